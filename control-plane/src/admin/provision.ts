@@ -1,0 +1,62 @@
+import { hashSecret, newAdminToken, newApiKey, newOrgKey, secretMatches } from '../auth/keys.js';
+import type { Config } from '../config.js';
+import type { Db, Sql } from '../db/index.js';
+import { newId } from '../ids.js';
+import { insertApiKey, type KeyKind } from '../queries/api-keys.js';
+import { countOrganisations, findOrganisation, insertOrganisation, type OrganisationType } from '../queries/organisations.js';
+import { getSetting, initSetting } from '../queries/settings.js';
+
+export interface NewOrganisation {
+  organisationId: string;
+  organisationKey: string;
+  apiKey: string;
+  apiKeyId: string;
+}
+
+/** Creates an organisation with its organisation key and a first standard API key. Keys are shown only here. */
+export async function createOrganisation(
+  sql: Sql,
+  input: { name: string; type: OrganisationType; bundleIdRuns: boolean },
+): Promise<NewOrganisation> {
+  const organisationId = newId('org');
+  const orgKey = newOrgKey();
+  await insertOrganisation(sql, { id: organisationId, ...input, orgKeyHash: hashSecret(orgKey.secret) });
+  const key = await addApiKey(sql, organisationId, 'standard');
+  return { organisationId, organisationKey: orgKey.key, apiKey: key.apiKey, apiKeyId: key.apiKeyId };
+}
+
+export async function addApiKey(sql: Sql, orgId: string, kind: KeyKind) {
+  const key = newApiKey();
+  await insertApiKey(sql, { id: key.keyId, orgId, kind, secretHash: hashSecret(key.secret) });
+  return { apiKey: key.key, apiKeyId: key.keyId, kind };
+}
+
+export const organisationExists = async (sql: Sql, id: string) => (await findOrganisation(sql, id)) !== null;
+
+const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
+
+/**
+ * What a first start prints once: the generated operator token (unless ADMIN_TOKEN
+ * is set) and a default organisation's keys when the database has none, so a
+ * newcomer can call the API straight away. Later starts return nothing.
+ */
+export async function firstStart(db: Db, config: Config): Promise<{ adminToken?: string; organisation?: NewOrganisation }> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7411002)'); // two replicas starting at once
+    const out: { adminToken?: string; organisation?: NewOrganisation } = {};
+    if (!config.adminToken) {
+      const token = newAdminToken();
+      if (await initSetting(tx, ADMIN_TOKEN_SETTING, hashSecret(token))) out.adminToken = token;
+    }
+    if ((await countOrganisations(tx)) === 0) {
+      out.organisation = await createOrganisation(tx, { name: 'Default', type: 'platform', bundleIdRuns: false });
+    }
+    return out;
+  });
+}
+
+export async function adminTokenMatches(db: Db, config: Config, token: string): Promise<boolean> {
+  if (config.adminToken) return secretMatches(token, hashSecret(config.adminToken));
+  const stored = await getSetting(db, ADMIN_TOKEN_SETTING);
+  return stored !== null && secretMatches(token, stored);
+}

@@ -1,0 +1,91 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { requireApiKey } from './auth/middleware.js';
+import { ApiError } from './errors.js';
+import type { AppEnv, Deps } from './http/env.js';
+import { adminRoutes } from './routes/admin.js';
+import { buildRoutes } from './routes/builds.js';
+import { folderRoutes } from './routes/folders.js';
+import { healthRoutes } from './routes/health.js';
+import { testRoutes } from './routes/tests.js';
+
+const UPLOAD_PATHS = new Set(['/uploadBuild', '/uploadBuild/']);
+
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  if (deps.config.logRequests) app.use(requestLog);
+  app.use(jsonBodies(deps.config.jsonMaxBytes));
+
+  app.route('/', healthRoutes());
+  app.route('/', adminRoutes());
+  app.use('/tests', requireApiKey);
+  app.use('/tests/*', requireApiKey);
+  // Folder routes first: /tests/folders must not be taken for /tests/{testId}.
+  app.route('/', folderRoutes());
+  app.route('/', testRoutes());
+  app.route('/', buildRoutes());
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http', scheme: 'bearer', description: 'API key: dl_live_<keyId>_<secret>, or the organisation key dl_org_<secret>',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'operator', { type: 'http', scheme: 'bearer', description: 'Operator token' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'DeviceLab API', version: '1.0.0', description: 'Self-hosted mobile test automation' },
+    servers: [{ url: deps.config.baseUrl }],
+  });
+
+  app.notFound((c) => c.json({ detail: `no such endpoint: ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json(err.errors ? { detail: err.detail, errors: err.errors } : { detail: err.detail }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      return c.json({ detail: err.message || 'bad request' }, err.status as ContentfulStatusCode);
+    }
+    const id = c.var.requestId;
+    console.error(`[${id}] ${c.req.method} ${c.req.path} failed:`, err);
+    return c.json({ detail: 'internal error', requestId: id }, 500);
+  });
+  return app;
+}
+
+/**
+ * JSON bodies: must say so in Content-Type (otherwise validation would see `{}` and
+ * report misleading missing fields) and stay under the configured size.
+ */
+function jsonBodies(maxBytes: number) {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(413, `request body is larger than ${maxBytes} bytes`);
+    },
+  });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || UPLOAD_PATHS.has(c.req.path)) return next();
+    const type = c.req.header('content-type');
+    if (type !== undefined && !/^application\/([\w.+-]*\+)?json\b/i.test(type) && hasBody(c.req.raw)) {
+      throw new ApiError(415, 'send the body as JSON with "Content-Type: application/json"');
+    }
+    return limit(c, next);
+  });
+}
+
+const hasBody = (req: Request) => req.headers.get('content-length') !== '0' && req.body !== null;
+
+const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  const started = performance.now();
+  await next();
+  const ms = (performance.now() - started).toFixed(1);
+  console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms ${c.var.requestId}`);
+});

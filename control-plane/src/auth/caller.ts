@@ -1,0 +1,38 @@
+import type { Db } from '../db/index.js';
+import { ApiError } from '../errors.js';
+import { findApiKey } from '../queries/api-keys.js';
+import { findOrganisationByKeyHash, type Organisation } from '../queries/organisations.js';
+import { hashSecret, parseKey, secretMatches } from './keys.js';
+
+/** Who is calling: the organisation and the key that authenticated the request. */
+export interface Caller {
+  org: Organisation;
+  /** The API key id, or `legacy` for the organisation key. */
+  keyId: string;
+  kind: 'standard' | 'audit' | 'organisation';
+}
+
+const unauthorized = (detail: string) => new ApiError(401, detail);
+
+/** Resolves a raw key (Bearer value or organisation_key field); throws 401 for anything unusable. */
+export async function callerFromKey(db: Db, raw: string): Promise<Caller> {
+  const parsed = parseKey(raw);
+  if (!parsed) throw unauthorized('malformed API key');
+  if (parsed.type === 'org') {
+    const org = await findOrganisationByKeyHash(db, hashSecret(parsed.secret));
+    if (!org) throw unauthorized('invalid API key');
+    return { org, keyId: 'legacy', kind: 'organisation' };
+  }
+  const key = await findApiKey(db, parsed.keyId);
+  if (!key || !secretMatches(parsed.secret, key.secretHash)) throw unauthorized('invalid API key');
+  if (key.revoked) throw unauthorized('API key has been revoked');
+  return { org: key.org, keyId: key.id, kind: key.kind };
+}
+
+/** Extracts the Bearer value; undefined when there is no Authorization header at all. */
+export function bearerFrom(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized('Authorization header must be "Bearer <API key>"');
+  return match[1];
+}

@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+
+/** Every environment variable the control plane reads, read once, with its default. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseUrl: string;
+  appUrl: string;
+  /** Largest accepted build upload, in bytes (413 beyond). */
+  uploadMaxBytes: number;
+  /** Largest accepted JSON body, in bytes (413 beyond). */
+  jsonMaxBytes: number;
+  /** Operator token for /admin/*; when unset one is generated at first start. */
+  adminToken: string | undefined;
+  logRequests: boolean;
+}
+
+const GiB = 1024 ** 3;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env, 'PORT', 8080);
+  const baseUrl = stripSlash(env.BASE_URL || `http://localhost:${port}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    baseUrl,
+    appUrl: stripSlash(env.APP_URL || `${baseUrl}/app`),
+    uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 4 * GiB),
+    jsonMaxBytes: intFrom(env, 'JSON_MAX_BYTES', 1024 * 1024),
+    adminToken: env.ADMIN_TOKEN || undefined,
+    logRequests: env.LOG_REQUESTS !== '0',
+  };
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');

@@ -1,0 +1,13 @@
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+import { migrate } from './migrate.js';
+import type { Db } from './types.js';
+
+export type { Db, Sql } from './types.js';
+
+/** A real server when a URL is given, otherwise embedded PGlite under dataDir (in memory when undefined). */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Db> {
+  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.pgliteDir);
+  await migrate(db);
+  return db;
+}

@@ -1,0 +1,24 @@
+import postgres from 'postgres';
+import type { Db, Sql } from './types.js';
+
+/** A real PostgreSQL server through the `postgres` driver. */
+export function openPostgres(url: string, options: { max?: number } = {}): Db {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // Keep timestamps and bigints as the driver gives them; queries cast counts to int.
+    prepare: true,
+  });
+  const wrap = (runner: postgres.Sql | postgres.TransactionSql): Sql => ({
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      const rows = await runner.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
+      return rows as unknown as T[];
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(sql),
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) => sql.begin((tx) => fn(wrap(tx))) as Promise<T>,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,19 @@
+import type { Caller } from '../auth/caller.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { FileStorage } from '../storage/files.js';
+
+/** What every handler can reach: built once in createApp, never global. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    caller: Caller;
+    requestId: string;
+  };
+};

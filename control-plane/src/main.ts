@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { firstStart } from './admin/provision.js';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { createFileStorage } from './storage/files.js';
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+const storage = createFileStorage(join(config.dataDir, 'files'));
+const secrets = await firstStart(db, config);
+
+const server = serve({ fetch: createApp({ db, config, storage }).fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`DeviceLab control plane on ${config.baseUrl} (port ${info.port}, database: ${db.kind})`);
+  if (secrets.adminToken || secrets.organisation) {
+    console.log('\nFirst start: these secrets are shown once and stored only as hashes. Keep them.');
+    if (secrets.adminToken) console.log(`  operator token (DEVICELAB_ADMIN_TOKEN): ${secrets.adminToken}`);
+    if (secrets.organisation) {
+      const o = secrets.organisation;
+      console.log(`  default organisation: ${o.organisationId}`);
+      console.log(`  API key:              ${o.apiKey}`);
+      console.log(`  organisation key:     ${o.organisationKey}`);
+      console.log(`\n  try: curl -H "Authorization: Bearer ${o.apiKey}" ${config.baseUrl}/tests\n`);
+    }
+  }
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then stopping`);
+  server.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

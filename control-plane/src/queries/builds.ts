@@ -1,0 +1,54 @@
+import type { Sql } from '../db/index.js';
+
+export interface BuildRecord {
+  id: string;
+  orgId: string;
+  platform: 'android' | 'ios';
+  kind: 'apk' | 'ipa' | 'app';
+  fileName: string;
+  storageKey: string;
+  sizeBytes: number;
+  sha256: string;
+  packageName: string;
+  versionName: string | null;
+  versionCode: string | null;
+  displayName: string | null;
+  meta: Record<string, unknown>;
+  createdAt: Date;
+}
+
+const columns = `id, org_id AS "orgId", platform, kind, file_name AS "fileName", storage_key AS "storageKey",
+  size_bytes::float8 AS "sizeBytes", sha256, package_name AS "packageName", version_name AS "versionName",
+  version_code AS "versionCode", display_name AS "displayName", meta, created_at AS "createdAt"`;
+
+export async function insertBuild(sql: Sql, b: Omit<BuildRecord, 'createdAt'>): Promise<void> {
+  const metaName = typeof b.meta.name === 'string' ? b.meta.name : null;
+  await sql.query(
+    `INSERT INTO builds (id, org_id, platform, kind, file_name, storage_key, size_bytes, sha256, package_name,
+                         version_name, version_code, display_name, meta, meta_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [b.id, b.orgId, b.platform, b.kind, b.fileName, b.storageKey, b.sizeBytes, b.sha256, b.packageName,
+      b.versionName, b.versionCode, b.displayName, b.meta, metaName],
+  );
+}
+
+export async function findBuild(sql: Sql, orgId: string, id: string): Promise<BuildRecord | null> {
+  const rows = await sql.query<BuildRecord>(`SELECT ${columns} FROM builds WHERE id = $1 AND org_id = $2`, [id, orgId]);
+  return rows[0] ?? null;
+}
+
+/** The newest build uploaded under `meta.name` (optionally for one platform). */
+export async function findNewestBuildByName(
+  sql: Sql,
+  orgId: string,
+  name: string,
+  platform?: 'android' | 'ios',
+): Promise<BuildRecord | null> {
+  const rows = await sql.query<BuildRecord>(
+    `SELECT ${columns} FROM builds
+      WHERE org_id = $1 AND meta_name = $2 AND ($3::text IS NULL OR platform = $3)
+      ORDER BY seq DESC LIMIT 1`,
+    [orgId, name, platform ?? null],
+  );
+  return rows[0] ?? null;
+}

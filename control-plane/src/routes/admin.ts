@@ -1,0 +1,66 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import { addApiKey, adminTokenMatches, createOrganisation, organisationExists } from '../admin/provision.js';
+import { ApiError, notFound } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { createRouter } from '../http/validation.js';
+import { revokeApiKey } from '../queries/api-keys.js';
+import { errorResponses, id, jsonBody, jsonResponse, text } from '../schemas/common.js';
+
+/** The operator token (ADMIN_TOKEN, or the one generated at first start) guards /admin/*. */
+const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  if (!match || !(await adminTokenMatches(c.var.deps.db, c.var.deps.config, match[1]!))) {
+    throw new ApiError(401, 'admin endpoints need "Authorization: Bearer <operator token>"');
+  }
+  await next();
+});
+
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
+  createRoute({ ...r, tags: ['Admin'], middleware: [requireOperator] as const, security: [{ operator: [] }] });
+
+const CreateOrganisation = z.strictObject({
+  name: text('name', 200),
+  type: z.enum(['platform', 'studio']).default('platform'),
+  bundleIdRuns: z.boolean().default(false),
+});
+const OrganisationCreated = z.object({
+  organisationId: z.string(), organisationKey: z.string(), apiKey: z.string(), apiKeyId: z.string(),
+});
+const CreateKey = z.strictObject({ organisationId: id('organisationId'), kind: z.enum(['standard', 'audit']).default('standard') });
+const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: z.enum(['standard', 'audit']) });
+const RevokeKey = z.strictObject({ keyId: id('keyId') });
+const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });
+
+const createOrg = route({
+  method: 'post', path: '/admin/organisations', summary: 'Create an organisation with its organisation key and a first API key',
+  request: { body: jsonBody(CreateOrganisation) },
+  responses: { ...jsonResponse(OrganisationCreated, 'Keys are shown only in this response'), ...errorResponses },
+});
+const createKey = route({
+  method: 'post', path: '/admin/keys', summary: 'Issue an API key',
+  request: { body: jsonBody(CreateKey) },
+  responses: { ...jsonResponse(KeyCreated, 'The key is shown only in this response'), ...errorResponses },
+});
+const revokeKey = route({
+  method: 'post', path: '/admin/keys/revoke', summary: 'Revoke an API key (idempotent)',
+  request: { body: jsonBody(RevokeKey) },
+  responses: { ...jsonResponse(KeyRevoked, 'Key revoked'), ...errorResponses },
+});
+
+export function adminRoutes() {
+  const app = createRouter();
+  app.openapi(createOrg, async (c) => c.json(await createOrganisation(c.var.deps.db, c.req.valid('json')), 200));
+  app.openapi(createKey, async (c) => {
+    const { organisationId, kind } = c.req.valid('json');
+    const { db } = c.var.deps;
+    if (!(await organisationExists(db, organisationId))) throw notFound('organisation');
+    return c.json(await addApiKey(db, organisationId, kind), 200);
+  });
+  app.openapi(revokeKey, async (c) => {
+    const { keyId } = c.req.valid('json');
+    if (!(await revokeApiKey(c.var.deps.db, keyId))) throw notFound('API key');
+    return c.json({ keyId, revoked: true as const }, 200);
+  });
+  return app;
+}

@@ -1,0 +1,159 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { createRouter } from '../http/validation.js';
+import { newId } from '../ids.js';
+import { findFolder } from '../queries/folders.js';
+import * as tests from '../queries/tests.js';
+import { errorResponses, id, jsonBody, jsonResponse } from '../schemas/common.js';
+import * as s from '../schemas/tests.js';
+import { initialAutomation, markStale, toTestView } from '../tests/automation.js';
+
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
+  createRoute({ ...r, tags: ['Tests'], security: [{ bearer: [] }] });
+
+const list = route({
+  method: 'get', path: '/tests', summary: 'List tests (cursor-paginated, creation order)',
+  request: { query: s.ListTestsQuery },
+  responses: { ...jsonResponse(s.TestList, 'One page of tests'), ...errorResponses },
+});
+const get = route({
+  method: 'get', path: '/tests/{testId}', summary: 'One test',
+  request: { params: z.object({ testId: id('testId') }) },
+  responses: { ...jsonResponse(s.Test, 'The test'), ...errorResponses },
+});
+const create = route({
+  method: 'post', path: '/tests', summary: 'Create a test',
+  request: { body: jsonBody(s.CreateTest) },
+  responses: { ...jsonResponse(s.TestCreated, 'The new test id'), ...errorResponses },
+});
+const update = route({
+  method: 'patch', path: '/tests', summary: 'Move a test between folders and/or change its fields',
+  request: { body: jsonBody(s.UpdateTest) },
+  responses: { ...jsonResponse(s.TestUpdated, 'The updated test'), ...errorResponses },
+});
+const remove = route({
+  method: 'delete', path: '/tests', summary: 'Delete tests by testId and/or testIds',
+  request: { body: jsonBody(s.DeleteTests) },
+  responses: { ...jsonResponse(s.TestsDeleted, 'Tests deleted'), ...errorResponses },
+});
+
+/** Cursors are opaque to clients: base64url of the last row's seq. */
+const encodeCursor = (seq: string) => Buffer.from(`s:${seq}`).toString('base64url');
+function decodeCursor(cursor: string): string {
+  const match = /^s:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw badRequest('invalid cursor: pass nextCursor from a previous page unchanged');
+  return match[1]!;
+}
+
+const dedupe = (values: string[] | undefined) => (values === undefined ? undefined : [...new Set(values)]);
+
+/** Folders are refused for studio organisations (spec 2.1 rule 4). */
+function checkFolderAllowed(c: Context<AppEnv>, folderId: string | null | undefined) {
+  if (folderId !== undefined && c.var.caller.org.type === 'studio') {
+    throw badRequest('folderId is not available for studio organisations');
+  }
+}
+
+export function testRoutes() {
+  const app = createRouter();
+
+  app.openapi(list, async (c) => {
+    const q = c.req.valid('query');
+    const { db } = c.var.deps;
+    const orgId = c.var.caller.org.id;
+    checkFolderAllowed(c, q.folderId);
+    if (q.folderId !== undefined && !(await findFolder(db, orgId, q.folderId))) throw notFound('folder');
+    const rows = await tests.listTests(db, {
+      orgId,
+      folder: q.folderId === undefined ? undefined : { id: q.folderId, subfolders: q.includeSubfolders ?? false },
+      tag: q.tag,
+      afterSeq: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
+      limit: q.limit + 1, // one more than asked tells whether another page exists
+    });
+    const page = rows.slice(0, q.limit);
+    const nextCursor = rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null;
+    return c.json({ tests: page.map(toTestView), nextCursor }, 200);
+  });
+
+  app.openapi(get, async (c) => {
+    const record = await tests.findTest(c.var.deps.db, c.var.caller.org.id, c.req.valid('param').testId);
+    if (!record) throw notFound('test');
+    return c.json(toTestView(record), 200);
+  });
+
+  app.openapi(create, async (c) => {
+    const body = c.req.valid('json');
+    checkFolderAllowed(c, body.folderId);
+    const orgId = c.var.caller.org.id;
+    const testId = newId('tst');
+    await c.var.deps.db.transaction(async (tx) => {
+      // FOR SHARE: a concurrent delete of the folder waits for this insert, or wins and we answer 404.
+      if (body.folderId !== undefined && !(await findFolder(tx, orgId, body.folderId, 'share'))) {
+        throw notFound('folder');
+      }
+      await tests.insertTest(tx, {
+        id: testId,
+        orgId,
+        folderId: body.folderId ?? null,
+        title: body.title ?? defaultTitle(body.commands),
+        commands: body.commands,
+        tags: dedupe(body.tags) ?? [],
+        preRequests: body.preRequests ?? [],
+        teardownRequests: body.teardownRequests ?? [],
+        launchParams: body.launchParams ?? [],
+        testInputs: body.testInputs ?? [],
+        autoGenerate: body.autoGenerate,
+        automation: initialAutomation(body.autoGenerate),
+      });
+    });
+    return c.json({ testId }, 200);
+  });
+
+  app.openapi(update, async (c) => {
+    const { testId, folderId, commands, ...content } = c.req.valid('json');
+    checkFolderAllowed(c, folderId);
+    const orgId = c.var.caller.org.id;
+    const record = await c.var.deps.db.transaction(async (tx) => {
+      const current = await tests.findTest(tx, orgId, testId, true);
+      if (!current) throw notFound('test');
+      if (folderId && !(await findFolder(tx, orgId, folderId, 'share'))) throw notFound('folder');
+      // Only a change of commands makes generated automation stale; a folder move never does.
+      const commandsChanged = commands !== undefined && JSON.stringify(commands) !== JSON.stringify(current.commands);
+      await tests.updateTest(tx, testId, {
+        ...content,
+        tags: dedupe(content.tags),
+        commands,
+        folderId,
+        automation: commandsChanged ? markStale(current.automation) : undefined,
+      });
+      return tests.findTest(tx, orgId, testId);
+    });
+    return c.json({ message: 'test updated', testId, test: toTestView(record!) }, 200);
+  });
+
+  app.openapi(remove, async (c) => {
+    const body = c.req.valid('json');
+    const ids = [...new Set([...(body.testId ? [body.testId] : []), ...(body.testIds ?? [])])];
+    const deleted = await tests.deleteTests(c.var.deps.db, c.var.caller.org.id, ids);
+    if (deleted.length === 0) throw new ApiError(404, ids.length === 1 ? 'test not found' : 'none of these tests were found');
+    const gone = new Set(deleted);
+    return c.json(
+      {
+        message: `${deleted.length} test(s) deleted`,
+        deletedTestIds: ids.filter((i) => gone.has(i)),
+        skippedTestIds: ids.filter((i) => !gone.has(i)),
+      },
+      200,
+    );
+  });
+
+  return app;
+}
+
+/** Untitled tests are named after their first command, so run results stay readable. */
+function defaultTitle(commands: string[]): string {
+  const first = [...commands[0]!.trim()];
+  return first.length <= 80 ? first.join('') : `${first.slice(0, 79).join('')}…`;
+}

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import postgres from 'postgres';
+import { createOrganisation } from '../src/admin/provision.js';
+import { createApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Db } from '../src/db/index.js';
+import { migrate } from '../src/db/migrate.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { createFileStorage } from '../src/storage/files.js';
+
+/** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
+export const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+const migrationsDir = fileURLToPath(new URL('../src/db/migrations/', import.meta.url));
+
+/**
+ * A fresh, migrated database for one test file. On a real server it is a copy of a
+ * template database (named after the migrations' hash, so it is rebuilt when they
+ * change); copying is much faster than migrating each time.
+ */
+export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({});
+    return { db, drop: () => db.close() };
+  }
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const template = `dl_tpl_${migrationsHash()}`;
+  const name = `dl_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    await admin`SELECT pg_advisory_lock(7411003)`; // one worker builds the template, the others wait
+    const exists = await admin`SELECT 1 FROM pg_database WHERE datname = ${template}`;
+    if (exists.length === 0) {
+      await admin.unsafe(`CREATE DATABASE ${template}`);
+      const db = openPostgres(withDatabase(url, template), { max: 1 });
+      await migrate(db);
+      await db.close();
+    }
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin`SELECT pg_advisory_unlock(7411003)`;
+  } finally {
+    await admin.end();
+  }
+  const db = openPostgres(withDatabase(url, name), { max: 20 });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const cleanup = postgres(url, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const f of readdirSync(migrationsDir).sort()) hash.update(f).update(readFileSync(join(migrationsDir, f)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/** The whole control plane on a real HTTP server on a free loopback port, over a fresh database. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const { db, drop } = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: 'test-operator-token', ...env });
+  const storage = createFileStorage(join(dataDir, 'files'));
+  const app = createApp({ db, config, storage });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  Object.assign(config, { baseUrl: url, appUrl: `${url}/app` });
+  return {
+    url,
+    db,
+    config,
+    dataDir,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Org {
+  id: string;
+  apiKey: string;
+  apiKeyId: string;
+  orgKey: string;
+}
+
+export async function seedOrg(db: Db, opts: { type?: 'platform' | 'studio'; bundleIdRuns?: boolean; name?: string } = {}): Promise<Org> {
+  const o = await createOrganisation(db, { name: opts.name ?? 'Test org', type: opts.type ?? 'platform', bundleIdRuns: opts.bundleIdRuns ?? false });
+  return { id: o.organisationId, apiKey: o.apiKey, apiKeyId: o.apiKeyId, orgKey: o.organisationKey };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+}
+
+/** A JSON client for one key. `body` may be a string to send it raw (malformed JSON tests). */
+export function client(url: string, key?: string) {
+  return async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (key) h.authorization = `Bearer ${key}`;
+    if (body !== undefined && !('content-type' in h)) h['content-type'] = 'application/json';
+    const res = await fetch(url + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text, tests assert on it
+    }
+    return { status: res.status, body: parsed as T };
+  };
+}
+export type Client = ReturnType<typeof client>;

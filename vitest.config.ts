@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests live beside the code (`src/**/*.test.ts`) and need no database.
+// Integration tests (`control-plane/test/**`) run against embedded PGlite and, when
+// TEST_DATABASE_URL points at a real PostgreSQL server (scripts/test.mjs starts a
+// throw-away one), a second time against it as the "postgres" project.
+const exclude = ['**/node_modules/**'];
+const units = ['control-plane/src/**/*.test.ts', 'lab-agent/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'];
+const integration = ['control-plane/test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: units, exclude } },
+      { extends: true, test: { name: 'pglite', include: integration, exclude, env: { TEST_DATABASE_URL: '' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true, test: { name: 'postgres', include: integration, exclude, env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } } }]
+        : []),
+    ],
+  },
+});
