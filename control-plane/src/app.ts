@@ -6,6 +6,7 @@ import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requireApiKey } from './auth/middleware.js';
 import { ApiError } from './errors.js';
+import { drainBody } from './http/drain.js';
 import type { AppEnv, Deps } from './http/env.js';
 import { adminRoutes } from './routes/admin.js';
 import { buildRoutes } from './routes/builds.js';
@@ -67,7 +68,8 @@ export function createApp(deps: Deps) {
 function jsonBodies(maxBytes: number) {
   const limit = bodyLimit({
     maxSize: maxBytes,
-    onError: () => {
+    onError: async (c) => {
+      if (!(await drainBody(c.req.raw))) c.header('Connection', 'close');
       throw new ApiError(413, `request body is larger than ${maxBytes} bytes`);
     },
   });

@@ -88,6 +88,7 @@ async function upload(c: Context<AppEnv>) {
   }
   const declared = Number(c.req.header('content-length') ?? NaN);
   if (declared > config.uploadMaxBytes + 1024 * 1024) {
+    c.header('Connection', 'close'); // too big to drain politely
     throw new ApiError(413, `build is larger than the limit of ${config.uploadMaxBytes} bytes`);
   }
   if (!c.req.raw.body) throw badRequest('the request has no body');

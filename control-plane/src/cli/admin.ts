@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+/**
+ * Operator CLI: `pnpm --silent admin <command>`. It calls the control plane's
+ * /admin/* endpoints over HTTP (one writer on an embedded database; works against
+ * a remote control plane too) and prints the JSON answer on stdout.
+ */
+import { Command, Option } from 'commander';
+
+const program = new Command('admin')
+  .description('DeviceLab operator commands; prints JSON')
+  .option('--url <url>', 'control plane URL (DEVICELAB_URL)', process.env.DEVICELAB_URL ?? 'http://localhost:8080')
+  .option('--token <token>', 'operator token (DEVICELAB_ADMIN_TOKEN)', process.env.DEVICELAB_ADMIN_TOKEN)
+  .showHelpAfterError();
+
+async function call(path: string, body: unknown): Promise<void> {
+  const { url, token } = program.opts<{ url: string; token?: string }>();
+  if (!token) fail('set DEVICELAB_ADMIN_TOKEN (or --token) to the operator token printed at first start');
+  let res: Response;
+  try {
+    res = await fetch(`${url.replace(/\/+$/, '')}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (e) {
+    fail(`cannot reach the control plane at ${url}: ${(e as Error).cause ?? (e as Error).message}`);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let detail = text;
+    try {
+      detail = JSON.parse(text).detail ?? text;
+    } catch {
+      // keep the raw text
+    }
+    fail(`${res.status}: ${detail}`);
+  }
+  process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`admin: ${message}\n`);
+  process.exit(1);
+}
+
+program
+  .command('create-org')
+  .description('create an organisation; prints {organisationId, organisationKey, apiKey, apiKeyId}')
+  .requiredOption('--name <name>', 'organisation name')
+  .addOption(new Option('--type <type>', 'library type').choices(['platform', 'studio']).default('platform'))
+  .option('--bundle-id-runs', 'allow runs of apps already installed on reserved handsets (bundleId)', false)
+  .action((o: { name: string; type: string; bundleIdRuns: boolean }) =>
+    call('/admin/organisations', { name: o.name, type: o.type, bundleIdRuns: o.bundleIdRuns }),
+  );
+
+program
+  .command('create-key')
+  .description('issue an API key; prints {apiKey, apiKeyId, kind}')
+  .requiredOption('--org <organisationId>', 'organisation id')
+  .addOption(new Option('--kind <kind>', 'key kind').choices(['standard', 'audit']).default('standard'))
+  .action((o: { org: string; kind: string }) => call('/admin/keys', { organisationId: o.org, kind: o.kind }));
+
+program
+  .command('revoke-key')
+  .description('revoke an API key; prints {keyId, revoked}')
+  .requiredOption('--key-id <keyId>', 'the 11-character key id')
+  .action((o: { keyId: string }) => call('/admin/keys/revoke', { keyId: o.keyId }));
+
+await program.parseAsync();
