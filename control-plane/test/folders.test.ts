@@ -183,6 +183,26 @@ describe('folders', () => {
   });
 });
 
+describe('folders under random concurrent moves', () => {
+  it('stay a tree: every folder still reaches the top level', async () => {
+    const pool: string[] = [];
+    for (let i = 0; i < 12; i++) pool.push(await folder(`R${i}`, i > 0 && i % 3 !== 0 ? pool[i - 1] : undefined));
+    const pick = () => pool[Math.floor(Math.random() * pool.length)]!;
+    for (let wave = 0; wave < 4; wave++) {
+      const moves = Array.from({ length: 16 }, () => api('PATCH', '/tests/folders', { folderId: pick(), parentId: Math.random() < 0.15 ? null : pick() }));
+      for (const res of await Promise.all(moves)) expect([200, 400]).toContain(res.status);
+    }
+    const parents = new Map((await listing()).folders.map((f) => [f.id, f.parentId as string | null]));
+    for (const id of pool) {
+      const seen = new Set<string>();
+      for (let at: string | null = id; at !== null; at = parents.get(at) ?? null) {
+        expect(seen.has(at), 'cycle through ' + at).toBe(false);
+        seen.add(at);
+      }
+    }
+  });
+});
+
 describe('folders for a studio organisation', () => {
   it('answers 400 on every folder endpoint and refuses folderId on tests', async () => {
     const studio = client(server.url, (await seedOrg(server.db, { type: 'studio' })).apiKey);

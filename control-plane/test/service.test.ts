@@ -72,11 +72,12 @@ describe('service endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const paths = res.body.paths;
-    for (const [path, method] of [
+    const expected: Array<[string, string]> = [
       ['/tests/folders', 'get'], ['/tests/folders', 'post'], ['/tests/folders', 'patch'], ['/tests/folders', 'delete'],
       ['/tests/folders/move', 'post'], ['/tests', 'get'], ['/tests', 'post'], ['/tests', 'patch'], ['/tests', 'delete'],
-      ['/tests/{testId}', 'get'], ['/uploadBuild', 'post'], ['/builds/{buildId}', 'get'], ['/healthz', 'get'],
-    ]) {
+      ['/tests/{testId}', 'get'], ['/uploadBuild', 'post'], ['/uploadBuild/', 'post'], ['/builds/{buildId}', 'get'], ['/healthz', 'get'],
+    ];
+    for (const [path, method] of expected) {
       expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
     const folderName = paths['/tests/folders'].post.requestBody.content['application/json'].schema.properties.name;

@@ -1,8 +1,8 @@
 import type { Sql } from '../db/index.js';
 import type { TestView } from '../schemas/tests.js';
+import { PLATFORMS, type Platform } from '@devicelab/shared';
 
-export type Platform = 'android' | 'ios';
-export const PLATFORMS: readonly Platform[] = ['android', 'ios'];
+export { PLATFORMS, type Platform };
 
 export interface PlatformAutomation {
   status: TestView['platforms']['android']['status'];

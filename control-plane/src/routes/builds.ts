@@ -91,7 +91,6 @@ async function upload(c: Context<AppEnv>) {
     c.header('Connection', 'close'); // too big to drain politely
     throw new ApiError(413, `build is larger than the limit of ${config.uploadMaxBytes} bytes`);
   }
-  if (!c.req.raw.body) throw badRequest('the request has no body');
 
   const scratch = await storage.scratchPath();
   const scratchFiles = [scratch, `${scratch}.ipa`];
@@ -134,10 +133,16 @@ async function upload(c: Context<AppEnv>) {
   }
 }
 
-/** Node's own request stream when served by @hono/node-server; the web stream otherwise (app.request in tests). */
+/**
+ * Node's own request stream when served by @hono/node-server (no web-stream
+ * conversion on the 1 GiB path); the web stream otherwise (app.request). Only one
+ * of the two may be touched: reading `c.req.raw.body` starts draining `incoming`.
+ */
 function requestStream(c: Context<AppEnv>): Readable {
   const incoming = (c.env as { incoming?: Readable } | undefined)?.incoming;
-  return incoming ?? Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream);
+  if (incoming) return incoming;
+  if (!c.req.raw.body) throw badRequest('the request has no body');
+  return Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream);
 }
 
 /** DESIGN.md: a Bearer key or the organisation_key field; when both are sent they must agree. */

@@ -61,12 +61,14 @@ export async function receiveMultipart(
         done(null, chunk);
       },
     });
-    writes.push(
-      pipeline(stream, measure, createWriteStream(opts.scratchPath)).then(() => {
-        record.size = size;
-        record.sha256 = hash.digest('hex');
-      }),
-    );
+    const written = pipeline(stream, measure, createWriteStream(opts.scratchPath)).then(() => {
+      record.size = size;
+      record.sha256 = hash.digest('hex');
+    });
+    // Handled below via Promise.allSettled/all; without this, a body that breaks off
+    // mid-file would reject it before anyone awaits it (an unhandled rejection).
+    written.catch(() => {});
+    writes.push(written);
   });
   parser.on('filesLimit', () => (failure ??= badRequest('send exactly one file part')));
   parser.on('partsLimit', () => (failure ??= badRequest('too many form parts')));
@@ -76,6 +78,7 @@ export async function receiveMultipart(
     await pipeline(body, parser);
     await Promise.all(writes);
   } catch (e) {
+    await Promise.allSettled(writes);
     await rm(opts.scratchPath, { force: true });
     if (e instanceof ApiError) throw e;
     throw badRequest(`malformed multipart request: ${(e as Error).message}`);

@@ -1,0 +1,172 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fixtures from '../../scripts/fixtures/builds.js';
+import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+
+let server: TestServer;
+let org: Org;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startServer({ UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) });
+  org = await seedOrg(server.db);
+  dir = mkdtempSync(join(tmpdir(), 'devicelab-builds-'));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Upload {
+  file?: { path: string; name: string };
+  fields?: Record<string, string>;
+  bearer?: string | null;
+  path?: string;
+}
+
+async function upload({ file, fields = {}, bearer = org.apiKey, path = '/uploadBuild' }: Upload) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  if (file) form.set('build', new Blob([readFileSync(file.path)]), file.name);
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const api = () => client(server.url, org.apiKey);
+const buildCount = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM builds'))[0]!.n;
+const at = (name: string) => join(dir, name);
+
+describe('POST /uploadBuild', () => {
+  it('stores an APK and reads its package and version from the binary manifest', async () => {
+    await fixtures.makeApk(at('app.apk'), { packageName: 'com.example.shop', versionName: '2.3.1', versionCode: 231, label: 'Shop' });
+    const res = await upload({ file: { path: at('app.apk'), name: 'app-release.apk' }, fields: { platform: 'android', metadata: '{"name":"nightly"}' } });
+    expect(res.status).toBe(200);
+    expect(res.body.buildId).toMatch(/^bld_/);
+    expect(res.body.app_link).toBe(`${server.config.appUrl}/organisations/${org.id}/build/${res.body.buildId}`);
+    const build = (await api()('GET', `/builds/${res.body.buildId}`)).body;
+    expect(build).toMatchObject({
+      buildId: res.body.buildId, platform: 'android', kind: 'apk', packageName: 'com.example.shop',
+      versionName: '2.3.1', versionCode: '231', displayName: 'Shop', fileName: 'app-release.apk',
+      sizeBytes: statSync(at('app.apk')).size, meta: { name: 'nightly' },
+    });
+    expect(build.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('accepts the trailing-slash path and the organisation_key field instead of a Bearer key', async () => {
+    await fixtures.makeIpa(at('a.ipa'), { bundleId: 'com.example.ios', version: '1.0', build: '7', name: 'Ios' });
+    const res = await upload({ file: { path: at('a.ipa'), name: 'a.ipa' }, fields: { organisation_key: org.orgKey, platform: 'ios' }, bearer: null, path: '/uploadBuild/' });
+    expect(res.status).toBe(200);
+    const build = (await api()('GET', `/builds/${res.body.buildId}`)).body;
+    expect(build).toMatchObject({ platform: 'ios', kind: 'ipa', packageName: 'com.example.ios', versionName: '1.0', versionCode: '7' });
+  });
+
+  it('accepts simulator .app bundles as .zip and .tar.gz, with XML or binary Info.plist', async () => {
+    await fixtures.makeAppZip(at('sim.zip'), { bundleId: 'com.example.sim', version: '3.0', build: '30', name: 'Sim' });
+    await fixtures.makeAppTarGz(at('sim.tar.gz'), { bundleId: 'com.example.simtar', version: '3.1', build: '31', name: 'SimTar', binaryPlist: true });
+    for (const [file, id] of [['sim.zip', 'com.example.sim'], ['sim.tar.gz', 'com.example.simtar']] as const) {
+      const res = await upload({ file: { path: at(file), name: file }, fields: { platform: 'ios' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await api()('GET', `/builds/${res.body.buildId}`)).body).toMatchObject({ kind: 'app', packageName: id });
+    }
+  });
+
+  it('unwraps a .zip or .tar.gz holding a single .ipa and stores that .ipa', async () => {
+    await fixtures.makeZipWithIpa(at('wrapped.zip'), { bundleId: 'com.example.wrapped', version: '1.2', build: '12', name: 'W' });
+    await fixtures.makeTarGzWithIpa(at('wrapped.tar.gz'), { bundleId: 'com.example.wrappedtar', version: '1.3', build: '13', name: 'WT' });
+    for (const [file, id, stored] of [['wrapped.zip', 'com.example.wrapped', 'wrapped.ipa'], ['wrapped.tar.gz', 'com.example.wrappedtar', 'wrapped.ipa']]) {
+      const res = await upload({ file: { path: at(file!), name: file! } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const build = (await api()('GET', `/builds/${res.body.buildId}`)).body;
+      expect(build).toMatchObject({ kind: 'ipa', platform: 'ios', packageName: id, fileName: stored });
+      const files = await readdir(join(server.dataDir, 'files', 'builds', org.id, res.body.buildId));
+      expect(files).toEqual([stored]);
+    }
+  });
+
+  it('leaves no scratch files behind, accepted or refused', async () => {
+    const scratch = join(server.dataDir, 'files', 'tmp');
+    expect(await readdir(scratch)).toEqual([]);
+  });
+});
+
+describe('POST /uploadBuild refusals (each changes nothing)', () => {
+  const refusals: Array<[string, () => Promise<Upload>, number, RegExp]> = [
+    ['an unaccepted extension', async () => { writeFileSync(at('x.exe'), 'MZ'); return { file: { path: at('x.exe'), name: 'setup.exe' } }; }, 400, /extension/],
+    ['no extension', async () => { writeFileSync(at('noext'), 'x'); return { file: { path: at('noext'), name: 'build' } }; }, 400, /extension/],
+    ['a text file named .apk', async () => { writeFileSync(at('fake.apk'), 'hello'); return { file: { path: at('fake.apk'), name: 'fake.apk' } }; }, 400, /does not match/],
+    ['an ipa named .apk', async () => { await fixtures.makeIpa(at('ipa-as.apk'), { bundleId: 'a.b', version: '1', build: '1', name: 'x' }); return { file: { path: at('ipa-as.apk'), name: 'x.apk' } }; }, 400, /does not match/],
+    ['an apk named .ipa', async () => { await fixtures.makeApk(at('apk-as.ipa'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' }); return { file: { path: at('apk-as.ipa'), name: 'x.ipa' } }; }, 400, /does not match/],
+    ['a platform that contradicts the file', async () => { await fixtures.makeApk(at('p.apk'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' }); return { file: { path: at('p.apk'), name: 'p.apk' }, fields: { platform: 'ios' } }; }, 400, /platform/],
+    ['an unknown platform', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { platform: 'windows' } }), 400, /platform/],
+    ['metadata that is not JSON', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{name:' } }), 400, /metadata/],
+    ['metadata that is not an object', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '[1]' } }), 400, /metadata/],
+    ['a metadata name that is not a string', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{"name":5}' } }), 400, /metadata/],
+    ['no build part', async () => ({ fields: { platform: 'android' } }), 400, /build/],
+    ['no key at all', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, bearer: null }), 401, /key/],
+    ['a wrong organisation_key', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { organisation_key: `dl_org_${'z'.repeat(40)}` }, bearer: null }), 401, /key/],
+    ['an entry escaping the archive', async () => { await fixtures.makeZipWithTraversal(at('evil.zip')); return { file: { path: at('evil.zip'), name: 'evil.zip' } }; }, 400, /\.\.|escap|outside/i],
+    ['an absolute entry path', async () => { await fixtures.makeTarGzWithAbsolutePath(at('abs.tar.gz')); return { file: { path: at('abs.tar.gz'), name: 'abs.tar.gz' } }; }, 400, /absolute/i],
+    ['a link pointing outside', async () => { await fixtures.makeTarGzWithEscapingSymlink(at('link.tar.gz')); return { file: { path: at('link.tar.gz'), name: 'link.tar.gz' } }; }, 400, /link/i],
+    ['a decompression bomb', async () => { await fixtures.makeZipBomb(at('bomb.zip')); return { file: { path: at('bomb.zip'), name: 'bomb.zip' } }; }, 400, /bomb|ratio|compress|large/i],
+    ['a tar.gz decompression bomb', async () => { await fixtures.makeTarGzBomb(at('bomb.tar.gz')); return { file: { path: at('bomb.tar.gz'), name: 'bomb.tar.gz' } }; }, 400, /bomb|ratio|compress|large/i],
+    ['a zip whose header lies about the .ipa size', async () => { await fixtures.makeZipWithLyingIpaSize(at('lying.zip')); return { file: { path: at('lying.zip'), name: 'lying.zip' } }; }, 400, /header|declare|size|bomb/i],
+    ['a zip with an absolute entry path', async () => { await fixtures.makeZipWithAbsolutePath(at('abs.zip')); return { file: { path: at('abs.zip'), name: 'abs.zip' } }; }, 400, /absolute/i],
+    ['a gzip of text named .tar.gz', async () => { await fixtures.makeGzipOfText(at('text.tar.gz')); return { file: { path: at('text.tar.gz'), name: 'text.tar.gz' } }; }, 400, /does not match/],
+  ];
+
+  it.each(refusals)('refuses %s', async (_name, make, status, detail) => {
+    const before = await buildCount();
+    const res = await upload(await make());
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toMatch(detail);
+    expect(await buildCount()).toBe(before);
+  });
+
+  it('answers 413 over the size limit, by declared length or while streaming', async () => {
+    writeFileSync(at('big.apk'), Buffer.alloc(3 * 1024 * 1024, 1));
+    const res = await upload({ file: { path: at('big.apk'), name: 'big.apk' } });
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toMatch(/limit/);
+    // Chunked (no Content-Length): the limit trips inside the multipart stream.
+    const boundary = 'x-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="big.apk"\r\n\r\n`;
+    const chunks = [Buffer.from(head), Buffer.alloc(3 * 1024 * 1024, 2), Buffer.from(`\r\n--${boundary}--\r\n`)];
+    const streamed = await fetch(`${server.url}/uploadBuild`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: new ReadableStream({ start(c) { for (const b of chunks) c.enqueue(b); c.close(); } }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await readdir(join(server.dataDir, 'files', 'tmp'))).toEqual([]);
+  });
+
+  it('answers 400 for a body that is not multipart, or malformed multipart', async () => {
+    const call = client(server.url, org.apiKey);
+    expect((await call('POST', '/uploadBuild', { build: 'x' })).status).toBe(400);
+    const res = await fetch(`${server.url}/uploadBuild`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': 'multipart/form-data; boundary=abc' },
+      body: '--abc\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\ntruncated',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).detail).toMatch(/multipart/);
+  });
+
+  it('refuses uploads by audit keys with 403 and hides foreign builds behind 404', async () => {
+    const audit = await client(server.url, 'test-operator-token')('POST', '/admin/keys', { organisationId: org.id, kind: 'audit' });
+    const res = await upload({ file: { path: at('p.apk'), name: 'p.apk' }, bearer: audit.body.apiKey });
+    expect(res.status).toBe(403);
+    const mine = await upload({ file: { path: at('p.apk'), name: 'p.apk' } });
+    const other = await seedOrg(server.db, { name: 'Other' });
+    expect((await client(server.url, other.apiKey)('GET', `/builds/${mine.body.buildId}`)).status).toBe(404);
+    expect((await upload({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { organisation_key: other.orgKey } })).status).toBe(401);
+  });
+});
