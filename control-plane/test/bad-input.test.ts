@@ -101,6 +101,14 @@ const cases = (): Case[] => {
     ['GET', `/tests?tag=${'t'.repeat(200)}`, undefined],
     ['GET', '/tests?cursor=%00%01', undefined],
     ['GET', '/builds/bld_unknown', undefined],
+    // PostgreSQL cannot store NUL characters: refused before they reach it
+    ['POST', '/tests/folders', { name: 'a\u0000b' }],
+    ['POST', '/tests', { commands: ['tap\u0000'] }],
+    ['POST', '/tests', { commands: ['a'], launchParams: [{ key: 'k', value: '\u0000' }] }],
+    ['PATCH', '/tests', { testId, title: '\u0000' }],
+    ['GET', '/tests?tag=%00', undefined],
+    ['GET', '/tests/tst_%00', undefined],
+    ['DELETE', '/tests', { testIds: ['tst_\u0000'] }],
   ];
 };
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { assertStorable } from './guard.js';
 import type { Db, Sql } from './types.js';
 
 /**
@@ -12,6 +13,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const pg = await PGlite.create(dataDir);
   const wrap = (runner: { query: PGlite['query'] }): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
+      assertStorable(params);
       const result = await runner.query<T>(text, params as unknown[]);
       return result.rows;
     },

@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { assertStorable } from './guard.js';
 import type { Db, Sql } from './types.js';
 
 /** A real PostgreSQL server through the `postgres` driver. */
@@ -11,6 +12,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
   });
   const wrap = (runner: postgres.Sql | postgres.TransactionSql): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
+      assertStorable(params);
       const rows = await runner.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
       return rows as unknown as T[];
     },
