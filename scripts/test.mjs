@@ -34,6 +34,16 @@ if (!env.TEST_DATABASE_URL) {
   }
 }
 
+// Types first: a type error is a failure even where every test passes.
+if (extraArgs.length === 0) {
+  const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    stopServer();
+    console.error('type-check failed (npx tsc -p tsconfig.json --noEmit)');
+    process.exit(1);
+  }
+}
+
 const results = join(tmpdir(), `devicelab-vitest-${process.pid}.json`);
 const vitest = spawnSync(
   'npx',

@@ -81,7 +81,7 @@ describe('service endpoints', () => {
       expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
     const folderName = paths['/tests/folders'].post.requestBody.content['application/json'].schema.properties.name;
-    expect(folderName.type).toBe('string');
+    expect(folderName).toMatchObject({ type: 'string', maxLength: 60 });
     expect(res.body.components.schemas.Folder.properties.testCount).toBeDefined();
   });
 

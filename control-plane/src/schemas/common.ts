@@ -9,7 +9,8 @@ export const text = (field: string, max: number) =>
     .string()
     .trim()
     .min(1, `${field} must not be empty`)
-    .refine((s) => chars(s) <= max, `${field} must be at most ${max} characters`);
+    .refine((s) => chars(s) <= max, `${field} must be at most ${max} characters`)
+    .openapi({ minLength: 1, maxLength: max });
 
 export const id = (field: string) => z.string().min(1, `${field} must not be empty`).max(64, `${field} is too long`);
 
