@@ -82,6 +82,7 @@ async function upload(c: Context<AppEnv>) {
   // A Bearer key is checked before a byte of the body is read.
   const bearer = bearerFrom(c.req.header('authorization'));
   const bearerCaller = bearer ? await callerFromKey(db, bearer) : null;
+  if (bearerCaller?.kind === 'audit') throw new ApiError(403, 'audit keys are read-only');
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType)) {
     throw badRequest('send the build as multipart/form-data with a "build" file part');
