@@ -10,6 +10,7 @@
  * Any deterministic command may end with a parenthesised note, kept for the model
  * (`tapOn: "OK" (the one in the dialog)`).
  */
+import { escapeQuoted, OPEN_QUOTES, scanQuoted, startsWithQuote } from './quoted-text.js';
 import { referenceNames, scanReferences, substitute, unknownReferencesError, type Substitution } from './references.js';
 
 export type VerticalDirection = 'up' | 'down';
@@ -70,11 +71,6 @@ const EXAMPLES: Readonly<Record<Keyword, string>> = {
   restartApp: 'restartApp',
 };
 
-/** Opening quotes we accept; typographic ones come from pasting out of docs and chat apps. */
-const OPEN_QUOTES = '"\u201C';
-const CLOSE_QUOTES = '"\u201D';
-const ESCAPABLE = '"\u201C\u201D\\';
-
 interface KeywordHead {
   keyword: Keyword;
   /** Text after the keyword, starting at ":" / "(" / end. */
@@ -87,22 +83,26 @@ interface KeywordHead {
  */
 function detectKeyword(text: string): KeywordHead | { error: string } | null {
   const head = /^([A-Za-z]+)(\.[A-Za-z]+)?/.exec(text);
-  if (!head) return null;
-  const base = BY_LOWER.get(head[1]!.toLowerCase());
+  const base = head && BY_LOWER.get(head[1]!.toLowerCase());
+  if (!head || !base) return null;
   const after = text.slice(head[0].length);
-  if (!base) return null;
+  const endsKeyword = /^\s*[:(]|^\s*$/.test(after);
   if (head[2]) {
+    if (!endsKeyword) return null;
     const full = BY_LOWER.get(head[0].toLowerCase());
-    if (!full) {
-      if (!/^\s*[:(]|^\s*$/.test(after)) return null;
-      const choices = [...BY_LOWER.values()].filter((k) => k.startsWith(`${base}`)).join(' or ');
-      return { error: `Unknown command "${head[0]}": did you mean ${choices}?` };
-    }
-    return /^\s*[:(]|^\s*$/.test(after) ? { keyword: full, rest: after.trimStart() } : null;
+    if (full) return { keyword: full, rest: after.trimStart() };
+    const choices = [...BY_LOWER.values()].filter((k) => k.startsWith(base)).join(' or ');
+    return { error: `Unknown command "${head[0]}": did you mean ${choices}?` };
   }
-  if (/^\s*[:(]|^\s*$/.test(after)) return { keyword: base, rest: after.trimStart() };
-  if (KEYWORDS[base] === 'text' && new RegExp(`^\\s+[${OPEN_QUOTES}]`).test(after)) {
-    return { error: `Missing ":" after ${base}: write ${EXAMPLES[base]}` };
+  if (endsKeyword) return { keyword: base, rest: after.trimStart() };
+  // `tapOn "Login"` is a command missing its colon. `type` is also an English verb:
+  // `Type "hi"` stays prose, which the model understands just as well.
+  if (KEYWORDS[base] === 'text' && base !== 'type' && startsWithQuote(after.trim())) {
+    const quoted = readQuoted(base, after.trim());
+    const trailing = 'after' in quoted ? quoted.after.trim() : null;
+    if (trailing === '' || (trailing?.startsWith('(') && trailing.endsWith(')'))) {
+      return { error: `Missing ":" after ${base}: write ${EXAMPLES[base]}` };
+    }
   }
   return null;
 }
@@ -119,24 +119,14 @@ function splitNote(keyword: Keyword, text: string): { body: string; note?: strin
   return note ? { body: text.slice(0, open).trim(), note } : { body: text.slice(0, open).trim() };
 }
 
-/** Reads a quoted argument; `\"` and `\\` are escapes, any other backslash is kept as typed. */
 function readQuoted(keyword: Keyword, text: string): { value: string; after: string } | { error: string } {
-  if (!OPEN_QUOTES.includes(text[0] ?? '')) {
+  if (!startsWithQuote(text)) {
     const hint = text.startsWith("'") ? ' (use double quotes)' : '';
     return { error: `${keyword}: expects text in double quotes${hint}, e.g. ${EXAMPLES[keyword]}` };
   }
-  let value = '';
-  for (let i = 1; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\\' && ESCAPABLE.includes(text[i + 1] ?? '\u0000')) {
-      value += text[++i];
-    } else if (CLOSE_QUOTES.includes(c)) {
-      return { value, after: text.slice(i + 1) };
-    } else {
-      value += c;
-    }
-  }
-  return { error: `${keyword}: the quoted text is never closed (missing ")` };
+  const quoted = scanQuoted(text);
+  if (!quoted) return { error: `${keyword}: the quoted text is never closed (missing ")` };
+  return { value: quoted.value, after: text.slice(quoted.close + 1) };
 }
 
 function withNote<T extends object>(command: T, note: string | undefined): T {
@@ -261,22 +251,13 @@ export function resolveReferences(text: string, values: Readonly<Record<string, 
   );
 }
 
-function escapeQuoted(value: string): string {
-  return value.replace(/["\u201C\u201D\\]/g, (c) => `\\${c}`);
-}
-
 /** Offsets of the quotes around a deterministic command's argument, if it has one. */
 function quotedArgumentRange(text: string): { open: number; close: number } | null {
-  const lead = text.length - text.trimStart().length;
   const head = detectKeyword(text.trim());
   if (!head || 'error' in head || KEYWORDS[head.keyword] !== 'text') return null;
   const open = text.search(new RegExp(`[${OPEN_QUOTES}]`));
-  if (open === -1 || open < lead) return null;
-  for (let i = open + 1; i < text.length; i++) {
-    if (text[i] === '\\' && ESCAPABLE.includes(text[i + 1] ?? '\u0000')) i++;
-    else if (CLOSE_QUOTES.includes(text[i]!)) return { open, close: i };
-  }
-  return { open, close: text.length };
+  if (open === -1) return null;
+  return { open, close: scanQuoted(text, open)?.close ?? text.length };
 }
 
 export interface PlatformSupport {

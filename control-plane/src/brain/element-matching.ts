@@ -1,0 +1,238 @@
+/**
+ * Finding the element an instruction means: scoring every element against a
+ * target phrase, choosing what to tap for it, the field a label belongs to, the
+ * switch of a settings row, the rows of a list.
+ */
+import {
+  ancestors, area, center, children, contains, descendants, isButtonType, isEditable, isListContainer, isTabContainer, isToggle,
+} from './element-roles.js';
+import { identifierMatchScore, MIN_MATCH_SCORE, normalizeText, textMatchScore, type MatchOptions } from './fuzzy.js';
+import { shortType, type ScreenElement } from './hierarchy.js';
+import { locatable } from './locators.js';
+import type { Role, TargetPhrase } from './target-phrase.js';
+
+export interface Match {
+  element: ScreenElement;
+  score: number;
+  /** Which property matched, for the reasoning. */
+  via: 'text' | 'contentDesc' | 'resourceId' | 'hint' | 'synonym' | 'label';
+  /** Matched the words as written (TargetPhrase.variants), so ordinal and role words were part of the name. */
+  asWritten?: boolean;
+}
+
+/** A reading of the phrase as written must match this well to win over the shorter reading. */
+const AS_WRITTEN_MIN_SCORE = 0.9;
+
+/**
+ * Icon-only controls are described by what they do, not by a word on screen.
+ * Kept short on purpose: each entry is a guess the user did not spell out.
+ */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  menu: ['open navigation drawer', 'navigation menu', 'main menu', 'hamburger menu', 'show navigation drawer'],
+  back: ['navigate up', 'back button'],
+  more: ['more options', 'more actions'],
+  close: ['dismiss', 'close dialog'],
+  add: ['add', 'new', 'create', 'plus'],
+  cart: ['shopping cart', 'basket', 'bag'],
+  settings: ['preferences'],
+};
+
+function roleBonus(el: ScreenElement, role: Role | undefined, elements: readonly ScreenElement[]): number {
+  switch (role) {
+    case 'button': return isButtonType(el) || el.clickable ? 0.03 : 0;
+    case 'field': return isEditable(el) ? 0.05 : 0;
+    case 'toggle': return isToggle(el) ? 0.05 : 0;
+    case 'tab': return ancestors(el, elements).some(isTabContainer) || shortType(el.type) === 'Tab' ? 0.05 : 0;
+    case 'link': return shortType(el.type) === 'Link' || el.clickable ? 0.02 : 0;
+    case 'icon': return /Image/.test(shortType(el.type)) || (!el.text && el.contentDesc) ? 0.03 : 0;
+    default: return 0;
+  }
+}
+
+/** The best score of `el` for `phrase`, without role bonus. */
+export function scoreElement(el: ScreenElement, text: string, options: MatchOptions, visibleTextOnly = false): Omit<Match, 'element'> {
+  let best: Omit<Match, 'element'> = { score: 0, via: 'text' };
+  const consider = (score: number, via: Match['via']) => {
+    if (score > best.score) best = { score, via };
+  };
+  consider(textMatchScore(text, el.text, options), 'text');
+  consider(textMatchScore(text, el.contentDesc, options), 'contentDesc');
+  consider(textMatchScore(text, el.hint, options) * 0.95, 'hint');
+  if (visibleTextOnly) return best;
+  consider(identifierMatchScore(text, el.resourceId, options), 'resourceId');
+  const exactly = { ...options, typos: false };
+  for (const synonym of SYNONYMS[normalizeText(text)] ?? []) {
+    consider(Math.max(textMatchScore(synonym, el.contentDesc, exactly), textMatchScore(synonym, el.text, exactly)) * 0.85, 'synonym');
+  }
+  return best;
+}
+
+/** Elements matching the phrase, best first; a disabled element ranks below an enabled one of about the same score. */
+export function findMatches(
+  elements: readonly ScreenElement[],
+  phrase: TargetPhrase,
+  pool?: readonly ScreenElement[],
+  extra: MatchOptions = {},
+): Match[] {
+  const candidates = pool ?? locatable(elements);
+  const options: MatchOptions = { typos: !phrase.literal, ...extra };
+  const asWritten: Match[] = [];
+  for (const variant of phrase.variants ?? []) {
+    for (const el of candidates) {
+      // Words as written match what is shown, not ids: "Search tab" is not the id "search_tab" stripped of "tab".
+      const { score, via } = scoreElement(el, variant, { ...options, typos: false }, true);
+      if (score >= AS_WRITTEN_MIN_SCORE) asWritten.push({ element: el, score, via, asWritten: true });
+    }
+  }
+  if (asWritten.length > 0) return ranked(asWritten, elements);
+  if (!phrase.text) return [];
+  const matches: Match[] = [];
+  for (const el of candidates) {
+    const { score, via } = scoreElement(el, phrase.text, options);
+    if (score >= MIN_MATCH_SCORE) matches.push({ element: el, score: score + roleBonus(el, phrase.role, elements), via });
+  }
+  return ranked(matches, elements);
+}
+
+/**
+ * Best first. Among about equally good matches, one that can be tapped beats a
+ * plain label (a screen title repeating a button's text), and an enabled element
+ * beats a disabled one. Scores may exceed 1 here by the role bonus; confidence is clamped later.
+ */
+function ranked(matches: Match[], elements: readonly ScreenElement[]): Match[] {
+  const rank = (m: Match) => m.score + (tapTargetOf(m.element, elements).clickable ? 0.06 : 0) + (m.element.enabled ? 0.02 : 0);
+  const best = new Map<number, Match>();
+  for (const m of matches) {
+    const seen = best.get(m.element.index);
+    if (!seen || m.score > seen.score) best.set(m.element.index, m);
+  }
+  return [...best.values()].sort((a, b) => rank(b) - rank(a) || a.element.index - b.element.index);
+}
+
+/**
+ * What to tap for an element: itself when clickable, else the nearest clickable
+ * ancestor that encloses it and is not a whole-screen container (a label inside a
+ * list row or a Compose button), else itself (React Native and Flutter often
+ * mark nothing clickable, and tapping the text still works).
+ */
+export function tapTargetOf(el: ScreenElement, elements: readonly ScreenElement[]): ScreenElement {
+  if (el.clickable) return el;
+  const screen = elements.find((e) => e.visible && e.parentIndex === null) ?? elements[0];
+  const screenArea = screen ? area(screen.bounds) : Infinity;
+  for (const parent of ancestors(el, elements).slice(0, 6)) {
+    if (area(parent.bounds) > screenArea * 0.5 || isListContainer(parent)) break;
+    if (parent.clickable && parent.visible && contains(parent.bounds, el.bounds)) return parent;
+  }
+  return el;
+}
+
+/** Elements inside an iOS alert / Android dialog, when one is showing: prompts are answered there first. */
+export function dialogElements(elements: readonly ScreenElement[]): ScreenElement[] | null {
+  const isDialog = (el: ScreenElement) =>
+    shortType(el.type) === 'Alert' || el.resourceId === 'android:id/parentPanel' || el.resourceId.endsWith(':id/grant_dialog');
+  const dialog = elements.find((el) => el.visible && isDialog(el));
+  return dialog ? descendants(dialog, elements).filter((el) => el.visible) : null;
+}
+
+/**
+ * The first of `labels` (in order of preference) shown by a tappable element,
+ * matched exactly after normalisation: "Allow" must not pick "Don’t allow".
+ */
+export function findByLabels(elements: readonly ScreenElement[], labels: readonly string[], ids: readonly string[] = []): ScreenElement | null {
+  const dialog = dialogElements(elements);
+  for (const pool of dialog ? [dialog, locatable(elements)] : [locatable(elements)]) {
+    for (const id of ids) {
+      const hit = pool.find((el) => el.resourceId.endsWith(`:id/${id}`));
+      if (hit) return hit;
+    }
+    for (const label of labels) {
+      const wanted = normalizeText(label) || label;
+      const hit = pool.find((el) => [el.text, el.contentDesc].some((t) => t && (normalizeText(t) || t) === wanted));
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
+/** Editable fields on screen, in document order. */
+export function fields(elements: readonly ScreenElement[]): ScreenElement[] {
+  return locatable(elements).filter(isEditable);
+}
+
+/** Is `label` above `field` (and horizontally overlapping) or left of it on the same row, and close? */
+function labels(label: ScreenElement, field: ScreenElement): number | null {
+  const l = label.bounds;
+  const f = field.bounds;
+  const overlapX = Math.min(l.x + l.width, f.x + f.width) - Math.max(l.x, f.x);
+  const above = f.y - (l.y + l.height);
+  if (overlapX > 0 && above >= -4 && above <= Math.max(f.height * 1.5, 60)) return above;
+  const rowOverlap = Math.min(l.y + l.height, f.y + f.height) - Math.max(l.y, f.y);
+  const left = f.x - (l.x + l.width);
+  if (rowOverlap > Math.min(l.height, f.height) / 2 && left >= -4 && left <= f.width) return left;
+  return null;
+}
+
+/**
+ * Fields a phrase may name, best first: by the field's own text/hint/id/label, or by a label
+ * element just above it or to its left ("Email" over an empty box).
+ */
+export function findFields(elements: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
+  const candidates = fields(elements);
+  if (candidates.length === 0 || (!phrase.text && !phrase.variants)) return [];
+  const direct = findMatches(elements, phrase, candidates);
+  const wantsPassword = /\b(password|passcode|pin)\b/.test(normalizeText(phrase.text));
+  const viaLabel: Match[] = [];
+  const labelPool = locatable(elements).filter((el) => !isEditable(el) && el.text);
+  for (const labelMatch of findMatches(elements, { ...phrase, role: undefined }, labelPool)) {
+    let nearest: { field: ScreenElement; distance: number } | null = null;
+    for (const field of candidates) {
+      const distance = labels(labelMatch.element, field);
+      if (distance !== null && (!nearest || distance < nearest.distance)) nearest = { field, distance };
+    }
+    if (nearest) viaLabel.push({ ...labelMatch, element: nearest.field, score: labelMatch.score * 0.97, via: 'label' });
+  }
+  const all = [...direct, ...viaLabel].map((m) => ({ ...m, score: m.score + (wantsPassword && m.element.password ? 0.02 : 0) }));
+  all.sort((a, b) => b.score - a.score || a.element.index - b.element.index);
+  const seen = new Set<number>();
+  return all.filter((m) => (seen.has(m.element.index) ? false : (seen.add(m.element.index), true)));
+}
+
+/** The switch or checkbox a phrase names, and whether it is on. */
+export function findToggle(elements: readonly ScreenElement[], phrase: TargetPhrase): { toggle: ScreenElement; match: Match } | null {
+  const pool = locatable(elements);
+  for (const match of findMatches(elements, { ...phrase, role: 'toggle' }, pool)) {
+    const el = match.element;
+    if (isToggle(el)) return { toggle: el, match };
+    // A settings row: the label's clickable row holds the switch.
+    const row = tapTargetOf(el, elements);
+    const inRow = row !== el ? descendants(row, elements).find(isToggle) : undefined;
+    if (inRow) return { toggle: inRow, match };
+    // Otherwise the toggle on the same line.
+    const cy = center(el.bounds).y;
+    const sameLine = pool.filter(isToggle).find((t) => Math.abs(center(t.bounds).y - cy) <= Math.max(t.bounds.height, el.bounds.height) / 2);
+    if (sameLine) return { toggle: sameLine, match };
+  }
+  return null;
+}
+
+/** Rows of the main list or grid on screen, in reading order. */
+export function listItems(elements: readonly ScreenElement[]): ScreenElement[] {
+  const pool = locatable(elements);
+  let best: ScreenElement[] = [];
+  for (const container of pool.filter(isListContainer)) {
+    let rows = children(container, elements).filter((c) => c.visible && area(c.bounds) > 0);
+    const cells = rows.filter((r) => shortType(r.type) === 'Cell');
+    if (cells.length > 0) rows = cells;
+    else {
+      const clickable = rows.filter((r) => r.clickable || descendants(r, elements).some((d) => d.clickable));
+      if (clickable.length > 0) rows = clickable;
+    }
+    if (rows.length > best.length) best = rows;
+  }
+  return [...best].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
+}
+
+/** Picks the nth (1-based, -1 = last) of a list. */
+export function nth<T>(items: readonly T[], ordinal: number): T | undefined {
+  return ordinal === -1 ? items[items.length - 1] : items[ordinal - 1];
+}

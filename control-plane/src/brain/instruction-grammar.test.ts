@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { parseInstruction, type Intent } from './instruction-grammar.js';
+import { findQuoted, parseTargetPhrase, type TargetPhrase } from './target-phrase.js';
+
+const tap = (target: TargetPhrase): Intent => ({ kind: 'tap', target });
+
+describe('parseInstruction', () => {
+  const table: Array<[string, Intent]> = [
+    ['Tap the Login button', tap({ text: 'Login', role: 'button', variants: ['Login button'] })],
+    ["tap on 'Sign in'", tap({ text: 'Sign in', literal: true })],
+    ['Tap on "Sign in" button', tap({ text: 'Sign in', literal: true, role: 'button' })],
+    ['Click Continue', tap({ text: 'Continue' })],
+    ['press OK.', tap({ text: 'OK' })],
+    ['Then tap Next', tap({ text: 'Next' })],
+    ['Open Settings tab', tap({ text: 'Settings', role: 'tab', variants: ['Settings tab'] })],
+    ['Go to the Profile tab', tap({ text: 'Profile', role: 'tab', variants: ['Profile tab'] })],
+    ['Select the second item', tap({ text: '', role: 'item', ordinal: 2, variants: ['second item'] })],
+    ['Tap the last result', tap({ text: '', role: 'item', ordinal: -1, variants: ['last result'] })],
+    ['Tap item 3', tap({ text: '', role: 'item', ordinal: 3 })],
+    ['Tap the 2nd Add to cart button', tap({ text: 'Add to cart', role: 'button', ordinal: 2, variants: ['2nd Add to cart button', '2nd Add to cart'] })],
+    ['Enter john@example.com in the Email field', { kind: 'type', text: 'john@example.com', field: { text: 'Email', role: 'field', variants: ['Email field'] } }],
+    ['Type secret into password', { kind: 'type', text: 'secret', field: { text: 'password', role: 'field' } }],
+    ['Fill in the username with bob', { kind: 'type', text: 'bob', field: { text: 'username', role: 'field' } }],
+    ['Set the quantity to 3', { kind: 'type', text: '3', field: { text: 'quantity', role: 'field' } }],
+    ['Enter bob as the username', { kind: 'type', text: 'bob', field: { text: 'username', role: 'field' } }],
+    ['Type "sign in now" into the Notes field', { kind: 'type', text: 'sign in now', field: { text: 'Notes', role: 'field', variants: ['Notes field'] } }],
+    ['Type "hello"', { kind: 'type', text: 'hello', field: null }],
+    ['Type hello world', { kind: 'type', text: 'hello world', field: null }],
+    ['Search for red shoes', { kind: 'type', text: 'red shoes', field: { text: 'Search', role: 'field' } }],
+    ['Scroll down', { kind: 'scroll', direction: 'down' }],
+    ['scroll up a bit', { kind: 'scroll', direction: 'up' }],
+    ['Scroll', { kind: 'scroll', direction: 'down' }],
+    ['Scroll to the top', { kind: 'scroll', direction: 'up' }],
+    ['Scroll the list down', { kind: 'scroll', direction: 'down' }],
+    ['Scroll down until Privacy Policy is visible', { kind: 'scrollUntilVisible', direction: 'down', target: { text: 'Privacy Policy' } }],
+    ['Scroll to Log out', { kind: 'scrollUntilVisible', direction: 'down', target: { text: 'Log out' } }],
+    ['Swipe left', { kind: 'swipe', direction: 'left' }],
+    ['Swipe the card to the right', { kind: 'swipe', direction: 'right' }],
+    ['Pull to refresh', { kind: 'swipe', direction: 'down' }],
+    ['Go back', { kind: 'back' }],
+    ['Press the back button', { kind: 'back' }],
+    ['Navigate back to the previous screen', { kind: 'back' }],
+    ['Wait 3 seconds', { kind: 'wait', seconds: 3 }],
+    ['Wait for 2 s', { kind: 'wait', seconds: 2 }],
+    ['wait a second', { kind: 'wait', seconds: 1 }],
+    ['Wait 500ms', { kind: 'wait', seconds: 0.5 }],
+    ['Wait 10 minutes', { kind: 'wait', seconds: 300 }],
+    ['Wait for the spinner to disappear', { kind: 'waitFor', target: { text: 'spinner' }, visible: false }],
+    ['Wait until Welcome appears', { kind: 'waitFor', target: { text: 'Welcome' }, visible: true }],
+    ['Check that Welcome is shown', { kind: 'assert', target: { text: 'Welcome' }, visible: true }],
+    ["Verify the error message 'Invalid password' appears", { kind: 'assert', target: { text: 'Invalid password', literal: true, role: 'text' }, visible: true }],
+    ['Make sure Logout is not visible', { kind: 'assert', target: { text: 'Logout' }, visible: false }],
+    ["Ensure the banner isn't displayed", { kind: 'assert', target: { text: 'banner' }, visible: false }],
+    ['Welcome, John! should be visible', { kind: 'assert', target: { text: 'Welcome, John' }, visible: true }],
+    ['The error disappears', { kind: 'assert', target: { text: 'error' }, visible: false }],
+    ['There is no Delete button', { kind: 'assert', target: { text: 'Delete', role: 'button', variants: ['Delete button'] }, visible: false }],
+    ['Verify the screen shows Order confirmed', { kind: 'assert', target: { text: 'Order confirmed' }, visible: true }],
+    ['Check Welcome', { kind: 'assert', target: { text: 'Welcome' }, visible: true }],
+    ['I see the Home screen', { kind: 'assert', target: { text: 'Home', role: 'text', variants: ['Home screen'] }, visible: true }],
+    ['Check the Remember me checkbox', { kind: 'toggle', target: { text: 'Remember me', role: 'toggle', variants: ['Remember me checkbox'] }, desired: 'on' }],
+    ['Uncheck Remember me', { kind: 'toggle', target: { text: 'Remember me', role: 'toggle' }, desired: 'off' }],
+    ['Turn on notifications', { kind: 'toggle', target: { text: 'notifications', role: 'toggle' }, desired: 'on' }],
+    ['Turn Wi-Fi off', { kind: 'toggle', target: { text: 'Wi-Fi', role: 'toggle' }, desired: 'off' }],
+    ['Enable dark mode', { kind: 'toggle', target: { text: 'dark mode', role: 'toggle' }, desired: 'on' }],
+    ['Disable location', { kind: 'toggle', target: { text: 'location', role: 'toggle' }, desired: 'off' }],
+    ['Toggle the Airplane mode switch', { kind: 'toggle', target: { text: 'Airplane mode', role: 'toggle', variants: ['Airplane mode switch'] }, desired: null }],
+    ['Allow the notification permission', { kind: 'permission', answer: 'allow' }],
+    ['Grant camera access', { kind: 'permission', answer: 'allow' }],
+    ['Allow', { kind: 'permission', answer: 'allow' }],
+    ["Don't allow notifications", { kind: 'permission', answer: 'deny' }],
+    ['Deny the location permission', { kind: 'permission', answer: 'deny' }],
+    ['Allow while using the app', { kind: 'permission', answer: 'whileUsing' }],
+    ['Allow only this time', { kind: 'permission', answer: 'once' }],
+    ['Dismiss the dialog', { kind: 'dismiss' }],
+    ['Close the popup', { kind: 'dismiss' }],
+    ['Accept cookies', { kind: 'cookies', accept: true }],
+    ['Accept all cookies', { kind: 'cookies', accept: true }],
+    ['Reject the cookies', { kind: 'cookies', accept: false }],
+    ['Open https://example.com/sale', { kind: 'openLink', url: 'https://example.com/sale' }],
+    ['Open the link myapp://orders/7', { kind: 'openLink', url: 'myapp://orders/7' }],
+    ['Go to www.example.com', { kind: 'openLink', url: 'https://www.example.com' }],
+    ['Launch the app', { kind: 'launch' }],
+    ['Restart the app', { kind: 'restart' }],
+    ['Kill and reopen the app', { kind: 'restart' }],
+  ];
+
+  it.each(table)('%j', (text, intent) => {
+    expect(parseInstruction(text)).toEqual(intent);
+  });
+
+  it.each(['Sing a song', 'Login', '', 'The weather is nice today'])('does not guess at %j', (text) => {
+    expect(parseInstruction(text).kind).toBe('unknown');
+  });
+});
+
+describe('parseTargetPhrase', () => {
+  it.each<[string, TargetPhrase]>([
+    ['the First name field', { text: 'name', role: 'field', ordinal: 1, variants: ['First name field', 'First name'] }],
+    ['Delete item?', { text: 'Delete item?' }],
+    ['Delete item', { text: 'Delete', role: 'item', variants: ['Delete item'] }],
+    ['"Don\'t Allow"', { text: "Don't Allow", literal: true }],
+    ['the "OK" button in the dialog', { text: 'OK', literal: true, role: 'button' }],
+    ['row #4', { text: '', role: 'item', ordinal: 4 }],
+    ['Terms of Service link', { text: 'Terms of Service', role: 'link', variants: ['Terms of Service link'] }],
+  ])('%j', (raw, phrase) => {
+    expect(parseTargetPhrase(raw)).toEqual(phrase);
+  });
+
+  it('finds quotes without mistaking apostrophes for them', () => {
+    expect(findQuoted("Don't tap 'Delete' now")).toEqual({ quoted: 'Delete', before: "Don't tap", after: 'now' });
+    expect(findQuoted("Don't do it")).toBeNull();
+    expect(findQuoted('Say “hello”')).toEqual({ quoted: 'hello', before: 'Say', after: '' });
+  });
+});

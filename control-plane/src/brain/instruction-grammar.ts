@@ -1,0 +1,251 @@
+/**
+ * A small grammar for the instructions people actually write in tests. It turns
+ * "Enter bob@example.com in the Email field" into an Intent; the resolver then
+ * finds the elements on the current screen. Patterns are tried from the most
+ * specific to the most general, so "Check that X is shown" is an assertion before
+ * "check the X checkbox" is a toggle, and "Go back" is not "tap Back".
+ * Anything unrecognised is `unknown`: the offline model fails rather than guesses.
+ */
+import { MAX_WAIT_SECONDS, type SwipeDirection, type VerticalDirection } from './commands.js';
+import { findQuoted, parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.js';
+
+export type PermissionAnswer = 'allow' | 'deny' | 'whileUsing' | 'once';
+
+export type Intent =
+  | { kind: 'tap'; target: TargetPhrase }
+  | { kind: 'tapId'; id: string }
+  | { kind: 'type'; text: string; field: TargetPhrase | null }
+  | { kind: 'scroll'; direction: VerticalDirection }
+  | { kind: 'scrollUntilVisible'; direction: VerticalDirection; target: TargetPhrase }
+  | { kind: 'swipe'; direction: SwipeDirection }
+  | { kind: 'back' }
+  | { kind: 'wait'; seconds: number }
+  | { kind: 'waitFor'; target: TargetPhrase; visible: boolean }
+  | { kind: 'launch' }
+  | { kind: 'restart' }
+  | { kind: 'openLink'; url: string }
+  | { kind: 'assert'; target: TargetPhrase; visible: boolean }
+  | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
+  | { kind: 'permission'; answer: PermissionAnswer }
+  | { kind: 'dismiss' }
+  | { kind: 'cookies'; accept: boolean }
+  | { kind: 'unknown'; reason: string };
+
+const TAP_VERBS = '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|long[-\\s]press)';
+const TYPE_VERBS = '(?:enter|type|input|write|put|insert|key\\s+in|fill\\s+in)';
+const ASSERT_VERBS = '(?:check|verify|ensure|assert|confirm|make\\s+sure|validate|expect|see|i\\s+see|i\\s+should\\s+see)';
+const SHOWN = '(?:visible|shown|displayed|present|there|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
+const NEGATIVE_SUFFIX = new RegExp(
+  `\\s+(?:(?:is|are|should\\s+be|must\\s+be)\\s+(?:not|no\\s+longer)\\s+${SHOWN}|(?:isn't|aren't|shouldn't\\s+be)\\s+${SHOWN}` +
+    `|(?:is|are|should\\s+be)\\s+(?:hidden|gone|absent|missing)|(?:does|do|should|did)\\s*(?:not|n't)\\s+(?:appear|show(?:\\s+up)?|exist)` +
+    `|doesn't\\s+(?:appear|show(?:\\s+up)?|exist)|(?:disappears|disappeared|vanishes|goes\\s+away|has\\s+disappeared|is\\s+dismissed))$`,
+  'i',
+);
+const POSITIVE_SUFFIX = new RegExp(
+  `\\s+(?:(?:is|are|should\\s+be|must\\s+be|gets|get)\\s+${SHOWN}|(?:appears|appear|shows|shows\\s+up|exists|is\\s+there|should\\s+appear|pops\\s+up|comes\\s+up))$`,
+  'i',
+);
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  'a few': 3, 'a couple of': 2, 'a couple': 2, half: 0.5, 'half a': 0.5,
+};
+const URL = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+\.\S+)$/i;
+
+function clean(text: string): string {
+  let s = text.trim().replace(/[.!]+$/, '').trim();
+  for (;;) {
+    const next = s.replace(/^(?:then|and|now|next|finally|please)\s*,?\s+/i, '').replace(/,?\s+please$/i, '');
+    if (next === s) return s;
+    s = next;
+  }
+}
+
+function direction<T extends string>(word: string | undefined, allowed: readonly T[]): T | null {
+  const w = (word ?? '').toLowerCase() as T;
+  return allowed.includes(w) ? w : null;
+}
+
+/** "Welcome is shown" → target + visibility; null if the text is not an assertion body. */
+function assertionBody(body: string, requireSuffix: boolean): { target: TargetPhrase; visible: boolean } | null {
+  const negative = NEGATIVE_SUFFIX.exec(body);
+  if (negative) return { target: parseTargetPhrase(body.slice(0, negative.index)), visible: false };
+  const positive = POSITIVE_SUFFIX.exec(body);
+  if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
+  const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
+  if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
+  const screenShows = /^(?:the\s+)?(?:screen|page|app)\s+(?:shows|displays|contains|says)\s+(.+)$/i.exec(body);
+  if (screenShows) return { target: parseTargetPhrase(screenShows[1]!), visible: true };
+  if (requireSuffix) return null;
+  return { target: parseTargetPhrase(body), visible: true };
+}
+
+function parseSeconds(amount: string, unit: string | undefined): number | null {
+  const n = NUMBER_WORDS[amount.toLowerCase()] ?? Number(amount);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  const u = (unit ?? 's').toLowerCase();
+  if (u.startsWith('ms') || u.startsWith('milli')) return n / 1000;
+  if (u.startsWith('m')) return n * 60;
+  return n;
+}
+
+type Rule = (s: string) => Intent | null;
+
+const UP_DOWN = ['up', 'down'] as const;
+const ALL_DIRECTIONS = ['left', 'right', 'up', 'down'] as const;
+
+const navigation: Rule = (s) =>
+  /^(?:go|navigate|move|get)\s+back(?:\s+(?:to\s+the\s+)?previous\s+(?:screen|page))?$|^back$/i.test(s) ||
+  /^(?:press|tap|click|hit|use)\s+(?:on\s+)?(?:the\s+)?(?:system\s+|android\s+|device\s+|hardware\s+)?back(?:\s+(?:button|key|arrow))?$/i.test(s)
+    ? { kind: 'back' }
+    : null;
+
+const lifecycle: Rule = (s) => {
+  if (/^(?:restart|relaunch|reopen|reload|reboot)\s+(?:the\s+)?app(?:lication)?$/i.test(s)) return { kind: 'restart' };
+  if (/^(?:kill|close|stop|quit)\s+(?:the\s+app\s+)?(?:and|then)\s+(?:re)?(?:open|start|launch)/i.test(s)) return { kind: 'restart' };
+  if (/^(?:launch|start|open|run)\s+(?:the\s+)?app(?:lication)?$/i.test(s)) return { kind: 'launch' };
+  const m = /^(?:open|go\s+to|navigate\s+to|visit|load|browse\s+to)\s+(?:the\s+)?(?:(?:deep\s*)?link|url|page|website|address)?\s*["“']?(\S+?)["”']?$/i.exec(s);
+  if (m && URL.test(m[1]!)) return { kind: 'openLink', url: m[1]!.startsWith('www.') ? `https://${m[1]}` : m[1]! };
+  return null;
+};
+
+const AMOUNT = '(\\d+(?:\\.\\d+)?|a\\s+few|a\\s+couple(?:\\s+of)?|half\\s+a|an?|one|two|three|four|five|six|seven|eight|nine|ten)';
+const UNIT = '(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?';
+const WAIT = new RegExp(`^(?:wait|pause|sleep|hold\\s+on)(?:\\s+for)?\\s+${AMOUNT}\\s*${UNIT}$`, 'i');
+const TO_APPEAR = /\s+to\s+(appear|disappear|be\s+(?:visible|shown|displayed|hidden|gone)|load|show\s+up|go\s+away)$/i;
+
+const waiting: Rule = (s) => {
+  let m = WAIT.exec(s);
+  if (m) {
+    const seconds = parseSeconds(m[1]!.replace(/\s+/g, ' '), m[2]);
+    if (seconds !== null) return { kind: 'wait', seconds: Math.min(seconds, MAX_WAIT_SECONDS) };
+  }
+  if ((m = /^wait\s+(?:for|until)\s+(.+)$/i.exec(s))) {
+    // "for the spinner to disappear" → "the spinner disappears", an assertion body.
+    const phrased = m[1]!.replace(TO_APPEAR, (_, v: string) => (/dis|hidden|gone|away/i.test(v) ? ' disappears' : ' appears'));
+    const body = assertionBody(phrased, false);
+    if (body) return { kind: 'waitFor', ...body };
+  }
+  return /^wait$/i.test(s) ? { kind: 'wait', seconds: 1 } : null;
+};
+
+const SCROLL_UNTIL = /^scroll\s+(?:the\s+\w+\s+)?(down|up)?\s*(?:until|till|to\s+find|to)\s+(.+?)(?:\s+(?:is|becomes|appears)(?:\s+(?:visible|shown|displayed))?)?$/i;
+const SCROLL = /^scroll(?:\s+(?:the\s+)?(?:list|page|screen|view|feed|content|results))?(?:\s+(down|up|to\s+(?:the\s+)?(?:bottom|end|top|beginning)))?(?:\s+(?:a\s+bit|a\s+little|once))?$/i;
+
+const scrolling: Rule = (s) => {
+  let m = SCROLL_UNTIL.exec(s);
+  if (m && !/^(?:the\s+)?(?:bottom|top|end|beginning)$/i.test(m[2]!)) {
+    return { kind: 'scrollUntilVisible', direction: direction(m[1], UP_DOWN) ?? 'down', target: parseTargetPhrase(m[2]!) };
+  }
+  if ((m = SCROLL.exec(s))) return { kind: 'scroll', direction: /up|top|beginning/i.test(m[1] ?? '') ? 'up' : 'down' };
+  if ((m = /^(?:find|look\s+for)\s+(.+?)\s+by\s+scrolling(?:\s+(down|up))?$/i.exec(s))) {
+    return { kind: 'scrollUntilVisible', direction: direction(m[2], UP_DOWN) ?? 'down', target: parseTargetPhrase(m[1]!) };
+  }
+  if ((m = /^swipe\s+(?:.*?\s+)?(?:to\s+the\s+)?(left|right|up|down)\b/i.exec(s))) {
+    return { kind: 'swipe', direction: direction(m[1], ALL_DIRECTIONS)! };
+  }
+  if (/^pull\s+(?:down\s+)?to\s+refresh$|^refresh(?:\s+the\s+(?:page|list|screen))?$/i.test(s)) return { kind: 'swipe', direction: 'down' };
+  return null;
+};
+
+const PERMISSION_TOPIC = /\b(?:permissions?|notifications?|location|camera|microphone|contacts|photos|tracking|access|bluetooth)\b/i;
+const GRANT_VERB = /^(?:allow|grant|accept|tap|select|choose)/i;
+const DISMISSABLE = '(?:dialog|pop-?up|alert|modal|prompt|banner|sheet|bottom\\s+sheet|message|snackbar|overlay|tooltip|keyboard|notice)';
+const DISMISS = new RegExp(`^(?:dismiss|close|cancel|hide|get\\s+rid\\s+of)(?:\\s+(?:the\\s+|this\\s+)?${DISMISSABLE})?$`, 'i');
+
+const prompts: Rule = (s) => {
+  if (/\bcookies?\b/i.test(s)) {
+    if (/^(?:tap\s+|click\s+)?(?:accept|allow|agree|consent|ok)/i.test(s)) return { kind: 'cookies', accept: true };
+    if (/^(?:tap\s+|click\s+)?(?:reject|decline|deny|refuse)/i.test(s)) return { kind: 'cookies', accept: false };
+  }
+  if (GRANT_VERB.test(s) && /\b(?:while\s+using|when\s+in\s+use|while\s+in\s+use|only\s+while)\b/i.test(s)) {
+    return { kind: 'permission', answer: 'whileUsing' };
+  }
+  if (GRANT_VERB.test(s) && /\b(?:only\s+this\s+time|allow\s+once|just\s+once|one\s+time)\b/i.test(s)) {
+    return { kind: 'permission', answer: 'once' };
+  }
+  if (/^(?:allow|grant)(?:\s+(?:it|access))?$/i.test(s)) return { kind: 'permission', answer: 'allow' };
+  if (/^(?:deny|don'?t\s+allow|do\s+not\s+allow)$/i.test(s)) return { kind: 'permission', answer: 'deny' };
+  if (PERMISSION_TOPIC.test(s)) {
+    if (/^(?:deny|reject|refuse|decline|don'?t\s+allow|do\s+not\s+allow|block)\b/i.test(s)) return { kind: 'permission', answer: 'deny' };
+    if (/^(?:allow|grant|accept|approve|give)\b/i.test(s)) return { kind: 'permission', answer: 'allow' };
+  }
+  return DISMISS.test(s) ? { kind: 'dismiss' } : null;
+};
+
+/** Before toggles: "check that …" is an assertion, "check the … box" is not. */
+const assertion: Rule = (s) => {
+  const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
+  if (m) {
+    const checksABox = /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
+    const body = checksABox ? null : assertionBody(m[1]!, false);
+    if (body) return { kind: 'assert', ...body };
+  }
+  // Without a verb ("Welcome should be visible") only an explicit visibility phrase makes it an assertion.
+  if (!new RegExp(`^${TAP_VERBS}\\b|^${TYPE_VERBS}\\b`, 'i').test(s)) {
+    const body = assertionBody(s, true);
+    if (body) return { kind: 'assert', ...body };
+  }
+  return null;
+};
+
+const toggling: Rule = (s) => {
+  let m = /^(?:turn|switch|toggle|set)\s+(on|off)\s+(.+)$/i.exec(s);
+  if (m) return { kind: 'toggle', target: parseTargetPhrase(m[2]!, 'toggle'), desired: m[1]!.toLowerCase() as 'on' | 'off' };
+  if ((m = /^(?:turn|switch|toggle|set)\s+(.+?)\s+(on|off)$/i.exec(s))) {
+    return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: m[2]!.toLowerCase() as 'on' | 'off' };
+  }
+  if ((m = /^(enable|disable|activate|deactivate)\s+(.+)$/i.exec(s))) {
+    return { kind: 'toggle', target: parseTargetPhrase(m[2]!, 'toggle'), desired: /^(enable|activate)$/i.test(m[1]!) ? 'on' : 'off' };
+  }
+  if ((m = /^toggle\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: null };
+  m =
+    /^(check|tick|select|mark|uncheck|untick|deselect|unmark|clear)\s+(.+?\s+(?:check\s*box|checkbox|box|switch|toggle))$/i.exec(s) ??
+    /^(uncheck|untick|deselect)\s+(.+)$/i.exec(s);
+  if (m) return { kind: 'toggle', target: parseTargetPhrase(m[2]!, 'toggle'), desired: /^(un|de|clear)/i.test(m[1]!) ? 'off' : 'on' };
+  return null;
+};
+
+const tapping: Rule = (s) => {
+  const m = new RegExp(`^${TAP_VERBS}(?:\\s+on)?\\s+(.+)$`, 'i').exec(s);
+  if (!m) return null;
+  const target = parseTargetPhrase(m[1]!);
+  return target.text || target.ordinal !== undefined ? { kind: 'tap', target } : null;
+};
+
+/** Most specific first; see the file comment. */
+const RULES: readonly Rule[] = [navigation, lifecycle, waiting, scrolling, prompts, assertion, toggling, (s) => parseTyping(s), tapping];
+
+export function parseInstruction(instruction: string): Intent {
+  const s = clean(instruction);
+  if (!s) return { kind: 'unknown', reason: 'The instruction is empty' };
+  for (const rule of RULES) {
+    const intent = rule(s);
+    if (intent) return intent;
+  }
+  const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';
+  return { kind: 'unknown', reason: `Could not understand "${instruction.trim()}". Try e.g. ${examples}, or a command such as tapOn: "Login"` };
+}
+
+function parseTyping(s: string): Intent | null {
+  let m: RegExpExecArray | null;
+  const quoted = findQuoted(s);
+  // `Type "a in b" into Notes`: the quoted value may contain " in ".
+  if (quoted && new RegExp(`^${TYPE_VERBS}$`, 'i').test(quoted.before)) {
+    const into = /^(?:in|into|inside|to|on)\s+(.+)$/i.exec(quoted.after);
+    if (into) return { kind: 'type', text: quoted.quoted, field: parseTargetPhrase(into[1]!, 'field') };
+    if (!quoted.after) return { kind: 'type', text: quoted.quoted, field: null };
+  }
+  if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)\\s+(?:in|into|inside|to|on)\\s+(?:the\\s+)?(.+?)$`, 'i').exec(s))) {
+    return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
+  }
+  if ((m = /^(?:fill(?:\s+in|\s+out)?|populate|complete|set)\s+(?:the\s+)?(.+?)\s+(?:with|to|as)\s+(.+)$/i.exec(s))) {
+    return { kind: 'type', text: unquote(m[2]!), field: parseTargetPhrase(m[1]!, 'field') };
+  }
+  if ((m = /^(?:use|enter|type)\s+(.+?)\s+as\s+(?:the\s+|my\s+)?(.+)$/i.exec(s))) {
+    return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
+  }
+  if ((m = /^search\s+for\s+(.+)$/i.exec(s))) return { kind: 'type', text: unquote(m[1]!), field: { text: 'Search', role: 'field' } };
+  if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)$`, 'i').exec(s))) return { kind: 'type', text: unquote(m[1]!), field: null };
+  return null;
+}

@@ -1,0 +1,170 @@
+/**
+ * Turns an Intent into a Decision on the current screen. Iterative intents
+ * (scroll until visible, wait for) answer one step at a time and `done` once
+ * satisfied; everything else answers the single action that carries it out.
+ */
+import { fail, type Decision } from './actions.js';
+import { confidence, inReadingOrder, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
+import { center, describe, isKeyboard } from './element-roles.js';
+import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
+import { normalizeText } from './fuzzy.js';
+import type { Platform, ScreenElement } from './hierarchy.js';
+import type { Intent } from './instruction-grammar.js';
+import { locatable, locate, locatorFor, uniqueLocator } from './locators.js';
+import { answerCookies, answerPermission, dismiss } from './prompt-answers.js';
+import type { TargetPhrase } from './target-phrase.js';
+
+export interface Screen {
+  platform: Platform;
+  elements: ScreenElement[];
+}
+
+/** See MatchOptions.minCoverage. */
+const TAP_MATCHING = { minCoverage: 0.5 };
+
+function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision {
+  if (!phrase.text && phrase.ordinal !== undefined) {
+    const rows = listItems(elements);
+    const row = nth(rows, phrase.ordinal);
+    if (!row) {
+      const why = rows.length ? `the list shows only ${rows.length}` : 'no list is on the screen';
+      return fail(`Wanted ${quoteOf(phrase)} of a list, but ${why}`);
+    }
+    return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
+  }
+  // A cell and the text inside it are one candidate: they are tapped in the same place.
+  const seen = new Set<number>();
+  const matches = findMatches(elements, phrase, undefined, TAP_MATCHING).filter((m) => {
+    const key = tapTargetOf(m.element, elements).index;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  const best = matches[0];
+  if (!best) return notFound('element', phrase, elements);
+  if (phrase.ordinal !== undefined && !best.asWritten) {
+    const tier = inReadingOrder(matches.filter((m) => m.score >= best.score - 0.05));
+    const chosen = nth(tier, phrase.ordinal);
+    if (!chosen) return fail(`Wanted match ${phrase.ordinal} of ${quoteOf(phrase)}, but only ${tier.length} on the screen`);
+    return tapOn(chosen.element, elements, `match ${position(phrase.ordinal, tier.length)}, ${matchWhy(chosen)}`, chosen.score * 0.95);
+  }
+  if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
+  return tapOn(best.element, elements, matchWhy(best), best.score);
+}
+
+function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision {
+  // On Android the "accessibility id" is the content-desc.
+  const el = locate(elements, { by: 'resourceId', value: id }) ?? locate(elements, { by: 'contentDesc', value: id });
+  if (!el) return fail(`No element with id or accessibility id "${id}" on the screen`);
+  if (!el.enabled) return fail(`${describe(el)} is disabled`);
+  return tapOn(el, elements, 'by id', 1);
+}
+
+function resolveType(text: string, field: TargetPhrase | null, screen: Screen): Decision {
+  const { elements } = screen;
+  const typeInto = (el: ScreenElement, why: string, score: number): Decision => ({
+    action: { type: 'type', target: locatorFor(el, elements), text, point: center(el.bounds) },
+    reasoning: `Type into ${describe(el)}: ${why}`,
+    confidence: confidence(score),
+  });
+  if (field) {
+    const matches = findFields(elements, field);
+    const best = matches[0];
+    if (!best) return notFound('text field', field, elements);
+    if (field.ordinal === undefined || best.asWritten) return typeInto(best.element, matchWhy(best), best.score);
+    const inOrder = inReadingOrder(matches);
+    const chosen = nth(inOrder, field.ordinal);
+    if (!chosen) return fail(`Wanted field ${field.ordinal} matching ${quoteOf(field)}, but only ${inOrder.length} on the screen`);
+    return typeInto(chosen.element, `field ${position(field.ordinal, inOrder.length)}, ${matchWhy(chosen)}`, chosen.score * 0.95);
+  }
+  const candidates = fields(elements);
+  const focused = candidates.find((f) => f.focused);
+  if (focused) return typeInto(focused, 'it has the focus', 1);
+  if (candidates.length === 1) return typeInto(candidates[0]!, 'the only text field on the screen', 0.9);
+  // XCUITest rarely reports focus; a visible keyboard means some field has it.
+  if (elements.some((el) => el.visible && isKeyboard(el))) {
+    return { action: { type: 'type', target: null, text }, reasoning: 'Type into the focused field (the keyboard is showing)', confidence: 0.7 };
+  }
+  if (candidates.length === 0) return fail('No text field on the screen to type into');
+  const list = candidates.map(describe).join(', ');
+  return fail(`Several text fields and none has the focus (${list}): say which, e.g. "Enter … in the Email field"`);
+}
+
+function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
+  if (!phrase.text && !phrase.variants) return fail('Nothing to check: name the text that should be visible');
+  const best = findMatches(elements, phrase)[0];
+  if (visible) {
+    if (!best) return notFound('text', phrase, elements);
+    const target = uniqueLocator(best.element, elements) ?? locatorFor(best.element, elements);
+    const reasoning = `${describe(best.element)} is visible: ${matchWhy(best)}`;
+    return { action: { type: 'assert', target, visible: true }, reasoning, confidence: confidence(best.score) };
+  }
+  if (best) return fail(`${describe(best.element)} is visible but should not be (${matchWhy(best)})`);
+  const reasoning = `Nothing matching ${quoteOf(phrase)} is on the screen`;
+  return { action: { type: 'assert', target: { by: 'text', value: phrase.text }, visible: false }, reasoning, confidence: 0.9 };
+}
+
+function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, elements: readonly ScreenElement[]): Decision {
+  const found = findToggle(elements, phrase);
+  if (!found) return notFound('switch or checkbox', phrase, elements);
+  const { toggle, match } = found;
+  const state = toggle.checked ? 'on' : 'off';
+  if (desired === state) {
+    return { action: { type: 'done' }, reasoning: `${describe(toggle)} is already ${state}`, confidence: confidence(match.score) };
+  }
+  if (!toggle.enabled) return fail(`${describe(toggle)} is disabled`);
+  // A preference row's switch is often not clickable itself: tap through the label's row.
+  const decision = tapOn(toggle.clickable ? toggle : match.element, elements, '', match.score);
+  return { ...decision, reasoning: `Toggle ${describe(toggle)} from ${state}: ${matchWhy(match)}` };
+}
+
+function resolveBack(screen: Screen): Decision {
+  if (screen.platform === 'android') return { action: { type: 'back' }, reasoning: 'Press the Android back button', confidence: 1 };
+  const buttons = locatable(screen.elements).filter((el) => el.type === 'XCUIElementTypeButton');
+  const inNavigationBar = (el: ScreenElement) => screen.elements[el.parentIndex ?? -1]?.type === 'XCUIElementTypeNavigationBar';
+  const back =
+    buttons.find((el) => /^back(button)?$/.test(normalizeText(el.resourceId).replace(/ /g, ''))) ??
+    buttons.find((el) => normalizeText(el.contentDesc) === 'back') ??
+    buttons.find((el) => inNavigationBar(el) && el.bounds.x < 60);
+  if (!back) return fail('iOS has no system back button and no Back button is on the screen');
+  return tapOn(back, screen.elements, 'the navigation bar back button (iOS has no system back)', 0.9);
+}
+
+function simple(action: Decision['action'], reasoning: string): Decision {
+  return { action, reasoning, confidence: 1 };
+}
+
+export function resolveIntent(intent: Intent, screen: Screen): Decision {
+  const { elements } = screen;
+  switch (intent.kind) {
+    case 'tap': return resolveTap(intent.target, elements);
+    case 'tapId': return resolveTapId(intent.id, elements);
+    case 'type': return resolveType(intent.text, intent.field, screen);
+    case 'assert': return resolveAssert(intent.target, intent.visible, elements);
+    case 'toggle': return resolveToggle(intent.target, intent.desired, elements);
+    case 'back': return resolveBack(screen);
+    case 'permission': return answerPermission(intent.answer, elements);
+    case 'cookies': return answerCookies(intent.accept, elements);
+    case 'dismiss': return dismiss(screen.platform, elements);
+    case 'scroll': return simple({ type: 'scroll', direction: intent.direction }, `Scroll ${intent.direction}`);
+    case 'swipe': return simple({ type: 'swipe', direction: intent.direction }, `Swipe ${intent.direction}`);
+    case 'wait': return simple({ type: 'wait', seconds: intent.seconds }, `Wait ${intent.seconds} s`);
+    case 'launch': return simple({ type: 'launch' }, 'Launch the app');
+    case 'restart': return simple({ type: 'restart' }, 'Restart the app');
+    case 'openLink': return simple({ type: 'openLink', url: intent.url }, `Open ${intent.url}`);
+    case 'scrollUntilVisible': {
+      const hit = findMatches(elements, intent.target)[0];
+      if (hit) return { action: { type: 'done' }, reasoning: `${describe(hit.element)} is visible`, confidence: confidence(hit.score) };
+      const reasoning = `${quoteOf(intent.target)} is not visible yet`;
+      return { action: { type: 'scroll', direction: intent.direction }, reasoning, confidence: 0.9 };
+    }
+    case 'waitFor': {
+      const present = findMatches(elements, intent.target).length > 0;
+      const what = quoteOf(intent.target);
+      if (present === intent.visible) {
+        return { action: { type: 'done' }, reasoning: `${what} is ${intent.visible ? 'visible' : 'gone'}`, confidence: 0.9 };
+      }
+      const reasoning = `Waiting for ${what} to ${intent.visible ? 'appear' : 'disappear'}`;
+      return { action: { type: 'wait', seconds: 1 }, reasoning, confidence: 0.9 };
+    }
+    case 'unknown': return fail(intent.reason);
+  }
+}

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { contains, descendants } from './element-roles.js';
+import { cases, type ElementRef, type OfflineCase } from './fixtures/cases.js';
+import { parseHierarchy, shortType, type ScreenElement } from './hierarchy.js';
+import { createOfflineModel, decideOffline, locate, type Decision } from './offline-model.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.xml`, import.meta.url), 'utf8');
+
+function elementsOf(name: string): ScreenElement[] {
+  const parsed = parseHierarchy(fixture(name));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.elements;
+}
+
+function find(elements: ScreenElement[], ref: ElementRef): ScreenElement {
+  const hits = elements.filter(
+    (el) =>
+      el.visible &&
+      (ref.id === undefined || el.resourceId === ref.id || el.resourceId.endsWith(`:id/${ref.id}`)) &&
+      (ref.text === undefined || el.text === ref.text) &&
+      (ref.desc === undefined || el.contentDesc === ref.desc) &&
+      (ref.type === undefined || el.type === ref.type || shortType(el.type) === ref.type) &&
+      (ref.has === undefined || descendants(el, elements).some((d) => d.text === ref.has)),
+  );
+  // `has` matches every ancestor too: the innermost one is meant.
+  const ordered = ref.has === undefined ? hits : hits.filter((h) => !hits.some((o) => o !== h && descendants(h, elements).includes(o)));
+  const hit = ordered[(ref.nth ?? 1) - 1];
+  if (!hit) throw new Error(`fixture has no element ${JSON.stringify(ref)}`);
+  return hit;
+}
+
+/** The action designates `expected`: its locator finds it (or a label inside it) and a tap point lies within it. */
+function expectOn(decision: Decision, elements: ScreenElement[], expected: ScreenElement): void {
+  const action = decision.action;
+  if (action.type !== 'tap' && action.type !== 'type' && action.type !== 'assert') throw new Error('no target');
+  if (action.target === null) throw new Error('null target');
+  const located = locate(elements, action.target);
+  expect(located, `locator ${JSON.stringify(action.target)}`).not.toBeNull();
+  expect(located === expected || descendants(expected, elements).includes(located!), `located ${located?.path}, wanted ${expected.path}`).toBe(true);
+  if ('point' in action && action.point) {
+    const { x, y } = action.point;
+    expect(contains(expected.bounds, { x, y, width: 0, height: 0 }), `point ${x},${y} outside ${expected.path}`).toBe(true);
+  }
+}
+
+function check(c: OfflineCase): void {
+  const elements = elementsOf(c.hierarchy);
+  const decision = decideOffline({ instruction: c.instruction, platform: c.platform, hierarchyXml: fixture(c.hierarchy) });
+  const action = decision.action;
+  const e = c.expected;
+  const context = `${JSON.stringify(action)} — ${decision.reasoning}`;
+  expect(action.type, context).toBe(e.action);
+  expect(decision.confidence).toBeGreaterThan(0);
+  expect(decision.confidence).toBeLessThanOrEqual(1);
+  expect(decision.reasoning).not.toBe('');
+  switch (e.action) {
+    case 'tap':
+      expectOn(decision, elements, find(elements, e.on));
+      break;
+    case 'type':
+      if (action.type !== 'type') break;
+      expect(action.text).toBe(e.text);
+      if (e.into === null) expect(action.target).toBeNull();
+      else expectOn(decision, elements, find(elements, e.into));
+      break;
+    case 'assert':
+      if (action.type !== 'assert') break;
+      expect(action.visible).toBe(e.visible);
+      if (e.visible) expectOn(decision, elements, find(elements, e.on));
+      else expect(action.target).toEqual({ by: 'text', value: e.text });
+      break;
+    case 'fail':
+      expect(action.type === 'fail' && action.reason, context).toMatch(e.reason);
+      break;
+    default:
+      expect(action).toEqual({ type: e.action, ...Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'action')) });
+  }
+}
+
+describe('offline model on fixtures', () => {
+  it('has enough cases on both platforms', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(60);
+    expect(cases.filter((c) => c.platform === 'ios').length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(cases.map((c) => [`${c.platform} ${c.hierarchy}: ${c.instruction}`, c] as const))('%s', (_name, c) => check(c));
+});
+
+describe('createOfflineModel', () => {
+  const model = createOfflineModel();
+
+  it('is named and asynchronous', async () => {
+    expect(model.name).toBe('offline');
+    const decision = await model.decide({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: fixture('android-permission-notifications') });
+    expect(decision.action.type).toBe('tap');
+  });
+
+  it('fails on a malformed command instead of treating it as prose', async () => {
+    const decision = await model.decide({ instruction: 'tapOn: Login', platform: 'android', hierarchyXml: fixture('android-login') });
+    expect(decision.action).toEqual({ type: 'fail', reason: expect.stringMatching(/double quotes/) });
+  });
+
+  it('refuses a hierarchy of the other platform', async () => {
+    const decision = await model.decide({ instruction: 'Tap Allow', platform: 'ios', hierarchyXml: fixture('android-login') });
+    expect(decision.action).toEqual({ type: 'fail', reason: expect.stringMatching(/Expected an ios hierarchy/) });
+  });
+
+  it('refuses a truncated hierarchy', async () => {
+    const xml = fixture('android-login');
+    const decision = await model.decide({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: xml.slice(0, xml.length / 2) });
+    expect(decision.action).toEqual({ type: 'fail', reason: expect.stringMatching(/Cannot read the screen/) });
+  });
+
+  it('passes simple actions through without a screen match', async () => {
+    const hierarchyXml = fixture('ios-home');
+    const run = (instruction: string) => model.decide({ instruction, platform: 'ios', hierarchyXml }).then((d) => d.action);
+    expect(await run('launchApp')).toEqual({ type: 'launch' });
+    expect(await run('Launch the app')).toEqual({ type: 'launch' });
+    expect(await run('openLink: "myapp://orders/42"')).toEqual({ type: 'openLink', url: 'myapp://orders/42' });
+    expect(await run('swipe: up (refresh)')).toEqual({ type: 'swipe', direction: 'up' });
+    expect(await run('wait: 0.5')).toEqual({ type: 'wait', seconds: 0.5 });
+  });
+
+  it('types into the focused field when only the keyboard says which one has focus', async () => {
+    const xml = fixture('ios-login').replace('</XCUIElementTypeApplication>', `<XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" enabled="true" visible="true" x="0" y="508" width="390" height="336"/></XCUIElementTypeApplication>`);
+    const decision = await model.decide({ instruction: 'Type hello', platform: 'ios', hierarchyXml: xml });
+    expect(decision.action).toEqual({ type: 'type', target: null, text: 'hello' });
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The offline automation model: no network, no LLM. Deterministic commands are
+ * carried out as written; free instructions go through a small grammar and fuzzy
+ * matching against the UI hierarchy. It is the fallback when no model is
+ * configured and the baseline the LLM-backed models are measured against.
+ *
+ * Contract with the runner: `decide` answers the next action for the instruction
+ * on the current screen. Most instructions take one action. "Scroll until X is
+ * visible" and "Wait for X" answer `scroll` / `wait` until satisfied and then
+ * `done`, so the runner calls again after such an action (with a step limit).
+ * A visible-assertion that fails may deserve a retry after a short wait: screens
+ * load asynchronously.
+ */
+import { fail, type AutomationModel, type Decision, type ModelInput } from './actions.js';
+import { parseCommandSyntax, platformSupport, type Command } from './commands.js';
+import { parseHierarchy } from './hierarchy.js';
+import { resolveIntent } from './intent-resolver.js';
+import { parseInstruction, type Intent } from './instruction-grammar.js';
+
+export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
+export type { Locator } from './locators.js';
+export type { ScreenElement as Element } from './hierarchy.js';
+export { locate } from './locators.js';
+
+/** Deterministic commands name their text exactly: no typo tolerance (`literal`). */
+export function commandToIntent(command: Command): Intent {
+  switch (command.kind) {
+    case 'instruction': return parseInstruction(command.text);
+    case 'tapOn': return { kind: 'tap', target: { text: command.text, literal: true } };
+    case 'tapOn.id': return { kind: 'tapId', id: command.id };
+    case 'type': return { kind: 'type', text: command.text, field: null };
+    case 'scroll': return { kind: 'scroll', direction: command.direction };
+    case 'scrollUntilVisible': return { kind: 'scrollUntilVisible', direction: 'down', target: { text: command.text, literal: true } };
+    case 'swipe': return { kind: 'swipe', direction: command.direction };
+    case 'wait': return { kind: 'wait', seconds: command.seconds };
+    case 'assertVisible': return { kind: 'assert', target: { text: command.text, literal: true }, visible: true };
+    case 'openLink': return { kind: 'openLink', url: command.url };
+    case 'pressBackButton': return { kind: 'back' };
+    case 'launchApp': return { kind: 'launch' };
+    case 'restartApp': return { kind: 'restart' };
+  }
+}
+
+/** Synchronous core of the offline model, handy for tests and benchmarks. */
+export function decideOffline(input: ModelInput): Decision {
+  const parsed = parseCommandSyntax(input.instruction);
+  if (!parsed.ok) return fail(parsed.error);
+  const support = platformSupport(parsed.command)[input.platform];
+  if (support !== true) return fail(support);
+  const hierarchy = parseHierarchy(input.hierarchyXml, input.platform);
+  if (!hierarchy.ok) return fail(`Cannot read the screen: ${hierarchy.error}`);
+  return resolveIntent(commandToIntent(parsed.command), { platform: hierarchy.platform, elements: hierarchy.elements });
+}
+
+export function createOfflineModel(): AutomationModel {
+  return {
+    name: 'offline',
+    decide: async (input) => decideOffline(input),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Answers to system and app prompts by the words their buttons use: permission
+ * dialogs (Android permission controller, iOS alerts), cookie banners, dialogs to
+ * dismiss. Labels are tried in order of preference and matched exactly after
+ * normalisation, so "Allow" never picks "Don’t allow".
+ */
+import { fail, type Decision } from './actions.js';
+import { tapOn } from './decisions.js';
+import { findByLabels } from './element-matching.js';
+import type { Platform, ScreenElement } from './hierarchy.js';
+import type { PermissionAnswer } from './instruction-grammar.js';
+
+interface Choices {
+  labels: string[];
+  /** Android permission controller button ids (after ":id/"). */
+  ids: string[];
+}
+
+const PERMISSION_CHOICES: Readonly<Record<PermissionAnswer, Choices>> = {
+  // The broadest lasting grant first: "While using the app" where there is no plain "Allow" (location).
+  allow: {
+    labels: ['Allow', 'While using the app', 'Allow While Using App', 'Allow all the time', 'Only this time', 'Allow Once', 'Allow access', 'OK'],
+    ids: ['permission_allow_button', 'permission_allow_foreground_only_button', 'permission_allow_one_time_button'],
+  },
+  whileUsing: {
+    labels: ['While using the app', 'Allow While Using App', 'Allow only while using the app'],
+    ids: ['permission_allow_foreground_only_button'],
+  },
+  once: { labels: ['Only this time', 'Allow Once'], ids: ['permission_allow_one_time_button'] },
+  deny: {
+    labels: ["Don't allow", 'Deny', "Don't allow & don't ask again", 'Deny & don’t ask again', 'Not now'],
+    ids: ['permission_deny_button', 'permission_deny_and_dont_ask_again_button'],
+  },
+};
+
+const DISMISS_LABELS = [
+  'Close', 'Dismiss', 'Cancel', 'Not now', 'No thanks', 'No, thanks', 'Maybe later', 'Later', 'Skip', 'Got it', 'OK', 'Done', '×', '✕', 'X',
+];
+
+const COOKIE_LABELS = {
+  accept: [
+    'Accept all', 'Accept all cookies', 'Accept cookies', 'Allow all', 'Allow all cookies', 'Accept', 'I agree', 'Agree',
+    'Agree and continue', 'I accept', 'Got it', 'OK',
+  ],
+  reject: [
+    'Reject all', 'Reject all cookies', 'Reject', 'Decline all', 'Decline', 'Only necessary', 'Necessary only',
+    'Use necessary cookies only', 'Deny',
+  ],
+};
+
+function tapFirst(elements: readonly ScreenElement[], choices: Choices, why: string): Decision | null {
+  const el = findByLabels(elements, choices.labels, choices.ids);
+  return el ? tapOn(el, elements, why, 0.9) : null;
+}
+
+const listed = (labels: readonly string[]) => labels.slice(0, 3).map((l) => `"${l}"`).join(' / ');
+
+export function answerPermission(answer: PermissionAnswer, elements: readonly ScreenElement[]): Decision {
+  const choices = PERMISSION_CHOICES[answer];
+  const direct = tapFirst(elements, choices, `answers the permission prompt (${answer})`);
+  if (direct) return direct;
+  // A prompt without a "while using" choice (notifications) grants with "Allow".
+  if (answer === 'whileUsing') {
+    const grant = tapFirst(elements, PERMISSION_CHOICES.allow, 'grants the permission (the prompt has no "while using" choice)');
+    if (grant) return grant;
+  }
+  return fail(`No permission prompt with ${listed(choices.labels)} on the screen`);
+}
+
+export function answerCookies(accept: boolean, elements: readonly ScreenElement[]): Decision {
+  const labels = accept ? COOKIE_LABELS.accept : COOKIE_LABELS.reject;
+  return (
+    tapFirst(elements, { labels, ids: [] }, `${accept ? 'accepts' : 'rejects'} cookies`) ??
+    fail(`No cookie banner button such as ${listed(labels)} on the screen`)
+  );
+}
+
+export function dismiss(platform: Platform, elements: readonly ScreenElement[]): Decision {
+  const decision = tapFirst(elements, { labels: DISMISS_LABELS, ids: [] }, 'closes the dialog');
+  if (decision) return decision;
+  if (platform === 'android') {
+    return { action: { type: 'back' }, reasoning: 'No close button: press back to dismiss', confidence: 0.6 };
+  }
+  return fail('No Close / Cancel / Dismiss button on the screen');
+}

@@ -1,0 +1,118 @@
+/**
+ * The noun phrase of an instruction: "the second Add to cart button" → text
+ * "Add to cart", role button, ordinal 2. Quoted text is taken literally.
+ */
+
+export type Role = 'button' | 'field' | 'tab' | 'link' | 'toggle' | 'item' | 'icon' | 'text';
+
+export interface TargetPhrase {
+  /** What to look for; '' when only a role and ordinal were given ("the second item"). */
+  text: string;
+  role?: Role;
+  /** 1-based; -1 = last. */
+  ordinal?: number;
+  /** Quoted in the instruction or named by a deterministic command: match without typo tolerance. */
+  literal?: boolean;
+  /**
+   * The words as written, before role and ordinal words were taken off ("First
+   * name field", "First name"). An element matching one of these closely wins over
+   * the shorter reading: "First name" is a label, not the first "name".
+   */
+  variants?: string[];
+}
+
+const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
+  [/\s+(?:text\s+field|input\s+field|text\s*box|textfield|field|input|box)$/i, 'field'],
+  [/\s+(?:check\s*box|checkbox|switch|toggle|radio\s+button)$/i, 'toggle'],
+  [/\s+(?:button|btn)$/i, 'button'],
+  [/\s+(?:tab)$/i, 'tab'],
+  [/\s+(?:link)$/i, 'link'],
+  [/\s+(?:icon)$/i, 'icon'],
+  [/\s+(?:menu\s+item|list\s+item|item|row|entry|cell|result|option|card|element)$/i, 'item'],
+  [/\s+(?:text|label|message|title|heading|banner|screen|page|popup|dialog)$/i, 'text'],
+];
+
+/** Words that on their own only say "a row of the list". */
+const GENERIC_ITEMS = /^(?:item|row|entry|cell|result|option|card|element|one|product|message|list item|search result)s?$/i;
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, last: -1,
+  '1st': 1, '2nd': 2, '3rd': 3,
+};
+
+export function ordinalValue(word: string): number | undefined {
+  const lower = word.toLowerCase();
+  if (ORDINALS[lower] !== undefined) return ORDINALS[lower];
+  const m = /^(\d+)(?:st|nd|rd|th)$/.exec(lower);
+  return m ? Number(m[1]) : undefined;
+}
+
+const QUOTED = /(?:^|[\s(:])["“]([^"”]+)["”]|(?:^|[\s(:])['‘]([^'’]+)['’](?=$|[\s.,!?;:)])/;
+
+/** The first quoted string, with the text before and after it. */
+export function findQuoted(text: string): { quoted: string; before: string; after: string } | null {
+  const m = QUOTED.exec(text);
+  if (!m) return null;
+  const quoted = (m[1] ?? m[2])!;
+  const start = m.index + m[0].indexOf(quoted) - 1;
+  return { quoted, before: text.slice(0, start).trim(), after: text.slice(start + quoted.length + 2).trim() };
+}
+
+/** Drops surrounding quotes when the whole value is quoted. */
+export function unquote(text: string): string {
+  const t = text.trim();
+  const m = /^["“'‘](.*)["”'’]$/.exec(t);
+  return m ? m[1]! : t;
+}
+
+function stripArticles(text: string): string {
+  return text.replace(/^(?:on|onto|at|in|into|to)\s+/i, '').replace(/^(?:the|a|an|my|your|this|that)\s+/i, '').trim();
+}
+
+/** Parses "the second Add to cart button", "'Sign in'", "item 3", "the Settings tab". */
+export function parseTargetPhrase(raw: string, defaultRole?: Role): TargetPhrase {
+  // "?" stays: it is part of labels such as "Forgot password?".
+  let text = stripArticles(raw.trim().replace(/[.!]+$/, ''));
+  let ordinal: number | undefined;
+  let role: Role | undefined = defaultRole;
+
+  const quoted = findQuoted(text);
+  if (quoted) {
+    // The role word sits right before the quote ("the error message 'X'") or right after it ("'OK' button in the dialog").
+    const roleOf = (words: string) => ROLE_WORDS.find(([re]) => re.test(` ${words}`))?.[1];
+    const after = quoted.after.split(/\s+/);
+    const restRole = roleOf(quoted.before) ?? roleOf(after[0] ?? '') ?? roleOf(after.slice(0, 2).join(' '));
+    const ord = /\b(first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))\b/i.exec(quoted.before)?.[1];
+    return {
+      text: quoted.quoted.trim(),
+      literal: true,
+      ...(restRole ?? role ? { role: (restRole ?? role)! } : {}),
+      ...(ord ? { ordinal: ordinalValue(ord)! } : {}),
+    };
+  }
+
+  const written = text;
+  const leading = /^(\S+)\s+(.+)$/.exec(text);
+  if (leading && ordinalValue(leading[1]!) !== undefined) {
+    ordinal = ordinalValue(leading[1]!);
+    text = leading[2]!;
+  }
+  // "item 3", "row #2", "result number 4"
+  const numbered = /^(item|row|entry|cell|result|option|card|product)\s+(?:number\s+|no\.?\s*|#)?(\d+)$/i.exec(text);
+  if (numbered) return { text: '', role: 'item', ordinal: Number(numbered[2]) };
+
+  let writtenWithoutRole = written;
+  for (const [re, r] of ROLE_WORDS) {
+    const stripped = text.replace(re, '');
+    if (stripped !== text && stripped.trim()) {
+      text = stripped.trim();
+      writtenWithoutRole = written.replace(re, '').trim();
+      role = r;
+      break;
+    }
+  }
+  const variants = [...new Set([written, writtenWithoutRole])].filter((v) => v !== text);
+  const extras = { ...(ordinal !== undefined ? { ordinal } : {}), ...(variants.length ? { variants } : {}) };
+  if (GENERIC_ITEMS.test(text)) return { text: '', role: 'item', ...extras };
+  return { text, ...(role ? { role } : {}), ...extras };
+}
