@@ -29,8 +29,7 @@ export function createApp(deps: Deps) {
 
   app.route('/', healthRoutes());
   app.route('/', adminRoutes());
-  app.use('/tests', requireApiKey);
-  app.use('/tests/*', requireApiKey);
+  app.use('/tests/*', requireApiKey); // in Hono this also matches /tests itself
   // Folder routes first: /tests/folders must not be taken for /tests/{testId}.
   app.route('/', folderRoutes());
   app.route('/', testRoutes());

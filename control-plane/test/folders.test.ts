@@ -203,6 +203,26 @@ describe('folders under random concurrent moves', () => {
   });
 });
 
+describe('filing tests while their folder is deleted', () => {
+  it('either refuses the test with 404 or files it and then unfiles it; never a dangling folder', async () => {
+    for (let round = 0; round < 5; round++) {
+      const f = await folder(`Racy${round}`);
+      const creates = Array.from({ length: 6 }, () => api('POST', '/tests', { commands: ['launchApp'], folderId: f, autoGenerate: false }));
+      const [deleted, ...created] = await Promise.all([api('DELETE', '/tests/folders', { folderId: f }), ...creates]);
+      expect(deleted.status).toBe(200);
+      for (const res of created) {
+        expect([200, 404]).toContain(res.status);
+        if (res.status === 200) {
+          const t = (await api('GET', `/tests/${res.body.testId}`)).body;
+          expect(t.folderId).toBeNull();
+        }
+      }
+      const reported = new Set(deleted.body.unfiledTestIds);
+      for (const res of created.filter((r) => r.status === 200)) expect(reported.has(res.body.testId)).toBe(true);
+    }
+  });
+});
+
 describe('folders for a studio organisation', () => {
   it('answers 400 on every folder endpoint and refuses folderId on tests', async () => {
     const studio = client(server.url, (await seedOrg(server.db, { type: 'studio' })).apiKey);

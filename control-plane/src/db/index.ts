@@ -9,5 +9,7 @@ export type { Db, Sql } from './types.js';
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Db> {
   const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.pgliteDir);
   await migrate(db);
+  // A real server's autovacuum keeps statistics; PGlite gets them here and every few minutes.
+  if (db.kind === 'pglite') await db.query('ANALYZE');
   return db;
 }

@@ -38,18 +38,34 @@ const columns = `t.id, t.folder_id AS "folderId", t.title, t.commands, t.tags, t
   t.auto_generate AS "autoGenerate", t.automation, t.created_at AS "createdAt", t.updated_at AS "updatedAt",
   t.seq::text AS seq`;
 
+/**
+ * Inserts a test in one statement. With a folder, the row is written only when the
+ * folder is the organisation's; a concurrent delete of the folder either waits for
+ * this insert (the foreign key's row lock) and then unfiles the test, or wins and
+ * the foreign key check fails. Returns false when the folder is not there.
+ */
 export async function insertTest(
   sql: Sql,
   t: TestContent & { id: string; orgId: string; folderId: string | null; autoGenerate: boolean; automation: Automation },
-): Promise<void> {
-  await sql.query(
-    `INSERT INTO tests (id, org_id, folder_id, title, commands, tags, pre_requests, teardown_requests,
-                        launch_params, test_inputs, auto_generate, automation)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [t.id, t.orgId, t.folderId, t.title, t.commands, t.tags, t.preRequests, t.teardownRequests,
-      t.launchParams, t.testInputs, t.autoGenerate, t.automation],
-  );
+): Promise<boolean> {
+  try {
+    const rows = await sql.query(
+      `INSERT INTO tests (id, org_id, folder_id, title, commands, tags, pre_requests, teardown_requests,
+                          launch_params, test_inputs, auto_generate, automation)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+        WHERE $3::text IS NULL OR EXISTS (SELECT 1 FROM folders WHERE id = $3 AND org_id = $2)
+       RETURNING id`,
+      [t.id, t.orgId, t.folderId, t.title, t.commands, t.tags, t.preRequests, t.teardownRequests,
+        t.launchParams, t.testInputs, t.autoGenerate, t.automation],
+    );
+    return rows.length > 0;
+  } catch (e) {
+    if (isForeignKeyViolation(e)) return false;
+    throw e;
+  }
 }
+
+const isForeignKeyViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23503';
 
 export async function findTest(sql: Sql, orgId: string, id: string, lock = false): Promise<TestRecord | null> {
   const rows = await sql.query<TestRecord>(

@@ -88,26 +88,21 @@ export function testRoutes() {
     checkFolderAllowed(c, body.folderId);
     const orgId = c.var.caller.org.id;
     const testId = newId('tst');
-    await c.var.deps.db.transaction(async (tx) => {
-      // FOR SHARE: a concurrent delete of the folder waits for this insert, or wins and we answer 404.
-      if (body.folderId !== undefined && !(await findFolder(tx, orgId, body.folderId, 'share'))) {
-        throw notFound('folder');
-      }
-      await tests.insertTest(tx, {
-        id: testId,
-        orgId,
-        folderId: body.folderId ?? null,
-        title: body.title ?? defaultTitle(body.commands),
-        commands: body.commands,
-        tags: dedupe(body.tags) ?? [],
-        preRequests: body.preRequests ?? [],
-        teardownRequests: body.teardownRequests ?? [],
-        launchParams: body.launchParams ?? [],
-        testInputs: body.testInputs ?? [],
-        autoGenerate: body.autoGenerate,
-        automation: initialAutomation(body.autoGenerate),
-      });
+    const inserted = await tests.insertTest(c.var.deps.db, {
+      id: testId,
+      orgId,
+      folderId: body.folderId ?? null,
+      title: body.title ?? defaultTitle(body.commands),
+      commands: body.commands,
+      tags: dedupe(body.tags) ?? [],
+      preRequests: body.preRequests ?? [],
+      teardownRequests: body.teardownRequests ?? [],
+      launchParams: body.launchParams ?? [],
+      testInputs: body.testInputs ?? [],
+      autoGenerate: body.autoGenerate,
+      automation: initialAutomation(body.autoGenerate),
     });
+    if (!inserted) throw notFound('folder');
     return c.json({ testId }, 200);
   });
 
