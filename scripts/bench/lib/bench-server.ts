@@ -1,0 +1,146 @@
+/**
+ * Bench-only entry point: the real control plane (createApp, same config, database and
+ * storage as control-plane/src/main.ts) plus bare Hono routes under /bench/*, served by
+ * ONE process, so the bare routes are a baseline measured through the same Node HTTP
+ * server, sockets and machine as the real endpoints:
+ *
+ *   GET  /bench/bare          a JSON page of 100 tests (no auth, no database, no validation)
+ *   POST /bench/bare          parses a JSON body, answers {"ok":true}
+ *   POST /bench/upload-raw    streams the raw request body to a file under DATA_DIR, deletes it, answers
+ *                             {"bytes"}: HTTP transport + disk write alone, without multipart, hashing or inspection
+ *   PUT  /bench/bare-payload  replaces what GET /bench/bare serves (operator token)
+ *   POST /bench/seed          inserts tests with the insertTest query module (operator token)
+ *   POST /bench/breakdown     times the stages of GET /tests in-process (operator token)
+ *   POST /bench/analyze       ANALYZE tests: what autovacuum does on a server; PGlite has no autovacuum (operator token)
+ *
+ * Started as a child process by scripts/bench/lib/server.ts; never part of the product.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { firstStart } from '../../../control-plane/src/admin/provision.js';
+import { createApp } from '../../../control-plane/src/app.js';
+import { callerFromKey } from '../../../control-plane/src/auth/caller.js';
+import { loadConfig } from '../../../control-plane/src/config.js';
+import { openDatabase } from '../../../control-plane/src/db/index.js';
+import { newId } from '../../../control-plane/src/ids.js';
+import { insertTest, listTests } from '../../../control-plane/src/queries/tests.js';
+import { createFileStorage } from '../../../control-plane/src/storage/files.js';
+import { initialAutomation, toTestView } from '../../../control-plane/src/tests/automation.js';
+import { Hono, serve, type Context } from './hono.js';
+import { summarise } from './stats.js';
+import { makeTest, rng, type BenchTest } from './testdata.js';
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+const storage = createFileStorage(join(config.dataDir, 'files'));
+await firstStart(db, config);
+const real = createApp({ db, config, storage });
+
+// Until the benchmark replaces it with a real page, a page of 100 generated tests in the API's shape.
+const random = rng(7);
+let barePayload: unknown = {
+  tests: Array.from({ length: 100 }, (_, i) => {
+    const t = makeTest(random, ['fld_0000000000000000'], i);
+    const now = new Date().toISOString();
+    return {
+      id: `tst_${String(i).padStart(16, '0')}`, ...t, folderId: t.folderId ?? null,
+      platforms: { android: { runnable: false, status: 'pending' }, ios: { runnable: false, status: 'pending' } },
+      createdAt: now, updatedAt: now,
+    };
+  }),
+  nextCursor: 'czoxMDA',
+};
+
+const operatorOnly = (c: Context) => c.req.header('authorization') === `Bearer ${config.adminToken}`;
+
+const bench = new Hono();
+bench.get('/bare', (c) => c.json(barePayload as object));
+bench.post('/bare', async (c) => {
+  await c.req.json();
+  return c.json({ ok: true });
+});
+bench.post('/upload-raw', async (c) => {
+  const dir = join(config.dataDir, 'bench-raw-upload');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `upload-${Date.now()}`);
+  try {
+    await pipeline((c.env as { incoming: Readable }).incoming, createWriteStream(path));
+    return c.json({ bytes: (await stat(path)).size });
+  } finally {
+    await rm(path, { force: true });
+  }
+});
+bench.put('/bare-payload', async (c) => {
+  if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
+  barePayload = await c.req.json();
+  return c.json({ ok: true, bytes: JSON.stringify(barePayload).length });
+});
+bench.post('/seed', async (c) => {
+  if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
+  const { orgId, tests } = await c.req.json<{ orgId: string; tests: BenchTest[] }>();
+  await db.transaction(async (tx) => {
+    for (const t of tests) {
+      await insertTest(tx, {
+        id: newId('tst'), orgId, folderId: t.folderId ?? null, title: t.title, commands: t.commands, tags: t.tags,
+        preRequests: t.preRequests, teardownRequests: t.teardownRequests, launchParams: t.launchParams,
+        testInputs: t.testInputs, autoGenerate: t.autoGenerate, automation: initialAutomation(t.autoGenerate),
+      });
+    }
+  });
+  return c.json({ inserted: tests.length });
+});
+bench.post('/analyze', async (c) => {
+  if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
+  const t0 = performance.now();
+  await db.query('ANALYZE tests');
+  return c.json({ ms: performance.now() - t0 });
+});
+bench.post('/breakdown', async (c) => {
+  if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
+  const { apiKey, iterations, walk } = await c.req.json<{ apiKey: string; iterations: number; walk: boolean }>();
+  const stages = { auth: [] as number[], sql: [] as number[], view: [] as number[], stringify: [] as number[], total: [] as number[] };
+  let afterSeq: string | undefined;
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    const caller = await callerFromKey(db, apiKey);
+    const t1 = performance.now();
+    const rows = await listTests(db, { orgId: caller.org.id, afterSeq: walk ? afterSeq : undefined, limit: 101 });
+    const t2 = performance.now();
+    const page = rows.slice(0, 100);
+    const views = page.map(toTestView);
+    const t3 = performance.now();
+    const text = JSON.stringify({ tests: views, nextCursor: 'x' });
+    const t4 = performance.now();
+    afterSeq = rows.length > 100 ? page[page.length - 1]!.seq : undefined;
+    if (text.length === 0) throw new Error('unreachable');
+    stages.auth.push(t1 - t0);
+    stages.sql.push(t2 - t1);
+    stages.view.push(t3 - t2);
+    stages.stringify.push(t4 - t3);
+    stages.total.push(t4 - t0);
+  }
+  return c.json(Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarise(v)])));
+});
+
+const root = new Hono();
+root.route('/bench', bench);
+// Everything else goes to the real control plane, with the Node request (c.env.incoming) it streams uploads from.
+root.all('*', (c) => real.fetch(c.req.raw, c.env));
+
+const server = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`bench server (real app + /bench/*) on port ${info.port}, database: ${db.kind}, pid ${process.pid}`);
+});
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
