@@ -15,13 +15,14 @@
  * Targets (foundation issue): the upload within 1.5x the plain copy's time; the server
  * grows by no more than ~64 MiB. The 1 GiB files are deleted at the end, also on failure.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, rmSync, statfsSync, statSync, writeSync } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { makeLargeApk } from '../fixtures/builds.js';
@@ -29,6 +30,7 @@ import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine } from './lib/machine.js';
 import { flag, GiB, MiB, printTable, writeResult } from './lib/report.js';
 import { cpuMs } from './lib/cpu.js';
+import { startTempPostgres } from './lib/postgres.js';
 import { createOrganisation, processMemory, resetPeakMemory, startServer } from './lib/server.js';
 import { median, round } from './lib/stats.js';
 
@@ -36,6 +38,21 @@ const SIZE = Math.round(Number(flag('gib', '1')) * GiB);
 const ROUNDS = Number(flag('rounds', '3'));
 const CPU_PROF = flag('cpu-prof', '');
 const ENTRY = flag('entry', 'bench');
+// pglite: the embedded database in the server process (the default install);
+// postgres: a throw-away real server, so the control plane process holds no PGlite.
+// both (default): one full run per backend, in one process each, one after the other.
+const BACKEND = flag('backend', 'both');
+if (!['pglite', 'postgres', 'both'].includes(BACKEND)) throw new Error('--backend must be pglite, postgres or both');
+if (BACKEND === 'both') {
+  const others = process.argv.slice(2).filter((a, i, all) => a !== '--backend' && all[i - 1] !== '--backend');
+  let status = 0;
+  for (const backend of ['pglite', 'postgres']) {
+    const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...others, '--backend', backend], { stdio: 'inherit' });
+    status ||= run.status ?? 1;
+  }
+  process.exit(status);
+}
+const pg = BACKEND === 'postgres' ? startTempPostgres() : null;
 if (ENTRY !== 'bench' && ENTRY !== 'main') {
   console.error('--entry must be bench or main');
   process.exit(2);
@@ -45,7 +62,7 @@ const TARGET_GROWTH = 64 * MiB;
 const PACKAGE = 'com.example.large';
 
 const machine = describeMachine();
-console.log(`upload benchmark: ${(SIZE / GiB).toFixed(2)} GiB .apk, ${ROUNDS} rounds`);
+console.log(`upload benchmark: ${(SIZE / GiB).toFixed(2)} GiB .apk, ${ROUNDS} rounds, ${BACKEND}`);
 console.log(`machine: ${machineLine(machine)}`);
 
 const work = mkdtempSync(join(os.tmpdir(), 'devicelab-bench-upload-'));
@@ -125,7 +142,7 @@ report();
 async function uploadOnce(round: number): Promise<UploadRun> {
   const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/upload-${round + 1}`] : [];
   // A fresh server for every round: VmHWM cannot be reset.
-  const server = await startServer({ entry: ENTRY as 'bench' | 'main', nodeArgs });
+  const server = await startServer({ entry: ENTRY as 'bench' | 'main', nodeArgs, databaseUrl: pg?.url });
   const fields = { platform: 'android', metadata: '{"name":"bench"}' };
   try {
     const org = await createOrganisation(server);
@@ -297,10 +314,10 @@ function report() {
     `the control plane's own work (multipart, sha256, inspection, storage) adds ${(up - raw).toFixed(2)} s`);
   console.log(`target: server growth at most 64 MiB: largest ${(growth / MiB).toFixed(1)} MiB -> ${targets[1]!.met ? 'MET' : 'MISSED'}`);
   const seconds = (performance.now() - started) / 1000;
-  const path = writeResult('upload', {
-    name: 'upload',
+  const path = writeResult(`upload-${BACKEND}`, {
+    name: `upload-${BACKEND}`,
     machine: { ...machine, loadAverage1mAtEnd: Number(os.loadavg()[0]!.toFixed(2)) },
-    params: { fileBytes: fileSize, rounds: ROUNDS, entry: ENTRY, backend: 'pglite', tmpdir: os.tmpdir() },
+    params: { fileBytes: fileSize, rounds: ROUNDS, entry: ENTRY, backend: BACKEND, tmpdir: os.tmpdir() },
     results: {
       streamCopySeconds: streamCopies.map((s) => round(s, 3)),
       copyFileSeconds: copyFiles.map((s) => round(s, 3)),
