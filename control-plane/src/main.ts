@@ -26,12 +26,15 @@ const server = serve({ fetch: createApp({ db, config, storage }).fetch, port: co
   }
 });
 
+const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: finishing requests in flight, then stopping`);
-  server.close();
+  console.log(`${signal}: finishing requests in flight (up to ${SHUTDOWN_GRACE_MS / 1000} s), then stopping`);
+  // The database closes only after the last request has had its answer.
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   await db.close();
   process.exit(0);
 }

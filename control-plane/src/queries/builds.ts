@@ -36,19 +36,3 @@ export async function findBuild(sql: Sql, orgId: string, id: string): Promise<Bu
   const rows = await sql.query<BuildRecord>(`SELECT ${columns} FROM builds WHERE id = $1 AND org_id = $2`, [id, orgId]);
   return rows[0] ?? null;
 }
-
-/** The newest build uploaded under `meta.name` (optionally for one platform). */
-export async function findNewestBuildByName(
-  sql: Sql,
-  orgId: string,
-  name: string,
-  platform?: 'android' | 'ios',
-): Promise<BuildRecord | null> {
-  const rows = await sql.query<BuildRecord>(
-    `SELECT ${columns} FROM builds
-      WHERE org_id = $1 AND meta_name = $2 AND ($3::text IS NULL OR platform = $3)
-      ORDER BY seq DESC LIMIT 1`,
-    [orgId, name, platform ?? null],
-  );
-  return rows[0] ?? null;
-}

@@ -1,24 +1,19 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
 import { randomToken } from '../ids.js';
 
 /**
  * Where builds and run artifacts live. Files under DATA_DIR today; the interface is
- * the seam for an S3-compatible store later, so callers only see keys.
+ * the seam for an S3-compatible store later, so callers only see keys. It grows with
+ * its callers: reading builds back arrives with the lab agent.
  */
 export interface FileStorage {
   /** A fresh local scratch path for an incoming upload (same filesystem, so commit is a rename). */
   scratchPath(): Promise<string>;
   /** Moves a finished scratch file under `key`. */
   commit(scratch: string, key: string): Promise<void>;
-  openRead(key: string): Readable;
-  openWrite(key: string): Promise<Writable>;
-  size(key: string): Promise<number | null>;
+  /** Removes a key (a file or everything below a prefix); absent keys are fine. */
   remove(key: string): Promise<void>;
-  /** Local path of a key, for readers that need random access (zip central directories). */
-  localPath(key: string): string;
 }
 
 export function createFileStorage(root: string): FileStorage {
@@ -39,20 +34,6 @@ export function createFileStorage(root: string): FileStorage {
       await mkdir(dirname(target), { recursive: true });
       await rename(scratch, target);
     },
-    openRead: (key) => createReadStream(pathOf(key)),
-    async openWrite(key) {
-      const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
-      return createWriteStream(target);
-    },
-    async size(key) {
-      try {
-        return (await stat(pathOf(key))).size;
-      } catch {
-        return null;
-      }
-    },
     remove: (key) => rm(pathOf(key), { force: true, recursive: true }),
-    localPath: pathOf,
   };
 }
