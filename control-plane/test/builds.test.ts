@@ -1,24 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../scripts/fixtures/builds.js';
+import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
-let dir: string;
+const at = useTempDir('devicelab-builds-');
 
 beforeAll(async () => {
   server = await startServer({ UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) });
   org = await seedOrg(server.db);
-  dir = mkdtempSync(join(tmpdir(), 'devicelab-builds-'));
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 interface Upload {
   file?: { path: string; name: string };
@@ -41,7 +37,6 @@ async function upload({ file, fields = {}, bearer = org.apiKey, path = '/uploadB
 
 const api = () => client(server.url, org.apiKey);
 const buildCount = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM builds'))[0]!.n;
-const at = (name: string) => join(dir, name);
 
 describe('POST /uploadBuild', () => {
   it('stores an APK and reads its package and version from the binary manifest', async () => {

@@ -1,27 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ApkReader from '@devicefarmer/adbkit-apkreader';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeAndroidManifest, encodeAxml } from '../../../scripts/fixtures/axml.js';
 import { makeApk } from '../../../scripts/fixtures/builds.js';
 import { ApiError } from '../errors.js';
 import { parseApkManifest } from './apk-manifest.js';
 import { ContentMismatch } from './build-errors.js';
+import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 
 const encodings = ['utf16', 'utf8'] as const;
 
 describe('AXML fixtures round-trip through adbkit-apkreader', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'apk-manifest-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const inTemp = useTempDir('apk-manifest-');
 
   it.each(encodings)('ApkReader.readManifest reads a %s manifest from an apk', async (encoding) => {
-    const path = join(dir, `${encoding}.apk`);
+    const path = inTemp(`${encoding}.apk`);
     await makeApk(path, { packageName: 'com.example.shop', versionName: '2.1.0', versionCode: 210, label: 'Shop', encoding });
     const manifest = await (await ApkReader.open(path)).readManifest();
     expect(manifest.package).toBe('com.example.shop');

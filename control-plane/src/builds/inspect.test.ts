@@ -1,28 +1,21 @@
-import { access, copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { access, copyFile, readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import * as fx from '../../../scripts/fixtures/builds.js';
 import { ApiError } from '../errors.js';
 import { defaultInspectLimits, extensionOf, inspectBuild, type InspectedBuild, type InspectLimits } from './inspect.js';
+import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 
 const MiB = 1024 ** 2;
 const IOS: fx.IosFields = { name: 'Shop', bundleId: 'com.example.shop', version: '4.5', build: '450', displayName: 'Shop' };
 const ANDROID: fx.ApkFields = { packageName: 'com.example.shop', versionName: '4.5', versionCode: 450, label: 'Shop' };
 const iosResult = (kind: 'ipa' | 'app'): InspectedBuild => ({ platform: 'ios', kind, packageName: 'com.example.shop', versionName: '4.5', versionCode: '450', displayName: 'Shop' });
 
-let dir: string;
+const inTemp = useTempDir('inspect-');
 let counter = 0;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'inspect-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
 
 /** Writes a fixture with `make` into a fresh temp path and inspects it as `fileName`. */
 async function inspect(fileName: string, make: (path: string) => Promise<unknown>, limits?: InspectLimits) {
-  const path = join(dir, `upload-${(counter += 1)}`);
+  const path = inTemp(`upload-${(counter += 1)}`);
   await make(path);
   return { path, result: inspectBuild(path, fileName, limits) };
 }
@@ -49,7 +42,7 @@ describe('extensionOf (rule 1)', () => {
   it.each([
     ['app.exe', '".exe"'], ['archive.tar', '".tar"'], ['README', '(none)'],
   ])('refuses %j naming the extension and the accepted ones', async (name, shown) => {
-    expect(await detailOf(inspectBuild(join(dir, 'never-read'), name))).toBe(
+    expect(await detailOf(inspectBuild(inTemp('never-read'), name))).toBe(
       `unsupported file extension ${shown} in "${name}"; accepted: .apk, .ipa, .zip, .tar.gz`,
     );
   });
@@ -79,8 +72,8 @@ describe('valid builds', () => {
     const build = await result;
     expect(build).toEqual({ ...iosResult('ipa'), unwrappedIpaPath: `${path}.ipa` });
     // The unwrapped file is a complete .ipa in its own right.
-    await copyFile(`${path}.ipa`, join(dir, 'copy.ipa'));
-    expect(await inspectBuild(join(dir, 'copy.ipa'), 'copy.ipa')).toEqual(iosResult('ipa'));
+    await copyFile(`${path}.ipa`, inTemp('copy.ipa'));
+    expect(await inspectBuild(inTemp('copy.ipa'), 'copy.ipa')).toEqual(iosResult('ipa'));
   });
 });
 
@@ -201,8 +194,8 @@ describe('large files (rule 5)', () => {
 
 describe('errors that are not the uploader\'s', () => {
   it('lets file system errors through as they are (a 500, not a 400)', async () => {
-    await expect(inspectBuild(join(dir, 'does-not-exist'), 'x.apk')).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(inspectBuild(join(dir, 'does-not-exist'), 'x.tar.gz')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(inspectBuild(inTemp('does-not-exist'), 'x.apk')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(inspectBuild(inTemp('does-not-exist'), 'x.tar.gz')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('leaves the uploaded file untouched', async () => {

@@ -1,25 +1,18 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { writeTarGz, type ArchiveEntry } from '../../../scripts/fixtures/archive-writers.js';
 import { makeGzipOfText, makeTarGzWithTrailingZeros, makeTextFile } from '../../../scripts/fixtures/builds.js';
 import { ApiError } from '../errors.js';
 import { ContentMismatch } from './build-errors.js';
 import { defaultInspectLimits, type InspectLimits } from './limits.js';
 import { scanTarGz, type TarEntry } from './tar-reader.js';
+import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 
 const MiB = 1024 ** 2;
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tar-reader-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const inTemp = useTempDir('tar-reader-');
 
 async function tarGz(entries: ArchiveEntry[]): Promise<string> {
-  const path = join(dir, `t${Math.random().toString(36).slice(2)}.tar.gz`);
+  const path = inTemp(`t${Math.random().toString(36).slice(2)}.tar.gz`);
   await writeTarGz(path, entries);
   return path;
 }
@@ -55,7 +48,7 @@ describe('scanTarGz', () => {
       { name: 'skipped.bin', zeros: 300_000 },
       { name: 'b.bin', data: Buffer.alloc(100_000, 9) },
     ]);
-    const dest = join(dir, 'b.bin');
+    const dest = inTemp('b.bin');
     let small: Buffer | undefined;
     await scanTarGz(path, defaultInspectLimits, async (entry) => {
       if (entry.name === 'a.txt') small = await entry.readSmall(1024);
@@ -92,7 +85,7 @@ describe('scanTarGz', () => {
       await writeFile(p, (await readFile(p)).subarray(0, 60));
     }, /not valid gzip data \(unexpected end of file\)/],
   ])('maps %s to a content mismatch', async (_what, make, pattern) => {
-    const path = join(dir, 'bad.tar.gz');
+    const path = inTemp('bad.tar.gz');
     await make(path);
     const error = await failure(scan(path));
     expect(error).toBeInstanceOf(ContentMismatch);
@@ -100,7 +93,7 @@ describe('scanTarGz', () => {
   });
 
   it('counts the bytes gunzip really produces: zeros after the tar end are a bomb too', async () => {
-    const path = join(dir, 'trailing.tar.gz');
+    const path = inTemp('trailing.tar.gz');
     await makeTarGzWithTrailingZeros(path, 8 * MiB);
     expect((await failure(scan(path)) as ApiError).detail).toMatch(/decompression bomb refused: the archive expands \d+x/);
     const noRatio = { ...defaultInspectLimits, maxRatio: 1e9, maxUncompressedBytes: 2 * MiB };

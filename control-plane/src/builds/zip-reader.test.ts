@@ -1,23 +1,16 @@
 import fs from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { describe, expect, it, vi } from 'vitest';
 import { writeZip } from '../../../scripts/fixtures/archive-writers.js';
 import { makeApk, makeHostileZip, makeLargeApk } from '../../../scripts/fixtures/builds.js';
 import { ApiError } from '../errors.js';
 import { ContentMismatch } from './build-errors.js';
 import { defaultInspectLimits } from './limits.js';
 import { withSafeZip, type ZipEntry } from './zip-reader.js';
+import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 
 const MiB = 1024 ** 2;
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'zip-reader-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const inTemp = useTempDir('zip-reader-');
 
 /** fs.read(fd, buffer, offset, length, position, callback): the length, when called that way. */
 const lengthArg = (args: unknown[]) => (typeof args[3] === 'number' ? args[3] : 0);
@@ -32,7 +25,7 @@ async function entriesOf(path: string, limits = defaultInspectLimits): Promise<Z
 
 describe('withSafeZip', () => {
   it('reads only the central directory and the requested entry of a large apk', async () => {
-    const path = join(dir, 'large.apk');
+    const path = inTemp('large.apk');
     await makeLargeApk(path, 64 * MiB);
     // yauzl reads through fs.read on the shared `fs` module object: count what it asks for.
     const read = vi.spyOn(fs, 'read');
@@ -55,7 +48,7 @@ describe('withSafeZip', () => {
   });
 
   it('reports entry types, including symlinks stored as unix modes', async () => {
-    const path = join(dir, 'types.zip');
+    const path = inTemp('types.zip');
     await writeZip(path, [
       { name: 'A.app/', directory: true },
       { name: 'A.app/Info.plist', data: 'x' },
@@ -70,13 +63,13 @@ describe('withSafeZip', () => {
   });
 
   it('refuses the entry count before iterating', async () => {
-    const path = join(dir, 'count.apk');
+    const path = inTemp('count.apk');
     await makeApk(path, { packageName: 'com.example.count' });
     await expect(entriesOf(path, { ...defaultInspectLimits, maxEntries: 3 })).rejects.toThrow(/too many entries \(5; the limit is 3\)/);
   });
 
   it('refuses to read a metadata entry into memory past the cap', async () => {
-    const path = join(dir, 'big-plist.zip');
+    const path = inTemp('big-plist.zip');
     await writeZip(path, [{ name: 'Info.plist', zeros: 2 * MiB, compress: false }]);
     const attempt = withSafeZip(path, defaultInspectLimits, async (zip) => {
       let entry: ZipEntry | undefined;
@@ -94,7 +87,7 @@ describe('withSafeZip', () => {
       await writeFile(p, (await readFile(p)).subarray(0, 300));
     }, /not a zip archive/],
   ])('maps %s to a content mismatch', async (_what, make, pattern) => {
-    const path = join(dir, 'bad.zip');
+    const path = inTemp('bad.zip');
     await make(path);
     const error = await entriesOf(path).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(ContentMismatch);
@@ -102,7 +95,7 @@ describe('withSafeZip', () => {
   });
 
   it('maps yauzl name validation to an unsafe-entry 400', async () => {
-    const path = join(dir, 'evil.zip');
+    const path = inTemp('evil.zip');
     await makeHostileZip(path, [{ name: '../evil.sh', data: 'x' }], []);
     const error = await entriesOf(path).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(ApiError);
@@ -110,6 +103,6 @@ describe('withSafeZip', () => {
   });
 
   it('leaves file system errors alone (they are ours, not the uploader\'s)', async () => {
-    await expect(entriesOf(join(dir, 'missing.zip'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(entriesOf(inTemp('missing.zip'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -114,11 +114,12 @@ export async function listTests(sql: Sql, f: TestFilter): Promise<TestRecord[]> 
   );
 }
 
+/** Applies the given fields (undefined ones are left alone) and returns the updated test. */
 export async function updateTest(
   sql: Sql,
   id: string,
   change: Partial<TestContent> & { folderId?: string | null; automation?: Automation },
-): Promise<void> {
+): Promise<TestRecord> {
   const columnOf: Record<string, string> = {
     folderId: 'folder_id', title: 'title', commands: 'commands', tags: 'tags', preRequests: 'pre_requests',
     teardownRequests: 'teardown_requests', launchParams: 'launch_params', testInputs: 'test_inputs',
@@ -131,7 +132,8 @@ export async function updateTest(
     params.push(value);
     sets.push(`${columnOf[field]} = $${params.length}`);
   }
-  await sql.query(`UPDATE tests SET ${sets.join(', ')} WHERE id = $1`, params);
+  const rows = await sql.query<TestRecord>(`UPDATE tests t SET ${sets.join(', ')} WHERE t.id = $1 RETURNING ${columns}`, params);
+  return rows[0]!;
 }
 
 /** Deletes the organisation's tests among `ids`; returns the ids actually deleted. */

@@ -5,7 +5,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bearerFrom, callerFromKey, type Caller } from '../auth/caller.js';
 import { requireApiKey } from '../auth/middleware.js';
-import { extensionOf, inspectBuild, type InspectedBuild } from '../builds/inspect.js';
+import { inspectBuild, type InspectedBuild } from '../builds/inspect.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
@@ -105,10 +105,7 @@ async function upload(c: Context<AppEnv>) {
     const platform = parsePlatform(fields.platform);
     const meta = parseMetadata(fields.metadata);
     const fileName = basename(file.fileName.replaceAll('\\', '/')).slice(-200);
-    if (!extensionOf(fileName)) {
-      throw badRequest(`unsupported file extension of "${fileName}": accepted are .apk, .ipa, .zip and .tar.gz`);
-    }
-    const inspected = await inspectBuild(scratch, fileName);
+    const inspected = await inspectBuild(scratch, fileName); // also refuses unaccepted extensions
     if (platform && platform !== inspected.platform) {
       throw badRequest(`platform is "${platform}" but the file is an ${inspected.platform} build`);
     }

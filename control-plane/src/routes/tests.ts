@@ -116,16 +116,15 @@ export function testRoutes() {
       if (folderId && !(await findFolder(tx, orgId, folderId, 'share'))) throw notFound('folder');
       // Only a change of commands makes generated automation stale; a folder move never does.
       const commandsChanged = commands !== undefined && JSON.stringify(commands) !== JSON.stringify(current.commands);
-      await tests.updateTest(tx, testId, {
+      return tests.updateTest(tx, testId, {
         ...content,
         tags: dedupe(content.tags),
         commands,
         folderId,
         automation: commandsChanged ? markStale(current.automation) : undefined,
       });
-      return tests.findTest(tx, orgId, testId);
     });
-    return c.json({ message: 'test updated', testId, test: toTestView(record!) }, 200);
+    return c.json({ message: 'test updated', testId, test: toTestView(record) }, 200);
   });
 
   app.openapi(remove, async (c) => {

@@ -148,6 +148,4 @@ export const TestsDeleted = z.object({
   skippedTestIds: z.array(z.string()).openapi({ description: 'Unknown ids; they do not fail the call' }),
 });
 
-export type CreateTestInput = z.infer<typeof CreateTest>;
-export type UpdateTestInput = z.infer<typeof UpdateTest>;
 export type TestView = z.infer<typeof Test>;
