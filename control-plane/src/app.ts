@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { requireApiKey } from './auth/middleware.js';
+import { requireApiKey, requireSdkKey } from './auth/middleware.js';
 import { ApiError } from './errors.js';
 import { drainBody } from './http/drain.js';
 import type { AppEnv, Deps } from './http/env.js';
@@ -12,7 +12,9 @@ import { adminRoutes } from './routes/admin.js';
 import { buildRoutes } from './routes/builds.js';
 import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { testRoutes } from './routes/tests.js';
+import { usageRoutes } from './routes/usage.js';
 
 const UPLOAD_PATHS = new Set(['/uploadBuild', '/uploadBuild/']);
 
@@ -25,7 +27,8 @@ export function createApp(deps: Deps) {
     await next();
   });
   if (deps.config.logRequests) app.use(requestLog);
-  app.use(jsonBodies(deps.config.jsonMaxBytes));
+  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes));
+  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => path.startsWith('/sessions/')));
 
   app.route('/', healthRoutes());
   app.route('/', adminRoutes());
@@ -34,6 +37,10 @@ export function createApp(deps: Deps) {
   app.route('/', folderRoutes());
   app.route('/', testRoutes());
   app.route('/', buildRoutes());
+  app.use('/sessions/*', requireSdkKey);
+  app.route('/', sessionRoutes());
+  app.use('/usage/*', requireApiKey);
+  app.route('/', usageRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http', scheme: 'bearer', description: 'API key: dl_live_<keyId>_<secret>, or the organisation key dl_org_<secret>',
@@ -64,7 +71,7 @@ export function createApp(deps: Deps) {
  * JSON bodies: must say so in Content-Type (otherwise validation would see `{}` and
  * report misleading missing fields) and stay under the configured size.
  */
-function jsonBodies(maxBytes: number) {
+function jsonBodies(maxBytes: number, skip: (path: string) => boolean = () => false) {
   const limit = bodyLimit({
     maxSize: maxBytes,
     onError: async (c) => {
@@ -73,7 +80,7 @@ function jsonBodies(maxBytes: number) {
     },
   });
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || UPLOAD_PATHS.has(c.req.path)) return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || UPLOAD_PATHS.has(c.req.path) || skip(c.req.path)) return next();
     const type = c.req.header('content-type');
     if (type !== undefined && !/^application\/([\w.+-]*\+)?json\b/i.test(type) && hasBody(c.req.raw)) {
       throw new ApiError(415, 'send the body as JSON with "Content-Type: application/json"');

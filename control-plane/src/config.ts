@@ -12,9 +12,15 @@ export interface Config {
   uploadMaxBytes: number;
   /** Largest accepted JSON body, in bytes (413 beyond). */
   jsonMaxBytes: number;
+  /** Largest SDK session body: a page source plus a base64 screenshot. */
+  sessionMaxBytes: number;
   /** Operator token for /admin/*; when unset one is generated at first start. */
   adminToken: string | undefined;
   logRequests: boolean;
+  /** An OpenAI-compatible chat-completions model; undefined = the built-in offline model. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Automation generations run at once in the background. */
+  generationConcurrency: number;
 }
 
 const GiB = 1024 ** 3;
@@ -31,8 +37,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: stripSlash(env.APP_URL || `${baseUrl}/app`),
     uploadMaxBytes: intFrom(env, 'UPLOAD_MAX_BYTES', 4 * GiB),
     jsonMaxBytes: intFrom(env, 'JSON_MAX_BYTES', 1024 * 1024),
+    sessionMaxBytes: intFrom(env, 'SESSION_MAX_BYTES', 25 * 1024 * 1024),
     adminToken: env.ADMIN_TOKEN || undefined,
     logRequests: env.LOG_REQUESTS !== '0',
+    ai: env.AI_BASE_URL
+      ? {
+          baseUrl: stripSlash(env.AI_BASE_URL),
+          apiKey: env.AI_API_KEY || undefined,
+          model: env.AI_MODEL || 'gpt-4o-mini',
+          timeoutMs: intFrom(env, 'AI_TIMEOUT_MS', 30_000),
+        }
+      : undefined,
+    generationConcurrency: intFrom(env, 'GENERATION_CONCURRENCY', 2),
   };
 }
 

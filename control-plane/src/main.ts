@@ -4,14 +4,18 @@ import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import { createServices } from './services.js';
 import { createFileStorage } from './storage/files.js';
 
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
 const storage = createFileStorage(join(config.dataDir, 'files'));
 const secrets = await firstStart(db, config);
+const services = createServices({ db, config, storage });
+const resumed = await services.generator.resume();
+if (resumed > 0) console.log(`resuming ${resumed} automation generation(s) left unfinished by the last run`);
 
-const server = serve({ fetch: createApp({ db, config, storage }).fetch, port: config.port, hostname: config.host }, (info) => {
+const server = serve({ fetch: createApp(services).fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`DeviceLab control plane on ${config.baseUrl} (port ${info.port}, database: ${db.kind})`);
   if (secrets.adminToken || secrets.organisation) {
     console.log('\nFirst start: these secrets are shown once and stored only as hashes. Keep them.');
@@ -35,6 +39,8 @@ async function shutdown(signal: string) {
   // The database closes only after the last request has had its answer.
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
+  // A generation cut short stays `generating` and is resumed at the next start.
+  await Promise.race([services.generator.idle(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   await db.close();
   process.exit(0);
 }

@@ -8,11 +8,13 @@ import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { createOrganisation } from '../src/admin/provision.js';
 import { createApp } from '../src/app.js';
+import { createServices } from '../src/services.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { createFileStorage } from '../src/storage/files.js';
+import type { Deps } from '../src/http/env.js';
 
 /** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
 export const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -76,6 +78,7 @@ export interface TestServer {
   db: Db;
   config: Config;
   dataDir: string;
+  services: Deps;
   close: () => Promise<void>;
 }
 
@@ -85,7 +88,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: 'test-operator-token', ...env });
   const storage = createFileStorage(join(dataDir, 'files'));
-  const app = createApp({ db, config, storage });
+  const services = createServices({ db, config, storage });
+  const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -96,8 +100,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     db,
     config,
     dataDir,
+    services,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.generator.idle(); // background work must not outlive its database
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -143,3 +149,16 @@ export function client(url: string, key?: string) {
   };
 }
 export type Client = ReturnType<typeof client>;
+
+/** Polls GET /tests/{id} until no platform is `generating`; returns the test. */
+export async function settledTest(call: Client, testId: string, timeoutMs = 10_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call('GET', `/tests/${testId}`);
+    if (res.status !== 200) throw new Error(`GET /tests/${testId} answered ${res.status}`);
+    const states = Object.values(res.body.platforms as Record<string, { status: string }>);
+    if (states.every((p) => p.status !== 'generating')) return res.body;
+    if (Date.now() > deadline) throw new Error(`test ${testId} still generating after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

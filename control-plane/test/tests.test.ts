@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedOrg, startServer, type Client, type TestServer } from './harness.js';
+import { client, seedOrg, settledTest, startServer, type Client, type TestServer } from './harness.js';
 
 let server: TestServer;
 let api: Client;
@@ -48,8 +48,9 @@ describe('POST /tests', () => {
       launchParams: full.launchParams,
       testInputs: full.testInputs,
       autoGenerate: true,
-      platforms: { android: { runnable: false, status: 'pending' }, ios: { runnable: false, status: 'pending' } },
     });
+    expect(['generating', 'ready']).toContain(t.platforms.android.status);
+    expect((await settledTest(api, id)).platforms).toEqual({ android: { runnable: true, status: 'ready' }, ios: { runnable: true, status: 'ready' } });
     expect(t.preRequests[0]).toMatchObject({ delayBeforeRequest: 1.5, throughTunnel: true });
     expect(t.teardownRequests[0]).toEqual({ ...full.teardownRequests[0], throughTunnel: false });
   });
@@ -101,9 +102,10 @@ describe('PATCH /tests', () => {
   it('moves a test between folders and out of them, without touching automation', async () => {
     const f = (await api('POST', '/tests/folders', { name: 'PatchTarget' })).body.folderId;
     const id = await create({ commands: ['launchApp'] });
+    await settledTest(api, id);
     let res = await api('PATCH', '/tests', { testId: id, folderId: f });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ testId: id, test: { folderId: f, platforms: { android: { status: 'pending' } } } });
+    expect(res.body).toMatchObject({ testId: id, test: { folderId: f, platforms: { android: { status: 'ready' } } } });
     res = await api('PATCH', '/tests', { testId: id, folderId: null });
     expect(res.body.test.folderId).toBeNull();
     res = await api('PATCH', '/tests', { testId: id, title: 'Renamed' });
@@ -112,8 +114,9 @@ describe('PATCH /tests', () => {
 
   it('marks automation stale when commands change, and only then', async () => {
     const id = await create({ commands: ['launchApp'] });
+    await settledTest(api, id);
     let res = await api('PATCH', '/tests', { testId: id, commands: ['launchApp'], tags: ['x'] });
-    expect(res.body.test.platforms.android.status).toBe('pending');
+    expect(res.body.test.platforms.android.status).toBe('ready');
     res = await api('PATCH', '/tests', { testId: id, commands: ['launchApp', 'tapOn: "New"'] });
     expect(res.body.test.platforms).toEqual({ android: { runnable: false, status: 'stale' }, ios: { runnable: false, status: 'stale' } });
     expect(res.body.test.commands).toEqual(['launchApp', 'tapOn: "New"']);
@@ -160,8 +163,9 @@ describe('GET /tests', () => {
     expect((await api('GET', '/tests?folderId=fld_nope')).status).toBe(404);
     expect((await api('GET', '/tests?includeSubfolders=maybe')).status).toBe(400);
     const listed = (await api('GET', `/tests?folderId=${top}`)).body.tests[0];
-    expect(listed.platforms.android).toEqual({ runnable: false, status: 'pending' });
-    expect(listed.platforms.ios.runnable).toBe(false);
+    const settled = (await settledTest(api, listed.id)).platforms;
+    expect(settled.android).toEqual({ runnable: true, status: 'ready' });
+    expect(settled.ios.runnable).toBe(true);
   });
 
   it('paginates with a cursor, in creation order, without gaps or repeats', async () => {

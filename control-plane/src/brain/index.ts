@@ -10,5 +10,7 @@ export {
 export type { Substitution } from './references.js';
 export { parseHierarchy, type Bounds, type HierarchyResult, type Platform, type ScreenElement } from './hierarchy.js';
 export { fingerprint, fingerprintSource, textShape } from './fingerprint.js';
-export { commandToIntent, createOfflineModel, decideOffline, locate } from './offline-model.js';
+export { commandToIntent, createOfflineModel, decideOffline, decideOnScreen, isIterative, locate } from './offline-model.js';
+export { replayDecision, toTemplate } from './replay.js';
+export type { Screen } from './intent-resolver.js';
 export type { Action, AutomationModel, Decision, Locator, ModelInput, Point } from './actions.js';

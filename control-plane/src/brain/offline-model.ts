@@ -14,7 +14,7 @@
 import { fail, type AutomationModel, type Decision, type ModelInput } from './actions.js';
 import { parseCommandSyntax, platformSupport, type Command } from './commands.js';
 import { parseHierarchy } from './hierarchy.js';
-import { resolveIntent } from './intent-resolver.js';
+import { resolveIntent, type Screen } from './intent-resolver.js';
 import { parseInstruction, type Intent } from './instruction-grammar.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
@@ -41,15 +41,32 @@ export function commandToIntent(command: Command): Intent {
   }
 }
 
+/**
+ * Instructions that take several calls: the runner performs the answered scroll
+ * or wait and asks again until `done`.
+ */
+export function isIterative(command: Command): boolean {
+  const kind = commandToIntent(command).kind;
+  return kind === 'scrollUntilVisible' || kind === 'waitFor';
+}
+
+/** Decides a parsed command on an already parsed screen (the engine parses each screen once). */
+export function decideOnScreen(command: Command, screen: Screen): Decision {
+  const support = platformSupport(command)[screen.platform];
+  if (support !== true) return fail(support);
+  return resolveIntent(commandToIntent(command), screen);
+}
+
 /** Synchronous core of the offline model, handy for tests and benchmarks. */
 export function decideOffline(input: ModelInput): Decision {
   const parsed = parseCommandSyntax(input.instruction);
   if (!parsed.ok) return fail(parsed.error);
+  // Checked before the screen is read: "no back button on iOS" is the better message.
   const support = platformSupport(parsed.command)[input.platform];
   if (support !== true) return fail(support);
   const hierarchy = parseHierarchy(input.hierarchyXml, input.platform);
   if (!hierarchy.ok) return fail(`Cannot read the screen: ${hierarchy.error}`);
-  return resolveIntent(commandToIntent(parsed.command), { platform: hierarchy.platform, elements: hierarchy.elements });
+  return decideOnScreen(parsed.command, { platform: hierarchy.platform, elements: hierarchy.elements });
 }
 
 export function createOfflineModel(): AutomationModel {

@@ -1,6 +1,8 @@
 import type { Caller } from '../auth/caller.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import type { Generator } from '../engine/generation.js';
+import type { StepEngine } from '../engine/step-engine.js';
 import type { FileStorage } from '../storage/files.js';
 
 /** What every handler can reach: built once in createApp, never global. */
@@ -8,6 +10,8 @@ export interface Deps {
   db: Db;
   config: Config;
   storage: FileStorage;
+  engine: StepEngine;
+  generator: Generator;
 }
 
 export type AppEnv = {

@@ -20,11 +20,11 @@ export function validationError(error: ZodError, status: 400 | 422 = 400): ApiEr
   return new ApiError(status, `invalid request: ${summary}`, errors);
 }
 
-/** A router whose request validation failures become 400 {detail, errors}. */
-export function createRouter() {
+/** A router whose request validation failures become 400 {detail, errors} (422 where the spec says so). */
+export function createRouter(invalidStatus: 400 | 422 = 400) {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error);
+      if (!result.success) throw validationError(result.error, invalidStatus);
     },
   });
 }

@@ -8,6 +8,11 @@ export interface PlatformAutomation {
   status: TestView['platforms']['android']['status'];
   failedCommandIndex?: number;
   reason?: string;
+  /** Identifies the generation under way (status `generating`); internal. */
+  generationId?: string;
+  /** Number of compiled steps (status `ready`). */
+  steps?: number;
+  generatedAt?: string;
 }
 export type Automation = Record<Platform, PlatformAutomation>;
 
@@ -165,4 +170,37 @@ export async function moveTests(
     moved: rows.filter((r) => r.moved).map((r) => r.id),
     unchanged: rows.filter((r) => !r.moved).map((r) => r.id),
   };
+}
+
+/** Replaces a test's automation state without touching updated_at (it is not an edit of the test). */
+export async function setAutomation(sql: Sql, orgId: string, id: string, automation: Automation): Promise<void> {
+  await sql.query('UPDATE tests SET automation = $3 WHERE id = $1 AND org_id = $2', [id, orgId, automation]);
+}
+
+/**
+ * Writes one platform's generation result, but only if that platform is still in
+ * the generation identified by `generationId`: a change of commands meanwhile made
+ * it stale, and a result for the old commands must not make it runnable.
+ */
+export async function finishGeneration(
+  sql: Sql,
+  id: string,
+  platform: Platform,
+  generationId: string,
+  result: PlatformAutomation,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE tests SET automation = jsonb_set(automation, ARRAY[$2::text], $3::jsonb)
+      WHERE id = $1 AND automation -> $2::text ->> 'generationId' = $4 RETURNING id`,
+    [id, platform, result, generationId],
+  );
+  return rows.length > 0;
+}
+
+/** Generations that were under way when the control plane stopped: resumed at start-up. */
+export async function listUnfinishedGenerations(sql: Sql): Promise<Array<{ id: string; orgId: string }>> {
+  return sql.query(
+    `SELECT id, org_id AS "orgId" FROM tests
+      WHERE automation -> 'android' ->> 'status' = 'generating' OR automation -> 'ios' ->> 'status' = 'generating'`,
+  );
 }

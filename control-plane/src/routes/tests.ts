@@ -8,7 +8,8 @@ import { findFolder } from '../queries/folders.js';
 import * as tests from '../queries/tests.js';
 import { errorResponses, id, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/tests.js';
-import { initialAutomation, markStale, toTestView } from '../tests/automation.js';
+import { startGenerating } from '../engine/generation.js';
+import { changesAutomation, initialAutomation, markStale, platformViews, toTestView } from '../tests/automation.js';
 
 const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
   createRoute({ ...r, tags: ['Tests'], security: [{ bearer: [] }] });
@@ -37,6 +38,13 @@ const remove = route({
   method: 'delete', path: '/tests', summary: 'Delete tests by testId and/or testIds',
   request: { body: jsonBody(s.DeleteTests) },
   responses: { ...jsonResponse(s.TestsDeleted, 'Tests deleted'), ...errorResponses },
+});
+
+const generate = route({
+  method: 'post', path: '/tests/generate',
+  summary: 'Generate automation for a test (in the background; follow platforms.<p>.status on GET /tests/{testId})',
+  request: { body: jsonBody(s.GenerateTest) },
+  responses: { ...jsonResponse(s.GenerationStarted, 'Generation started: the platforms report generating'), ...errorResponses },
 });
 
 /** Cursors are opaque to clients: base64url of the last row's seq. */
@@ -103,6 +111,7 @@ export function testRoutes() {
       automation: initialAutomation(body.autoGenerate),
     });
     if (!inserted) throw notFound('folder');
+    if (body.autoGenerate) c.var.deps.generator.enqueue(orgId, testId);
     return c.json({ testId }, 200);
   });
 
@@ -114,17 +123,33 @@ export function testRoutes() {
       const current = await tests.findTest(tx, orgId, testId, true);
       if (!current) throw notFound('test');
       if (folderId && !(await findFolder(tx, orgId, folderId, 'share'))) throw notFound('folder');
-      // Only a change of commands makes generated automation stale; a folder move never does.
-      const commandsChanged = commands !== undefined && JSON.stringify(commands) !== JSON.stringify(current.commands);
+      // A change of commands (or of the names they refer to) makes generated
+      // automation stale; a folder move never does.
+      const stale = changesAutomation(current, { ...content, commands });
       return tests.updateTest(tx, testId, {
         ...content,
         tags: dedupe(content.tags),
         commands,
         folderId,
-        automation: commandsChanged ? markStale(current.automation) : undefined,
+        automation: stale ? markStale(current.automation) : undefined,
       });
     });
     return c.json({ message: 'test updated', testId, test: toTestView(record) }, 200);
+  });
+
+  app.openapi(generate, async (c) => {
+    const { testId, platforms } = c.req.valid('json');
+    const orgId = c.var.caller.org.id;
+    const { db, generator } = c.var.deps;
+    const automation = await db.transaction(async (tx) => {
+      const current = await tests.findTest(tx, orgId, testId, true);
+      if (!current) throw notFound('test');
+      const next = startGenerating(current.automation, [...new Set(platforms ?? tests.PLATFORMS)]);
+      await tests.setAutomation(tx, orgId, testId, next);
+      return next;
+    });
+    generator.enqueue(orgId, testId);
+    return c.json({ message: 'generation started', testId, platforms: platformViews(automation) }, 200);
   });
 
   app.openapi(remove, async (c) => {

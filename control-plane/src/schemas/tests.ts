@@ -112,7 +112,7 @@ export const ListTestsQuery = z.object({
   cursor: z.string().max(100).optional(),
 });
 
-export const AutomationStatus = z.enum(['none', 'pending', 'generating', 'ready', 'failed', 'stale']);
+export const AutomationStatus = z.enum(['none', 'generating', 'ready', 'failed', 'stale']);
 
 const PlatformState = z.object({
   runnable: z.boolean(),
@@ -149,3 +149,17 @@ export const TestsDeleted = z.object({
 });
 
 export type TestView = z.infer<typeof Test>;
+
+export const GenerateTest = z
+  .strictObject({
+    testId: id('testId'),
+    platforms: z.array(z.enum(['android', 'ios'])).min(1).max(2).optional()
+      .openapi({ description: 'Platforms to generate for; default both' }),
+  })
+  .openapi('GenerateTest');
+
+export const GenerationStarted = z.object({
+  message: z.string(),
+  testId: z.string(),
+  platforms: z.object({ android: PlatformState, ios: PlatformState }),
+});

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomToken } from '../ids.js';
 
@@ -12,6 +12,10 @@ export interface FileStorage {
   scratchPath(): Promise<string>;
   /** Moves a finished scratch file under `key`. */
   commit(scratch: string, key: string): Promise<void>;
+  /** Stores a small artifact (a screenshot, a hierarchy) whole. */
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** A small artifact's bytes, or null when there is none under `key`. */
+  get(key: string): Promise<Buffer | null>;
   /** Removes a key (a file or everything below a prefix); absent keys are fine. */
   remove(key: string): Promise<void>;
 }
@@ -33,6 +37,19 @@ export function createFileStorage(root: string): FileStorage {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       await rename(scratch, target);
+    },
+    async put(key, data) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, data);
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
     },
     remove: (key) => rm(pathOf(key), { force: true, recursive: true }),
   };

@@ -1,15 +1,30 @@
-import type { Automation, PlatformAutomation, TestRecord } from '../queries/tests.js';
+import { startGenerating } from '../engine/generation.js';
+import type { Automation, PlatformAutomation, TestContent, TestRecord } from '../queries/tests.js';
 import { PLATFORMS } from '../queries/tests.js';
 import type { TestView } from '../schemas/tests.js';
 
 /**
- * Automation state per platform (DESIGN.md section 3). Until the engine generates
- * it, a test is runnable nowhere: `pending` when creation asked for generation,
- * `none` when it did not.
+ * Automation state per platform (DESIGN.md section 3). A new test is runnable
+ * nowhere: `generating` when creation asked for generation (the default), `none`
+ * when it did not.
  */
 export function initialAutomation(autoGenerate: boolean): Automation {
-  const status = autoGenerate ? 'pending' : 'none';
-  return { android: { status }, ios: { status } };
+  return autoGenerate ? startGenerating(null, PLATFORMS) : { android: { status: 'none' }, ios: { status: 'none' } };
+}
+
+/**
+ * Whether a change invalidates generated automation: new commands, or new names
+ * for `{{references}}` to resolve against (test inputs, remembered values). Moving
+ * the test, retitling or retagging it never does.
+ */
+export function changesAutomation(current: TestContent, change: Partial<TestContent>): boolean {
+  const differs = <K extends keyof TestContent>(k: K, pick: (v: TestContent[K]) => unknown = (v) => v) =>
+    change[k] !== undefined && JSON.stringify(pick(change[k] as TestContent[K])) !== JSON.stringify(pick(current[k]));
+  return (
+    differs('commands') ||
+    differs('testInputs', (inputs) => inputs.map((i) => i.key).sort()) ||
+    differs('preRequests', (requests) => requests.flatMap((r) => r.valuesToRemember ?? []).map((v) => (typeof v === 'string' ? v : v.name)).sort())
+  );
 }
 
 /** A change of commands invalidates whatever was generated or queued for the old ones. */
@@ -18,13 +33,19 @@ export function markStale(automation: Automation): Automation {
   return { android: stale(automation.android), ios: stale(automation.ios) };
 }
 
-export function toTestView(r: TestRecord): TestView {
-  const platforms = Object.fromEntries(
+/** `platforms.<p>` as clients see it: runnable only when ready; a failure says where and why. */
+export function platformViews(automation: Automation): TestView['platforms'] {
+  return Object.fromEntries(
     PLATFORMS.map((p) => {
-      const a = r.automation[p];
-      return [p, { runnable: a.status === 'ready', ...a }];
+      const a = automation[p];
+      const state = { runnable: a.status === 'ready', status: a.status };
+      return [p, a.status === 'failed' ? { ...state, failedCommandIndex: a.failedCommandIndex, reason: a.reason } : state];
     }),
   ) as TestView['platforms'];
+}
+
+export function toTestView(r: TestRecord): TestView {
+  const platforms = platformViews(r.automation);
   return {
     id: r.id,
     title: r.title,

@@ -27,6 +27,7 @@ import { loadConfig } from '../../../control-plane/src/config.js';
 import { openDatabase } from '../../../control-plane/src/db/index.js';
 import { newId } from '../../../control-plane/src/ids.js';
 import { insertTest, listTests } from '../../../control-plane/src/queries/tests.js';
+import { createServices } from '../../../control-plane/src/services.js';
 import { createFileStorage } from '../../../control-plane/src/storage/files.js';
 import { initialAutomation, toTestView } from '../../../control-plane/src/tests/automation.js';
 import { Hono, serve, type Context } from './hono.js';
@@ -37,7 +38,7 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
 const storage = createFileStorage(join(config.dataDir, 'files'));
 await firstStart(db, config);
-const real = createApp({ db, config, storage });
+const real = createApp(createServices({ db, config, storage }));
 
 // Until the benchmark replaces it with a real page, a page of 100 generated tests in the API's shape.
 const random = rng(7);
@@ -47,7 +48,7 @@ let barePayload: unknown = {
     const now = new Date().toISOString();
     return {
       id: `tst_${String(i).padStart(16, '0')}`, ...t, folderId: t.folderId ?? null,
-      platforms: { android: { runnable: false, status: 'pending' }, ios: { runnable: false, status: 'pending' } },
+      platforms: { android: { runnable: false, status: 'none' }, ios: { runnable: false, status: 'none' } },
       createdAt: now, updatedAt: now,
     };
   }),

@@ -1,0 +1,148 @@
+/**
+ * One step of a session: the command on the current screen becomes the actions to
+ * perform (DESIGN.md section 3). Deterministic commands run as code; an instruction
+ * is replayed from the step cache when its key hits and its element is on this
+ * screen (a cached step), otherwise the model decides (an AI step) and the decision
+ * replaces the cache entry. Both the SDK endpoints and platform runs come here, so
+ * usage is counted in one place.
+ */
+import { createHash } from 'node:crypto';
+import {
+  decideOnScreen, fingerprint, isIterative, parseCommandSyntax, parseHierarchy, replayDecision, resolveReferences,
+  toTemplate, type Action, type AutomationModel, type Command, type Decision, type Screen,
+} from '../brain/index.js';
+import type { Db } from '../db/index.js';
+import { ApiError, badRequest } from '../errors.js';
+import { recordStep, type SessionRecord, type StepKind } from '../queries/sessions.js';
+import { findCachedDecision, saveCachedDecision, type StepCacheKey } from '../queries/step-cache.js';
+import type { FileStorage } from '../storage/files.js';
+
+export interface StepRequest {
+  session: SessionRecord;
+  call: 'execute' | 'assert';
+  /** The command as written, `{{references}}` and all: that is what the cache keys on. */
+  command: string;
+  values?: Record<string, string>;
+  pageSource: string;
+  screenshot?: Uint8Array;
+  /** The caller's own step number; when absent the session numbers its steps. */
+  stepNumber?: number;
+}
+
+export interface StepResult {
+  step: number;
+  stepIndex: number;
+  kind: Exclude<StepKind, 'code'>;
+  cacheHit: boolean;
+  actions: Action[];
+  /** The command needs no further call (true unless an iterative instruction is still going). */
+  finished: boolean;
+  failed: boolean;
+  reason: string;
+  platform: Screen['platform'];
+}
+
+const ASSERTION = /^(check|verify|assert|ensure|make sure|expect|confirm|validate|see|is|are|should)\b/i;
+
+export function createStepEngine(deps: { db: Db; model: AutomationModel; storage: FileStorage }) {
+  const { db, model, storage } = deps;
+
+  async function decide(req: StepRequest): Promise<StepResult> {
+    const started = performance.now();
+    const { session } = req;
+    if (session.status !== 'running') throw new ApiError(409, `session ${session.id} has ended (${session.status})`);
+    const values = req.values ?? {};
+    const command = parse(req.call, req.command, values);
+    const hierarchy = parseHierarchy(req.pageSource, session.platform ?? undefined);
+    if (!hierarchy.ok) throw badRequest(`page_source: ${hierarchy.error}`);
+    const screen: Screen = { platform: hierarchy.platform, elements: hierarchy.elements };
+
+    let kind: StepResult['kind'] = 'deterministic';
+    let decision: Decision;
+    let screenPrint: string | null = null;
+    const stepIndex = req.stepNumber ?? stepIndexOf(session, req.command);
+    if (command.parsed.kind !== 'instruction') {
+      decision = decideOnScreen(command.parsed, screen);
+    } else {
+      screenPrint = fingerprint(screen.elements);
+      const key: StepCacheKey = {
+        orgId: session.orgId,
+        testKey: session.testId ?? '',
+        platform: screen.platform,
+        stepIndex,
+        commandHash: createHash('sha256').update(`${req.call}\n${req.command}`).digest('hex'),
+        fingerprint: screenPrint,
+      };
+      const cached = await findCachedDecision<Decision>(db, key);
+      const replayed = cached && replayDecision(cached, screen.elements, values);
+      if (replayed) {
+        kind = 'cached';
+        decision = replayed;
+      } else {
+        kind = 'ai';
+        decision = await model.decide({
+          instruction: command.text, platform: screen.platform, hierarchyXml: req.pageSource, screenshotPng: req.screenshot,
+        });
+        // Failures are not cached: the next run should look at its own screen afresh.
+        if (decision.action.type !== 'fail') await saveCachedDecision(db, key, req.command, toTemplate(decision, values));
+      }
+    }
+
+    const action = decision.action;
+    const failed = action.type === 'fail' || (req.call === 'assert' && action.type !== 'assert' && action.type !== 'done');
+    const finished = failed || action.type === 'done' || !isIterative(command.parsed);
+    const actions = action.type === 'fail' || action.type === 'done' ? [] : [action];
+    const reason = action.type === 'fail' ? action.reason : decision.reasoning;
+    const screenshot = req.screenshot ? `sessions/${session.id}/${Date.now()}-${stepIndex}.png` : null;
+    if (screenshot) await storage.put(screenshot, req.screenshot!);
+    const step = await recordStep(db, {
+      sessionId: session.id,
+      call: req.call,
+      kind,
+      stepIndex,
+      command: req.command,
+      actions,
+      outcome: failed ? 'failed' : req.call === 'assert' ? 'passed' : action.type === 'done' ? 'done' : 'action',
+      reason,
+      fingerprint: screenPrint,
+      screenshot,
+      durationMs: performance.now() - started,
+      next: { step: stepIndex + 1, command: req.command, finished },
+    });
+    if (step === null) throw new ApiError(409, `session ${session.id} has ended`);
+    return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform };
+  }
+
+  return { decide };
+}
+
+export type StepEngine = ReturnType<typeof createStepEngine>;
+
+/** Resolves references and parses the command; bad commands are the caller's 400. */
+function parse(call: StepRequest['call'], written: string, values: Record<string, string>): { parsed: Command; text: string } {
+  const resolved = resolveReferences(written, values);
+  if (!resolved.ok) throw badRequest(`command: ${resolved.error}${resolved.missing.length ? ' (send it in "values")' : ''}`);
+  let text = resolved.text;
+  let syntax = parseCommandSyntax(text);
+  if (!syntax.ok) throw badRequest(`command: ${syntax.error}`);
+  if (call === 'assert' && syntax.command.kind === 'instruction' && !ASSERTION.test(text)) {
+    // "Welcome is shown" and "the cart is empty" are assertions when sent to /assert.
+    text = `Check that ${text}`;
+    syntax = parseCommandSyntax(text);
+    if (!syntax.ok) throw badRequest(`assertion: ${syntax.error}`);
+  }
+  if (call === 'assert' && syntax.command.kind !== 'instruction' && syntax.command.kind !== 'assertVisible') {
+    throw badRequest(`assertion: "${written}" is an action, not something to check; send it to /execute`);
+  }
+  return { parsed: syntax.command, text };
+}
+
+/**
+ * The cache's step index when the caller does not number steps: the session counts
+ * commands, and a repeated call for an unfinished iterative instruction ("scroll
+ * until Settings is visible") stays on the same index.
+ */
+function stepIndexOf(session: SessionRecord, command: string): number {
+  const repeat = !session.lastFinished && session.lastCommand === command;
+  return repeat ? Math.max(0, session.nextStep - 1) : session.nextStep;
+}

@@ -1,0 +1,118 @@
+import type { Sql } from '../db/index.js';
+import type { Platform } from '@devicelab/shared';
+
+export type SessionStatus = 'running' | 'succeeded' | 'failed';
+export type StepKind = 'ai' | 'cached' | 'deterministic' | 'code';
+
+export interface SessionRecord {
+  id: string;
+  orgId: string;
+  apiKeyId: string | null;
+  testId: string | null;
+  platform: Platform | null;
+  status: SessionStatus;
+  startedAt: Date;
+  endedAt: Date | null;
+  aiSteps: number;
+  cachedSteps: number;
+  otherSteps: number;
+  nextStep: number;
+  lastCommand: string | null;
+  lastFinished: boolean;
+}
+
+const columns = `id, org_id AS "orgId", api_key_id AS "apiKeyId", test_id AS "testId", platform, status,
+  started_at AS "startedAt", ended_at AS "endedAt", ai_steps AS "aiSteps", cached_steps AS "cachedSteps",
+  other_steps AS "otherSteps", next_step AS "nextStep", last_command AS "lastCommand", last_finished AS "lastFinished"`;
+
+export async function insertSession(
+  sql: Sql,
+  s: { id: string; orgId: string; apiKeyId: string | null; testId: string | null; platform: Platform | null },
+): Promise<SessionRecord> {
+  const rows = await sql.query<SessionRecord>(
+    `INSERT INTO sdk_sessions (id, org_id, api_key_id, test_id, platform) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
+    [s.id, s.orgId, s.apiKeyId, s.testId, s.platform],
+  );
+  return rows[0]!;
+}
+
+export async function findSession(sql: Sql, orgId: string, id: string): Promise<SessionRecord | null> {
+  const rows = await sql.query<SessionRecord>(`SELECT ${columns} FROM sdk_sessions WHERE id = $1 AND org_id = $2`, [id, orgId]);
+  return rows[0] ?? null;
+}
+
+export interface NewStep {
+  sessionId: string;
+  call: 'execute' | 'assert' | 'code';
+  kind: StepKind;
+  stepIndex: number | null;
+  command: string;
+  actions: unknown[];
+  outcome: 'action' | 'done' | 'failed' | 'passed';
+  reason: string | null;
+  fingerprint: string | null;
+  screenshot: string | null;
+  durationMs: number;
+  /** Where the next un-numbered execute continues (execute calls only). */
+  next?: { step: number; command: string; finished: boolean };
+}
+
+/**
+ * Records a step and counts it on its session in one statement (one round trip on
+ * the hot path of a cached step). Returns the step's sequence number in the session,
+ * or null when the session is no longer running.
+ */
+export async function recordStep(sql: Sql, s: NewStep): Promise<number | null> {
+  const rows = await sql.query<{ seq: number }>(
+    `WITH counted AS (
+       UPDATE sdk_sessions SET
+         ai_steps = ai_steps + CASE WHEN $2 = 'ai' THEN 1 ELSE 0 END,
+         cached_steps = cached_steps + CASE WHEN $2 = 'cached' THEN 1 ELSE 0 END,
+         other_steps = other_steps + CASE WHEN $2 IN ('deterministic', 'code') THEN 1 ELSE 0 END,
+         next_step = COALESCE($12::int, next_step),
+         last_command = COALESCE($13, last_command),
+         last_finished = COALESCE($14::boolean, last_finished)
+        WHERE id = $1 AND status = 'running'
+        RETURNING id, ai_steps + cached_steps + other_steps AS seq)
+     INSERT INTO session_steps (session_id, seq, call, kind, step_index, command, actions, outcome, reason,
+                                fingerprint, screenshot, duration_ms)
+     SELECT id, seq, $3, $2, $4, $5, $6, $7, $8, $9, $10, $11 FROM counted
+     RETURNING seq`,
+    [s.sessionId, s.kind, s.call, s.stepIndex, s.command, s.actions, s.outcome, s.reason, s.fingerprint,
+      s.screenshot, s.durationMs, s.next?.step ?? null, s.next?.command ?? null, s.next?.finished ?? null],
+  );
+  return rows[0]?.seq ?? null;
+}
+
+/** Ends a running session; null when it is not running (already stopped). */
+export async function stopSession(sql: Sql, orgId: string, id: string, status: 'succeeded' | 'failed'): Promise<SessionRecord | null> {
+  const rows = await sql.query<SessionRecord>(
+    `UPDATE sdk_sessions SET status = $3, ended_at = clock_timestamp()
+      WHERE id = $1 AND org_id = $2 AND status = 'running' RETURNING ${columns}`,
+    [id, orgId, status],
+  );
+  return rows[0] ?? null;
+}
+
+export interface StepRecord {
+  seq: number;
+  call: NewStep['call'];
+  kind: StepKind;
+  stepIndex: number | null;
+  command: string;
+  actions: unknown[];
+  outcome: NewStep['outcome'];
+  reason: string | null;
+  screenshot: string | null;
+  durationMs: number;
+  createdAt: Date;
+}
+
+export async function listSteps(sql: Sql, sessionId: string): Promise<StepRecord[]> {
+  return sql.query<StepRecord>(
+    `SELECT seq, call, kind, step_index AS "stepIndex", command, actions, outcome, reason, screenshot,
+            duration_ms AS "durationMs", created_at AS "createdAt"
+       FROM session_steps WHERE session_id = $1 ORDER BY seq`,
+    [sessionId],
+  );
+}

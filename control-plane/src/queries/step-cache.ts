@@ -1,0 +1,37 @@
+import type { Sql } from '../db/index.js';
+import type { Platform } from '@devicelab/shared';
+
+/** The key of DESIGN.md section 3. `testKey` is '' for sessions started without a test id. */
+export interface StepCacheKey {
+  orgId: string;
+  testKey: string;
+  platform: Platform;
+  stepIndex: number;
+  commandHash: string;
+  fingerprint: string;
+}
+
+const keyParams = (k: StepCacheKey) => [k.orgId, k.testKey, k.platform, k.stepIndex, k.commandHash, k.fingerprint];
+const keyWhere = 'org_id = $1 AND test_key = $2 AND platform = $3 AND step_index = $4 AND command_hash = $5 AND fingerprint = $6';
+
+/** The cached decision for this key; null on a miss. */
+export async function findCachedDecision<T>(sql: Sql, key: StepCacheKey): Promise<T | null> {
+  const rows = await sql.query<{ decision: T }>(`SELECT decision FROM step_cache WHERE ${keyWhere}`, keyParams(key));
+  return rows[0]?.decision ?? null;
+}
+
+/** Stores or replaces (self-healing) the decision for this key. */
+export async function saveCachedDecision(sql: Sql, key: StepCacheKey, command: string, decision: unknown): Promise<void> {
+  await sql.query(
+    `INSERT INTO step_cache (org_id, test_key, platform, step_index, command_hash, fingerprint, command, decision)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (org_id, test_key, platform, step_index, command_hash, fingerprint)
+     DO UPDATE SET decision = EXCLUDED.decision, command = EXCLUDED.command, updated_at = clock_timestamp()`,
+    [...keyParams(key), command, decision],
+  );
+}
+
+export async function countCachedDecisions(sql: Sql, orgId: string): Promise<number> {
+  const rows = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM step_cache WHERE org_id = $1', [orgId]);
+  return rows[0]!.n;
+}
