@@ -1,6 +1,7 @@
 /**
  * @devicelab/shared: the wire vocabulary of the control plane, lab agents and tunnel
- * clients. It imports nothing else of ours. The agent protocol's messages are added
- * here as zod schemas with the lab agent.
+ * clients, as zod schemas and the types inferred from them. It imports nothing else
+ * of ours.
  */
 export { Platform, PLATFORMS } from './platform.js';
+export * from './agent-protocol.js';
