@@ -9,10 +9,12 @@ import { ApiError } from './errors.js';
 import { drainBody } from './http/drain.js';
 import type { AppEnv, Deps } from './http/env.js';
 import { adminRoutes } from './routes/admin.js';
+import { agentBuildRoutes } from './routes/agent-builds.js';
 import { buildRoutes } from './routes/builds.js';
 import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { runRoutes } from './routes/runs.js';
 import { testRoutes } from './routes/tests.js';
 import { usageRoutes } from './routes/usage.js';
 
@@ -41,6 +43,10 @@ export function createApp(deps: Deps) {
   app.route('/', sessionRoutes());
   app.use('/usage/*', requireApiKey);
   app.route('/', usageRoutes());
+  app.use('/runs/*', requireApiKey); // also /runs itself; /tests/execute is under /tests/*
+  app.use('/suite/*', requireApiKey);
+  app.route('/', runRoutes());
+  app.route('/', agentBuildRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http', scheme: 'bearer', description: 'API key: dl_live_<keyId>_<secret>, or the organisation key dl_org_<secret>',

@@ -21,6 +21,15 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Automation generations run at once in the background. */
   generationConcurrency: number;
+  /** Lab agents: heartbeat interval, and how long a silent agent's tests wait before they are retried elsewhere. */
+  agentHeartbeatMs: number;
+  agentLostSeconds: number;
+  /** How long a test waits for a matching device before it is blocked. */
+  runDeviceWaitSeconds: number;
+  /** One step's limit on the device (agents fail the test beyond it). */
+  stepTimeoutSeconds: number;
+  /** How often lost agents and over-long waits are looked for. */
+  sweepMs: number;
 }
 
 const GiB = 1024 ** 3;
@@ -49,6 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     generationConcurrency: intFrom(env, 'GENERATION_CONCURRENCY', 2),
+    agentHeartbeatMs: intFrom(env, 'AGENT_HEARTBEAT_MS', 5000),
+    agentLostSeconds: intFrom(env, 'AGENT_LOST_SECONDS', 20),
+    runDeviceWaitSeconds: intFrom(env, 'RUN_DEVICE_WAIT_SECONDS', 900),
+    stepTimeoutSeconds: intFrom(env, 'STEP_TIMEOUT_SECONDS', 120),
+    sweepMs: intFrom(env, 'SWEEP_MS', 1000),
   };
 }
 

@@ -1,10 +1,11 @@
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { createServices } from './services.js';
+import { attachAgents, createServices } from './services.js';
 import { createFileStorage } from './storage/files.js';
 
 const config = loadConfig();
@@ -30,6 +31,8 @@ const server = serve({ fetch: createApp(services).fetch, port: config.port, host
   }
 });
 
+const hub = await attachAgents(server as Server, services);
+
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
 async function shutdown(signal: string) {
@@ -37,6 +40,8 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing requests in flight (up to ${SHUTDOWN_GRACE_MS / 1000} s), then stopping`);
   // The database closes only after the last request has had its answer.
+  services.dispatcher.stop();
+  await hub.close(); // agents reconnect to the next process; their tests carry on
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   // A generation cut short stays `generating` and is resumed at the next start.

@@ -8,13 +8,13 @@ import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { createOrganisation } from '../src/admin/provision.js';
 import { createApp } from '../src/app.js';
-import { createServices } from '../src/services.js';
+import { attachAgents, createServices, type Services } from '../src/services.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { createFileStorage } from '../src/storage/files.js';
-import type { Deps } from '../src/http/env.js';
+import type { Server } from 'node:http';
 
 /** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
 export const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -78,7 +78,9 @@ export interface TestServer {
   db: Db;
   config: Config;
   dataDir: string;
-  services: Deps;
+  services: Services;
+  /** Stops this control plane and starts a new one on the same port and database (agents reconnect). */
+  restart: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -88,24 +90,44 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: 'test-operator-token', ...env });
   const storage = createFileStorage(join(dataDir, 'files'));
-  const services = createServices({ db, config, storage });
-  const app = createApp(services);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  let running = await listen({ db, config, storage }, 0);
+  const url = `http://127.0.0.1:${running.port}`;
   Object.assign(config, { baseUrl: url, appUrl: `${url}/app` });
-  return {
+  const test: TestServer = {
     url,
     db,
     config,
     dataDir,
-    services,
+    services: running.services,
+    async restart() {
+      await running.stop();
+      running = await listen({ db, config, storage }, running.port);
+      test.services = running.services;
+    },
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await services.generator.idle(); // background work must not outlive its database
+      await running.stop();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return test;
+}
+
+/** One control-plane process's worth: services, HTTP server and agent hub over a database. */
+async function listen(base: { db: Db; config: Config; storage: ReturnType<typeof createFileStorage> }, port: number) {
+  const services = createServices(base);
+  const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const hub = await attachAgents(server as Server, services);
+  return {
+    services,
+    port: (server.address() as AddressInfo).port,
+    async stop() {
+      services.dispatcher.stop();
+      await hub.close();
+      (server as Server).closeAllConnections(); // keep-alive sockets would hold close() open
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.generator.idle(); // background work must not outlive its database
     },
   };
 }

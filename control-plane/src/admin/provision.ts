@@ -1,8 +1,10 @@
-import { hashSecret, newAdminToken, newApiKey, newOrgKey, secretMatches } from '../auth/keys.js';
+import { hashSecret, newAdminToken, newAgentToken, newApiKey, newOrgKey, secretMatches } from '../auth/keys.js';
 import type { Config } from '../config.js';
 import type { Db, Sql } from '../db/index.js';
 import { newId } from '../ids.js';
+import { insertAgentToken } from '../queries/agent-tokens.js';
 import { insertApiKey, type KeyKind } from '../queries/api-keys.js';
+import { randomToken } from '../ids.js';
 import { countOrganisations, findOrganisation, insertOrganisation, type OrganisationType } from '../queries/organisations.js';
 import { getSetting, initSetting } from '../queries/settings.js';
 
@@ -29,6 +31,14 @@ export async function addApiKey(sql: Sql, orgId: string, kind: KeyKind) {
   const key = newApiKey();
   await insertApiKey(sql, { id: key.keyId, orgId, kind, secretHash: hashSecret(key.secret) });
   return { apiKey: key.key, apiKeyId: key.keyId, kind };
+}
+
+/** An agent token for one organisation's reserved devices, or (orgId null) for the shared pool. Shown only here. */
+export async function addAgentToken(sql: Sql, orgId: string | null): Promise<{ agentToken: string; agentTokenId: string }> {
+  const agentToken = newAgentToken();
+  const agentTokenId = `atk_${randomToken(16)}`;
+  await insertAgentToken(sql, { id: agentTokenId, orgId, tokenHash: hashSecret(agentToken) });
+  return { agentToken, agentTokenId };
 }
 
 export const organisationExists = async (sql: Sql, id: string) => (await findOrganisation(sql, id)) !== null;

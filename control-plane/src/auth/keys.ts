@@ -41,3 +41,8 @@ export function newOrgKey(): { secret: string; key: string } {
 }
 
 export const newAdminToken = () => `dl_admin_${randomToken(40)}`;
+
+/** Agent token: dl_agent_<secret>; stored as sha256 of the whole token, looked up by that hash. */
+const AGENT_TOKEN = /^dl_agent_[A-Za-z0-9]{32,128}$/;
+export const newAgentToken = () => `dl_agent_${randomToken(40)}`;
+export const isAgentToken = (raw: string) => AGENT_TOKEN.test(raw);

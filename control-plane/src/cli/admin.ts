@@ -61,6 +61,16 @@ program
   .action((o: { org: string; kind: string }) => call('/admin/keys', { organisationId: o.org, kind: o.kind }));
 
 program
+  .command('create-agent-token')
+  .description('issue a lab agent token; prints {agentToken, agentTokenId, organisationId}')
+  .option('--org <organisationId>', "the organisation whose reserved handsets the agent serves")
+  .option('--shared', 'an agent of the shared pool (emulators and simulators for every organisation)')
+  .action((o: { org?: string; shared?: boolean }) => {
+    if (Boolean(o.org) === Boolean(o.shared)) program.error('create-agent-token: pass --org ID or --shared (one of them)');
+    return call('/admin/agent-tokens', o.shared ? { shared: true } : { organisationId: o.org });
+  });
+
+program
   .command('revoke-key')
   .description('revoke an API key; prints {keyId, revoked}')
   .requiredOption('--key-id <keyId>', 'the 11-character key id')

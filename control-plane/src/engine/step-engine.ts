@@ -40,6 +40,8 @@ export interface StepResult {
   failed: boolean;
   reason: string;
   platform: Screen['platform'];
+  /** Storage key of the screenshot sent with the step, if any. */
+  screenshotKey: string | null;
 }
 
 const ASSERTION = /^(check|verify|assert|ensure|make sure|expect|confirm|validate|see|is|are|should)\b/i;
@@ -110,7 +112,7 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       next: { step: stepIndex + 1, command: req.command, finished },
     });
     if (step === null) throw new ApiError(409, `session ${session.id} has ended`);
-    return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform };
+    return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform, screenshotKey: screenshot };
   }
 
   return { decide };

@@ -36,3 +36,27 @@ export async function findBuild(sql: Sql, orgId: string, id: string): Promise<Bu
   const rows = await sql.query<BuildRecord>(`SELECT ${columns} FROM builds WHERE id = $1 AND org_id = $2`, [id, orgId]);
   return rows[0] ?? null;
 }
+
+/** Any organisation's build by id: only for agents, whose token scope the caller checks. */
+export async function findBuildById(sql: Sql, id: string): Promise<BuildRecord | null> {
+  const rows = await sql.query<BuildRecord>(`SELECT ${columns} FROM builds WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * The newest build the organisation uploaded under meta.name (spec 4.12 `build`),
+ * of one platform when given (both platforms may share a name).
+ */
+export async function findNewestBuildByName(
+  sql: Sql,
+  orgId: string,
+  name: string,
+  platform?: 'android' | 'ios',
+): Promise<BuildRecord | null> {
+  const rows = await sql.query<BuildRecord>(
+    `SELECT ${columns} FROM builds WHERE org_id = $1 AND meta_name = $2 AND ($3::text IS NULL OR platform = $3::text)
+      ORDER BY seq DESC LIMIT 1`,
+    [orgId, name, platform ?? null],
+  );
+  return rows[0] ?? null;
+}

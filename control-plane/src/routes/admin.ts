@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { addApiKey, adminTokenMatches, createOrganisation, organisationExists } from '../admin/provision.js';
+import { addAgentToken, addApiKey, adminTokenMatches, createOrganisation, organisationExists } from '../admin/provision.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
@@ -32,6 +32,13 @@ const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: z.
 const RevokeKey = z.strictObject({ keyId: id('keyId') });
 const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });
 
+const CreateAgentToken = z
+  .strictObject({ organisationId: id('organisationId').optional(), shared: z.boolean().optional() })
+  .refine((b) => (b.organisationId === undefined) !== (b.shared !== true), {
+    message: 'send organisationId (its reserved devices) or shared: true (the pool for every organisation), not both',
+  });
+const AgentTokenCreated = z.object({ agentToken: z.string(), agentTokenId: z.string(), organisationId: z.string().nullable() });
+
 const createOrg = route({
   method: 'post', path: '/admin/organisations', summary: 'Create an organisation with its organisation key and a first API key',
   request: { body: jsonBody(CreateOrganisation) },
@@ -48,6 +55,12 @@ const revokeKey = route({
   responses: { ...jsonResponse(KeyRevoked, 'Key revoked'), ...errorResponses },
 });
 
+const createAgentToken = route({
+  method: 'post', path: '/admin/agent-tokens', summary: 'Issue a lab agent token (one organisation, or the shared pool)',
+  request: { body: jsonBody(CreateAgentToken) },
+  responses: { ...jsonResponse(AgentTokenCreated, 'The token is shown only in this response'), ...errorResponses },
+});
+
 export function adminRoutes() {
   const app = createRouter();
   app.openapi(createOrg, async (c) => c.json(await createOrganisation(c.var.deps.db, c.req.valid('json')), 200));
@@ -61,6 +74,12 @@ export function adminRoutes() {
     const { keyId } = c.req.valid('json');
     if (!(await revokeApiKey(c.var.deps.db, keyId))) throw notFound('API key');
     return c.json({ keyId, revoked: true as const }, 200);
+  });
+  app.openapi(createAgentToken, async (c) => {
+    const { organisationId } = c.req.valid('json');
+    const { db } = c.var.deps;
+    if (organisationId !== undefined && !(await organisationExists(db, organisationId))) throw notFound('organisation');
+    return c.json({ ...(await addAgentToken(db, organisationId ?? null)), organisationId: organisationId ?? null }, 200);
   });
   return app;
 }

@@ -1,4 +1,6 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomToken } from '../ids.js';
 
@@ -16,6 +18,8 @@ export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>;
   /** A small artifact's bytes, or null when there is none under `key`. */
   get(key: string): Promise<Buffer | null>;
+  /** A stored file as a stream (builds for agents), or null when absent. */
+  openRead(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes a key (a file or everything below a prefix); absent keys are fine. */
   remove(key: string): Promise<void>;
 }
@@ -46,6 +50,16 @@ export function createFileStorage(root: string): FileStorage {
     async get(key) {
       try {
         return await readFile(pathOf(key));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
+    },
+    async openRead(key) {
+      const path = pathOf(key);
+      try {
+        const { size } = await stat(path);
+        return { stream: createReadStream(path), size };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;

@@ -1,0 +1,110 @@
+import type { DeviceInfo } from '@devicelab/shared';
+import type { Sql } from '../db/index.js';
+import { randomToken } from '../ids.js';
+
+export interface AgentRecord {
+  id: string;
+  tokenId: string;
+  orgId: string | null;
+}
+
+/**
+ * Records an agent's hello. An agent id stays with the token that first used it:
+ * null when another token claims it (the caller refuses the connection).
+ */
+export async function upsertAgent(
+  sql: Sql,
+  a: { id: string; tokenId: string; orgId: string | null; hostname: string; version: string; capabilities: unknown },
+): Promise<AgentRecord | null> {
+  const rows = await sql.query<AgentRecord>(
+    `INSERT INTO agents (id, token_id, org_id, hostname, version, capabilities, connected, last_seen_at)
+     VALUES ($1, $2, $3, $4, $5, $6, true, clock_timestamp())
+     ON CONFLICT (id) DO UPDATE SET hostname = EXCLUDED.hostname, version = EXCLUDED.version,
+       capabilities = EXCLUDED.capabilities, connected = true, last_seen_at = clock_timestamp()
+       WHERE agents.token_id = EXCLUDED.token_id
+     RETURNING id, token_id AS "tokenId", org_id AS "orgId"`,
+    [a.id, a.tokenId, a.orgId, a.hostname, a.version, a.capabilities],
+  );
+  return rows[0] ?? null;
+}
+
+export async function touchAgent(sql: Sql, id: string): Promise<void> {
+  await sql.query('UPDATE agents SET last_seen_at = clock_timestamp() WHERE id = $1', [id]);
+}
+
+/** The socket closed: its devices take no new work; its running tests wait for a reconnect (the sweep decides). */
+export async function disconnectAgent(sql: Sql, id: string): Promise<void> {
+  await sql.query('UPDATE agents SET connected = false, last_seen_at = clock_timestamp() WHERE id = $1', [id]);
+  await sql.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [id]);
+}
+
+/**
+ * At start-up no agent is connected to this process yet. Their last_seen_at is set
+ * to now, so each gets the full grace period to reconnect before its tests are
+ * retried elsewhere (a control-plane restart must not cost a try).
+ */
+export async function resetAgentsAtStart(sql: Sql): Promise<void> {
+  await sql.query('UPDATE agents SET connected = false, last_seen_at = clock_timestamp()');
+  await sql.query(`UPDATE devices SET state = 'offline'`);
+}
+
+/** Agents that said nothing for `seconds`: still marked connected (a half-open socket) or gone. */
+export async function listSilentAgents(sql: Sql, seconds: number): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `SELECT id FROM agents WHERE last_seen_at < clock_timestamp() - make_interval(secs => $1)`,
+    [seconds],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Brings the registry in line with a device report. A device with a test keeps
+ * `busy`; otherwise it is online when ready. Returns the device id.
+ */
+export async function upsertDevice(sql: Sql, agent: AgentRecord, d: DeviceInfo): Promise<string> {
+  const rows = await sql.query<{ id: string }>(
+    `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state, last_seen_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp())
+     ON CONFLICT (agent_id, serial) DO UPDATE SET platform = EXCLUDED.platform, kind = EXCLUDED.kind,
+       model = EXCLUDED.model, os_version = EXCLUDED.os_version, org_id = EXCLUDED.org_id, last_seen_at = clock_timestamp(),
+       state = CASE
+         WHEN EXISTS (SELECT 1 FROM run_tests rt WHERE rt.device_id = devices.id AND rt.status IN ('offered', 'running')) THEN 'busy'
+         ELSE EXCLUDED.state END
+     RETURNING id`,
+    [`dev_${randomToken(16)}`, agent.id, d.serial, agent.orgId, d.platform, d.kind, d.model, d.osVersion, d.ready ? 'online' : 'offline'],
+  );
+  return rows[0]!.id;
+}
+
+/** Devices the agent no longer reports (all but `present`) go offline. */
+export async function markMissingDevicesOffline(sql: Sql, agentId: string, present: readonly string[]): Promise<void> {
+  await sql.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1 AND NOT (serial = ANY($2::text[]))`, [agentId, present]);
+}
+
+export async function setDeviceOffline(sql: Sql, agentId: string, serial: string): Promise<void> {
+  await sql.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1 AND serial = $2`, [agentId, serial]);
+}
+
+export interface DeviceRecord {
+  id: string;
+  agentId: string;
+  serial: string;
+  platform: 'android' | 'ios';
+  kind: 'emulator' | 'physical' | 'simulator';
+  model: string;
+  osVersion: string;
+}
+
+export async function findDevice(sql: Sql, id: string): Promise<DeviceRecord | null> {
+  const rows = await sql.query<DeviceRecord>(
+    `SELECT id, agent_id AS "agentId", serial, platform, kind, model, os_version AS "osVersion" FROM devices WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether the organisation has a handset reserved for the platform (the default of usePhysicalDevice). */
+export async function hasReservedHandset(sql: Sql, orgId: string, platform: string): Promise<boolean> {
+  const rows = await sql.query(`SELECT 1 FROM devices WHERE org_id = $1 AND platform = $2 AND kind = 'physical' LIMIT 1`, [orgId, platform]);
+  return rows.length > 0;
+}

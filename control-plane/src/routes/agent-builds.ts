@@ -1,0 +1,44 @@
+import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import { hashSecret, isAgentToken } from '../auth/keys.js';
+import { ApiError, notFound } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { createRouter } from '../http/validation.js';
+import { findAgentTokenByHash } from '../queries/agent-tokens.js';
+import { findBuildById } from '../queries/builds.js';
+
+/** Lab agents download builds with their agent token (the URL comes in a job offer). */
+const requireAgentToken = createMiddleware<AppEnv & { Variables: { agentOrgId: string | null } }>(async (c, next) => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  const token = match && isAgentToken(match[1]!) ? await findAgentTokenByHash(c.var.deps.db, hashSecret(match[1]!)) : null;
+  if (!token) throw new ApiError(401, 'send "Authorization: Bearer <agent token>"');
+  c.set('agentOrgId', token.orgId);
+  await next();
+});
+
+const download = createRoute({
+  method: 'get', path: '/agent/builds/{buildId}', tags: ['Lab agents'], summary: 'Download a build (agent token)',
+  middleware: [requireAgentToken] as const,
+  request: { params: z.object({ buildId: z.string().min(1).max(64) }) },
+  responses: { 200: { description: 'The build file', content: { 'application/octet-stream': { schema: z.any() } } } },
+});
+
+export function agentBuildRoutes() {
+  const app = createRouter();
+  app.openapi(download, async (c) => {
+    const { db, storage } = c.var.deps;
+    const build = await findBuildById(db, c.req.valid('param').buildId);
+    // An organisation's agent sees only its builds; shared-pool agents run every organisation's tests.
+    const orgId = (c.var as { agentOrgId?: string | null }).agentOrgId;
+    if (!build || (orgId && build.orgId !== orgId)) throw notFound('build');
+    const file = await storage.openRead(build.storageKey);
+    if (!file) throw notFound('build file');
+    return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, {
+      'content-type': 'application/octet-stream',
+      'content-length': String(file.size),
+      'content-disposition': `attachment; filename="${build.fileName.replace(/["\\\r\n]/g, '_')}"`,
+    });
+  });
+  return app;
+}

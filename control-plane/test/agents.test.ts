@@ -1,0 +1,233 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_CODES } from '@devicelab/shared';
+import { addAgentToken } from '../src/admin/provision.js';
+import { randomToken } from '../src/ids.js';
+import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
+import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+
+const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
+
+let server: TestServer;
+let org: Org;
+let shared: string;
+
+beforeAll(async () => {
+  server = await startServer({ AGENT_LOST_SECONDS: '1', SWEEP_MS: '100000', RUN_DEVICE_WAIT_SECONDS: '3' });
+  org = await seedOrg(server.db);
+  shared = (await addAgentToken(server.db, null)).agentToken;
+});
+afterAll(() => server.close());
+
+/** A run of `count` Android emulator tests, written directly (the execute endpoint has its own tests). */
+async function seedRun(commands: string[] = ['Tap the Log in button'], count = 1): Promise<{ runId: string; jobIds: string[] }> {
+  const runId = `run_${randomToken(16)}`;
+  await server.db.query(
+    `INSERT INTO runs (id, org_id, api_key_id, status, platform, package_name, physical, trigger)
+     VALUES ($1, $2, $3, 'running', 'android', 'com.example.shop', false, 'api')`,
+    [runId, org.id, org.apiKeyId],
+  );
+  const jobIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `job_${randomToken(16)}`;
+    jobIds.push(id);
+    const snapshot = { title: `T${i}`, commands, launchParams: [], testInputs: [], preRequests: [], teardownRequests: [] };
+    await server.db.query(
+      `INSERT INTO run_tests (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
+       VALUES ($1, $2, $3, $4, $5, $6, 'android', false, 'pending', $7)`,
+      [id, runId, org.id, `tst_seed${i}${randomToken(4)}`, i, `T${i}`, snapshot],
+    );
+  }
+  server.services.dispatcher.wake();
+  return { runId, jobIds };
+}
+
+const jobRow = async (id: string) =>
+  (await server.db.query<{ status: string; attempt: number; status_message: string | null; session_id: string | null; device_id: string | null }>(
+    'SELECT status, attempt, status_message, session_id, device_id FROM run_tests WHERE id = $1', [id]))[0]!;
+const runStatus = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [id]))[0]!.status;
+
+async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await what();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const agents: FakeAgent[] = [];
+const connect = async (...args: Parameters<typeof connectFakeAgent>) => {
+  const a = await connectFakeAgent(...args);
+  agents.push(a);
+  return a;
+};
+afterAll(() => agents.forEach((a) => a.close()));
+// Each test starts with no work in flight: leftovers would be offered to the next test's agents.
+afterEach(async () => {
+  agents.splice(0).forEach((a) => a.ws.terminate());
+  await server.db.query(`UPDATE run_tests SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+});
+
+describe('the agent endpoint', () => {
+  it('refuses a missing or unknown token before upgrading', async () => {
+    await expect(connectFakeAgent(server.url, 'dl_agent_' + 'x'.repeat(40), { agentId: 'nope' })).rejects.toThrow(/401/);
+    await expect(connectFakeAgent(server.url, 'not-a-token', { agentId: 'nope' })).rejects.toThrow(/401/);
+  });
+
+  it('refuses an incompatible protocol version with a clear reason', async () => {
+    const agent = await connect(server.url, shared, { agentId: 'old-agent', protocolVersion: 99 });
+    const closed = await agent.closed;
+    expect(closed.code).toBe(CLOSE_CODES.incompatible);
+    expect(closed.reason).toMatch(/protocol 99 is not supported.*speaks 1/);
+  });
+
+  it('welcomes an agent, registers its devices, answers invalid frames with an error', async () => {
+    const agent = await connect(server.url, shared, { agentId: 'agent-reg', devices: [androidDevice('emu-reg')] });
+    const welcome = await agent.next('welcome');
+    expect(welcome).toMatchObject({ agentId: 'agent-reg', protocolVersion: 1, heartbeatIntervalMs: 5000 });
+    const devices = await server.db.query<{ state: string; org_id: string | null }>(`SELECT state, org_id FROM devices WHERE serial = 'emu-reg'`);
+    expect(devices).toEqual([{ state: 'online', org_id: null }]);
+    agent.ws.send('{"type":"device.added","device":{"serial":"x"}}');
+    expect((await agent.next('error')).detail).toMatch(/invalid device.added: device\./);
+    agent.send({ type: 'device.removed', serial: 'emu-reg' });
+    await until(() => server.db.query<{ state: string }>(`SELECT state FROM devices WHERE serial = 'emu-reg'`), (r) => r[0]?.state === 'offline');
+    agent.close();
+  });
+});
+
+describe('dispatching and following a test', () => {
+  it('offers a pending test to an idle device at once, decides its steps with the engine, and completes the run', async () => {
+    const agent = await connect(server.url, shared, { agentId: 'agent-run', devices: [androidDevice('emu-run')] });
+    await agent.next('welcome');
+    const { runId, jobIds } = await seedRun(['Tap the Log in button', 'tapOn: "Sign up"']);
+    const offer = await agent.next('job.offer');
+    expect(offer).toMatchObject({ jobId: `${jobIds[0]}.1`, runId, serial: 'emu-run', platform: 'android', attempt: 1, commands: ['Tap the Log in button', 'tapOn: "Sign up"'] });
+    expect((await jobRow(jobIds[0]!)).status).toBe('offered');
+
+    agent.send({ type: 'job.accepted', jobId: offer.jobId });
+    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running' && r.session_id !== null);
+    agent.send({ type: 'step.decide', requestId: 'r1', jobId: offer.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    const decision = await agent.next('step.decision');
+    expect(decision).toMatchObject({ requestId: 'r1', ok: true, kind: 'ai', finished: true, actions: [{ type: 'tap' }] });
+    agent.send({ type: 'step.decide', requestId: 'r2', jobId: offer.jobId, stepIndex: 1, command: 'tapOn: "Sign up"', pageSource: '<broken' });
+    expect(await agent.next('step.decision')).toMatchObject({ requestId: 'r2', ok: false, error: expect.stringMatching(/page_source/) });
+
+    agent.send({ type: 'job.result', jobId: offer.jobId, verdict: 'succeeded', durationSeconds: 4.5 });
+    expect(await agent.next('job.result.ack')).toEqual({ type: 'job.result.ack', jobId: offer.jobId });
+    expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'succeeded' });
+    expect(await runStatus(runId)).toBe('completed');
+    // The platform run is an SDK session carrying the test's id.
+    const session = (await server.db.query<{ test_id: string; status: string; ai_steps: number; api_key_id: string }>(
+      'SELECT s.test_id, s.status, s.ai_steps, s.api_key_id FROM sdk_sessions s JOIN run_tests rt ON rt.session_id = s.id WHERE rt.id = $1', [jobIds[0]]))[0];
+    expect(session).toMatchObject({ status: 'succeeded', ai_steps: 1, api_key_id: org.apiKeyId });
+    expect(session!.test_id).toMatch(/^tst_seed0/);
+    // A repeated result (re-sent after a reconnect) is acknowledged and changes nothing.
+    agent.send({ type: 'job.result', jobId: offer.jobId, verdict: 'failed', durationSeconds: 1 });
+    await agent.next('job.result.ack');
+    expect((await jobRow(jobIds[0]!)).status).toBe('succeeded');
+    agent.close();
+  });
+
+  it('runs one test per device at a time', async () => {
+    const agent = await connect(server.url, shared, { agentId: 'agent-one', devices: [androidDevice('emu-one')] });
+    await agent.next('welcome');
+    const { jobIds } = await seedRun(['launchApp'], 2);
+    const first = await agent.next('job.offer');
+    await expect(agent.next('job.offer', 300)).rejects.toThrow(/no job.offer/);
+    agent.send({ type: 'job.accepted', jobId: first.jobId });
+    agent.send({ type: 'job.result', jobId: first.jobId, verdict: 'failed', statusMessage: 'Step 1 failed', failedStep: 0, durationSeconds: 1 });
+    const second = await agent.next('job.offer');
+    expect(second.jobId).toBe(`${jobIds[1]}.1`);
+    agent.close();
+  });
+
+  it('gives a test lost with its agent one more try on another device, then blocks it', async () => {
+    const first = await connect(server.url, shared, { agentId: 'agent-lost-1', devices: [androidDevice('emu-lost-1')] });
+    await first.next('welcome');
+    const { runId, jobIds } = await seedRun(['launchApp']);
+    const offer = await first.next('job.offer');
+    first.send({ type: 'job.accepted', jobId: offer.jobId });
+    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running');
+    first.ws.terminate(); // killed mid-test
+    await new Promise((r) => setTimeout(r, 1200)); // AGENT_LOST_SECONDS = 1
+    const second = await connect(server.url, shared, { agentId: 'agent-lost-2', devices: [androidDevice('emu-lost-2')] });
+    await second.next('welcome');
+    await server.services.dispatcher.sweep();
+    const retry = await second.next('job.offer');
+    expect(retry).toMatchObject({ jobId: `${jobIds[0]}.2`, attempt: 2, serial: 'emu-lost-2' });
+    second.send({ type: 'job.accepted', jobId: retry.jobId });
+    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running');
+    second.ws.terminate();
+    await new Promise((r) => setTimeout(r, 1200));
+    await server.services.dispatcher.sweep();
+    const row = await jobRow(jobIds[0]!);
+    expect(row.status).toBe('blocked');
+    expect(row.status_message).toMatch(/lost twice/);
+    expect(await runStatus(runId)).toBe('completed');
+  });
+
+  it('blocks a test that waits longer than the limit for a matching device', async () => {
+    const { runId, jobIds } = await seedRun(['launchApp']);
+    await server.db.query(`UPDATE run_tests SET platform = 'ios' WHERE id = $1`, [jobIds[0]]); // no iOS device anywhere
+    await new Promise((r) => setTimeout(r, 3100)); // RUN_DEVICE_WAIT_SECONDS = 3
+    await server.services.dispatcher.sweep();
+    const row = await jobRow(jobIds[0]!);
+    expect(row).toMatchObject({ status: 'blocked', status_message: 'No ios simulator became available within 3 seconds' });
+    expect(await runStatus(runId)).toBe('completed');
+  });
+
+  it('an organisation\'s token serves only its physical runs; shared emulators serve everyone', async () => {
+    const other = await seedOrg(server.db);
+    const own = (await addAgentToken(server.db, other.id)).agentToken;
+    const handset = await connect(server.url, own, { agentId: 'agent-handset', devices: [androidDevice('phone-1', { kind: 'physical' })] });
+    await handset.next('welcome');
+    const { jobIds } = await seedRun(['launchApp']);
+    await server.db.query(`UPDATE run_tests SET physical = true WHERE id = $1`, [jobIds[0]]);
+    server.services.dispatcher.wake();
+    // The run belongs to `org`, the handset to `other`: no offer.
+    await expect(handset.next('job.offer', 400)).rejects.toThrow(/no job.offer/);
+    expect((await jobRow(jobIds[0]!)).status).toBe('pending');
+    await server.db.query(`UPDATE run_tests SET status = 'blocked' WHERE id = $1`, [jobIds[0]]);
+    handset.close();
+  });
+
+  it('an agent that reconnects keeps the tests it still runs, and loses the ones it forgot', async () => {
+    const agent = await connect(server.url, shared, { agentId: 'agent-back', devices: [androidDevice('emu-back-1'), androidDevice('emu-back-2')] });
+    await agent.next('welcome');
+    const { jobIds } = await seedRun(['launchApp'], 2);
+    const a = await agent.next('job.offer');
+    const b = await agent.next('job.offer');
+    agent.send({ type: 'job.accepted', jobId: a.jobId });
+    agent.send({ type: 'job.accepted', jobId: b.jobId });
+    await until(() => jobRow(jobIds[1]!), (r) => r.status === 'running');
+    agent.ws.terminate();
+    const back = await connect(server.url, shared, {
+      agentId: 'agent-back', devices: [androidDevice('emu-back-1'), androidDevice('emu-back-2')], jobs: [{ jobId: a.jobId, state: 'running' }],
+    });
+    await back.next('welcome');
+    const kept = jobIds.find((id) => a.jobId.startsWith(id))!;
+    const forgotten = jobIds.find((id) => b.jobId.startsWith(id))!;
+    expect((await jobRow(kept)).status).toBe('running');
+    const retried = await until(() => jobRow(forgotten), (r) => r.attempt === 2);
+    expect(['pending', 'offered']).toContain(retried.status);
+    back.send({ type: 'job.result', jobId: a.jobId, verdict: 'succeeded', durationSeconds: 2 });
+    await back.next('job.result.ack');
+    expect((await jobRow(kept)).status).toBe('succeeded');
+    const again = await back.next('job.offer');
+    back.send({ type: 'job.rejected', jobId: again.jobId, reason: 'busy' });
+    await until(() => jobRow(forgotten), (r) => r.status === 'pending');
+    await server.db.query(`UPDATE run_tests SET status = 'blocked' WHERE id = $1`, [forgotten]);
+    back.close();
+  });
+});
+
+describe('build downloads for agents', () => {
+  it('needs an agent token', async () => {
+    const res = await client(server.url)('GET', '/agent/builds/bld_nope');
+    expect(res.status).toBe(401);
+    const withToken = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${shared}` } });
+    expect(withToken.status).toBe(404);
+  });
+});
