@@ -62,6 +62,8 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     try {
       do {
         again = false;
+        // Tunnels are a later part of the product: none is connected yet.
+        for (const failed of await jobs.failJobsWithoutTunnel(db, [])) await jobs.completeRunIfDone(db, failed.runId);
         for (;;) {
           const claimed = await db.transaction((tx) => jobs.claimNextJob(tx, hub!.connectedAgentIds()));
           if (!claimed) break;

@@ -102,9 +102,3 @@ export async function findDevice(sql: Sql, id: string): Promise<DeviceRecord | n
   );
   return rows[0] ?? null;
 }
-
-/** Whether the organisation has a handset reserved for the platform (the default of usePhysicalDevice). */
-export async function hasReservedHandset(sql: Sql, orgId: string, platform: string): Promise<boolean> {
-  const rows = await sql.query(`SELECT 1 FROM devices WHERE org_id = $1 AND platform = $2 AND kind = 'physical' LIMIT 1`, [orgId, platform]);
-  return rows.length > 0;
-}

@@ -210,3 +210,19 @@ export async function findRunOfJob(sql: Sql, runId: string): Promise<RunOfJob | 
   );
   return rows[0] ?? null;
 }
+
+/**
+ * Pending tests of runs whose tunnel is not connected fail with a message saying
+ * what to do (DESIGN.md section 2). `connected` lists "<org id>/<tunnel name>".
+ */
+export async function failJobsWithoutTunnel(sql: Sql, connected: readonly string[]): Promise<Array<{ runId: string }>> {
+  return sql.query(
+    `UPDATE run_tests rt SET status = 'failed', finished_at = clock_timestamp(),
+            status_message = 'Tunnel "' || r.tunnel_name || '" is not connected: start it with lab-agent tunnel start --tunnel-name ' || r.tunnel_name
+       FROM runs r
+      WHERE rt.run_id = r.id AND rt.status = 'pending' AND r.tunnel_name IS NOT NULL
+        AND NOT ((r.org_id || '/' || r.tunnel_name) = ANY($1::text[]))
+      RETURNING rt.run_id AS "runId"`,
+    [connected],
+  );
+}

@@ -178,6 +178,7 @@ export function valueAt(json: unknown, path: string): unknown {
   let node: unknown = json;
   for (const part of path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((p) => p !== '')) {
     if (node === null || typeof node !== 'object') return undefined;
+    if (Array.isArray(node) && !/^\d+$/.test(part)) return undefined; // JSON data only: no `.length`
     if (!Object.prototype.hasOwnProperty.call(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }

@@ -1,0 +1,147 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { createRouter } from '../http/validation.js';
+import * as runs from '../queries/runs.js';
+import { listSteps } from '../queries/sessions.js';
+import { createRun } from '../runs/create-run.js';
+import { parseExecuteRequest } from '../runs/execute-request.js';
+import { interactionLogView, runSummary, runView } from '../runs/views.js';
+import { ErrorBody, errorResponses, id, jsonBody, jsonResponse } from '../schemas/common.js';
+import * as s from '../schemas/runs.js';
+
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
+  createRoute({ ...r, tags: ['Runs'], security: [{ bearer: [] }] });
+
+const conflict = { 409: { description: 'The run has already finished', content: { 'application/json': { schema: ErrorBody } } } };
+
+const list = route({
+  method: 'get', path: '/runs', summary: 'The organisation\'s runs, newest first (cursor-paginated)',
+  request: { query: s.ListRunsQuery },
+  responses: { ...jsonResponse(s.RunList, 'One page of runs'), ...errorResponses },
+});
+const get = route({
+  method: 'get', path: '/runs/{run_id}', summary: 'Run status and per-test results',
+  request: { params: s.RunParam },
+  responses: { ...jsonResponse(s.Run, 'The run'), ...errorResponses },
+});
+const cancel = route({
+  method: 'post', path: '/runs/{run_id}/cancel',
+  summary: 'Cancel a running run: queued tests end blocked, running ones are stopped',
+  request: { params: s.RunParam },
+  responses: { ...jsonResponse(s.RunCancelled, 'The run is cancelled'), ...errorResponses, ...conflict },
+});
+const screenshot = route({
+  method: 'get', path: '/runs/{run_id}/tests/{test_id}/screenshots/{seq}', summary: 'The screenshot of one step of a test in a run',
+  request: {
+    params: s.RunParam.extend({
+      test_id: id('test_id'),
+      seq: z.string().regex(/^\d{1,9}$/, 'seq must be a step number from the interaction log'),
+    }),
+  },
+  responses: {
+    200: { description: 'The PNG', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errorResponses,
+  },
+});
+const interactionLogs = route({
+  method: 'get', path: '/suite/{run_id}/run/{test_id}/interaction_logs', summary: 'The step log of one test in a run',
+  request: { params: s.RunParam.extend({ test_id: id('test_id') }), query: s.InteractionLogQuery },
+  responses: { ...jsonResponse(s.InteractionLog, 'The steps of the test\'s session'), ...errorResponses },
+});
+
+/** Cursors are opaque to clients: base64url of the last row's seq. */
+const encodeCursor = (seq: string) => Buffer.from(`r:${seq}`).toString('base64url');
+function decodeCursor(cursor: string): string {
+  const match = /^r:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw badRequest('invalid cursor: pass nextCursor from a previous page unchanged');
+  return match[1]!;
+}
+
+const CANCELLED_MESSAGE = 'The run was cancelled';
+
+export function runRoutes() {
+  const app = createRouter();
+
+  // Keys match case-insensitively (DESIGN.md section 2), so the body is validated by
+  // parseExecuteRequest rather than by zod-openapi; the canonical schema is documented here.
+  app.openAPIRegistry.registerPath({
+    method: 'post', path: '/tests/execute', tags: ['Runs'], security: [{ bearer: [] }],
+    summary: 'Start a run of tests on devices; answers as soon as the run is created',
+    request: { body: jsonBody(s.ExecuteRun) },
+    responses: {
+      ...jsonResponse(s.RunStarted, 'The run was created'),
+      ...errorResponses,
+      403: { description: 'Another organisation\'s organisationId, bundleId runs not enabled, or a read-only key', content: { 'application/json': { schema: ErrorBody } } },
+    },
+  });
+  app.post('/tests/execute', async (c) => {
+    const started = await createRun(c.var.deps, c.var.caller, parseExecuteRequest(await jsonOf(c)));
+    return c.json(started, 200);
+  });
+
+  app.openapi(list, async (c) => {
+    const q = c.req.valid('query');
+    const rows = await runs.listRuns(c.var.deps.db, {
+      orgId: c.var.caller.org.id,
+      status: q.status,
+      trigger: q.trigger,
+      beforeSeq: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
+      limit: q.limit + 1, // one more than asked tells whether another page exists
+    });
+    const page = rows.slice(0, q.limit);
+    const nextCursor = rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null;
+    return c.json({ runs: page.map(runSummary), nextCursor }, 200);
+  });
+
+  app.openapi(get, async (c) => {
+    const { db, config } = c.var.deps;
+    const run = await runs.findRun(db, c.var.caller.org.id, c.req.valid('param').run_id);
+    if (!run) throw notFound('run');
+    return c.json(runView(config, run, await runs.listRunTests(db, run.id)), 200);
+  });
+
+  app.openapi(cancel, async (c) => {
+    const { db, dispatcher } = c.var.deps;
+    const runId = c.req.valid('param').run_id;
+    const result = await db.transaction((tx) => runs.cancelRun(tx, c.var.caller.org.id, runId, CANCELLED_MESSAGE));
+    if (result.outcome === 'not_found') throw notFound('run');
+    if (result.outcome === 'finished') throw new ApiError(409, `the run has already finished: it is ${result.status}`);
+    // Agents stop these jobs and report back; the dispatcher records them blocked.
+    if (result.activeJobIds.length > 0) dispatcher.cancel(result.activeJobIds, CANCELLED_MESSAGE);
+    return c.json({ message: 'run cancelled', runId, status: 'cancelled' as const }, 200);
+  });
+
+  app.openapi(screenshot, async (c) => {
+    const { run_id, test_id, seq } = c.req.valid('param');
+    const { db, storage } = c.var.deps;
+    const key = await runs.findRunStepScreenshot(db, c.var.caller.org.id, run_id, test_id, Number(seq));
+    const png = key === null ? null : await storage.get(key);
+    if (!png) throw notFound('screenshot');
+    return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'private, max-age=86400' });
+  });
+
+  app.openapi(interactionLogs, async (c) => {
+    const { run_id, test_id } = c.req.valid('param');
+    const orgId = c.var.caller.org.id;
+    // The link names the organisation; for another one's key it leads nowhere.
+    if (c.req.valid('query').organisation_id !== orgId) throw notFound('run');
+    const { db, config } = c.var.deps;
+    const runTest = await runs.findRunTest(db, orgId, run_id, test_id);
+    if (!runTest) throw notFound('test in this run');
+    const steps = runTest.sessionId === null ? [] : await listSteps(db, runTest.sessionId);
+    return c.json(interactionLogView(config, runTest, steps), 200);
+  });
+
+  return app;
+}
+
+async function jsonOf(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch (e) {
+    if (e instanceof ApiError) throw e; // the body limit
+    throw badRequest('malformed JSON in the request body');
+  }
+}

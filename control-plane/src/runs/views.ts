@@ -1,0 +1,87 @@
+import type { z } from '@hono/zod-openapi';
+import type { Config } from '../config.js';
+import type { RunCounts, RunRecord, RunSummaryRecord, RunTestRecord, RunTestStatus } from '../queries/runs.js';
+import type { StepRecord } from '../queries/sessions.js';
+import type { InteractionLog, ResultEntry, Run, RunSummary, TestResultStatus } from '../schemas/runs.js';
+
+type Urls = Pick<Config, 'baseUrl' | 'appUrl'>;
+
+const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+const VERDICTS = new Set<RunTestStatus>(['succeeded', 'failed', 'blocked']);
+
+/** Clients see per-test pending | running | succeeded | failed | blocked; `offered` is still waiting for its agent. */
+export const publicTestStatus = (s: RunTestStatus): z.infer<typeof TestResultStatus> => (s === 'offered' ? 'pending' : s);
+
+export const recordingUrl = (urls: Urls, runId: string, testId: string) =>
+  `${urls.appUrl}/recording/${encodeURIComponent(runId)}/runs/${encodeURIComponent(testId)}`;
+
+export const interactionLogsUrl = (urls: Urls, orgId: string, runId: string, testId: string) =>
+  `${urls.baseUrl}/suite/${encodeURIComponent(runId)}/run/${encodeURIComponent(testId)}/interaction_logs` +
+  `?organisation_id=${encodeURIComponent(orgId)}`;
+
+export const screenshotUrl = (urls: Urls, runId: string, testId: string, seq: number) =>
+  `${urls.baseUrl}/runs/${encodeURIComponent(runId)}/tests/${encodeURIComponent(testId)}/screenshots/${seq}`;
+
+/** A result entry (spec 2.4 plus DESIGN.md's statusMessage, platform, device, startedAt, durationSeconds). */
+export function resultEntry(urls: Urls, orgId: string, t: RunTestRecord): z.infer<typeof ResultEntry> {
+  return {
+    id: t.testId,
+    title: t.title,
+    status: publicTestStatus(t.status),
+    recording: recordingUrl(urls, t.runId, t.testId),
+    interactionLogs: interactionLogsUrl(urls, orgId, t.runId, t.testId),
+    statusMessage: t.statusMessage,
+    platform: t.platform,
+    device: t.deviceLabel,
+    startedAt: iso(t.startedAt),
+    durationSeconds: t.durationSeconds === null ? null : Number(t.durationSeconds),
+  };
+}
+
+function runFields(r: RunRecord, counts: Pick<RunCounts, 'totalTests' | 'pendingTests'>) {
+  return {
+    runId: r.id, status: r.status, trigger: r.trigger, platform: r.platform, physical: r.physical,
+    buildId: r.buildId, bundleId: r.bundleId, tunnelName: r.tunnelName,
+    createdAt: iso(r.createdAt)!, finishedAt: iso(r.finishedAt),
+    totalTests: counts.totalTests, pendingTests: counts.pendingTests,
+  };
+}
+
+/** GET /runs/{run_id}: only tests with a verdict appear in the groups, in run order. */
+export function runView(urls: Urls, run: RunRecord, tests: readonly RunTestRecord[]): z.infer<typeof Run> {
+  const group = (status: RunTestStatus) => tests.filter((t) => t.status === status).map((t) => resultEntry(urls, run.orgId, t));
+  return {
+    ...runFields(run, { totalTests: tests.length, pendingTests: tests.filter((t) => !VERDICTS.has(t.status)).length }),
+    succeededTests: group('succeeded'),
+    failedTests: group('failed'),
+    blockedTests: group('blocked'),
+  };
+}
+
+export function runSummary(r: RunSummaryRecord): z.infer<typeof RunSummary> {
+  return { ...runFields(r, r), succeededCount: r.succeededCount, failedCount: r.failedCount, blockedCount: r.blockedCount };
+}
+
+/** The interaction log of one test of a run: the steps of its session, screenshots as URLs. */
+export function interactionLogView(urls: Urls, t: RunTestRecord, steps: readonly StepRecord[]): z.infer<typeof InteractionLog> {
+  return {
+    runId: t.runId,
+    testId: t.testId,
+    title: t.title,
+    status: publicTestStatus(t.status),
+    statusMessage: t.statusMessage,
+    steps: steps.map((s) => ({
+      seq: s.seq,
+      index: s.stepIndex,
+      call: s.call,
+      command: s.command,
+      actions: s.actions,
+      type: s.kind,
+      outcome: s.outcome,
+      reason: s.reason,
+      screenshot: s.screenshot === null ? null : screenshotUrl(urls, t.runId, t.testId, s.seq),
+      durationMs: Number(s.durationMs),
+      at: iso(s.createdAt)!,
+    })),
+  };
+}

@@ -1,0 +1,151 @@
+import { z } from '@hono/zod-openapi';
+import { id, text } from './common.js';
+import { LIMITS } from './tests.js';
+
+// Limits the spec leaves open (spec part 8); documented in the README with the others.
+export const RUN_LIMITS = {
+  /** Tests in one run, after testIds and tags are combined. */
+  tests: 1000,
+  triggerChars: 50,
+  tunnelNameChars: 100,
+  bundleIdChars: 255,
+  buildNameChars: 200,
+} as const;
+
+const Platform = z.enum(['android', 'ios'], { message: 'platform must be "android" or "ios"' });
+
+/** A string field that must be there: says "required" rather than "expected string, received undefined". */
+const required = (field: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .min(1, `${field} must not be empty`)
+    .max(64, `${field} is too long`);
+
+/**
+ * POST /tests/execute, after key normalisation (runs/execute-request.ts): keys
+ * are matched case-insensitively and `uploadId` is read as `buildId`, so this is
+ * the canonical spelling clients are documented to use.
+ */
+export const ExecuteRun = z
+  .strictObject({
+    organisationId: required('organisationId').openapi({ description: 'Must be the organisation of the API key' }),
+    buildId: id('buildId').optional().openapi({ description: 'From POST /uploadBuild (alias: uploadId)' }),
+    build: z
+      .strictObject({ meta: z.strictObject({ name: text('build.meta.name', RUN_LIMITS.buildNameChars) }) })
+      .optional()
+      .openapi({ description: 'The newest build uploaded under meta.name (for `platform` when given); wins over buildId' }),
+    bundleId: text('bundleId', RUN_LIMITS.bundleIdChars).optional()
+      .openapi({ description: 'An app already installed on the organisation\'s reserved handset; requires platform' }),
+    platform: Platform.optional(),
+    testIds: z.array(id('testIds[]')).max(RUN_LIMITS.tests).optional(),
+    tags: z.array(text('tags[]', LIMITS.tagChars)).max(LIMITS.tags).optional()
+      .openapi({ description: 'Every test having at least one of these tags, in library order, after testIds' }),
+    usePhysicalDevice: z.boolean().optional()
+      .openapi({ description: 'Default: a real handset when one is reserved for the organisation and platform' }),
+    tunnelName: text('tunnelName', RUN_LIMITS.tunnelNameChars).optional()
+      .openapi({ description: 'A connected tunnel (lab-agent tunnel start --tunnel-name NAME)' }),
+    trigger: text('trigger', RUN_LIMITS.triggerChars).default('api')
+      .openapi({ description: 'Free-form label stored on the run, e.g. ci, nightly' }),
+  })
+  .openapi('ExecuteRun');
+export type ExecuteRun = z.infer<typeof ExecuteRun>;
+
+export const RunStatus = z.enum(['running', 'completed', 'cancelled']);
+export const TestResultStatus = z.enum(['pending', 'running', 'succeeded', 'failed', 'blocked']);
+
+export const RunStarted = z.object({
+  message: z.string(),
+  runId: z.string(),
+  status: RunStatus.openapi({ description: '`running`; `completed` at once when every test failed before starting (tunnel not connected)' }),
+});
+
+export const ResultEntry = z
+  .object({
+    id: z.string().openapi({ description: 'The test id' }),
+    title: z.string(),
+    status: TestResultStatus,
+    recording: z.string().openapi({ description: '{app_url}/recording/<run_id>/runs/<test_id>' }),
+    interactionLogs: z.string()
+      .openapi({ description: '{base_url}/suite/<run_id>/run/<test_id>/interaction_logs?organisation_id=<organisation_id>' }),
+    statusMessage: z.string().nullable().openapi({ description: 'Why the test failed or was blocked' }),
+    platform: Platform,
+    device: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    durationSeconds: z.number().nullable(),
+  })
+  .openapi('RunResultEntry');
+
+const runFields = {
+  runId: z.string(),
+  status: RunStatus,
+  trigger: z.string(),
+  platform: Platform,
+  physical: z.boolean(),
+  buildId: z.string().nullable(),
+  bundleId: z.string().nullable(),
+  tunnelName: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  totalTests: z.number().int(),
+  pendingTests: z.number().int().openapi({ description: 'Tests without a verdict yet (queued or running)' }),
+};
+
+export const Run = z
+  .object({
+    ...runFields,
+    succeededTests: z.array(ResultEntry),
+    failedTests: z.array(ResultEntry),
+    blockedTests: z.array(ResultEntry),
+  })
+  .openapi('Run');
+
+export const RunSummary = z
+  .object({
+    ...runFields,
+    succeededCount: z.number().int(),
+    failedCount: z.number().int(),
+    blockedCount: z.number().int(),
+  })
+  .openapi('RunSummary');
+
+export const RunList = z.object({ runs: z.array(RunSummary), nextCursor: z.string().nullable() });
+
+export const ListRunsQuery = z.object({
+  status: RunStatus.optional(),
+  trigger: text('trigger', RUN_LIMITS.triggerChars).optional(),
+  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(200).default(50),
+  cursor: z.string().max(100).optional(),
+});
+
+export const RunCancelled = z.object({ message: z.string(), runId: z.string(), status: RunStatus });
+
+export const RunParam = z.object({ run_id: id('run_id') });
+
+export const InteractionLogQuery = z.object({
+  organisation_id: z.string({ error: 'organisation_id is required' }).min(1, 'organisation_id is required').max(64),
+});
+
+export const InteractionStep = z.object({
+  seq: z.number().int().openapi({ description: 'Position in the log; the screenshot URL uses it' }),
+  index: z.number().int().nullable().openapi({ description: 'The command\'s index in the test (null for your own code)' }),
+  call: z.enum(['execute', 'assert', 'code']),
+  command: z.string(),
+  actions: z.array(z.unknown()),
+  type: z.enum(['ai', 'cached', 'deterministic', 'code']),
+  outcome: z.string(),
+  reason: z.string().nullable(),
+  screenshot: z.string().nullable(),
+  durationMs: z.number(),
+  at: z.string(),
+});
+
+export const InteractionLog = z
+  .object({
+    runId: z.string(),
+    testId: z.string(),
+    title: z.string(),
+    status: TestResultStatus,
+    statusMessage: z.string().nullable(),
+    steps: z.array(InteractionStep),
+  })
+  .openapi('InteractionLog');
