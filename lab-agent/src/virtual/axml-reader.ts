@@ -1,0 +1,188 @@
+/**
+ * Decoder for Android binary XML (AXML), the compiled form of AndroidManifest.xml in an
+ * .apk (layouts from frameworks/base/libs/androidfw/include/androidfw/ResourceTypes.h).
+ * It reads the string pool, the resource map and element/attribute chunks, and from the
+ * manifest keeps what `pm` and `am` need: package, versions, label and activities.
+ * Attribute names are resolved through the resource map first, because obfuscated apks
+ * blank the android:* names and Android itself resolves them by id.
+ */
+
+const CHUNK_STRING_POOL = 0x0001;
+const CHUNK_XML = 0x0003;
+const CHUNK_START_ELEMENT = 0x0102;
+const CHUNK_END_ELEMENT = 0x0103;
+const CHUNK_RESOURCE_MAP = 0x0180;
+const UTF8_FLAG = 1 << 8;
+const NO_INDEX = 0xffffffff;
+
+const TYPE_REFERENCE = 0x01;
+const TYPE_STRING = 0x03;
+const TYPE_INT_DEC = 0x10;
+const TYPE_INT_HEX = 0x11;
+const TYPE_INT_BOOLEAN = 0x12;
+
+/** android.R.attr ids of the attributes read here. */
+const ANDROID_ATTRS: Readonly<Record<number, string>> = {
+  0x01010001: 'label',
+  0x01010003: 'name',
+  0x0101021b: 'versionCode',
+  0x0101021c: 'versionName',
+};
+
+export type AxmlValue = string | number | boolean;
+
+export interface AxmlNode {
+  name: string;
+  attributes: Record<string, AxmlValue>;
+  children: AxmlNode[];
+}
+
+export interface ManifestInfo {
+  packageName: string;
+  versionCode: number | null;
+  versionName: string | null;
+  /** A literal android:label; null when absent or a resource reference. */
+  label: string | null;
+  /** Fully qualified activity (and activity-alias) class names. */
+  activities: string[];
+  /** The MAIN/LAUNCHER activity, fully qualified. */
+  launcherActivity: string | null;
+}
+
+export function decodeAxml(data: Buffer): AxmlNode {
+  if (data.length < 8 || data.readUInt16LE(0) !== CHUNK_XML) throw new Error('AndroidManifest.xml is not binary XML');
+  const end = Math.min(data.length, data.readUInt32LE(4));
+  let strings: string[] = [];
+  let resourceIds: number[] = [];
+  const root: AxmlNode = { name: '#document', attributes: {}, children: [] };
+  const stack: AxmlNode[] = [root];
+  for (let at = data.readUInt16LE(2); at + 8 <= end; ) {
+    const type = data.readUInt16LE(at);
+    const headerSize = data.readUInt16LE(at + 2);
+    const size = data.readUInt32LE(at + 4);
+    if (size < 8 || at + size > end) throw new Error('Corrupt binary XML chunk');
+    if (type === CHUNK_STRING_POOL) strings = readStringPool(data, at);
+    else if (type === CHUNK_RESOURCE_MAP) {
+      resourceIds = [];
+      for (let p = at + headerSize; p + 4 <= at + size; p += 4) resourceIds.push(data.readUInt32LE(p));
+    } else if (type === CHUNK_START_ELEMENT) {
+      const node = readStartElement(data, at, headerSize, strings, resourceIds);
+      stack[stack.length - 1]!.children.push(node);
+      stack.push(node);
+    } else if (type === CHUNK_END_ELEMENT && stack.length > 1) stack.pop();
+    at += size;
+  }
+  const top = root.children[0];
+  if (!top) throw new Error('Binary XML has no elements');
+  return top;
+}
+
+export function readManifest(data: Buffer): ManifestInfo {
+  const manifest = decodeAxml(data);
+  if (manifest.name !== 'manifest') throw new Error(`Root element is <${manifest.name}>, not <manifest>`);
+  const packageName = manifest.attributes['package'];
+  if (typeof packageName !== 'string' || !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(packageName)) {
+    throw new Error('Manifest has no valid package attribute');
+  }
+  const qualify = (name: string) => (name.startsWith('.') ? packageName + name : name.includes('.') ? name : `${packageName}.${name}`);
+  const application = manifest.children.find((c) => c.name === 'application');
+  const activities: string[] = [];
+  let launcherActivity: string | null = null;
+  for (const child of application?.children ?? []) {
+    if (child.name !== 'activity' && child.name !== 'activity-alias') continue;
+    const name = child.attributes['name'];
+    if (typeof name !== 'string') continue;
+    activities.push(qualify(name));
+    if (!launcherActivity && isLauncher(child)) launcherActivity = qualify(name);
+  }
+  const versionCode = manifest.attributes['versionCode'];
+  const versionName = manifest.attributes['versionName'];
+  const label = application?.attributes['label'];
+  return {
+    packageName,
+    versionCode: typeof versionCode === 'number' ? versionCode : null,
+    versionName: versionName === undefined ? null : String(versionName),
+    label: typeof label === 'string' && !label.startsWith('@') ? label : null,
+    activities,
+    launcherActivity,
+  };
+}
+
+function isLauncher(activity: AxmlNode): boolean {
+  return activity.children.some(
+    (filter) =>
+      filter.name === 'intent-filter' &&
+      filter.children.some((c) => c.name === 'action' && c.attributes['name'] === 'android.intent.action.MAIN') &&
+      filter.children.some((c) => c.name === 'category' && c.attributes['name'] === 'android.intent.category.LAUNCHER'),
+  );
+}
+
+function readStartElement(data: Buffer, at: number, headerSize: number, strings: string[], resourceIds: number[]): AxmlNode {
+  const ext = at + headerSize;
+  const name = strings[data.readUInt32LE(ext + 4)] ?? '';
+  const attributeStart = data.readUInt16LE(ext + 8);
+  const attributeSize = data.readUInt16LE(ext + 10);
+  const attributeCount = data.readUInt16LE(ext + 12);
+  const attributes: Record<string, AxmlValue> = {};
+  for (let i = 0; i < attributeCount; i += 1) {
+    const a = ext + attributeStart + i * attributeSize;
+    const nameIndex = data.readUInt32LE(a + 4);
+    const rawIndex = data.readUInt32LE(a + 8);
+    const dataType = data.readUInt8(a + 15);
+    const value = data.readUInt32LE(a + 16);
+    const byId = nameIndex < resourceIds.length ? ANDROID_ATTRS[resourceIds[nameIndex]!] : undefined;
+    const attrName = byId ?? strings[nameIndex] ?? '';
+    if (!attrName) continue;
+    attributes[attrName] = typedValue(dataType, value, rawIndex === NO_INDEX ? undefined : strings[rawIndex], strings);
+  }
+  return { name, attributes, children: [] };
+}
+
+function typedValue(dataType: number, value: number, raw: string | undefined, strings: string[]): AxmlValue {
+  switch (dataType) {
+    case TYPE_STRING:
+      return strings[value] ?? raw ?? '';
+    case TYPE_INT_DEC:
+    case TYPE_INT_HEX:
+      return value | 0;
+    case TYPE_INT_BOOLEAN:
+      return value !== 0;
+    case TYPE_REFERENCE:
+      return `@0x${value.toString(16).padStart(8, '0')}`;
+    default:
+      return raw ?? value;
+  }
+}
+
+function readStringPool(data: Buffer, at: number): string[] {
+  const count = data.readUInt32LE(at + 8);
+  const utf8 = (data.readUInt32LE(at + 16) & UTF8_FLAG) !== 0;
+  const stringsStart = at + data.readUInt32LE(at + 20);
+  const offsets = at + data.readUInt16LE(at + 2);
+  const strings: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const p = stringsStart + data.readUInt32LE(offsets + 4 * i);
+    strings.push(utf8 ? readUtf8(data, p) : readUtf16(data, p));
+  }
+  return strings;
+}
+
+function readUtf16(data: Buffer, p: number): string {
+  let length = data.readUInt16LE(p);
+  let start = p + 2;
+  if (length & 0x8000) {
+    length = ((length & 0x7fff) << 16) | data.readUInt16LE(p + 2);
+    start += 2;
+  }
+  return data.toString('utf16le', start, start + 2 * length);
+}
+
+function readUtf8(data: Buffer, p: number): string {
+  // UTF-16 length first (skipped), then the byte length; each one or two bytes.
+  const skip = (q: number) => q + ((data.readUInt8(q) & 0x80) !== 0 ? 2 : 1);
+  const q = skip(p);
+  const first = data.readUInt8(q);
+  const byteLength = first & 0x80 ? ((first & 0x7f) << 8) | data.readUInt8(q + 1) : first;
+  const start = q + (first & 0x80 ? 2 : 1);
+  return data.toString('utf8', start, start + byteLength);
+}

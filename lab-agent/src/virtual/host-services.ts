@@ -1,0 +1,160 @@
+/**
+ * The adb server's own ("host") services (SERVICES.TXT), with the replies and error
+ * messages of adb 1.0.41: host:version, host:devices(-l), host:track-devices,
+ * host:transport*, host:tport*, host:features, host-serial:<serial>:<request>, and
+ * wait-for-*. A host request is answered and the connection closed, except transports
+ * (the connection then carries a device service) and trackers (kept open for updates).
+ */
+import type { Socket } from 'node:net';
+import { encodeValue, fail, okay } from './adb-protocol.js';
+import type { VirtualDevice } from './virtual-device.js';
+
+export const ADB_SERVER_VERSION = 41;
+/** Features we admit to: none that change the wire protocol (no shell_v2, no sendrecv_v2, no ls_v2). */
+export const HOST_FEATURES = 'fixed_push_mkdir,apex,remount_shell,track_app';
+
+export interface HostRegistry {
+  /** Devices the server knows that are not disconnected, in order of arrival. */
+  attached(): VirtualDevice[];
+  transportId(device: VirtualDevice): number;
+  /** Called after any device list change; returns an unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** What to do with the connection after a host request. */
+export type HostOutcome = { kind: 'closed' } | { kind: 'open' } | { kind: 'transport'; device: VirtualDevice };
+
+type Pick = { device: VirtualDevice } | { error: string };
+
+function pickDevice(registry: HostRegistry, selector: string): Pick {
+  const devices = registry.attached();
+  let candidates: VirtualDevice[];
+  if (selector === 'any' || selector === 'usb') candidates = devices;
+  else if (selector === 'local') candidates = [];
+  else if (selector.startsWith('id:')) candidates = devices.filter((d) => String(registry.transportId(d)) === selector.slice(3));
+  else candidates = devices.filter((d) => d.serial === selector.slice('serial:'.length));
+  const [device] = candidates;
+  if (!device) {
+    if (selector.startsWith('serial:')) return { error: `device '${selector.slice(7)}' not found` };
+    if (selector.startsWith('id:')) return { error: `no device with transport id '${selector.slice(3)}'` };
+    return { error: selector === 'local' ? 'no emulators found' : 'no devices/emulators found' };
+  }
+  if (candidates.length > 1) return { error: 'more than one device/emulator' };
+  if (!device.online) return { error: 'device offline' };
+  return { device };
+}
+
+export function deviceListText(registry: HostRegistry, long: boolean): string {
+  return registry
+    .attached()
+    .map((d) => {
+      const state = d.online ? 'device' : 'offline';
+      if (!long) return `${d.serial}\t${state}\n`;
+      const prop = (k: string) => (d.properties.get(k) ?? '').replace(/\s+/g, '_');
+      const id = registry.transportId(d);
+      return `${d.serial.padEnd(22)} ${state} usb:${id}-1 product:${prop('ro.product.name')} model:${prop('ro.product.model')} device:${prop('ro.product.device')} transport_id:${id}\n`;
+    })
+    .join('');
+}
+
+/** host:track-devices: the list now and after every change, until the client hangs up. */
+function trackDevices(registry: HostRegistry, socket: Socket, long: boolean): HostOutcome {
+  let last: string | null = null;
+  const send = () => {
+    const text = deviceListText(registry, long);
+    if (text === last || !socket.writable) return;
+    last = text;
+    socket.write(encodeValue(text));
+  };
+  socket.write(okay());
+  send();
+  const unsubscribe = registry.subscribe(send);
+  socket.once('close', unsubscribe);
+  return { kind: 'open' };
+}
+
+/** `<selector>:<request>` requests about one device (host-serial:, host-transport-id:, host: with transport-any). */
+function deviceRequest(registry: HostRegistry, socket: Socket, selector: string, request: string): HostOutcome {
+  if (request.startsWith('wait-for-')) return waitFor(registry, socket, selector, request);
+  const picked = pickDevice(registry, selector);
+  if ('error' in picked) return closeWith(socket, fail(picked.error));
+  const d = picked.device;
+  switch (request) {
+    case 'get-state':
+      return closeWith(socket, okay('device'));
+    case 'get-serialno':
+      return closeWith(socket, okay(d.serial));
+    case 'get-devpath':
+      return closeWith(socket, okay(`usb:${registry.transportId(d)}-1`));
+    case 'features':
+      return closeWith(socket, okay(HOST_FEATURES));
+    case 'list-forward':
+      return closeWith(socket, okay(''));
+    default:
+      return closeWith(socket, fail(request.startsWith('forward:') ? 'cannot bind listener: port forwarding is not available on virtual devices' : `unknown host service '${request}'`));
+  }
+}
+
+/** wait-for-<transport>-<state>: OKAY now, a second OKAY once a matching device is online. */
+function waitFor(registry: HostRegistry, socket: Socket, selector: string, request: string): HostOutcome {
+  const state = request.split('-').pop();
+  if (state !== 'device' && state !== 'any') return closeWith(socket, fail(`unsupported wait state '${state}'`));
+  socket.write(okay());
+  const check = () => {
+    if ('device' in pickDevice(registry, selector)) {
+      unsubscribe();
+      socket.end(okay());
+    }
+  };
+  const unsubscribe = registry.subscribe(check);
+  socket.once('close', unsubscribe);
+  check();
+  return { kind: 'open' };
+}
+
+function closeWith(socket: Socket, reply: Buffer): HostOutcome {
+  socket.end(reply);
+  return { kind: 'closed' };
+}
+
+function transport(registry: HostRegistry, socket: Socket, selector: string, withId: boolean): HostOutcome {
+  const picked = pickDevice(registry, selector);
+  if ('error' in picked) return closeWith(socket, fail(picked.error));
+  socket.write(okay());
+  if (withId) {
+    // host:tport:* answers the transport id (u64 little-endian) right after OKAY.
+    const id = Buffer.alloc(8);
+    id.writeBigUInt64LE(BigInt(registry.transportId(picked.device)));
+    socket.write(id);
+  }
+  return { kind: 'transport', device: picked.device };
+}
+
+export function serveHostRequest(registry: HostRegistry, socket: Socket, request: string): HostOutcome {
+  if (request === 'host:version') return closeWith(socket, okay(ADB_SERVER_VERSION.toString(16).padStart(4, '0')));
+  if (request === 'host:kill') return closeWith(socket, okay()); // the fake server's lifetime belongs to its owner
+  if (request === 'host:devices' || request === 'host:devices-l') return closeWith(socket, okay(deviceListText(registry, request.endsWith('-l'))));
+  if (request === 'host:track-devices' || request === 'host:track-devices-l') return trackDevices(registry, socket, request.endsWith('-l'));
+  if (request === 'host:features' || request === 'host:host-features') return closeWith(socket, okay(HOST_FEATURES));
+  if (request === 'host:list-forward') return closeWith(socket, okay(''));
+  if (request.startsWith('host:connect:')) return closeWith(socket, okay(`failed to connect to '${request.slice(13)}'`));
+  if (request.startsWith('host:disconnect:')) return closeWith(socket, okay(`error: no such device '${request.slice(16)}'`));
+
+  let m = /^host:transport:(.+)$/.exec(request);
+  if (m) return transport(registry, socket, `serial:${m[1]}`, false);
+  m = /^host:transport-(any|usb|local)$/.exec(request);
+  if (m) return transport(registry, socket, m[1]!, false);
+  m = /^host:transport-id:(\d+)$/.exec(request);
+  if (m) return transport(registry, socket, `id:${m[1]}`, false);
+  m = /^host:tport:(any|usb|local|serial:.+|id:\d+)$/.exec(request);
+  if (m) return transport(registry, socket, m[1]!, true);
+
+  // host-serial:<serial>:<request>; the serial may itself contain ':' (e.g. 127.0.0.1:5555).
+  m = /^host-serial:(.+?):(get-state|get-serialno|get-devpath|features|list-forward|wait-for-[\w-]+|forward:.*|killforward.*)$/.exec(request);
+  if (m) return deviceRequest(registry, socket, `serial:${m[1]}`, m[2]!);
+  m = /^host-transport-id:(\d+):(.+)$/.exec(request);
+  if (m) return deviceRequest(registry, socket, `id:${m[1]}`, m[2]!);
+  m = /^host(?:-(usb|local))?:(get-state|get-serialno|get-devpath|features|wait-for-[\w-]+)$/.exec(request);
+  if (m) return deviceRequest(registry, socket, m[1] ?? 'any', m[2]!);
+  return closeWith(socket, fail(`unknown host service '${request}'`));
+}

@@ -1,0 +1,60 @@
+/**
+ * Draws windows into a PNG for `screencap -p`: flat coloured rectangles per element and
+ * "greeked" bars where text is (no font rendering). Crude, but screens differ visibly,
+ * a focused field or a selected tab shows, and the dim behind a dialog is there. The
+ * image is scaled down (1/4 by default: 270x600) to keep CI screenshots small.
+ */
+import { Raster, type Rgb } from './png.js';
+import { displayedText } from './uiautomator-xml.js';
+import { SCREEN_HEIGHT, SCREEN_WIDTH, type UiNode, type UiWindow } from './ui-tree.js';
+
+const PRIMARY: Rgb = [98, 0, 238];
+const ON_PRIMARY: Rgb = [255, 255, 255];
+const TEXT: Rgb = [33, 33, 33];
+const HINT: Rgb = [150, 150, 150];
+
+function background(n: UiNode): Rgb | null {
+  const cls = n.className;
+  const id = n.resourceId ?? '';
+  if (n.packageName === 'com.android.systemui' && /status_bar/.test(id)) return [55, 0, 179];
+  if (/:id\/toolbar$|action_bar$/.test(id)) return PRIMARY;
+  if (/Button$/.test(cls) && !/ImageButton$/.test(cls)) return n.enabled === false ? [200, 200, 200] : PRIMARY;
+  if (/EditText$/.test(cls)) return n.focused ? [232, 222, 248] : [240, 240, 240];
+  if (/ImageView$|ImageButton$/.test(cls)) return [200, 200, 210];
+  if (/BottomNavigationView$/.test(cls)) return [243, 237, 247];
+  if (/BottomNavigationItemView$/.test(cls)) return n.selected ? [232, 222, 248] : null;
+  if (/CardView$/.test(cls) || /:id\/product_row$/.test(id)) return [250, 250, 250];
+  if (/:id\/error$/.test(id)) return [253, 236, 234];
+  return null;
+}
+
+export function renderScreen(windows: readonly UiWindow[], scale = 0.25): Buffer {
+  const width = Math.max(1, Math.round(SCREEN_WIDTH * scale));
+  const height = Math.max(1, Math.round(SCREEN_HEIGHT * scale));
+  const raster = new Raster(width, height, [255, 255, 255]);
+  const s = (v: number) => v * scale;
+  const draw = (n: UiNode, inherited: Rgb, windowPackage: string) => {
+    const [l, t, r, b] = n.bounds;
+    const own = background({ ...n, packageName: n.packageName ?? windowPackage });
+    if (own) raster.fillRect(s(l), s(t), s(r), s(b), own);
+    if (/EditText$/.test(n.className)) raster.fillRect(s(l), s(b) - Math.max(1, s(6)), s(r), s(b), n.focused ? PRIMARY : HINT);
+    const fill = own ?? inherited;
+    const text = displayedText(n);
+    if (text) {
+      const dark = fill[0] + fill[1] + fill[2] < 400;
+      const color = dark ? ON_PRIMARY : n.text ? TEXT : HINT;
+      const barHeight = Math.min(36, (b - t) * 0.4);
+      const centred = /Button$/.test(n.className);
+      const barWidth = Math.min(r - l - 24, [...text].length * 20);
+      const x0 = centred ? (l + r - barWidth) / 2 : l + 12;
+      const y0 = (t + b - barHeight) / 2;
+      raster.fillRect(s(x0), s(y0), s(x0 + barWidth), s(y0 + barHeight), color);
+    }
+    for (const c of n.children ?? []) draw(c, fill, windowPackage);
+  };
+  for (const w of windows) {
+    if (w.dimBehind) raster.dim(0.4);
+    draw(w.root, [255, 255, 255], w.packageName);
+  }
+  return raster.toPng();
+}

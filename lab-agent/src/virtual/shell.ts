@@ -1,0 +1,182 @@
+/**
+ * Runs a parsed shell command line against the virtual device: pipelines (buffered, as
+ * outputs are small), && / ||, loops, redirections into the virtual file system, and a
+ * registry of commands (pm, am, input, uiautomator, ...). With adb's v1 shell protocol
+ * stdout and stderr share the socket and no exit status is transmitted, so the status
+ * here only drives && / || / if / while.
+ */
+import { posix } from 'node:path';
+import { parseShell, ShellSyntaxError, type Command, type CommandList, type Pipeline, type SimpleCommand, type Word } from './shell-parser.js';
+import type { VirtualFileSystem } from './virtual-fs.js';
+
+export interface CommandIo {
+  /** Arguments after the command name. */
+  args: string[];
+  name: string;
+  stdin: Buffer;
+  out(data: string | Buffer): void;
+  err(data: string): void;
+  /** Aborted when the client closes the connection (Ctrl-C, or adbkit ending the stream). */
+  signal: AbortSignal;
+  env: Record<string, string>;
+}
+
+export type CommandHandler = (io: CommandIo) => number | Promise<number>;
+
+export interface ShellEnvironment {
+  fs: VirtualFileSystem;
+  commands: ReadonlyMap<string, CommandHandler>;
+  env: Record<string, string>;
+  /** mksh's "not found" message changed around Android 7. */
+  sdk: number;
+}
+
+type Sink = (chunk: Buffer) => void;
+
+interface Streams {
+  stdin: Buffer;
+  stdout: Sink;
+  stderr: Sink;
+  signal: AbortSignal;
+}
+
+const SHELL = '/system/bin/sh';
+/** `$?` is expanded at parse time to this marker, then replaced by the status when the command runs. */
+const STATUS_MARKER = '\u0000?\u0000';
+const BIN_DIRS = ['/system/bin/', '/system/xbin/', '/vendor/bin/', '/product/bin/', '/apex/com.android.runtime/bin/'];
+
+/** Runs `source` and resolves with the exit status of the last command. */
+export async function runShell(source: string, shell: ShellEnvironment, output: Sink, signal: AbortSignal): Promise<number> {
+  let list: CommandList;
+  try {
+    list = parseShell(source, { ...shell.env, '?': STATUS_MARKER, $: '4242', '#': '0' });
+  } catch (err) {
+    if (!(err instanceof ShellSyntaxError)) throw err;
+    output(Buffer.from(`${SHELL}: syntax error: ${err.message}\n`));
+    return 1;
+  }
+  return new Executor(shell).list(list, { stdin: Buffer.alloc(0), stdout: output, stderr: output, signal });
+}
+
+class Executor {
+  /** Status of the last pipeline, for `$?`. */
+  private last = 0;
+
+  constructor(private readonly shell: ShellEnvironment) {}
+
+  async list(list: CommandList, io: Streams): Promise<number> {
+    let status = 0;
+    for (const item of list) {
+      if (io.signal.aborted) return 130;
+      status = this.last = await this.pipeline(item.first, io);
+      for (const { op, pipeline } of item.rest) {
+        if ((op === '&&') === (status === 0)) status = this.last = await this.pipeline(pipeline, io);
+      }
+    }
+    return status;
+  }
+
+  private async pipeline(p: Pipeline, io: Streams): Promise<number> {
+    let stdin = io.stdin;
+    let status = 0;
+    for (let i = 0; i < p.commands.length; i += 1) {
+      const last = i === p.commands.length - 1;
+      const captured: Buffer[] = [];
+      const stdout: Sink = last ? io.stdout : (chunk) => captured.push(chunk);
+      status = await this.command(p.commands[i]!, { ...io, stdin, stdout });
+      stdin = Buffer.concat(captured);
+    }
+    return p.negate ? Number(status === 0) : status;
+  }
+
+  private async command(cmd: Command, io: Streams): Promise<number> {
+    if (cmd.kind === 'simple') return this.simple(cmd, io);
+    if (cmd.kind === 'if') {
+      if ((await this.list(cmd.condition, io)) === 0) return this.list(cmd.then, io);
+      return cmd.otherwise ? this.list(cmd.otherwise, io) : 0;
+    }
+    let status = 0;
+    while (!io.signal.aborted) {
+      const ok = (await this.list(cmd.condition, io)) === 0;
+      if (ok === cmd.until) break;
+      status = await this.list(cmd.body, io);
+      // Let socket events (a closed connection) in between iterations.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return status;
+  }
+
+  private async simple(cmd: SimpleCommand, parent: Streams): Promise<number> {
+    const words = cmd.words.flatMap((w) => this.expandGlob({ ...w, text: w.text.split(STATUS_MARKER).join(String(this.last)) }));
+    const io = this.redirect(cmd, parent);
+    if (typeof io === 'number') return io;
+    if (words.length === 0) {
+      for (const [k, v] of cmd.assignments) this.shell.env[k] = v;
+      return 0;
+    }
+    const [name, ...args] = words as [string, ...string[]];
+    const handler = this.lookup(name);
+    if (!handler) {
+      const message = this.shell.sdk >= 24 ? 'inaccessible or not found' : 'not found';
+      io.stderr(Buffer.from(`${SHELL}: ${name}: ${message}\n`));
+      return 127;
+    }
+    const env = { ...this.shell.env, ...Object.fromEntries(cmd.assignments) };
+    const text = (d: string | Buffer) => (typeof d === 'string' ? Buffer.from(d, 'utf8') : d);
+    return handler({ name, args, stdin: io.stdin, out: (d) => io.stdout(text(d)), err: (d) => io.stderr(text(d)), signal: io.signal, env });
+  }
+
+  private lookup(name: string): CommandHandler | undefined {
+    const dir = BIN_DIRS.find((d) => name.startsWith(d));
+    return this.shell.commands.get(dir ? name.slice(dir.length) : name);
+  }
+
+  /** Applies redirections in order; a number is the failure status (the command does not run). */
+  private redirect(cmd: SimpleCommand, parent: Streams): Streams | number {
+    const io = { ...parent };
+    for (const r of cmd.redirects) {
+      if (r.op === 'dup') {
+        const target = r.to === 1 ? io.stdout : io.stderr;
+        if (r.fd === 1) io.stdout = target;
+        else io.stderr = target;
+        continue;
+      }
+      if (r.op === '<') {
+        const data = this.shell.fs.readFile(r.target);
+        if (!data) {
+          parent.stderr(Buffer.from(`${SHELL}: can't open ${r.target}: No such file or directory\n`));
+          return 1;
+        }
+        io.stdin = data;
+        continue;
+      }
+      const sink = this.fileSink(r.target, r.op === '>>');
+      if (typeof sink === 'string') {
+        parent.stderr(Buffer.from(`${SHELL}: can't create ${r.target}: ${sink}\n`));
+        return 1;
+      }
+      if (r.fd === 2) io.stderr = sink;
+      else io.stdout = sink;
+    }
+    return io;
+  }
+
+  private fileSink(path: string, append: boolean): Sink | string {
+    if (path === '/dev/null') return () => {};
+    const fs = this.shell.fs;
+    const created = append && fs.readFile(path) ? { ok: true as const } : fs.writeFile(path, Buffer.alloc(0));
+    if (!created.ok) return created.error;
+    return (chunk) => void fs.writeFile(path, chunk, { append: true });
+  }
+
+  /** Unquoted * and ? match names in one directory, sorted; no match leaves the word as is. */
+  private expandGlob(word: Word): string[] {
+    if (!word.glob) return [word.text];
+    const dir = posix.dirname(word.text);
+    const base = posix.basename(word.text);
+    const re = new RegExp(`^${base.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+    const matches = (this.shell.fs.list(dir) ?? []).filter((e) => re.test(e.name) && !e.name.startsWith('.'));
+    if (matches.length === 0) return [word.text];
+    return matches.map((e) => (word.text.includes('/') ? posix.join(dir, e.name) : e.name));
+  }
+}

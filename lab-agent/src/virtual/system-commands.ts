@@ -1,0 +1,205 @@
+/**
+ * Device-level commands: getprop, settings, wm, dumpsys (the lines drivers grep for),
+ * uiautomator dump, screencap, screenrecord, logcat, sleep, reboot, pkill.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SCREEN_HEIGHT, SCREEN_WIDTH } from './ui-tree.js';
+import type { CommandHandler, CommandIo } from './shell.js';
+import { DUMP_DONE_MESSAGE } from './uiautomator-xml.js';
+import type { VirtualDevice } from './virtual-device.js';
+
+const SCREENRECORD_PID = 4711;
+
+/** Resolves after `ms`, or early (false) when aborted. */
+async function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (ms <= 0) return !signal.aborted;
+  try {
+    await sleep(ms, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function getprop(device: VirtualDevice): CommandHandler {
+  return ({ args, out }) => {
+    if (args[0] === undefined) {
+      const keys = [...device.properties.keys()].sort();
+      out(keys.map((k) => `[${k}]: [${device.properties.get(k)}]\n`).join(''));
+    } else out(`${device.properties.get(args[0]) ?? args[1] ?? ''}\n`);
+    return 0;
+  };
+}
+
+function settings(device: VirtualDevice): CommandHandler {
+  return ({ args, out, err }) => {
+    const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--user');
+    const [verb, namespace, key, value] = positional;
+    if (!namespace || !['system', 'secure', 'global'].includes(namespace)) {
+      err(`Invalid namespace '${namespace ?? ''}'\n`);
+      return 1;
+    }
+    const id = `${namespace}/${key ?? ''}`;
+    switch (verb) {
+      case 'get':
+        out(`${device.settings.get(id) ?? 'null'}\n`);
+        return 0;
+      case 'put':
+        if (value === undefined) break;
+        device.settings.set(id, value);
+        return 0;
+      case 'delete':
+        out(`Deleted ${device.settings.delete(id) ? 1 : 0} rows\n`);
+        return 0;
+      case 'list':
+        for (const [k, v] of device.settings) {
+          if (k.startsWith(`${namespace}/`)) out(`${k.slice(namespace.length + 1)}=${v}\n`);
+        }
+        return 0;
+    }
+    err('Invalid command\n');
+    return 1;
+  };
+}
+
+function wm(): CommandHandler {
+  return ({ args, out }) => {
+    if (args[0] === 'size') out(`Physical size: ${SCREEN_WIDTH}x${SCREEN_HEIGHT}\n`);
+    else if (args[0] === 'density') out('Physical density: 420\n');
+    return 0;
+  };
+}
+
+function dumpsys(device: VirtualDevice): CommandHandler {
+  return ({ args, out }) => {
+    const app = device.foregroundApp;
+    const component = `${app.packageName}/${app.activity.startsWith(`${app.packageName}.`) ? app.activity.slice(app.packageName.length) : app.activity}`;
+    switch (args[0]) {
+      case 'window':
+        out(`WINDOW MANAGER WINDOWS (dumpsys window windows)\n  mCurrentFocus=Window{7d3a1c0 u0 ${app.packageName}/${app.activity}}\n  mFocusedApp=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`);
+        break;
+      case 'activity':
+        out(`ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n    mResumedActivity: ActivityRecord{5b2e9f1 u0 ${component} t12}\n  topResumedActivity=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`);
+        break;
+      case 'battery':
+        out('Current Battery Service state:\n  AC powered: true\n  USB powered: false\n  status: 5\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n');
+        break;
+      case 'package': {
+        const pkg = device.packages.get(args[1] ?? '');
+        if (pkg) out(`Packages:\n  Package [${pkg.packageName}]:\n    versionCode=${pkg.versionCode ?? 0} targetSdk=${device.sdk}\n    versionName=${pkg.versionName ?? ''}\n`);
+        break;
+      }
+    }
+    return 0;
+  };
+}
+
+function uiautomator(device: VirtualDevice): CommandHandler {
+  return async ({ args, out, err, signal }) => {
+    if (args[0] !== 'dump') {
+      err(`Error: unsupported uiautomator command: ${args[0] ?? ''}\n`);
+      return 1;
+    }
+    if (!(await wait(device.faults.dumpDelayMs, signal))) return 130;
+    const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
+    const xml = device.dumpXml();
+    if (path === '/dev/tty' || path === '/dev/stdout') out(xml);
+    else {
+      const written = device.fs.writeFile(path, Buffer.from(xml, 'utf8'));
+      if (!written.ok) {
+        err(`ERROR: could not write ${path}: ${written.error}\n`);
+        return 1;
+      }
+    }
+    out(`${DUMP_DONE_MESSAGE} ${path}\n`);
+    return 0;
+  };
+}
+
+function screencap(device: VirtualDevice): CommandHandler {
+  return ({ args, out, err }) => {
+    const path = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '-d').pop();
+    const png = device.screenshotPng();
+    if (!path) {
+      // Without -p real screencap writes raw RGBA; PNG is what every client asks for.
+      out(png);
+      return 0;
+    }
+    const written = device.fs.writeFile(path, png);
+    if (!written.ok) err(`Error opening file: ${path} (${written.error})\n`);
+    return written.ok ? 0 : 1;
+  };
+}
+
+/** Records until --time-limit (default 180 s), the connection closes, or pkill; then writes a stub MP4. */
+function screenrecord(device: VirtualDevice): CommandHandler {
+  return async ({ args, err, signal }) => {
+    const limitIndex = args.indexOf('--time-limit');
+    const limit = limitIndex >= 0 ? Number(args[limitIndex + 1]) : 180;
+    const path = args.filter((a, i) => !a.startsWith('--') && !['--time-limit', '--size', '--bit-rate', '--bugreport', '--display-id'].includes(args[i - 1] ?? '')).pop();
+    if (!path) {
+      err('Must specify output file (see --help).\n');
+      return 2;
+    }
+    const started = device.now();
+    const controller = new AbortController();
+    device.recordings.add(controller);
+    const stop = AbortSignal.any([signal, controller.signal]);
+    await wait(Math.max(0, Math.min(limit, 180)) * 1000, stop);
+    device.recordings.delete(controller);
+    const seconds = Math.max(0, Math.round((device.now() - started) / 1000));
+    device.fs.writeFile(path, stubMp4(seconds));
+    return 0;
+  };
+}
+
+/** An `ftyp` box plus a free box naming the duration: enough for a file type check, not a playable video. */
+function stubMp4(seconds: number): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('isommp42')]);
+  const note = Buffer.from(`devicelab virtual screenrecord ${seconds}s`);
+  const free = Buffer.alloc(8);
+  free.writeUInt32BE(8 + note.length, 0);
+  free.write('free', 4);
+  return Buffer.concat([ftyp, free, note]);
+}
+
+function logcat(): CommandHandler {
+  return async ({ args, signal }) => {
+    if (args.includes('-c') || args.includes('-d') || args.includes('-g')) return 0;
+    // A live logcat streams until the client hangs up; this device logs nothing.
+    await wait(24 * 3600 * 1000, signal);
+    return 0;
+  };
+}
+
+function stopRecordings(device: VirtualDevice, io: CommandIo): number {
+  const targets = io.args.filter((a) => !a.startsWith('-'));
+  const hit = targets.some((t) => t === 'screenrecord' || t === String(SCREENRECORD_PID));
+  if (!hit || device.recordings.size === 0) return 1;
+  for (const rec of device.recordings) rec.abort();
+  return 0;
+}
+
+export function systemCommands(device: VirtualDevice): Record<string, CommandHandler> {
+  return {
+    getprop: getprop(device),
+    setprop: ({ args }) => (args[0] && args[1] !== undefined ? (device.properties.set(args[0], args[1]), 0) : 1),
+    settings: settings(device),
+    wm: wm(),
+    dumpsys: dumpsys(device),
+    uiautomator: uiautomator(device),
+    screencap: screencap(device),
+    screenrecord: screenrecord(device),
+    logcat: logcat(),
+    reboot: () => (device.reboot(), 0),
+    sleep: async ({ args, signal }) => ((await wait(Number(args[0] ?? 0) * 1000, signal)) ? 0 : 130),
+    pkill: (io) => stopRecordings(device, io),
+    killall: (io) => stopRecordings(device, io),
+    kill: (io) => stopRecordings(device, io),
+    pidof: ({ args, out }) => (args[0] === 'screenrecord' && device.recordings.size > 0 ? (out(`${SCREENRECORD_PID}\n`), 0) : 1),
+    id: ({ out }) => (out('uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),3003(inet) context=u:r:shell:s0\n'), 0),
+    whoami: ({ out }) => (out('shell\n'), 0),
+    date: ({ args, out }) => (out(args[0] === '+%s' ? `${Math.floor(device.now() / 1000)}\n` : `${new Date(device.now()).toUTCString()}\n`), 0),
+    svc: () => 0,
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * One virtual Android phone: properties, a file system, installed packages, running apps
+ * (the scripted sample app, a launcher, placeholders), input dispatch and the screen.
+ * The adb server hosts devices; the shell commands (device-commands.ts) drive them. It can
+ * also be driven in-process (tap, typeText, shell) by tests that do not need TCP.
+ */
+import type { Socket } from 'node:net';
+import { createDeviceCommands } from './device-commands.js';
+import { PackageManager, type InstalledPackage } from './package-manager.js';
+import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
+import { renderScreen } from './screen-render.js';
+import { runShell, type ShellEnvironment } from './shell.js';
+import { LauncherApp, PlaceholderApp, statusBarWindow } from './system-ui.js';
+import { hierarchyXml } from './uiautomator-xml.js';
+import { hitTest, type UiWindow } from './ui-tree.js';
+import type { AppFactory, LaunchIntent, VirtualApp } from './virtual-app.js';
+import { VirtualFileSystem } from './virtual-fs.js';
+
+export interface VirtualDeviceOptions {
+  /** Default: assigned by the server (`virtual-1`, `virtual-2`, ...). */
+  serial?: string;
+  model?: string;
+  /** ro.build.version.release, default '14'. */
+  androidVersion?: string;
+  /** ro.build.version.sdk, default 34. */
+  sdk?: number;
+  /** ro.product.cpu.abi, default 'x86_64'. */
+  abi?: string;
+  /** Every `pm install` fails; a string picks the failure code (default INSTALL_FAILED_INSUFFICIENT_STORAGE). */
+  installFails?: boolean | string;
+  /** `uiautomator dump` waits this long before answering (a slow device). */
+  dumpDelayMs?: number;
+  /** Size of `screencap` images relative to the 1080x2400 screen; default 0.25 (270x600). */
+  screencapScale?: number;
+  /** Clock for the status bar and file times; default Date.now. */
+  now?: () => number;
+  /** Extra or overriding getprop values. */
+  properties?: Record<string, string>;
+  /** Start with com.devicelab.sample installed, as if the apk had been installed (default false). */
+  sampleInstalled?: boolean;
+  /** Scripted apps by package; com.devicelab.sample is built in. */
+  apps?: Record<string, AppFactory>;
+}
+
+/** What adb reports: 'device' when usable; a disconnected device is not listed at all. */
+export type DeviceState = 'device' | 'offline' | 'disconnected';
+
+export interface LaunchOutcome {
+  ok: boolean;
+  /** The app was already running: its task came to the front, the intent was not redelivered. */
+  broughtToFront?: boolean;
+  /** The app was already running and took the new intent (onNewIntent). */
+  delivered?: boolean;
+  error?: string;
+}
+
+let nextAnonymous = 1;
+
+export class VirtualDevice {
+  readonly serial: string;
+  readonly model: string;
+  readonly sdk: number;
+  readonly properties = new Map<string, string>();
+  readonly fs: VirtualFileSystem;
+  readonly packages = new PackageManager();
+  readonly settings = new Map<string, string>();
+  /** Fault injection; may be changed while the device runs. */
+  readonly faults: { installFails: boolean | string; dumpDelayMs: number };
+  readonly screencapScale: number;
+  readonly now: () => number;
+  /** Extras of the last launch of each package (what the app received). */
+  readonly launchExtras = new Map<string, LaunchIntent['extras']>();
+  /** Aborts running `screenrecord`s (pkill, reboot, disconnect). */
+  readonly recordings = new Set<AbortController>();
+
+  private stateValue: DeviceState = 'device';
+  private readonly running = new Map<string, VirtualApp>();
+  private foreground: VirtualApp | null = null;
+  private readonly launcher: LauncherApp;
+  private readonly connections = new Set<Socket>();
+  private readonly listeners = new Set<(device: VirtualDevice) => void>();
+  private readonly appFactories: Record<string, AppFactory>;
+  private readonly shellEnv: ShellEnvironment;
+
+  constructor(options: VirtualDeviceOptions = {}) {
+    this.serial = options.serial ?? `virtual-anon-${nextAnonymous++}`;
+    this.model = options.model ?? 'DeviceLab Virtual Phone';
+    this.sdk = options.sdk ?? 34;
+    this.now = options.now ?? Date.now;
+    this.fs = new VirtualFileSystem(() => Math.floor(this.now() / 1000));
+    this.faults = { installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0 };
+    this.screencapScale = options.screencapScale ?? 0.25;
+    this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
+    this.setDefaultProperties(options);
+    if (options.sampleInstalled) this.packages.preinstall({ packageName: SAMPLE_PACKAGE, label: 'DeviceLab Sample', activities: [SAMPLE_ACTIVITY] });
+    this.launcher = new LauncherApp(
+      () => this.packages.list().filter((p) => p.launcherActivity && !p.system).map((p) => ({ packageName: p.packageName, label: p.label })),
+      (pkg) => void this.launchPackage(pkg),
+    );
+    this.shellEnv = {
+      fs: this.fs,
+      commands: createDeviceCommands(this),
+      env: { PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin', HOME: '/', EXTERNAL_STORAGE: '/sdcard', ANDROID_DATA: '/data', TMPDIR: '/data/local/tmp', USER: 'shell' },
+      sdk: this.sdk,
+    };
+  }
+
+  private setDefaultProperties(o: VirtualDeviceOptions): void {
+    const release = o.androidVersion ?? '14';
+    const abi = o.abi ?? 'x86_64';
+    const defaults: Record<string, string> = {
+      'ro.product.model': this.model, 'ro.product.manufacturer': 'Google', 'ro.product.brand': 'google',
+      'ro.product.name': 'devicelab_virtual', 'ro.product.device': 'virtual', 'ro.build.version.release': release,
+      'ro.build.version.sdk': String(this.sdk), 'ro.build.id': 'UQ1A.240205.004', 'ro.build.type': 'user',
+      'ro.build.fingerprint': `google/devicelab_virtual/virtual:${release}/UQ1A.240205.004/11302123:user/release-keys`,
+      'ro.product.cpu.abi': abi, 'ro.product.cpu.abilist': abi.startsWith('x86') ? 'x86_64,x86' : 'arm64-v8a,armeabi-v7a,armeabi',
+      'ro.serialno': this.serial, 'ro.sf.lcd_density': '420', 'ro.debuggable': '0', 'sys.boot_completed': '1',
+      'dev.bootcomplete': '1', 'persist.sys.locale': 'en-US', 'persist.sys.timezone': 'UTC', 'ro.devicelab.virtual': '1',
+    };
+    for (const [k, v] of Object.entries({ ...defaults, ...o.properties })) this.properties.set(k, v);
+  }
+
+  get state(): DeviceState {
+    return this.stateValue;
+  }
+
+  get online(): boolean {
+    return this.stateValue === 'device';
+  }
+
+  /** Called with the device whenever its state changes (the server re-announces device lists). */
+  onStateChange(listener: (device: VirtualDevice) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private setState(state: DeviceState): void {
+    if (state === this.stateValue) return;
+    this.stateValue = state;
+    if (state !== 'device') {
+      for (const socket of this.connections) socket.destroy();
+      this.connections.clear();
+      for (const rec of this.recordings) rec.abort();
+    }
+    for (const listener of [...this.listeners]) listener(this);
+  }
+
+  /** A lost device: it leaves `adb devices` and every open connection to it drops. */
+  disconnect(): void {
+    this.setState('disconnected');
+  }
+
+  /** The cable is back: the device is listed again, with its apps and files as they were. */
+  reconnect(): void {
+    this.setState('device');
+  }
+
+  /** Registers a connection bound to this device (after host:transport) so disconnect() can drop it. */
+  trackConnection(socket: Socket): void {
+    this.connections.add(socket);
+    socket.once('close', () => this.connections.delete(socket));
+  }
+
+  /** `reboot`: apps stop, the device drops off the bus for `downMs`, then comes back. */
+  reboot(downMs = 200): void {
+    this.running.clear();
+    this.foreground = null;
+    this.setState('offline');
+    setTimeout(() => this.setState('device'), downMs).unref();
+  }
+
+  // ---- shell ----
+
+  /** Runs a command line as `adb shell` would; output is stdout and stderr interleaved. */
+  async shell(command: string, signal: AbortSignal = new AbortController().signal): Promise<string> {
+    const chunks: Buffer[] = [];
+    await this.runShell(command, (c) => chunks.push(c), signal);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  runShell(command: string, output: (chunk: Buffer) => void, signal: AbortSignal): Promise<number> {
+    return runShell(command, this.shellEnv, output, signal);
+  }
+
+  // ---- apps ----
+
+  get foregroundApp(): VirtualApp {
+    return this.foreground ?? this.launcher;
+  }
+
+  isRunning(packageName: string): boolean {
+    return this.running.has(packageName);
+  }
+
+  launch(intent: LaunchIntent, options: { forceStop?: boolean } = {}): LaunchOutcome {
+    const pkg = this.packages.get(intent.packageName);
+    const missing = `Activity class {${intent.packageName}/${intent.activity}} does not exist.`;
+    if (!pkg || (pkg.activities.length > 0 && !pkg.activities.includes(intent.activity))) return { ok: false, error: missing };
+    if (pkg.packageName === this.launcher.packageName) {
+      this.foreground = null;
+      return { ok: true };
+    }
+    if (options.forceStop) this.forceStop(pkg.packageName);
+    const existing = this.running.get(pkg.packageName);
+    if (existing) {
+      this.foreground = existing;
+      if (!existing.newIntent) return { ok: true, broughtToFront: true };
+      existing.newIntent(intent);
+      return { ok: true, delivered: true };
+    }
+    const factory = this.appFactories[pkg.packageName] ?? ((ctx) => new PlaceholderApp(ctx));
+    const app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent });
+    this.running.set(pkg.packageName, app);
+    this.launchExtras.set(pkg.packageName, { ...intent.extras });
+    this.foreground = app;
+    return { ok: true };
+  }
+
+  /** Launches a package's MAIN/LAUNCHER activity (the launcher icon, `monkey -p`). */
+  launchPackage(packageName: string): LaunchOutcome {
+    const pkg: InstalledPackage | undefined = this.packages.get(packageName);
+    if (!pkg?.launcherActivity) return { ok: false, error: `No launcher activity for ${packageName}` };
+    return this.launch({ packageName, activity: pkg.launcherActivity, action: 'android.intent.action.MAIN', data: null, categories: ['android.intent.category.LAUNCHER'], extras: {} });
+  }
+
+  forceStop(packageName: string): void {
+    const app = this.running.get(packageName);
+    this.running.delete(packageName);
+    if (app && this.foreground === app) this.foreground = null;
+  }
+
+  // ---- input and screen ----
+
+  /** All windows bottom to top: the foreground app's, then the status bar. */
+  windows(): UiWindow[] {
+    return [...this.foregroundApp.windows(), statusBarWindow(this.now())];
+  }
+
+  /** What `uiautomator dump` reports: the focused (topmost) app window and the status bar. */
+  dumpXml(): string {
+    const appWindows = this.foregroundApp.windows();
+    return hierarchyXml([...appWindows.slice(-1), statusBarWindow(this.now())]);
+  }
+
+  screenshotPng(): Buffer {
+    return renderScreen(this.windows(), this.screencapScale);
+  }
+
+  tap(x: number, y: number): void {
+    const action = hitTest(this.windows(), x, y);
+    if (action) this.foregroundApp.perform(action);
+  }
+
+  typeText(text: string): void {
+    this.foregroundApp.typeText(text);
+  }
+
+  swipe(x1: number, y1: number, x2: number, y2: number): void {
+    this.foregroundApp.swipe(x1, y1, x2, y2);
+  }
+
+  /** A key by name without KEYCODE_ (BACK, HOME, ENTER, DEL, A, 1, SPACE, ...). */
+  pressKey(name: string): void {
+    if (name === 'HOME') return void (this.foreground = null);
+    if (!this.foreground) return;
+    if (this.foreground.key(name) === 'exit') this.foreground = null; // root activity: the task moves to the back
+  }
+}
+
+export function createVirtualDevice(options: VirtualDeviceOptions = {}): VirtualDevice {
+  return new VirtualDevice(options);
+}
