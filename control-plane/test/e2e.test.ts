@@ -1,0 +1,212 @@
+/**
+ * Runs end to end over real sockets: the control plane (HTTP + agent WebSocket), the
+ * real lab agent (in-process, or as a child process where it must be killed) and
+ * the virtual handset it drives through adbkit. The only doubles are the handsets.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
+import { makeApk } from '../../scripts/fixtures/builds.js';
+import { addAgentToken } from '../src/admin/provision.js';
+import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let server: TestServer;
+let org: Org;
+let api: Client;
+let token: string;
+let work: string;
+const agents: RunningAgent[] = [];
+const children: ChildProcess[] = [];
+
+async function agent(devices = 1): Promise<RunningAgent> {
+  const a = await startAgent({
+    controlPlaneUrl: server.url, token, virtualDevices: devices, stateDir: mkdtempSync(join(work, 'agent-')),
+    log: () => {}, backoff: { initialMs: 50, maxMs: 500 }, drainSeconds: 1,
+  });
+  agents.push(a);
+  return a;
+}
+
+async function upload(name: string, versionCode: number): Promise<string> {
+  const file = join(work, `sample-${versionCode}.apk`);
+  await makeApk(file, { packageName: 'com.devicelab.sample', versionName: `1.${versionCode}`, versionCode, label: 'DeviceLab Sample' });
+  const form = new FormData();
+  form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
+  form.append('metadata', JSON.stringify({ name }));
+  const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { buildId: string }).buildId;
+}
+
+async function createTest(title: string, commands: string[], extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await api('POST', '/tests', { title, commands, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const settled = await settledTest(api, res.body.testId);
+  expect(settled.platforms.android.status).toBe('ready');
+  return res.body.testId;
+}
+
+async function finished(runId: string, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // A pooled connection to a restarted control plane fails once; ask again.
+    const run = (await api('GET', `/runs/${runId}`).catch(() => ({ body: { status: 'unreachable' } }))).body;
+    if (run.status === 'completed' || run.status === 'cancelled') return run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status}: ${JSON.stringify(run)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const testRow = async (runId: string, testId: string) =>
+  (await server.db.query<{ status: string; attempt: number; session_id: string | null }>(
+    'SELECT status, attempt, session_id FROM run_tests WHERE run_id = $1 AND test_id = $2', [runId, testId]))[0]!;
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
+const inputs = (password = SAMPLE_PASSWORD) => ({ testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: password }] });
+const ids: Record<string, string> = {};
+let buildId: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'devicelab-e2e-'));
+  server = await startServer({ AGENT_LOST_SECONDS: '2', SWEEP_MS: '200', AGENT_HEARTBEAT_MS: '500' });
+  org = await seedOrg(server.db);
+  api = client(server.url, org.apiKey);
+  token = (await addAgentToken(server.db, null)).agentToken;
+  buildId = await upload('sample', 1);
+  ids.login = await createTest('Login works', [...login, 'assertVisible: "Products"'], { ...inputs(), tags: ['smoke'] });
+  ids.wrong = await createTest('Wrong password is refused', [...login, 'Check that Invalid email or password is shown'], { ...inputs('nope'), tags: ['smoke'] });
+  ids.checkout = await createTest('Checkout button', ['Tap the Log in button', 'Tap the Checkout button'], { tags: ['broken'] });
+  ids.cart = await createTest('Add to cart', [...login, 'Tap Product 1', 'Tap Add to cart', 'assertVisible: "Added to cart"'], { ...inputs(), tags: ['cart'] });
+  ids.slow = await createTest('Slow', ['launchApp', 'wait: 3', 'assertVisible: "Log in"']);
+});
+afterEach(async () => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+  await Promise.all(agents.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('runs end to end on virtual handsets', () => {
+  it('runs passing and failing tests and reports the exact groups', async () => {
+    await agent(2);
+    const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login, ids.wrong, ids.checkout] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'running', runId: expect.stringMatching(/^run_/) });
+    const run = await finished(res.body.runId);
+    expect(run.status).toBe('completed');
+    expect(run.totalTests).toBe(3);
+    expect(run.succeededTests.map((e: any) => e.id)).toEqual([ids.login, ids.wrong]);
+    expect(run.failedTests.map((e: any) => e.id)).toEqual([ids.checkout]);
+    expect(run.blockedTests).toEqual([]);
+    const failed = run.failedTests[0];
+    expect(failed).toMatchObject({
+      title: 'Checkout button', status: 'failed', platform: 'android',
+      recording: `${server.config.appUrl}/recording/${run.runId}/runs/${ids.checkout}`,
+      interactionLogs: `${server.url}/suite/${run.runId}/run/${ids.checkout}/interaction_logs?organisation_id=${org.id}`,
+    });
+    expect(failed.statusMessage).toMatch(/Checkout/);
+    expect(run.succeededTests[0]).toMatchObject({ status: 'succeeded', device: expect.stringMatching(/virtual-\d/) });
+
+    // The interaction log: each step with its command, action, AI or cached, and a screenshot link.
+    const log = await api('GET', new URL(run.succeededTests[0].interactionLogs).pathname + new URL(run.succeededTests[0].interactionLogs).search);
+    expect(log.status).toBe(200);
+    expect(log.body.steps.map((s: any) => s.command)).toEqual([...login, 'assertVisible: "Products"']);
+    expect(log.body.steps.map((s: any) => s.type)).toEqual(['ai', 'ai', 'ai', 'deterministic']);
+    const shot = await fetch(log.body.steps[0].screenshot, { headers: { authorization: `Bearer ${org.apiKey}` } });
+    expect(shot.status).toBe(200);
+    expect(Buffer.from(await shot.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+
+    // Platform runs are sessions with the test's id: the usage report shows them.
+    const usage = (await api('GET', '/usage/sdk-sessions')).body;
+    expect(usage.byTestId.find((r: any) => r.testId === ids.login)).toMatchObject({ runs: 1, aiSteps: 3, cachedSteps: 0 });
+    expect(usage.byTestId.find((r: any) => r.testId === ids.checkout)).toMatchObject({ runs: 1, failedRuns: 1 });
+
+    // The same tests again: the model's steps now come from the cache.
+    const again = await finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login] })).body.runId);
+    expect(again.succeededTests.map((e: any) => e.id)).toEqual([ids.login]);
+    const row = (await api('GET', '/usage/sdk-sessions')).body.byTestId.find((r: any) => r.testId === ids.login);
+    expect(row).toMatchObject({ runs: 2, aiSteps: 3, cachedSteps: 3, cacheHitRate: 50 });
+  });
+
+  it('runs by tags, on the newest build of a name', async () => {
+    await agent(1);
+    await upload('sample', 2);
+    const newest = await upload('sample', 3);
+    const res = await api('POST', '/tests/execute', { organisationid: org.id, build: { meta: { name: 'sample' } }, tags: ['cart', 'smoke'] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const run = await finished(res.body.runId, 60_000);
+    expect(run.buildId).toBe(newest);
+    expect(run.succeededTests.map((e: any) => e.id).sort()).toEqual([ids.login, ids.wrong, ids.cart].sort());
+  });
+
+  it('a failed install blocks the test', async () => {
+    const a = await startAgent({
+      controlPlaneUrl: server.url, token, virtualDevices: 1, virtualDeviceOptions: [{ installFails: true }],
+      stateDir: mkdtempSync(join(work, 'agent-')), log: () => {}, drainSeconds: 0,
+    });
+    agents.push(a);
+    const run = await finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login] })).body.runId);
+    expect(run.blockedTests).toMatchObject([{ id: ids.login, status: 'blocked', statusMessage: expect.stringMatching(/install/i) }]);
+  });
+
+  it('retries a test on a second device when its agent is killed mid-test', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lab-agent/src/cli.ts'), 'start',
+      '--control-plane', server.url, '--token', token, '--virtual-devices', '1', '--state-dir', mkdtempSync(join(work, 'killed-'))], { cwd: root, stdio: 'ignore' });
+    children.push(child);
+    const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow] })).body;
+    await until(async () => (await testRow(runId, ids.slow)).status === 'running');
+    await new Promise((r) => setTimeout(r, 500)); // inside its 3-second wait
+    child.kill('SIGKILL');
+    await agent(1);
+    const run = await finished(runId);
+    expect(run.succeededTests.map((e: any) => e.id)).toEqual([ids.slow]);
+    expect((await testRow(runId, ids.slow)).attempt).toBe(2);
+  });
+
+  it('survives a control-plane restart mid-run: the agent reconnects, nothing is lost or run twice', async () => {
+    await agent(1);
+    const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow, ids.login] })).body;
+    await until(async () => (await testRow(runId, ids.slow)).status === 'running');
+    await server.restart();
+    const run = await finished(runId);
+    expect(run.failedTests.concat(run.blockedTests).map((e: any) => e.statusMessage)).toEqual([]);
+    expect(run.succeededTests.map((e: any) => e.id)).toEqual([ids.slow, ids.login]);
+    for (const id of [ids.slow, ids.login]) {
+      expect((await testRow(runId, id)).attempt).toBe(1);
+      const sessions = await server.db.query('SELECT 1 FROM sdk_sessions WHERE test_id = $1 AND started_at >= (SELECT created_at FROM runs WHERE id = $2)', [id, runId]);
+      expect(sessions).toHaveLength(1);
+    }
+  });
+
+  it('cancels a run: the running test stops and is reported blocked', async () => {
+    await agent(1);
+    const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow, ids.login] })).body;
+    await until(async () => (await testRow(runId, ids.slow)).status === 'running');
+    const cancel = await api('POST', `/runs/${runId}/cancel`, {});
+    expect(cancel.status).toBe(200);
+    const run = await finished(runId);
+    expect(run.status).toBe('cancelled');
+    await until(async () => (await testRow(runId, ids.slow)).status === 'blocked');
+    const final = (await api('GET', `/runs/${runId}`)).body;
+    expect(final.blockedTests.map((e: any) => [e.id, e.statusMessage])).toEqual([
+      [ids.slow, 'The run was cancelled'],
+      [ids.login, 'The run was cancelled'],
+    ]);
+  });
+});

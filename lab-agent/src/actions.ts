@@ -1,0 +1,87 @@
+/**
+ * Performing the brain's actions on a device. The protocol carries actions as open
+ * records (`z.record(z.string(), z.unknown())`) so the brain can grow; this module is
+ * where the agent pins down the shapes it understands (the brain's Action union in
+ * control-plane/src/brain/actions.ts) and refuses anything else with a clear message
+ * instead of guessing.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import type { DeviceDriver, LaunchParam } from './devices/driver.js';
+
+const PointSchema = z.object({ x: z.number(), y: z.number() });
+const Direction = z.enum(['up', 'down', 'left', 'right']);
+
+export const ActionSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('tap'), point: PointSchema }),
+  /** point: where the target field is; null/absent: type into the focused field. */
+  z.looseObject({ type: z.literal('type'), text: z.string(), point: PointSchema.nullish() }),
+  z.looseObject({ type: z.literal('scroll'), direction: z.enum(['up', 'down']) }),
+  z.looseObject({ type: z.literal('swipe'), direction: Direction.optional(), from: PointSchema.optional(), to: PointSchema.optional() }),
+  z.looseObject({ type: z.literal('back') }),
+  z.looseObject({ type: z.literal('key'), key: z.enum(['back', 'home', 'enter']) }),
+  z.looseObject({ type: z.literal('wait'), seconds: z.number().min(0).max(3600) }),
+  z.looseObject({ type: z.literal('launch') }),
+  z.looseObject({ type: z.literal('restart') }),
+  z.looseObject({ type: z.literal('openLink'), url: z.string().min(1) }),
+  z.looseObject({ type: z.literal('assert') }),
+  z.looseObject({ type: z.literal('done') }),
+  z.looseObject({ type: z.literal('fail'), reason: z.string().optional() }),
+]);
+export type Action = z.infer<typeof ActionSchema>;
+
+/** A `fail` action: the brain decided the step cannot be done; the step fails with its reason. */
+export class ActionFailed extends Error {}
+
+export interface PerformContext {
+  driver: DeviceDriver;
+  packageName: string;
+  launchParams: readonly LaunchParam[];
+  signal?: AbortSignal;
+}
+
+export function parseAction(raw: Record<string, unknown>): Action {
+  const parsed = ActionSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const type = typeof raw['type'] === 'string' ? raw['type'] : '(no type)';
+  const issue = parsed.error.issues[0];
+  throw new ActionFailed(`Unsupported action ${JSON.stringify(type)}${issue ? `: ${issue.path.join('.') || 'type'}: ${issue.message}` : ''}`);
+}
+
+export async function performAction(action: Action, ctx: PerformContext): Promise<void> {
+  const { driver } = ctx;
+  switch (action.type) {
+    case 'tap':
+      return driver.tap(action.point.x, action.point.y);
+    case 'type':
+      // Focus the field first: typing goes wherever focus is, which is rarely the target.
+      if (action.point) await driver.tap(action.point.x, action.point.y);
+      return driver.type(action.text);
+    case 'scroll':
+      // Scrolling down moves the content up: the finger swipes up.
+      return driver.swipe({ direction: action.direction === 'down' ? 'up' : 'down' });
+    case 'swipe':
+      if (action.from && action.to) return driver.swipe({ from: action.from, to: action.to });
+      if (!action.direction) throw new ActionFailed('A swipe needs a direction or from/to points');
+      return driver.swipe({ direction: action.direction });
+    case 'back':
+      return driver.key('back');
+    case 'key':
+      return driver.key(action.key);
+    case 'wait':
+      await sleep(action.seconds * 1000, undefined, ctx.signal ? { signal: ctx.signal } : undefined);
+      return;
+    case 'launch':
+      return driver.launch(ctx.packageName, ctx.launchParams);
+    case 'restart':
+      await driver.stop(ctx.packageName);
+      return driver.launch(ctx.packageName, ctx.launchParams);
+    case 'openLink':
+      return driver.openLink(action.url);
+    case 'assert':
+    case 'done':
+      return; // the brain checked the screen it was given; nothing to do on the device
+    case 'fail':
+      throw new ActionFailed(action.reason || 'The step could not be performed');
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BuildCache, BuildDownloadError } from './builds.js';
+import { startFakeControlPlane, type FakeControlPlane } from './testing/fake-control-plane.js';
+
+describe('BuildCache', () => {
+  let server: FakeControlPlane;
+  const bytes = Buffer.from('PK\u0003\u0004 pretend apk bytes '.repeat(1000));
+  const fresh = (token = server.token) => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'builds-'));
+    return { stateDir, cache: new BuildCache({ stateDir, token }) };
+  };
+
+  beforeAll(async () => {
+    server = await startFakeControlPlane();
+  });
+  afterAll(() => server.close());
+
+  it('downloads with the agent token into builds/<id>/<file>, verifies, and reuses the file', async () => {
+    const build = server.addBuild('b-cache', bytes, { fileName: 'app-release.apk' });
+    const { stateDir, cache } = fresh();
+    const path = await cache.get(build);
+    expect(path).toBe(join(stateDir, 'builds', 'b-cache', 'app-release.apk'));
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+    expect(await cache.get(build)).toBe(path);
+    expect(server.downloads.get('b-cache')).toBe(1);
+    expect(cache.downloads).toBe(1);
+    // No temp files left beside it.
+    expect(readdirSync(join(stateDir, 'builds', 'b-cache'))).toEqual(['app-release.apk']);
+  });
+
+  it('shares one download between concurrent requests for the same build', async () => {
+    const build = server.addBuild('b-concurrent', bytes);
+    const { cache } = fresh();
+    const [a, b, c] = await Promise.all([cache.get(build), cache.get(build), cache.get(build)]);
+    expect(new Set([a, b, c]).size).toBe(1);
+    expect(server.downloads.get('b-concurrent')).toBe(1);
+  });
+
+  it('rejects a body whose sha256 differs and keeps nothing', async () => {
+    const build = server.addBuild('b-corrupt', bytes, { sha256: 'ab'.repeat(32) });
+    const { stateDir, cache } = fresh();
+    const error = await cache.get(build).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildDownloadError);
+    expect((error as Error).message).toMatch(/Could not download build b-corrupt .*sha256 mismatch \(expected abab/);
+    expect(readdirSync(join(stateDir, 'builds', 'b-corrupt'))).toEqual([]);
+  });
+
+  it('says what went wrong when the server refuses', async () => {
+    const build = server.addBuild('b-404', bytes);
+    const missing = { ...build, buildId: 'b-missing', downloadUrl: build.downloadUrl.replace('b-404', 'b-missing') };
+    expect(await fresh().cache.get(missing).catch((e: Error) => e.message)).toMatch(/Could not download build b-missing .*HTTP 404/);
+    expect(await fresh('wrong-token').cache.get(build).catch((e: Error) => e.message)).toMatch(/HTTP 401/);
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const unreachable = { ...build, buildId: 'b-down', downloadUrl: `http://127.0.0.1:${closedPort}/builds/x` };
+    expect(await fresh().cache.get(unreachable).catch((e: Error) => e.message)).toMatch(/Could not download build b-down .*ECONNREFUSED/);
+  });
+
+  it('refuses ids and file names that would leave the cache dir', async () => {
+    const build = server.addBuild('b-ok', bytes);
+    const { cache } = fresh();
+    await expect(cache.get({ ...build, fileName: '../../evil.sh' })).rejects.toThrow(/not a plain file name/);
+    await expect(cache.get({ ...build, buildId: '..' })).rejects.toThrow(/not a plain file name/);
+  });
+});

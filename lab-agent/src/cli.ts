@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `lab-agent start --control-plane URL --token TOKEN [...]` (from the repo: `pnpm agent start ...`).
+ * Every option can come from the environment instead, so a service manager can run the
+ * agent without secrets on its command line.
+ *
+ * Exit codes: 0 after a graceful shutdown (SIGINT/SIGTERM), 1 when the control plane
+ * refuses the agent for good (incompatible version, bad token: restarting cannot help, so
+ * a supervisor should not loop), 2 for usage errors.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { startAgent, type RunningAgent } from './agent.js';
+import { defaultStateDir } from './state.js';
+
+function integer(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+
+interface StartOptions {
+  controlPlane?: string;
+  token?: string;
+  virtualDevices: number;
+  adbHost: string;
+  adbPort: number;
+  stateDir: string;
+  name?: string;
+  drainSeconds: number;
+}
+
+function usageError(message: string): never {
+  process.stderr.write(`lab-agent: ${message}\n`);
+  process.exit(2);
+}
+
+async function start(opts: StartOptions): Promise<void> {
+  if (!opts.controlPlane) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
+  if (!opts.token) usageError('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN');
+  try {
+    const url = new URL(opts.controlPlane);
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) throw new Error();
+  } catch {
+    usageError(`--control-plane must be an http(s) URL, got ${JSON.stringify(opts.controlPlane)}`);
+  }
+
+  let agent: RunningAgent;
+  try {
+    agent = await startAgent({
+      controlPlaneUrl: opts.controlPlane,
+      token: opts.token,
+      virtualDevices: opts.virtualDevices,
+      adbHost: opts.adbHost,
+      adbPort: opts.adbPort,
+      stateDir: opts.stateDir,
+      drainSeconds: opts.drainSeconds,
+      ...(opts.name ? { name: opts.name } : {}),
+    });
+  } catch (err) {
+    process.stderr.write(`lab-agent: could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+  console.log(`${new Date().toISOString()} lab agent ${agent.agentId} started`);
+
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    // A second Ctrl-C means "now": skip the drain.
+    if (signals > 1) process.exit(1);
+    console.log(`${new Date().toISOString()} ${signal}: stopping (again to force)`);
+    void agent.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const end = await agent.done;
+  if (end.kind !== 'stopped') {
+    process.stderr.write(`lab-agent: the control plane refused this agent (${end.kind}): ${end.reason}\n`);
+    process.exit(1);
+  }
+}
+
+const program = new Command('lab-agent')
+  .description('DeviceLab lab agent: runs tests on the devices attached to this machine')
+  .showHelpAfterError()
+  // Commander exits 1 on a bad option; usage errors are 2 here, like a missing URL or token.
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+
+program
+  .command('start')
+  .description('connect to the control plane and take jobs for the attached devices')
+  .addOption(new Option('--control-plane <url>', 'control plane URL').env('DEVICELAB_URL'))
+  .addOption(new Option('--token <token>', 'agent token').env('DEVICELAB_AGENT_TOKEN'))
+  .addOption(new Option('--virtual-devices <n>', 'run N virtual handsets in-process instead of using adb').env('DEVICELAB_VIRTUAL_DEVICES').argParser(integer(0, 64)).default(0))
+  .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
+  .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
+  .addOption(new Option('--state-dir <dir>', 'where the agent id, pending results and cached builds live').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))
+  .addOption(new Option('--name <name>', 'name reported to the control plane (default: the hostname)').env('DEVICELAB_AGENT_NAME'))
+  .addOption(new Option('--drain-seconds <s>', 'on shutdown, how long running jobs may finish').env('DEVICELAB_DRAIN_SECONDS').argParser(integer(0, 3600)).default(30))
+  .action((opts: StartOptions) => start(opts));
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,218 @@
+/**
+ * The Android driver: every operation is an adb shell command or a sync transfer sent
+ * through adbkit to an adb server (the real one on port 5037, or the virtual one in
+ * tests and demos). The commands are the ones a person would type, so the behaviour can
+ * be reproduced by hand with `adb shell ...` when a run misbehaves on real hardware.
+ *
+ * The v1 shell service used here reports no exit status, so success is read from what
+ * each tool prints (pm's "Success", am's "Error:" lines, uiautomator's "dumped to").
+ */
+import { basename } from 'node:path';
+import type { Readable } from 'node:stream';
+import { readAll, type Client, type DeviceClient } from './adbkit.js';
+import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ScreenSize, type SwipeSpec } from './driver.js';
+import { escapeInputText, shellQuote, splitLines } from './input-text.js';
+
+const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
+const DUMP_PATH = '/sdcard/window_dump.xml';
+const RECORDING_PATH = '/sdcard/devicelab-recording.mp4';
+/** adb's own temp dir for pushed packages: world-readable for the package installer. */
+const PUSH_DIR = '/data/local/tmp';
+
+export class AndroidDriver implements DeviceDriver {
+  private readonly device: DeviceClient;
+  private size: ScreenSize | null = null;
+  private recording: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly client: Client,
+    readonly serial: string,
+  ) {
+    this.device = client.getDevice(serial);
+  }
+
+  async install(buildFile: string, packageName: string): Promise<void> {
+    const remote = `${PUSH_DIR}/devicelab-${basename(buildFile).replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    await this.push(buildFile, remote);
+    try {
+      // -r replaces an installed version keeping nothing stale; -t allows test-only
+      // (debuggable) builds, which is what most CI pipelines upload.
+      const out = await this.shell(`pm install -r -t ${shellQuote(remote)}`);
+      const line = /^(Success|Failure \[(.*?)\]|Exception.*|Error:.*)$/m.exec(out);
+      if (!line || line[1] !== 'Success') {
+        const detail = line?.[2] ?? out.trim().split('\n').slice(0, 2).join(' ');
+        throw new DriverError(`Installing ${basename(buildFile)} failed: ${detail || 'no answer from pm'}`);
+      }
+    } finally {
+      await this.shell(`rm -f ${shellQuote(remote)}`).catch(() => undefined);
+    }
+    if (!(await this.isInstalled(packageName))) {
+      throw new DriverError(`The build installed, but ${packageName} is not on the device: does the build's package name differ?`);
+    }
+  }
+
+  async isInstalled(packageName: string): Promise<boolean> {
+    return (await this.shell(`pm path ${shellQuote(packageName)}`)).startsWith('package:');
+  }
+
+  async clearData(packageName: string): Promise<void> {
+    const out = await this.shell(`pm clear ${shellQuote(packageName)}`);
+    if (!/^Success/m.test(out)) throw new DriverError(`Clearing the data of ${packageName} failed: ${out.trim() || 'no answer from pm'}`);
+  }
+
+  async launch(packageName: string, params: readonly LaunchParam[] = []): Promise<void> {
+    // Launch parameters are string extras (`--es key value`), which every app reads with getStringExtra.
+    const extras = params.map((p) => `--es ${shellQuote(p.key)} ${shellQuote(p.value)}`).join(' ');
+    const component = await this.launcherActivity(packageName);
+    if (component) {
+      return this.am(`am start -W -n ${shellQuote(component)} -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${extras}`, packageName);
+    }
+    if (params.length === 0) {
+      // No resolver (Android < 7, some OEM builds): monkey starts the launcher activity.
+      const out = await this.shell(`monkey -p ${shellQuote(packageName)} -c android.intent.category.LAUNCHER 1`);
+      if (/No activities found|aborted|Error/i.test(out)) throw new DriverError(`Could not launch ${packageName}: no launcher activity`);
+      return;
+    }
+    // monkey cannot carry extras; an implicit MAIN/LAUNCHER intent limited to the package can.
+    return this.am(`am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -p ${shellQuote(packageName)} ${extras}`, packageName);
+  }
+
+  async stop(packageName: string): Promise<void> {
+    await this.shell(`am force-stop ${shellQuote(packageName)}`);
+  }
+
+  async openLink(url: string): Promise<void> {
+    await this.am(`am start -W -a android.intent.action.VIEW -d ${shellQuote(url)}`, url);
+  }
+
+  async hierarchy(): Promise<string> {
+    // Dump to a file and pull it: `uiautomator dump /dev/tty` mixes the XML with status
+    // lines and is missing on some builds, the file form works everywhere. One retry:
+    // "could not get idle state" is common while an animation is still running.
+    for (let attempt = 1; ; attempt += 1) {
+      const out = await this.shell(`uiautomator dump ${DUMP_PATH}`);
+      if (/dumped to/i.test(out)) break;
+      if (attempt >= 2) throw new DriverError(`uiautomator dump failed: ${out.trim() || 'no output'}`);
+    }
+    const xml = (await this.pull(DUMP_PATH)).toString('utf8');
+    if (!xml.includes('<hierarchy')) throw new DriverError('uiautomator dump produced no hierarchy');
+    return xml;
+  }
+
+  async screenshot(): Promise<Buffer> {
+    // adbkit's screencap undoes the \n → \r\n translation of old devices' shells.
+    const png = await this.guard(async () => readAll(await this.device.screencap()));
+    if (png.length < 8 || png.readUInt32BE(0) !== 0x89504e47) throw new DriverError('screencap returned no PNG image');
+    return png;
+  }
+
+  async screenSize(): Promise<ScreenSize> {
+    if (this.size) return this.size;
+    const out = await this.shell('wm size');
+    // An override (set by a test or the user) is what apps lay out against.
+    const m = /Override size: (\d+)x(\d+)/.exec(out) ?? /Physical size: (\d+)x(\d+)/.exec(out);
+    if (!m) throw new DriverError(`Could not read the screen size: ${out.trim()}`);
+    this.size = { width: Number(m[1]), height: Number(m[2]) };
+    return this.size;
+  }
+
+  async tap(x: number, y: number): Promise<void> {
+    await this.input(`input tap ${Math.round(x)} ${Math.round(y)}`);
+  }
+
+  async type(text: string): Promise<void> {
+    const lines = splitLines(text);
+    for (const [i, line] of lines.entries()) {
+      if (i > 0) await this.input(`input keyevent ${KEYCODES.enter}`);
+      if (line !== '') await this.input(`input text ${escapeInputText(line)}`);
+    }
+  }
+
+  async swipe(spec: SwipeSpec): Promise<void> {
+    const { from, to } = 'direction' in spec ? swipeCoordinates(spec.direction, await this.screenSize()) : spec;
+    const duration = 'durationMs' in spec && spec.durationMs !== undefined ? spec.durationMs : 300;
+    await this.input(`input swipe ${Math.round(from.x)} ${Math.round(from.y)} ${Math.round(to.x)} ${Math.round(to.y)} ${Math.round(duration)}`);
+  }
+
+  async key(key: KeyName): Promise<void> {
+    await this.input(`input keyevent ${KEYCODES[key]}`);
+  }
+
+  async available(): Promise<boolean> {
+    try {
+      const devices: Array<{ id: string; type: string }> = await this.client.listDevices();
+      return devices.some((d) => d.id === this.serial && (d.type === 'device' || d.type === 'emulator'));
+    } catch {
+      return false; // the adb server itself is gone: so is the device, for us
+    }
+  }
+
+  async startRecording(): Promise<void> {
+    if (this.recording) return;
+    // screenrecord stops by itself after 180 s (its maximum); the shell stays open until then.
+    const stream: Readable = await this.guard(async () => (await this.device.shell(`screenrecord --time-limit 180 ${RECORDING_PATH}`)) as Readable);
+    this.recording = readAll(stream).catch(() => Buffer.alloc(0));
+  }
+
+  async stopRecording(): Promise<Buffer> {
+    if (!this.recording) throw new DriverError('No recording is running');
+    // SIGINT lets screenrecord finish the MP4's index; a killed one leaves an unplayable file.
+    await this.shell('pkill -INT screenrecord');
+    await this.recording;
+    this.recording = null;
+    return this.pull(RECORDING_PATH);
+  }
+
+  /** The MAIN/LAUNCHER activity via the package manager's resolver (Android 7+), or null. */
+  private async launcherActivity(packageName: string): Promise<string | null> {
+    const out = await this.shell(`cmd package resolve-activity --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${shellQuote(packageName)}`);
+    const line = out
+      .split('\n')
+      .map((l) => l.trim())
+      .reverse()
+      .find((l) => /^[\w.]+\/[\w.$]+$/.test(l));
+    return line && line.startsWith(`${packageName}/`) ? line : null;
+  }
+
+  private async am(command: string, what: string): Promise<void> {
+    const out = await this.shell(command);
+    const error = /^Error: (.*)$/m.exec(out) ?? /^(Error.*|.*Exception.*)$/m.exec(out);
+    if (error) throw new DriverError(`Could not start ${what}: ${error[1]}`);
+  }
+
+  private async input(command: string): Promise<void> {
+    const out = await this.shell(command);
+    const error = /^Error: (.*)$/m.exec(out);
+    if (error) throw new DriverError(`${command.split(' ').slice(0, 2).join(' ')} failed: ${error[1]}`);
+  }
+
+  private shell(command: string): Promise<string> {
+    return this.guard(async () => (await readAll(await this.device.shell(command))).toString('utf8'));
+  }
+
+  private pull(path: string): Promise<Buffer> {
+    return this.guard(async () => readAll((await this.device.pull(path)) as Readable));
+  }
+
+  private push(localPath: string, remotePath: string): Promise<void> {
+    return this.guard(async () => {
+      const transfer = await this.device.push(localPath, remotePath);
+      await new Promise<void>((resolve, reject) => {
+        transfer.once('end', () => resolve());
+        transfer.once('error', reject);
+      });
+    });
+  }
+
+  /** Turns adb failures into DriverErrors that say whether the device is still there. */
+  private async guard<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (err) {
+      if (err instanceof DriverError) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      const gone = !(await this.available());
+      throw new DriverError(gone ? `Device ${this.serial} is no longer connected (${message})` : `adb: ${message}`, gone);
+    }
+  }
+}

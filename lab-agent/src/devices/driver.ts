@@ -1,0 +1,88 @@
+/**
+ * The device-backend interface (DESIGN.md 4): everything the job runner needs from a
+ * handset, emulator or simulator. Android implements it on adbkit (android.ts); iOS
+ * drivers will implement the same surface, so the runner never knows which it drives.
+ *
+ * Errors are thrown as DriverError; `deviceGone` tells the runner that the failure was
+ * the device disappearing (verdict blocked, the job may run again elsewhere) rather than
+ * the app or the test misbehaving.
+ */
+
+export type Direction = 'up' | 'down' | 'left' | 'right';
+export type KeyName = 'back' | 'home' | 'enter';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface ScreenSize {
+  width: number;
+  height: number;
+}
+
+export interface LaunchParam {
+  key: string;
+  value: string;
+}
+
+/** A swipe by direction (across the middle of the screen) or between two points. */
+export type SwipeSpec = { direction: Direction } | { from: Point; to: Point; durationMs?: number };
+
+export interface DeviceDriver {
+  readonly serial: string;
+  /** Installs (or replaces) the app from a build file on the agent's disk. */
+  install(buildFile: string, packageName: string): Promise<void>;
+  /** Whether the package is installed now (to trust an install cache). */
+  isInstalled(packageName: string): Promise<boolean>;
+  /** Wipes the app's data, as a fresh install would have it. */
+  clearData(packageName: string): Promise<void>;
+  /** Starts the app's launcher activity with launch parameters as intent extras. */
+  launch(packageName: string, params?: readonly LaunchParam[]): Promise<void>;
+  stop(packageName: string): Promise<void>;
+  /** Opens a URL with the system's VIEW intent (deep links, web pages). */
+  openLink(url: string): Promise<void>;
+  /** The UI hierarchy as XML (uiautomator dump format on Android). */
+  hierarchy(): Promise<string>;
+  /** A PNG of the screen. */
+  screenshot(): Promise<Buffer>;
+  screenSize(): Promise<ScreenSize>;
+  tap(x: number, y: number): Promise<void>;
+  /** Types into the focused field. */
+  type(text: string): Promise<void>;
+  swipe(spec: SwipeSpec): Promise<void>;
+  key(key: KeyName): Promise<void>;
+  /** Whether the device is still attached and usable (asked after an error). */
+  available(): Promise<boolean>;
+  startRecording?(): Promise<void>;
+  /** Stops the recording and returns the video file's bytes. */
+  stopRecording?(): Promise<Buffer>;
+}
+
+export class DriverError extends Error {
+  constructor(
+    message: string,
+    readonly deviceGone = false,
+  ) {
+    super(message);
+    this.name = 'DriverError';
+  }
+}
+
+/** Coordinates of a directional swipe: 60% of the screen through its middle, like a thumb. */
+export function swipeCoordinates(direction: Direction, size: ScreenSize): { from: Point; to: Point } {
+  const cx = Math.round(size.width / 2);
+  const cy = Math.round(size.height / 2);
+  const dx = Math.round(size.width * 0.3);
+  const dy = Math.round(size.height * 0.3);
+  switch (direction) {
+    case 'up':
+      return { from: { x: cx, y: cy + dy }, to: { x: cx, y: cy - dy } };
+    case 'down':
+      return { from: { x: cx, y: cy - dy }, to: { x: cx, y: cy + dy } };
+    case 'left':
+      return { from: { x: cx + dx, y: cy }, to: { x: cx - dx, y: cy } };
+    case 'right':
+      return { from: { x: cx - dx, y: cy }, to: { x: cx + dx, y: cy } };
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The agent's jobs: takes job.offer / job.cancel from the connection, keeps one job per
+ * device, starts a JobRun for each accepted offer and sends its result; on shutdown it
+ * stops taking offers, lets running jobs finish for a while, then releases the rest.
+ */
+import type { DeviceInfo, JobOffer } from '@devicelab/shared';
+import type { BuildCache } from './builds.js';
+import type { AgentConnection } from './connection.js';
+import type { DeviceDriver } from './devices/driver.js';
+import { JobRun } from './runner.js';
+
+export interface JobManagerOptions {
+  connection: AgentConnection;
+  builds: BuildCache;
+  driverFor: (serial: string) => DeviceDriver;
+  device: (serial: string) => DeviceInfo | undefined;
+  log: (line: string) => void;
+  maxRoundsPerStep?: number;
+}
+
+export class JobManager {
+  private readonly runs = new Map<string, { run: JobRun; done: Promise<void> }>();
+  private readonly installed = new Map<string, string>();
+  private draining = false;
+
+  constructor(private readonly options: JobManagerOptions) {}
+
+  /** Jobs the hello reports as running. */
+  running(): Array<{ jobId: string; state: 'running' }> {
+    return [...this.runs.keys()].map((jobId) => ({ jobId, state: 'running' as const }));
+  }
+
+  get size(): number {
+    return this.runs.size;
+  }
+
+  offer(offer: JobOffer): void {
+    const { connection, log } = this.options;
+    if (this.runs.has(offer.jobId)) {
+      // The server re-offered a job we are running (it restarted): it is ours, say so again.
+      connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
+      return;
+    }
+    const reason = this.refusal(offer);
+    if (reason) {
+      log(`job ${offer.jobId} rejected: ${reason}`);
+      connection.sendIfConnected({ type: 'job.rejected', jobId: offer.jobId, reason });
+      return;
+    }
+    const run = new JobRun(offer, {
+      driver: this.options.driverFor(offer.serial),
+      connection,
+      builds: this.options.builds,
+      installed: this.installed,
+      log,
+      ...(this.options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: this.options.maxRoundsPerStep } : {}),
+    });
+    connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
+    log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (attempt ${offer.attempt}, ${offer.commands.length} steps)`);
+    const done = run.run().then((result) => {
+      this.runs.delete(offer.jobId);
+      if (!result) return;
+      log(`job ${offer.jobId} ${result.verdict} in ${result.durationSeconds} s${result.statusMessage ? `: ${result.statusMessage}` : ''}`);
+      connection.sendResult(result);
+    });
+    this.runs.set(offer.jobId, { run, done });
+  }
+
+  cancel(jobId: string, reason: string): void {
+    const entry = this.runs.get(jobId);
+    if (!entry) return; // finished already: its result (or the ack) tells the server
+    this.options.log(`job ${jobId} cancel requested: ${reason}`);
+    entry.run.cancel(reason);
+  }
+
+  private refusal(offer: JobOffer): string | null {
+    if (this.draining) return 'the agent is shutting down';
+    if (offer.platform !== 'android') return `this agent drives android devices, not ${offer.platform}`;
+    const device = this.options.device(offer.serial);
+    if (!device) return `device ${offer.serial} is not attached to this agent`;
+    if (!device.ready) return `device ${offer.serial} is not ready`;
+    const busy = [...this.runs.values()].find((e) => e.run.serial === offer.serial);
+    if (busy) return `device ${offer.serial} is busy with job ${busy.run.jobId}`;
+    return null;
+  }
+
+  /**
+   * Stops taking offers, waits up to `drainSeconds` for running jobs, then releases the
+   * rest (job.released: the server queues them again without counting a try).
+   */
+  async drain(drainSeconds: number): Promise<void> {
+    this.draining = true;
+    const all = () => Promise.all([...this.runs.values()].map((e) => e.done));
+    if (this.runs.size === 0) return;
+    this.options.log(`waiting up to ${drainSeconds} s for ${this.runs.size} running job(s)`);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all(), new Promise<void>((resolve) => (timer = setTimeout(resolve, drainSeconds * 1000)))]);
+    clearTimeout(timer);
+    for (const { run } of this.runs.values()) {
+      run.release();
+      this.options.log(`job ${run.jobId} released: the agent is shutting down`);
+      this.options.connection.sendQueued({ type: 'job.released', jobId: run.jobId, reason: 'the lab agent is shutting down' });
+    }
+    // Released runs unwind at their next await; a driver command already sent is not waited for long.
+    await Promise.race([all(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    clearTimeout(timer);
+  }
+}

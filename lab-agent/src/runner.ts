@@ -1,0 +1,240 @@
+/**
+ * Runs one offered job on its device:
+ *
+ *   build (download, cached) → install (skipped if this device has this build) → clear
+ *   data → launch with launch params → for each command: capture the screen, ask the
+ *   control plane for a decision, perform it, report a step.event; again for the same
+ *   command until the decision says finished → job.result.
+ *
+ * Verdicts: `failed` when a step cannot be done (the test or the app is wrong: the
+ * status message names the step), `blocked` when the test never got a fair chance (no
+ * build, install failure, the device vanished), `cancelled` on job.cancel. A released job
+ * (agent shutdown) produces no result at all: the control plane queues it again.
+ *
+ * Cancellation is checked at step boundaries, and also interrupts the waits that can be
+ * long (a pending decision, a `wait` action, a download), so a cancel takes effect in
+ * about one device command.
+ */
+import { randomUUID } from 'node:crypto';
+import type { JobOffer, JobResult, StepDecision } from '@devicelab/shared';
+import { ActionFailed, parseAction, performAction, type Action } from './actions.js';
+import { BuildDownloadError, type BuildCache } from './builds.js';
+import type { AgentConnection } from './connection.js';
+import { DriverError, type DeviceDriver } from './devices/driver.js';
+
+export interface RunnerDeps {
+  driver: DeviceDriver;
+  connection: Pick<AgentConnection, 'decide' | 'sendQueued'>;
+  builds: BuildCache;
+  /** serial → build id last installed there, shared by all runs of the agent. */
+  installed: Map<string, string>;
+  log?: (line: string) => void;
+  /** Decisions asked for one command before it counts as stuck; default 20. */
+  maxRoundsPerStep?: number;
+}
+
+type Stop = { verdict: 'failed' | 'blocked'; message: string; failedStep: number | null };
+
+class JobStopped extends Error {
+  constructor(readonly stop: Stop) {
+    super(stop.message);
+  }
+}
+
+/** Thrown into waits when the job is cancelled or released. */
+class Interrupted extends Error {}
+
+export class JobRun {
+  readonly jobId: string;
+  readonly serial: string;
+  private readonly controller = new AbortController();
+  private cancelReason: string | null = null;
+  private released = false;
+  private readonly started = Date.now();
+
+  constructor(
+    readonly offer: JobOffer,
+    private readonly deps: RunnerDeps,
+  ) {
+    this.jobId = offer.jobId;
+    this.serial = offer.serial;
+  }
+
+  /** Stop at the next step boundary (interrupting long waits) with verdict cancelled. */
+  cancel(reason: string): void {
+    if (this.cancelReason !== null || this.released) return;
+    this.cancelReason = reason || 'cancelled';
+    this.controller.abort(new Interrupted('cancelled'));
+  }
+
+  /** Abandon the job without a verdict (the agent is shutting down). */
+  release(): void {
+    this.released = true;
+    this.controller.abort(new Interrupted('released'));
+  }
+
+  get isReleased(): boolean {
+    return this.released;
+  }
+
+  /** The job's result, or null when it was released. Never throws. */
+  async run(): Promise<JobResult | null> {
+    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey'>;
+    try {
+      await this.prepare();
+      for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
+      outcome = { verdict: 'succeeded', statusMessage: '', failedStep: null };
+    } catch (err) {
+      if (this.released) return null;
+      if (this.cancelReason !== null) outcome = { verdict: 'cancelled', statusMessage: `Cancelled: ${this.cancelReason}`, failedStep: null };
+      else if (err instanceof JobStopped) outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
+      else outcome = { verdict: 'blocked', statusMessage: `Agent error: ${err instanceof Error ? err.message : String(err)}`, failedStep: null };
+    }
+    if (this.released) return null;
+    const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
+    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey: null };
+  }
+
+  private checkpoint(): void {
+    if (this.controller.signal.aborted) throw this.controller.signal.reason;
+  }
+
+  private async prepare(): Promise<void> {
+    const { driver, builds, installed } = this.deps;
+    const { build, packageName } = this.offer;
+    const blocked = (message: string): never => {
+      throw new JobStopped({ verdict: 'blocked', message, failedStep: null });
+    };
+    const setup = async <T>(what: string, operation: () => Promise<T>): Promise<T> => {
+      try {
+        return await operation();
+      } catch (err) {
+        this.checkpoint();
+        if (err instanceof BuildDownloadError) return blocked(err.message);
+        const message = err instanceof Error ? err.message : String(err);
+        return blocked(message.startsWith(what) ? message : `${what}: ${message}`);
+      }
+    };
+    if (build) {
+      const file = await setup('Downloading the build failed', () => builds.get(build, this.controller.signal));
+      this.checkpoint();
+      // A build id names immutable bytes, so the same id on the same device needs no reinstall.
+      const cached = installed.get(this.serial) === build.buildId && (await setup('Checking the installed app failed', () => driver.isInstalled(packageName)));
+      if (!cached) {
+        installed.delete(this.serial);
+        await setup('Install failed', () => driver.install(file, packageName));
+        installed.set(this.serial, build.buildId);
+        this.deps.log?.(`job ${this.jobId}: installed build ${build.buildId} on ${this.serial}`);
+      }
+    } else if (!(await setup('Checking the installed app failed', () => driver.isInstalled(packageName)))) {
+      blocked(`${packageName} is not installed on ${this.serial}, and the job has no build to install`);
+    }
+    this.checkpoint();
+    await setup('Clearing app data failed', () => driver.clearData(packageName));
+    await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
+  }
+
+  private async step(index: number, command: string): Promise<void> {
+    const label = `Step ${index + 1} "${command}"`;
+    const fail = (message: string, verdict: Stop['verdict'] = 'failed'): never => {
+      throw new JobStopped({ verdict, message: `${label}: ${message}`, failedStep: index });
+    };
+    const timeoutMs = this.offer.stepTimeoutSeconds * 1000;
+    const maxRounds = this.deps.maxRoundsPerStep ?? 20;
+    for (let round = 1; round <= maxRounds; round += 1) {
+      this.checkpoint();
+      const began = Date.now();
+      const screen = await this.guard(() => this.capture(), fail, timeoutMs, 'capturing the screen');
+      this.checkpoint();
+      const decision = await this.decide(index, command, screen, timeoutMs, fail);
+      if (!decision.ok) fail(decision.error || decision.reason || 'the control plane could not decide');
+      if (decision.failed) {
+        this.event(index, command, decision, 'failed', Date.now() - began, decision.reason);
+        fail(decision.reason || 'the step failed');
+      }
+      let actions: Action[];
+      try {
+        actions = decision.actions.map(parseAction);
+      } catch (err) {
+        this.event(index, command, decision, 'failed', Date.now() - began, (err as Error).message);
+        return fail((err as Error).message);
+      }
+      try {
+        for (const action of actions) {
+          const budget = timeoutMs + (action.type === 'wait' ? action.seconds * 1000 : 0);
+          await this.guard(() => performAction(action, this.context()), fail, budget, `performing ${action.type}`);
+        }
+      } catch (err) {
+        this.checkpoint();
+        const message = err instanceof JobStopped ? err.stop.message.slice(label.length + 2) : String(err);
+        this.event(index, command, decision, 'failed', Date.now() - began, message);
+        throw err;
+      }
+      this.event(index, command, decision, 'performed', Date.now() - began);
+      if (decision.finished) return;
+    }
+    fail(`did not finish after ${maxRounds} rounds`);
+  }
+
+  private context() {
+    return { driver: this.deps.driver, packageName: this.offer.packageName, launchParams: this.offer.launchParams, signal: this.controller.signal };
+  }
+
+  private async capture(): Promise<{ pageSource: string; screenshot?: string }> {
+    const pageSource = await this.deps.driver.hierarchy();
+    try {
+      return { pageSource, screenshot: (await this.deps.driver.screenshot()).toString('base64') };
+    } catch (err) {
+      // The hierarchy is what decisions need; a missing picture only makes the report poorer.
+      if (err instanceof DriverError && err.deviceGone) throw err;
+      this.deps.log?.(`job ${this.jobId}: screenshot failed: ${(err as Error).message}`);
+      return { pageSource };
+    }
+  }
+
+  private async decide(stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string }, timeoutMs: number, fail: (m: string) => never): Promise<StepDecision> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      return await this.deps.connection.decide(
+        { requestId: `${this.jobId}-${stepIndex}-${randomUUID().slice(0, 8)}`, jobId: this.jobId, stepIndex, command, ...screen },
+        AbortSignal.any([this.controller.signal, timeout]),
+      );
+    } catch (err) {
+      this.checkpoint();
+      if (timeout.aborted) return fail(`no decision from the control plane within ${this.offer.stepTimeoutSeconds} s`);
+      return fail(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  /** Runs a device operation with a time limit, turning errors into the step's outcome. */
+  private async guard<T>(operation: () => Promise<T>, fail: (m: string, v?: Stop['verdict']) => never, timeoutMs: number, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DriverError(`${what} took longer than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([operation(), limit]);
+    } catch (err) {
+      this.checkpoint();
+      if (err instanceof JobStopped) throw err;
+      if (err instanceof DriverError && err.deviceGone) return fail(err.message, 'blocked');
+      return fail(err instanceof Error ? err.message : String(err));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private event(stepIndex: number, command: string, decision: StepDecision, outcome: 'performed' | 'failed', durationMs: number, error?: string): void {
+    this.deps.connection.sendQueued({
+      type: 'step.event',
+      jobId: this.jobId,
+      stepIndex,
+      command,
+      actions: decision.actions,
+      outcome,
+      ...(error ? { error: error.slice(0, 2000) } : {}),
+      screenshotKey: decision.screenshotKey,
+      durationMs,
+    });
+  }
+}
