@@ -27,7 +27,7 @@ const children: ChildProcess[] = [];
 async function agent(devices = 1): Promise<RunningAgent> {
   const a = await startAgent({
     controlPlaneUrl: server.url, token, virtualDevices: devices, stateDir: mkdtempSync(join(work, 'agent-')),
-    log: () => {}, backoff: { initialMs: 50, maxMs: 500 }, drainSeconds: 1,
+    log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
   });
   agents.push(a);
   return a;
@@ -77,7 +77,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 
 const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
 const inputs = (password = SAMPLE_PASSWORD) => ({ testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: password }] });
-const ids: Record<string, string> = {};
+const ids = { login: '', wrong: '', checkout: '', cart: '', slow: '' };
 let buildId: string;
 
 beforeAll(async () => {
