@@ -125,13 +125,14 @@ describe('lab agent connection', () => {
     expect(agent.logs.some((l) => /connection disconnected: .*reconnecting in \d+ ms/.test(l))).toBe(true);
   });
 
-  it('delivers a job.released queued while disconnected before closing', async () => {
+  it('delivers job.released on the new connection after a drop', async () => {
     server.decider = () => null;
     const agent = await agents.start(server);
     server.send(jobOffer({ jobId: 'job-offline-release', build: server.addBuild('b-offline', await sampleApk()), commands: ['Tap Log in'] }));
     await server.waitFor('step.decide');
     server.drop();
-    await eventually(() => agent.connectionState !== 'connected');
+    // The reconnect (20-100 ms backoff) can be quicker than polling the state, so wait for its hello.
+    await server.waitFor('hello', (_m, r) => r.connection === 2);
     await agent.stop({ drainSeconds: 0 });
     const released = server.received.filter((r) => r.message.type === 'job.released');
     expect(released.map((r) => [r.connection, r.message])).toEqual([[2, { type: 'job.released', jobId: 'job-offline-release', reason: 'the lab agent is shutting down' }]]);

@@ -37,6 +37,8 @@ const MAX_FRAME_BYTES = 32 * 1024 * 1024; // a step carries a page source and a 
 export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heartbeatIntervalMs: number }): AgentHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sockets = new Map<string, WebSocket>();
+  /** Each connection's frame chain, so close() can wait for the last frame's database work. */
+  const pending = new Set<Promise<void>>();
 
   const sendOn = (ws: WebSocket, message: ServerMessageInput) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -99,6 +101,8 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
           await handlers.disconnected(agent);
         }
       }).catch((e: unknown) => console.error('agent disconnect handling failed:', e));
+      pending.add(chain);
+      void chain.finally(() => pending.delete(chain));
     });
     ws.on('error', () => {}); // 'close' follows and does the work
   }
@@ -125,7 +129,13 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
     },
     connectedAgentIds: () => [...sockets.keys()],
     async close() {
-      for (const ws of sockets.values()) ws.close(CLOSE_CODES.shuttingDown, 'control plane shutting down');
+      const closing = [...wss.clients].map((ws) => new Promise<void>((resolve) => {
+        ws.once('close', () => resolve());
+        ws.close(CLOSE_CODES.shuttingDown, 'control plane shutting down');
+        setTimeout(() => ws.terminate(), 2000).unref(); // an agent that never completes the close handshake
+      }));
+      await Promise.all(closing);
+      await Promise.all([...pending]); // the database must outlive the last disconnect's bookkeeping
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -12,21 +12,36 @@
  *   POST /bench/seed          inserts tests with the insertTest query module (operator token)
  *   POST /bench/breakdown     times the stages of GET /tests in-process (operator token)
  *   POST /bench/analyze       ANALYZE tests: what autovacuum does on a server; PGlite has no autovacuum (operator token)
+ *   POST /bench/sql           runs SQL against the server's own database (operator token): {statements} in one
+ *                             transaction (seeding), or {text, params, iterations} timed one after another; the
+ *                             only way to reach embedded PGlite, which lives in this process (usage.ts)
+ *   POST /bench/execute-breakdown
+ *                             times the stages of a cached POST /sessions/{id}/execute in-process with the
+ *                             engine's own functions, then the whole engine.decide, then the whole app's fetch
+ *                             without Node's HTTP server (operator token; execute.ts)
+ *   GET  /bench/gc            garbage collections of this process since it started: count and pause ms
+ *                             (perf_hooks), read before and after a measured block (execute.ts)
  *
  * Started as a child process by scripts/bench/lib/server.ts; never part of the product.
  */
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { firstStart } from '../../../control-plane/src/admin/provision.js';
 import { createApp } from '../../../control-plane/src/app.js';
 import { callerFromKey } from '../../../control-plane/src/auth/caller.js';
+import { fingerprint, parseCommandSyntax, parseHierarchy, replayDecision, resolveReferences, type Decision } from '../../../control-plane/src/brain/index.js';
 import { loadConfig } from '../../../control-plane/src/config.js';
 import { openDatabase } from '../../../control-plane/src/db/index.js';
 import { newId } from '../../../control-plane/src/ids.js';
+import { findSession, recordStep } from '../../../control-plane/src/queries/sessions.js';
+import { findCachedDecision } from '../../../control-plane/src/queries/step-cache.js';
 import { insertTest, listTests } from '../../../control-plane/src/queries/tests.js';
+import { ExecuteStep } from '../../../control-plane/src/schemas/sessions.js';
 import { createServices } from '../../../control-plane/src/services.js';
 import { createFileStorage } from '../../../control-plane/src/storage/files.js';
 import { initialAutomation, toTestView } from '../../../control-plane/src/tests/automation.js';
@@ -38,7 +53,8 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
 const storage = createFileStorage(join(config.dataDir, 'files'));
 await firstStart(db, config);
-const real = createApp(createServices({ db, config, storage }));
+const services = createServices({ db, config, storage });
+const real = createApp(services);
 
 // Until the benchmark replaces it with a real page, a page of 100 generated tests in the API's shape.
 const random = rng(7);
@@ -54,6 +70,15 @@ let barePayload: unknown = {
   }),
   nextCursor: 'czoxMDA',
 };
+
+// Every GC pause of this process, for GET /bench/gc.
+const gc = { count: 0, ms: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.count++;
+    gc.ms += e.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 
 const operatorOnly = (c: Context) => c.req.header('authorization') === `Bearer ${config.adminToken}`;
 
@@ -124,6 +149,119 @@ bench.post('/breakdown', async (c) => {
     stages.total.push(t4 - t0);
   }
   return c.json(Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarise(v)])));
+});
+
+bench.get('/gc', (c) => c.json(gc));
+bench.post('/sql', async (c) => {
+  if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
+  const body = await c.req.json<{ statements?: string[]; text?: string; params?: unknown[]; iterations?: number }>();
+  if (body.statements) {
+    const t0 = performance.now();
+    const rows = await db.transaction(async (tx) => {
+      let last: unknown[] = [];
+      for (const statement of body.statements!) last = await tx.query(statement);
+      return last;
+    });
+    return c.json({ ms: performance.now() - t0, rows });
+  }
+  const times: number[] = [];
+  let rows: unknown[] = [];
+  for (let i = 0; i < (body.iterations ?? 1); i++) {
+    const t0 = performance.now();
+    rows = await db.query(body.text!, body.params ?? []);
+    times.push(performance.now() - t0);
+  }
+  return c.json({ ms: times.reduce((a, b) => a + b, 0), times: summarise(times), samples: times, rows });
+});
+// The stages of a cached execute, in the order engine.decide runs them (control-plane/src/engine/step-engine.ts),
+// with the same functions; then engine.decide itself. Every iteration must replay from the cache.
+bench.post('/execute-breakdown', async (c) => {
+  if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
+  const { apiKey, sessionId, body, iterations } = await c.req.json<{ apiKey: string; sessionId: string; body: string; iterations: number }>();
+  const names = ['jsonParse', 'validate', 'auth', 'session', 'command', 'hierarchy', 'fingerprint', 'cacheKey', 'lookup', 'replay',
+    'insert', 'respond', 'sql', 'total', 'engine'] as const;
+  const stages = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<(typeof names)[number], number[]>;
+  let elements = 0;
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    const parsed: unknown = JSON.parse(body);
+    const t1 = performance.now();
+    const valid = ExecuteStep.safeParse(parsed);
+    if (!valid.success) throw new Error(`body does not validate: ${valid.error.message}`);
+    const req = valid.data;
+    const t2 = performance.now();
+    const caller = await callerFromKey(db, apiKey);
+    const t3 = performance.now();
+    const session = await findSession(db, caller.org.id, sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const t4 = performance.now();
+    const values = req.values ?? {};
+    const resolved = resolveReferences(req.command, values);
+    if (!resolved.ok) throw new Error(resolved.error);
+    const syntax = parseCommandSyntax(resolved.text);
+    if (!syntax.ok || syntax.command.kind !== 'instruction') throw new Error('the command is not an instruction');
+    const t5 = performance.now();
+    const hierarchy = parseHierarchy(req.page_source, session.platform ?? undefined);
+    if (!hierarchy.ok) throw new Error(hierarchy.error);
+    elements = hierarchy.elements.length;
+    const t6 = performance.now();
+    const screenPrint = fingerprint(hierarchy.elements);
+    const t7 = performance.now();
+    const stepIndex = req.step_number ?? session.nextStep;
+    const key = {
+      orgId: session.orgId, testKey: session.testId ?? '', platform: hierarchy.platform, stepIndex,
+      commandHash: createHash('sha256').update(`execute\n${req.command}`).digest('hex'), fingerprint: screenPrint,
+    };
+    const t8 = performance.now();
+    const cached = await findCachedDecision<Decision>(db, key);
+    const t9 = performance.now();
+    const replayed = cached && replayDecision(cached, hierarchy.elements, values);
+    if (!replayed) throw new Error('not replayed from the cache: warm it with one execute first');
+    const t10 = performance.now();
+    const step = await recordStep(db, {
+      sessionId: session.id, call: 'execute', kind: 'cached', stepIndex, command: req.command, actions: [replayed.action],
+      outcome: 'action', reason: replayed.reasoning, fingerprint: screenPrint, screenshot: null, durationMs: t10 - t2,
+      next: { step: stepIndex + 1, command: req.command, finished: true },
+    });
+    if (step === null) throw new Error('the session has ended');
+    const t11 = performance.now();
+    const text = JSON.stringify({
+      session_id: sessionId, step, step_index: stepIndex, step_type: 'cached', cache_hit: true, actions: [replayed.action],
+      finished: true, failed: false, reason: replayed.reasoning,
+    });
+    const t12 = performance.now();
+    if (text.length === 0) throw new Error('unreachable');
+    const parts = [t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t8 - t7, t9 - t8, t10 - t9, t11 - t10, t12 - t11];
+    parts.forEach((ms, k) => stages[names[k]!].push(ms));
+    stages.sql.push(t9 - t8 + (t11 - t10));
+    stages.total.push(t12 - t0);
+  }
+  // The engine as the route calls it (validation, auth and the session lookup done once, outside the timing).
+  const caller = await callerFromKey(db, apiKey);
+  const req = ExecuteStep.parse(JSON.parse(body));
+  for (let i = 0; i < iterations; i++) {
+    const session = await findSession(db, caller.org.id, sessionId);
+    const t0 = performance.now();
+    const result = await services.engine.decide({
+      session: session!, call: 'execute', command: req.command, values: req.values, pageSource: req.page_source, stepNumber: req.step_number,
+    });
+    stages.engine.push(performance.now() - t0);
+    if (result.kind !== 'cached') throw new Error(`engine.decide answered ${result.kind}, not cached`);
+  }
+  // The whole control plane app (middleware, auth, validation, route, engine, response) without Node's HTTP
+  // server: a Request handed to its fetch, the response body read.
+  const app: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    const res = await real.fetch(new Request(`http://bench.local/sessions/${sessionId}/execute`, {
+      method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body,
+    }), {});
+    const text = await res.text();
+    app.push(performance.now() - t0);
+    if (res.status !== 200 || !text.includes('"step_type":"cached"')) throw new Error(`in-process app: ${res.status} ${text.slice(0, 300)}`);
+  }
+  const all = { ...stages, app };
+  return c.json({ elements, stages: Object.fromEntries(Object.entries(all).map(([k, v]) => [k, summarise(v)])) });
 });
 
 const root = new Hono();
