@@ -45,7 +45,7 @@ CREATE TABLE session_steps (
   reason       text,
   fingerprint  text,
   screenshot   text,                      -- storage key of the screenshot, if one was sent
-  duration_ms  real NOT NULL DEFAULT 0,
+  duration_ms  double precision NOT NULL DEFAULT 0,
   created_at   timestamptz NOT NULL DEFAULT clock_timestamp(),
   PRIMARY KEY (session_id, seq)
 );

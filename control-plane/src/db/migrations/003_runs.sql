@@ -83,7 +83,7 @@ CREATE TABLE run_tests (
   offered_at        timestamptz,
   started_at        timestamptz,
   finished_at       timestamptz,
-  duration_seconds  real,
+  duration_seconds  double precision,
   recording_key     text
 );
 CREATE INDEX run_tests_run ON run_tests (run_id, position);
