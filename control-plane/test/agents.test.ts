@@ -83,6 +83,17 @@ describe('the agent endpoint', () => {
     expect(closed.reason).toMatch(/protocol 99 is not supported.*speaks 1/);
   });
 
+  it('one connection per agent id: a newer one replaces the older (4409)', async () => {
+    const first = await connect(server.url, shared, { agentId: 'agent-twin' });
+    await first.next('welcome');
+    const second = await connect(server.url, shared, { agentId: 'agent-twin' });
+    await second.next('welcome');
+    expect(await first.closed).toMatchObject({ code: CLOSE_CODES.replaced });
+    const other = await addAgentToken(server.db, null);
+    const thief = await connect(server.url, other.agentToken, { agentId: 'agent-twin' });
+    expect(await thief.closed).toMatchObject({ code: 4401, reason: expect.stringMatching(/another agent token/) });
+  });
+
   it('welcomes an agent, registers its devices, answers invalid frames with an error', async () => {
     const agent = await connect(server.url, shared, { agentId: 'agent-reg', devices: [androidDevice('emu-reg')] });
     const welcome = await agent.next('welcome');

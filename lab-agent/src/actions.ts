@@ -1,34 +1,14 @@
 /**
- * Performing the brain's actions on a device. The protocol carries actions as open
- * records (`z.record(z.string(), z.unknown())`) so the brain can grow; this module is
- * where the agent pins down the shapes it understands (the brain's Action union in
- * control-plane/src/brain/actions.ts) and refuses anything else with a clear message
- * instead of guessing.
+ * Performing the brain's actions on a device. Their shapes are the protocol's
+ * `DeviceAction` (shared/), validated when a decision arrives; `parseAction` still
+ * refuses anything else with a clear message for callers outside the protocol path.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import { DeviceAction } from '@devicelab/shared';
 import type { DeviceDriver, LaunchParam } from './devices/driver.js';
 
-const PointSchema = z.object({ x: z.number(), y: z.number() });
-const Direction = z.enum(['up', 'down', 'left', 'right']);
-
-export const ActionSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('tap'), point: PointSchema }),
-  /** point: where the target field is; null/absent: type into the focused field. */
-  z.looseObject({ type: z.literal('type'), text: z.string(), point: PointSchema.nullish() }),
-  z.looseObject({ type: z.literal('scroll'), direction: z.enum(['up', 'down']) }),
-  z.looseObject({ type: z.literal('swipe'), direction: Direction.optional(), from: PointSchema.optional(), to: PointSchema.optional() }),
-  z.looseObject({ type: z.literal('back') }),
-  z.looseObject({ type: z.literal('key'), key: z.enum(['back', 'home', 'enter']) }),
-  z.looseObject({ type: z.literal('wait'), seconds: z.number().min(0).max(3600) }),
-  z.looseObject({ type: z.literal('launch') }),
-  z.looseObject({ type: z.literal('restart') }),
-  z.looseObject({ type: z.literal('openLink'), url: z.string().min(1) }),
-  z.looseObject({ type: z.literal('assert') }),
-  z.looseObject({ type: z.literal('done') }),
-  z.looseObject({ type: z.literal('fail'), reason: z.string().optional() }),
-]);
-export type Action = z.infer<typeof ActionSchema>;
+export const ActionSchema = DeviceAction;
+export type Action = DeviceAction;
 
 /** A `fail` action: the brain decided the step cannot be done; the step fails with its reason. */
 export class ActionFailed extends Error {}

@@ -40,7 +40,7 @@ type QueuedInput = Extract<AgentMessageInput, { type: 'step.event' | 'job.releas
 export type IncomingMessage = Extract<ServerMessage, { type: 'job.offer' | 'job.cancel' | 'error' }>;
 
 export interface ConnectionEnd {
-  kind: 'stopped' | 'incompatible' | 'unauthorized';
+  kind: 'stopped' | 'incompatible' | 'unauthorized' | 'replaced';
   reason: string;
 }
 
@@ -282,10 +282,15 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     if (this.stopping) return;
     if (code === CLOSE_CODES.incompatible) return this.end({ kind: 'incompatible', reason: reason || 'the control plane refused this agent version' });
     if (code === CLOSE_CODES.unauthorized) return this.end({ kind: 'unauthorized', reason: reason || 'the control plane refused the agent token' });
+    // Another process uses this agent id (a copied state dir): reconnecting would make the two
+    // take turns forever, so stop and say how to fix it.
+    if (code === CLOSE_CODES.replaced) {
+      return this.end({ kind: 'replaced', reason: 'another lab agent connected with the same agent id: give each agent its own --state-dir' });
+    }
     if (this.stateValue === 'stopped') return;
     const delay = backoffDelay(this.attempt, this.options.backoff);
     this.attempt += 1;
-    const why = code === CLOSE_CODES.replaced ? 'replaced by another connection with the same agent id' : reason || `code ${code}`;
+    const why = reason || `code ${code}`;
     this.setState('disconnected', `${why}; reconnecting in ${delay} ms`);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;

@@ -20,6 +20,7 @@
  * next hello, so a control-plane restart loses nothing and runs nothing twice.
  */
 import { z } from 'zod';
+import { DeviceAction } from './actions.js';
 import { Platform } from './platform.js';
 
 /** Bumped on any incompatible change; the server refuses other versions at hello. */
@@ -93,7 +94,7 @@ export const StepDecide = z.object({
   screenshot: z.string().max(20_000_000).optional(),
 });
 
-export const Action = z.record(z.string(), z.unknown());
+export const Action = DeviceAction;
 
 export const StepEvent = z.object({
   type: z.literal('step.event'),

@@ -4,4 +4,5 @@
  * of ours.
  */
 export { Platform, PLATFORMS } from './platform.js';
+export * from './actions.js';
 export * from './agent-protocol.js';
