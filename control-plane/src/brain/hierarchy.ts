@@ -98,15 +98,7 @@ export function parseHierarchy(xml: string, expected?: Platform): HierarchyResul
 
   while (stack.length > 0) {
     const { node, parent, depth, path, position } = stack.pop()!;
-    const partial = toElement(node.attributes, node.name);
-    const element: ScreenElement = {
-      ...partial,
-      index: elements.length,
-      platform,
-      depth,
-      path: `${path}/${shortType(partial.type)}[${position}]`,
-      parentIndex: parent,
-    };
+    const element = toElement(node.attributes, node.name, { index: elements.length, platform, depth, parentIndex: parent, parentPath: path, position });
     elements.push(element);
     pushChildren(elementChildren(node), element.index, depth + 1, element.path);
   }
@@ -114,7 +106,20 @@ export function parseHierarchy(xml: string, expected?: Platform): HierarchyResul
 }
 
 type Attributes = Readonly<Record<string, string>>;
-type OwnFields = Omit<ScreenElement, 'index' | 'platform' | 'depth' | 'path' | 'parentIndex'>;
+/**
+ * Where an element sits in the tree. The element functions build each element as one
+ * object literal: spreading a partial object per element cost more than the XML parse
+ * itself on a 200-node screen (docs/benchmarks.md, cached execute).
+ */
+interface Placement {
+  index: number;
+  platform: Platform;
+  depth: number;
+  parentIndex: number | null;
+  parentPath: string;
+  position: number;
+}
+const pathOf = (p: Placement, type: string) => `${p.parentPath}/${shortType(type)}[${p.position}]`;
 
 const flag = (value: string | undefined) => value === 'true';
 
@@ -125,12 +130,14 @@ function parseAndroidBounds(raw: string | undefined): Bounds {
   return { x: l, y: t, width: Math.max(0, r - l), height: Math.max(0, b - t) };
 }
 
-function androidElement(a: Attributes): OwnFields {
+function androidElement(a: Attributes, _tag: string, p: Placement): ScreenElement {
   const bounds = parseAndroidBounds(a['bounds']);
+  const type = a['class'] ?? '';
   // Newer dumps and Appium's source say so explicitly; otherwise a dump only holds what is on screen.
   const hidden = a['visible-to-user'] === 'false' || a['displayed'] === 'false';
   return {
-    type: a['class'] ?? '',
+    index: p.index, platform: p.platform, depth: p.depth, path: pathOf(p, type), parentIndex: p.parentIndex,
+    type,
     text: a['text'] ?? '',
     resourceId: a['resource-id'] ?? '',
     contentDesc: a['content-desc'] ?? '',
@@ -163,7 +170,7 @@ export const IOS_TEXT_INPUTS = new Set(
 );
 const IOS_TOGGLES = new Set(['Switch', 'Toggle', 'CheckBox'].map((t) => `XCUIElementType${t}`));
 
-function iosElement(a: Attributes, tag: string): OwnFields {
+function iosElement(a: Attributes, tag: string, p: Placement): ScreenElement {
   const type = a['type'] ?? tag;
   const num = (key: string) => Number(a[key] ?? 0) || 0;
   const bounds = { x: num('x'), y: num('y'), width: Math.max(0, num('width')), height: Math.max(0, num('height')) };
@@ -174,6 +181,7 @@ function iosElement(a: Attributes, tag: string): OwnFields {
   // RN/Flutter touchables surface as accessible XCUIElementTypeOther with a label.
   const accessibleOther = type === 'XCUIElementTypeOther' && flag(a['accessible']) && label !== '';
   return {
+    index: p.index, platform: p.platform, depth: p.depth, path: pathOf(p, type), parentIndex: p.parentIndex,
     type,
     // Inputs show their value (or placeholder); toggles' value is a state, not text.
     text: isInput ? value : label || (isToggle ? '' : value),
