@@ -122,6 +122,9 @@ describe('dispatching and following a test', () => {
     agent.send({ type: 'step.decide', requestId: 'r1', jobId: offer.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
     const decision = await agent.next('step.decision');
     expect(decision).toMatchObject({ requestId: 'r1', ok: true, kind: 'ai', finished: true, actions: [{ type: 'tap' }] });
+    // The same request again (as after a reconnect): the same answer, and the step is not counted twice.
+    agent.send({ type: 'step.decide', requestId: 'r1', jobId: offer.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    expect(await agent.next('step.decision')).toEqual(decision);
     agent.send({ type: 'step.decide', requestId: 'r2', jobId: offer.jobId, stepIndex: 1, command: 'tapOn: "Sign up"', pageSource: '<broken' });
     expect(await agent.next('step.decision')).toMatchObject({ requestId: 'r2', ok: false, error: expect.stringMatching(/page_source/) });
 

@@ -4,6 +4,8 @@
  * the virtual handset it drives through adbkit. The only doubles are the handsets.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,6 +155,31 @@ describe('runs end to end on virtual handsets', () => {
     const run = await finished(res.body.runId, 60_000);
     expect(run.buildId).toBe(newest);
     expect(run.succeededTests.map((e: any) => e.id).sort()).toEqual([ids.login, ids.wrong, ids.cart].sort());
+  });
+
+  it('runs pre-requests first (their values feed the test) and teardown requests after', async () => {
+    // The team's own backend: seeds a user, then cleans up.
+    const seen: string[] = [];
+    const backend: Server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers['x-run'] ?? ''}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ user: { email: SAMPLE_EMAIL, password: SAMPLE_PASSWORD } }));
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', () => resolve()));
+    const base = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
+    try {
+      const seeded = await createTest('Seeded login', [...login, 'assertVisible: "Products"'], {
+        preRequests: [{ curlCommand: `curl -X POST -H 'x-run: e2e' ${base}/seed`, valuesToRemember: [{ name: 'email', path: 'user.email' }, { name: 'password', path: 'user.password' }] }],
+        teardownRequests: [{ curlCommand: `curl -X DELETE ${base}/seed/{{email}}`, runOn: 'always' }],
+      });
+      await agent(1);
+      const run = await finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [seeded] })).body.runId);
+      expect(run.succeededTests.map((e: any) => e.id)).toEqual([seeded]);
+      await until(async () => seen.length === 2);
+      expect(seen).toEqual(['POST /seed e2e', `DELETE /seed/${SAMPLE_EMAIL} `]);
+    } finally {
+      backend.close();
+    }
   });
 
   it('a failed install blocks the test', async () => {

@@ -52,6 +52,18 @@ describe('admin CLI', () => {
     expect((await client(server.url, audit.apiKey)('GET', '/tests')).status).toBe(401);
   }, 60_000);
 
+  it('issues agent tokens for an organisation or the shared pool', async () => {
+    const org = await admin('create-org', '--name', 'Agents');
+    const own = await admin('create-agent-token', '--org', org.organisationId);
+    expect(own).toMatchObject({ agentToken: expect.stringMatching(/^dl_agent_/), organisationId: org.organisationId });
+    expect(await admin('create-agent-token', '--shared')).toMatchObject({ organisationId: null });
+    const neither = await run(tsx, [cli, 'create-agent-token'], { env: { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'test-operator-token' } }).catch((e) => e);
+    expect(neither.stderr).toMatch(/--org ID or --shared/);
+    // The token opens the agents' endpoint: a request without the WebSocket upgrade is still authenticated first.
+    const res = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${own.agentToken}` } });
+    expect(res.status).toBe(404);
+  }, 60_000);
+
   it('fails with a message and exit code 1 on a refused call', async () => {
     const env = { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'wrong' };
     const failure = await run(tsx, [cli, 'create-org', '--name', 'x'], { env }).catch((e) => e);
@@ -76,6 +88,9 @@ describe('service endpoints', () => {
       ['/tests/folders', 'get'], ['/tests/folders', 'post'], ['/tests/folders', 'patch'], ['/tests/folders', 'delete'],
       ['/tests/folders/move', 'post'], ['/tests', 'get'], ['/tests', 'post'], ['/tests', 'patch'], ['/tests', 'delete'],
       ['/tests/{testId}', 'get'], ['/uploadBuild', 'post'], ['/uploadBuild/', 'post'], ['/builds/{buildId}', 'get'], ['/healthz', 'get'],
+      ['/tests/generate', 'post'], ['/tests/execute', 'post'], ['/runs', 'get'], ['/runs/{run_id}', 'get'], ['/runs/{run_id}/cancel', 'post'],
+      ['/sessions/create', 'post'], ['/sessions/{sessionId}/execute', 'post'], ['/sessions/{sessionId}/assert', 'post'],
+      ['/sessions/{sessionId}/log_code_execution', 'post'], ['/sessions/{sessionId}/stop', 'post'], ['/usage/sdk-sessions', 'get'],
     ];
     for (const [path, method] of expected) {
       expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();

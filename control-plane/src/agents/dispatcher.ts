@@ -179,8 +179,20 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     }
   }
 
+  // Agents re-send an unanswered step.decide after a reconnect; answering it from here
+  // keeps the step from being decided (and counted) twice.
+  const answered = new Map<string, Record<string, unknown>>();
+  const ANSWERS_KEPT = 2000;
+
   async function decideStep(agent: agents.AgentRecord, m: Extract<AgentMessage, { type: 'step.decide' }>): Promise<void> {
-    const reply = (answer: Record<string, unknown>) => hub?.send(agent.id, { type: 'step.decision', requestId: m.requestId, ...answer } as never);
+    const key = `${agent.id}/${m.requestId}`;
+    const reply = (answer: Record<string, unknown>) => {
+      answered.set(key, answer);
+      if (answered.size > ANSWERS_KEPT) answered.delete(answered.keys().next().value!);
+      hub?.send(agent.id, { type: 'step.decision', requestId: m.requestId, ...answer } as never);
+    };
+    const earlier = answered.get(key);
+    if (earlier) return reply(earlier);
     const job = await activeJob(agent.id, m.jobId);
     const session = job?.sessionId ? await findSession(db, job.orgId, job.sessionId) : null;
     if (!job || !session) return void reply({ ok: false, error: 'this test is not running on this agent' });
