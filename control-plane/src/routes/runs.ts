@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
+import { pageOf, seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import * as runs from '../queries/runs.js';
 import { listSteps } from '../queries/sessions.js';
@@ -51,13 +52,7 @@ const interactionLogs = route({
   responses: { ...jsonResponse(s.InteractionLog, 'The steps of the test\'s session'), ...errorResponses },
 });
 
-/** Cursors are opaque to clients: base64url of the last row's seq. */
-const encodeCursor = (seq: string) => Buffer.from(`r:${seq}`).toString('base64url');
-function decodeCursor(cursor: string): string {
-  const match = /^r:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw badRequest('invalid cursor: pass nextCursor from a previous page unchanged');
-  return match[1]!;
-}
+const cursor = seqCursor('r');
 
 const CANCELLED_MESSAGE = 'The run was cancelled';
 
@@ -87,11 +82,10 @@ export function runRoutes() {
       orgId: c.var.caller.org.id,
       status: q.status,
       trigger: q.trigger,
-      beforeSeq: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
+      beforeSeq: q.cursor === undefined ? undefined : cursor.decode(q.cursor),
       limit: q.limit + 1, // one more than asked tells whether another page exists
     });
-    const page = rows.slice(0, q.limit);
-    const nextCursor = rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null;
+    const { page, nextCursor } = pageOf(rows, q.limit, cursor.encode);
     return c.json({ runs: page.map(runSummary), nextCursor }, 200);
   });
 

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
+import { pageOf, seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { newId } from '../ids.js';
 import { findFolder } from '../queries/folders.js';
@@ -47,13 +48,7 @@ const generate = route({
   responses: { ...jsonResponse(s.GenerationStarted, 'Generation started: the platforms report generating'), ...errorResponses },
 });
 
-/** Cursors are opaque to clients: base64url of the last row's seq. */
-const encodeCursor = (seq: string) => Buffer.from(`s:${seq}`).toString('base64url');
-function decodeCursor(cursor: string): string {
-  const match = /^s:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw badRequest('invalid cursor: pass nextCursor from a previous page unchanged');
-  return match[1]!;
-}
+const cursor = seqCursor('s');
 
 const dedupe = (values: string[] | undefined) => (values === undefined ? undefined : [...new Set(values)]);
 
@@ -77,11 +72,10 @@ export function testRoutes() {
       orgId,
       folder: q.folderId === undefined ? undefined : { id: q.folderId, subfolders: q.includeSubfolders ?? false },
       tag: q.tag,
-      afterSeq: q.cursor === undefined ? undefined : decodeCursor(q.cursor),
+      afterSeq: q.cursor === undefined ? undefined : cursor.decode(q.cursor),
       limit: q.limit + 1, // one more than asked tells whether another page exists
     });
-    const page = rows.slice(0, q.limit);
-    const nextCursor = rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null;
+    const { page, nextCursor } = pageOf(rows, q.limit, cursor.encode);
     return c.json({ tests: page.map(toTestView), nextCursor }, 200);
   });
 
