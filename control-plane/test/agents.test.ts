@@ -182,6 +182,18 @@ describe('dispatching and following a test', () => {
     expect(await runStatus(runId)).toBe('completed');
   });
 
+  it('takes back an offer the agent never answers', async () => {
+    const agent = await connect(server.url, shared, { agentId: 'agent-mute', devices: [androidDevice('emu-mute')] });
+    await agent.next('welcome');
+    const { jobIds } = await seedRun(['launchApp']);
+    await agent.next('job.offer'); // and never a word about it
+    await server.db.query(`UPDATE run_tests SET offered_at = offered_at - interval '10 minutes' WHERE id = $1`, [jobIds[0]]);
+    await server.services.dispatcher.sweep();
+    expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'pending', device_id: null, attempt: 1 });
+    const device = await server.db.query<{ state: string }>(`SELECT state FROM devices WHERE serial = 'emu-mute'`);
+    expect(device[0]!.state).toBe('offline');
+  });
+
   it('blocks a test that waits longer than the limit for a matching device', async () => {
     const { runId, jobIds } = await seedRun(['launchApp']);
     await server.db.query(`UPDATE run_tests SET platform = 'ios' WHERE id = $1`, [jobIds[0]]); // no iOS device anywhere

@@ -216,6 +216,7 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
         await lose(job.id, job.runId, `agent ${agentId} stopped answering`);
       }
     }
+    await jobs.requeueStaleOffers(db, Math.max(30, config.agentLostSeconds * 3));
     for (const blocked of await jobs.blockOverdueJobs(db, config.runDeviceWaitSeconds)) await jobs.completeRunIfDone(db, blocked.runId);
     await dispatch();
   }

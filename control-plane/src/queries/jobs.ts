@@ -226,3 +226,19 @@ export async function failJobsWithoutTunnel(sql: Sql, connected: readonly string
     [connected],
   );
 }
+
+/**
+ * Offers an agent neither accepted nor refused within `seconds` (a lost frame, an agent
+ * stuck before it could answer) go back to the queue; their devices wait for a report.
+ */
+export async function requeueStaleOffers(sql: Sql, seconds: number): Promise<number> {
+  const rows = await sql.query<{ deviceId: string }>(
+    `UPDATE run_tests rt SET status = 'pending', device_id = NULL, device_label = NULL, offered_at = NULL, "values" = NULL
+       FROM run_tests old
+      WHERE rt.id = old.id AND rt.status = 'offered' AND rt.offered_at < clock_timestamp() - make_interval(secs => $1)
+      RETURNING old.device_id AS "deviceId"`,
+    [seconds],
+  );
+  for (const r of rows) await sql.query(`UPDATE devices SET state = 'offline' WHERE id = $1 AND state = 'busy'`, [r.deviceId]);
+  return rows.length;
+}
