@@ -82,8 +82,9 @@ export async function claimNextJob(sql: Sql, agentIds: readonly string[]): Promi
   return null;
 }
 
+/** The pre-requests are done and the offer goes out now: its values, and the time an answer is due from. */
 export async function setJobValues(sql: Sql, id: string, values: Record<string, string>): Promise<void> {
-  await sql.query(`UPDATE run_tests SET "values" = $2 WHERE id = $1`, [id, values]);
+  await sql.query(`UPDATE run_tests SET "values" = $2, offered_at = clock_timestamp() WHERE id = $1`, [id, values]);
 }
 
 /** The agent accepted: the test runs, under an SDK session that carries the test's id. */
@@ -230,12 +231,14 @@ export async function failJobsWithoutTunnel(sql: Sql, connected: readonly string
 /**
  * Offers an agent neither accepted nor refused within `seconds` (a lost frame, an agent
  * stuck before it could answer) go back to the queue; their devices wait for a report.
+ * An offer whose pre-requests still run (no values yet) is not waiting for the agent.
  */
 export async function requeueStaleOffers(sql: Sql, seconds: number): Promise<number> {
   const rows = await sql.query<{ deviceId: string }>(
     `UPDATE run_tests rt SET status = 'pending', device_id = NULL, device_label = NULL, offered_at = NULL, "values" = NULL
        FROM run_tests old
-      WHERE rt.id = old.id AND rt.status = 'offered' AND rt.offered_at < clock_timestamp() - make_interval(secs => $1)
+      WHERE rt.id = old.id AND rt.status = 'offered' AND rt."values" IS NOT NULL
+        AND rt.offered_at < clock_timestamp() - make_interval(secs => $1)
       RETURNING old.device_id AS "deviceId"`,
     [seconds],
   );
