@@ -117,20 +117,20 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
   async function onMessage(agent: agents.AgentRecord, m: AgentMessage): Promise<void> {
     switch (m.type) {
       case 'hello': {
-        for (const d of m.devices) await agents.upsertDevice(db, agent, d);
+        await agents.upsertDevices(db, agent, m.devices);
         await agents.markMissingDevicesOffline(db, agent.id, m.devices.map((d) => d.serial));
         // Tests the agent no longer knows (it restarted) are lost; the ones it still runs carry on.
         const known = new Set(m.jobs.map((j) => parseWireId(j.jobId)?.id));
         for (const job of await jobs.activeJobsOfAgent(db, agent.id)) {
           if (!known.has(job.id)) await lose(job.id, job.runId, 'the agent restarted without it');
         }
-        return void dispatch();
+        return; // dispatching waits for the welcome (welcomed below)
       }
       case 'heartbeat':
         return agents.touchAgent(db, agent.id);
       case 'device.added':
       case 'device.changed':
-        await agents.upsertDevice(db, agent, m.device);
+        await agents.upsertDevices(db, agent, [m.device]);
         return void dispatch();
       case 'device.removed': {
         await agents.setDeviceOffline(db, agent.id, m.serial);
@@ -250,6 +250,7 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
       return agent ?? { refuse: `agent id ${m.agentId} is registered with another agent token`, code: 4401 };
     },
     message: onMessage,
+    welcomed: () => void dispatch().catch((e: unknown) => console.error('dispatch failed:', e)),
     async disconnected(agent) {
       await agents.disconnectAgent(db, agent.id);
     },

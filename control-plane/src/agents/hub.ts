@@ -20,6 +20,8 @@ export interface AgentHandlers {
   /** Registers the agent; answers the record, or a refusal reason. */
   hello(token: AgentTokenRecord, message: Extract<AgentMessage, { type: 'hello' }>): Promise<AgentRecord | { refuse: string; code: number }>;
   message(agent: AgentRecord, message: AgentMessage): Promise<void>;
+  /** The agent has its welcome: work may be offered to it now. */
+  welcomed(agent: AgentRecord): void;
   disconnected(agent: AgentRecord): Promise<void>;
 }
 
@@ -77,12 +79,15 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
           }
           const registered = await handlers.hello(token, message);
           if ('refuse' in registered) return ws.close(registered.code, registered.refuse);
-          const previous = sockets.get(registered.id);
-          if (previous && previous !== ws) previous.close(CLOSE_CODES.replaced, 'replaced by a newer connection of this agent');
           agent = registered;
+          // The hello's devices and jobs are recorded before the welcome, so a welcomed agent
+          // is fully registered; it counts as connected (offers can reach it) only after it.
+          await handlers.message(agent, message);
+          const previous = sockets.get(agent.id);
+          if (previous && previous !== ws) previous.close(CLOSE_CODES.replaced, 'replaced by a newer connection of this agent');
           sockets.set(agent.id, ws);
           sendOn(ws, { type: 'welcome', protocolVersion: AGENT_PROTOCOL_VERSION, agentId: agent.id, heartbeatIntervalMs: options.heartbeatIntervalMs });
-          await handlers.message(agent, message); // the hello's devices and jobs
+          handlers.welcomed(agent);
           return;
         }
         if (message.type === 'hello') return sendOn(ws, { type: 'error', detail: 'already said hello' });

@@ -1,6 +1,5 @@
 import type { DeviceInfo } from '@devicelab/shared';
 import type { Sql } from '../db/index.js';
-import { randomToken } from '../ids.js';
 
 export interface AgentRecord {
   id: string;
@@ -58,22 +57,27 @@ export async function listSilentAgents(sql: Sql, seconds: number): Promise<strin
 }
 
 /**
- * Brings the registry in line with a device report. A device with a test keeps
- * `busy`; otherwise it is online when ready. Returns the device id.
+ * Brings the registry in line with device reports, in one statement (a hello lists
+ * every device of the host). A device with a test keeps `busy`; otherwise it is
+ * online when ready.
  */
-export async function upsertDevice(sql: Sql, agent: AgentRecord, d: DeviceInfo): Promise<string> {
-  const rows = await sql.query<{ id: string }>(
+export async function upsertDevices(sql: Sql, agent: AgentRecord, devices: readonly DeviceInfo[]): Promise<void> {
+  if (devices.length === 0) return;
+  // Arrays of text only: the postgres driver does not send boolean arrays as boolean[].
+  const column = <K extends keyof DeviceInfo>(k: K) => devices.map((d) => d[k]);
+  await sql.query(
     `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state, last_seen_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp())
+     SELECT 'dev_' || substr(md5(random()::text || d.serial), 1, 16), $1, d.serial, $2, d.platform, d.kind, d.model, d.os_version,
+            CASE WHEN d.ready = 'true' THEN 'online' ELSE 'offline' END, clock_timestamp()
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            AS d(serial, platform, kind, model, os_version, ready)
      ON CONFLICT (agent_id, serial) DO UPDATE SET platform = EXCLUDED.platform, kind = EXCLUDED.kind,
        model = EXCLUDED.model, os_version = EXCLUDED.os_version, org_id = EXCLUDED.org_id, last_seen_at = clock_timestamp(),
        state = CASE
          WHEN EXISTS (SELECT 1 FROM run_tests rt WHERE rt.device_id = devices.id AND rt.status IN ('offered', 'running')) THEN 'busy'
-         ELSE EXCLUDED.state END
-     RETURNING id`,
-    [`dev_${randomToken(16)}`, agent.id, d.serial, agent.orgId, d.platform, d.kind, d.model, d.osVersion, d.ready ? 'online' : 'offline'],
+         ELSE EXCLUDED.state END`,
+    [agent.id, agent.orgId, column('serial'), column('platform'), column('kind'), column('model'), column('osVersion'), devices.map((d) => String(d.ready))],
   );
-  return rows[0]!.id;
 }
 
 /** Devices the agent no longer reports (all but `present`) go offline. */
