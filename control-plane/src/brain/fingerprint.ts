@@ -34,8 +34,23 @@ export const MAX_TEXT_SHAPE_LENGTH = 40;
 const MONTHS = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/g;
 const WEEKDAYS = /\b(mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(rs(day)?)?|fri(day)?|sat(urday)?|sun(day)?|today|yesterday|tomorrow)\b/g;
 
+// Screens repeat their labels from run to run: remembering recent shapes saves the
+// regular expressions below on most elements of a cached step (docs/benchmarks.md).
+const shapes = new Map<string, string>();
+const SHAPES_KEPT = 5000;
+
 /** The stable shape of a piece of text (see rule 3). */
 export function textShape(text: string): string {
+  if (text === '') return '';
+  const known = shapes.get(text);
+  if (known !== undefined) return known;
+  const shape = computeShape(text);
+  if (shapes.size >= SHAPES_KEPT) shapes.clear();
+  shapes.set(text, shape);
+  return shape;
+}
+
+function computeShape(text: string): string {
   const shape = text
     .toLowerCase()
     .replace(/\d+/g, '#')
