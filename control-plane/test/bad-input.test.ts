@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.js';
-import { client, seedOrg, startServer, type Client, type TestServer } from './harness.js';
+import { client, seedOrg, settledTest, startServer, type Client, type TestServer } from './harness.js';
 
 /**
  * The bad-input pass: every endpoint gets wrong types, missing fields, huge strings,
@@ -9,7 +9,7 @@ import { client, seedOrg, startServer, type Client, type TestServer } from './ha
  */
 let server: TestServer;
 let api: Client;
-let ids: { folderId: string; testId: string; foreignFolderId: string; foreignTestId: string };
+let ids: { folderId: string; testId: string; foreignFolderId: string; foreignTestId: string; sessionId: string; foreignSessionId: string };
 
 beforeAll(async () => {
   server = await startServer({ JSON_MAX_BYTES: String(256 * 1024) });
@@ -19,13 +19,17 @@ beforeAll(async () => {
   const testId = (await api('POST', '/tests', { commands: ['launchApp'], folderId })).body.testId;
   const foreignFolderId = (await other('POST', '/tests/folders', { name: 'Foreign' })).body.folderId;
   const foreignTestId = (await other('POST', '/tests', { commands: ['launchApp'] })).body.testId;
-  ids = { folderId, testId, foreignFolderId, foreignTestId };
+  const sessionId = (await api('POST', '/sessions/create', { test_id: 'bad-input' })).body.session_id;
+  const foreignSessionId = (await other('POST', '/sessions/create', {})).body.session_id;
+  await settledTest(api, testId);
+  ids = { folderId, testId, foreignFolderId, foreignTestId, sessionId, foreignSessionId };
 });
 afterAll(() => server.close());
 
 /** A digest of every row of every table: equal digests mean nothing changed. */
 async function snapshot(db: Db): Promise<string> {
-  const tables = ['organisations', 'api_keys', 'folders', 'tests', 'builds', 'settings'];
+  const tables = ['organisations', 'api_keys', 'folders', 'tests', 'builds', 'settings', 'sdk_sessions', 'session_steps',
+    'step_cache', 'runs', 'run_tests', 'agent_tokens', 'agents', 'devices'];
   const parts = await Promise.all(
     tables.map(async (t) => {
       const rows = await db.query<{ d: string | null }>(`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS d FROM ${t} x`);
@@ -39,10 +43,12 @@ const huge = 'x'.repeat(300 * 1024);
 type Case = [method: string, path: string, body: unknown, headers?: Record<string, string>];
 
 const cases = (): Case[] => {
-  const { folderId, testId, foreignFolderId, foreignTestId } = ids;
+  const { folderId, testId, foreignFolderId, foreignTestId, sessionId, foreignSessionId } = ids;
+  const login = '<hierarchy rotation="0"><node index="0" text="Log in" resource-id="login" class="android.widget.Button" package="x" content-desc="" clickable="true" enabled="true" bounds="[0,0][100,100]"/></hierarchy>';
   const jsonEndpoints: Array<[string, string]> = [
     ['POST', '/tests/folders'], ['PATCH', '/tests/folders'], ['DELETE', '/tests/folders'], ['POST', '/tests/folders/move'],
-    ['POST', '/tests'], ['PATCH', '/tests'], ['DELETE', '/tests'],
+    ['POST', '/tests'], ['PATCH', '/tests'], ['DELETE', '/tests'], ['POST', '/tests/generate'], ['POST', '/tests/execute'],
+    ['POST', `/sessions/${sessionId}/execute`], ['POST', `/sessions/${sessionId}/assert`],
   ];
   const generic: Case[] = jsonEndpoints.flatMap(([m, p]): Case[] => [
     [m, p, '{"name": '],                      // malformed JSON
@@ -101,6 +107,28 @@ const cases = (): Case[] => {
     ['GET', `/tests?tag=${'t'.repeat(200)}`, undefined],
     ['GET', '/tests?cursor=%00%01', undefined],
     ['GET', '/builds/bld_unknown', undefined],
+    ['POST', '/tests/generate', { testId: foreignTestId }],
+    ['POST', '/tests/generate', { testId, platforms: [] }],
+    ['POST', '/tests/execute', { organisationId: 'org_other', buildId: 'bld_x', testIds: [testId] }],
+    ['POST', '/tests/execute', { buildId: 'bld_unknown', testIds: [testId] }],
+    ['POST', '/tests/execute', { organisationId: 'x', buildId: 'bld_x', testIds: [testId], iterations: 3 }],
+    ['POST', '/runs/run_unknown/cancel', {}],
+    ['GET', '/runs/run_unknown', undefined],
+    ['GET', '/runs?status=sideways', undefined],
+    ['GET', '/suite/run_unknown/run/tst_x/interaction_logs', undefined],
+    ['POST', '/sessions/create', { test_id: 42 }],
+    ['POST', '/sessions/create', { platform: 'windows' }],
+    ['POST', `/sessions/${foreignSessionId}/execute`, { command: 'Tap Log in', page_source: login }],
+    ['POST', `/sessions/${sessionId}/execute`, { command: 'Tap Log in', page_source: '<hierarchy' }],
+    ['POST', `/sessions/${sessionId}/execute`, { command: 'tapOn: Login', page_source: login }],
+    ['POST', `/sessions/${sessionId}/execute`, { command: 'type: "{{nope}}"', page_source: login }],
+    ['POST', `/sessions/${sessionId}/execute`, { command: 'Tap Log in', page_source: login, screenshot: '!!' }],
+    ['POST', `/sessions/${sessionId}/execute`, { command: 'Tap \u0000', page_source: login }],
+    ['POST', `/sessions/${sessionId}/log_code_execution`, { code: 5 }],
+    ['POST', `/sessions/${sessionId}/stop`, { status: 'maybe' }],
+    ['GET', '/usage/sdk-sessions?days=0', undefined],
+    ['GET', '/usage/sdk-sessions?apiKeyId=%00', undefined],
+    ['GET', '/agent/builds/bld_x', undefined],
     // PostgreSQL cannot store NUL characters: refused before they reach it
     ['POST', '/tests/folders', { name: 'a\u0000b' }],
     ['POST', '/tests', { commands: ['tap\u0000'] }],
