@@ -3,14 +3,12 @@
  * 30-day window, 1,000,000 of other windows (older than 90 days) and other organisations.
  * Side by side, in the same run: the same query text (control-plane/src/queries/usage.ts)
  * run directly with the `postgres` driver from this process, and a bare route of the same
- * server answering the same report (scripts/bench/lib/bench-server.ts). Also measured: a
- * proposed rewrite of that statement (PROPOSED_USAGE_QUERY in lib/usage-data.ts), which is
- * not in the product; every run checks that it answers exactly what the product's does.
+ * server answering the same report (scripts/bench/lib/bench-server.ts).
  *
  *   node --import tsx scripts/bench/usage.ts [--backend postgres|pglite|both] [--requests 500]
  *        [--budget 60] [--others 1000000] [--window 30000]
  *
- * Default: real PostgreSQL only (about 95 s). `--backend both` adds embedded PGlite with the
+ * Default: real PostgreSQL only (about 85 s). `--backend both` adds embedded PGlite with the
  * same million rows, whose seeding alone takes 45-50 s there,: about 4 minutes in all
  * (docs/benchmarks.md).
  * --requests is per variant; the measuring of one backend stops after --budget seconds.
@@ -28,7 +26,7 @@ import { startTempPostgres, type TempPostgres } from './lib/postgres.js';
 import { flag, printTable, writeResult } from './lib/report.js';
 import { createOrganisation, startServer, type ChildServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
-import { PROPOSED_USAGE_QUERY, usageSeedStatements } from './lib/usage-data.js';
+import { usageSeedStatements } from './lib/usage-data.js';
 
 const TARGET_P50_MS = 50;
 const DAYS = 30;
@@ -51,16 +49,15 @@ const backends = (backendFlag === 'both' ? ['postgres', 'pglite'] : [backendFlag
 const OLDER_OWN = Math.round(OTHERS * 0.3);
 const OTHER_ORG_SESSIONS = OTHERS - OLDER_OWN;
 
-type Variant = 'httpAll' | 'httpKey' | 'bare' | 'sqlAll' | 'sqlKey' | 'sqlRewrite';
+type Variant = 'httpAll' | 'httpKey' | 'bare' | 'sqlAll' | 'sqlKey';
 const LABELS: Record<Variant, string> = {
   httpAll: `GET /usage/sdk-sessions?days=${DAYS}`,
   httpKey: `GET /usage/sdk-sessions?days=${DAYS}&apiKeyId=<own key>`,
   bare: 'GET /bench/bare, same report (baseline)',
   sqlAll: 'raw SQL, same query, no key filter (baseline)',
   sqlKey: 'raw SQL, same query, key filter (baseline)',
-  sqlRewrite: 'raw SQL, proposed rewrite, no key filter (not in the product)',
 };
-const VARIANTS: Variant[] = ['httpAll', 'httpKey', 'bare', 'sqlAll', 'sqlKey', 'sqlRewrite'];
+const VARIANTS: Variant[] = ['httpAll', 'httpKey', 'bare', 'sqlAll', 'sqlKey'];
 
 interface Latency extends Summary {
   responseBytes: number;
@@ -81,6 +78,8 @@ interface BackendResult {
   backend: 'postgres' | 'pglite';
   seedSeconds: number;
   vacuumSeconds: number;
+  /** sdk_sessions' storage parameters as the migrations left them (the early-autovacuum settings). */
+  reloptions: string[] | null;
   rows: number;
   report: { runs: number; testIds: number; truncated: boolean; keyRuns: number; bytes: number };
   latency: Partial<Record<Variant, Latency>>;
@@ -164,6 +163,12 @@ async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer,
   else await serverSql(server, agent, { text: 'VACUUM ANALYZE sdk_sessions' });
   const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
   console.log(`[${backend}] seeded ${rows} sessions in ${seedSeconds.toFixed(1)} s, VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s`);
+  const relText = `SELECT reloptions FROM pg_class WHERE relname = 'sdk_sessions'`;
+  const rel = direct
+    ? await direct.query<{ reloptions: string[] | null }>(relText)
+    : (await serverSql<{ reloptions: string[] | null }>(server, agent, { text: relText })).rows;
+  const reloptions = rel[0]?.reloptions ?? null;
+  console.log(`[${backend}] sdk_sessions storage parameters: ${reloptions?.join(', ') ?? 'none (autovacuum defaults)'}`);
 
   // The report must count exactly the window's sessions.
   const expected = await countInWindow(backend, server, agent, direct, org.organisationId, apiKeyId);
@@ -201,7 +206,6 @@ async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer,
   };
 
   const variants = VARIANTS;
-  await checkRewrite(server, agent, direct, filter(undefined));
   const samples = Object.fromEntries(variants.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;
   const cpu = Object.fromEntries(variants.map((v) => [v, {} as Record<string, number>])) as Record<Variant, Record<string, number>>;
   const bytes: Partial<Record<Variant, number>> = {};
@@ -213,20 +217,7 @@ async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer,
   const run = async (v: Variant, count: number, record: boolean) => {
     const before = cpuSnapshot(probe);
     const times: number[] = [];
-    if (v === 'sqlRewrite') {
-      for (let i = 0; i < (direct ? count : 1); i++) {
-        const f = filter(undefined);
-        const params = [f.orgId, f.start, f.end, MAX_COUNTED_SESSIONS];
-        if (direct) {
-          const t0 = process.hrtime.bigint();
-          await direct.query(PROPOSED_USAGE_QUERY, params);
-          times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        } else {
-          const r = await serverSql(server, agent, { text: PROPOSED_USAGE_QUERY, params: params.map(iso), iterations: count });
-          times.push(...r.samples!);
-        }
-      }
-    } else if (v === 'sqlAll' || v === 'sqlKey') {
+    if (v === 'sqlAll' || v === 'sqlKey') {
       const keyFilter = v === 'sqlKey' ? apiKeyId : undefined;
       if (direct) {
         for (let i = 0; i < count; i++) {
@@ -274,7 +265,7 @@ async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer,
     };
   }
   console.log(`[${backend}] p50: default ${latency.httpAll!.p50} ms, apiKeyId ${latency.httpKey!.p50} ms, bare ${latency.bare!.p50} ms, ` +
-    `raw SQL ${latency.sqlAll!.p50} / ${latency.sqlKey!.p50} ms, proposed rewrite ${latency.sqlRewrite!.p50} ms`);
+    `raw SQL ${latency.sqlAll!.p50} / ${latency.sqlKey!.p50} ms`);
 
   // EXPLAIN (ANALYZE, BUFFERS) once per variant; on PostgreSQL also the generic plan, which a prepared
   // statement (the driver prepares every query) may switch to after its fifth execution.
@@ -291,46 +282,12 @@ async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer,
       explain[`${name}Generic`] = { plan: generic, summary: summarisePlan(generic) };
     }
   }
-  {
-    const f = filter(undefined);
-    const params = [f.orgId, f.start, f.end, MAX_COUNTED_SESSIONS];
-    const text = `EXPLAIN (ANALYZE, BUFFERS) ${PROPOSED_USAGE_QUERY}`;
-    const lines = direct
-      ? (await direct.query<{ 'QUERY PLAN': string }>(text, params)).map((r) => r['QUERY PLAN'])
-      : (await serverSql<{ 'QUERY PLAN': string }>(server, agent, { text, params: params.map(iso) })).rows.map((r) => r['QUERY PLAN']);
-    explain.rewrite = { plan: lines, summary: summarisePlan(lines) };
-  }
   agent.destroy();
   return {
-    backend, seedSeconds: round(seedSeconds, 1), vacuumSeconds: round(vacuumSeconds, 1), rows,
+    backend, seedSeconds: round(seedSeconds, 1), vacuumSeconds: round(vacuumSeconds, 1), reloptions, rows,
     report: { runs: all.body.totals.runs, testIds: all.body.byTestId.length, truncated: all.body.truncated, keyRuns: key.body.totals.runs, bytes: reportBody.length },
     latency, sqlFrom: direct ? 'benchmark process, postgres driver' : 'inside the server process (PGlite)', explain,
   };
-}
-
-function iso(p: unknown): unknown {
-  return p instanceof Date ? p.toISOString() : p;
-}
-
-/** The proposed rewrite must answer exactly what the product's statement answers. */
-async function checkRewrite(
-  server: ChildServer, agent: ReturnType<typeof keepAliveAgent>, direct: Db | null,
-  f: { orgId: string; start: Date; end: Date },
-): Promise<void> {
-  type Row = Record<string, unknown> & { testId: string | null; newest: number };
-  const captured: { text: string; params: unknown[] }[] = [];
-  const spy: Sql = { query: async <T>(text: string, params: readonly unknown[] = []) => (captured.push({ text, params: [...params] }), [] as T[]) };
-  await usageByTestId(spy, f);
-  const run = async (text: string) => {
-    const params = [f.orgId, f.start, f.end, MAX_COUNTED_SESSIONS];
-    return direct ? direct.query<Row>(text, params) : (await serverSql<Row>(server, agent, { text, params: params.map(iso) })).rows;
-  };
-  const canonical = (rows: Row[]) => JSON.stringify(rows
-    .map((r) => ({ ...r, avgRuntimeSeconds: r.avgRuntimeSeconds === null ? null : Number(r.avgRuntimeSeconds).toFixed(6) }))
-    .sort((a, b) => String(a.testId).localeCompare(String(b.testId))));
-  const product = await run(captured[0]!.text);
-  const rewrite = await run(PROPOSED_USAGE_QUERY);
-  if (canonical(product) !== canonical(rewrite)) throw new Error('the proposed rewrite does not answer what the product query answers');
 }
 
 async function serverSql<T = Record<string, unknown>>(
@@ -423,8 +380,7 @@ function report(results: BackendResult[]) {
 
   for (const r of results) {
     for (const [name, e] of Object.entries(r.explain)) {
-      const what = { all: 'no key filter', key: 'apiKeyId filter', allGeneric: 'no key filter, generic plan', keyGeneric: 'apiKeyId filter, generic plan',
-        rewrite: 'proposed rewrite, no key filter' }[name];
+      const what = { all: 'no key filter', key: 'apiKeyId filter', allGeneric: 'no key filter, generic plan', keyGeneric: 'apiKeyId filter, generic plan' }[name];
       console.log(`\n[${r.backend}] EXPLAIN (ANALYZE, BUFFERS), ${what}:`);
       if (name === 'all' || name === 'key') for (const l of e.plan) console.log(`  ${l}`);
       const s = e.summary;

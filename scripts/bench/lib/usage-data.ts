@@ -75,29 +75,3 @@ export function usageSeedStatements(s: UsageSeed): string[] {
     'SELECT count(*)::int AS n FROM sdk_sessions',
   ];
 }
-
-/**
- * A rewrite of the statement in control-plane/src/queries/usage.ts (no key filter), measured
- * beside it as a proposal; it is NOT what the product runs. Same parameters ($1 org, $2 start,
- * $3 end, $4 = 30,000) and the same rows and `newest` count. The product's statement numbers the
- * rows with a window function inside a CTE that is read twice, so PostgreSQL materialises all
- * 30,001 rows twice (WindowAgg's tuplestore and the CTE's, which spills to a temp file) before
- * aggregating. Here the newest $4 rows go straight from the index into the aggregate, and
- * `newest` is a second, index-only count that stops at $4 + 1 entries.
- */
-export const PROPOSED_USAGE_QUERY = `SELECT test_id AS "testId",
-       count(*)::int AS runs,
-       (count(*) FILTER (WHERE status = 'failed'))::int AS "failedRuns",
-       sum(ai_steps)::int AS "aiSteps",
-       sum(cached_steps)::int AS "cachedSteps",
-       (avg(extract(epoch FROM ended_at - started_at))
-         FILTER (WHERE ended_at - started_at < interval '1 hour'))::float8 AS "avgRuntimeSeconds",
-       (SELECT count(*) FROM (SELECT FROM sdk_sessions
-                               WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3
-                               LIMIT $4::int + 1) counted)::int AS newest
-  FROM (SELECT test_id, status, ai_steps, cached_steps, started_at, ended_at
-          FROM sdk_sessions
-         WHERE org_id = $1 AND started_at >= $2 AND started_at <= $3
-         ORDER BY started_at DESC
-         LIMIT $4) newest
- GROUP BY test_id`;
