@@ -22,20 +22,18 @@
  * Default: real PostgreSQL, about 2.5 minutes. PGlite (--backend pglite) takes as long again.
  */
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import type { Db } from '../../control-plane/src/db/index.js';
+import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
 import { cpuMs, treeCpuMs } from './lib/cpu.js';
 import { androidEmulator, connectBenchAgent, type BenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent, send } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
-import { startTempPostgres, type TempPostgres } from './lib/postgres.js';
-import { flag, MiB, printTable, writeResult } from './lib/report.js';
+import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
 import { createSharedAgentToken } from './lib/runs-setup.js';
-import { processMemory, resetPeakMemory, startServer, type ChildServer } from './lib/server.js';
+import { processMemory, resetPeakMemory, type ChildServer } from './lib/server.js';
 import { median, round, summarise, type Summary } from './lib/stats.js';
 
-const backendFlag = flag('backend', 'postgres');
 const AGENTS = Number(flag('agents', '500'));
 const DEVICES = Number(flag('devices', '10'));
 const SECONDS = Number(flag('seconds', '60'));
@@ -43,11 +41,7 @@ const HEARTBEAT_MS = 5000;
 /** The connection phase lasts a second or two: sampled every 200 ms. */
 const CONNECT_SAMPLE_MS = 200;
 
-if (!['both', 'postgres', 'pglite'].includes(backendFlag)) {
-  console.error('--backend must be both, postgres or pglite');
-  process.exit(2);
-}
-const backends = (backendFlag === 'both' ? ['postgres', 'pglite'] : [backendFlag]) as Array<'postgres' | 'pglite'>;
+const backends = backendsFlag('postgres');
 
 type Phase = 'idle' | 'connect' | 'steady';
 
@@ -82,7 +76,7 @@ interface PhaseSummary {
 }
 
 interface BackendResult {
-  backend: 'postgres' | 'pglite';
+  backend: Backend;
   fileLimits: { benchmark: number; server: number };
   phases: Record<Phase, PhaseSummary>;
   connect: {
@@ -124,39 +118,20 @@ if (ownLimit < FD_NEEDED) {
 }
 
 const started = performance.now();
-let pg: TempPostgres | null = null;
-const results: BackendResult[] = [];
-try {
-  for (const backend of backends) {
-    let databaseUrl: string | undefined;
-    if (backend === 'postgres') {
-      pg = startTempPostgres();
-      databaseUrl = pg.url;
-      console.log(`\n[postgres] throw-away server at ${pg.url}`);
-    }
-    const server = await startServer({ entry: 'main', databaseUrl, env: { AGENT_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
-    const direct = databaseUrl ? openPostgres(databaseUrl, { max: 1 }) : null;
+const results = await runOnBackends(backends, { entry: 'main', env: { AGENT_HEARTBEAT_MS: String(HEARTBEAT_MS) } },
+  ({ backend, server, pg, onCleanup }) => {
+    const direct = pg ? openPostgres(pg.url, { max: 1 }) : null;
     const agents: BenchAgent[] = [];
-    try {
-      console.log(`[${backend}] control plane pid ${server.pid} on ${server.url.href} (database: ${server.backend})`);
-      results.push(await benchBackend(backend, server, direct, pg?.pid ?? null, agents));
-    } finally {
-      // Whatever happened: every socket closed, then the server and the database stopped.
-      await Promise.all(agents.map((a) => a.close()));
-      await direct?.close();
-      await server.stop();
-      pg?.stop();
-      pg = null;
-    }
-  }
-} finally {
-  pg?.stop();
-}
+    // Whatever happened: every socket closed, then the direct connection (the server and the database stop after these).
+    if (direct) onCleanup(() => direct.close());
+    onCleanup(() => Promise.all(agents.map((a) => a.close())));
+    return benchBackend(backend, server, direct, pg?.pid ?? null, agents);
+  });
 
 report(results);
 
 async function benchBackend(
-  backend: 'postgres' | 'pglite', server: ChildServer, direct: Db | null, postmaster: number | null, agents: BenchAgent[],
+  backend: Backend, server: ChildServer, direct: Db | null, postmaster: number | null, agents: BenchAgent[],
 ): Promise<BackendResult> {
   const serverLimit = openFilesLimit(server.pid);
   if (serverLimit < FD_NEEDED) throw new Error(`the control plane may open ${serverLimit} files, and ${AGENTS} agents need about ${FD_NEEDED}`);
@@ -374,13 +349,10 @@ function report(results: BackendResult[]) {
     return [r.backend, r.connect.allWelcomedSeconds, r.connect.allDevicesOnlineSeconds ?? '-', r.connect.welcome.p50, r.connect.welcome.max, r.connect.serverPeakRssMiB,
       r.steady.heartbeatsPerSecond, `${round(low, 1)} … ${round(high, 1)}`, `${kib(low)} … ${kib(high)}`, r.close.seconds];
   }));
-  const seconds = (performance.now() - started) / 1000;
-  const path = writeResult('agents-scale', {
-    name: 'agents-scale',
-    machine: { ...machine, loadAverage1mAtEnd: Number(os.loadavg()[0]!.toFixed(2)) },
+  writeRunResult('agents-scale', {
+    machine,
+    started,
     params: { agents: AGENTS, devicesPerAgent: DEVICES, seconds: SECONDS, heartbeatMs: HEARTBEAT_MS, entry: 'main', backends },
     results,
-    durationSeconds: round(seconds, 1),
   });
-  console.log(`\nwrote ${path} (${seconds.toFixed(0)} s)`);
 }

@@ -19,32 +19,26 @@
  * (offer − request start).
  */
 import http from 'node:http';
-import os from 'node:os';
-import { cpuDelta, cpuMs, cpuSnapshot, treeCpuMs, type CpuProbe } from './lib/cpu.js';
-import { androidEmulator, connectBenchAgent, type BenchAgent } from './lib/fake-agent.js';
+import { backendsFlag, runOnBackends, type Backend, type BackendRun } from './lib/backends.js';
+import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
+import { androidEmulator, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
-import { startTempPostgres, type TempPostgres } from './lib/postgres.js';
-import { flag, printTable, writeResult } from './lib/report.js';
+import { flag, printTable, writeRunResult } from './lib/report.js';
 import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
-import { createOrganisation, startServer, type ChildServer } from './lib/server.js';
+import { createOrganisation, type ChildServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
 
 const TARGET_P50_MS = 20;
-const backendFlag = flag('backend', 'postgres');
 const ROUNDS = Number(flag('rounds', '300'));
 const WARMUP = Number(flag('warmup', '30'));
 const BLOCK = Number(flag('block', '25'));
 const GAP_MS = Number(flag('gap-ms', '0'));
 
-if (!['both', 'postgres', 'pglite'].includes(backendFlag)) {
-  console.error('--backend must be both, postgres or pglite');
-  process.exit(2);
-}
-const backends = (backendFlag === 'both' ? ['postgres', 'pglite'] : [backendFlag]) as Array<'postgres' | 'pglite'>;
+const backends = backendsFlag('postgres');
 
 interface BackendResult {
-  backend: 'postgres' | 'pglite';
+  backend: Backend;
   rounds: number;
   /** offer arrival − response arrival (ms); negative: the offer came first. */
   offerAfterResponse: Summary;
@@ -68,38 +62,8 @@ console.log(`dispatch benchmark: ${ROUNDS} rounds after ${WARMUP} warm-up, block
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-let pg: TempPostgres | null = null;
-const results: BackendResult[] = [];
-try {
-  for (const backend of backends) {
-    let databaseUrl: string | undefined;
-    if (backend === 'postgres') {
-      pg = startTempPostgres();
-      databaseUrl = pg.url;
-      console.log(`\n[postgres] throw-away server at ${pg.url}`);
-    }
-    const server = await startServer({ entry: 'main', databaseUrl, env: { AGENT_HEARTBEAT_MS: '5000' } });
-    let fake: BenchAgent | null = null;
-    try {
-      console.log(`[${backend}] control plane pid ${server.pid} on ${server.url.href} (database: ${server.backend})`);
-      const postmaster = pg?.pid;
-      const probe: CpuProbe = {
-        server: () => cpuMs(server.pid),
-        postgres: () => (postmaster ? treeCpuMs(postmaster) : 0),
-        client: () => cpuMs(process.pid),
-      };
-      const r = await benchBackend(backend, server, probe, (a) => (fake = a));
-      results.push(r);
-    } finally {
-      await (fake as BenchAgent | null)?.close();
-      await server.stop();
-      pg?.stop();
-      pg = null;
-    }
-  }
-} finally {
-  pg?.stop();
-}
+const results = await runOnBackends(backends, { entry: 'main', env: { AGENT_HEARTBEAT_MS: '5000' } },
+  ({ backend, server, probe, onCleanup }) => benchBackend(backend, server, probe, onCleanup));
 
 report(results);
 
@@ -133,7 +97,7 @@ function timedRequest(base: URL, agent: http.Agent, method: string, path: string
 }
 
 async function benchBackend(
-  backend: 'postgres' | 'pglite', server: ChildServer, probe: CpuProbe, keep: (a: BenchAgent) => void,
+  backend: Backend, server: ChildServer, probe: CpuProbe, onCleanup: BackendRun['onCleanup'],
 ): Promise<BackendResult> {
   const httpAgent = keepAliveAgent(1);
   const org = await createOrganisation(server, 'Dispatch bench org');
@@ -144,7 +108,7 @@ async function benchBackend(
   console.log(`[${backend}] organisation ${org.organisationId}, build ${buildId}, test ${testId} ready on Android`);
 
   const agent = await connectBenchAgent(server.url, token, { agentId: 'bench-dispatch-agent', devices: [androidEmulator('emulator-5554')] });
-  keep(agent);
+  onCleanup(() => agent.close());
   const welcome = await agent.welcomed;
   console.log(`[${backend}] agent welcomed in ${(welcome.at - agent.startedAt).toFixed(1)} ms (heartbeat every ${welcome.message.heartbeatIntervalMs} ms)`);
 
@@ -265,14 +229,11 @@ function report(results: BackendResult[]) {
   }));
   console.log('');
   for (const t of targets) console.log(`target: ${t.target}: ${t.p50} ms -> ${t.met ? 'MET' : 'MISSED'}`);
-  const seconds = (performance.now() - started) / 1000;
-  const path = writeResult('dispatch', {
-    name: 'dispatch',
-    machine: { ...machine, loadAverage1mAtEnd: Number(os.loadavg()[0]!.toFixed(2)) },
+  writeRunResult('dispatch', {
+    machine,
+    started,
     params: { rounds: ROUNDS, warmup: WARMUP, block: BLOCK, gapMs: GAP_MS, entry: 'main', backends },
     results,
     targets,
-    durationSeconds: round(seconds, 1),
   });
-  console.log(`\nwrote ${path} (${seconds.toFixed(0)} s)`);
 }

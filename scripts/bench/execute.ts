@@ -15,20 +15,18 @@
  *
  * Target (SDK sessions issue): a cached execute answered in under 5 ms p50 on a 200-node hierarchy.
  */
-import os from 'node:os';
 import { productGridXml } from './lib/android-screen.js';
-import { cpuDelta, cpuMs, cpuSnapshot, treeCpuMs, type CpuProbe } from './lib/cpu.js';
+import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
+import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
 import { keepAliveAgent, send, sendJson, type Req } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
-import { startTempPostgres, type TempPostgres } from './lib/postgres.js';
-import { flag, printTable, writeResult } from './lib/report.js';
-import { createOrganisation, startServer, type ChildServer } from './lib/server.js';
+import { flag, printTable, writeRunResult } from './lib/report.js';
+import { createOrganisation, type ChildServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
 
 const TARGET_P50_MS = 5;
 const COMMAND = 'Tap Bluetooth Speaker';
 const TEST_ID = 'checkout-bluetooth-speaker';
-const backendFlag = flag('backend', 'both');
 const REQUESTS = Number(flag('requests', '2000'));
 const BUDGET_S = Number(flag('budget', '30'));
 const BREAKDOWN_ITERATIONS = Number(flag('breakdown', '300'));
@@ -36,11 +34,7 @@ const PER_SESSION = Number(flag('per-session', '100'));
 const WARMUP = 200;
 const BLOCK = 100; // requests per variant per round: the variants alternate, so drift hits both alike
 
-if (!['both', 'postgres', 'pglite'].includes(backendFlag)) {
-  console.error('--backend must be both, postgres or pglite');
-  process.exit(2);
-}
-const backends = (backendFlag === 'both' ? ['postgres', 'pglite'] : [backendFlag]) as Array<'postgres' | 'pglite'>;
+const backends = backendsFlag('both');
 
 const STAGES = ['jsonParse', 'validate', 'auth', 'session', 'command', 'hierarchy', 'fingerprint', 'cacheKey', 'lookup', 'replay',
   'insert', 'respond', 'sql', 'total', 'engine', 'app'] as const;
@@ -53,7 +47,7 @@ interface Latency extends Summary {
 }
 
 interface BackendResult {
-  backend: 'postgres' | 'pglite';
+  backend: Backend;
   warm: { first: string; second: string; firstMs: number; action: unknown };
   http: { cached: Latency; bare: Latency };
   breakdown: { elements: number; stages: Record<Stage, Summary> };
@@ -71,39 +65,11 @@ console.log(`execute benchmark: cached "${COMMAND}" on a ${screen.nodes}-node An
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-let pg: TempPostgres | null = null;
-const results: BackendResult[] = [];
-try {
-  for (const backend of backends) {
-    let databaseUrl: string | undefined;
-    if (backend === 'postgres') {
-      pg = startTempPostgres();
-      databaseUrl = pg.url;
-      console.log(`\n[postgres] throw-away server at ${pg.url}`);
-    }
-    const server = await startServer({ entry: 'bench', databaseUrl });
-    try {
-      console.log(`[${backend}] control plane pid ${server.pid} on ${server.url.href} (database: ${server.backend})`);
-      const postmaster = pg?.pid;
-      const probe: CpuProbe = {
-        server: () => cpuMs(server.pid),
-        postgres: () => (postmaster ? treeCpuMs(postmaster) : 0),
-        client: () => cpuMs(process.pid),
-      };
-      results.push(await benchBackend(backend, server, probe));
-    } finally {
-      await server.stop();
-      pg?.stop();
-      pg = null;
-    }
-  }
-} finally {
-  pg?.stop();
-}
+const results = await runOnBackends(backends, { entry: 'bench' }, ({ backend, server, probe }) => benchBackend(backend, server, probe));
 
 report(results);
 
-async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer, probe: CpuProbe): Promise<BackendResult> {
+async function benchBackend(backend: Backend, server: ChildServer, probe: CpuProbe): Promise<BackendResult> {
   const agent = keepAliveAgent(1);
   const org = await createOrganisation(server, 'Execute bench org');
   const auth = { authorization: `Bearer ${org.apiKey}` };
@@ -280,17 +246,14 @@ function report(results: BackendResult[]) {
   }));
   console.log('');
   for (const t of targets) console.log(`target: ${t.target}: ${t.p50} ms -> ${t.met ? 'MET' : 'MISSED'}`);
-  const seconds = (performance.now() - started) / 1000;
-  const path = writeResult('execute', {
-    name: 'execute',
-    machine: { ...machine, loadAverage1mAtEnd: Number(os.loadavg()[0]!.toFixed(2)) },
+  writeRunResult('execute', {
+    machine,
+    started,
     params: {
       command: COMMAND, nodes: screen.nodes, xmlBytes: screen.xml.length, bodyBytes: bodyBuf.length, requests: REQUESTS, budgetSeconds: BUDGET_S,
       warmup: WARMUP, breakdownIterations: BREAKDOWN_ITERATIONS, perSession: PER_SESSION, backends,
     },
     results,
     targets,
-    durationSeconds: round(seconds, 1),
   });
-  console.log(`\nwrote ${path} (${seconds.toFixed(0)} s)`);
 }

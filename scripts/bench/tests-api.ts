@@ -12,18 +12,16 @@
  *
  * Target (foundation issue): GET /tests (100 per page) p50 under 15 ms on real PostgreSQL.
  */
-import os from 'node:os';
-import { cpuDelta, cpuMs, cpuSnapshot, treeCpuMs, type CpuProbe } from './lib/cpu.js';
+import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
+import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
 import { keepAliveAgent, send, sendJson, throughput, type Req, type ThroughputResult } from './lib/http.js';
-import { startTempPostgres, type TempPostgres } from './lib/postgres.js';
-import { flag, printTable, writeResult } from './lib/report.js';
-import { createOrganisation, startServer, type ChildServer, type Organisation } from './lib/server.js';
+import { flag, printTable, writeRunResult } from './lib/report.js';
+import { createOrganisation, type ChildServer, type Organisation } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
 import { makeTest, rng } from './lib/testdata.js';
 
 const TARGET_P50_MS = 15;
-const backendFlag = flag('backend', 'both');
 const TESTS = Number(flag('tests', '10000'));
 const REQUESTS = Number(flag('requests', '2000'));
 const SECONDS = Number(flag('seconds', '10'));
@@ -34,11 +32,7 @@ const WARMUP = 200;
 const BREAKDOWN_ITERATIONS = 200;
 const BLOCK = 100; // requests per variant per round: the variants alternate, so drift hits all alike
 
-if (!['both', 'postgres', 'pglite'].includes(backendFlag)) {
-  console.error('--backend must be both, postgres or pglite');
-  process.exit(2);
-}
-const backends = (backendFlag === 'both' ? ['postgres', 'pglite'] : [backendFlag]) as Array<'postgres' | 'pglite'>;
+const backends = backendsFlag('both');
 
 interface Latency extends Summary {
   responseBytes: number;
@@ -46,7 +40,7 @@ interface Latency extends Summary {
 }
 
 interface BackendResult {
-  backend: 'postgres' | 'pglite';
+  backend: Backend;
   seedSeconds: number;
   get: { firstPage: Latency; walk: Latency; bare: Latency };
   /** In-process timings of GET /tests' stages (same code the route runs), ms. */
@@ -75,36 +69,10 @@ console.log(`tests-api benchmark: ${TESTS} tests, ${REQUESTS} sequential GETs pe
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-let pg: TempPostgres | null = null;
-const results: BackendResult[] = [];
-try {
-  for (const backend of backends) {
-    let databaseUrl: string | undefined;
-    if (backend === 'postgres') {
-      pg = startTempPostgres();
-      databaseUrl = pg.url;
-      console.log(`\n[postgres] throw-away server at ${pg.url}`);
-    }
-    const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : [];
-    const server = await startServer({ entry: 'bench', databaseUrl, nodeArgs });
-    try {
-      console.log(`[${backend}] control plane pid ${server.pid} on ${server.url.href} (database: ${server.backend})`);
-      const postmaster = pg?.pid;
-      const probe: CpuProbe = {
-        server: () => cpuMs(server.pid),
-        postgres: () => (postmaster ? treeCpuMs(postmaster) : 0),
-        client: () => cpuMs(process.pid),
-      };
-      results.push(await benchBackend(backend, server, probe));
-    } finally {
-      await server.stop();
-      pg?.stop();
-      pg = null;
-    }
-  }
-} finally {
-  pg?.stop();
-}
+const results = await runOnBackends(backends, {
+  entry: 'bench',
+  nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []),
+}, ({ backend, server, probe }) => benchBackend(backend, server, probe));
 
 report(results);
 
@@ -117,7 +85,7 @@ function addInto(acc: Record<string, number>, d: Record<string, number>) {
   for (const [k, v] of Object.entries(d)) acc[k] = (acc[k] ?? 0) + v;
 }
 
-async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer, probe: CpuProbe): Promise<BackendResult> {
+async function benchBackend(backend: Backend, server: ChildServer, probe: CpuProbe): Promise<BackendResult> {
   const org = await createOrganisation(server);
   const auth = { authorization: `Bearer ${org.apiKey}` };
   const agent = keepAliveAgent(1);
@@ -335,14 +303,11 @@ function report(results: BackendResult[]) {
   for (const t of targets) {
     console.log(`\ntarget: ${t.target}: first page ${t.firstPageP50} ms, walk ${t.walkP50} ms -> ${t.met ? 'MET' : 'MISSED'}`);
   }
-  const seconds = (performance.now() - started) / 1000;
-  const path = writeResult('tests-api', {
-    name: 'tests-api',
-    machine: { ...machine, loadAverage1mAtEnd: Number(os.loadavg()[0]!.toFixed(2)) },
+  writeRunResult('tests-api', {
+    machine,
+    started,
     params: { tests: TESTS, requests: REQUESTS, getBudgetSeconds: GET_BUDGET_S, warmup: WARMUP, breakdownIterations: BREAKDOWN_ITERATIONS, postSeconds: SECONDS, concurrency: CONCURRENCY, backends },
     results,
     targets,
-    durationSeconds: round(seconds, 1),
   });
-  console.log(`\nwrote ${path} (${seconds.toFixed(0)} s)`);
 }

@@ -15,23 +15,21 @@
  *
  * Target (usage issue): p50 under 50 ms on real PostgreSQL, both with and without apiKeyId=.
  */
-import os from 'node:os';
 import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import type { Db, Sql } from '../../control-plane/src/db/index.js';
 import { MAX_COUNTED_SESSIONS, usageByTestId } from '../../control-plane/src/queries/usage.js';
-import { cpuDelta, cpuMs, cpuSnapshot, treeCpuMs, type CpuProbe } from './lib/cpu.js';
+import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
+import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
 import { keepAliveAgent, send, sendJson } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
-import { startTempPostgres, type TempPostgres } from './lib/postgres.js';
-import { flag, printTable, writeResult } from './lib/report.js';
-import { createOrganisation, startServer, type ChildServer } from './lib/server.js';
+import { flag, printTable, writeRunResult } from './lib/report.js';
+import { createOrganisation, type ChildServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
 import { usageSeedStatements } from './lib/usage-data.js';
 
 const TARGET_P50_MS = 50;
 const DAYS = 30;
 const DAY_MS = 86_400_000;
-const backendFlag = flag('backend', 'postgres');
 const REQUESTS = Number(flag('requests', '500'));
 const BUDGET_S = Number(flag('budget', '60'));
 const OTHERS = Number(flag('others', '1000000'));
@@ -40,11 +38,7 @@ const OTHER_ORGS = 24;
 const WARMUP = 30;
 const BLOCK = 25; // requests per variant per round: the variants alternate, so drift hits all alike
 
-if (!['both', 'postgres', 'pglite'].includes(backendFlag)) {
-  console.error('--backend must be both, postgres or pglite');
-  process.exit(2);
-}
-const backends = (backendFlag === 'both' ? ['postgres', 'pglite'] : [backendFlag]) as Array<'postgres' | 'pglite'>;
+const backends = backendsFlag('postgres');
 // A third of the million are the caller's own old sessions, the rest other organisations' (some in the window).
 const OLDER_OWN = Math.round(OTHERS * 0.3);
 const OTHER_ORG_SESSIONS = OTHERS - OLDER_OWN;
@@ -75,7 +69,7 @@ interface PlanSummary {
 }
 
 interface BackendResult {
-  backend: 'postgres' | 'pglite';
+  backend: Backend;
   seedSeconds: number;
   vacuumSeconds: number;
   /** sdk_sessions' storage parameters as the migrations left them (the early-autovacuum settings). */
@@ -94,42 +88,16 @@ console.log(`usage benchmark: ${WINDOW} sessions in the window + ${OTHERS} other
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-let pg: TempPostgres | null = null;
-const results: BackendResult[] = [];
-try {
-  for (const backend of backends) {
-    let databaseUrl: string | undefined;
-    if (backend === 'postgres') {
-      pg = startTempPostgres();
-      databaseUrl = pg.url;
-      console.log(`\n[postgres] throw-away server at ${pg.url}`);
-    }
-    const server = await startServer({ entry: 'bench', databaseUrl });
-    // The raw SQL baseline: the product's own driver wrapper (postgres.js, prepared statements, pool of 10), in this process.
-    const direct = databaseUrl ? openPostgres(databaseUrl) : null;
-    try {
-      console.log(`[${backend}] control plane pid ${server.pid} on ${server.url.href} (database: ${server.backend})`);
-      const postmaster = pg?.pid;
-      const probe: CpuProbe = {
-        server: () => cpuMs(server.pid),
-        postgres: () => (postmaster ? treeCpuMs(postmaster) : 0),
-        client: () => cpuMs(process.pid),
-      };
-      results.push(await benchBackend(backend, server, direct, probe));
-    } finally {
-      await direct?.close();
-      await server.stop();
-      pg?.stop();
-      pg = null;
-    }
-  }
-} finally {
-  pg?.stop();
-}
+const results = await runOnBackends(backends, { entry: 'bench' }, ({ backend, server, pg, probe, onCleanup }) => {
+  // The raw SQL baseline: the product's own driver wrapper (postgres.js, prepared statements, pool of 10), in this process.
+  const direct = pg ? openPostgres(pg.url) : null;
+  if (direct) onCleanup(() => direct.close());
+  return benchBackend(backend, server, direct, probe);
+});
 
 report(results);
 
-async function benchBackend(backend: 'postgres' | 'pglite', server: ChildServer, direct: Db | null, probe: CpuProbe): Promise<BackendResult> {
+async function benchBackend(backend: Backend, server: ChildServer, direct: Db | null, probe: CpuProbe): Promise<BackendResult> {
   const agent = keepAliveAgent(1);
   const admin = { authorization: `Bearer ${server.adminToken}` };
   const org = await createOrganisation(server, 'Usage bench org');
@@ -399,14 +367,11 @@ function report(results: BackendResult[]) {
   for (const r of results.filter((x) => x.backend === 'pglite')) {
     console.log(`pglite (no target): ${r.latency.httpAll!.p50} ms, with apiKeyId ${r.latency.httpKey!.p50} ms`);
   }
-  const seconds = (performance.now() - started) / 1000;
-  const path = writeResult('usage', {
-    name: 'usage',
-    machine: { ...machine, loadAverage1mAtEnd: Number(os.loadavg()[0]!.toFixed(2)) },
+  writeRunResult('usage', {
+    machine,
+    started,
     params: { window: WINDOW, others: OTHERS, olderOwn: OLDER_OWN, otherOrganisations: OTHER_ORGS, otherOrgSessions: OTHER_ORG_SESSIONS, days: DAYS, requests: REQUESTS, budgetSeconds: BUDGET_S, warmup: WARMUP, backends },
     results,
     targets,
-    durationSeconds: round(seconds, 1),
   });
-  console.log(`\nwrote ${path} (${seconds.toFixed(0)} s)`);
 }

@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
+import type { Machine } from './machine.js';
 import { repoRoot } from './paths.js';
+import { round } from './stats.js';
 
 /** Prints an aligned plain-text table (first column left-aligned, the others right-aligned). */
 export function printTable(title: string, header: string[], rows: Array<Array<string | number>>): void {
@@ -26,6 +29,31 @@ export function writeResult(name: string, data: unknown): string {
   const path = join(dir, `${name}.json`);
   writeFileSync(path, JSON.stringify(data, null, 2) + '\n');
   return path;
+}
+
+/**
+ * Writes scripts/bench/results/<name>.json in the shape the benchmarks share (name, the machine
+ * with its load average at the end, params, results, targets when there are any, and the
+ * duration since `started`) and says where, with the duration.
+ */
+export function writeRunResult(name: string, run: {
+  machine: Machine;
+  /** performance.now() when the benchmark started. */
+  started: number;
+  params: Record<string, unknown>;
+  results: unknown[];
+  targets?: unknown[];
+}): void {
+  const seconds = (performance.now() - run.started) / 1000;
+  const path = writeResult(name, {
+    name,
+    machine: { ...run.machine, loadAverage1mAtEnd: Number(os.loadavg()[0]!.toFixed(2)) },
+    params: run.params,
+    results: run.results,
+    targets: run.targets, // left out of the JSON when undefined
+    durationSeconds: round(seconds, 1),
+  });
+  console.log(`\nwrote ${path} (${seconds.toFixed(0)} s)`);
 }
 
 export const MiB = 1024 * 1024;
