@@ -85,19 +85,8 @@ export async function hasReservedHandset(sql: Sql, orgId: string, platform: Plat
 
 // ---- writing ------------------------------------------------------------------------
 
-export interface NewRun {
-  id: string;
-  orgId: string;
-  apiKeyId: string;
-  status: RunStatus;
-  platform: Platform;
-  buildId: string | null;
-  bundleId: string | null;
-  packageName: string;
-  physical: boolean;
-  tunnelName: string | null;
-  trigger: string;
-}
+/** A run as created: the key that started it is always known. */
+export type NewRun = Omit<RunRecord, 'createdAt' | 'finishedAt' | 'seq' | 'apiKeyId'> & { apiKeyId: string };
 
 export interface NewRunTest {
   id: string;
