@@ -40,7 +40,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing requests in flight (up to ${SHUTDOWN_GRACE_MS / 1000} s), then stopping`);
   // The database closes only after the last request has had its answer.
-  services.dispatcher.stop();
+  await services.dispatcher.stop(); // offers under way go out before the sockets close
   await hub.close(); // agents reconnect to the next process; their tests carry on
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);

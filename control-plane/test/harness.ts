@@ -123,7 +123,7 @@ async function listen(base: { db: Db; config: Config; storage: ReturnType<typeof
     services,
     port: (server.address() as AddressInfo).port,
     async stop() {
-      services.dispatcher.stop();
+      await services.dispatcher.stop();
       await hub.close();
       (server as Server).closeAllConnections(); // keep-alive sockets would hold close() open
       await new Promise<void>((resolve) => server.close(() => resolve()));

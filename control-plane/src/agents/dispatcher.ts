@@ -33,13 +33,22 @@ export interface Dispatcher extends DispatcherApi, AgentHandlers {
   bind(hub: AgentHub): void;
   /** One sweep now (tests call it instead of waiting for the timer). */
   sweep(): Promise<void>;
-  stop(): void;
+  /** No more claims; resolves once offers under way have gone out (before the hub closes). */
+  stop(): Promise<void>;
 }
 
 export function createDispatcher(deps: { db: Db; config: Config; engine: StepEngine }): Dispatcher {
   const { db, config, engine } = deps;
   let hub: AgentHub | null = null;
   let dispatching = false;
+  let stopped = false;
+  /** The dispatch loop and offers under way: a stopping process lets them finish first. */
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inflight.add(work);
+    void work.finally(() => inflight.delete(work)).catch(() => {});
+    return work;
+  };
   let again = false;
   let timer: NodeJS.Timeout | null = null;
 
@@ -52,7 +61,11 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     return device?.agentId === agentId ? job : null;
   }
 
-  async function dispatch(): Promise<void> {
+  function dispatch(): Promise<void> {
+    return stopped ? Promise.resolve() : track(dispatchLoop());
+  }
+
+  async function dispatchLoop(): Promise<void> {
     if (!hub) return;
     if (dispatching) {
       again = true;
@@ -64,10 +77,10 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
         again = false;
         // Tunnels are a later part of the product: none is connected yet.
         for (const failed of await jobs.failJobsWithoutTunnel(db, [])) await jobs.completeRunIfDone(db, failed.runId);
-        for (;;) {
+        while (!stopped) {
           const claimed = await db.transaction((tx) => jobs.claimNextJob(tx, hub!.connectedAgentIds()));
           if (!claimed) break;
-          void offer(claimed.job, claimed.deviceId).catch((e: unknown) => console.error(`offering ${claimed.job.id} failed:`, e));
+          void track(offer(claimed.job, claimed.deviceId)).catch((e: unknown) => console.error(`offering ${claimed.job.id} failed:`, e));
         }
       } while (again);
     } finally {
@@ -224,7 +237,7 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
   return {
     bind(h) {
       hub = h;
-      timer = setInterval(() => void sweep().catch((e: unknown) => console.error('dispatcher sweep failed:', e)), config.sweepMs);
+      timer = setInterval(() => void track(sweep()).catch((e: unknown) => console.error('dispatcher sweep failed:', e)), config.sweepMs);
       timer.unref();
     },
     wake: () => void dispatch().catch((e: unknown) => console.error('dispatch failed:', e)),
@@ -240,8 +253,10 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
       })().catch((e: unknown) => console.error('cancel failed:', e));
     },
     sweep,
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer);
+      stopped = true;
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
     },
     async hello(token: AgentTokenRecord, m) {
       const agent = await agents.upsertAgent(db, {
