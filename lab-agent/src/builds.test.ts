@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ describe('BuildCache', () => {
   const bytes = Buffer.from('PK\u0003\u0004 pretend apk bytes '.repeat(1000));
   const fresh = (token = server.token) => {
     const stateDir = mkdtempSync(join(tmpdir(), 'builds-'));
-    return { stateDir, cache: new BuildCache({ stateDir, token }) };
+    return { stateDir, cache: new BuildCache({ stateDir, token, retryDelaysMs: [10, 10] }) };
   };
 
   beforeAll(async () => {
@@ -47,6 +49,36 @@ describe('BuildCache', () => {
     expect(error).toBeInstanceOf(BuildDownloadError);
     expect((error as Error).message).toMatch(/Could not download build b-corrupt .*sha256 mismatch \(expected abab/);
     expect(readdirSync(join(stateDir, 'builds', 'b-corrupt'))).toEqual([]);
+  });
+
+  it('tries again after a passing failure (a dropped connection, a 503), not after a refusal', async () => {
+    const requests: number[] = [];
+    // Answers from a script, one per request: 0 drops the connection (the control plane restarting).
+    const serve = async (script: number[], build: (url: string) => Parameters<BuildCache['get']>[0]) => {
+      let n = 0;
+      const http = createHttpServer((req, res) => {
+        const status = script[Math.min(n++, script.length - 1)]!;
+        if (status === 0) return req.socket.destroy();
+        if (status !== 200) return void res.writeHead(status).end();
+        res.end(bytes);
+      });
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
+      try {
+        const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/agent/builds/b`;
+        return await fresh().cache.get(build(url)).then(() => 'downloaded', (e: Error) => e.message);
+      } finally {
+        requests.push(n);
+        http.close();
+      }
+    };
+    const ref = (id: string) => (url: string) => ({
+      buildId: id, downloadUrl: url, sha256: createHash('sha256').update(bytes).digest('hex'), sizeBytes: bytes.length, kind: 'apk' as const, fileName: 'app.apk',
+    });
+    expect(await serve([0, 503, 200], ref('b-flaky'))).toBe('downloaded');
+    expect(await serve([404], ref('b-gone'))).toMatch(/HTTP 404/);
+    expect(await serve([503], ref('b-down'))).toMatch(/HTTP 503/);
+    // Three tries for the flaky one, one for the 404 (an answer, not a hiccup), 1 + 2 retries for the 503.
+    expect(requests).toEqual([3, 1, 3]);
   });
 
   it('says what went wrong when the server refuses', async () => {

@@ -18,9 +18,15 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { BuildRef } from '@devicelab/shared';
 
 const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * Waits between tries of a download that failed for a passing reason (the connection
+ * dropped, the control plane restarting, a 5xx or 429): about 30 s in all, longer than
+ * a control-plane restart takes, so a restart does not block the tests that needed the build.
+ */
+const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
 export class BuildDownloadError extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly transient = false) {
     super(message);
     this.name = 'BuildDownloadError';
   }
@@ -30,6 +36,8 @@ export interface BuildCacheOptions {
   stateDir: string;
   token: string;
   log?: (line: string) => void;
+  /** Waits between tries after a passing failure (tests shorten them). */
+  retryDelaysMs?: readonly number[];
 }
 
 /** A path segment from the server: one plain name, never a way out of the cache dir. */
@@ -80,12 +88,19 @@ export class BuildCache {
     if (existing?.isFile() && existing.size === build.sizeBytes) return target;
     await mkdir(join(this.dir, build.buildId), { recursive: true });
     const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
-    try {
-      await this.download(build, temp);
-      await rename(temp, target);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.download(build, temp);
+        await rename(temp, target);
+        break;
+      } catch (err) {
+        await rm(temp, { force: true });
+        const wait = delays[attempt];
+        if (!(err instanceof BuildDownloadError) || !err.transient || wait === undefined) throw err;
+        this.options.log?.(`${err.message}; trying again in ${wait} ms`);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
     this.downloads += 1;
     this.options.log?.(`downloaded build ${build.buildId} (${build.sizeBytes} bytes)`);
@@ -93,17 +108,18 @@ export class BuildCache {
   }
 
   private async download(build: BuildRef, temp: string): Promise<void> {
-    const failed = (why: string) => new BuildDownloadError(`Could not download build ${build.buildId} (${build.fileName}) from ${build.downloadUrl}: ${why}`);
+    const failed = (why: string, transient = false) =>
+      new BuildDownloadError(`Could not download build ${build.buildId} (${build.fileName}) from ${build.downloadUrl}: ${why}`, transient);
     let response: Response;
     try {
       // A stalled server must not hold a job forever: 10 minutes is ~1 GB at a slow 2 MB/s.
       response = await fetch(build.downloadUrl, { headers: { authorization: `Bearer ${this.options.token}` }, signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
     } catch (err) {
-      throw failed(err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err));
+      throw failed(err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err), true);
     }
     if (!response.ok || !response.body) {
       await response.body?.cancel().catch(() => undefined);
-      throw failed(`HTTP ${response.status} ${response.statusText}`.trim());
+      throw failed(`HTTP ${response.status} ${response.statusText}`.trim(), response.status >= 500 || response.status === 429);
     }
     const hash = createHash('sha256');
     let bytes = 0;
@@ -117,7 +133,7 @@ export class BuildCache {
     try {
       await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), counter, createWriteStream(temp));
     } catch (err) {
-      throw failed(`the transfer broke off after ${bytes} bytes (${err instanceof Error ? err.message : String(err)})`);
+      throw failed(`the transfer broke off after ${bytes} bytes (${err instanceof Error ? err.message : String(err)})`, true);
     }
     const digest = hash.digest('hex');
     if (digest !== build.sha256.toLowerCase()) throw failed(`sha256 mismatch (expected ${build.sha256}, got ${digest}, ${bytes} bytes)`);
