@@ -10,6 +10,7 @@ import type { Action, Decision } from './actions.js';
 import { center } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locate } from './locators.js';
+import { substitute } from './references.js';
 
 export function replayDecision(cached: Decision, elements: readonly ScreenElement[], values: Readonly<Record<string, string>> = {}): Decision | null {
   const action = replayAction(cached.action, elements, values);
@@ -54,12 +55,8 @@ export function toTemplate(decision: Decision, values: Readonly<Record<string, s
   return { ...decision, action: { ...decision.action, text } };
 }
 
+/** This run's values in a cached template; null when one is missing (the model decides afresh). */
 function fillTemplate(text: string, values: Readonly<Record<string, string>>): string | null {
-  let missing = false;
-  const filled = text.replace(/\{\{([A-Za-z_][A-Za-z0-9_.-]*)\}\}/g, (whole, name: string) => {
-    if (Object.hasOwn(values, name)) return values[name]!;
-    missing = true;
-    return whole;
-  });
-  return missing ? null : filled;
+  const filled = substitute(text, values);
+  return filled.ok ? filled.text : null;
 }

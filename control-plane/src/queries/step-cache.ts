@@ -30,8 +30,3 @@ export async function saveCachedDecision(sql: Sql, key: StepCacheKey, command: s
     [...keyParams(key), command, decision],
   );
 }
-
-export async function countCachedDecisions(sql: Sql, orgId: string): Promise<number> {
-  const rows = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM step_cache WHERE org_id = $1', [orgId]);
-  return rows[0]!.n;
-}

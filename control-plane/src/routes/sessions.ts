@@ -58,6 +58,20 @@ function decodeScreenshot(base64: string | undefined): Uint8Array | undefined {
   return bytes;
 }
 
+/** One step through the engine: the execute and assert calls differ only in what they answer. */
+async function step(
+  c: Context<AppEnv>,
+  sessionId: string,
+  call: 'execute' | 'assert',
+  body: { command: string; values?: Record<string, string>; page_source: string; screenshot?: string; step_number?: number },
+) {
+  const screenshot = decodeScreenshot(body.screenshot);
+  return c.var.deps.engine.decide({
+    session: await sessionOf(c, sessionId), call, command: body.command, values: body.values,
+    pageSource: body.page_source, screenshot, stepNumber: body.step_number,
+  });
+}
+
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 function view(r: sessions.SessionRecord): z.infer<typeof s.SessionView> {
@@ -84,12 +98,7 @@ export function sessionRoutes() {
 
   app.openapi(execute, async (c) => {
     const { sessionId } = c.req.valid('param');
-    const body = c.req.valid('json');
-    const screenshot = decodeScreenshot(body.screenshot);
-    const result = await c.var.deps.engine.decide({
-      session: await sessionOf(c, sessionId), call: 'execute', command: body.command, values: body.values,
-      pageSource: body.page_source, screenshot, stepNumber: body.step_number,
-    });
+    const result = await step(c, sessionId, 'execute', c.req.valid('json'));
     return c.json({
       session_id: sessionId, step: result.step, step_index: result.stepIndex, step_type: result.kind, cache_hit: result.cacheHit,
       actions: result.actions as Record<string, unknown>[], finished: result.finished, failed: result.failed, reason: result.reason,
@@ -99,11 +108,7 @@ export function sessionRoutes() {
   app.openapi(assert, async (c) => {
     const { sessionId } = c.req.valid('param');
     const body = c.req.valid('json');
-    const screenshot = decodeScreenshot(body.screenshot);
-    const result = await c.var.deps.engine.decide({
-      session: await sessionOf(c, sessionId), call: 'assert', command: (body.command ?? body.assertion)!, values: body.values,
-      pageSource: body.page_source, screenshot, stepNumber: body.step_number,
-    });
+    const result = await step(c, sessionId, 'assert', { ...body, command: (body.command ?? body.assertion)! });
     return c.json({
       session_id: sessionId, step: result.step, passed: !result.failed, step_type: result.kind, cache_hit: result.cacheHit, reason: result.reason,
     }, 200);
