@@ -1,13 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { requireApiKey, requireSdkKey } from './auth/middleware.js';
 import { ApiError } from './errors.js';
-import { drainBody } from './http/drain.js';
 import type { AppEnv, Deps } from './http/env.js';
+import { jsonBodies } from './http/json-body.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentBuildRoutes } from './routes/agent-builds.js';
 import { buildRoutes } from './routes/builds.js';
@@ -19,6 +18,7 @@ import { testRoutes } from './routes/tests.js';
 import { usageRoutes } from './routes/usage.js';
 
 const UPLOAD_PATHS = new Set(['/uploadBuild', '/uploadBuild/']);
+const isUpload = (path: string) => UPLOAD_PATHS.has(path);
 
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -29,8 +29,8 @@ export function createApp(deps: Deps) {
     await next();
   });
   if (deps.config.logRequests) app.use(requestLog);
-  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes));
-  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => path.startsWith('/sessions/')));
+  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, isUpload));
+  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/')));
 
   app.route('/', healthRoutes());
   app.route('/', adminRoutes());
@@ -72,30 +72,6 @@ export function createApp(deps: Deps) {
   });
   return app;
 }
-
-/**
- * JSON bodies: must say so in Content-Type (otherwise validation would see `{}` and
- * report misleading missing fields) and stay under the configured size.
- */
-function jsonBodies(maxBytes: number, skip: (path: string) => boolean = () => false) {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: async (c) => {
-      if (!(await drainBody(c.req.raw))) c.header('Connection', 'close');
-      throw new ApiError(413, `request body is larger than ${maxBytes} bytes`);
-    },
-  });
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || UPLOAD_PATHS.has(c.req.path) || skip(c.req.path)) return next();
-    const type = c.req.header('content-type');
-    if (type !== undefined && !/^application\/([\w.+-]*\+)?json\b/i.test(type) && hasBody(c.req.raw)) {
-      throw new ApiError(415, 'send the body as JSON with "Content-Type: application/json"');
-    }
-    return limit(c, next);
-  });
-}
-
-const hasBody = (req: Request) => req.headers.get('content-length') !== '0' && req.body !== null;
 
 const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();

@@ -61,6 +61,11 @@ const cases = (): Case[] => {
     [m, p, `{"huge":"${huge}"}`],             // over the JSON body limit
     [m, p, 'name=x', { 'content-type': 'application/x-www-form-urlencoded' }],
     [m, p, '<xml/>', { 'content-type': 'text/xml' }],
+    // Text must be valid Unicode: invalid UTF-8 bytes and lone surrogates are refused, not stored as U+FFFD
+    [m, p, Buffer.from('{"name":"caf\xe9","commands":["a\xff"],"testId":"tst_\xc3("}', 'latin1')],
+    [m, p, '{"name":"\\ud800","commands":["\\udc00"],"testId":"tst_\\ud800","folderId":"\\ud800"}'],
+    // Nesting that would overflow recursive walkers (it once answered 500)
+    [m, p, `{"name":${'['.repeat(5000)}${']'.repeat(5000)},"commands":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`],
   ]);
   return [
     ...generic,
@@ -162,6 +167,12 @@ describe('bad input', () => {
     expect(big.status).toBe(413);
     const wrongType = await api('POST', '/tests', 'commands=a', { 'content-type': 'text/plain' });
     expect(wrongType.status).toBe(415);
+    const surrogate = await api('POST', '/tests', '{"commands":["Tap \\ud800"]}');
+    expect(surrogate).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/surrogate/) } });
+    const notUtf8 = await api('POST', '/tests', Buffer.from('{"commands":["Tap \xff"]}', 'latin1'));
+    expect(notUtf8).toMatchObject({ status: 400, body: { detail: 'the request body is not valid UTF-8 text' } });
+    const deep = await api('POST', '/tests', `{"commands":["a"],"title":${'['.repeat(65)}${']'.repeat(65)}}`);
+    expect(deep).toMatchObject({ status: 400, body: { detail: expect.stringMatching(/nested more than 64/) } });
   });
 
   it('shows 404 and 400 bodies with the failing field named', async () => {

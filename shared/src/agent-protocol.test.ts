@@ -20,7 +20,8 @@ describe('agent protocol', () => {
 
   it('refuses unknown types, non-JSON and messages of the other direction', () => {
     expect(parseAgentMessage('{"type":"explode"}').ok).toBe(false);
-    expect(parseAgentMessage('not json')).toEqual({ ok: false, error: 'frame is not JSON' });
+    expect(parseAgentMessage('not json')).toMatchObject({ ok: false, error: expect.stringMatching(/^frame is not usable JSON: malformed JSON/) });
+    expect(parseAgentMessage(`{"type":"heartbeat","x":${'['.repeat(100)}${']'.repeat(100)}}`)).toMatchObject({ ok: false, error: expect.stringMatching(/nested more than/) });
     expect(parseAgentMessage(JSON.stringify({ type: 'welcome', protocolVersion: 1, agentId: 'a', heartbeatIntervalMs: 1000 })).ok).toBe(false);
     expect(parseServerMessage(JSON.stringify({ type: 'welcome', protocolVersion: 1, agentId: 'a', heartbeatIntervalMs: 1000 })).ok).toBe(true);
   });

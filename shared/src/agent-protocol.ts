@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import { DeviceAction } from './actions.js';
+import { parseJsonText } from './json-text.js';
 import { Platform } from './platform.js';
 
 /** Bumped on any incompatible change; the server refuses other versions at hello. */
@@ -202,12 +203,9 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
 
 function parseWith<T>(schema: z.ZodType<T>, raw: string): ParseResult<T> {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { ok: false, error: 'frame is not JSON' };
-  }
+  const parsed = parseJsonText(raw);
+  if (!parsed.ok) return { ok: false, error: `frame is not usable JSON: ${parsed.error}` };
+  const json = parsed.value;
   const result = schema.safeParse(json);
   if (result.success) return { ok: true, message: result.data };
   const issue = result.error.issues[0]!;

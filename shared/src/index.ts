@@ -6,3 +6,4 @@
 export { Platform, PLATFORMS } from './platform.js';
 export * from './actions.js';
 export * from './agent-protocol.js';
+export * from './json-text.js';
