@@ -178,7 +178,9 @@ describe('POST /tests/execute', () => {
     const wake = vi.spyOn(server.services.dispatcher, 'wake').mockImplementation(() => {});
     const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.c] });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: expect.any(String), runId: expect.stringMatching(/^run_/), status: 'running' });
+    expect(res.body).toEqual({
+      message: expect.any(String), runId: expect.stringMatching(/^run_/), status: 'running', test_suite_ids: [res.body.runId],
+    });
     expect(wake).toHaveBeenCalledTimes(1);
     const run = await runRow(res.body.runId);
     expect(run).toMatchObject({
@@ -281,7 +283,7 @@ describe('GET /runs/{run_id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       runId, status: 'running', trigger: 'ci', platform: 'android', physical: false, buildId: builds.apk, bundleId: null,
-      tunnelName: null, createdAt: expect.any(String), finishedAt: null, totalTests: 3, pendingTests: 3,
+      tunnelName: null, ci: null, createdAt: expect.any(String), finishedAt: null, totalTests: 3, pendingTests: 3,
       succeededTests: [], failedTests: [], blockedTests: [],
     });
 

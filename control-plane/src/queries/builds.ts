@@ -14,21 +14,23 @@ export interface BuildRecord {
   versionCode: string | null;
   displayName: string | null;
   meta: Record<string, unknown>;
+  /** The upload's `ci` part as sent (issue 15); null without one. */
+  ci: Record<string, unknown> | null;
   createdAt: Date;
 }
 
 const columns = `id, org_id AS "orgId", platform, kind, file_name AS "fileName", storage_key AS "storageKey",
   size_bytes::float8 AS "sizeBytes", sha256, package_name AS "packageName", version_name AS "versionName",
-  version_code AS "versionCode", display_name AS "displayName", meta, created_at AS "createdAt"`;
+  version_code AS "versionCode", display_name AS "displayName", meta, ci, created_at AS "createdAt"`;
 
 export async function insertBuild(sql: Sql, b: Omit<BuildRecord, 'createdAt'>): Promise<void> {
   const metaName = typeof b.meta.name === 'string' ? b.meta.name : null;
   await sql.query(
     `INSERT INTO builds (id, org_id, platform, kind, file_name, storage_key, size_bytes, sha256, package_name,
-                         version_name, version_code, display_name, meta, meta_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+                         version_name, version_code, display_name, meta, meta_name, ci)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [b.id, b.orgId, b.platform, b.kind, b.fileName, b.storageKey, b.sizeBytes, b.sha256, b.packageName,
-      b.versionName, b.versionCode, b.displayName, b.meta, metaName],
+      b.versionName, b.versionCode, b.displayName, b.meta, metaName, b.ci],
   );
 }
 
@@ -59,4 +61,31 @@ export async function findNewestBuildByName(
     [orgId, name, platform ?? null],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * GET /builds: newest first (keyset on seq, like GET /runs), optionally only one
+ * metadata name and/or platform. Rows carry `seq` for the cursor.
+ */
+export async function listBuilds(
+  sql: Sql,
+  q: { orgId: string; name?: string; platform?: 'android' | 'ios'; beforeSeq?: string; limit: number },
+): Promise<Array<BuildRecord & { seq: string }>> {
+  return sql.query<BuildRecord & { seq: string }>(
+    `SELECT ${columns}, seq::text AS seq FROM builds
+      WHERE org_id = $1 AND ($2::text IS NULL OR meta_name = $2::text) AND ($3::text IS NULL OR platform = $3::text)
+        AND ($4::bigint IS NULL OR seq < $4::bigint)
+      ORDER BY seq DESC LIMIT $5`,
+    [q.orgId, q.name ?? null, q.platform ?? null, q.beforeSeq ?? null, q.limit],
+  );
+}
+
+/** The `ci` of each of these builds that has one (run views carry their build's provenance). */
+export async function findBuildCis(sql: Sql, orgId: string, buildIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  if (buildIds.length === 0) return new Map();
+  const rows = await sql.query<{ id: string; ci: Record<string, unknown> }>(
+    'SELECT id, ci FROM builds WHERE org_id = $1 AND id = ANY($2::text[]) AND ci IS NOT NULL',
+    [orgId, [...new Set(buildIds)]],
+  );
+  return new Map(rows.map((r) => [r.id, r.ci]));
 }

@@ -3,46 +3,33 @@ import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bearerFrom, callerFromKey, type Caller } from '../auth/caller.js';
+import { bearerFrom, callerFromKey } from '../auth/caller.js';
 import { requireApiKey } from '../auth/middleware.js';
+import { uploadCaller } from '../auth/upload-caller.js';
 import { inspectBuild, type InspectedBuild } from '../builds/inspect.js';
+import { parseCi, parseMetadata, parsePlatform } from '../builds/upload-fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
+import { pageOf, seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { newId } from '../ids.js';
-import { findBuild, insertBuild, type BuildRecord } from '../queries/builds.js';
+import { findBuild, insertBuild, listBuilds, type BuildRecord } from '../queries/builds.js';
+import { Build, BuildList, BuildUploaded, ListBuildsQuery, UploadForm } from '../schemas/builds.js';
 import { ErrorBody, errorResponses, id, jsonResponse } from '../schemas/common.js';
 import { fileDigest } from '../uploads/digest.js';
 import { receiveMultipart } from '../uploads/multipart.js';
 
-const BuildUploaded = z.object({
-  buildId: z.string(),
-  app_link: z.string().openapi({ example: 'http://localhost:8080/app/organisations/org_x/build/bld_y' }),
-});
-const Build = z
-  .object({
-    buildId: z.string(), platform: z.enum(['android', 'ios']), kind: z.enum(['apk', 'ipa', 'app']),
-    fileName: z.string(), sizeBytes: z.number(), sha256: z.string(), packageName: z.string(),
-    versionName: z.string().nullable(), versionCode: z.string().nullable(), displayName: z.string().nullable(),
-    meta: z.record(z.string(), z.unknown()), app_link: z.string(), createdAt: z.string(),
-  })
-  .openapi('Build');
-const UploadForm = z.object({
-  build: z.any().openapi({ type: 'string', format: 'binary', description: '.apk, .ipa, or a .zip/.tar.gz of a simulator .app (or of one .ipa)' }),
-  organisation_key: z.string().optional().openapi({ description: 'The organisation key, when no Bearer key is sent' }),
-  platform: z.enum(['android', 'ios']).optional(),
-  metadata: z.string().optional().openapi({ description: 'JSON object as a string, e.g. {"name":"nightly"}' }),
-});
-
-const Metadata = z.record(z.string(), z.unknown()).superRefine((meta, ctx) => {
-  if (meta.name !== undefined && (typeof meta.name !== 'string' || meta.name.length === 0 || meta.name.length > 200)) {
-    ctx.addIssue({ code: 'custom', message: 'metadata.name must be a string of 1 to 200 characters' });
-  }
-  if (JSON.stringify(meta).length > 16 * 1024) ctx.addIssue({ code: 'custom', message: 'metadata is larger than 16 KiB' });
-});
+const cursor = seqCursor('b');
 
 const appLink = (c: Context<AppEnv>, b: { orgId: string; id: string }) =>
   `${c.var.deps.config.appUrl}/organisations/${b.orgId}/build/${b.id}`;
+
+const listRoute = createRoute({
+  method: 'get', path: '/builds', tags: ['Builds'], summary: 'The organisation\'s builds, newest first (cursor-paginated)',
+  security: [{ bearer: [] }], middleware: [requireApiKey] as const,
+  request: { query: ListBuildsQuery },
+  responses: { ...jsonResponse(BuildList, 'One page of builds'), ...errorResponses },
+});
 
 const getBuild = createRoute({
   method: 'get', path: '/builds/{buildId}', tags: ['Builds'], summary: 'A build record', security: [{ bearer: [] }],
@@ -68,6 +55,19 @@ export function buildRoutes() {
     });
     app.post(path, upload);
   }
+
+  app.openapi(listRoute, async (c) => {
+    const q = c.req.valid('query');
+    const rows = await listBuilds(c.var.deps.db, {
+      orgId: c.var.caller.org.id,
+      name: q.name,
+      platform: q.platform,
+      beforeSeq: q.cursor === undefined ? undefined : cursor.decode(q.cursor),
+      limit: q.limit + 1, // one more than asked tells whether another page exists
+    });
+    const { page, nextCursor } = pageOf(rows, q.limit, cursor.encode);
+    return c.json({ builds: page.map((b) => buildView(c, b)), nextCursor }, 200);
+  });
 
   app.openapi(getBuild, async (c) => {
     const build = await findBuild(c.var.deps.db, c.var.caller.org.id, c.req.valid('param').buildId);
@@ -99,11 +99,12 @@ async function upload(c: Context<AppEnv>) {
     const { fields, file } = await receiveMultipart(requestStream(c), contentType, {
       fileField: 'build', scratchPath: scratch, maxFileBytes: config.uploadMaxBytes,
     });
-    const caller = await uploadCaller(c, bearerCaller, fields.organisation_key);
+    const caller = await uploadCaller(db, bearerCaller, fields.organisation_key);
     if (!file) throw badRequest('missing the "build" file part');
     if (file.size === 0) throw badRequest('the build file is empty');
     const platform = parsePlatform(fields.platform);
     const meta = parseMetadata(fields.metadata);
+    const ci = parseCi(fields.ci);
     const fileName = basename(file.fileName.replaceAll('\\', '/')).slice(-200);
     const inspected = await inspectBuild(scratch, fileName); // also refuses unaccepted extensions
     if (platform && platform !== inspected.platform) {
@@ -117,7 +118,7 @@ async function upload(c: Context<AppEnv>) {
       id: buildId, orgId: caller.org.id, platform: inspected.platform, kind: inspected.kind,
       fileName: stored.fileName, storageKey, sizeBytes: stored.size, sha256: stored.sha256,
       packageName: inspected.packageName, versionName: inspected.versionName, versionCode: inspected.versionCode,
-      displayName: inspected.displayName, meta,
+      displayName: inspected.displayName, meta, ci,
     };
     try {
       await insertBuild(db, record);
@@ -143,38 +144,6 @@ function requestStream(c: Context<AppEnv>): Readable {
   return Readable.fromWeb(c.req.raw.body as import('node:stream/web').ReadableStream);
 }
 
-/** DESIGN.md: a Bearer key or the organisation_key field; when both are sent they must agree. */
-async function uploadCaller(c: Context<AppEnv>, bearer: Caller | null, orgKeyField: string | undefined): Promise<Caller> {
-  const fromField = orgKeyField ? await callerFromKey(c.var.deps.db, orgKeyField.trim()) : null;
-  const caller = bearer ?? fromField;
-  if (!caller) throw new ApiError(401, 'missing API key: send "Authorization: Bearer <API key>" or the organisation_key field');
-  if (bearer && fromField && bearer.org.id !== fromField.org.id) {
-    throw new ApiError(401, 'the Bearer key and organisation_key belong to different organisations');
-  }
-  if (caller.kind === 'audit') throw new ApiError(403, 'audit keys are read-only');
-  return caller;
-}
-
-function parsePlatform(value: string | undefined): 'android' | 'ios' | undefined {
-  if (value === undefined || value === '') return undefined;
-  const platform = value.trim().toLowerCase();
-  if (platform !== 'android' && platform !== 'ios') throw badRequest('platform must be "android" or "ios"');
-  return platform;
-}
-
-function parseMetadata(value: string | undefined): Record<string, unknown> {
-  if (value === undefined || value.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw badRequest('metadata must be a JSON object given as a string, e.g. {"name":"nightly"}');
-  }
-  const result = Metadata.safeParse(parsed);
-  if (!result.success) throw badRequest(`invalid metadata: ${result.error.issues[0]!.message}`);
-  return result.data;
-}
-
 /** A .zip/.tar.gz holding one .ipa is stored as that .ipa. */
 async function storedFile(
   inspected: InspectedBuild,
@@ -191,6 +160,6 @@ function buildView(c: Context<AppEnv>, b: BuildRecord) {
   return {
     buildId: b.id, platform: b.platform, kind: b.kind, fileName: b.fileName, sizeBytes: Number(b.sizeBytes),
     sha256: b.sha256, packageName: b.packageName, versionName: b.versionName, versionCode: b.versionCode,
-    displayName: b.displayName, meta: b.meta, app_link: appLink(c, b), createdAt: new Date(b.createdAt).toISOString(),
+    displayName: b.displayName, meta: b.meta, ci: b.ci, app_link: appLink(c, b), createdAt: new Date(b.createdAt).toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { pageOf, seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
+import { findBuildCis } from '../queries/builds.js';
 import * as runs from '../queries/runs.js';
 import { listSteps } from '../queries/sessions.js';
 import { createRun } from '../runs/create-run.js';
@@ -73,7 +74,8 @@ export function runRoutes() {
   });
   app.post('/tests/execute', async (c) => {
     const started = await createRun(c.var.deps, c.var.caller, parseExecuteRequest(await jsonOf(c)));
-    return c.json(started, 200);
+    // test_suite_ids: what GPT Driver's run-tests action tracks (issue 15).
+    return c.json({ ...started, test_suite_ids: [started.runId] }, 200);
   });
 
   app.openapi(list, async (c) => {
@@ -86,14 +88,16 @@ export function runRoutes() {
       limit: q.limit + 1, // one more than asked tells whether another page exists
     });
     const { page, nextCursor } = pageOf(rows, q.limit, cursor.encode);
-    return c.json({ runs: page.map(runSummary), nextCursor }, 200);
+    const cis = await findBuildCis(c.var.deps.db, c.var.caller.org.id, page.flatMap((r) => r.buildId ?? []));
+    return c.json({ runs: page.map((r) => runSummary(r, cis)), nextCursor }, 200);
   });
 
   app.openapi(get, async (c) => {
     const { db, config } = c.var.deps;
     const run = await runs.findRun(db, c.var.caller.org.id, c.req.valid('param').run_id);
     if (!run) throw notFound('run');
-    return c.json(runView(config, run, await runs.listRunTests(db, run.id)), 200);
+    const cis = await findBuildCis(db, run.orgId, run.buildId === null ? [] : [run.buildId]);
+    return c.json(runView(config, run, await runs.listRunTests(db, run.id), cis), 200);
   });
 
   app.openapi(cancel, async (c) => {

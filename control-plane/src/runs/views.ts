@@ -38,28 +38,32 @@ export function resultEntry(urls: Urls, orgId: string, t: RunTestRecord): z.infe
   };
 }
 
-function runFields(r: RunRecord, counts: Pick<RunCounts, 'totalTests' | 'pendingTests'>) {
+/** The CI provenance of a run's build (queries/builds.ts findBuildCis), null without one. */
+export type BuildCis = ReadonlyMap<string, Record<string, unknown>>;
+
+function runFields(r: RunRecord, counts: Pick<RunCounts, 'totalTests' | 'pendingTests'>, cis: BuildCis) {
   return {
     runId: r.id, status: r.status, trigger: r.trigger, platform: r.platform, physical: r.physical,
     buildId: r.buildId, bundleId: r.bundleId, tunnelName: r.tunnelName,
+    ci: r.buildId === null ? null : (cis.get(r.buildId) ?? null),
     createdAt: iso(r.createdAt)!, finishedAt: iso(r.finishedAt),
     totalTests: counts.totalTests, pendingTests: counts.pendingTests,
   };
 }
 
 /** GET /runs/{run_id}: only tests with a verdict appear in the groups, in run order. */
-export function runView(urls: Urls, run: RunRecord, tests: readonly RunTestRecord[]): z.infer<typeof Run> {
+export function runView(urls: Urls, run: RunRecord, tests: readonly RunTestRecord[], cis: BuildCis): z.infer<typeof Run> {
   const group = (status: RunTestStatus) => tests.filter((t) => t.status === status).map((t) => resultEntry(urls, run.orgId, t));
   return {
-    ...runFields(run, { totalTests: tests.length, pendingTests: tests.filter((t) => !VERDICTS.has(t.status)).length }),
+    ...runFields(run, { totalTests: tests.length, pendingTests: tests.filter((t) => !VERDICTS.has(t.status)).length }, cis),
     succeededTests: group('succeeded'),
     failedTests: group('failed'),
     blockedTests: group('blocked'),
   };
 }
 
-export function runSummary(r: RunSummaryRecord): z.infer<typeof RunSummary> {
-  return { ...runFields(r, r), succeededCount: r.succeededCount, failedCount: r.failedCount, blockedCount: r.blockedCount };
+export function runSummary(r: RunSummaryRecord, cis: BuildCis): z.infer<typeof RunSummary> {
+  return { ...runFields(r, r, cis), succeededCount: r.succeededCount, failedCount: r.failedCount, blockedCount: r.blockedCount };
 }
 
 /** The interaction log of one test of a run: the steps of its session, screenshots as URLs. */

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { BuildCi } from './builds.js';
 import { id, text } from './common.js';
 import { LIMITS } from './tests.js';
 
@@ -57,6 +58,9 @@ export const RunStarted = z.object({
   message: z.string(),
   runId: z.string(),
   status: RunStatus.openapi({ description: '`running`; `completed` at once when every test failed before starting (tunnel not connected)' }),
+  test_suite_ids: z.array(z.string()).openapi({
+    description: '[runId]: the same id under the name GPT Driver\'s run-tests action reads (it tracks the first)',
+  }),
 });
 
 export const ResultEntry = z
@@ -84,6 +88,7 @@ const runFields = {
   buildId: z.string().nullable(),
   bundleId: z.string().nullable(),
   tunnelName: z.string().nullable(),
+  ci: BuildCi.openapi({ description: 'The CI provenance of the run\'s build (its upload\'s `ci` part); null without one' }),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   totalTests: z.number().int(),
