@@ -1,37 +1,40 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
+import { firstStartBanner } from './admin/first-start-banner.js';
 import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import { listen } from './http/listen.js';
 import { attachAgents, createServices } from './services.js';
 import { createFileStorage } from './storage/files.js';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (e) {
+  startFailed((e as Error).message);
+}
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
 const storage = createFileStorage(join(config.dataDir, 'files'));
-const secrets = await firstStart(db, config);
 const services = createServices({ db, config, storage });
 const resumed = await services.generator.resume();
 if (resumed > 0) console.log(`resuming ${resumed} automation generation(s) left unfinished by the last run`);
 
-const server = serve({ fetch: createApp(services).fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`DeviceLab control plane on ${config.baseUrl} (port ${info.port}, database: ${db.kind})`);
-  if (secrets.adminToken || secrets.organisation) {
-    console.log('\nFirst start: these secrets are shown once and stored only as hashes. Keep them.');
-    if (secrets.adminToken) console.log(`  operator token (DEVICELAB_ADMIN_TOKEN): ${secrets.adminToken}`);
-    if (secrets.organisation) {
-      const o = secrets.organisation;
-      console.log(`  default organisation: ${o.organisationId}`);
-      console.log(`  API key:              ${o.apiKey}`);
-      console.log(`  organisation key:     ${o.organisationKey}`);
-      console.log(`\n  try: curl -H "Authorization: Bearer ${o.apiKey}" ${config.baseUrl}/tests\n`);
-    }
-  }
-});
-
-const hub = await attachAgents(server as Server, services);
+const server = createAdaptorServer({ fetch: createApp(services).fetch }) as Server;
+const hub = await attachAgents(server, services);
+try {
+  await listen(server, config.port, config.host);
+} catch (e) {
+  await db.close().catch(() => {});
+  startFailed((e as Error).message);
+}
+// Secrets are made only now that the port is ours: a start that fails above leaves none
+// that nobody saw, and the next start prints them.
+const secrets = await firstStart(db, config);
+console.log(`DeviceLab control plane on ${config.baseUrl} (port ${config.port}, database: ${db.kind})`);
+for (const line of firstStartBanner(secrets, config.baseUrl)) console.log(line);
 
 const SHUTDOWN_GRACE_MS = 10_000;
 let stopping = false;
@@ -51,3 +54,9 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+/** One line and exit code 1: a start that cannot work is the operator's to fix, not a stack trace. */
+function startFailed(reason: string): never {
+  console.error(`devicelab: cannot start: ${reason}`);
+  process.exit(1);
+}

@@ -45,15 +45,21 @@ export const organisationExists = async (sql: Sql, id: string) => (await findOrg
 
 const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
 
+export interface FirstStartSecrets {
+  adminToken?: string;
+  organisation?: NewOrganisation;
+}
+
 /**
  * What a first start prints once: the generated operator token (unless ADMIN_TOKEN
  * is set) and a default organisation's keys when the database has none, so a
- * newcomer can call the API straight away. Later starts return nothing.
+ * newcomer can call the API straight away. Later starts return nothing. Called only once
+ * the server listens, so a start that fails (port taken) cannot make secrets nobody saw.
  */
-export async function firstStart(db: Db, config: Config): Promise<{ adminToken?: string; organisation?: NewOrganisation }> {
+export async function firstStart(db: Db, config: Config): Promise<FirstStartSecrets> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7411002)'); // two replicas starting at once
-    const out: { adminToken?: string; organisation?: NewOrganisation } = {};
+    const out: FirstStartSecrets = {};
     if (!config.adminToken) {
       const token = newAdminToken();
       if (await initSetting(tx, ADMIN_TOKEN_SETTING, hashSecret(token))) out.adminToken = token;

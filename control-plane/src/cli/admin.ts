@@ -6,24 +6,27 @@
  */
 import { Command, Option } from 'commander';
 
+// The token is read with Option.env(), never passed as a default: commander prints
+// defaults in --help and after every usage error, which would put it in CI logs.
 const program = new Command('admin')
   .description('DeviceLab operator commands; prints JSON')
-  .option('--url <url>', 'control plane URL (DEVICELAB_URL)', process.env.DEVICELAB_URL ?? 'http://localhost:8080')
-  .option('--token <token>', 'operator token (DEVICELAB_ADMIN_TOKEN)', process.env.DEVICELAB_ADMIN_TOKEN)
+  .addOption(new Option('--url <url>', 'control plane URL').env('DEVICELAB_URL').default('http://localhost:8080'))
+  .addOption(new Option('--token <token>', 'operator token').env('DEVICELAB_ADMIN_TOKEN'))
   .showHelpAfterError();
 
-async function call(path: string, body: unknown): Promise<void> {
+/** POSTs `body` (or GETs when there is none) and prints the JSON answer. */
+async function call(path: string, body?: unknown): Promise<void> {
   const { url, token } = program.opts<{ url: string; token?: string }>();
   if (!token) fail('set DEVICELAB_ADMIN_TOKEN (or --token) to the operator token printed at first start');
   let res: Response;
   try {
     res = await fetch(`${url.replace(/\/+$/, '')}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (e) {
-    fail(`cannot reach the control plane at ${url}: ${(e as Error).cause ?? (e as Error).message}`);
+    fail(`cannot reach the control plane at ${withoutCredentials(url)}: ${(e as Error).cause ?? (e as Error).message}`);
   }
   const text = await res.text();
   if (!res.ok) {
@@ -38,10 +41,26 @@ async function call(path: string, body: unknown): Promise<void> {
   process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
 }
 
+/** A URL such as https://user:password@host keeps its password out of error messages. */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return '(an invalid --url)';
+  }
+}
+
 function fail(message: string): never {
   process.stderr.write(`admin: ${message}\n`);
   process.exit(1);
 }
+
+program
+  .command('list-orgs')
+  .description('list organisations with their active API key ids; prints {organisations: [...]} (no secrets)')
+  .action(() => call('/admin/organisations'));
 
 program
   .command('create-org')

@@ -31,6 +31,24 @@ export async function findOrganisationByKeyHash(sql: Sql, orgKeyHash: string): P
   return rows[0] ?? null;
 }
 
+/** Every organisation, oldest first, with its active (not revoked) API keys: what an operator needs to recover access. */
+export async function listOrganisations(sql: Sql): Promise<Array<Organisation & { createdAt: Date; apiKeys: ActiveKey[] }>> {
+  const orgs = await sql.query<Organisation & { createdAt: Date }>(`SELECT ${columns}, created_at AS "createdAt" FROM organisations ORDER BY created_at, id`);
+  const keys = await sql.query<ActiveKey & { orgId: string }>(
+    `SELECT org_id AS "orgId", id AS "apiKeyId", kind, created_at AS "createdAt"
+       FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id`,
+  );
+  const byOrg = new Map<string, ActiveKey[]>();
+  for (const { orgId, ...key } of keys) byOrg.set(orgId, [...(byOrg.get(orgId) ?? []), key]);
+  return orgs.map((o) => ({ ...o, apiKeys: byOrg.get(o.id) ?? [] }));
+}
+
+interface ActiveKey {
+  apiKeyId: string;
+  kind: 'standard' | 'audit';
+  createdAt: Date;
+}
+
 export async function countOrganisations(sql: Sql): Promise<number> {
   const rows = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM organisations');
   return rows[0]!.n;

@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
 import { revokeApiKey } from '../queries/api-keys.js';
+import { listOrganisations } from '../queries/organisations.js';
 import { errorResponses, id, jsonBody, jsonResponse, text } from '../schemas/common.js';
 
 /** The operator token (ADMIN_TOKEN, or the one generated at first start) guards /admin/*. */
@@ -39,6 +40,17 @@ const CreateAgentToken = z
   });
 const AgentTokenCreated = z.object({ agentToken: z.string(), agentTokenId: z.string(), organisationId: z.string().nullable() });
 
+const OrganisationList = z.object({
+  organisations: z.array(z.object({
+    id: z.string(), name: z.string(), type: z.enum(['platform', 'studio']), bundleIdRuns: z.boolean(), createdAt: z.string(),
+    apiKeys: z.array(z.object({ apiKeyId: z.string(), kind: z.enum(['standard', 'audit']), createdAt: z.string() })),
+  })),
+});
+
+const listOrgs = route({
+  method: 'get', path: '/admin/organisations', summary: 'List organisations with their active API key ids (never a secret)',
+  responses: { ...jsonResponse(OrganisationList, 'Every organisation, oldest first'), ...errorResponses },
+});
 const createOrg = route({
   method: 'post', path: '/admin/organisations', summary: 'Create an organisation with its organisation key and a first API key',
   request: { body: jsonBody(CreateOrganisation) },
@@ -63,6 +75,15 @@ const createAgentToken = route({
 
 export function adminRoutes() {
   const app = createRouter();
+  app.openapi(listOrgs, async (c) => {
+    const rows = await listOrganisations(c.var.deps.db);
+    const organisations = rows.map((o) => ({
+      ...o,
+      createdAt: o.createdAt.toISOString(),
+      apiKeys: o.apiKeys.map((k) => ({ ...k, createdAt: k.createdAt.toISOString() })),
+    }));
+    return c.json({ organisations }, 200);
+  });
   app.openapi(createOrg, async (c) => c.json(await createOrganisation(c.var.deps.db, c.req.valid('json')), 200));
   app.openapi(createKey, async (c) => {
     const { organisationId, kind } = c.req.valid('json');

@@ -1,0 +1,34 @@
+import type { Server } from 'node:http';
+
+/**
+ * Binds the server; resolves once it listens. A failure is rejected as one sentence a
+ * person can act on (the raw EADDRINUSE stack trace says nothing about what to do).
+ */
+export function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(new Error(listenFailure(err, port, host)));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export function listenFailure(err: NodeJS.ErrnoException, port: number, host: string): string {
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return `port ${port} is already in use (another DeviceLab or another program): stop it, or start with PORT=<a free port>`;
+    case 'EACCES':
+      return `no permission to listen on port ${port}: use a port above 1023 (PORT=8080)`;
+    case 'EADDRNOTAVAIL':
+      return `cannot listen on ${host}: not an address of this machine (set HOST, default 0.0.0.0)`;
+    default:
+      return `cannot listen on ${host}:${port}: ${err.message}`;
+  }
+}
