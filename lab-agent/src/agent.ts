@@ -84,8 +84,10 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     virtual = await startVirtualAdbServer({ devices });
     log(`virtual adb server on ${virtual.host}:${virtual.port} with ${options.virtualDevices} device(s)`);
   }
-  const adb = virtual ? createAdbClient(virtual.host, virtual.port) : createAdbClient(options.adbHost, options.adbPort);
-  const tracker = new DeviceTracker(adb, log);
+  const adbHost = virtual?.host ?? options.adbHost ?? '127.0.0.1';
+  const adbPort = virtual?.port ?? options.adbPort ?? 5037;
+  const adb = createAdbClient(adbHost, adbPort);
+  const tracker = new DeviceTracker(adb, log, `${adbHost}:${adbPort}`);
   const drivers = new Map<string, DeviceDriver>();
   const driverFor = (serial: string) => {
     let driver = drivers.get(serial);
@@ -126,7 +128,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     else if (message.type === 'job.cancel') manager.cancel(message.jobId, message.reason);
   });
   tracker.on('added', (device) => {
-    log(`device added: ${device.serial} (${device.model || 'unknown model'}, Android ${device.osVersion || '?'}, ${device.kind}${device.ready ? '' : ', not ready'})`);
+    log(`device found: ${device.serial} (${device.model || 'unknown model'}, Android ${device.osVersion || '?'}, ${device.kind}${device.ready ? '' : ', not ready'})`);
     connection.sendIfConnected({ type: 'device.added', device });
   });
   tracker.on('changed', (device) => {
@@ -134,7 +136,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     connection.sendIfConnected({ type: 'device.changed', device });
   });
   tracker.on('removed', (serial) => {
-    log(`device removed: ${serial}`);
+    log(`device lost: ${serial}`);
     drivers.delete(serial);
     connection.sendIfConnected({ type: 'device.removed', serial });
   });

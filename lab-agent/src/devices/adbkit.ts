@@ -6,6 +6,7 @@
  */
 import adbkitModule from '@devicefarmer/adbkit';
 import type { Client, DeviceClient } from '@devicefarmer/adbkit';
+import connectionModule from '@devicefarmer/adbkit/dist/src/adb/connection.js';
 import type { Duplex, Readable } from 'node:stream';
 
 type AdbStatic = typeof adbkitModule.default;
@@ -13,10 +14,29 @@ type AdbStatic = typeof adbkitModule.default;
 export const Adb: AdbStatic =
   'createClient' in (adbkitModule as object) ? (adbkitModule as unknown as AdbStatic) : adbkitModule.default;
 
+type ConnectionClass = typeof connectionModule.default;
+const Connection: ConnectionClass =
+  'connect' in ((connectionModule as { prototype?: object }).prototype ?? {}) ? (connectionModule as unknown as ConnectionClass) : connectionModule.default;
+
 export type { Client, DeviceClient };
 
+/**
+ * An adbkit client that never starts an adb server itself. adbkit runs `adb start-server`
+ * when its connection is refused; from a lab agent that silently spawns a server as the
+ * agent's user (often without the USB permissions), hides that none was running, and
+ * outlives the agent. The agent reports the refused connection and retries instead; the
+ * operator starts adb (`adb start-server`) the way the lab machine is set up to.
+ */
 export function createAdbClient(host = '127.0.0.1', port = 5037): Client {
-  return Adb.createClient({ host, port });
+  const client = Adb.createClient({ host, port });
+  client.connection = function connection() {
+    const conn = new Connection(this.options);
+    // adbkit's own flag for "already tried starting the server": set, so it never tries.
+    (conn as unknown as { triedStarting: boolean }).triedStarting = true;
+    conn.on('error', (err: Error) => this.emit('error', err));
+    return conn.connect();
+  };
+  return client;
 }
 
 /** Everything a stream yields, as one buffer. */

@@ -7,7 +7,9 @@
  *
  * When the adb server goes away (restarted, killed), tracking resumes with backoff and
  * the first list afterwards is taken as the whole truth: devices missing from it are
- * reported removed.
+ * reported removed. The operator sees it in the log: one explanation when the adb server
+ * becomes unreachable (no device can appear until it runs), a shorter line per retry, and
+ * a line when it answers again.
  */
 import { EventEmitter } from 'node:events';
 import type { DeviceInfo } from '@devicelab/shared';
@@ -45,10 +47,14 @@ export class DeviceTracker extends EventEmitter<DeviceTrackerEvents> {
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private firstList: (() => void) | null = null;
+  /** Whether the adb server answered the last attempt: null before the first. */
+  private reachable: boolean | null = null;
 
   constructor(
     private readonly client: Client,
     private readonly log: (line: string) => void = () => {},
+    /** host:port of the adb server, for the log. */
+    private readonly address = 'the configured address',
   ) {
     super();
   }
@@ -88,27 +94,44 @@ export class DeviceTracker extends EventEmitter<DeviceTrackerEvents> {
         this.enqueue(changes, false);
       });
       tracker.on('error', (err: Error) => this.log(`adb device tracking failed: ${err.message}`));
-      tracker.on('end', () => this.retry('the adb server closed the device list'));
+      tracker.on('end', () => this.unreachable('closed the device list'));
       // The tracker reads its first list as soon as it exists, often in the same tick as
       // the OKAY, before a listener can be attached; a plain listing supplies the baseline.
       const snapshot: AdbDevice[] = await this.client.listDevices();
+      this.reached(snapshot);
       this.enqueue({ added: snapshot, changed: [], removed: [] }, true);
     } catch (err) {
-      this.retry(`cannot reach the adb server (${err instanceof Error ? err.message : String(err)})`);
+      this.unreachable(err instanceof Error ? err.message : String(err));
     }
+  }
+
+  private reached(devices: AdbDevice[]): void {
+    this.attempt = 0;
+    if (this.reachable !== true) {
+      const again = this.reachable === false ? ' again' : '';
+      const attached = devices.length === 0 ? 'no device attached yet (each one is logged when found)' : `${devices.length} device(s) attached`;
+      this.log(`adb server at ${this.address} reachable${again}: ${attached}`);
+    }
+    this.reachable = true;
+  }
+
+  private unreachable(why: string): void {
+    this.tracker = null;
+    if (this.stopped) return;
+    const delay = backoffDelay(this.attempt++, { baseMs: 500, maxMs: 10_000 });
+    if (this.reachable !== false) {
+      this.log(
+        `adb server at ${this.address} unreachable (${why}): no Android device can appear until it runs. ` +
+          `Start it on this machine with "adb start-server", or point --adb-host/--adb-port at it. Retrying in ${delay} ms`,
+      );
+    } else this.log(`adb server at ${this.address} still unreachable (${why}); retrying in ${delay} ms`);
+    this.reachable = false;
+    this.retryTimer = setTimeout(() => void this.track(), delay);
   }
 
   private enqueue(changes: ChangeSet, full: boolean): void {
     // Sequential: getprop is async, and events must leave in the order adb reported them.
     this.chain = this.chain.then(() => this.apply(changes, full)).catch((err: unknown) => this.log(`device tracking: ${String(err)}`));
-  }
-
-  private retry(why: string): void {
-    this.tracker = null;
-    if (this.stopped) return;
-    const delay = backoffDelay(this.attempt++, { baseMs: 500, maxMs: 10_000 });
-    this.log(`${why}; tracking devices again in ${delay} ms`);
-    this.retryTimer = setTimeout(() => void this.track(), delay);
   }
 
   private async apply(changes: ChangeSet, full: boolean): Promise<void> {
