@@ -165,3 +165,89 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
     expect((await upload({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { organisation_key: other.orgKey } })).status).toBe(401);
   });
 });
+
+describe('GET /builds', () => {
+  let lister: Org;
+  /** The lister's uploads, oldest first: [buildId, name, platform]. */
+  const uploaded: Array<[string, string | null, 'android' | 'ios']> = [];
+
+  beforeAll(async () => {
+    lister = await seedOrg(server.db, { name: 'Lister' });
+    await fixtures.makeApk(at('list.apk'), { packageName: 'com.example.list', versionName: '1.0', versionCode: 1, label: 'L' });
+    await fixtures.makeIpa(at('list.ipa'), { bundleId: 'com.example.list', version: '1.0', build: '1', name: 'L' });
+    const plan: Array<[string | null, 'android' | 'ios']> = [
+      ['shop', 'android'], ['shop', 'ios'], ['admin', 'android'], [null, 'android'], ['shop', 'android'],
+    ];
+    for (const [name, platform] of plan) {
+      const file = platform === 'android' ? { path: at('list.apk'), name: 'list.apk' } : { path: at('list.ipa'), name: 'list.ipa' };
+      const res = await upload({ file, bearer: lister.apiKey, fields: name === null ? {} : { metadata: JSON.stringify({ name }) } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      uploaded.push([res.body.buildId, name, platform]);
+    }
+  });
+
+  const list = (query = '', key = lister.apiKey) => client(server.url, key)('GET', `/builds${query}`);
+  const newestFirst = (keep: (b: [string, string | null, string]) => boolean) => uploaded.filter(keep).map(([id]) => id).reverse();
+
+  it('lists the organisation\'s builds newest first, as GET /builds/{id} shows them', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.body.builds.map((b: any) => b.buildId)).toEqual(newestFirst(() => true));
+    expect(res.body.nextCursor).toBeNull();
+    const one = await client(server.url, lister.apiKey)('GET', `/builds/${uploaded[1]![0]}`);
+    expect(res.body.builds[3]).toEqual(one.body);
+    expect(one.body).toMatchObject({ platform: 'ios', kind: 'ipa', meta: { name: 'shop' }, ci: null });
+  });
+
+  it('filters by name, by platform, and by both', async () => {
+    const ids = async (query: string) => (await list(query)).body.builds.map((b: any) => b.buildId);
+    expect(await ids('?name=shop')).toEqual(newestFirst(([, n]) => n === 'shop'));
+    expect(await ids('?platform=ios')).toEqual(newestFirst(([, , p]) => p === 'ios'));
+    expect(await ids('?name=shop&platform=android')).toEqual(newestFirst(([, n, p]) => n === 'shop' && p === 'android'));
+    expect(await ids('?name=nothing')).toEqual([]);
+  });
+
+  it('pages with a cursor until nextCursor is null, each build once', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: any = await list(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.builds.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.builds.map((b: any) => b.buildId));
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor !== null);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(newestFirst(() => true));
+    const filtered = await list('?name=shop&limit=1');
+    const second = await list(`?name=shop&limit=1&cursor=${filtered.body.nextCursor}`);
+    expect(second.body.builds.map((b: any) => b.buildId)).toEqual([newestFirst(([, n]) => n === 'shop')[1]]);
+  });
+
+  it('never shows another organisation\'s builds, and audit keys may read it', async () => {
+    const other = await seedOrg(server.db, { name: 'Nobody' });
+    expect((await list('', other.apiKey)).body).toEqual({ builds: [], nextCursor: null });
+    const audit = await client(server.url, 'test-operator-token')('POST', '/admin/keys', { organisationId: lister.id, kind: 'audit' });
+    const res = await list('?limit=1', audit.body.apiKey);
+    expect(res.status).toBe(200);
+    expect(res.body.builds.map((b: any) => b.buildId)).toEqual(newestFirst(() => true).slice(0, 1));
+  });
+
+  it.each([
+    ['limit=0', /limit/], ['limit=201', /limit/], ['limit=ten', /limit/], ['limit=1.5', /limit/], ['platform=windows', /platform/],
+    ['name=', /name/], [`name=${'n'.repeat(201)}`, /name/], ['cursor=garbage', /cursor/],
+    [`cursor=${Buffer.from('r:5').toString('base64url')}`, /cursor/], // a runs cursor
+  ])('answers 400 with {detail} for %s', async (query, detail) => {
+    const res = await list(`?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(detail);
+  });
+
+  it('requires a key', async () => {
+    const res = await client(server.url)('GET', '/builds');
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/API key/);
+  });
+});

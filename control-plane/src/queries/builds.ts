@@ -72,10 +72,11 @@ export async function listBuilds(
   q: { orgId: string; name?: string; platform?: 'android' | 'ios'; beforeSeq?: string; limit: number },
 ): Promise<Array<BuildRecord & { seq: string }>> {
   return sql.query<BuildRecord & { seq: string }>(
+    // builds.seq, not the text alias: ORDER BY seq would sort "10" before "9".
     `SELECT ${columns}, seq::text AS seq FROM builds
       WHERE org_id = $1 AND ($2::text IS NULL OR meta_name = $2::text) AND ($3::text IS NULL OR platform = $3::text)
-        AND ($4::bigint IS NULL OR seq < $4::bigint)
-      ORDER BY seq DESC LIMIT $5`,
+        AND ($4::bigint IS NULL OR builds.seq < $4::bigint)
+      ORDER BY builds.seq DESC LIMIT $5`,
     [q.orgId, q.name ?? null, q.platform ?? null, q.beforeSeq ?? null, q.limit],
   );
 }
