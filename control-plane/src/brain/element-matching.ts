@@ -199,20 +199,22 @@ export function findFields(elements: readonly ScreenElement[], phrase: TargetPhr
 
 /** The switch or checkbox a phrase names, and whether it is on. */
 export function findToggle(elements: readonly ScreenElement[], phrase: TargetPhrase): { toggle: ScreenElement; match: Match } | null {
-  const pool = locatable(elements);
-  for (const match of findMatches(elements, { ...phrase, role: 'toggle' }, pool)) {
-    const el = match.element;
-    if (isToggle(el)) return { toggle: el, match };
-    // A settings row: the label's clickable row holds the switch.
-    const row = tapTargetOf(el, elements);
-    const inRow = row !== el ? descendants(row, elements).find(isToggle) : undefined;
-    if (inRow) return { toggle: inRow, match };
-    // Otherwise the toggle on the same line.
-    const cy = center(el.bounds).y;
-    const sameLine = pool.filter(isToggle).find((t) => Math.abs(center(t.bounds).y - cy) <= Math.max(t.bounds.height, el.bounds.height) / 2);
-    if (sameLine) return { toggle: sameLine, match };
+  for (const match of findMatches(elements, { ...phrase, role: 'toggle' })) {
+    const toggle = toggleOf(match.element, elements);
+    if (toggle) return { toggle, match };
   }
   return null;
+}
+
+/** The switch or checkbox an element is, or labels: in its clickable row, else on its line. */
+export function toggleOf(el: ScreenElement, elements: readonly ScreenElement[]): ScreenElement | null {
+  if (isToggle(el)) return el;
+  // A settings row: the label's clickable row holds the switch.
+  const row = tapTargetOf(el, elements);
+  const inRow = row !== el ? descendants(row, elements).find(isToggle) : undefined;
+  if (inRow) return inRow;
+  const cy = center(el.bounds).y;
+  return locatable(elements).filter(isToggle).find((t) => Math.abs(center(t.bounds).y - cy) <= Math.max(t.bounds.height, el.bounds.height) / 2) ?? null;
 }
 
 /** Rows of the main list or grid on screen, in reading order. */

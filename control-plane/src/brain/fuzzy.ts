@@ -7,6 +7,7 @@
  * MIN_MATCH_SCORE is no match: tapping the wrong button is worse than failing
  * with "no element matching …".
  */
+import { numbersAgree } from './verdict-text.js';
 
 export const MIN_MATCH_SCORE = 0.6;
 
@@ -93,6 +94,8 @@ export function textMatchScore(query: string, candidate: string, options: MatchO
   const rawCandidate = candidate.trim();
   if (!rawQuery || !rawCandidate) return 0;
   if (rawQuery === rawCandidate) return SCORE.exact;
+  // "Version 3.3.0" is never a typo of "Version 3.2.1", nor "3 items" part of "13 items".
+  if (!numbersAgree(rawQuery, rawCandidate)) return 0;
   const q = normalizeText(rawQuery);
   const c = normalizeText(rawCandidate);
   if (!q || !c) return 0; // symbols only ("+", "×") and not identical

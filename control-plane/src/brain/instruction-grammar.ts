@@ -11,6 +11,9 @@ import { findQuoted, parseTargetPhrase, unquote, type TargetPhrase } from './tar
 
 export type PermissionAnswer = 'allow' | 'deny' | 'whileUsing' | 'once';
 
+/** A state an assertion can check: a switch's, a button's, a tab's. */
+export type ElementState = 'on' | 'off' | 'enabled' | 'disabled' | 'selected' | 'unselected';
+
 export type Intent =
   | { kind: 'tap'; target: TargetPhrase }
   | { kind: 'tapId'; id: string }
@@ -25,6 +28,8 @@ export type Intent =
   | { kind: 'restart' }
   | { kind: 'openLink'; url: string }
   | { kind: 'assert'; target: TargetPhrase; visible: boolean }
+  | { kind: 'assertState'; target: TargetPhrase; state: ElementState }
+  | { kind: 'confirm' }
   | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
   | { kind: 'permission'; answer: PermissionAnswer }
   | { kind: 'dismiss' }
@@ -45,6 +50,31 @@ const POSITIVE_SUFFIX = new RegExp(
   `\\s+(?:(?:is|are|should\\s+be|must\\s+be|gets|get)\\s+${SHOWN}|(?:appears|appear|shows|shows\\s+up|exists|is\\s+there|should\\s+appear|pops\\s+up|comes\\s+up))$`,
   'i',
 );
+/** "the Settings screen is open", "Checkout page loads": a screen, known by its title. */
+const SCREEN_OPEN = /^(.+?\s+(?:screen|page|view))\s+(?:(?:is|should\s+be|must\s+be)\s+(?:open|opened|loaded|up)|opens|loads|is\s+showing)$/i;
+const ON_SCREEN = /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|user\s+is|you\s+are|you're)\s+(?:now\s+)?on\s+(.+?\s+(?:screen|page|view))$/i;
+const STATE_WORDS: Readonly<Record<string, ElementState>> = {
+  on: 'on', off: 'off', checked: 'on', unchecked: 'off', ticked: 'on', unticked: 'off',
+  enabled: 'enabled', disabled: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled',
+  selected: 'selected', 'not selected': 'unselected', unselected: 'unselected',
+  'not checked': 'off', 'not enabled': 'disabled',
+};
+const STATE_SUFFIX =
+  /\s+(?:is|are|should\s+be|must\s+be|stays|remains|should\s+stay|should\s+remain)\s+(?:(?:turned|switched|toggled|set)\s+(?:to\s+)?)?(on|off|checked|unchecked|ticked|unticked|enabled|disabled|gr[ae]yed\s+out|selected|not\s+selected|unselected|not\s+checked|not\s+enabled)$/i;
+
+/** "Dark mode is on", "the Login button is disabled", "the Orders tab is selected". */
+function stateBody(body: string): Intent | null {
+  const m = STATE_SUFFIX.exec(body);
+  if (!m) return null;
+  const state = STATE_WORDS[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('grayed', 'greyed')]!;
+  return { kind: 'assertState', target: parseTargetPhrase(body.slice(0, m.index)), state };
+}
+
+/** "the Settings screen is open", "I am on the Checkout page". */
+function screenBody(body: string): Intent | null {
+  const m = SCREEN_OPEN.exec(body) ?? ON_SCREEN.exec(body);
+  return m ? { kind: 'assert', target: { ...parseTargetPhrase(m[1]!), role: 'screen' }, visible: true } : null;
+}
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -151,6 +181,7 @@ const scrolling: Rule = (s) => {
 const PERMISSION_TOPIC = /\b(?:permissions?|notifications?|location|camera|microphone|contacts|photos|tracking|access|bluetooth)\b/i;
 const GRANT_VERB = /^(?:allow|grant|accept|tap|select|choose)/i;
 const DISMISSABLE = '(?:dialog|pop-?up|alert|modal|prompt|banner|sheet|bottom\\s+sheet|message|snackbar|overlay|tooltip|keyboard|notice)';
+const CONFIRM = /^(?:confirm|accept|approve)(?:\s+(?:the\s+|this\s+)?(?:dialog|alert|pop-?up|prompt|modal|confirmation(?:\s+dialog)?|action))?$/i;
 const DISMISS = new RegExp(`^(?:dismiss|close|cancel|hide|get\\s+rid\\s+of)(?:\\s+(?:the\\s+|this\\s+)?${DISMISSABLE})?$`, 'i');
 
 const prompts: Rule = (s) => {
@@ -170,6 +201,7 @@ const prompts: Rule = (s) => {
     if (/^(?:deny|reject|refuse|decline|don'?t\s+allow|do\s+not\s+allow|block)\b/i.test(s)) return { kind: 'permission', answer: 'deny' };
     if (/^(?:allow|grant|accept|approve|give)\b/i.test(s)) return { kind: 'permission', answer: 'allow' };
   }
+  if (CONFIRM.test(s)) return { kind: 'confirm' };
   return DISMISS.test(s) ? { kind: 'dismiss' } : null;
 };
 
@@ -178,11 +210,15 @@ const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
   if (m) {
     const checksABox = /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
+    const special = checksABox ? null : stateBody(m[1]!) ?? screenBody(m[1]!);
+    if (special) return special;
     const body = checksABox ? null : assertionBody(m[1]!, false);
     if (body) return { kind: 'assert', ...body };
   }
-  // Without a verb ("Welcome should be visible") only an explicit visibility phrase makes it an assertion.
+  // Without a verb ("Welcome should be visible") only an explicit visibility or state phrase makes it an assertion.
   if (!new RegExp(`^${TAP_VERBS}\\b|^${TYPE_VERBS}\\b`, 'i').test(s)) {
+    const special = stateBody(s) ?? screenBody(s);
+    if (special) return special;
     const body = assertionBody(s, true);
     if (body) return { kind: 'assert', ...body };
   }
@@ -245,7 +281,7 @@ function parseTyping(s: string): Intent | null {
   if ((m = /^(?:use|enter|type)\s+(.+?)\s+as\s+(?:the\s+|my\s+)?(.+)$/i.exec(s))) {
     return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
   }
-  if ((m = /^search\s+for\s+(.+)$/i.exec(s))) return { kind: 'type', text: unquote(m[1]!), field: { text: 'Search', role: 'field' } };
+  if ((m = /^search\s+for\s+(.+)$/i.exec(s))) return { kind: 'type', text: unquote(m[1]!), field: { text: 'Search', role: 'search' } };
   if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)$`, 'i').exec(s))) return { kind: 'type', text: unquote(m[1]!), field: null };
   return null;
 }

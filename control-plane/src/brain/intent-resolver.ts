@@ -11,7 +11,9 @@ import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { locatable, locate, locatorFor, uniqueLocator } from './locators.js';
-import { answerCookies, answerPermission, dismiss } from './prompt-answers.js';
+import { findShown, resolveAssert, resolveState } from './assertions.js';
+import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
+import { chooseTarget } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 
 export interface Screen {
@@ -32,22 +34,12 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
     }
     return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
   }
-  // A cell and the text inside it are one candidate: they are tapped in the same place.
-  const seen = new Set<number>();
-  const matches = findMatches(elements, phrase, undefined, TAP_MATCHING).filter((m) => {
-    const key = tapTargetOf(m.element, elements).index;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
-  const best = matches[0];
-  if (!best) return notFound('element', phrase, elements);
-  if (phrase.ordinal !== undefined && !best.asWritten) {
-    const tier = inReadingOrder(matches.filter((m) => m.score >= best.score - 0.05));
-    const chosen = nth(tier, phrase.ordinal);
-    if (!chosen) return fail(`Wanted match ${phrase.ordinal} of ${quoteOf(phrase)}, but only ${tier.length} on the screen`);
-    return tapOn(chosen.element, elements, `match ${position(phrase.ordinal, tier.length)}, ${matchWhy(chosen)}`, chosen.score * 0.95);
-  }
+  const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
+  if (!choice.ok) return choice.decision;
+  const best = choice.match;
   if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
-  return tapOn(best.element, elements, matchWhy(best), best.score);
+  const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
+  return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);
 }
 
 function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision {
@@ -66,14 +58,10 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
     confidence: confidence(score),
   });
   if (field) {
-    const matches = findFields(elements, field);
-    const best = matches[0];
-    if (!best) return notFound('text field', field, elements);
-    if (field.ordinal === undefined || best.asWritten) return typeInto(best.element, matchWhy(best), best.score);
-    const inOrder = inReadingOrder(matches);
-    const chosen = nth(inOrder, field.ordinal);
-    if (!chosen) return fail(`Wanted field ${field.ordinal} matching ${quoteOf(field)}, but only ${inOrder.length} on the screen`);
-    return typeInto(chosen.element, `field ${position(field.ordinal, inOrder.length)}, ${matchWhy(chosen)}`, chosen.score * 0.95);
+    const choice = chooseTarget(elements, field, (p) => findFields(elements, p), 'text field', { preferTappable: false, ordinalOverAll: true });
+    if (!choice.ok) return choice.decision;
+    const best = choice.match;
+    return typeInto(best.element, [choice.why, matchWhy(best)].filter(Boolean).join(', '), choice.why ? best.score * 0.95 : best.score);
   }
   const candidates = fields(elements);
   const focused = candidates.find((f) => f.focused);
@@ -86,20 +74,6 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
   if (candidates.length === 0) return fail('No text field on the screen to type into');
   const list = candidates.map(describe).join(', ');
   return fail(`Several text fields and none has the focus (${list}): say which, e.g. "Enter … in the Email field"`);
-}
-
-function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
-  if (!phrase.text && !phrase.variants) return fail('Nothing to check: name the text that should be visible');
-  const best = findMatches(elements, phrase)[0];
-  if (visible) {
-    if (!best) return notFound('text', phrase, elements);
-    const target = uniqueLocator(best.element, elements) ?? locatorFor(best.element, elements);
-    const reasoning = `${describe(best.element)} is visible: ${matchWhy(best)}`;
-    return { action: { type: 'assert', target, visible: true }, reasoning, confidence: confidence(best.score) };
-  }
-  if (best) return fail(`${describe(best.element)} is visible but should not be (${matchWhy(best)})`);
-  const reasoning = `Nothing matching ${quoteOf(phrase)} is on the screen`;
-  return { action: { type: 'assert', target: { by: 'text', value: phrase.text }, visible: false }, reasoning, confidence: 0.9 };
 }
 
 function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, elements: readonly ScreenElement[]): Decision {
@@ -139,6 +113,8 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
     case 'tapId': return resolveTapId(intent.id, elements);
     case 'type': return resolveType(intent.text, intent.field, screen);
     case 'assert': return resolveAssert(intent.target, intent.visible, elements);
+    case 'assertState': return resolveState(intent.target, intent.state, elements);
+    case 'confirm': return confirmDialog(elements);
     case 'toggle': return resolveToggle(intent.target, intent.desired, elements);
     case 'back': return resolveBack(screen);
     case 'permission': return answerPermission(intent.answer, elements);
@@ -151,13 +127,13 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
     case 'restart': return simple({ type: 'restart' }, 'Restart the app');
     case 'openLink': return simple({ type: 'openLink', url: intent.url }, `Open ${intent.url}`);
     case 'scrollUntilVisible': {
-      const hit = findMatches(elements, intent.target)[0];
+      const hit = findShown(elements, intent.target)[0];
       if (hit) return { action: { type: 'done' }, reasoning: `${describe(hit.element)} is visible`, confidence: confidence(hit.score) };
       const reasoning = `${quoteOf(intent.target)} is not visible yet`;
       return { action: { type: 'scroll', direction: intent.direction }, reasoning, confidence: 0.9 };
     }
     case 'waitFor': {
-      const present = findMatches(elements, intent.target).length > 0;
+      const present = findShown(elements, intent.target).length > 0;
       const what = quoteOf(intent.target);
       if (present === intent.visible) {
         return { action: { type: 'done' }, reasoning: `${what} is ${intent.visible ? 'visible' : 'gone'}`, confidence: 0.9 };

@@ -12,10 +12,21 @@ export interface Locator {
   value: string;
   /** Element type, to tell a button from a label with the same text. */
   type?: string;
+  /**
+   * State a verdict depended on ("Dark mode is on"): the element counts as found only
+   * in that state. The screen fingerprint leaves states out, so a cached check must
+   * carry them or a replay would pass on a switch that is now off.
+   */
+  checked?: boolean;
+  enabled?: boolean;
+  selected?: boolean;
 }
 
 function matches(el: ScreenElement, locator: Locator): boolean {
   if (locator.type !== undefined && el.type !== locator.type) return false;
+  if (locator.checked !== undefined && el.checked !== locator.checked) return false;
+  if (locator.enabled !== undefined && el.enabled !== locator.enabled) return false;
+  if (locator.selected !== undefined && el.selected !== locator.selected) return false;
   switch (locator.by) {
     case 'resourceId':
       // `login_button` also finds `com.example:id/login_button`: people write the short form.

@@ -6,9 +6,13 @@
  */
 import { fail, type Decision } from './actions.js';
 import { tapOn } from './decisions.js';
-import { findByLabels } from './element-matching.js';
+import { describe } from './element-roles.js';
+import { findByLabels, tapTargetOf } from './element-matching.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { PermissionAnswer } from './instruction-grammar.js';
+import { locatable } from './locators.js';
+import { regionFilter } from './screen-structure.js';
+import { sameText } from './verdict-text.js';
 
 interface Choices {
   labels: string[];
@@ -82,4 +86,30 @@ export function dismiss(platform: Platform, elements: readonly ScreenElement[]):
     return { action: { type: 'back' }, reasoning: 'No close button: press back to dismiss', confidence: 0.6 };
   }
   return fail('No Close / Cancel / Dismiss button on the screen');
+}
+
+/** The affirmative answers of a dialog, most usual first; Android's positive button is `android:id/button1`. */
+const CONFIRM_LABELS = [
+  'OK', 'Yes', 'Confirm', 'Continue', 'Delete', 'Remove', 'Allow', 'Accept', 'Done', 'Save', 'Submit', 'Log out', 'Sign out',
+  'Discard', 'Agree', 'Got it', 'Proceed', 'Apply',
+];
+
+/**
+ * "Confirm the dialog": its affirmative button, only inside a dialog that is showing.
+ * Without a dialog there is nothing to confirm: a screen's own "OK" is not the answer.
+ */
+export function confirmDialog(elements: readonly ScreenElement[]): Decision {
+  const inDialog = regionFilter('dialog', elements);
+  if (!inDialog) return fail('No dialog on the screen to confirm');
+  const buttons = locatable(elements).filter((el) => inDialog(el) && tapTargetOf(el, elements).clickable && (el.text || el.contentDesc));
+  const positive = buttons.find((el) => el.resourceId === 'android:id/button1');
+  if (positive) return tapOn(positive, elements, "the dialog's positive button", 0.95);
+  for (const label of CONFIRM_LABELS) {
+    const hit = buttons.find((el) => sameText(el.text || el.contentDesc, label));
+    if (hit) return tapOn(hit, elements, `confirms the dialog ("${label}")`, 0.9);
+  }
+  const others = buttons.filter((el) => !DISMISS_LABELS.some((l) => sameText(el.text || el.contentDesc, l)));
+  if (others.length === 1) return tapOn(others[0]!, elements, "the dialog's only answer that does not dismiss it", 0.8);
+  const listedButtons = buttons.map(describe).join(', ') || 'none';
+  return fail(`Cannot tell which button confirms the dialog (buttons: ${listedButtons}): tap it by name`);
 }

@@ -1,9 +1,12 @@
 /**
  * The noun phrase of an instruction: "the second Add to cart button" → text
- * "Add to cart", role button, ordinal 2. Quoted text is taken literally.
+ * "Add to cart", role button, ordinal 2; "OK in the dialog" → text "OK" inside a
+ * dialog; "Add to cart next to Red Mug" → text "Add to cart" in Red Mug's row.
+ * Quoted text is taken literally.
  */
+import { splitQualifier, type ContainerKind, type Relation } from './qualifier-words.js';
 
-export type Role = 'button' | 'field' | 'tab' | 'link' | 'toggle' | 'item' | 'icon' | 'text';
+export type Role = 'button' | 'field' | 'tab' | 'link' | 'toggle' | 'item' | 'icon' | 'text' | 'screen' | 'search';
 
 export interface TargetPhrase {
   /** What to look for; '' when only a role and ordinal were given ("the second item"). */
@@ -19,6 +22,15 @@ export interface TargetPhrase {
    * the shorter reading: "First name" is a label, not the first "name".
    */
   variants?: string[];
+  /** "in the dialog": only elements inside such a region. */
+  container?: ContainerKind;
+  /** "next to Red Mug", "below Email": only elements so placed to the anchor. */
+  near?: { relation: Relation; anchor: TargetPhrase };
+  /**
+   * The whole phrase including the qualifier, when one was split off: an element
+   * showing exactly this ("Terms of Service" is not "Terms" of a "Service") wins.
+   */
+  whole?: string;
 }
 
 const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
@@ -29,8 +41,12 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
   [/\s+(?:link)$/i, 'link'],
   [/\s+(?:icon)$/i, 'icon'],
   [/\s+(?:menu\s+item|list\s+item|item|row|entry|cell|result|option|card|element)$/i, 'item'],
-  [/\s+(?:text|label|message|title|heading|banner|screen|page|popup|dialog)$/i, 'text'],
+  [/\s+(?:screen|page|view)$/i, 'screen'],
+  [/\s+(?:text|label|message|title|heading|banner|popup|dialog)$/i, 'text'],
 ];
+
+/** "the search bar", "search field", "the search box": a search input, by type, hint or id. */
+const SEARCH_FIELD = /^search\s+(?:bar|field|box|input|text\s*field)$/i;
 
 /** Words that on their own only say "a row of the list". */
 const GENERIC_ITEMS = /^(?:item|row|entry|cell|result|option|card|element|one|product|message|list item|search result)s?$/i;
@@ -72,9 +88,25 @@ function stripArticles(text: string): string {
 /** Parses "the second Add to cart button", "'Sign in'", "item 3", "the Settings tab". */
 export function parseTargetPhrase(raw: string, defaultRole?: Role): TargetPhrase {
   // "?" stays: it is part of labels such as "Forgot password?".
-  let text = stripArticles(raw.trim().replace(/[.!]+$/, ''));
+  const text = stripArticles(raw.trim().replace(/[.!]+$/, ''));
+  const quoted = findQuoted(text);
+  // A qualifier is looked for outside the quotes only: `"OK" in the dialog`, `"Add to cart" next to Red Mug`.
+  const qualifier = quoted ? splitQualifier(` ${quoted.after}`, true) : splitQualifier(text);
+  if (!qualifier) return parseName(text, defaultRole);
+  const name = quoted ? text.slice(0, text.length - quoted.after.length) + qualifier.core : qualifier.core;
+  const phrase = parseName(stripArticles(name.trim()), defaultRole);
+  if (qualifier.container) phrase.container = qualifier.container;
+  if (qualifier.near) phrase.near = { relation: qualifier.near.relation, anchor: parseName(stripArticles(qualifier.near.anchor)) };
+  if (!quoted) phrase.whole = text;
+  return phrase;
+}
+
+/** The name part: quoted text, ordinal, role word. */
+function parseName(raw: string, defaultRole?: Role): TargetPhrase {
+  let text = raw;
   let ordinal: number | undefined;
   let role: Role | undefined = defaultRole;
+  if (SEARCH_FIELD.test(text)) return { text: 'Search', role: 'search' };
 
   const quoted = findQuoted(text);
   if (quoted) {
@@ -113,6 +145,7 @@ export function parseTargetPhrase(raw: string, defaultRole?: Role): TargetPhrase
   }
   const variants = [...new Set([written, writtenWithoutRole])].filter((v) => v !== text);
   const extras = { ...(ordinal !== undefined ? { ordinal } : {}), ...(variants.length ? { variants } : {}) };
-  if (GENERIC_ITEMS.test(text)) return { text: '', role: 'item', ...extras };
+  // "Products is shown" names a text, not a row: the words as written are kept for that.
+  if (GENERIC_ITEMS.test(text)) return { text: '', role: 'item', ...extras, ...(extras.variants ? {} : { variants: [written] }) };
   return { text, ...(role ? { role } : {}), ...extras };
 }

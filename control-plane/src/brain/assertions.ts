@@ -1,0 +1,137 @@
+/**
+ * Verdicts of assertions. An assertion passes only when what it names is on the
+ * screen: the text compared after normalisation (verdict-text.ts), as a whole or as
+ * one sentence of a longer text, never by a fuzzy or partial score; a near-miss
+ * fails and fuzzy matching only *suggests* what is closest. States ("Dark mode is
+ * on", "Log in is disabled") are read from the element, and a passing check's
+ * locator carries the state so that a cache replay checks it again.
+ */
+import { fail, type Decision } from './actions.js';
+import { confidence, notFound, quoteOf } from './decisions.js';
+import { ancestors, describe } from './element-roles.js';
+import { findMatches, toggleOf, type Match } from './element-matching.js';
+import { shortType, type ScreenElement } from './hierarchy.js';
+import type { ElementState } from './instruction-grammar.js';
+import { locatable, locatorFor, uniqueLocator, type Locator } from './locators.js';
+import { regionFilter, screenBounds } from './screen-structure.js';
+import { chooseTarget, narrow } from './target-choice.js';
+import type { TargetPhrase } from './target-phrase.js';
+import { sameText, showsText } from './verdict-text.js';
+
+/** "the price $12.00", "an error message saying Invalid email": the words that only say what kind of text follows. */
+const DESCRIPTOR =
+  /^(?:(?:the|a|an)\s+)?(?:(?:error|success|warning|info|validation|confirmation)\s+)?(?:message|error|toast|snackbar|banner|notification|alert|text|label|title|heading|subtitle|caption|price|total|subtotal|amount|status|badge|value|version|count|date)\s*(?:saying|that\s+says|which\s+says|reading|with(?:\s+the)?\s+text|showing|of|:)?\s+(.+)$/i;
+
+/** The texts an element shows a reader: its text, its accessibility label, an empty field's placeholder. */
+function shownTexts(el: ScreenElement): string[] {
+  return [el.text, el.contentDesc, el.text ? '' : el.hint].filter((t) => t !== '');
+}
+
+/** Every way the phrase may name a text: as written (with role words), its name, its name after "the price …". */
+function readings(phrase: TargetPhrase): string[] {
+  const out = [...(phrase.variants ?? []), phrase.text].filter((r) => r !== '');
+  for (const r of [...out]) {
+    const stripped = DESCRIPTOR.exec(r)?.[1];
+    if (stripped) out.push(stripped);
+  }
+  return [...new Set(out)];
+}
+
+/** Elements showing what the phrase names, exactly after normalisation. */
+export function findShown(elements: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
+  const wanted = readings(phrase);
+  const matches: Match[] = [];
+  for (const el of locatable(elements)) {
+    const texts = shownTexts(el);
+    const exact = texts.some((t) => wanted.some((w) => sameText(t, w)));
+    if (exact || texts.some((t) => wanted.some((w) => showsText(t, w)))) {
+      matches.push({ element: el, score: exact ? 1 : 0.97, via: el.text && texts[0] === el.text ? 'text' : 'contentDesc' });
+    }
+  }
+  return matches;
+}
+
+const pass = (target: Locator, reasoning: string, score = 1): Decision => ({ action: { type: 'assert', target, visible: true }, reasoning, confidence: confidence(score) });
+
+export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
+  if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
+  if (phrase.role === 'screen' && visible) return resolveScreen(phrase, elements);
+  let found = findShown(elements, phrase);
+  const whole = phrase.whole ? findShown(elements, { text: phrase.whole }) : [];
+  if (whole.length > 0) found = whole;
+  else if (phrase.container || phrase.near) {
+    const narrowed = narrow(found, phrase, elements);
+    if (!narrowed.ok) return visible ? narrowed.decision : absent(phrase);
+    found = narrowed.matches;
+  }
+  const best = found.sort((a, b) => b.score - a.score)[0];
+  if (!visible) {
+    if (best) return fail(`${describe(best.element)} is visible but should not be`);
+    return absent(phrase);
+  }
+  if (!best) return notFound('text', phrase, elements);
+  const target = uniqueLocator(best.element, elements) ?? locatorFor(best.element, elements);
+  const how = best.score === 1 ? 'the same text' : 'a sentence of it';
+  return pass(target, `${describe(best.element)} is visible: ${how} once case, spaces and punctuation are set aside`);
+}
+
+function absent(phrase: TargetPhrase): Decision {
+  const reasoning = `Nothing showing ${quoteOf(phrase)} is on the screen`;
+  return { action: { type: 'assert', target: { by: 'text', value: phrase.text || phrase.variants?.[0] || '' }, visible: false }, reasoning, confidence: 0.9 };
+}
+
+/**
+ * "The Settings screen is open": its name is the screen's title, in the toolbar /
+ * navigation bar, an element whose id says title, or a heading near the top that is
+ * not a control. The same word on a button elsewhere does not make it that screen.
+ */
+function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision {
+  const inToolbar = regionFilter('toolbar', elements);
+  const screen = screenBounds(elements);
+  const isTitle = (el: ScreenElement) =>
+    (inToolbar?.(el) ?? false) ||
+    /title|header|heading|toolbar/i.test(el.resourceId.replace(/^.*:id\//, '')) ||
+    (!el.clickable && el.bounds.y + el.bounds.height <= screen.y + screen.height * 0.25 && !ancestors(el, elements).some((a) => a.clickable));
+  const named = { ...phrase, variants: (phrase.variants ?? []).filter((v) => !/\s(?:screen|page|view)$/i.test(v)) };
+  const shown = findShown(elements, named);
+  // iOS names the navigation bar itself after the screen.
+  const navBar = elements.find((el) => el.visible && shortType(el.type) === 'NavigationBar' && readings(named).some((r) => sameText(el.resourceId, r)));
+  const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
+  if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
+  if (shown[0]) return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
+  return notFound('screen title', named, elements);
+}
+
+const STATE_NAMES: Readonly<Record<ElementState, string>> = {
+  on: 'on', off: 'off', enabled: 'enabled', disabled: 'disabled', selected: 'selected', unselected: 'not selected',
+};
+
+/** "Dark mode is on", "Notifications are enabled" (a switch), "the Login button is disabled", "Orders tab is selected". */
+export function resolveState(phrase: TargetPhrase, state: ElementState, elements: readonly ScreenElement[]): Decision {
+  const wantsSwitch = state === 'on' || state === 'off';
+  // The switch is named by exactly its label, like any verdict: "Notifications" is not "Email notifications".
+  const toggles = [...new Set(findShown(elements, { ...phrase, role: undefined }).map((m) => toggleOf(m.element, elements)).filter((t) => t !== null))];
+  if (toggles.length > 1 && (wantsSwitch || phrase.role === 'toggle')) {
+    return fail(`Ambiguous: ${toggles.length} switches match ${quoteOf(phrase)} (${toggles.map(describe).join(', ')})`);
+  }
+  // "enabled" of a switch means on; of a button, that it can be used.
+  if (toggles.length === 1 && (wantsSwitch || phrase.role !== 'button')) {
+    const on = state === 'on' || state === 'enabled';
+    const el = toggles[0]!;
+    if (el.checked !== on) return fail(`${describe(el)} is ${el.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
+    return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);
+  }
+  if (wantsSwitch) return notFound('switch or checkbox', phrase, elements);
+  const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element');
+  if (!choice.ok) return choice.decision;
+  const el = choice.match.element;
+  const target = uniqueLocator(el, elements) ?? locatorFor(el, elements);
+  if (state === 'enabled' || state === 'disabled') {
+    const want = state === 'enabled';
+    if (el.enabled !== want) return fail(`${describe(el)} is ${el.enabled ? 'enabled' : 'disabled'}, expected ${STATE_NAMES[state]}`);
+    return pass({ ...target, enabled: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
+  }
+  const want = state === 'selected';
+  if (el.selected !== want) return fail(`${describe(el)} is ${el.selected ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
+  return pass({ ...target, selected: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
+}

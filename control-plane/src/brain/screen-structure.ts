@@ -1,0 +1,118 @@
+/**
+ * Where an element sits: inside which region of the screen (a dialog, the bottom
+ * navigation, the toolbar, a list), in which list row, and how it lies next to
+ * another element. Structure (ancestors) is asked first on both platforms;
+ * geometry (the bottom or top strip of the screen, the same line) is the fallback
+ * for apps whose containers say nothing (Compose, React Native, Flutter).
+ */
+import { ancestors, area, isListContainer, isStatusBar, isTabContainer } from './element-roles.js';
+import { shortType, type Bounds, type ScreenElement } from './hierarchy.js';
+import type { ContainerKind } from './qualifier-words.js';
+
+const idOf = (el: ScreenElement) => el.resourceId.replace(/^.*:id\//, '').toLowerCase();
+
+function isDialog(el: ScreenElement): boolean {
+  const t = shortType(el.type);
+  if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && /alert|dialog|modal|popup|sheet/i.test(el.resourceId));
+  return (
+    /Dialog|PopupWindow|BottomSheet/i.test(t) ||
+    /^(?:parentpanel|grant_dialog|design_bottom_sheet)$/.test(idOf(el)) ||
+    /dialog|modal|popup|bottom_?sheet/.test(idOf(el))
+  );
+}
+
+function isToolbar(el: ScreenElement): boolean {
+  const t = shortType(el.type);
+  if (el.platform === 'ios') return t === 'NavigationBar' || t === 'Toolbar';
+  return /Toolbar|ActionBar|AppBarLayout/i.test(t) || /^(?:toolbar|action_bar|app_?bar|top_?bar|top_app_bar|header)$/.test(idOf(el));
+}
+
+function isTabBar(el: ScreenElement): boolean {
+  return isTabContainer(el) || /bottom_?nav|tab_?bar|^tabs$|bottom_?bar/.test(idOf(el));
+}
+
+/** The whole screen: the largest element (a dialog dump's root is the dialog itself). */
+export function screenBounds(elements: readonly ScreenElement[]): Bounds {
+  let best: Bounds = { x: 0, y: 0, width: 0, height: 0 };
+  for (const el of elements) if (el.visible && area(el.bounds) > area(best)) best = el.bounds;
+  return best;
+}
+
+/** An Android dump of a dialog window: its root does not start at the screen's corner. */
+function isDialogWindow(el: ScreenElement): boolean {
+  return el.platform === 'android' && el.parentIndex === null && (el.bounds.x > 0 || el.bounds.y > 200);
+}
+
+const REGION_TEST: Readonly<Record<ContainerKind, (el: ScreenElement) => boolean>> = {
+  dialog: (el) => isDialog(el) || isDialogWindow(el),
+  tabBar: isTabBar,
+  toolbar: isToolbar,
+  // iOS's navigation bar is at the top; Android's Material "navigation bar" is the bottom one.
+  navBar: (el) => (el.platform === 'ios' ? isToolbar(el) : isTabBar(el)),
+  list: isListContainer,
+};
+
+/** Geometric stand-ins when no container says what it is: the bottom or top strip of the screen. */
+function inStrip(kind: ContainerKind, el: ScreenElement, screen: Bounds): boolean {
+  const strip = screen.height * 0.12;
+  const bottom = el.bounds.y >= screen.y + screen.height - strip;
+  const top = el.bounds.y + el.bounds.height <= screen.y + strip && el.bounds.y >= screen.y + screen.height * 0.025;
+  if (kind === 'tabBar' || (kind === 'navBar' && el.platform === 'android')) return bottom;
+  if (kind === 'toolbar' || kind === 'navBar') return top;
+  return false;
+}
+
+/**
+ * Is `el` inside a region of this kind? A dialog on screen also means everything
+ * outside it is behind it, so only the dialog's contents count.
+ */
+export function regionFilter(kind: ContainerKind, elements: readonly ScreenElement[]): ((el: ScreenElement) => boolean) | null {
+  const test = REGION_TEST[kind];
+  const regions = new Set(elements.filter((el) => el.visible && test(el)).map((el) => el.index));
+  if (regions.size > 0) return (el) => regions.has(el.index) || ancestors(el, elements).some((a) => regions.has(a.index));
+  if (kind === 'dialog' || kind === 'list') return null;
+  const screen = screenBounds(elements);
+  const strip = (el: ScreenElement) => !isStatusBar(el) && inStrip(kind, el, screen);
+  return elements.some((el) => el.visible && strip(el)) ? strip : null;
+}
+
+/** The list row or cell holding `el`: the child of a list container on its ancestor path, or a Cell. */
+export function rowOf(el: ScreenElement, elements: readonly ScreenElement[]): ScreenElement | null {
+  const path = [el, ...ancestors(el, elements)];
+  for (let i = 0; i < path.length; i++) {
+    const node = path[i]!;
+    if (shortType(node.type) === 'Cell') return node;
+    const parent = path[i + 1];
+    if (parent && isListContainer(parent) && node !== el) return node;
+  }
+  return null;
+}
+
+/** Overlapping vertically by at least half the smaller height: one line of the layout. */
+export function sameLine(a: Bounds, b: Bounds): boolean {
+  const overlap = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return overlap >= Math.min(a.height, b.height) / 2;
+}
+
+function overlapsHorizontally(a: Bounds, b: Bounds): boolean {
+  return Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0;
+}
+
+/** Distance between two boxes (0 when they touch or overlap). */
+export function gap(a: Bounds, b: Bounds): number {
+  const dx = Math.max(0, a.x - (b.x + b.width), b.x - (a.x + a.width));
+  const dy = Math.max(0, a.y - (b.y + b.height), b.y - (a.y + a.height));
+  return Math.hypot(dx, dy);
+}
+
+/** Geometric relations of a candidate to its anchor; `row` is answered by `rowOf` first, then `sameLine`. */
+export function lies(relation: 'below' | 'above' | 'leftOf' | 'rightOf' | 'sameLine', candidate: Bounds, anchor: Bounds): boolean {
+  const slack = 4;
+  switch (relation) {
+    case 'below': return candidate.y >= anchor.y + anchor.height - slack && overlapsHorizontally(candidate, anchor);
+    case 'above': return candidate.y + candidate.height <= anchor.y + slack && overlapsHorizontally(candidate, anchor);
+    case 'rightOf': return candidate.x >= anchor.x + anchor.width - slack && sameLine(candidate, anchor);
+    case 'leftOf': return candidate.x + candidate.width <= anchor.x + slack && sameLine(candidate, anchor);
+    case 'sameLine': return sameLine(candidate, anchor);
+  }
+}

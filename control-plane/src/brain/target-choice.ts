@@ -1,0 +1,169 @@
+/**
+ * Choosing the one element an instruction means among the matches of its name:
+ * qualifiers narrow by structure and geometry ("in the dialog", "next to Red
+ * Mug", "below Email"), an ordinal picks by reading order ("the second Add to
+ * cart"), and whatever is left must be a single element. Two or more equally good
+ * candidates fail as ambiguous and are named, so the test can say which: the
+ * model never picks one of them at random.
+ */
+import { fail, type Decision } from './actions.js';
+import { inReadingOrder, notFound, position, quoteOf } from './decisions.js';
+import { descendants, describe, visibleLabel } from './element-roles.js';
+import { findMatches, tapTargetOf, type Match } from './element-matching.js';
+import type { ScreenElement } from './hierarchy.js';
+import type { ContainerKind } from './qualifier-words.js';
+import { gap, lies, regionFilter, rowOf } from './screen-structure.js';
+import type { TargetPhrase } from './target-phrase.js';
+
+export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
+
+/** Scores this close are equally good: exact vs exact, normalised vs normalised. */
+const SAME_TIER = 0.02;
+
+const REGION_NAMES: Readonly<Record<ContainerKind, string>> = {
+  dialog: 'dialog', tabBar: 'bottom navigation / tab bar', toolbar: 'toolbar', navBar: 'navigation bar', list: 'list',
+};
+
+const failed = (reason: string) => ({ ok: false as const, decision: fail(reason) });
+
+/** Finds the matches of a phrase; `find` is the kind of search (any element, fields, toggles). */
+export type Finder = (phrase: TargetPhrase) => Match[];
+
+/**
+ * The element `phrase` designates among `find(phrase)`. `what` names the kind for
+ * messages ("element", "text field").
+ */
+export interface ChoiceOptions {
+  /** Among equals, an element that can be tapped beats a label repeating its text (a title over a button). Default on. */
+  preferTappable?: boolean;
+  /** "the second password field": count every match, not only the best tier (fields are few and named loosely). */
+  ordinalOverAll?: boolean;
+}
+
+export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetPhrase, find: Finder, what: string, options: ChoiceOptions = {}): Choice {
+  // An element showing the whole phrase, qualifier words included, is what was meant.
+  if (phrase.whole) {
+    const whole = find({ text: phrase.whole, ...(phrase.role ? { role: phrase.role } : {}) }).filter((m) => m.score >= 0.9);
+    if (whole.length > 0) return single(whole, { text: phrase.whole }, elements, what, options);
+  }
+  let matches = find(phrase);
+  if (matches.length === 0) return { ok: false, decision: notFound(what, phrase, elements) };
+  const narrowed = narrow(inFrontOfDialog(matches, elements), phrase, elements);
+  if (!narrowed.ok) return narrowed;
+  return single(narrowed.matches, phrase, elements, what, options);
+}
+
+export type Narrowed = { ok: true; matches: Match[] } | { ok: false; decision: Decision };
+
+/** Keeps the matches the phrase's qualifiers allow: inside the named region, placed so to the anchor. */
+export function narrow(matches: Match[], phrase: TargetPhrase, elements: readonly ScreenElement[]): Narrowed {
+  if (phrase.container) {
+    const inRegion = regionFilter(phrase.container, elements);
+    const region = REGION_NAMES[phrase.container];
+    if (!inRegion) return failed(`No ${region} on the screen to find ${quoteOf(phrase)} in`);
+    const inside = matches.filter((m) => inRegion(m.element) || inRegion(tapTargetOf(m.element, elements)));
+    if (inside.length === 0) {
+      const elsewhere = matches.length ? `it is elsewhere: ${names(matches, elements)}` : 'nor anywhere else';
+      return failed(`No ${quoteOf(phrase)} in the ${region} (${elsewhere})`);
+    }
+    matches = inside;
+  }
+  if (phrase.near) return nearAnchor(matches, phrase, phrase.near, elements);
+  return { ok: true, matches };
+}
+
+/** An alert or dialog covers the screen: what is inside it is what can be touched. */
+function inFrontOfDialog(matches: Match[], elements: readonly ScreenElement[]): Match[] {
+  const inDialog = regionFilter('dialog', elements);
+  if (!inDialog) return matches;
+  const front = matches.filter((m) => inDialog(m.element));
+  return front.length > 0 ? front : matches;
+}
+
+function nearAnchor(matches: Match[], phrase: TargetPhrase, near: NonNullable<TargetPhrase['near']>, elements: readonly ScreenElement[]): Narrowed {
+  const anchorHits = findMatches(elements, { ...near.anchor, role: undefined }, undefined, { typos: false, minCoverage: 0.5 });
+  const top = anchorHits[0]?.score ?? 0;
+  const anchors = anchorHits.filter((a) => a.score >= top - SAME_TIER).map((a) => a.element);
+  if (anchors.length === 0) {
+    const missing = notFound('anchor', near.anchor, elements);
+    const reason = missing.action.type === 'fail' ? missing.action.reason : '';
+    return { ok: false, decision: fail(`Cannot place ${quoteOf(phrase)}: ${reason.replace(/^No anchor/, 'nothing')}`) };
+  }
+  const related: Array<{ match: Match; distance: number }> = [];
+  for (const m of matches) {
+    let best = Infinity;
+    for (const anchor of anchors) {
+      if (m.element === anchor || descendants(m.element, elements).includes(anchor)) continue;
+      const distance = relatedDistance(m.element, anchor, near.relation, elements);
+      if (distance !== null) best = Math.min(best, distance);
+    }
+    if (best < Infinity) related.push({ match: m, distance: best });
+  }
+  const anchorName = quoteOf(near.anchor);
+  if (related.length === 0) {
+    return { ok: false, decision: fail(`No ${quoteOf(phrase)} ${RELATION_WORDS[near.relation]} ${anchorName} (${names(matches, elements)})`) };
+  }
+  // The nearest wins; equally near ones stay, and are ambiguous unless an ordinal says which.
+  const nearest = Math.min(...related.map((r) => r.distance));
+  return { ok: true, matches: related.filter((r) => r.distance <= nearest + 2).map((r) => r.match) };
+}
+
+const RELATION_WORDS = { row: 'next to', below: 'below', above: 'above', leftOf: 'left of', rightOf: 'right of' } as const;
+
+/**
+ * How far `el` is from `anchor` if it stands in the relation, else null. `row`: in
+ * the anchor's list row or cell (distance 0 — the row is the unit), else on the same line.
+ */
+function relatedDistance(el: ScreenElement, anchor: ScreenElement, relation: keyof typeof RELATION_WORDS, elements: readonly ScreenElement[]): number | null {
+  if (relation === 'row') {
+    const row = rowOf(anchor, elements);
+    if (row) return row === el || descendants(row, elements).includes(el) ? 0 : null;
+    return lies('sameLine', el.bounds, anchor.bounds) ? gap(el.bounds, anchor.bounds) : null;
+  }
+  return lies(relation, el.bounds, anchor.bounds) ? gap(el.bounds, anchor.bounds) : null;
+}
+
+/** One element out of the best tier, by ordinal if given; otherwise ambiguous when several remain. */
+function single(matches: Match[], phrase: TargetPhrase, elements: readonly ScreenElement[], what: string, options: ChoiceOptions): Choice {
+  const bestScore = Math.max(...matches.map((m) => m.score));
+  let tier = distinctTargets(matches.filter((m) => m.score >= bestScore - SAME_TIER), elements);
+  if (options.preferTappable !== false) {
+    const tappable = tier.filter((m) => tapTargetOf(m.element, elements).clickable);
+    if (tappable.length > 0) tier = tappable;
+  }
+  const enabled = tier.filter((m) => m.element.enabled);
+  if (enabled.length > 0) tier = enabled;
+  if (phrase.ordinal !== undefined && !tier[0]?.asWritten) {
+    const pool = options.ordinalOverAll ? matches : matches.filter((m) => m.score >= bestScore - 0.05);
+    const ordered = inReadingOrder(distinctTargets(pool, elements));
+    const chosen = ordered[phrase.ordinal === -1 ? ordered.length - 1 : phrase.ordinal - 1];
+    if (!chosen) return failed(`Wanted match ${phrase.ordinal === -1 ? '(last)' : phrase.ordinal} of ${quoteOf(phrase)}, but only ${ordered.length} on the screen`);
+    return { ok: true, match: chosen, why: `match ${position(phrase.ordinal, ordered.length)}` };
+  }
+  if (tier.length > 1) {
+    return failed(
+      `Ambiguous: ${tier.length} ${what}s match ${quoteOf(phrase)} (${names(tier, elements)}); ` +
+        `say which, e.g. "the first ${phrase.text || 'one'}" or "${phrase.text || '…'} next to …"`,
+    );
+  }
+  return { ok: true, match: tier[0]!, why: '' };
+}
+
+/** A label and the row it is tapped through are one candidate. */
+function distinctTargets(matches: Match[], elements: readonly ScreenElement[]): Match[] {
+  const seen = new Set<number>();
+  return matches.filter((m) => {
+    const key = tapTargetOf(m.element, elements).index;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** Candidates as a person would tell them apart: the element and what stands in its row. */
+function names(matches: Match[], elements: readonly ScreenElement[]): string {
+  return inReadingOrder(matches).slice(0, 5).map((m) => {
+    const row = rowOf(m.element, elements) ?? tapTargetOf(m.element, elements);
+    const own = visibleLabel(m.element);
+    const context = row === m.element ? undefined : descendants(row, elements).map(visibleLabel).find((l) => l && l !== own && l.length <= 40);
+    return `${describe(m.element)}${context ? ` next to "${context}"` : ''}`;
+  }).join(', ');
+}

@@ -1,0 +1,70 @@
+/**
+ * Strict text comparison for verdicts. An assertion passes only when what it names
+ * is on the screen: compared after normalising case, accents, whitespace and
+ * punctuation, never by a fuzzy or partial score. Numbers (counts, prices,
+ * versions, dates) stay whole tokens with their separators and currency, so
+ * "3.3.0" never equals "3.2.1" and "$12.00" never equals "€12.00" or "$12".
+ */
+
+/** A number with its inner separators ("1,299.00", "3.3.0", "12/05/2024", "9:41"), an optional percent sign. */
+const NUMBER = String.raw`\p{N}+(?:[.,:/-]\p{N}+)*%?`;
+const CURRENCY = String.raw`[$€£¥₹₩₽¢]`;
+const TOKEN = new RegExp(`${CURRENCY}|${NUMBER}|\\p{L}+`, 'gu');
+const IS_NUMBER = new RegExp(`^${NUMBER}$`, 'u');
+
+/** Case, accents, apostrophes inside words ("Don’t" = "Dont") and "&" = "and" are normalised away. */
+function prepare(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/(\p{L})['’‘`](\p{L})/gu, '$1$2')
+    .replace(/&/g, ' and ');
+}
+
+/** Words, numbers and currency signs, in order; everything else is a separator. */
+export function comparableTokens(text: string): string[] {
+  return prepare(text).match(TOKEN) ?? [];
+}
+
+/** Numbers as written, without currency: what must be equal for two texts to name the same thing. */
+export function numbersIn(text: string): string[] {
+  return comparableTokens(text).filter((t) => IS_NUMBER.test(t));
+}
+
+/**
+ * Equal once normalised. Words may also differ by spacing alone ("Log in" = "Login"),
+ * but every number and currency sign must be the same and in the same place.
+ */
+export function sameText(a: string, b: string): boolean {
+  const x = comparableTokens(a);
+  const y = comparableTokens(b);
+  if (x.length === 0 || y.length === 0) return a.trim() !== '' && a.trim() === b.trim(); // symbols only ("+", "×")
+  if (x.join(' ') === y.join(' ')) return true;
+  const numbersAndSigns = (tokens: string[]) => tokens.filter((t) => !/^\p{L}+$/u.test(t)).join(' ');
+  return numbersAndSigns(x) === numbersAndSigns(y) && x.join('') === y.join('');
+}
+
+/**
+ * The parts of a text that stand on their own: the whole text, its sentences, its
+ * lines, a label's value after ": ", an aside in parentheses. "Invalid password.
+ * Try again." shows "Invalid password"; "Welcome back" does not show "Welcome"
+ * (a phrase is never matched as a fragment of one).
+ */
+export function textSegments(text: string): string[] {
+  const parts = text.split(/(?<=[.!?])\s+|\n+|:\s+|\s+[•|·–—]\s+|\s*[()]\s*/);
+  return [text, ...parts.map((p) => p.trim()).filter((p) => p && p !== text)];
+}
+
+/** Does `shown` (a text on screen) show `wanted` as a whole or as one of its segments? */
+export function showsText(shown: string, wanted: string): boolean {
+  return shown !== '' && textSegments(shown).some((segment) => sameText(segment, wanted));
+}
+
+/** Every number the query names appears in the candidate: a near-miss on a number is never a match. */
+export function numbersAgree(query: string, candidate: string): boolean {
+  const wanted = numbersIn(query);
+  if (wanted.length === 0) return true;
+  const have = numbersIn(candidate);
+  return wanted.every((n) => have.includes(n));
+}
