@@ -245,9 +245,11 @@ describe('GET /builds', () => {
     expect(res.body.detail).toMatch(detail);
   });
 
-  it('requires a key', async () => {
-    const res = await client(server.url)('GET', '/builds');
-    expect(res.status).toBe(401);
-    expect(res.body.detail).toMatch(/API key/);
+  it('requires a key, before it looks at the query', async () => {
+    for (const query of ['', '?limit=0']) {
+      const res = await client(server.url)('GET', `/builds${query}`);
+      expect(res.status).toBe(401);
+      expect(res.body.detail).toMatch(/API key/);
+    }
   });
 });
