@@ -237,7 +237,7 @@ describe('GET /builds', () => {
 
   it.each([
     ['limit=0', /limit/], ['limit=201', /limit/], ['limit=ten', /limit/], ['limit=1.5', /limit/], ['platform=windows', /platform/],
-    ['name=', /name/], [`name=${'n'.repeat(201)}`, /name/], ['cursor=garbage', /cursor/],
+    ['name=', /name/], [`name=${'n'.repeat(201)}`, /name/], ['name=a%00b', /NUL/], ['cursor=garbage', /cursor/], ['cursor=%00%01', /cursor/],
     [`cursor=${Buffer.from('r:5').toString('base64url')}`, /cursor/], // a runs cursor
   ])('answers 400 with {detail} for %s', async (query, detail) => {
     const res = await list(`?${query}`);
