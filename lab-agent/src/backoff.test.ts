@@ -21,4 +21,9 @@ describe('reconnect backoff', () => {
       expect(new Set(delays).size).toBeGreaterThan(attempt === 0 ? 50 : 100);
     }
   });
+
+  it('takes its jitter from the options when given', () => {
+    expect(backoffDelay(2, { random: () => 0.5 })).toBe(1000);
+    expect(backoffDelay(2, { random: () => 0.5 }, () => 0)).toBe(0);
+  });
 });

@@ -10,6 +10,8 @@ export interface BackoffOptions {
   baseMs?: number;
   /** Largest cap, default 30 s: a lab host is back within half a minute of the server. */
   maxMs?: number;
+  /** Source of the jitter, in [0, 1); default Math.random. Tests pin it. */
+  random?: () => number;
 }
 
 /** The cap for the given attempt (0-based): base · 2^attempt, at most max. */
@@ -21,6 +23,6 @@ export function backoffCap(attempt: number, options: BackoffOptions = {}): numbe
 }
 
 /** A delay in [0, cap(attempt)]. `random` is injectable so tests can pin its bounds. */
-export function backoffDelay(attempt: number, options: BackoffOptions = {}, random: () => number = Math.random): number {
+export function backoffDelay(attempt: number, options: BackoffOptions = {}, random: () => number = options.random ?? Math.random): number {
   return Math.floor(random() * backoffCap(attempt, options));
 }

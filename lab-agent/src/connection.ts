@@ -14,6 +14,14 @@
  *   - device.* events, heartbeats, job.accepted/rejected are not queued: the next hello
  *     carries the current devices and running jobs, which supersedes them.
  * Close 4400 (incompatible) and 4401 (bad token) are final: retrying cannot help.
+ *
+ * Several control-plane URLs (replicas over one database) are tried round robin: any drop
+ * or refusal moves on to the next one, with the jittered backoff in between. Everything
+ * above that survives a dropped socket is re-sent to whichever replica welcomes the agent.
+ * While waiting to reconnect the agent asks the control planes' /healthz about once a
+ * second; the first that answers resets the backoff, so a restarted control plane has its
+ * agents back within about a second and a half of answering rather than after a backoff
+ * grown during the outage (still jittered, so they do not all arrive at once).
  */
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
@@ -28,6 +36,7 @@ import {
   type StepDecision,
 } from '@devicelab/shared';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
+import { controlPlaneEndpoints, firstHealthy, type ControlPlaneEndpoint } from './control-planes.js';
 import type { ResultOutbox } from './state.js';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'stopped';
@@ -45,7 +54,8 @@ export interface ConnectionEnd {
 }
 
 export interface ConnectionOptions {
-  controlPlaneUrl: string;
+  /** One control plane, or several replicas over one database (a list, or "URL1,URL2"). */
+  controlPlaneUrl: string | readonly string[];
   token: string;
   /** The hello without type/protocolVersion; asked again for every connect, so it is current. */
   hello: () => Omit<HelloInput, 'type' | 'protocolVersion'>;
@@ -56,6 +66,8 @@ export interface ConnectionOptions {
   welcomeTimeoutMs?: number;
   /** Queued step events beyond this are dropped oldest first, so a long outage cannot exhaust memory. */
   maxQueued?: number;
+  /** While waiting to reconnect, /healthz is asked every 0.5–1× this; default 1000 ms. */
+  healthProbeMs?: number;
 }
 
 export interface AgentConnectionEvents {
@@ -70,17 +82,7 @@ interface PendingDecide {
   reject: (error: unknown) => void;
 }
 
-/** `http://host:3000/base` → `ws://host:3000/base/agent/connect`. */
-export function agentSocketUrl(controlPlaneUrl: string): string {
-  const url = new URL(controlPlaneUrl);
-  if (url.protocol === 'http:') url.protocol = 'ws:';
-  else if (url.protocol === 'https:') url.protocol = 'wss:';
-  else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new Error(`Unsupported control plane URL scheme: ${url.protocol}`);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/agent/connect`;
-  url.search = '';
-  url.hash = '';
-  return url.toString();
-}
+export { agentSocketUrl } from './control-planes.js';
 
 export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   private socket: WebSocket | null = null;
@@ -89,6 +91,12 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private welcomeTimer: NodeJS.Timeout | null = null;
+  private healthTimer: NodeJS.Timeout | null = null;
+  /** Aborts the /healthz requests of the wait in progress. */
+  private probing: AbortController | null = null;
+  private readonly endpoints: ControlPlaneEndpoint[];
+  /** The endpoint connected to, or tried next. */
+  private current = 0;
   private lastPong = Date.now();
   private stopping = false;
   private readonly queue: QueuedInput[] = [];
@@ -97,17 +105,21 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   private finish!: (end: ConnectionEnd) => void;
   /** Resolves once, when the connection stops for good. */
   readonly done: Promise<ConnectionEnd>;
-  readonly url: string;
 
   constructor(private readonly options: ConnectionOptions) {
     super();
-    this.url = agentSocketUrl(options.controlPlaneUrl);
+    this.endpoints = controlPlaneEndpoints(options.controlPlaneUrl);
     this.log = options.log ?? (() => {});
     this.done = new Promise((resolve) => (this.finish = resolve));
   }
 
   get state(): ConnectionState {
     return this.stateValue;
+  }
+
+  /** The agent socket URL connected to, or tried next. */
+  get url(): string {
+    return this.endpoints[this.current]!.socketUrl;
   }
 
   start(): void {
@@ -191,6 +203,7 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   }
 
   private open(): void {
+    this.stopProbing();
     this.setState('connecting', this.url);
     const socket = new WebSocket(this.url, { headers: { authorization: `Bearer ${this.options.token}` }, handshakeTimeout: 10_000 });
     this.socket = socket;
@@ -288,14 +301,52 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
       return this.end({ kind: 'replaced', reason: 'another lab agent connected with the same agent id: give each agent its own --state-dir' });
     }
     if (this.stateValue === 'stopped') return;
+    // This control plane dropped or refused us: the next one (round robin) is tried next.
+    this.current = (this.current + 1) % this.endpoints.length;
     const delay = backoffDelay(this.attempt, this.options.backoff);
     this.attempt += 1;
     const why = reason || `code ${code}`;
-    this.setState('disconnected', `${why}; reconnecting in ${delay} ms`);
+    this.setState('disconnected', `${why}; reconnecting${this.endpoints.length > 1 ? ` to ${this.url}` : ''} in ${delay} ms`);
+    this.reconnectIn(delay);
+    this.watchHealth();
+  }
+
+  private reconnectIn(delay: number): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.stopping) this.open();
     }, delay);
+  }
+
+  /**
+   * While a reconnect waits, asks every control plane's /healthz (next in turn first) now
+   * and then; the first that answers is connected to after the first backoff step (jitter
+   * only), and the grown backoff is forgotten.
+   */
+  private watchHealth(): void {
+    this.probing?.abort();
+    const probing = (this.probing = new AbortController());
+    const every = this.options.healthProbeMs ?? 1000;
+    const order = this.endpoints.map((_, i) => (this.current + i) % this.endpoints.length);
+    const probe = async () => {
+      this.healthTimer = null;
+      const healthy = await firstHealthy(this.endpoints, order, every, probing.signal);
+      // A reconnect started meanwhile (or the connection stopped): this wait is over.
+      if (probing.signal.aborted || !this.reconnectTimer) return;
+      if (healthy === null) return schedule();
+      this.current = healthy;
+      // Back to the first step of the backoff (jitter of at most a second): the agents of a
+      // lab still spread their reconnects, but none sleeps out a delay grown while it was down.
+      this.attempt = 1;
+      const delay = backoffDelay(0, { ...this.options.backoff, maxMs: Math.min(1000, this.options.backoff?.maxMs ?? 1000) });
+      this.log(`control plane ${this.endpoints[healthy]!.url} is healthy; reconnecting in ${delay} ms`);
+      this.reconnectIn(delay);
+    };
+    const schedule = () => {
+      this.healthTimer = setTimeout(() => void probe(), every / 2 + Math.random() * (every / 2));
+    };
+    schedule();
   }
 
   private write(message: AgentMessageInput): boolean {
@@ -328,7 +379,15 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     this.emit('state', state, detail);
   }
 
+  private stopProbing(): void {
+    this.probing?.abort();
+    this.probing = null;
+    if (this.healthTimer) clearTimeout(this.healthTimer);
+    this.healthTimer = null;
+  }
+
   private clearTimers(): void {
+    this.stopProbing();
     for (const timer of [this.reconnectTimer, this.welcomeTimer]) if (timer) clearTimeout(timer);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.reconnectTimer = this.welcomeTimer = this.heartbeatTimer = null;

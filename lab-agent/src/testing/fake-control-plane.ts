@@ -57,13 +57,15 @@ export interface FakeControlPlane {
   close(): Promise<void>;
 }
 
-export async function startFakeControlPlane(options: { token?: string } = {}): Promise<FakeControlPlane> {
+/** `port`: listen there (a restarted control plane keeps its address); default a free one. */
+export async function startFakeControlPlane(options: { token?: string; port?: number } = {}): Promise<FakeControlPlane> {
   const token = options.token ?? 'agent-token-1';
   const builds = new Map<string, { bytes: Buffer; fileName: string }>();
   const waiters = new Set<() => void>();
   let socket: WebSocket | null = null;
 
   const http: Server = createServer((req, res) => {
+    if (req.url === '/healthz') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     const m = /^\/builds\/([^/]+)$/.exec(req.url ?? '');
     const build = m ? builds.get(decodeURIComponent(m[1]!)) : undefined;
     if (req.headers.authorization !== `Bearer ${token}`) return void res.writeHead(401).end('bad token');
@@ -76,7 +78,7 @@ export async function startFakeControlPlane(options: { token?: string } = {}): P
     if (req.url !== '/agent/connect') return void sock.destroy();
     wss.handleUpgrade(req, sock, head, (ws) => onConnection(ws, req));
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (http.address() as AddressInfo).port;
 
   const notify = () => {

@@ -1,0 +1,69 @@
+/**
+ * The control planes an agent may talk to: one URL, or several replicas over one database
+ * (`--control-plane URL1,URL2`). The connection walks them round robin when the current
+ * one drops or refuses, and, while it waits to reconnect, asks their /healthz so that it
+ * comes back as soon as one answers instead of sleeping out a grown backoff.
+ */
+
+export interface ControlPlaneEndpoint {
+  /** The URL as given, for log lines. */
+  url: string;
+  /** `ws(s)://…/agent/connect`. */
+  socketUrl: string;
+  /** `http(s)://…/healthz`. */
+  healthUrl: string;
+}
+
+/** `http://host:3000/base` → `ws://host:3000/base/agent/connect`. */
+export function agentSocketUrl(controlPlaneUrl: string): string {
+  return endpointUrl(controlPlaneUrl, 'agent/connect', { 'http:': 'ws:', 'https:': 'wss:' });
+}
+
+/** `ws://host:3000/base` → `http://host:3000/base/healthz`. */
+export function healthUrl(controlPlaneUrl: string): string {
+  return endpointUrl(controlPlaneUrl, 'healthz', { 'ws:': 'http:', 'wss:': 'https:' });
+}
+
+function endpointUrl(controlPlaneUrl: string, path: string, schemes: Record<string, string>): string {
+  const url = new URL(controlPlaneUrl);
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) throw new Error(`Unsupported control plane URL scheme: ${url.protocol}`);
+  url.protocol = schemes[url.protocol] ?? url.protocol;
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path}`;
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/** "URL1, URL2" or a list → endpoints, in order, without duplicates; throws on an empty or invalid list. */
+export function controlPlaneEndpoints(urls: string | readonly string[]): ControlPlaneEndpoint[] {
+  const list = (typeof urls === 'string' ? urls.split(',') : urls).map((u) => u.trim()).filter((u) => u !== '');
+  if (list.length === 0) throw new Error('no control plane URL given');
+  return [...new Set(list)].map((url) => ({ url, socketUrl: agentSocketUrl(url), healthUrl: healthUrl(url) }));
+}
+
+/**
+ * Asks each endpoint's /healthz (all at once, each for at most `timeoutMs`) and returns the
+ * index of the first in `order` that answered 200, or null. 503 (database unreachable)
+ * counts as not healthy: connecting there would only be refused again.
+ */
+export async function firstHealthy(
+  endpoints: readonly ControlPlaneEndpoint[],
+  order: readonly number[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  const answers = await Promise.all(
+    order.map(async (i) => {
+      try {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const res = await fetch(endpoints[i]!.healthUrl, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+        await res.body?.cancel();
+        return res.status === 200;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  const hit = answers.indexOf(true);
+  return hit < 0 ? null : order[hit]!;
+}
