@@ -20,7 +20,7 @@ import { sameText, showsText } from './verdict-text.js';
 
 /** "the price $12.00", "an error message saying Invalid email": the words that only say what kind of text follows. */
 const DESCRIPTOR =
-  /^(?:(?:the|a|an)\s+)?(?:(?:error|success|warning|info|validation|confirmation)\s+)?(?:message|error|toast|snackbar|banner|notification|alert|text|label|title|heading|subtitle|caption|price|total|subtotal|amount|status|badge|value|version|count|date)\s*(?:saying|that\s+says|which\s+says|reading|with(?:\s+the)?\s+text|showing|of|:)?\s+(.+)$/i;
+  /^(?:(?:the|a|an)\s+)?(?:(?:error|success|warning|info|validation|confirmation)\s+)?(?:message|error|toast|snackbar|banner|notification|alert|text|label|title|heading|subtitle|caption|price|total|subtotal|amount|status|badge|value|version|count|date|quantity|qty)\s*(?:saying|that\s+says|which\s+says|reading|with(?:\s+the)?\s+text|showing|of|:)?\s+(.+)$/i;
 
 /** The texts an element shows a reader: its text, its accessibility label, an empty field's placeholder. */
 function shownTexts(el: ScreenElement): string[] {
@@ -89,7 +89,7 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   const inToolbar = regionFilter('toolbar', elements);
   const screen = screenBounds(elements);
   const isTitle = (el: ScreenElement) =>
-    (inToolbar?.(el) ?? false) ||
+    (!el.clickable && (inToolbar?.(el) ?? false)) ||
     /title|header|heading|toolbar/i.test(el.resourceId.replace(/^.*:id\//, '')) ||
     (!el.clickable && el.bounds.y + el.bounds.height <= screen.y + screen.height * 0.25 && !ancestors(el, elements).some((a) => a.clickable));
   const named = { ...phrase, variants: (phrase.variants ?? []).filter((v) => !/\s(?:screen|page|view)$/i.test(v)) };

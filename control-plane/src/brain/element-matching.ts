@@ -178,6 +178,7 @@ function labels(label: ScreenElement, field: ScreenElement): number | null {
  */
 export function findFields(elements: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
   const candidates = fields(elements);
+  if (phrase.role === 'search') return searchFields(candidates, elements);
   if (candidates.length === 0 || (!phrase.text && !phrase.variants)) return [];
   const direct = findMatches(elements, phrase, candidates);
   const wantsPassword = /\b(password|passcode|pin)\b/.test(normalizeText(phrase.text));
@@ -195,6 +196,22 @@ export function findFields(elements: readonly ScreenElement[], phrase: TargetPhr
   all.sort((a, b) => b.score - a.score || a.element.index - b.element.index);
   const seen = new Set<number>();
   return all.filter((m) => (seen.has(m.element.index) ? false : (seen.add(m.element.index), true)));
+}
+
+/**
+ * "The search bar": an iOS search field, an Android SearchView's input, or a field
+ * whose id or placeholder says search. Best first: the type says it most surely.
+ */
+function searchFields(candidates: readonly ScreenElement[], elements: readonly ScreenElement[]): Match[] {
+  const says = (text: string) => /(?:^|[^a-z])search/i.test(text);
+  const score = (el: ScreenElement) =>
+    shortType(el.type) === 'SearchField' || ancestors(el, elements).some((a) => /SearchView/.test(shortType(a.type))) ? 1
+      : says(el.resourceId) ? 0.95
+        : says(el.hint) || (says(el.text) && !el.focused) ? 0.9 : 0;
+  return candidates
+    .map((element) => ({ element, score: score(element), via: 'hint' as const }))
+    .filter((m) => m.score > 0)
+    .sort((a, b) => b.score - a.score || a.element.index - b.element.index);
 }
 
 /** The switch or checkbox a phrase names, and whether it is on. */

@@ -104,7 +104,7 @@ function assertionBody(body: string, requireSuffix: boolean): { target: TargetPh
   if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
   if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
-  const screenShows = /^(?:the\s+)?(?:screen|page|app)\s+(?:shows|displays|contains|says)\s+(.+)$/i.exec(body);
+  const screenShows = /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(body);
   if (screenShows) return { target: parseTargetPhrase(screenShows[1]!), visible: true };
   if (requireSuffix) return null;
   return { target: parseTargetPhrase(body), visible: true };

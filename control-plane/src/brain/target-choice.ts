@@ -8,12 +8,13 @@
  */
 import { fail, type Decision } from './actions.js';
 import { inReadingOrder, notFound, position, quoteOf } from './decisions.js';
-import { descendants, describe, visibleLabel } from './element-roles.js';
+import { ancestors, descendants, describe, isButtonType, isEditable, isTabContainer, isToggle, visibleLabel } from './element-roles.js';
 import { findMatches, tapTargetOf, type Match } from './element-matching.js';
-import type { ScreenElement } from './hierarchy.js';
+import { shortType, type ScreenElement } from './hierarchy.js';
+import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
 import { gap, lies, regionFilter, rowOf } from './screen-structure.js';
-import type { TargetPhrase } from './target-phrase.js';
+import type { Role, TargetPhrase } from './target-phrase.js';
 
 export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
 
@@ -46,7 +47,8 @@ export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetP
     const whole = find({ text: phrase.whole, ...(phrase.role ? { role: phrase.role } : {}) }).filter((m) => m.score >= 0.9);
     if (whole.length > 0) return single(whole, { text: phrase.whole }, elements, what, options);
   }
-  let matches = find(phrase);
+  const kindOnly = !phrase.text && !phrase.variants?.length && phrase.role !== undefined && (phrase.near || phrase.container);
+  const matches = kindOnly ? ofKind(phrase.role!, elements) : find(phrase);
   if (matches.length === 0) return { ok: false, decision: notFound(what, phrase, elements) };
   const narrowed = narrow(inFrontOfDialog(matches, elements), phrase, elements);
   if (!narrowed.ok) return narrowed;
@@ -70,6 +72,17 @@ export function narrow(matches: Match[], phrase: TargetPhrase, elements: readonl
   }
   if (phrase.near) return nearAnchor(matches, phrase, phrase.near, elements);
   return { ok: true, matches };
+}
+
+/** "the field below Email": every element of the kind is a candidate; the qualifier picks. */
+function ofKind(role: Role, elements: readonly ScreenElement[]): Match[] {
+  const test: (el: ScreenElement) => boolean =
+    role === 'field' ? isEditable
+      : role === 'toggle' ? isToggle
+        : role === 'icon' ? (el) => /Image/.test(shortType(el.type)) || (!el.text && el.contentDesc !== '')
+          : role === 'tab' ? (el) => ancestors(el, elements).some(isTabContainer)
+            : (el) => isButtonType(el) || (el.clickable && !isEditable(el));
+  return locatable(elements).filter(test).map((element) => ({ element, score: 0.9, via: 'label' as const }));
 }
 
 /** An alert or dialog covers the screen: what is inside it is what can be touched. */

@@ -48,6 +48,9 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
 /** "the search bar", "search field", "the search box": a search input, by type, hint or id. */
 const SEARCH_FIELD = /^search\s+(?:bar|field|box|input|text\s*field)$/i;
 
+/** Roles whose word alone names a kind of element: "the field below Email", "the switch next to Wi-Fi". */
+const KINDS_ALONE: ReadonlySet<Role> = new Set(['field', 'toggle', 'button', 'link', 'icon', 'tab']);
+
 /** Words that on their own only say "a row of the list". */
 const GENERIC_ITEMS = /^(?:item|row|entry|cell|result|option|card|element|one|product|message|list item|search result)s?$/i;
 
@@ -107,6 +110,9 @@ function parseName(raw: string, defaultRole?: Role): TargetPhrase {
   let ordinal: number | undefined;
   let role: Role | undefined = defaultRole;
   if (SEARCH_FIELD.test(text)) return { text: 'Search', role: 'search' };
+  // "the field below First name", "the switch next to Wi-Fi": a kind only; the qualifier says which.
+  const bare = ROLE_WORDS.find(([re]) => re.test(` ${text}`) && !` ${text}`.replace(re, '').trim())?.[1];
+  if (bare && KINDS_ALONE.has(bare)) return { text: '', role: bare };
 
   const quoted = findQuoted(text);
   if (quoted) {
