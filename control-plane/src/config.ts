@@ -28,8 +28,10 @@ export interface Config {
   runDeviceWaitSeconds: number;
   /** One step's limit on the device (agents fail the test beyond it). */
   stepTimeoutSeconds: number;
-  /** How often lost agents and over-long waits are looked for. */
+  /** How often lost agents and over-long waits are looked for; each replica renews its lease as often. */
   sweepMs: number;
+  /** A replica silent this long is dead: its agents count as disconnected (they fail over to another). */
+  replicaLeaseSeconds: number;
 }
 
 const GiB = 1024 ** 3;
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runDeviceWaitSeconds: intFrom(env, 'RUN_DEVICE_WAIT_SECONDS', 900),
     stepTimeoutSeconds: intFrom(env, 'STEP_TIMEOUT_SECONDS', 120),
     sweepMs: intFrom(env, 'SWEEP_MS', 1000),
+    replicaLeaseSeconds: intFrom(env, 'REPLICA_LEASE_SECONDS', 10),
   };
 }
 

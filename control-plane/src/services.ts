@@ -7,7 +7,8 @@ import { createGenerator } from './engine/generation.js';
 import { modelFromConfig } from './engine/model.js';
 import { createStepEngine } from './engine/step-engine.js';
 import type { Deps } from './http/env.js';
-import { resetAgentsAtStart } from './queries/agents.js';
+import { newId } from './ids.js';
+import { registerReplica } from './queries/replicas.js';
 import type { FileStorage } from './storage/files.js';
 
 export type Services = Deps & { dispatcher: Dispatcher };
@@ -20,18 +21,19 @@ export function createServices(base: { db: Db; config: Config; storage: FileStor
     ...base,
     engine,
     generator: createGenerator(base.db, { concurrency: base.config.generationConcurrency }),
-    dispatcher: createDispatcher({ db: base.db, config: base.config, engine }),
+    dispatcher: createDispatcher({ db: base.db, config: base.config, engine, replicaId: newId('rep') }),
   };
 }
 
 /**
- * Opens the agents' WebSocket endpoint on the HTTP server and starts dispatching.
- * Agents known from before count as disconnected until they say hello again.
+ * Registers this process as a replica, opens the agents' WebSocket endpoint on the
+ * HTTP server and starts dispatching. Agents held by a previous process get a grace
+ * period to reconnect (queries/replicas.ts).
  */
 export async function attachAgents(server: Server, services: Services): Promise<AgentHub> {
-  await resetAgentsAtStart(services.db);
+  await registerReplica(services.db, services.dispatcher.replicaId);
   const hub = createAgentHub(services.db, services.dispatcher, { heartbeatIntervalMs: services.config.agentHeartbeatMs });
   hub.attach(server);
-  services.dispatcher.bind(hub);
+  await services.dispatcher.bind(hub);
   return hub;
 }

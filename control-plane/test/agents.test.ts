@@ -33,7 +33,7 @@ async function seedRun(commands: string[] = ['Tap the Log in button'], count = 1
     jobIds.push(id);
     const snapshot = { title: `T${i}`, commands, launchParams: [], testInputs: [], preRequests: [], teardownRequests: [] };
     await server.db.query(
-      `INSERT INTO run_tests (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
+      `INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
        VALUES ($1, $2, $3, $4, $5, $6, 'android', false, 'pending', $7)`,
       [id, runId, org.id, `tst_seed${i}${randomToken(4)}`, i, `T${i}`, snapshot],
     );
@@ -44,7 +44,7 @@ async function seedRun(commands: string[] = ['Tap the Log in button'], count = 1
 
 const jobRow = async (id: string) =>
   (await server.db.query<{ status: string; attempt: number; status_message: string | null; session_id: string | null; device_id: string | null }>(
-    'SELECT status, attempt, status_message, session_id, device_id FROM run_tests WHERE id = $1', [id]))[0]!;
+    'SELECT status, try_number AS attempt, status_message, session_id, device_id FROM attempts WHERE id = $1', [id]))[0]!;
 const runStatus = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [id]))[0]!.status;
 
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -67,7 +67,7 @@ afterAll(() => agents.forEach((a) => a.close()));
 // Each test starts with no work in flight: leftovers would be offered to the next test's agents.
 afterEach(async () => {
   agents.splice(0).forEach((a) => a.ws.terminate());
-  await server.db.query(`UPDATE run_tests SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+  await server.db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
 });
 
 describe('the agent endpoint', () => {
@@ -134,7 +134,7 @@ describe('dispatching and following a test', () => {
     expect(await runStatus(runId)).toBe('completed');
     // The platform run is an SDK session carrying the test's id.
     const session = (await server.db.query<{ test_id: string; status: string; ai_steps: number; api_key_id: string }>(
-      'SELECT s.test_id, s.status, s.ai_steps, s.api_key_id FROM sdk_sessions s JOIN run_tests rt ON rt.session_id = s.id WHERE rt.id = $1', [jobIds[0]]))[0];
+      'SELECT s.test_id, s.status, s.ai_steps, s.api_key_id FROM sdk_sessions s JOIN attempts rt ON rt.session_id = s.id WHERE rt.id = $1', [jobIds[0]]))[0];
     expect(session).toMatchObject({ status: 'succeeded', ai_steps: 1, api_key_id: org.apiKeyId });
     expect(session!.test_id).toMatch(/^tst_seed0/);
     // A repeated result (re-sent after a reconnect) is acknowledged and changes nothing.
@@ -187,7 +187,7 @@ describe('dispatching and following a test', () => {
     await agent.next('welcome');
     const { jobIds } = await seedRun(['launchApp']);
     await agent.next('job.offer'); // and never a word about it
-    await server.db.query(`UPDATE run_tests SET offered_at = offered_at - interval '10 minutes' WHERE id = $1`, [jobIds[0]]);
+    await server.db.query(`UPDATE attempts SET offered_at = offered_at - interval '10 minutes' WHERE id = $1`, [jobIds[0]]);
     await server.services.dispatcher.sweep();
     expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'pending', device_id: null, attempt: 1 });
     const device = await server.db.query<{ state: string }>(`SELECT state FROM devices WHERE serial = 'emu-mute'`);
@@ -196,7 +196,7 @@ describe('dispatching and following a test', () => {
 
   it('blocks a test that waits longer than the limit for a matching device', async () => {
     const { runId, jobIds } = await seedRun(['launchApp']);
-    await server.db.query(`UPDATE run_tests SET platform = 'ios' WHERE id = $1`, [jobIds[0]]); // no iOS device anywhere
+    await server.db.query(`UPDATE attempts SET platform = 'ios' WHERE id = $1`, [jobIds[0]]); // no iOS device anywhere
     await new Promise((r) => setTimeout(r, 3100)); // RUN_DEVICE_WAIT_SECONDS = 3
     await server.services.dispatcher.sweep();
     const row = await jobRow(jobIds[0]!);
@@ -210,12 +210,12 @@ describe('dispatching and following a test', () => {
     const handset = await connect(server.url, own, { agentId: 'agent-handset', devices: [androidDevice('phone-1', { kind: 'physical' })] });
     await handset.next('welcome');
     const { jobIds } = await seedRun(['launchApp']);
-    await server.db.query(`UPDATE run_tests SET physical = true WHERE id = $1`, [jobIds[0]]);
+    await server.db.query(`UPDATE attempts SET physical = true WHERE id = $1`, [jobIds[0]]);
     server.services.dispatcher.wake();
     // The run belongs to `org`, the handset to `other`: no offer.
     await expect(handset.next('job.offer', 400)).rejects.toThrow(/no job.offer/);
     expect((await jobRow(jobIds[0]!)).status).toBe('pending');
-    await server.db.query(`UPDATE run_tests SET status = 'blocked' WHERE id = $1`, [jobIds[0]]);
+    await server.db.query(`UPDATE attempts SET status = 'blocked' WHERE id = $1`, [jobIds[0]]);
     handset.close();
   });
 
@@ -243,8 +243,11 @@ describe('dispatching and following a test', () => {
     expect((await jobRow(kept)).status).toBe('succeeded');
     const again = await back.next('job.offer');
     back.send({ type: 'job.rejected', jobId: again.jobId, reason: 'busy' });
-    await until(() => jobRow(forgotten), (r) => r.status === 'pending');
-    await server.db.query(`UPDATE run_tests SET status = 'blocked' WHERE id = $1`, [forgotten]);
+    // A refusal costs no try: the same try is offered again, on the other device (the refusing one waits for a report).
+    const third = await back.next('job.offer');
+    expect(third).toMatchObject({ jobId: again.jobId, attempt: 2 });
+    expect(third.serial).not.toBe(again.serial);
+    await server.db.query(`UPDATE attempts SET status = 'blocked' WHERE id = $1`, [forgotten]);
     back.close();
   });
 });

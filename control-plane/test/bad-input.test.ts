@@ -29,7 +29,7 @@ afterAll(() => server.close());
 /** A digest of every row of every table: equal digests mean nothing changed. */
 async function snapshot(db: Db): Promise<string> {
   const tables = ['organisations', 'api_keys', 'folders', 'tests', 'builds', 'settings', 'sdk_sessions', 'session_steps',
-    'step_cache', 'runs', 'run_tests', 'agent_tokens', 'agents', 'devices'];
+    'step_cache', 'runs', 'attempts', 'agent_tokens', 'agents', 'devices'];
   const parts = await Promise.all(
     tables.map(async (t) => {
       const rows = await db.query<{ d: string | null }>(`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS d FROM ${t} x`);

@@ -67,7 +67,7 @@ async function finished(runId: string, timeoutMs = 30_000): Promise<any> {
 
 const testRow = async (runId: string, testId: string) =>
   (await server.db.query<{ status: string; attempt: number; session_id: string | null }>(
-    'SELECT status, attempt, session_id FROM run_tests WHERE run_id = $1 AND test_id = $2', [runId, testId]))[0]!;
+    'SELECT status, try_number AS attempt, session_id FROM attempts WHERE run_id = $1 AND test_id = $2', [runId, testId]))[0]!;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -158,7 +158,7 @@ export function client(url: string, key?: string) {
     const res = await fetch(url + path, {
       method,
       headers: h,
-      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body),
     });
     const text = await res.text();
     let parsed: unknown = text;

@@ -41,7 +41,7 @@ async function readyTest(call: Client, body: Record<string, unknown>): Promise<s
 const count = async (table: string) => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 const jobsOf = (runId: string) =>
   server.db.query<{ id: string; testId: string; status: string; physical: boolean; platform: string; snapshot: any }>(
-    `SELECT id, test_id AS "testId", status, physical, platform, snapshot FROM run_tests WHERE run_id = $1 ORDER BY position`,
+    `SELECT id, test_id AS "testId", status, physical, platform, snapshot FROM attempts WHERE run_id = $1 ORDER BY position`,
     [runId],
   );
 const runRow = async (runId: string) =>
@@ -192,7 +192,7 @@ describe('POST /tests/execute', () => {
       [tests.a, 'pending', false, 'android'],
       [tests.c, 'pending', false, 'android'],
     ]);
-    expect(jobs[0]!.id).toMatch(/^job_[A-Za-z0-9]{16}$/);
+    expect(jobs[0]!.id).toMatch(/^att_[A-Za-z0-9]{16}$/);
     expect(jobs[0]!.snapshot).toEqual({
       title: 'Smoke A',
       commands: ['launchApp', 'tapOn: "Start"'],
@@ -289,16 +289,16 @@ describe('GET /runs/{run_id}', () => {
 
     const [ja, jb, jc] = await jobsOf(runId);
     await server.db.query(
-      `UPDATE run_tests SET status = 'succeeded', device_label = 'Pixel 7 (emulator-5554)', started_at = '2025-01-02T03:04:05Z',
+      `UPDATE attempts SET status = 'succeeded', device_label = 'Pixel 7 (emulator-5554)', started_at = '2025-01-02T03:04:05Z',
               finished_at = '2025-01-02T03:04:17.5Z', duration_seconds = 12.5 WHERE id = $1`,
       [jc!.id],
     );
     await server.db.query(
-      `UPDATE run_tests SET status = 'failed', status_message = 'Step 2 failed: "Start" is not on the screen',
+      `UPDATE attempts SET status = 'failed', status_message = 'Step 2 failed: "Start" is not on the screen',
               device_label = 'Pixel 7 (emulator-5554)', started_at = '2025-01-02T03:05:00Z', duration_seconds = 3 WHERE id = $1`,
       [ja!.id],
     );
-    await server.db.query(`UPDATE run_tests SET status = 'running' WHERE id = $1`, [jb!.id]);
+    await server.db.query(`UPDATE attempts SET status = 'running' WHERE id = $1`, [jb!.id]);
     res = await api('GET', `/runs/${runId}`);
     const logs = (testId: string) => `${server.url}/suite/${runId}/run/${testId}/interaction_logs?organisation_id=${org.id}`;
     expect(res.body).toMatchObject({ status: 'running', totalTests: 3, pendingTests: 1, blockedTests: [] });
@@ -331,7 +331,7 @@ describe('GET /runs', () => {
     const trigger = `list-${Date.now()}`;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await execute({ organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.b], trigger }));
-    await server.db.query(`UPDATE run_tests SET status = 'succeeded' WHERE run_id = $1 AND test_id = $2`, [ids[0], tests.a]);
+    await server.db.query(`UPDATE attempts SET status = 'succeeded' WHERE run_id = $1 AND test_id = $2`, [ids[0], tests.a]);
     await api('POST', `/runs/${ids[1]}/cancel`);
 
     let res = await api('GET', `/runs?trigger=${trigger}`);
@@ -370,13 +370,14 @@ describe('POST /runs/{run_id}/cancel', () => {
     const cancel = vi.spyOn(server.services.dispatcher, 'cancel').mockImplementation(() => {});
     const runId = await execute({ organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.b, tests.c] });
     const [ja, jb, jc] = await jobsOf(runId);
-    await server.db.query(`UPDATE run_tests SET status = 'running' WHERE id = $1`, [ja!.id]);
-    await server.db.query(`UPDATE run_tests SET status = 'offered' WHERE id = $1`, [jb!.id]);
+    await server.db.query(`UPDATE attempts SET status = 'running' WHERE id = $1`, [ja!.id]);
+    await server.db.query(`UPDATE attempts SET status = 'offered' WHERE id = $1`, [jb!.id]);
 
     let res = await api('POST', `/runs/${runId}/cancel`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: expect.any(String), runId, status: 'cancelled' });
-    expect(cancel).toHaveBeenCalledWith([ja!.id, jb!.id], 'The run was cancelled');
+    expect(cancel).toHaveBeenCalledWith(
+      [expect.objectContaining({ id: ja!.id, tryNumber: 1 }), expect.objectContaining({ id: jb!.id, tryNumber: 1 })], 'The run was cancelled');
     const run = (await api('GET', `/runs/${runId}`)).body;
     expect(run).toMatchObject({ status: 'cancelled', pendingTests: 2, succeededTests: [], failedTests: [] });
     expect(run.finishedAt).toEqual(expect.any(String));
@@ -419,7 +420,7 @@ describe('interaction logs and screenshots', () => {
     });
     expect(await step({ screenshot: shotKey })).toBe(1);
     expect(await step({ kind: 'ai', stepIndex: 1, command: 'tapOn: "Start"', actions: [{ type: 'tap', x: 1, y: 2 }], outcome: 'failed', reason: 'not found', durationMs: 900 })).toBe(2);
-    await server.db.query('UPDATE run_tests SET session_id = $2, status = $3, status_message = $4 WHERE id = $1', [ja!.id, session.id, 'failed', 'not found']);
+    await server.db.query('UPDATE attempts SET session_id = $2, status = $3, status_message = $4 WHERE id = $1', [ja!.id, session.id, 'failed', 'not found']);
 
     const logsUrl = (await api('GET', `/runs/${runId}`)).body.failedTests[0].interactionLogs as string;
     const path = logsUrl.slice(server.url.length);

@@ -228,6 +228,7 @@ export class JobRun {
     this.deps.connection.sendQueued({
       type: 'step.event',
       jobId: this.jobId,
+      requestId: decision.requestId,
       stepIndex,
       command,
       actions: decision.actions,

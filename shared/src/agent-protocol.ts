@@ -100,6 +100,8 @@ export const Action = DeviceAction;
 export const StepEvent = z.object({
   type: z.literal('step.event'),
   jobId: id,
+  /** The step.decide whose decision was performed (agents before it send none: the step index is matched). */
+  requestId: id.optional(),
   stepIndex: z.number().int().min(0),
   command: z.string().max(4000),
   /** The actions the agent performed, and whether performing them worked. */

@@ -1,30 +1,38 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types.js';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
- * Applies numbered `NNN_name.sql` files in order, each in its own transaction,
- * recording them in schema_migrations. An advisory lock keeps two control planes
- * starting at once on one server from racing.
+ * Applies numbered `NNN_name.sql` files in order, each in a transaction of its own
+ * (DESIGN.md section 2), recording it in schema_migrations in that same transaction:
+ * a start killed half-way leaves every migration applied whole or not at all. Each
+ * transaction takes an advisory lock and checks again, so control planes starting
+ * at once on one server apply each migration exactly once.
  */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(migrationsDir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
+  const files = readdirSync(dir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7411001)');
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const text = readFileSync(migrationsDir + file, 'utf8');
+  });
+  const initial = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const pending = files.filter((f) => !initial.has(f));
+  for (const file of pending) {
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(7411001)');
+      const already = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
+      if (already.length > 0) return; // another control plane applied it while we waited
+      const text = readFileSync(join(dir, file), 'utf8');
       for (const statement of splitStatements(text)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
-    }
-  });
+    });
+  }
   return applied;
 }
 

@@ -22,5 +22,15 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
     ...wrap(sql),
     transaction: <T>(fn: (tx: Sql) => Promise<T>) => sql.begin((tx) => fn(wrap(tx))) as Promise<T>,
     close: () => sql.end({ timeout: 5 }),
+    pubsub: {
+      // The driver keeps one extra connection for LISTEN and re-subscribes after it reconnects.
+      async listen(channel, onPayload) {
+        const subscription = await sql.listen(channel, onPayload);
+        return () => subscription.unlisten();
+      },
+      async notify(channel, payload) {
+        await sql.notify(channel, payload);
+      },
+    },
   };
 }

@@ -9,4 +9,14 @@ export interface Db extends Sql {
   /** Runs fn in one transaction. Inside fn, use only `tx`: on PGlite a query on the outer Db would wait for the transaction forever. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL LISTEN/NOTIFY between processes sharing the database (replicas). Only
+   * the real-server backend has it: embedded PGlite is one process, whose wake-ups
+   * stay in-process (DESIGN.md section 2).
+   */
+  pubsub?: {
+    /** Calls `onPayload` for every notification on `channel`, on a connection that reconnects by itself. */
+    listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+    notify(channel: string, payload: string): Promise<void>;
+  };
 }

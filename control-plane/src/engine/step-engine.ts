@@ -27,6 +27,8 @@ export interface StepRequest {
   screenshot?: Uint8Array;
   /** The caller's own step number; when absent the session numbers its steps. */
   stepNumber?: number;
+  /** A lab agent's request id, stored with the step so that a re-sent request is answered from it. */
+  requestId?: string;
 }
 
 export interface StepResult {
@@ -67,14 +69,7 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       decision = decideOnScreen(command.parsed, screen);
     } else {
       screenPrint = fingerprint(screen.elements);
-      const key: StepCacheKey = {
-        orgId: session.orgId,
-        testKey: session.testId ?? '',
-        platform: screen.platform,
-        stepIndex,
-        commandHash: createHash('sha256').update(`${req.call}\n${req.command}`).digest('hex'),
-        fingerprint: screenPrint,
-      };
+      const key = cacheKeyOf(session, screen.platform, { call: req.call, command: req.command, stepIndex, fingerprint: screenPrint });
       const cached = await findCachedDecision<Decision>(db, key);
       const replayed = cached && replayDecision(cached, screen.elements, values);
       if (replayed) {
@@ -110,6 +105,7 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       screenshot,
       durationMs: performance.now() - started,
       next: { step: stepIndex + 1, command: req.command, finished },
+      requestId: req.requestId,
     });
     if (step === null) throw new ApiError(409, `session ${session.id} has ended`);
     return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform, screenshotKey: screenshot };
@@ -119,6 +115,22 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
 }
 
 export type StepEngine = ReturnType<typeof createStepEngine>;
+
+/** The step cache's key (DESIGN.md section 3) of a command decided on a screen with this fingerprint. */
+export function cacheKeyOf(
+  session: Pick<SessionRecord, 'orgId' | 'testId'>,
+  platform: Screen['platform'],
+  step: { call: 'execute' | 'assert'; command: string; stepIndex: number; fingerprint: string },
+): StepCacheKey {
+  return {
+    orgId: session.orgId,
+    testKey: session.testId ?? '',
+    platform,
+    stepIndex: step.stepIndex,
+    commandHash: createHash('sha256').update(`${step.call}\n${step.command}`).digest('hex'),
+    fingerprint: step.fingerprint,
+  };
+}
 
 /** Resolves references and parses the command; bad commands are the caller's 400. */
 function parse(call: StepRequest['call'], written: string, values: Record<string, string>): { parsed: Command; text: string } {

@@ -13,16 +13,16 @@ export interface AgentRecord {
  */
 export async function upsertAgent(
   sql: Sql,
-  a: { id: string; tokenId: string; orgId: string | null; hostname: string; version: string; capabilities: unknown },
+  a: { id: string; tokenId: string; orgId: string | null; hostname: string; version: string; capabilities: unknown; replicaId: string },
 ): Promise<AgentRecord | null> {
   const rows = await sql.query<AgentRecord>(
-    `INSERT INTO agents (id, token_id, org_id, hostname, version, capabilities, connected, last_seen_at)
-     VALUES ($1, $2, $3, $4, $5, $6, true, clock_timestamp())
+    `INSERT INTO agents (id, token_id, org_id, hostname, version, capabilities, connected, last_seen_at, replica_id)
+     VALUES ($1, $2, $3, $4, $5, $6, true, clock_timestamp(), $7)
      ON CONFLICT (id) DO UPDATE SET hostname = EXCLUDED.hostname, version = EXCLUDED.version,
-       capabilities = EXCLUDED.capabilities, connected = true, last_seen_at = clock_timestamp()
+       capabilities = EXCLUDED.capabilities, connected = true, last_seen_at = clock_timestamp(), replica_id = EXCLUDED.replica_id
        WHERE agents.token_id = EXCLUDED.token_id
      RETURNING id, token_id AS "tokenId", org_id AS "orgId"`,
-    [a.id, a.tokenId, a.orgId, a.hostname, a.version, a.capabilities],
+    [a.id, a.tokenId, a.orgId, a.hostname, a.version, a.capabilities, a.replicaId],
   );
   return rows[0] ?? null;
 }
@@ -31,20 +31,28 @@ export async function touchAgent(sql: Sql, id: string): Promise<void> {
   await sql.query('UPDATE agents SET last_seen_at = clock_timestamp() WHERE id = $1', [id]);
 }
 
-/** The socket closed: its devices take no new work; its running tests wait for a reconnect (the sweep decides). */
-export async function disconnectAgent(sql: Sql, id: string): Promise<void> {
-  await sql.query('UPDATE agents SET connected = false, last_seen_at = clock_timestamp() WHERE id = $1', [id]);
-  await sql.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [id]);
+/**
+ * The socket closed: its devices take no new work; its running attempts wait for a
+ * reconnect (the sweep decides). Only the replica that holds the agent's current
+ * connection may say so: after a failover the old replica's late close must not
+ * undo the new replica's hello.
+ */
+export async function disconnectAgent(sql: Sql, id: string, replicaId: string): Promise<void> {
+  await sql.query(
+    `WITH gone AS (UPDATE agents SET connected = false, replica_id = NULL, last_seen_at = clock_timestamp()
+                    WHERE id = $1 AND replica_id = $2 RETURNING id)
+     UPDATE devices SET state = 'offline' FROM gone WHERE devices.agent_id = gone.id`,
+    [id, replicaId],
+  );
 }
 
-/**
- * At start-up no agent is connected to this process yet. Their last_seen_at is set
- * to now, so each gets the full grace period to reconnect before its tests are
- * retried elsewhere (a control-plane restart must not cost a try).
- */
-export async function resetAgentsAtStart(sql: Sql): Promise<void> {
-  await sql.query('UPDATE agents SET connected = false, last_seen_at = clock_timestamp()');
-  await sql.query(`UPDATE devices SET state = 'offline'`);
+/** The replica the agent is connected to, if any (cancels travel there). */
+export async function findAgentReplica(sql: Sql, id: string): Promise<string | null> {
+  const rows = await sql.query<{ replicaId: string | null }>(
+    `SELECT CASE WHEN connected THEN replica_id END AS "replicaId" FROM agents WHERE id = $1`,
+    [id],
+  );
+  return rows[0]?.replicaId ?? null;
 }
 
 /** Agents that said nothing for `seconds`: still marked connected (a half-open socket) or gone. */
@@ -74,7 +82,7 @@ export async function upsertDevices(sql: Sql, agent: AgentRecord, devices: reado
      ON CONFLICT (agent_id, serial) DO UPDATE SET platform = EXCLUDED.platform, kind = EXCLUDED.kind,
        model = EXCLUDED.model, os_version = EXCLUDED.os_version, org_id = EXCLUDED.org_id, last_seen_at = clock_timestamp(),
        state = CASE
-         WHEN EXISTS (SELECT 1 FROM run_tests rt WHERE rt.device_id = devices.id AND rt.status IN ('offered', 'running')) THEN 'busy'
+         WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.device_id = devices.id AND a.status IN ('offered', 'running')) THEN 'busy'
          ELSE EXCLUDED.state END`,
     [agent.id, agent.orgId, column('serial'), column('platform'), column('kind'), column('model'), column('osVersion'), devices.map((d) => String(d.ready))],
   );

@@ -55,6 +55,8 @@ export interface NewStep {
   durationMs: number;
   /** Where the next un-numbered execute continues (execute calls only). */
   next?: { step: number; command: string; finished: boolean };
+  /** A lab agent's step.decide id: a re-sent request is answered from this row (findStepByRequest). */
+  requestId?: string;
 }
 
 /**
@@ -75,11 +77,11 @@ export async function recordStep(sql: Sql, s: NewStep): Promise<number | null> {
         WHERE id = $1 AND status = 'running'
         RETURNING id, ai_steps + cached_steps + other_steps AS seq)
      INSERT INTO session_steps (session_id, seq, call, kind, step_index, command, actions, outcome, reason,
-                                fingerprint, screenshot, duration_ms)
-     SELECT id, seq, $3, $2, $4, $5, $6, $7, $8, $9, $10, $11 FROM counted
+                                fingerprint, screenshot, duration_ms, request_id, finished)
+     SELECT id, seq, $3, $2, $4, $5, $6, $7, $8, $9, $10, $11, $15, $14::boolean FROM counted
      RETURNING seq`,
     [s.sessionId, s.kind, s.call, s.stepIndex, s.command, s.actions, s.outcome, s.reason, s.fingerprint,
-      s.screenshot, s.durationMs, s.next?.step ?? null, s.next?.command ?? null, s.next?.finished ?? null],
+      s.screenshot, s.durationMs, s.next?.step ?? null, s.next?.command ?? null, s.next?.finished ?? null, s.requestId ?? null],
   );
   return rows[0]?.seq ?? null;
 }
@@ -103,16 +105,54 @@ export interface StepRecord {
   actions: unknown[];
   outcome: NewStep['outcome'];
   reason: string | null;
+  fingerprint: string | null;
   screenshot: string | null;
   durationMs: number;
   createdAt: Date;
+  requestId: string | null;
+  finished: boolean | null;
+  /** What the device did with the decision (lab agents' step.event); null until it says, and for SDK steps. */
+  deviceOutcome: 'performed' | 'failed' | null;
+  deviceError: string | null;
+  deviceMs: number | null;
 }
 
+const stepColumns = `seq, call, kind, step_index AS "stepIndex", command, actions, outcome, reason, fingerprint, screenshot,
+  duration_ms AS "durationMs", created_at AS "createdAt", request_id AS "requestId", finished,
+  device_outcome AS "deviceOutcome", device_error AS "deviceError", device_ms AS "deviceMs"`;
+
 export async function listSteps(sql: Sql, sessionId: string): Promise<StepRecord[]> {
-  return sql.query<StepRecord>(
-    `SELECT seq, call, kind, step_index AS "stepIndex", command, actions, outcome, reason, screenshot,
-            duration_ms AS "durationMs", created_at AS "createdAt"
-       FROM session_steps WHERE session_id = $1 ORDER BY seq`,
-    [sessionId],
+  return sql.query<StepRecord>(`SELECT ${stepColumns} FROM session_steps WHERE session_id = $1 ORDER BY seq`, [sessionId]);
+}
+
+/** The step a lab agent's step.decide already produced (it re-sends after a reconnect, possibly to another replica). */
+export async function findStepByRequest(sql: Sql, sessionId: string, requestId: string): Promise<StepRecord | null> {
+  const rows = await sql.query<StepRecord>(
+    `SELECT ${stepColumns} FROM session_steps WHERE session_id = $1 AND request_id = $2`,
+    [sessionId, requestId],
   );
+  return rows[0] ?? null;
+}
+
+/**
+ * Records what the device did with a decided step: the step of that request id, or
+ * (agents that send none) the newest step of that index. Returns the step, or null
+ * when there is none. Recording again (a re-sent event) changes nothing.
+ */
+export async function recordDeviceOutcome(
+  sql: Sql,
+  sessionId: string,
+  which: { requestId?: string; stepIndex: number },
+  device: { outcome: 'performed' | 'failed'; error: string | null; ms: number },
+): Promise<StepRecord | null> {
+  const rows = await sql.query<StepRecord>(
+    `UPDATE session_steps SET device_outcome = $4, device_error = $5, device_ms = $6
+      WHERE session_id = $1 AND seq = (
+        SELECT seq FROM session_steps WHERE session_id = $1
+           AND CASE WHEN $2::text IS NULL THEN step_index = $3 ELSE request_id = $2::text END
+         ORDER BY seq DESC LIMIT 1)
+      RETURNING ${stepColumns}`,
+    [sessionId, which.requestId ?? null, which.stepIndex, device.outcome, device.error, device.ms],
+  );
+  return rows[0] ?? null;
 }

@@ -30,3 +30,12 @@ export async function saveCachedDecision(sql: Sql, key: StepCacheKey, command: s
     [...keyParams(key), command, decision],
   );
 }
+
+/**
+ * Drops the entry for this key: its action failed on the device, so the next run asks
+ * the model instead of replaying it (self-healing, DESIGN.md section 4).
+ */
+export async function forgetCachedDecision(sql: Sql, key: StepCacheKey): Promise<boolean> {
+  const rows = await sql.query(`DELETE FROM step_cache WHERE ${keyWhere} RETURNING step_index`, keyParams(key));
+  return rows.length > 0;
+}

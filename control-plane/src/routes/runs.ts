@@ -5,10 +5,12 @@ import type { AppEnv } from '../http/env.js';
 import { pageOf, seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { findBuildCis } from '../queries/builds.js';
-import * as runs from '../queries/runs.js';
 import { listSteps } from '../queries/sessions.js';
+import { findAttemptOfTest, findStepScreenshot, listAttempts } from '../runs/attempts.js';
 import { createRun } from '../runs/create-run.js';
 import { parseExecuteRequest } from '../runs/execute-request.js';
+import { findRun, listRuns } from '../runs/run-queries.js';
+import { cancelRun } from '../runs/transitions/cancel.js';
 import { interactionLogView, runSummary, runView } from '../runs/views.js';
 import { ErrorBody, errorResponses, id, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/runs.js';
@@ -73,14 +75,15 @@ export function runRoutes() {
     },
   });
   app.post('/tests/execute', async (c) => {
-    const started = await createRun(c.var.deps, c.var.caller, parseExecuteRequest(await jsonOf(c)));
+    const started = await createRun(c.var.deps.db, c.var.caller, parseExecuteRequest(await jsonOf(c)));
+    c.var.deps.dispatcher.wake(); // offer its attempts to devices now, on whichever replica holds them
     // test_suite_ids: what GPT Driver's run-tests action tracks (issue 15).
     return c.json({ ...started, test_suite_ids: [started.runId] }, 200);
   });
 
   app.openapi(list, async (c) => {
     const q = c.req.valid('query');
-    const rows = await runs.listRuns(c.var.deps.db, {
+    const rows = await listRuns(c.var.deps.db, {
       orgId: c.var.caller.org.id,
       status: q.status,
       trigger: q.trigger,
@@ -94,27 +97,27 @@ export function runRoutes() {
 
   app.openapi(get, async (c) => {
     const { db, config } = c.var.deps;
-    const run = await runs.findRun(db, c.var.caller.org.id, c.req.valid('param').run_id);
+    const run = await findRun(db, c.var.caller.org.id, c.req.valid('param').run_id);
     if (!run) throw notFound('run');
     const cis = await findBuildCis(db, run.orgId, run.buildId === null ? [] : [run.buildId]);
-    return c.json(runView(config, run, await runs.listRunTests(db, run.id), cis), 200);
+    return c.json(runView(config, run, await listAttempts(db, run.id), cis), 200);
   });
 
   app.openapi(cancel, async (c) => {
     const { db, dispatcher } = c.var.deps;
     const runId = c.req.valid('param').run_id;
-    const result = await db.transaction((tx) => runs.cancelRun(tx, c.var.caller.org.id, runId, CANCELLED_MESSAGE));
+    const result = await cancelRun(db, c.var.caller.org.id, runId, CANCELLED_MESSAGE);
     if (result.outcome === 'not_found') throw notFound('run');
     if (result.outcome === 'finished') throw new ApiError(409, `the run has already finished: it is ${result.status}`);
-    // Agents stop these jobs and report back; the dispatcher records them blocked.
-    if (result.activeJobIds.length > 0) dispatcher.cancel(result.activeJobIds, CANCELLED_MESSAGE);
+    // Agents stop these attempts and report back; their verdicts are recorded blocked.
+    if (result.held.length > 0) dispatcher.cancel(result.held, CANCELLED_MESSAGE);
     return c.json({ message: 'run cancelled', runId, status: 'cancelled' as const }, 200);
   });
 
   app.openapi(screenshot, async (c) => {
     const { run_id, test_id, seq } = c.req.valid('param');
     const { db, storage } = c.var.deps;
-    const key = await runs.findRunStepScreenshot(db, c.var.caller.org.id, run_id, test_id, Number(seq));
+    const key = await findStepScreenshot(db, c.var.caller.org.id, run_id, test_id, Number(seq));
     const png = key === null ? null : await storage.get(key);
     if (!png) throw notFound('screenshot');
     return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'private, max-age=86400' });
@@ -126,10 +129,10 @@ export function runRoutes() {
     // The link names the organisation; for another one's key it leads nowhere.
     if (c.req.valid('query').organisation_id !== orgId) throw notFound('run');
     const { db, config } = c.var.deps;
-    const runTest = await runs.findRunTest(db, orgId, run_id, test_id);
-    if (!runTest) throw notFound('test in this run');
-    const steps = runTest.sessionId === null ? [] : await listSteps(db, runTest.sessionId);
-    return c.json(interactionLogView(config, runTest, steps), 200);
+    const attempt = await findAttemptOfTest(db, orgId, run_id, test_id);
+    if (!attempt) throw notFound('test in this run');
+    const steps = attempt.sessionId === null ? [] : await listSteps(db, attempt.sessionId);
+    return c.json(interactionLogView(config, attempt, steps), 200);
   });
 
   return app;

@@ -2,11 +2,11 @@ import type { Platform } from '@devicelab/shared';
 import type { Caller } from '../auth/caller.js';
 import type { Db } from '../db/index.js';
 import { ApiError, badRequest } from '../errors.js';
-import type { DispatcherApi } from '../agents/dispatcher-api.js';
 import { newId, randomToken } from '../ids.js';
 import { findBuild, findNewestBuildByName, type BuildRecord } from '../queries/builds.js';
 import type { Organisation } from '../queries/organisations.js';
-import { hasReservedHandset, insertRun, testsForRun, type RunStatus } from '../queries/runs.js';
+import { hasReservedHandset, testsForRun, type RunStatus } from './run-queries.js';
+import { insertRunWithAttempts } from './transitions/create.js';
 import { RUN_LIMITS, type ExecuteRun } from '../schemas/runs.js';
 import { notRunnableError, orderSelection } from './selection.js';
 
@@ -25,20 +25,15 @@ export interface StartedRun {
   message: string;
 }
 
-/** A new run_tests id: the job id agents see. */
-export const newJobId = () => `job_${randomToken(16)}`;
+/** A new attempt id (agents see `<id>.<try number>` as their job id). */
+export const newAttemptId = () => `att_${randomToken(16)}`;
 
 /**
  * POST /tests/execute (spec 4.12). Every check happens before anything is written;
- * the run and its tests are then written in one transaction, and the dispatcher is
- * woken to offer them to devices. Throws ApiError for any refusal.
+ * the run and its attempts are then written in one transaction. The caller wakes
+ * the dispatcher to offer them to devices. Throws ApiError for any refusal.
  */
-export async function createRun(
-  deps: { db: Db; dispatcher: DispatcherApi },
-  caller: Caller,
-  req: ExecuteRun,
-): Promise<StartedRun> {
-  const { db, dispatcher } = deps;
+export async function createRun(db: Db, caller: Caller, req: ExecuteRun): Promise<StartedRun> {
   if (req.organisationId !== caller.org.id) {
     throw new ApiError(403, 'organisationId is not the organisation of this API key');
   }
@@ -49,8 +44,7 @@ export async function createRun(
   const runId = newId('run');
   const tunnel = req.tunnelName ?? null;
   // A run naming a tunnel is created like any other; the dispatcher fails its tests
-  // with a message naming the tunnel (queries/jobs.ts) while that tunnel is not connected (durably: a restart
-  // in between cannot run them without it).
+  // with a message naming the tunnel while that tunnel is not connected (transitions/fail-without-tunnel.ts).
   const status: RunStatus = 'running';
 
   const count = await db.transaction(async (tx) => {
@@ -67,7 +61,7 @@ export async function createRun(
     }
     const refusal = notRunnableError(tests, target.platform);
     if (refusal) throw badRequest(refusal.detail, refusal.errors);
-    await insertRun(
+    await insertRunWithAttempts(
       tx,
       {
         id: runId, orgId: caller.org.id, apiKeyId: caller.keyId, status, platform: target.platform,
@@ -75,7 +69,7 @@ export async function createRun(
         physical: target.physical, tunnelName: tunnel, trigger: req.trigger,
       },
       tests.map((t) => ({
-        id: newJobId(),
+        id: newAttemptId(),
         testId: t.id,
         title: t.title,
         snapshot: {
@@ -83,12 +77,10 @@ export async function createRun(
           preRequests: t.preRequests, teardownRequests: t.teardownRequests,
         },
       })),
-      { testStatus: 'pending', statusMessage: null },
     );
     return tests.length;
   });
 
-  dispatcher.wake();
   return { runId, status, message: `run started: ${count} test(s) on ${deviceWords(target)}` };
 }
 

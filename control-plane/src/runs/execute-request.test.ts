@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import type { CandidateTest } from '../queries/runs.js';
+import type { CandidateTest } from './run-queries.js';
 import { parseExecuteRequest } from './execute-request.js';
 import { notRunnableError, orderSelection } from './selection.js';
 

@@ -1,6 +1,6 @@
 import type { Platform } from '@devicelab/shared';
 import type { FieldError } from '../errors.js';
-import type { CandidateTest } from '../queries/runs.js';
+import type { CandidateTest } from './run-queries.js';
 
 /**
  * The tests of a run (spec 4.12): testIds in the order sent, then every test

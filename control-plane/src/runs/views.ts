@@ -1,16 +1,17 @@
 import type { z } from '@hono/zod-openapi';
 import type { Config } from '../config.js';
-import type { RunCounts, RunRecord, RunSummaryRecord, RunTestRecord, RunTestStatus } from '../queries/runs.js';
+import type { AttemptRecord, AttemptStatus } from './attempts.js';
+import type { RunCounts, RunRecord, RunSummaryRecord } from './run-queries.js';
 import type { StepRecord } from '../queries/sessions.js';
 import type { InteractionLog, ResultEntry, Run, RunSummary, TestResultStatus } from '../schemas/runs.js';
 
 type Urls = Pick<Config, 'baseUrl' | 'appUrl'>;
 
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
-const VERDICTS = new Set<RunTestStatus>(['succeeded', 'failed', 'blocked']);
+const VERDICTS = new Set<AttemptStatus>(['succeeded', 'failed', 'blocked']);
 
 /** Clients see per-test pending | running | succeeded | failed | blocked; `offered` is still waiting for its agent. */
-export const publicTestStatus = (s: RunTestStatus): z.infer<typeof TestResultStatus> => (s === 'offered' ? 'pending' : s);
+export const publicTestStatus = (s: AttemptStatus): z.infer<typeof TestResultStatus> => (s === 'offered' ? 'pending' : s);
 
 export const recordingUrl = (urls: Urls, runId: string, testId: string) =>
   `${urls.appUrl}/recording/${encodeURIComponent(runId)}/runs/${encodeURIComponent(testId)}`;
@@ -23,7 +24,7 @@ export const screenshotUrl = (urls: Urls, runId: string, testId: string, seq: nu
   `${urls.baseUrl}/runs/${encodeURIComponent(runId)}/tests/${encodeURIComponent(testId)}/screenshots/${seq}`;
 
 /** A result entry (spec 2.4 plus DESIGN.md's statusMessage, platform, device, startedAt, durationSeconds). */
-export function resultEntry(urls: Urls, orgId: string, t: RunTestRecord): z.infer<typeof ResultEntry> {
+export function resultEntry(urls: Urls, orgId: string, t: AttemptRecord): z.infer<typeof ResultEntry> {
   return {
     id: t.testId,
     title: t.title,
@@ -52,8 +53,8 @@ function runFields(r: RunRecord, counts: Pick<RunCounts, 'totalTests' | 'pending
 }
 
 /** GET /runs/{run_id}: only tests with a verdict appear in the groups, in run order. */
-export function runView(urls: Urls, run: RunRecord, tests: readonly RunTestRecord[], cis: BuildCis): z.infer<typeof Run> {
-  const group = (status: RunTestStatus) => tests.filter((t) => t.status === status).map((t) => resultEntry(urls, run.orgId, t));
+export function runView(urls: Urls, run: RunRecord, tests: readonly AttemptRecord[], cis: BuildCis): z.infer<typeof Run> {
+  const group = (status: AttemptStatus) => tests.filter((t) => t.status === status).map((t) => resultEntry(urls, run.orgId, t));
   return {
     ...runFields(run, { totalTests: tests.length, pendingTests: tests.filter((t) => !VERDICTS.has(t.status)).length }, cis),
     succeededTests: group('succeeded'),
@@ -67,7 +68,7 @@ export function runSummary(r: RunSummaryRecord, cis: BuildCis): z.infer<typeof R
 }
 
 /** The interaction log of one test of a run: the steps of its session, screenshots as URLs. */
-export function interactionLogView(urls: Urls, t: RunTestRecord, steps: readonly StepRecord[]): z.infer<typeof InteractionLog> {
+export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly StepRecord[]): z.infer<typeof InteractionLog> {
   return {
     runId: t.runId,
     testId: t.testId,

@@ -1,0 +1,88 @@
+/**
+ * The claim loop: while this replica's agents have idle devices that pending
+ * attempts can use, claim one pair and offer it. Runs when woken (a new run, a freed
+ * device, a welcome, a wake-up from another replica, the sweep); never two at once
+ * (a wake during a pass makes one more pass). Offers go out concurrently: an
+ * attempt's pre-requests may take seconds and must not hold up the next claim.
+ */
+import type { JobOffer } from '@devicelab/shared';
+import { findBuild } from '../queries/builds.js';
+import { prepareValues } from '../runs/around-requests.js';
+import type { AttemptWork } from '../runs/attempts.js';
+import { findRunOfAttempt } from '../runs/run-queries.js';
+import { claimAttempt, type ClaimedDevice } from '../runs/transitions/claim.js';
+import { failAttemptsWithoutTunnel } from '../runs/transitions/fail-without-tunnel.js';
+import { recordOffer } from '../runs/transitions/offer.js';
+import { requeueAttempt } from '../runs/transitions/requeue.js';
+import type { AgentContext } from './context.js';
+import { recordVerdict } from './verdicts.js';
+import { toWireId } from './wire-id.js';
+
+export interface ClaimLoop {
+  run(): Promise<void>;
+  /** No more claims; resolves once the pass and the offers under way are done. */
+  stop(): Promise<void>;
+}
+
+export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => string[]): ClaimLoop {
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inflight.add(work);
+    void work.finally(() => inflight.delete(work)).catch(() => {});
+    return work;
+  };
+
+  async function pass(): Promise<void> {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        // Tunnels are a later part of the product: none is connected yet.
+        await failAttemptsWithoutTunnel(ctx.db, []);
+        while (!stopped) {
+          const claimed = await claimAttempt(ctx.db, connectedAgentIds());
+          if (!claimed) break;
+          void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) => console.error(`offering ${claimed.attempt.id} failed:`, e));
+        }
+      } while (again && !stopped);
+    } finally {
+      running = false;
+    }
+  }
+
+  async function offer(attempt: AttemptWork, device: ClaimedDevice): Promise<void> {
+    const run = await findRunOfAttempt(ctx.db, attempt.runId);
+    if (!run) return;
+    // Pre-requests run here, before the agent is involved; their failure is outside the app: blocked.
+    const prepared = await prepareValues(attempt.snapshot);
+    if (!prepared.ok) return recordVerdict(ctx, attempt, { status: 'blocked', statusMessage: prepared.message });
+    if (!(await recordOffer(ctx.db, attempt, prepared.values))) return; // cancelled or lost meanwhile
+    const build = run.buildId ? await findBuild(ctx.db, attempt.orgId, run.buildId) : null;
+    const message: JobOffer = {
+      type: 'job.offer', jobId: toWireId(attempt), runId: attempt.runId, testId: attempt.testId, title: attempt.title,
+      attempt: attempt.tryNumber, serial: device.serial, platform: device.platform,
+      build: build && {
+        buildId: build.id, downloadUrl: `${ctx.config.baseUrl}/agent/builds/${build.id}`, sha256: build.sha256,
+        sizeBytes: build.sizeBytes, kind: build.kind, fileName: build.fileName,
+      },
+      packageName: run.packageName, commands: attempt.snapshot.commands, launchParams: attempt.snapshot.launchParams,
+      values: prepared.values, stepTimeoutSeconds: ctx.config.stepTimeoutSeconds, record: false,
+    };
+    if (!ctx.send(device.agentId, message) && (await requeueAttempt(ctx.db, attempt, 'offline')) === 'pending') ctx.publishWork();
+  }
+
+  return {
+    run: () => (stopped ? Promise.resolve() : track(pass())),
+    async stop() {
+      stopped = true;
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
+    },
+  };
+}

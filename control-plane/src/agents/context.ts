@@ -1,0 +1,19 @@
+/** What the agent-message handlers, the claim loop and the reaper share. */
+import type { ServerMessageInput } from '@devicelab/shared';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { StepEngine } from '../engine/step-engine.js';
+
+export interface AgentContext {
+  db: Db;
+  config: Config;
+  engine: StepEngine;
+  /** This control-plane process (agents.replica_id of the agents it holds). */
+  replicaId: string;
+  /** Sends to an agent connected to this replica; false when it is not. */
+  send(agentId: string, message: ServerMessageInput): boolean;
+  /** Matches pending attempts to this replica's idle devices now. */
+  dispatch(): void;
+  /** Tells every replica (this one too) that attempts wait in the queue. */
+  publishWork(): void;
+}

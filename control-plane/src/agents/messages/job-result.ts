@@ -1,0 +1,22 @@
+/**
+ * job.result: the verdict of one try, acknowledged always (the agent re-sends until
+ * it is), recorded only for the try this agent's device still holds.
+ */
+import type { JobResult } from '@devicelab/shared';
+import type { AgentRecord } from '../../queries/agents.js';
+import type { AgentContext } from '../context.js';
+import { heldAttempt } from '../held-attempt.js';
+import { recordVerdict } from '../verdicts.js';
+
+export async function onJobResult(ctx: AgentContext, agent: AgentRecord, m: JobResult): Promise<void> {
+  const attempt = await heldAttempt(ctx, agent.id, m.jobId);
+  if (attempt) {
+    const cancelled = m.verdict === 'cancelled';
+    await recordVerdict(ctx, attempt, {
+      status: m.verdict === 'cancelled' ? 'blocked' : m.verdict,
+      statusMessage: cancelled ? 'The run was cancelled' : m.statusMessage,
+      failedStep: m.failedStep, durationSeconds: m.durationSeconds, recordingKey: m.recordingKey,
+    });
+  }
+  ctx.send(agent.id, { type: 'job.result.ack', jobId: m.jobId });
+}

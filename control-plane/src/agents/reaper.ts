@@ -1,0 +1,31 @@
+/**
+ * The reaper, every SWEEP_MS: renews this replica's lease and retires dead
+ * replicas' agents; attempts of agents silent for AGENT_LOST_SECONDS are lost
+ * (retried elsewhere, then blocked); offers nobody answered go back to the queue;
+ * attempts that waited longer than RUN_DEVICE_WAIT_SECONDS are blocked. It ends
+ * with a claim pass, which is also the polling fallback for a lost wake-up.
+ */
+import { listSilentAgents } from '../queries/agents.js';
+import { reapDeadReplicas, renewReplica } from '../queries/replicas.js';
+import { activeAttemptsOfAgent } from '../runs/attempts.js';
+import { blockOverdueAttempts } from '../runs/transitions/block-overdue.js';
+import { loseAttempt } from '../runs/transitions/lose.js';
+import { requeueStaleOffers } from '../runs/transitions/requeue-stale-offers.js';
+import type { AgentContext } from './context.js';
+
+export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string>): Promise<void> {
+  const { db, config } = ctx;
+  await renewReplica(db, ctx.replicaId);
+  await reapDeadReplicas(db, config.replicaLeaseSeconds);
+  let requeued = false;
+  for (const agentId of await listSilentAgents(db, config.agentLostSeconds)) {
+    if (connectedHere.has(agentId)) continue; // a live socket: heartbeats may just be slow
+    for (const held of await activeAttemptsOfAgent(db, agentId)) {
+      requeued = (await loseAttempt(db, held, `agent ${agentId} stopped answering`)) === 'retried' || requeued;
+    }
+  }
+  requeued = (await requeueStaleOffers(db, Math.max(30, config.agentLostSeconds * 3))) > 0 || requeued;
+  await blockOverdueAttempts(db, config.runDeviceWaitSeconds);
+  if (requeued) ctx.publishWork();
+  ctx.dispatch();
+}

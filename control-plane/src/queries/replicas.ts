@@ -1,0 +1,47 @@
+/**
+ * Control-plane replicas sharing one database (DESIGN.md section 6). Each process
+ * registers under a new id at start and renews its lease every sweep. A replica
+ * whose lease ran out was killed: its agents count as disconnected (their devices
+ * offline) so that nobody offers work to them through a socket that no longer
+ * exists; their attempts follow the agents' own lease (agents.last_seen_at).
+ */
+import type { Sql } from '../db/index.js';
+
+export async function registerReplica(sql: Sql, id: string): Promise<void> {
+  // Agents connected before this start get a full grace period to reconnect before
+  // their attempts are retried elsewhere: a restart must not cost a try.
+  await sql.query(
+    `WITH me AS (INSERT INTO replicas (id) VALUES ($1) RETURNING id)
+     UPDATE agents SET last_seen_at = clock_timestamp() WHERE connected`,
+    [id],
+  );
+}
+
+export async function renewReplica(sql: Sql, id: string): Promise<void> {
+  await sql.query(
+    `INSERT INTO replicas (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET seen_at = clock_timestamp()`,
+    [id],
+  );
+}
+
+/**
+ * Disconnects the agents of replicas silent for `seconds` (and agents that name no
+ * live replica), then forgets those replicas. One statement. Returns the agents.
+ */
+export async function reapDeadReplicas(sql: Sql, seconds: number): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `WITH dead AS (
+       DELETE FROM replicas WHERE seen_at < clock_timestamp() - make_interval(secs => $1) RETURNING id
+     ), orphaned AS (
+       UPDATE agents a SET connected = false, replica_id = NULL
+        WHERE a.connected AND (a.replica_id IN (SELECT id FROM dead)
+                               OR NOT EXISTS (SELECT 1 FROM replicas r WHERE r.id = a.replica_id))
+        RETURNING a.id
+     ), parked AS (
+       UPDATE devices d SET state = 'offline' FROM orphaned WHERE d.agent_id = orphaned.id AND d.state <> 'offline' RETURNING d.id
+     )
+     SELECT id FROM orphaned`,
+    [seconds],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,27 @@
+/**
+ * complete: a running run whose every attempt has a verdict becomes `completed`.
+ * Not a transaction of its own: each transition that gives a verdict calls it
+ * inside its transaction, after locking the run rows (lockRuns) so that two
+ * verdicts landing at once cannot both see the other still active and leave the
+ * run running forever.
+ */
+import type { Sql } from '../../db/index.js';
+
+/** Locks runs in id order (a fixed order: transitions locking several runs never deadlock). */
+export async function lockRuns(tx: Sql, runIds: readonly string[]): Promise<Array<{ id: string; status: string }>> {
+  if (runIds.length === 0) return [];
+  return tx.query(`SELECT id, status FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [[...new Set(runIds)]]);
+}
+
+/** Returns the runs it completed. Call after lockRuns in the same transaction. */
+export async function completeRunsIfDone(tx: Sql, runIds: readonly string[]): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const rows = await tx.query<{ id: string }>(
+    `UPDATE runs r SET status = 'completed', finished_at = clock_timestamp()
+      WHERE r.id = ANY($1::text[]) AND r.status = 'running'
+        AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status IN ('pending', 'offered', 'running'))
+      RETURNING r.id`,
+    [[...new Set(runIds)]],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,31 @@
+/**
+ * fail without tunnel: pending attempts of runs whose tunnel is not connected fail
+ * with a message saying what to do (DESIGN.md section 2), and their runs complete,
+ * in one transaction. `connected` lists "<org id>/<tunnel name>". Durable: a restart
+ * in between cannot run them without the tunnel.
+ */
+import type { Db } from '../../db/index.js';
+import { completeRunsIfDone, lockRuns } from './complete.js';
+
+export async function failAttemptsWithoutTunnel(db: Db, connected: readonly string[]): Promise<number> {
+  const waiting = `r.tunnel_name IS NOT NULL AND NOT ((r.org_id || '/' || r.tunnel_name) = ANY($1::text[]))`;
+  // The partial index on pending attempts makes the common case (no tunnel run waiting) one cheap read.
+  const runIds = (await db.query<{ id: string }>(
+    `SELECT DISTINCT r.id FROM attempts a JOIN runs r ON r.id = a.run_id WHERE a.status = 'pending' AND ${waiting}`,
+    [connected],
+  )).map((r) => r.id);
+  if (runIds.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    await lockRuns(tx, runIds);
+    const failed = await tx.query<{ runId: string }>(
+      `UPDATE attempts a SET status = 'failed', finished_at = clock_timestamp(),
+              status_message = 'Tunnel "' || r.tunnel_name || '" is not connected: start it with lab-agent tunnel start --tunnel-name ' || r.tunnel_name
+         FROM runs r
+        WHERE a.run_id = r.id AND a.status = 'pending' AND r.id = ANY($2::text[]) AND ${waiting}
+        RETURNING a.run_id AS "runId"`,
+      [connected, runIds],
+    );
+    await completeRunsIfDone(tx, failed.map((f) => f.runId));
+    return failed.length;
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * requeue: back to the queue without counting a try (the agent refused the offer or
+ * handed the attempt back while shutting down). One statement: the device leaves
+ * `busy` (offline until the agent reports it ready, or online), a started session
+ * ends, and the attempt waits again, or is blocked if its run was cancelled meanwhile.
+ */
+import type { Sql } from '../../db/index.js';
+import type { AttemptRef } from './ref.js';
+
+export async function requeueAttempt(sql: Sql, ref: AttemptRef, deviceState: 'online' | 'offline'): Promise<'pending' | 'blocked' | null> {
+  const rows = await sql.query<{ status: 'pending' | 'blocked' }>(
+    `WITH old AS (
+       SELECT a.id, a.device_id, a.session_id, r.status = 'cancelled' AS cancelled
+         FROM attempts a JOIN runs r ON r.id = a.run_id
+        WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('offered', 'running')
+        FOR UPDATE OF a
+     ), freed AS (
+       UPDATE devices d SET state = $3 FROM old WHERE d.id = old.device_id AND d.state = 'busy' RETURNING d.id
+     ), ended AS (
+       UPDATE sdk_sessions s SET status = 'failed', ended_at = clock_timestamp()
+         FROM old WHERE s.id = old.session_id AND s.status = 'running' RETURNING s.id
+     )
+     UPDATE attempts a SET
+            status = CASE WHEN old.cancelled THEN 'blocked' ELSE 'pending' END,
+            status_message = CASE WHEN old.cancelled THEN 'The run was cancelled' END,
+            finished_at = CASE WHEN old.cancelled THEN clock_timestamp() END,
+            device_id = CASE WHEN old.cancelled THEN a.device_id END,
+            device_label = CASE WHEN old.cancelled THEN a.device_label END,
+            session_id = CASE WHEN old.cancelled THEN a.session_id END,
+            offered_at = NULL, started_at = NULL, "values" = NULL
+       FROM old
+      WHERE a.id = old.id
+      RETURNING a.status`,
+    [ref.id, ref.tryNumber, deviceState],
+  );
+  return rows[0]?.status ?? null;
+}
