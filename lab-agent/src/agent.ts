@@ -4,6 +4,7 @@
  * `startAgent` is what the CLI runs and what end-to-end tests start in-process:
  *
  *   const agent = await startAgent({ controlPlaneUrl, token, virtualDevices: 2, stateDir });
+ *   const ios = await startAgent({ controlPlaneUrl, token, virtualIosSimulators: 1, virtualIphones: 1, stateDir });
  *   ...
  *   await agent.stop();             // graceful: drain, release, close 1000
  */
@@ -16,10 +17,14 @@ import { AgentConnection, type ConnectionEnd, type ConnectionState } from './con
 import { createAdbClient } from './devices/adbkit.js';
 import { AndroidDriver } from './devices/android.js';
 import type { DeviceDriver } from './devices/driver.js';
+import { IosDeviceTracker } from './devices/ios-tracker.js';
+import { SimulatorDriver } from './devices/ios-simulator.js';
+import { IphoneDriver } from './devices/iphone.js';
 import { DeviceTracker } from './devices/tracker.js';
 import { JobManager } from './jobs.js';
 import { defaultStateDir, loadAgentId, ResultOutbox } from './state.js';
 import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions } from './virtual/index.js';
+import { startVirtualIosHost, type VirtualIosHost, type VirtualIosHostOptions } from './virtual/ios/ios-host.js';
 
 export interface AgentOptions {
   controlPlaneUrl: string;
@@ -28,6 +33,19 @@ export interface AgentOptions {
   virtualDevices?: number;
   /** Per-device options of the virtual handsets (fault injection in tests); index i → virtual-(i+1). */
   virtualDeviceOptions?: VirtualDeviceOptions[];
+  /** Start this many virtual iOS simulators / iPhones (a fake xcrun and fake WebDriverAgents) and drive those. */
+  virtualIosSimulators?: number;
+  virtualIphones?: number;
+  /** Per-device options of the virtual iOS devices (fault injection in tests). */
+  virtualIosOptions?: Pick<VirtualIosHostOptions, 'simulatorOptions' | 'iphoneOptions'>;
+  /** Drive this Mac's simulators and iPhones (simctl, devicectl); default: on macOS when no virtual device is asked for. */
+  ios?: boolean;
+  /** xcrun to run instead of the one on PATH. */
+  xcrunPath?: string;
+  /** WebDriverAgent URL per iOS device UDID (real devices; virtual ones know their own). */
+  wdaUrls?: Record<string, string>;
+  /** Between iOS device listings; default 3000. */
+  iosPollMs?: number;
   /** The adb server to use when not virtual; default 127.0.0.1:5037. */
   adbHost?: string;
   adbPort?: number;
@@ -47,6 +65,8 @@ export interface RunningAgent {
   readonly agentId: string;
   /** The in-process virtual adb server, when virtualDevices was given. */
   readonly virtual: VirtualAdbServer | null;
+  /** The in-process virtual iOS host, when virtual simulators or iPhones were asked for. */
+  readonly virtualIos: VirtualIosHost | null;
   readonly connectionState: ConnectionState;
   devices(): DeviceInfo[];
   /** Jobs running now. */
@@ -87,11 +107,16 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   const adbHost = virtual?.host ?? options.adbHost ?? '127.0.0.1';
   const adbPort = virtual?.port ?? options.adbPort ?? 5037;
   const adb = createAdbClient(adbHost, adbPort);
-  const tracker = new DeviceTracker(adb, log, `${adbHost}:${adbPort}`);
+  const ios = await startIos(options, log);
+  // Only virtual iOS devices asked for: this agent's lab is those, no adb server to look for.
+  const tracker = ios.virtual && !virtual ? null : new DeviceTracker(adb, log, `${adbHost}:${adbPort}`);
+  const trackers = [tracker, ios.tracker].filter((t) => t !== null);
+  const listDevices = () => trackers.flatMap((t) => t.list());
+  const findDevice = (serial: string) => tracker?.get(serial) ?? ios.tracker?.get(serial);
   const drivers = new Map<string, DeviceDriver>();
   const driverFor = (serial: string) => {
     let driver = drivers.get(serial);
-    if (!driver) drivers.set(serial, (driver = new AndroidDriver(adb, serial)));
+    if (!driver) drivers.set(serial, (driver = ios.driverFor(serial) ?? new AndroidDriver(adb, serial)));
     return driver;
   };
 
@@ -107,8 +132,12 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       agentVersion: AGENT_VERSION,
       agentId,
       hostname: (options.name ?? hostname()).slice(0, 200),
-      capabilities: { platforms: ['android'], virtual: virtual !== null, screenRecording: false },
-      devices: tracker.list(),
+      capabilities: {
+        platforms: [...(tracker ? ['android' as const] : []), ...(ios.tracker ? ['ios' as const] : [])],
+        virtual: virtual !== null || ios.virtual !== null,
+        screenRecording: false,
+      },
+      devices: listDevices(),
       jobs: jobs?.running() ?? [],
     }),
   });
@@ -116,7 +145,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     connection,
     builds: new BuildCache({ stateDir, token: options.token, log }),
     driverFor,
-    device: (serial) => tracker.get(serial),
+    device: findDevice,
     log,
     ...(options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: options.maxRoundsPerStep } : {}),
   });
@@ -127,28 +156,32 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     if (message.type === 'job.offer') manager.offer(message);
     else if (message.type === 'job.cancel') manager.cancel(message.jobId, message.reason);
   });
-  tracker.on('added', (device) => {
-    log(`device found: ${device.serial} (${device.model || 'unknown model'}, Android ${device.osVersion || '?'}, ${device.kind}${device.ready ? '' : ', not ready'})`);
-    connection.sendIfConnected({ type: 'device.added', device });
-  });
-  tracker.on('changed', (device) => {
-    log(`device changed: ${device.serial} ${device.ready ? 'ready' : 'not ready'}`);
-    connection.sendIfConnected({ type: 'device.changed', device });
-  });
-  tracker.on('removed', (serial) => {
-    log(`device lost: ${serial}`);
-    drivers.delete(serial);
-    connection.sendIfConnected({ type: 'device.removed', serial });
-  });
+  for (const t of trackers) {
+    t.on('added', (device) => {
+      const os = device.platform === 'ios' ? 'iOS' : 'Android';
+      log(`device found: ${device.serial} (${device.model || 'unknown model'}, ${os} ${device.osVersion || '?'}, ${device.kind}${device.ready ? '' : ', not ready'})`);
+      connection.sendIfConnected({ type: 'device.added', device });
+    });
+    t.on('changed', (device) => {
+      log(`device changed: ${device.serial} ${device.ready ? 'ready' : 'not ready'}`);
+      connection.sendIfConnected({ type: 'device.changed', device });
+    });
+    t.on('removed', (serial) => {
+      log(`device lost: ${serial}`);
+      drivers.delete(serial);
+      connection.sendIfConnected({ type: 'device.removed', serial });
+    });
+  }
 
   // The first hello should list the devices that are already attached.
-  await tracker.start();
+  await Promise.all(trackers.map((t) => t.start()));
   connection.start();
 
   let stopping: Promise<void> | null = null;
   const teardown = async () => {
-    await tracker.stop();
+    await Promise.all(trackers.map((t) => t.stop()));
     await virtual?.close();
+    await ios.virtual?.close();
   };
   // A refused agent (4400/4401) stops for good: release what it holds.
   void connection.done.then(async (end) => {
@@ -161,10 +194,11 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   return {
     agentId,
     virtual,
+    virtualIos: ios.virtual,
     get connectionState() {
       return connection.state;
     },
-    devices: () => tracker.list(),
+    devices: listDevices,
     runningJobs: () => manager.running().map((j) => j.jobId),
     done: connection.done,
     stop(stopOptions = {}) {
@@ -178,4 +212,39 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       return stopping;
     },
   };
+}
+
+/**
+ * The iOS side of the lab: the virtual iOS host when virtual simulators or iPhones are
+ * asked for, else this Mac's own devices (when `ios` is on); and the driver of each.
+ */
+async function startIos(options: AgentOptions, log: (line: string) => void) {
+  const sims = options.virtualIosSimulators ?? 0;
+  const phones = options.virtualIphones ?? 0;
+  let virtual: VirtualIosHost | null = null;
+  if (sims + phones > 0) {
+    virtual = await startVirtualIosHost({ simulators: sims, iphones: phones, ...options.virtualIosOptions });
+    log(`virtual iOS host with ${sims} simulator(s) and ${phones} iPhone(s); xcrun at ${virtual.xcrunPath}`);
+  }
+  const real = options.ios ?? (!virtual && !options.virtualDevices && process.platform === 'darwin');
+  const xcrunPath = virtual?.xcrunPath ?? options.xcrunPath;
+  const wdaUrl = (udid: string) => virtual?.wdaUrl(udid) ?? options.wdaUrls?.[udid];
+  const tracker = virtual || real
+    ? new IosDeviceTracker({
+      ...(xcrunPath ? { xcrunPath } : {}),
+      simulators: virtual ? sims > 0 : true,
+      iphones: virtual ? phones > 0 : true,
+      wdaUrl,
+      log,
+      ...(options.iosPollMs !== undefined ? { intervalMs: options.iosPollMs } : {}),
+    })
+    : null;
+  /** The driver of an iOS device of this agent; null for any other serial. */
+  const driverFor = (serial: string): DeviceDriver | null => {
+    const device = tracker?.get(serial);
+    if (!device) return null;
+    const config = { udid: serial, wdaUrl: wdaUrl(serial) ?? '', ...(xcrunPath ? { xcrunPath } : {}) };
+    return device.kind === 'simulator' ? new SimulatorDriver(config) : new IphoneDriver(config);
+  };
+  return { virtual, tracker, driverFor };
 }

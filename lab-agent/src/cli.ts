@@ -24,11 +24,28 @@ interface StartOptions {
   controlPlane?: string;
   token?: string;
   virtualDevices: number;
+  virtualIosSimulators: number;
+  virtualIphones: number;
+  xcrun?: string;
+  /** A list from the command line, one string from DEVICELAB_WDA_URLS. */
+  wda: string | string[];
   adbHost: string;
   adbPort: number;
   stateDir: string;
   name?: string;
   drainSeconds: number;
+}
+
+/** `--wda UDID=URL` (repeatable, or comma-separated in DEVICELAB_WDA_URLS): each iOS device's WebDriverAgent. */
+function wdaUrls(pairs: string | readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of [pairs].flat().flatMap((p) => p.split(',')).map((p) => p.trim()).filter((p) => p !== '')) {
+    const eq = pair.indexOf('=');
+    const url = pair.slice(eq + 1);
+    if (eq <= 0 || !/^https?:\/\/[^\s]+$/.test(url)) usageError(`--wda must be UDID=http://host:port, got ${JSON.stringify(pair)}`);
+    out[pair.slice(0, eq)] = url.replace(/\/+$/, '');
+  }
+  return out;
 }
 
 function usageError(message: string): never {
@@ -52,6 +69,10 @@ async function start(opts: StartOptions): Promise<void> {
       controlPlaneUrl: opts.controlPlane,
       token: opts.token,
       virtualDevices: opts.virtualDevices,
+      virtualIosSimulators: opts.virtualIosSimulators,
+      virtualIphones: opts.virtualIphones,
+      ...(opts.xcrun ? { xcrunPath: opts.xcrun } : {}),
+      wdaUrls: wdaUrls(opts.wda),
       adbHost: opts.adbHost,
       adbPort: opts.adbPort,
       stateDir: opts.stateDir,
@@ -94,6 +115,10 @@ program
   .addOption(new Option('--control-plane <url>', 'control plane URL').env('DEVICELAB_URL'))
   .addOption(new Option('--token <token>', 'agent token').env('DEVICELAB_AGENT_TOKEN'))
   .addOption(new Option('--virtual-devices <n>', 'run N virtual handsets in-process instead of using adb').env('DEVICELAB_VIRTUAL_DEVICES').argParser(integer(0, 64)).default(0))
+  .addOption(new Option('--virtual-ios-simulators <n>', 'run N virtual iOS simulators in-process (a fake xcrun and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IOS_SIMULATORS').argParser(integer(0, 64)).default(0))
+  .addOption(new Option('--virtual-iphones <n>', 'run N virtual iPhones in-process (a fake xcrun devicectl and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IPHONES').argParser(integer(0, 64)).default(0))
+  .addOption(new Option('--xcrun <path>', 'xcrun to run for simctl and devicectl (macOS; default: xcrun on PATH)').env('XCRUN_BINARY'))
+  .addOption(new Option('--wda <udid=url...>', 'WebDriverAgent URL of an iOS device (repeat per device)').env('DEVICELAB_WDA_URLS').default([]))
   .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
   .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
   .addOption(new Option('--state-dir <dir>', 'where the agent id, pending results and cached builds live').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))

@@ -35,6 +35,7 @@ export function agentHarness() {
       return {
         agentId: agent.agentId,
         virtual: agent.virtual,
+        virtualIos: agent.virtualIos,
         get connectionState() {
           return agent.connectionState;
         },
