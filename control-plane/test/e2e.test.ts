@@ -146,6 +146,41 @@ describe('runs end to end on virtual handsets', () => {
     expect(row).toMatchObject({ runs: 2, aiSteps: 3, cachedSteps: 3, cacheHitRate: 50 });
   });
 
+  it('records what the device did with each step; a cached step that failed on the device leaves the cache', async () => {
+    const tapper = await createTest('Forgot password', ['Tap the Forgot password? link', 'assertVisible: "Send reset link"']);
+    const run = async () => finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [tapper] })).body.runId);
+    const logOf = async (entry: any) => (await api('GET', new URL(entry.interactionLogs).pathname + new URL(entry.interactionLogs).search)).body;
+    const a = await agent(1);
+
+    const first = await run(); // the model decides; the decision is cached
+    expect(first.succeededTests.map((e: any) => e.id)).toEqual([tapper]);
+    expect((await logOf(first.succeededTests[0])).steps).toEqual([
+      expect.objectContaining({ type: 'ai', outcome: 'action', device: { outcome: 'performed', error: null, durationMs: expect.any(Number) } }),
+      expect.objectContaining({ type: 'deterministic', device: expect.objectContaining({ outcome: 'performed' }) }),
+    ]);
+
+    // The device now refuses injected input: the cached tap is replayed and fails on the device.
+    a.virtual!.getDevice('virtual-1')!.faults.inputFails = 'Injecting to another application requires INJECT_EVENTS permission';
+    const second = await run();
+    expect(second.failedTests.map((e: any) => e.id)).toEqual([tapper]);
+    expect(second.failedTests[0].statusMessage).toMatch(/INJECT_EVENTS/);
+    const failedLog = await logOf(second.failedTests[0]);
+    expect(failedLog.steps).toEqual([
+      expect.objectContaining({ type: 'cached', device: expect.objectContaining({ outcome: 'failed', error: expect.stringMatching(/input tap failed: Injecting to another application/) }) }),
+    ]);
+
+    // The device works again: the failed decision left the cache, so the model decides afresh.
+    a.virtual!.getDevice('virtual-1')!.faults.inputFails = false;
+    const third = await run();
+    expect(third.succeededTests.map((e: any) => e.id)).toEqual([tapper]);
+    expect((await logOf(third.succeededTests[0])).steps.map((s: any) => [s.type, s.device.outcome])).toEqual([['ai', 'performed'], ['deterministic', 'performed']]);
+    const fourth = await run();
+    expect((await logOf(fourth.succeededTests[0])).steps.map((s: any) => s.type)).toEqual(['cached', 'deterministic']);
+    // Each step was counted once, as it was decided: ai, cached, ai, cached.
+    expect((await api('GET', '/usage/sdk-sessions')).body.byTestId.find((r: any) => r.testId === tapper))
+      .toMatchObject({ runs: 4, failedRuns: 1, aiSteps: 2, cachedSteps: 2 });
+  });
+
   it('runs by tags, on the newest build of a name', async () => {
     await agent(1);
     await upload('sample', 2);

@@ -67,8 +67,13 @@ export function runSummary(r: RunSummaryRecord, cis: BuildCis): z.infer<typeof R
   return { ...runFields(r, r, cis), succeededCount: r.succeededCount, failedCount: r.failedCount, blockedCount: r.blockedCount };
 }
 
-/** The interaction log of one test of a run: the steps of its session, screenshots as URLs. */
+/**
+ * The interaction log of one test of a run: the steps of its session, screenshots as
+ * URLs, and per step what the device did with the decision (the step's outcome).
+ */
 export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly StepRecord[]): z.infer<typeof InteractionLog> {
+  // A platform run's steps are performed by a lab agent, which reports each one.
+  const onDevice = t.deviceLabel !== null;
   return {
     runId: t.runId,
     testId: t.testId,
@@ -84,6 +89,7 @@ export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly
       type: s.kind,
       outcome: s.outcome,
       reason: s.reason,
+      device: onDevice ? { outcome: s.deviceOutcome ?? 'pending', error: s.deviceError, durationMs: s.deviceMs === null ? null : Number(s.deviceMs) } : null,
       screenshot: s.screenshot === null ? null : screenshotUrl(urls, t.runId, t.testId, s.seq),
       durationMs: Number(s.durationMs),
       at: iso(s.createdAt)!,

@@ -137,8 +137,18 @@ export const InteractionStep = z.object({
   command: z.string(),
   actions: z.array(z.unknown()),
   type: z.enum(['ai', 'cached', 'deterministic', 'code']),
-  outcome: z.string(),
+  outcome: z.string().openapi({ description: 'What the decision was: action, done, passed or failed' }),
   reason: z.string().nullable(),
+  device: z
+    .object({
+      outcome: z.enum(['performed', 'failed', 'pending']).openapi({
+        description: 'What the device did with the decision; pending until the agent reports it (or when it never acted)',
+      }),
+      error: z.string().nullable().openapi({ description: 'The device\'s error when it failed' }),
+      durationMs: z.number().nullable(),
+    })
+    .nullable()
+    .openapi({ description: 'Lab-agent runs only; null for SDK sessions, where your own code performs the step' }),
   screenshot: z.string().nullable(),
   durationMs: z.number(),
   at: z.string(),

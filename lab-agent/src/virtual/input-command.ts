@@ -51,6 +51,10 @@ export function inputCommand(device: VirtualDevice): CommandHandler {
     if (args[0] && SOURCES.has(args[0])) args.shift();
     if (args[0] === '-d') args.splice(0, 2);
     const [command, ...rest] = args;
+    if (device.faults.inputFails) {
+      io.err(`Error: ${device.faults.inputFails}\n`);
+      return 1;
+    }
     const numbers = (count: number) => {
       const values = rest.slice(0, count).map(Number);
       return values.length === count && values.every(Number.isFinite) ? values : null;

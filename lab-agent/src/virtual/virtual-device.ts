@@ -30,6 +30,8 @@ export interface VirtualDeviceOptions {
   installFails?: boolean | string;
   /** `uiautomator dump` waits this long before answering (a slow device). */
   dumpDelayMs?: number;
+  /** Every `input` command (tap, swipe, text, keyevent) fails with this error, as a device refusing injected events does. */
+  inputFails?: string | false;
   /** Size of `screencap` images relative to the 1080x2400 screen; default 0.25 (270x600). */
   screencapScale?: number;
   /** Clock for the status bar and file times; default Date.now. */
@@ -65,7 +67,7 @@ export class VirtualDevice {
   readonly packages = new PackageManager();
   readonly settings = new Map<string, string>();
   /** Fault injection; may be changed while the device runs. */
-  readonly faults: { installFails: boolean | string; dumpDelayMs: number };
+  readonly faults: { installFails: boolean | string; dumpDelayMs: number; inputFails: string | false };
   readonly screencapScale: number;
   readonly now: () => number;
   /** Extras of the last launch of each package (what the app received). */
@@ -88,7 +90,7 @@ export class VirtualDevice {
     this.sdk = options.sdk ?? 34;
     this.now = options.now ?? Date.now;
     this.fs = new VirtualFileSystem(() => Math.floor(this.now() / 1000));
-    this.faults = { installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0 };
+    this.faults = { installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false };
     this.screencapScale = options.screencapScale ?? 0.25;
     this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
     this.setDefaultProperties(options);
