@@ -16,7 +16,9 @@ try {
 } catch (e) {
   startFailed((e as Error).message);
 }
-const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }).catch((e: unknown) =>
+  startFailed(`cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded, in ${config.dataDir}`}): ${(e as Error).message}`),
+);
 const storage = createFileStorage(join(config.dataDir, 'files'));
 const services = createServices({ db, config, storage });
 const resumed = await services.generator.resume();

@@ -36,7 +36,7 @@ import {
   type StepDecision,
 } from '@devicelab/shared';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
-import { controlPlaneEndpoints, firstHealthy, type ControlPlaneEndpoint } from './control-planes.js';
+import { controlPlaneEndpoints, firstHealthy, withoutCredentials, type ControlPlaneEndpoint } from './control-planes.js';
 import type { ResultOutbox } from './state.js';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'stopped';
@@ -204,7 +204,7 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
 
   private open(): void {
     this.stopProbing();
-    this.setState('connecting', this.url);
+    this.setState('connecting', withoutCredentials(this.url));
     const socket = new WebSocket(this.url, { headers: { authorization: `Bearer ${this.options.token}` }, handshakeTimeout: 10_000 });
     this.socket = socket;
     socket.on('open', () => {
@@ -306,7 +306,7 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     const delay = backoffDelay(this.attempt, this.options.backoff);
     this.attempt += 1;
     const why = reason || `code ${code}`;
-    this.setState('disconnected', `${why}; reconnecting${this.endpoints.length > 1 ? ` to ${this.url}` : ''} in ${delay} ms`);
+    this.setState('disconnected', `${why}; reconnecting${this.endpoints.length > 1 ? ` to ${withoutCredentials(this.url)}` : ''} in ${delay} ms`);
     this.reconnectIn(delay);
     this.watchHealth();
   }

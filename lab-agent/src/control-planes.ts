@@ -6,7 +6,7 @@
  */
 
 export interface ControlPlaneEndpoint {
-  /** The URL as given, for log lines. */
+  /** The URL as given, without any user:password@ part: for log lines. */
   url: string;
   /** `ws(s)://…/agent/connect`. */
   socketUrl: string;
@@ -38,7 +38,15 @@ function endpointUrl(controlPlaneUrl: string, path: string, schemes: Record<stri
 export function controlPlaneEndpoints(urls: string | readonly string[]): ControlPlaneEndpoint[] {
   const list = (typeof urls === 'string' ? urls.split(',') : urls).map((u) => u.trim()).filter((u) => u !== '');
   if (list.length === 0) throw new Error('no control plane URL given');
-  return [...new Set(list)].map((url) => ({ url, socketUrl: agentSocketUrl(url), healthUrl: healthUrl(url) }));
+  return [...new Set(list)].map((url) => ({ url: withoutCredentials(url), socketUrl: agentSocketUrl(url), healthUrl: healthUrl(url) }));
+}
+
+/** `https://user:secret@host/x` → `https://host/x`: log lines never carry a password. */
+export function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return url;
+  parsed.username = parsed.password = '';
+  return parsed.toString();
 }
 
 /**

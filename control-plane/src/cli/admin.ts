@@ -18,6 +18,7 @@ const program = new Command('admin')
 async function call(path: string, body?: unknown): Promise<void> {
   const { url, token } = program.opts<{ url: string; token?: string }>();
   if (!token) fail('set DEVICELAB_ADMIN_TOKEN (or --token) to the operator token printed at first start');
+  checkUrl(url);
   let res: Response;
   try {
     res = await fetch(`${url.replace(/\/+$/, '')}${path}`, {
@@ -26,7 +27,7 @@ async function call(path: string, body?: unknown): Promise<void> {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (e) {
-    fail(`cannot reach the control plane at ${withoutCredentials(url)}: ${(e as Error).cause ?? (e as Error).message}`);
+    fail(`cannot reach the control plane at ${url}: ${(e as Error).cause ?? (e as Error).message}`);
   }
   const text = await res.text();
   if (!res.ok) {
@@ -41,15 +42,16 @@ async function call(path: string, body?: unknown): Promise<void> {
   process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
 }
 
-/** A URL such as https://user:password@host keeps its password out of error messages. */
-function withoutCredentials(url: string): string {
+/** Refused before use, and never echoed: fetch would repeat a user:password@ URL in its error. */
+function checkUrl(url: string): void {
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    parsed.username = parsed.password = '';
-    return parsed.toString();
+    parsed = new URL(url);
   } catch {
-    return '(an invalid --url)';
+    fail('--url (DEVICELAB_URL) must be an http(s) URL such as http://localhost:8080');
   }
+  if (parsed.username || parsed.password) fail('--url (DEVICELAB_URL) must not include a user or password: the operator token is the credential');
+  if (!['http:', 'https:'].includes(parsed.protocol)) fail('--url (DEVICELAB_URL) must be an http(s) URL such as http://localhost:8080');
 }
 
 function fail(message: string): never {
