@@ -79,13 +79,19 @@ async function createTest(title: string, commands: string[], extra: Record<strin
   return res.body.testId;
 }
 
-/** A digest of every row of every table of ours: equal digests mean a refusal wrote nothing. */
+/**
+ * A digest of every row of every table of ours: equal digests mean a refusal wrote
+ * nothing. Only the liveness timestamps the agent's heartbeats and the replica lease
+ * renew on their own (last_seen_at, seen_at) are left out.
+ */
 async function snapshot(): Promise<string> {
   const tables = await server.db.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
   );
   const parts = await Promise.all(tables.map(async ({ name }) => {
-    const rows = await server.db.query<{ d: string | null }>(`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS d FROM "${name}" x`);
+    const rows = await server.db.query<{ d: string | null }>(
+      `SELECT md5(string_agg(r, '|' ORDER BY r)) AS d FROM (SELECT (to_jsonb(x) - 'last_seen_at' - 'seen_at')::text AS r FROM "${name}" x) t`,
+    );
     return `${name}:${rows[0]!.d}`;
   }));
   return parts.join(',');
