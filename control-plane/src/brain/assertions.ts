@@ -43,9 +43,12 @@ export function findShown(elements: readonly ScreenElement[], phrase: TargetPhra
   const matches: Match[] = [];
   for (const el of locatable(elements)) {
     const texts = shownTexts(el);
-    const exact = texts.some((t) => wanted.some((w) => sameText(t, w)));
+    const exactText = el.text !== '' && wanted.some((w) => sameText(el.text, w));
+    const exact = exactText || texts.some((t) => wanted.some((w) => sameText(t, w)));
     if (exact || texts.some((t) => wanted.some((w) => showsText(t, w)))) {
-      matches.push({ element: el, score: exact ? 1 : 0.97, via: el.text && texts[0] === el.text ? 'text' : 'contentDesc' });
+      // Ranked: the element's own text, then its label or placeholder, then a sentence of a longer text.
+      const picture = /Image/.test(shortType(el.type)) ? 0.005 : 0; // a product photo labelled with the product's name
+      matches.push({ element: el, score: (exactText ? 1 : exact ? 0.99 : 0.97) - picture, via: exactText ? 'text' : 'contentDesc' });
     }
   }
   return matches;
@@ -64,7 +67,7 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
     if (!narrowed.ok) return visible ? narrowed.decision : absent(phrase);
     found = narrowed.matches;
   }
-  const best = found.sort((a, b) => b.score - a.score)[0];
+  const best = [...found].sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0];
   if (!visible) {
     if (best) return fail(`${describe(best.element)} is visible but should not be`);
     return absent(phrase);

@@ -7,6 +7,7 @@
  * Anything unrecognised is `unknown`: the offline model fails rather than guesses.
  */
 import { MAX_WAIT_SECONDS, type SwipeDirection, type VerticalDirection } from './commands.js';
+import { splitQualifier } from './qualifier-words.js';
 import { findQuoted, parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.js';
 
 export type PermissionAnswer = 'allow' | 'deny' | 'whileUsing' | 'once';
@@ -60,14 +61,17 @@ const STATE_WORDS: Readonly<Record<string, ElementState>> = {
   'not checked': 'off', 'not enabled': 'disabled',
 };
 const STATE_SUFFIX =
-  /\s+(?:is|are|should\s+be|must\s+be|stays|remains|should\s+stay|should\s+remain)\s+(?:(?:turned|switched|toggled|set)\s+(?:to\s+)?)?(on|off|checked|unchecked|ticked|unticked|enabled|disabled|gr[ae]yed\s+out|selected|not\s+selected|unselected|not\s+checked|not\s+enabled)$/i;
+  /\s+(?:is|are|should\s+be|must\s+be|stays|remains|should\s+stay|should\s+remain|(is\s+not|isn't|are\s+not|aren't|should\s+not\s+be|shouldn't\s+be|must\s+not\s+be))\s+(?:(?:turned|switched|toggled|set)\s+(?:to\s+)?)?(on|off|checked|unchecked|ticked|unticked|enabled|disabled|gr[ae]yed\s+out|selected|not\s+selected|unselected|not\s+checked|not\s+enabled)$/i;
+const OPPOSITE: Readonly<Record<ElementState, ElementState>> = {
+  on: 'off', off: 'on', enabled: 'disabled', disabled: 'enabled', selected: 'unselected', unselected: 'selected',
+};
 
-/** "Dark mode is on", "the Login button is disabled", "the Orders tab is selected". */
+/** "Dark mode is on", "the Login button is disabled", "the Orders tab should not be selected". */
 function stateBody(body: string): Intent | null {
   const m = STATE_SUFFIX.exec(body);
   if (!m) return null;
-  const state = STATE_WORDS[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('grayed', 'greyed')]!;
-  return { kind: 'assertState', target: parseTargetPhrase(body.slice(0, m.index)), state };
+  const said = STATE_WORDS[m[2]!.toLowerCase().replace(/\s+/g, ' ').replace('grayed', 'greyed')]!;
+  return { kind: 'assertState', target: parseTargetPhrase(body.slice(0, m.index)), state: m[1] ? OPPOSITE[said] : said };
 }
 
 /** "the Settings screen is open", "I am on the Checkout page". */
@@ -98,6 +102,16 @@ function direction<T extends string>(word: string | undefined, allowed: readonly
 
 /** "Welcome is shown" → target + visibility; null if the text is not an assertion body. */
 function assertionBody(body: string, requireSuffix: boolean): { target: TargetPhrase; visible: boolean } | null {
+  // "$48.50 is shown next to Total", "OK is not shown in the dialog": the qualifier follows the verb.
+  const qualified = splitQualifier(body);
+  if (qualified && (NEGATIVE_SUFFIX.test(qualified.core) || POSITIVE_SUFFIX.test(qualified.core))) {
+    const inner = assertionBody(qualified.core, true);
+    if (inner) {
+      if (qualified.container) inner.target.container = qualified.container;
+      if (qualified.near) inner.target.near = { relation: qualified.near.relation, anchor: parseTargetPhrase(qualified.near.anchor) };
+      return inner;
+    }
+  }
   const negative = NEGATIVE_SUFFIX.exec(body);
   if (negative) return { target: parseTargetPhrase(body.slice(0, negative.index)), visible: false };
   const positive = POSITIVE_SUFFIX.exec(body);
@@ -246,7 +260,8 @@ const tapping: Rule = (s) => {
   const m = new RegExp(`^${TAP_VERBS}(?:\\s+on)?\\s+(.+)$`, 'i').exec(s);
   if (!m) return null;
   const target = parseTargetPhrase(m[1]!);
-  return target.text || target.ordinal !== undefined ? { kind: 'tap', target } : null;
+  const placedKind = target.role !== undefined && (target.near !== undefined || target.container !== undefined);
+  return target.text || target.ordinal !== undefined || target.variants?.length || placedKind ? { kind: 'tap', target } : null;
 };
 
 /** Most specific first; see the file comment. */

@@ -76,14 +76,19 @@ export function regionFilter(kind: ContainerKind, elements: readonly ScreenEleme
   return elements.some((el) => el.visible && strip(el)) ? strip : null;
 }
 
-/** The list row or cell holding `el`: the child of a list container on its ancestor path, or a Cell. */
+/**
+ * The row holding `el`: the nearest enclosing Cell, clickable row (a settings or
+ * product row, well short of the screen) or child of a list container.
+ */
 export function rowOf(el: ScreenElement, elements: readonly ScreenElement[]): ScreenElement | null {
-  const path = [el, ...ancestors(el, elements)];
+  const screen = screenBounds(elements);
+  const path = ancestors(el, elements);
   for (let i = 0; i < path.length; i++) {
     const node = path[i]!;
-    if (shortType(node.type) === 'Cell') return node;
     const parent = path[i + 1];
-    if (parent && isListContainer(parent) && node !== el) return node;
+    if (shortType(node.type) === 'Cell') return node;
+    if (node.clickable && node.bounds.height < screen.height * 0.3 && !isListContainer(node)) return node;
+    if (parent && isListContainer(parent)) return node;
   }
   return null;
 }
@@ -103,6 +108,27 @@ export function gap(a: Bounds, b: Bounds): number {
   const dx = Math.max(0, a.x - (b.x + b.width), b.x - (a.x + a.width));
   const dy = Math.max(0, a.y - (b.y + b.height), b.y - (a.y + a.height));
   return Math.hypot(dx, dy);
+}
+
+/**
+ * "Below Blue Mug" means directly below: no other labelled element lies between the
+ * two (Blue Mug's own price sits between it and the next row's price).
+ */
+export function nothingBetween(
+  relation: 'below' | 'above' | 'leftOf' | 'rightOf', candidate: ScreenElement, anchor: ScreenElement, elements: readonly ScreenElement[],
+): boolean {
+  const inverse = { below: 'above', above: 'below', leftOf: 'rightOf', rightOf: 'leftOf' } as const;
+  const labelled = (el: ScreenElement) => el.visible && (el.text !== '' || el.contentDesc !== '') && el !== candidate && el !== anchor;
+  const vertical = relation === 'below' || relation === 'above';
+  return !elements.some(
+    (x) =>
+      labelled(x) &&
+      lies(relation, x.bounds, anchor.bounds) &&
+      lies(inverse[relation], x.bounds, candidate.bounds) &&
+      (vertical ? overlapsHorizontally(x.bounds, candidate.bounds) : sameLine(x.bounds, candidate.bounds)) &&
+      !ancestors(candidate, elements).includes(x) &&
+      !ancestors(anchor, elements).includes(x),
+  );
 }
 
 /** Geometric relations of a candidate to its anchor; `row` is answered by `rowOf` first, then `sameLine`. */

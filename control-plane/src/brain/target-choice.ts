@@ -13,7 +13,7 @@ import { findMatches, tapTargetOf, type Match } from './element-matching.js';
 import { shortType, type ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
-import { gap, lies, regionFilter, rowOf } from './screen-structure.js';
+import { gap, lies, nothingBetween, regionFilter, rowOf } from './screen-structure.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
 
 export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
@@ -43,16 +43,17 @@ export interface ChoiceOptions {
 
 export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetPhrase, find: Finder, what: string, options: ChoiceOptions = {}): Choice {
   // An element showing the whole phrase, qualifier words included, is what was meant.
-  if (phrase.whole) {
-    const whole = find({ text: phrase.whole, ...(phrase.role ? { role: phrase.role } : {}) }).filter((m) => m.score >= 0.9);
-    if (whole.length > 0) return single(whole, { text: phrase.whole }, elements, what, options);
-  }
+  const wholePhrase: TargetPhrase = { text: phrase.whole ?? '', ...(phrase.role ? { role: phrase.role } : {}) };
+  const whole = phrase.whole ? find(wholePhrase) : [];
+  if (whole.some((m) => m.score >= 0.9)) return single(whole.filter((m) => m.score >= 0.9), wholePhrase, elements, what, options);
   const kindOnly = !phrase.text && !phrase.variants?.length && phrase.role !== undefined && (phrase.near || phrase.container);
   const matches = kindOnly ? ofKind(phrase.role!, elements) : find(phrase);
-  if (matches.length === 0) return { ok: false, decision: notFound(what, phrase, elements) };
-  const narrowed = narrow(inFrontOfDialog(matches, elements), phrase, elements);
-  if (!narrowed.ok) return narrowed;
-  return single(narrowed.matches, phrase, elements, what, options);
+  // An explicit region beats the implicit preference for what is in front.
+  const narrowed = matches.length === 0 ? null : narrow(phrase.container ? matches : inFrontOfDialog(matches, elements), phrase, elements);
+  if (narrowed?.ok) return single(narrowed.matches, phrase, elements, what, options);
+  // The qualifier did not hold, but the words as a whole name something ("Check for update" is a typo, not "Check" for "update").
+  if (whole.length > 0) return single(whole, wholePhrase, elements, what, options);
+  return narrowed ?? { ok: false, decision: notFound(what, phrase, elements) };
 }
 
 export type Narrowed = { ok: true; matches: Match[] } | { ok: false; decision: Decision };
@@ -133,7 +134,8 @@ function relatedDistance(el: ScreenElement, anchor: ScreenElement, relation: key
     if (row) return row === el || descendants(row, elements).includes(el) ? 0 : null;
     return lies('sameLine', el.bounds, anchor.bounds) ? gap(el.bounds, anchor.bounds) : null;
   }
-  return lies(relation, el.bounds, anchor.bounds) ? gap(el.bounds, anchor.bounds) : null;
+  if (!lies(relation, el.bounds, anchor.bounds) || !nothingBetween(relation, el, anchor, elements)) return null;
+  return gap(el.bounds, anchor.bounds);
 }
 
 /** One element out of the best tier, by ordinal if given; otherwise ambiguous when several remain. */

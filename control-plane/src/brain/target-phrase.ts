@@ -39,7 +39,7 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
   [/\s+(?:button|btn)$/i, 'button'],
   [/\s+(?:tab)$/i, 'tab'],
   [/\s+(?:link)$/i, 'link'],
-  [/\s+(?:icon)$/i, 'icon'],
+  [/\s+(?:icon|image|picture)$/i, 'icon'],
   [/\s+(?:menu\s+item|list\s+item|item|row|entry|cell|result|option|card|element)$/i, 'item'],
   [/\s+(?:screen|page|view)$/i, 'screen'],
   [/\s+(?:text|label|message|title|heading|banner|popup|dialog)$/i, 'text'],
@@ -91,17 +91,25 @@ function stripArticles(text: string): string {
 /** Parses "the second Add to cart button", "'Sign in'", "item 3", "the Settings tab". */
 export function parseTargetPhrase(raw: string, defaultRole?: Role): TargetPhrase {
   // "?" stays: it is part of labels such as "Forgot password?".
-  const text = stripArticles(raw.trim().replace(/[.!]+$/, ''));
+  const trimmed = raw.trim().replace(/[.!]+$/, '');
+  const text = stripArticles(trimmed);
+  // "My orders", "In stock", "Your edits …": the stripped word may belong to the name; that reading is kept.
+  const kept = /^(?:the\s+)?(?:my|your|this|that|in|on|at|to|into|onto)\s/i.test(trimmed) ? trimmed.replace(/^the\s+/i, '') : undefined;
   const quoted = findQuoted(text);
   // A qualifier is looked for outside the quotes only: `"OK" in the dialog`, `"Add to cart" next to Red Mug`.
   const qualifier = quoted ? splitQualifier(` ${quoted.after}`, true) : splitQualifier(text);
-  if (!qualifier) return parseName(text, defaultRole);
+  if (!qualifier) return withReading(parseName(text, defaultRole), quoted ? undefined : kept);
   const name = quoted ? text.slice(0, text.length - quoted.after.length) + qualifier.core : qualifier.core;
   const phrase = parseName(stripArticles(name.trim()), defaultRole);
   if (qualifier.container) phrase.container = qualifier.container;
   if (qualifier.near) phrase.near = { relation: qualifier.near.relation, anchor: parseName(stripArticles(qualifier.near.anchor)) };
   if (!quoted) phrase.whole = text;
   return phrase;
+}
+
+function withReading(phrase: TargetPhrase, reading: string | undefined): TargetPhrase {
+  if (!reading || reading === phrase.text || phrase.variants?.includes(reading)) return phrase;
+  return { ...phrase, variants: [reading, ...(phrase.variants ?? [])] };
 }
 
 /** The name part: quoted text, ordinal, role word. */
@@ -152,6 +160,6 @@ function parseName(raw: string, defaultRole?: Role): TargetPhrase {
   const variants = [...new Set([written, writtenWithoutRole])].filter((v) => v !== text);
   const extras = { ...(ordinal !== undefined ? { ordinal } : {}), ...(variants.length ? { variants } : {}) };
   // "Products is shown" names a text, not a row: the words as written are kept for that.
-  if (GENERIC_ITEMS.test(text)) return { text: '', role: 'item', ...extras, ...(extras.variants ? {} : { variants: [written] }) };
+  if (GENERIC_ITEMS.test(text) && (role === undefined || role === 'item' || role === defaultRole)) return { text: '', role: 'item', ...extras, ...(extras.variants ? {} : { variants: [written] }) };
   return { text, ...(role ? { role } : {}), ...extras };
 }

@@ -1,0 +1,74 @@
+/**
+ * The public corpus of the offline model: instructions as testers write them over
+ * realistic Android and iOS screens, about a third of them negative (target
+ * absent, wrong number, near-miss text, ambiguous). Prints the score per platform
+ * and fails on any false pass, any tap or check on the wrong element, or below 95 % right.
+ * Run: npx vitest run --project unit control-plane/src/brain/corpus
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseHierarchy, type Platform, type ScreenElement } from '../hierarchy.js';
+import { decideOffline } from '../offline-model.js';
+import { androidCases } from './android-cases.js';
+import type { CorpusCase } from './corpus-case.js';
+import { iosCases } from './ios-cases.js';
+import { judge, type Outcome } from './judge.js';
+
+const corpus: CorpusCase[] = [...androidCases, ...iosCases];
+
+function screenXml(name: string): string {
+  const own = new URL(`./screens/${name}.xml`, import.meta.url);
+  return readFileSync(existsSync(own) ? own : new URL(`../fixtures/${name}.xml`, import.meta.url), 'utf8');
+}
+
+interface Result {
+  c: CorpusCase;
+  outcome: Outcome;
+  got: string;
+}
+
+function run(c: CorpusCase): Result {
+  const xml = screenXml(c.screen);
+  const parsed = parseHierarchy(xml, c.platform);
+  if (!parsed.ok) throw new Error(`${c.screen}: ${parsed.error}`);
+  const elements: ScreenElement[] = parsed.elements;
+  const decision = decideOffline({ instruction: c.instruction, platform: c.platform, hierarchyXml: xml });
+  return { c, outcome: judge(c.expected, decision, elements), got: `${JSON.stringify(decision.action)} — ${decision.reasoning}` };
+}
+
+function score(label: string, results: readonly Result[]): { ratio: number; falsePasses: number } {
+  const right = results.filter((r) => r.outcome === 'right').length;
+  const falsePasses = results.filter((r) => r.outcome === 'falsePass').length;
+  const wrongTargets = results.filter((r) => r.outcome === 'wrongTarget').length;
+  const ratio = right / results.length;
+  console.log(
+    `offline corpus (${label}): ${results.length} cases, ${right} right (${(ratio * 100).toFixed(1)} %), ` +
+      `${falsePasses} false passes, ${wrongTargets} on a wrong element`,
+  );
+  return { ratio, falsePasses };
+}
+
+const explain = (results: readonly Result[]) =>
+  results.map((r) => `[${r.outcome}] ${r.c.platform} ${r.c.screen}: ${r.c.instruction}\n    expected ${JSON.stringify(r.c.expected)}\n    got ${r.got}`).join('\n');
+
+describe('offline model corpus', () => {
+  const results = corpus.map(run);
+
+  it('is large, on both platforms, and a third negative', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(300);
+    for (const platform of ['android', 'ios'] satisfies Platform[]) {
+      expect(corpus.filter((c) => c.platform === platform).length).toBeGreaterThanOrEqual(120);
+    }
+    expect(corpus.filter((c) => c.expected.action === 'fail').length).toBeGreaterThanOrEqual(corpus.length / 3);
+  });
+
+  it('never passes what should fail, never acts on the wrong element, and is at least 95 % right on each platform', () => {
+    const overall = score('all', results);
+    const perPlatform = (['android', 'ios'] as const).map((p) => score(p, results.filter((r) => r.c.platform === p)));
+    const wrong = results.filter((r) => r.outcome !== 'right');
+    if (wrong.length > 0) console.log(`not right:\n${explain(wrong)}`);
+    expect(explain(results.filter((r) => r.outcome === 'falsePass' || r.outcome === 'wrongTarget'))).toBe('');
+    expect(overall.falsePasses).toBe(0);
+    for (const p of perPlatform) expect(p.ratio).toBeGreaterThanOrEqual(0.95);
+  });
+});
