@@ -10,6 +10,7 @@ import { jsonBodies } from './http/json-body.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentBuildRoutes } from './routes/agent-builds.js';
 import { buildRoutes } from './routes/builds.js';
+import { deviceRoutes } from './routes/devices.js';
 import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -43,6 +44,8 @@ export function createApp(deps: Deps) {
   app.route('/', sessionRoutes());
   app.use('/usage/*', requireApiKey);
   app.route('/', usageRoutes());
+  app.use('/devices', requireApiKey);
+  app.route('/', deviceRoutes());
   app.use('/runs/*', requireApiKey); // also /runs itself; /tests/execute is under /tests/*
   app.use('/suite/*', requireApiKey);
   app.route('/', runRoutes());

@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/env.js';
 import { pageOf, seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { findBuildCis } from '../queries/builds.js';
+import { waitingReasons } from '../queries/devices.js';
 import { listSteps } from '../queries/sessions.js';
 import { findAttemptOfTest, findStepScreenshot, listAttempts } from '../runs/attempts.js';
 import { createRun } from '../runs/create-run.js';
@@ -132,7 +133,8 @@ export function runRoutes() {
     const attempt = await findAttemptOfTest(db, orgId, run_id, test_id);
     if (!attempt) throw notFound('test in this run');
     const steps = attempt.sessionId === null ? [] : await listSteps(db, attempt.sessionId);
-    return c.json(interactionLogView(config, attempt, steps), 200);
+    const waiting = attempt.status === 'pending' ? (await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null : null;
+    return c.json(interactionLogView(config, attempt, steps, waiting), 200);
   });
 
   return app;

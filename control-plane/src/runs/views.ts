@@ -71,7 +71,8 @@ export function runSummary(r: RunSummaryRecord, cis: BuildCis): z.infer<typeof R
  * The interaction log of one test of a run: the steps of its session, screenshots as
  * URLs, and per step what the device did with the decision (the step's outcome).
  */
-export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly StepRecord[]): z.infer<typeof InteractionLog> {
+/** `waitingReason`: why a pending test still waits for a device (queries/devices.ts waitingReasons). */
+export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly StepRecord[], waitingReason: string | null = null): z.infer<typeof InteractionLog> {
   // A platform run's steps are performed by a lab agent, which reports each one.
   const onDevice = t.deviceLabel !== null;
   return {
@@ -79,7 +80,7 @@ export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly
     testId: t.testId,
     title: t.title,
     status: publicTestStatus(t.status),
-    statusMessage: t.statusMessage,
+    statusMessage: t.status === 'pending' && waitingReason !== null ? waitingReason : t.statusMessage,
     steps: steps.map((s) => ({
       seq: s.seq,
       index: s.stepIndex,
