@@ -39,6 +39,13 @@ const GiB = 1024 ** 3;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
   const baseUrl = stripSlash(env.BASE_URL || `http://localhost:${port}`);
+  const sweepMs = intFrom(env, 'SWEEP_MS', 1000);
+  const replicaLeaseSeconds = intFrom(env, 'REPLICA_LEASE_SECONDS', 10);
+  // A replica renews its lease once per sweep: a lease shorter than a few sweeps would
+  // have live replicas declared dead (and their agents disconnected) between two renewals.
+  if (replicaLeaseSeconds * 1000 < 3 * sweepMs) {
+    throw new Error(`REPLICA_LEASE_SECONDS (${replicaLeaseSeconds}) must be at least 3 sweeps (SWEEP_MS ${sweepMs})`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -64,8 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentLostSeconds: intFrom(env, 'AGENT_LOST_SECONDS', 20),
     runDeviceWaitSeconds: intFrom(env, 'RUN_DEVICE_WAIT_SECONDS', 900),
     stepTimeoutSeconds: intFrom(env, 'STEP_TIMEOUT_SECONDS', 120),
-    sweepMs: intFrom(env, 'SWEEP_MS', 1000),
-    replicaLeaseSeconds: intFrom(env, 'REPLICA_LEASE_SECONDS', 10),
+    sweepMs,
+    replicaLeaseSeconds,
   };
 }
 

@@ -26,7 +26,7 @@ const migrationsDir = fileURLToPath(new URL('../src/db/migrations/', import.meta
  * template database (named after the migrations' hash, so it is rebuilt when they
  * change); copying is much faster than migrating each time.
  */
-export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openDatabase({});
@@ -52,6 +52,7 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
   const db = openPostgres(withDatabase(url, name), { max: 20 });
   return {
     db,
+    url: withDatabase(url, name),
     drop: async () => {
       await db.close();
       const cleanup = postgres(url, { max: 1, onnotice: () => {} });
