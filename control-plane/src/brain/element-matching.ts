@@ -35,6 +35,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   add: ['add', 'new', 'create', 'plus'],
   cart: ['shopping cart', 'basket', 'bag'],
   settings: ['preferences'],
+  minus: ['decrease', 'decrease quantity', 'subtract'],
+  plus: ['increase', 'increase quantity'],
 };
 
 function roleBonus(el: ScreenElement, role: Role | undefined, elements: readonly ScreenElement[]): number {

@@ -25,7 +25,8 @@ export const SCORE = {
   identifierFactor: 0.9,
 } as const;
 
-const TYPO_MIN_SIMILARITY = 0.8;
+/** "Contnue" for "Continue" (0.89) passes; "Add to cart" for "Added to cart" (0.82) is another text, not a typo. */
+const TYPO_MIN_SIMILARITY = 0.85;
 /** Shorter words get no typo tolerance: "OK" vs "On", "No" vs "Go". */
 const TYPO_MIN_LENGTH = 4;
 

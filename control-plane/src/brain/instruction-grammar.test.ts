@@ -16,7 +16,7 @@ describe('parseInstruction', () => {
     ['Go to the Profile tab', tap({ text: 'Profile', role: 'tab', variants: ['Profile tab'] })],
     ['Select the second item', tap({ text: '', role: 'item', ordinal: 2, variants: ['second item'] })],
     ['Tap the last result', tap({ text: '', role: 'item', ordinal: -1, variants: ['last result'] })],
-    ['Tap item 3', tap({ text: '', role: 'item', ordinal: 3 })],
+    ['Tap item 3', tap({ text: '', role: 'item', ordinal: 3, variants: ['item 3'] })],
     ['Tap the 2nd Add to cart button', tap({ text: 'Add to cart', role: 'button', ordinal: 2, variants: ['2nd Add to cart button', '2nd Add to cart'] })],
     ['Enter john@example.com in the Email field', { kind: 'type', text: 'john@example.com', field: { text: 'Email', role: 'field', variants: ['Email field'] } }],
     ['Type secret into password', { kind: 'type', text: 'secret', field: { text: 'password', role: 'field' } }],
@@ -108,7 +108,7 @@ describe('parseTargetPhrase', () => {
     ['Delete item', { text: 'Delete', role: 'item', variants: ['Delete item'] }],
     ['"Don\'t Allow"', { text: "Don't Allow", literal: true }],
     ['the "OK" button in the dialog', { text: 'OK', literal: true, role: 'button', container: 'dialog' }],
-    ['row #4', { text: '', role: 'item', ordinal: 4 }],
+    ['row #4', { text: '', role: 'item', ordinal: 4, variants: ['row #4'] }],
     ['Terms of Service link', { text: 'Terms of Service', role: 'link', variants: ['Terms of Service link'] }],
   ])('%j', (raw, phrase) => {
     expect(parseTargetPhrase(raw)).toEqual(phrase);

@@ -25,7 +25,8 @@ export interface Screen {
 const TAP_MATCHING = { minCoverage: 0.5 };
 
 function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision {
-  if (!phrase.text && phrase.ordinal !== undefined) {
+  const named = phrase.variants?.length ? findMatches(elements, { text: '', variants: phrase.variants }) : [];
+  if (!phrase.text && phrase.ordinal !== undefined && named.length === 0) {
     const rows = listItems(elements);
     const row = nth(rows, phrase.ordinal);
     if (!row) {

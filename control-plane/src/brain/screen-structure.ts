@@ -13,7 +13,8 @@ const idOf = (el: ScreenElement) => el.resourceId.replace(/^.*:id\//, '').toLowe
 
 function isDialog(el: ScreenElement): boolean {
   const t = shortType(el.type);
-  if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && /alert|dialog|modal|popup|sheet/i.test(el.resourceId));
+  // React Native / Flutter modals on iOS are plain Other elements; their names say what they are.
+  if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && /alert|dialog|modal|popup|sheet|^parentPanel$/i.test(el.resourceId));
   return (
     /Dialog|PopupWindow|BottomSheet/i.test(t) ||
     /^(?:parentpanel|grant_dialog|design_bottom_sheet)$/.test(idOf(el)) ||
@@ -51,6 +52,23 @@ const REGION_TEST: Readonly<Record<ContainerKind, (el: ScreenElement) => boolean
   navBar: (el) => (el.platform === 'ios' ? isToolbar(el) : isTabBar(el)),
   list: isListContainer,
 };
+
+/**
+ * Is `el` inside a modal dialog, when one is showing (null when none is)? Stricter than
+ * the "dialog" region: only what surely blocks the screen behind it (an iOS alert or
+ * sheet, an Android alert's panel or a dialog window of its own), because everything
+ * outside it then counts as untouchable.
+ */
+export function modalFilter(elements: readonly ScreenElement[]): ((el: ScreenElement) => boolean) | null {
+  const isModal = (el: ScreenElement) => {
+    const t = shortType(el.type);
+    if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && el.resourceId === 'parentPanel');
+    return /^(?:parentpanel|grant_dialog)$/.test(idOf(el)) || isDialogWindow(el);
+  };
+  const modals = new Set(elements.filter((el) => el.visible && isModal(el)).map((el) => el.index));
+  if (modals.size === 0) return null;
+  return (el) => modals.has(el.index) || ancestors(el, elements).some((a) => modals.has(a.index));
+}
 
 /** Geometric stand-ins when no container says what it is: the bottom or top strip of the screen. */
 function inStrip(kind: ContainerKind, el: ScreenElement, screen: Bounds): boolean {

@@ -13,13 +13,15 @@ import { findMatches, tapTargetOf, type Match } from './element-matching.js';
 import { shortType, type ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
-import { gap, lies, nothingBetween, regionFilter, rowOf } from './screen-structure.js';
+import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf } from './screen-structure.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
 
 export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
 
 /** Scores this close are equally good: exact vs exact, normalised vs normalised. */
 const SAME_TIER = 0.02;
+/** Matches a qualifier may choose among: the best, allowing for role and tappability bonuses. */
+const QUALIFIER_TIER = 0.06;
 
 const REGION_NAMES: Readonly<Record<ContainerKind, string>> = {
   dialog: 'dialog', tabBar: 'bottom navigation / tab bar', toolbar: 'toolbar', navBar: 'navigation bar', list: 'list',
@@ -45,14 +47,19 @@ export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetP
   // An element showing the whole phrase, qualifier words included, is what was meant.
   const wholePhrase: TargetPhrase = { text: phrase.whole ?? '', ...(phrase.role ? { role: phrase.role } : {}) };
   const whole = phrase.whole ? find(wholePhrase) : [];
-  if (whole.some((m) => m.score >= 0.9)) return single(whole.filter((m) => m.score >= 0.9), wholePhrase, elements, what, options);
+  if (whole.some((m) => m.score >= 0.9)) return notBehindDialog(single(whole.filter((m) => m.score >= 0.9), wholePhrase, elements, what, options), elements);
   const kindOnly = !phrase.text && !phrase.variants?.length && phrase.role !== undefined && (phrase.near || phrase.container);
   const matches = kindOnly ? ofKind(phrase.role!, elements) : find(phrase);
-  // An explicit region beats the implicit preference for what is in front.
-  const narrowed = matches.length === 0 ? null : narrow(phrase.container ? matches : inFrontOfDialog(matches, elements), phrase, elements);
-  if (narrowed?.ok) return single(narrowed.matches, phrase, elements, what, options);
+  // Qualifiers choose among equally good matches; they never promote a weaker one ("Added to cart"
+  // in the dialog is no "Add to cart" because the real one is elsewhere).
+  const top = Math.max(0, ...matches.map((m) => m.score));
+  const qualified = phrase.container !== undefined || phrase.near !== undefined;
+  const best = qualified ? matches.filter((m) => m.score >= top - QUALIFIER_TIER) : matches;
+  // An explicit region is searched as asked (and what lies behind a dialog is refused below).
+  const narrowed = best.length === 0 ? null : narrow(phrase.container ? best : inFrontOfDialog(best, elements), phrase, elements);
+  if (narrowed?.ok) return notBehindDialog(single(narrowed.matches, phrase, elements, what, options), elements);
   // The qualifier did not hold, but the words as a whole name something ("Check for update" is a typo, not "Check" for "update").
-  if (whole.length > 0) return single(whole, wholePhrase, elements, what, options);
+  if (whole.length > 0) return notBehindDialog(single(whole, wholePhrase, elements, what, options), elements);
   return narrowed ?? { ok: false, decision: notFound(what, phrase, elements) };
 }
 
@@ -84,6 +91,14 @@ function ofKind(role: Role, elements: readonly ScreenElement[]): Match[] {
           : role === 'tab' ? (el) => ancestors(el, elements).some(isTabContainer)
             : (el) => isButtonType(el) || (el.clickable && !isEditable(el));
   return locatable(elements).filter(test).map((element) => ({ element, score: 0.9, via: 'label' as const }));
+}
+
+/** Behind an alert or modal dialog nothing can be touched: the dialog must be answered first. */
+function notBehindDialog(choice: Choice, elements: readonly ScreenElement[]): Choice {
+  if (!choice.ok) return choice;
+  const inDialog = modalFilter(elements);
+  if (!inDialog || inDialog(choice.match.element)) return choice;
+  return failed(`${describe(choice.match.element)} is behind a dialog: answer the dialog first (e.g. "Dismiss the dialog")`);
 }
 
 /** An alert or dialog covers the screen: what is inside it is what can be touched. */

@@ -145,7 +145,8 @@ function parseName(raw: string, defaultRole?: Role): TargetPhrase {
   }
   // "item 3", "row #2", "result number 4"
   const numbered = /^(item|row|entry|cell|result|option|card|product)\s+(?:number\s+|no\.?\s*|#)?(\d+)$/i.exec(text);
-  if (numbered) return { text: '', role: 'item', ordinal: Number(numbered[2]) };
+  // "Product 3" may also be the name shown: that reading is kept and wins when it is on screen.
+  if (numbered) return { text: '', role: 'item', ordinal: Number(numbered[2]), variants: [text] };
 
   let writtenWithoutRole = written;
   for (const [re, r] of ROLE_WORDS) {

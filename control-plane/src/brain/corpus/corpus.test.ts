@@ -12,9 +12,10 @@ import { decideOffline } from '../offline-model.js';
 import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
 import { iosCases } from './ios-cases.js';
+import { secondBatch } from './second-batch-cases.js';
 import { judge, type Outcome } from './judge.js';
 
-const corpus: CorpusCase[] = [...androidCases, ...iosCases];
+const corpus: CorpusCase[] = [...androidCases, ...iosCases, ...secondBatch];
 
 function screenXml(name: string): string {
   const own = new URL(`./screens/${name}.xml`, import.meta.url);

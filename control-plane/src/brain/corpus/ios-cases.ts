@@ -60,7 +60,7 @@ const alerts: Row[] = [
   ['Dismiss the alert', 'ios-discard-alert', tap({ type: 'Button', text: 'Cancel', nth: 2 })],
   ['Tap Cancel', 'ios-discard-alert', tap({ type: 'Button', text: 'Cancel', nth: 2 })],
   ['Tap Cancel in the alert', 'ios-discard-alert', tap({ type: 'Button', text: 'Cancel', nth: 2 })],
-  ['Tap Cancel in the navigation bar', 'ios-discard-alert', tap({ type: 'Button', text: 'Cancel', nth: 1 })],
+  ['Tap Cancel in the navigation bar', 'ios-discard-alert', fails(/behind a dialog/)],
   ['Tap Discard in the dialog', 'ios-discard-alert', tap({ type: 'Button', text: 'Discard' })],
   ['Check that Discard changes? is shown', 'ios-discard-alert', pass()],
   ['Verify the alert says Your edits to Red Mug will be lost.', 'ios-discard-alert', pass({ type: 'StaticText', text: 'Your edits to Red Mug will be lost.' })],
