@@ -241,6 +241,28 @@ describe('runs end to end on virtual handsets', () => {
     expect((await testRow(runId, ids.slow)).attempt).toBe(2);
   });
 
+  it('an agent killed and restarted at once, again and again, never stalls a run', async () => {
+    // The same state dir is the same agent id: the restarted agent says hello without the
+    // test it was running. Its device must come back idle, not stay busy with a lost test.
+    const stateDir = mkdtempSync(join(work, 'restarted-'));
+    const startChild = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lab-agent/src/cli.ts'), 'start',
+        '--control-plane', server.url, '--token', token, '--virtual-devices', '1', '--state-dir', stateDir], { cwd: root, stdio: 'ignore' });
+      children.push(child);
+      return child;
+    };
+    let child = startChild();
+    for (let round = 1; round <= 4; round++) {
+      const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow] })).body;
+      await until(async () => (await testRow(runId, ids.slow)).status === 'running', 30_000);
+      child.kill('SIGKILL');
+      child = startChild(); // at once: well within AGENT_LOST_SECONDS
+      const run = await finished(runId, 30_000);
+      expect(run.succeededTests.map((e: any) => e.id), `round ${round}`).toEqual([ids.slow]);
+      expect((await testRow(runId, ids.slow)).attempt, `round ${round}`).toBe(2);
+    }
+  });
+
   it('survives a control-plane restart mid-run: the agent reconnects, nothing is lost or run twice', async () => {
     await agent(1);
     const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow, ids.login] })).body;
