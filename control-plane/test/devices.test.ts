@@ -106,14 +106,14 @@ describe('GET /devices', () => {
     expect(res.body.truncated).toBe(false);
     const byId = Object.fromEntries(res.body.devices.map((d: any) => [d.id, d]));
     expect(Object.keys(byId).sort()).toEqual([mine, pool, poolBusy, gone].sort());
-    expect(byId[mine]).toMatchObject({
+    expect(byId[mine!]).toMatchObject({
       name: 'iPhone 15 Pro (SERIAL-1-0)', platform: 'ios', kind: 'handset', model: 'iPhone 15 Pro', osVersion: '17.5',
       state: 'online', reserved: true, agentName: 'host-1', lastSeenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(byId[pool]).toMatchObject({ kind: 'simulator', state: 'online', reserved: false });
-    expect(byId[poolBusy]).toMatchObject({ platform: 'android', kind: 'emulator', state: 'busy' });
+    expect(byId[pool!]).toMatchObject({ kind: 'simulator', state: 'online', reserved: false });
+    expect(byId[poolBusy!]).toMatchObject({ platform: 'android', kind: 'emulator', state: 'busy' });
     // Its agent is disconnected: whatever the row said, it cannot run anything.
-    expect(byId[gone]).toMatchObject({ model: 'iPhone 14', state: 'offline' });
+    expect(byId[gone!]).toMatchObject({ model: 'iPhone 14', state: 'offline' });
 
     const sims = await api('GET', '/devices?platform=ios&kind=simulator&state=online');
     expect(sims.body.devices.map((d: any) => d.id)).toEqual([pool]);
