@@ -10,6 +10,7 @@ import { fail, type Decision } from './actions.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { ancestors, describe } from './element-roles.js';
 import { findMatches, toggleOf, type Match } from './element-matching.js';
+import { identifierMatchScore } from './fuzzy.js';
 import { shortType, type ScreenElement } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { locatable, locatorFor, uniqueLocator, type Locator } from './locators.js';
@@ -41,17 +42,27 @@ function readings(phrase: TargetPhrase): string[] {
 export function findShown(elements: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
   const wanted = readings(phrase);
   const matches: Match[] = [];
+  // "The cart icon is shown": an icon has no text, and its id is the only name it has.
+  const byId = phrase.role === 'icon' ? [phrase.text, ...(phrase.variants ?? [])].filter(Boolean) : [];
   for (const el of locatable(elements)) {
-    const texts = shownTexts(el);
-    const exactText = el.text !== '' && wanted.some((w) => sameText(el.text, w));
-    const exact = exactText || texts.some((t) => wanted.some((w) => sameText(t, w)));
-    if (exact || texts.some((t) => wanted.some((w) => showsText(t, w)))) {
-      // Ranked: the element's own text, then its label or placeholder, then a sentence of a longer text.
-      const picture = /Image/.test(shortType(el.type)) ? 0.005 : 0; // a product photo labelled with the product's name
-      matches.push({ element: el, score: (exactText ? 1 : exact ? 0.99 : 0.97) - picture, via: exactText ? 'text' : 'contentDesc' });
+    if (byId.length && el.resourceId && byId.some((w) => identifierMatchScore(w, el.resourceId, { typos: false, containment: false }) >= 0.85)) {
+      matches.push({ element: el, score: 0.98, via: 'resourceId' });
+      continue;
     }
+    const hit = shownMatch(el, wanted);
+    // A product photo labelled with the product's name ranks after the name itself.
+    if (hit) matches.push({ element: el, score: hit.score - (/Image/.test(shortType(el.type)) ? 0.005 : 0), via: hit.via });
   }
   return matches;
+}
+
+/** Ranked: the element's own text, then its label or placeholder, then a sentence of a longer text. */
+function shownMatch(el: ScreenElement, wanted: readonly string[]): { score: number; via: Match['via'] } | null {
+  const fields: Array<[string, Match['via']]> = [[el.text, 'text'], [el.contentDesc, 'contentDesc'], [el.text ? '' : el.hint, 'hint']];
+  const present = fields.filter(([t]) => t !== '');
+  for (const [t, via] of present) if (wanted.some((w) => sameText(t, w))) return { score: via === 'text' ? 1 : 0.99, via };
+  for (const [t, via] of present) if (wanted.some((w) => showsText(t, w))) return { score: 0.97, via };
+  return null;
 }
 
 const pass = (target: Locator, reasoning: string, score = 1): Decision => ({ action: { type: 'assert', target, visible: true }, reasoning, confidence: confidence(score) });
@@ -73,9 +84,19 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
     return absent(phrase);
   }
   if (!best) return notFound('text', phrase, elements);
-  const target = uniqueLocator(best.element, elements) ?? locatorFor(best.element, elements);
+  const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
   return pass(target, `${describe(best.element)} is visible: ${how} once case, spaces and punctuation are set aside`);
+}
+
+/**
+ * A check's locator names the very text that passed it, not an id: the screen
+ * fingerprint keeps only the shape of numbers, so a replay found by id would pass
+ * "$48.50" on a screen now showing "$49.50". Icons matched by id keep the id.
+ */
+export function shownLocator(el: ScreenElement, elements: readonly ScreenElement[]): Locator {
+  const base = uniqueLocator(el, elements) ?? locatorFor(el, elements);
+  return base.by === 'text' || base.by === 'contentDesc' || !el.text ? base : { ...base, showing: el.text };
 }
 
 function absent(phrase: TargetPhrase): Decision {
@@ -125,7 +146,7 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);
   }
   if (wantsSwitch) return notFound('switch or checkbox', phrase, elements);
-  const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element');
+  const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element', { reachable: false });
   if (!choice.ok) return choice.decision;
   const el = choice.match.element;
   const target = uniqueLocator(el, elements) ?? locatorFor(el, elements);

@@ -30,6 +30,8 @@ export type Intent =
   | { kind: 'openLink'; url: string }
   | { kind: 'assert'; target: TargetPhrase; visible: boolean }
   | { kind: 'assertState'; target: TargetPhrase; state: ElementState }
+  | { kind: 'assertValue'; label: TargetPhrase; value: string }
+  | { kind: 'assertField'; field: TargetPhrase; value: string }
   | { kind: 'confirm' }
   | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
   | { kind: 'permission'; answer: PermissionAnswer }
@@ -73,6 +75,37 @@ function stateBody(body: string): Intent | null {
   const said = STATE_WORDS[m[2]!.toLowerCase().replace(/\s+/g, ' ').replace('grayed', 'greyed')]!;
   return { kind: 'assertState', target: parseTargetPhrase(body.slice(0, m.index)), state: m[1] ? OPPOSITE[said] : said };
 }
+
+const FIELD_HOLDS =
+  /^(?:the\s+)?(.+?\s+(?:field|input|box|text\s*field))\s+(?:shows|contains|has|reads|says|displays|holds|is|should\s+(?:be|show|contain|say|read|hold|have))\s+(.+)$/i;
+const SHOWN_IN_FIELD = /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
+const LABEL_VALUE = /^(?:the\s+)?(.+?)\s+(?:is|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
+/** Words after "is" that say visibility or state, not a value. */
+const NOT_A_VALUE = /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;
+const NOT_A_LABEL = /^(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)$/i;
+
+/** "the Email field contains ann@example.com", "Red Mug is shown in the Name field", "the total is $48.50". */
+function valueBody(body: string): Intent | null {
+  let m = FIELD_HOLDS.exec(body);
+  if (m && !NOT_A_VALUE.test(m[2]!.trim())) {
+    const value = /^(?:empty|blank|cleared)$/i.test(m[2]!.trim()) ? '' : unquote(m[2]!);
+    return { kind: 'assertField', field: parseTargetPhrase(m[1]!, 'field'), value };
+  }
+  if ((m = SHOWN_IN_FIELD.exec(body))) return { kind: 'assertField', field: parseTargetPhrase(m[2]!, 'field'), value: unquote(m[1]!) };
+  // A value is a number or quoted: "the total is $48.50", "the status is 'Shipped'"; anything else reads as a name.
+  if ((m = LABEL_VALUE.exec(body))) {
+    const value = m[2]!.trim();
+    const label = m[1]!.trim();
+    const valueLike = /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
+    if (valueLike && !NOT_A_VALUE.test(value) && !NOT_A_LABEL.test(label) && label.split(/\s+/).length <= 4) {
+      return { kind: 'assertValue', label: parseTargetPhrase(label), value: unquote(value) };
+    }
+  }
+  return null;
+}
+
+/** "Is Build 4521 shown?" */
+const QUESTION = new RegExp(`^(?:is|are)\\s+(.+?)\\s+${SHOWN}\\??$`, 'i');
 
 /** "the Settings screen is open", "I am on the Checkout page". */
 function screenBody(body: string): Intent | null {
@@ -224,14 +257,16 @@ const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
   if (m) {
     const checksABox = /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
-    const special = checksABox ? null : stateBody(m[1]!) ?? screenBody(m[1]!);
+    const special = checksABox ? null : stateBody(m[1]!) ?? screenBody(m[1]!) ?? valueBody(m[1]!);
     if (special) return special;
     const body = checksABox ? null : assertionBody(m[1]!, false);
     if (body) return { kind: 'assert', ...body };
   }
   // Without a verb ("Welcome should be visible") only an explicit visibility or state phrase makes it an assertion.
   if (!new RegExp(`^${TAP_VERBS}\\b|^${TYPE_VERBS}\\b`, 'i').test(s)) {
-    const special = stateBody(s) ?? screenBody(s);
+    const question = QUESTION.exec(s.replace(/\?$/, ''));
+    if (question) return { kind: 'assert', target: parseTargetPhrase(question[1]!), visible: true };
+    const special = stateBody(s) ?? screenBody(s) ?? valueBody(s);
     if (special) return special;
     const body = assertionBody(s, true);
     if (body) return { kind: 'assert', ...body };

@@ -14,6 +14,7 @@ import { locatable, locate, locatorFor, uniqueLocator } from './locators.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
 import { chooseTarget } from './target-choice.js';
+import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import type { TargetPhrase } from './target-phrase.js';
 
 export interface Screen {
@@ -115,6 +116,8 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
     case 'type': return resolveType(intent.text, intent.field, screen);
     case 'assert': return resolveAssert(intent.target, intent.visible, elements);
     case 'assertState': return resolveState(intent.target, intent.state, elements);
+    case 'assertValue': return resolveLabelValue(intent.label, intent.value, elements);
+    case 'assertField': return resolveFieldValue(intent.field, intent.value, elements);
     case 'confirm': return confirmDialog(elements);
     case 'toggle': return resolveToggle(intent.target, intent.desired, elements);
     case 'back': return resolveBack(screen);

@@ -20,6 +20,8 @@ export interface Locator {
   checked?: boolean;
   enabled?: boolean;
   selected?: boolean;
+  /** The element must show exactly this text: a passed check holds only while its text does. */
+  showing?: string;
 }
 
 function matches(el: ScreenElement, locator: Locator): boolean {
@@ -27,6 +29,7 @@ function matches(el: ScreenElement, locator: Locator): boolean {
   if (locator.checked !== undefined && el.checked !== locator.checked) return false;
   if (locator.enabled !== undefined && el.enabled !== locator.enabled) return false;
   if (locator.selected !== undefined && el.selected !== locator.selected) return false;
+  if (locator.showing !== undefined && el.text !== locator.showing) return false;
   switch (locator.by) {
     case 'resourceId':
       // `login_button` also finds `com.example:id/login_button`: people write the short form.

@@ -41,13 +41,15 @@ export interface ChoiceOptions {
   preferTappable?: boolean;
   /** "the second password field": count every match, not only the best tier (fields are few and named loosely). */
   ordinalOverAll?: boolean;
+  /** To act on it, it must not lie behind a dialog; checking what it shows needs no reach. Default on. */
+  reachable?: boolean;
 }
 
 export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetPhrase, find: Finder, what: string, options: ChoiceOptions = {}): Choice {
   // An element showing the whole phrase, qualifier words included, is what was meant.
   const wholePhrase: TargetPhrase = { text: phrase.whole ?? '', ...(phrase.role ? { role: phrase.role } : {}) };
   const whole = phrase.whole ? find(wholePhrase) : [];
-  if (whole.some((m) => m.score >= 0.9)) return notBehindDialog(single(whole.filter((m) => m.score >= 0.9), wholePhrase, elements, what, options), elements);
+  if (whole.some((m) => m.score >= 0.9)) return notBehindDialog(single(whole.filter((m) => m.score >= 0.9), wholePhrase, elements, what, options), elements, options);
   const kindOnly = !phrase.text && !phrase.variants?.length && phrase.role !== undefined && (phrase.near || phrase.container);
   const matches = kindOnly ? ofKind(phrase.role!, elements) : find(phrase);
   // Qualifiers choose among equally good matches; they never promote a weaker one ("Added to cart"
@@ -57,9 +59,9 @@ export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetP
   const best = qualified ? matches.filter((m) => m.score >= top - QUALIFIER_TIER) : matches;
   // An explicit region is searched as asked (and what lies behind a dialog is refused below).
   const narrowed = best.length === 0 ? null : narrow(phrase.container ? best : inFrontOfDialog(best, elements), phrase, elements);
-  if (narrowed?.ok) return notBehindDialog(single(narrowed.matches, phrase, elements, what, options), elements);
+  if (narrowed?.ok) return notBehindDialog(single(narrowed.matches, phrase, elements, what, options), elements, options);
   // The qualifier did not hold, but the words as a whole name something ("Check for update" is a typo, not "Check" for "update").
-  if (whole.length > 0) return notBehindDialog(single(whole, wholePhrase, elements, what, options), elements);
+  if (whole.length > 0) return notBehindDialog(single(whole, wholePhrase, elements, what, options), elements, options);
   return narrowed ?? { ok: false, decision: notFound(what, phrase, elements) };
 }
 
@@ -94,8 +96,8 @@ function ofKind(role: Role, elements: readonly ScreenElement[]): Match[] {
 }
 
 /** Behind an alert or modal dialog nothing can be touched: the dialog must be answered first. */
-function notBehindDialog(choice: Choice, elements: readonly ScreenElement[]): Choice {
-  if (!choice.ok) return choice;
+function notBehindDialog(choice: Choice, elements: readonly ScreenElement[], options: ChoiceOptions): Choice {
+  if (!choice.ok || options.reachable === false) return choice;
   const inDialog = modalFilter(elements);
   if (!inDialog || inDialog(choice.match.element)) return choice;
   return failed(`${describe(choice.match.element)} is behind a dialog: answer the dialog first (e.g. "Dismiss the dialog")`);

@@ -1,0 +1,59 @@
+/**
+ * Assertions about a value: "the total is $48.50", "the version should be 3.2.1"
+ * (a label and its value), "the Email field contains ann@example.com", "the Name
+ * field is empty" (what a field holds). Compared like every verdict: normalised
+ * text, numbers exact. The passing locator names the value's own text, so a cache
+ * replay on a screen whose number changed (the fingerprint keeps only its shape)
+ * does not pass again.
+ */
+import { fail, type Decision } from './actions.js';
+import { findShown, shownLocator } from './assertions.js';
+import { notFound, quoteOf } from './decisions.js';
+import { describe } from './element-roles.js';
+import { findFields } from './element-matching.js';
+import type { ScreenElement } from './hierarchy.js';
+import { lies, nothingBetween, rowOf } from './screen-structure.js';
+import { chooseTarget } from './target-choice.js';
+import type { TargetPhrase } from './target-phrase.js';
+import { sameText } from './verdict-text.js';
+
+function passOn(el: ScreenElement, elements: readonly ScreenElement[], reasoning: string): Decision {
+  return { action: { type: 'assert', target: shownLocator(el, elements), visible: true }, reasoning, confidence: 1 };
+}
+
+/** Is `value` the value of `label`: in its row, right of it or directly below it? */
+function valueOf(label: ScreenElement, value: ScreenElement, elements: readonly ScreenElement[]): boolean {
+  const row = rowOf(label, elements);
+  if (row && (row === value || elements[value.parentIndex ?? -1] === row || rowOf(value, elements) === row)) return true;
+  return (['rightOf', 'below'] as const).some((r) => lies(r, value.bounds, label.bounds) && nothingBetween(r, value, label, elements));
+}
+
+/** "The total is $48.50": one text saying both, or the value beside its label. */
+export function resolveLabelValue(label: TargetPhrase, value: string, elements: readonly ScreenElement[]): Decision {
+  const names = [label.text, ...(label.variants ?? [])].filter(Boolean);
+  const together = findShown(elements, { text: '', variants: names.flatMap((n) => [`${n} ${value}`, `${n}: ${value}`]) })[0];
+  if (together) return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
+  const labels = findShown(elements, label).map((m) => m.element);
+  if (labels.length === 0) return notFound('label', label, elements);
+  const values = findShown(elements, { text: value }).map((m) => m.element);
+  for (const l of labels) {
+    const v = values.find((candidate) => candidate !== l && valueOf(l, candidate, elements));
+    if (v) return passOn(v, elements, `${describe(v)} is the value next to ${describe(l)}`);
+  }
+  const beside = elements.find((el) => el.visible && el !== labels[0] && (el.text || el.contentDesc) && valueOf(labels[0]!, el, elements));
+  const actual = beside ? ` it shows ${describe(beside)}` : ' no value is shown beside it';
+  return fail(`${quoteOf(label)} is not "${value}":${actual}`);
+}
+
+/** "The Email field contains ann@example.com", "the Name field is empty". */
+export function resolveFieldValue(field: TargetPhrase, value: string, elements: readonly ScreenElement[]): Decision {
+  const choice = chooseTarget(elements, field, (p) => findFields(elements, p), 'text field', { preferTappable: false, reachable: false });
+  if (!choice.ok) return choice.decision;
+  const el = choice.match.element;
+  // An empty Android field shows its hint as its text; iOS reports the placeholder apart.
+  const holds = el.text === el.hint ? '' : el.text;
+  const same = value === '' ? holds === '' : sameText(holds, value);
+  if (!same) return fail(`${describe(el)} holds ${holds ? `"${holds}"` : 'nothing'}, not ${value ? `"${value}"` : 'nothing'}`);
+  if (value === '') return { action: { type: 'assert', target: { by: 'text', value: el.text || el.hint, type: el.type }, visible: true }, reasoning: `${describe(el)} is empty`, confidence: 0.9 };
+  return passOn(el, elements, `${describe(el)} holds "${value}"`);
+}
