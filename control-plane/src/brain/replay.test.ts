@@ -57,3 +57,28 @@ describe('typed text and references', () => {
     expect(toTemplate(typed, { x: '' })).toEqual(typed);
   });
 });
+
+describe('replaying a passed check', () => {
+  const settings = readFileSync(new URL('./fixtures/android-settings.xml', import.meta.url), 'utf8');
+  const home = readFileSync(new URL('./fixtures/android-home.xml', import.meta.url), 'utf8');
+  const parse = (source: string) => {
+    const parsed = parseHierarchy(source, 'android');
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.elements;
+  };
+
+  it('holds only while the switch is in the checked state', () => {
+    const check = decideOffline({ instruction: 'Notifications is on', platform: 'android', hierarchyXml: settings });
+    expect(check.action).toMatchObject({ type: 'assert', visible: true, target: { checked: true } });
+    expect(replayDecision(check, parse(settings))).not.toBeNull();
+    const off = settings.replace('checked="true"', 'checked="false"');
+    expect(replayDecision(check, parse(off))).toBeNull();
+  });
+
+  it('holds only while the text it passed on is shown (numbers change under the same fingerprint)', () => {
+    const check = decideOffline({ instruction: 'Check that You have 3 new messages is shown', platform: 'android', hierarchyXml: home });
+    expect(check.action.type).toBe('assert');
+    expect(replayDecision(check, parse(home))).not.toBeNull();
+    expect(replayDecision(check, parse(home.replace('You have 3 new messages', 'You have 4 new messages')))).toBeNull();
+  });
+});
