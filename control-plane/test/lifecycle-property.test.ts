@@ -1,0 +1,225 @@
+/**
+ * A property of the run lifecycle, checked over random interleavings (fast-check):
+ * whatever happens among execute, agents accepting, refusing and finishing, agents
+ * vanishing and coming back (with or without the tests they held), cancels and
+ * control-plane restarts, once the dust settles every test has exactly one verdict,
+ * every run has ended, and no device is busy without an attempt on it.
+ *
+ * The agents are protocol-level fakes (agent-client.ts) so that each step is one
+ * decision of the generator; the control plane, its database and sockets are real.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAgentToken } from '../src/admin/provision.js';
+import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
+import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+
+let server: TestServer;
+let org: Org;
+let api: Client;
+let token: string;
+let testIds: string[];
+let buildId: string;
+
+beforeAll(async () => {
+  server = await startServer({ AGENT_LOST_SECONDS: '1', SWEEP_MS: '100', AGENT_HEARTBEAT_MS: '60000' });
+  org = await seedOrg(server.db);
+  api = client(server.url, org.apiKey);
+  token = (await addAgentToken(server.db, null)).agentToken;
+  const { makeApk } = await import('../../scripts/fixtures/builds.js');
+  const { mkdtempSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const file = join(mkdtempSync(join(tmpdir(), 'prop-')), 'app.apk');
+  await makeApk(file, { packageName: 'com.example.prop', versionName: '1', versionCode: 1, label: 'Prop' });
+  const form = new FormData();
+  form.append('build', new Blob([readFileSync(file)]), 'app.apk');
+  buildId = (await (await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form })).json() as { buildId: string }).buildId;
+  testIds = [];
+  for (let i = 0; i < 3; i++) {
+    const id = (await api('POST', '/tests', { title: `P${i}`, commands: ['launchApp'] })).body.testId as string;
+    await settledTest(api, id);
+    testIds.push(id);
+  }
+}, 60_000);
+afterAll(() => server.close());
+
+/** One fake lab agent with one emulator, and the jobs it holds as far as it knows. */
+class Lab {
+  socket: FakeAgent | null = null;
+  held = new Set<string>();
+  private handled = 0;
+  constructor(readonly name: string) {}
+
+  async connect(remember: boolean): Promise<void> {
+    if (!remember) this.held.clear(); // it restarted: it knows nothing of its tests
+    this.socket?.ws.terminate();
+    this.handled = 0;
+    this.socket = await connectFakeAgent(server.url, token, {
+      agentId: this.name, devices: [androidDevice(`${this.name}-emu`)], jobs: [...this.held].map((jobId) => ({ jobId, state: 'running' as const })),
+    });
+    await this.socket.next('welcome');
+  }
+
+  vanish(): void {
+    this.socket?.ws.terminate();
+    this.socket = null;
+  }
+
+  get live(): boolean {
+    return this.socket !== null && this.socket.ws.readyState === this.socket.ws.OPEN;
+  }
+
+  /** Answers what the control plane sent since last time: offers accepted (or refused), cancels obeyed. */
+  respond(refuse: boolean): void {
+    if (!this.live) return;
+    const s = this.socket!;
+    for (const m of s.received.slice(this.handled)) {
+      if (m.type === 'job.offer') {
+        if (refuse) s.send({ type: 'job.rejected', jobId: m.jobId, reason: 'busy' });
+        else {
+          this.held.add(m.jobId);
+          s.send({ type: 'job.accepted', jobId: m.jobId });
+        }
+      } else if (m.type === 'job.cancel' && this.held.delete(m.jobId)) {
+        s.send({ type: 'job.result', jobId: m.jobId, verdict: 'cancelled', durationSeconds: 0 });
+      }
+    }
+    this.handled = s.received.length;
+  }
+
+  finishOne(verdict: 'succeeded' | 'failed'): void {
+    const jobId = [...this.held][0];
+    if (!this.live || !jobId) return;
+    this.held.delete(jobId);
+    this.socket!.send({ type: 'job.result', jobId, verdict, durationSeconds: 1 });
+  }
+}
+
+type Op =
+  | { op: 'execute'; tests: number }
+  | { op: 'respond'; lab: number; refuse: boolean }
+  | { op: 'finish'; lab: number; verdict: 'succeeded' | 'failed' }
+  | { op: 'vanish'; lab: number }
+  | { op: 'return'; lab: number; remember: boolean }
+  | { op: 'cancel' }
+  | { op: 'restart' }
+  | { op: 'pause' };
+
+const lab = fc.integer({ min: 0, max: 1 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('execute' as const), tests: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('respond' as const), lab, refuse: fc.integer({ min: 0, max: 6 }).map((n) => n === 0) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('finish' as const), lab, verdict: fc.constantFrom('succeeded' as const, 'failed' as const) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('vanish' as const), lab }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('return' as const), lab, remember: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'cancel' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'restart' as const }) },
+  { weight: 2, arbitrary: fc.constant({ op: 'pause' as const }) },
+);
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** After a restart the first request on a pooled keep-alive socket fails before reaching the server: ask again. */
+const call: Client = (...args) => api(...args).catch(() => api(...args));
+
+async function apply(step: Op, labs: Lab[], runs: string[], selected: { count: number }): Promise<void> {
+  switch (step.op) {
+    case 'execute': {
+      const res = await call('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: testIds.slice(0, step.tests) });
+      expect(res.status).toBe(200);
+      runs.push(res.body.runId);
+      selected.count += step.tests;
+      return;
+    }
+    case 'respond':
+      return labs[step.lab]!.respond(step.refuse);
+    case 'finish':
+      return labs[step.lab]!.finishOne(step.verdict);
+    case 'vanish':
+      return labs[step.lab]!.vanish();
+    case 'return':
+      return labs[step.lab]!.connect(step.remember);
+    case 'cancel': {
+      const runId = runs[runs.length - 1];
+      if (runId) expect([200, 409]).toContain((await call('POST', `/runs/${runId}/cancel`)).status);
+      return;
+    }
+    case 'restart':
+      await server.restart();
+      for (const l of labs) l.socket = null; // the restart closed their sockets; they come back on 'return'
+      return;
+    case 'pause':
+      return sleep(120);
+  }
+}
+
+/** Agents back and well-behaved until every run has ended and every attempt has its verdict (bounded). */
+async function settle(labs: Lab[], runs: string[]): Promise<void> {
+  for (const l of labs) if (!l.live) await l.connect(true);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    for (const l of labs) {
+      if (!l.live) await l.connect(true);
+      l.respond(false);
+      l.finishOne('succeeded');
+    }
+    // A cancelled run ends at once, but the attempts agents held end when the agents answer the cancel.
+    const open = await server.db.query(
+      `SELECT 1 FROM runs r WHERE r.id = ANY($1::text[])
+          AND (r.status = 'running' OR EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status IN ('pending', 'offered', 'running')))`,
+      [runs],
+    );
+    if (open.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`runs not settled after 20 s: ${JSON.stringify(await server.db.query(
+      `SELECT a.run_id, a.status, a.try_number, a.device_id FROM attempts a WHERE a.run_id = ANY($1::text[]) AND a.status NOT IN ('succeeded','failed','blocked')`, [runs]))}`);
+    await sleep(30);
+  }
+}
+
+describe('the run lifecycle under random interleavings', () => {
+  it('every test gets exactly one verdict, every run ends, no device stays busy without an attempt', async () => {
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
+        round += 1;
+        const labs = [new Lab(`prop-${round}-a`), new Lab(`prop-${round}-b`)];
+        await labs[0]!.connect(false);
+        const runs: string[] = [];
+        const selected = { count: 0 };
+        try {
+          for (const step of ops) await apply(step, labs, runs, selected);
+          await settle(labs, runs);
+
+          const attempts = await server.db.query<{ status: string; finished: boolean; sessions: number }>(
+            `SELECT a.status, a.finished_at IS NOT NULL AS finished, a.try_number, a.status_message, r.status AS run, a.id,
+                    (SELECT count(*)::int FROM sdk_sessions s WHERE s.id = a.session_id) AS sessions
+               FROM attempts a JOIN runs r ON r.id = a.run_id WHERE a.run_id = ANY($1::text[])`,
+            [runs],
+          );
+          expect(attempts.length).toBe(selected.count);
+          for (const a of attempts) {
+            expect(['succeeded', 'failed', 'blocked'], JSON.stringify(a)).toContain(a.status);
+            expect(a.finished).toBe(true);
+            expect(a.sessions).toBeLessThanOrEqual(1);
+          }
+          const unended = await server.db.query(`SELECT id FROM runs WHERE id = ANY($1::text[]) AND status NOT IN ('completed', 'cancelled')`, [runs]);
+          expect(unended).toEqual([]);
+          // Every session of these tests ended; none is left running for a test that has its verdict.
+          const running = await server.db.query(
+            `SELECT s.id FROM sdk_sessions s JOIN attempts a ON a.session_id = s.id WHERE a.run_id = ANY($1::text[]) AND s.status = 'running'`, [runs]);
+          expect(running).toEqual([]);
+          const busy = await server.db.query(
+            `SELECT d.serial FROM devices d WHERE d.state = 'busy'
+                AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.device_id = d.id AND a.status IN ('offered', 'running'))`,
+          );
+          expect(busy).toEqual([]);
+        } finally {
+          for (const l of labs) l.vanish();
+        }
+      }),
+      // PROPERTY_RUNS=200 for a longer hunt; the suite keeps a few seconds' worth.
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 12), endOnFailure: true, ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}) },
+    );
+  }, 240_000);
+});
