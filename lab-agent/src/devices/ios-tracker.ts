@@ -13,7 +13,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeviceInfo } from '@devicelab/shared';
 import { Simctl } from 'node-simctl';
-import { devicectl, type DevicectlDevice } from './iphone.js';
+import { defaultXcrun, devicectl, type DevicectlDevice } from './iphone.js';
 import type { DeviceTrackerEvents } from './tracker.js';
 import { WdaClient } from './wda-client.js';
 
@@ -107,7 +107,7 @@ export class IosDeviceTracker extends EventEmitter<DeviceTrackerEvents> {
   /** Connected iPhones, or null when the listing failed. */
   private async listIphones(): Promise<DeviceInfo[] | null> {
     try {
-      const result = await devicectl(this.options.xcrunPath ?? 'xcrun', ['list', 'devices']);
+      const result = await devicectl(this.options.xcrunPath ?? defaultXcrun(), ['list', 'devices']);
       this.complaints.delete('devicectl');
       const devices = Array.isArray(result['devices']) ? (result['devices'] as DevicectlDevice[]) : [];
       return devices

@@ -21,10 +21,13 @@ import { IosWdaDriver, launchArguments, toolMessage } from './ios-wda-driver.js'
 
 const run = promisify(execFile);
 
+/** The xcrun to run: XCRUN_BINARY when set (node-simctl honours it too), else the one on PATH. */
+export const defaultXcrun = () => process.env.XCRUN_BINARY || 'xcrun';
+
 export interface IphoneDriverOptions {
   udid: string;
   wdaUrl: string;
-  /** Path of xcrun; default `xcrun` on PATH. */
+  /** Path of xcrun; default XCRUN_BINARY, else `xcrun` on PATH. */
   xcrunPath?: string;
 }
 
@@ -57,7 +60,7 @@ export class IphoneDriver extends IosWdaDriver {
 
   constructor(options: IphoneDriverOptions) {
     super(options.udid, options.wdaUrl);
-    this.xcrun = options.xcrunPath ?? 'xcrun';
+    this.xcrun = options.xcrunPath ?? defaultXcrun();
   }
 
   async install(buildFile: string, bundleId: string): Promise<void> {
