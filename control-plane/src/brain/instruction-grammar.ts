@@ -6,14 +6,12 @@
  * "check the X checkbox" is a toggle, and "Go back" is not "tap Back".
  * Anything unrecognised is `unknown`: the offline model fails rather than guesses.
  */
+import { assertionBody, questionBody, screenBody, stateBody, valueBody, type ElementState } from './assertion-grammar.js';
 import { MAX_WAIT_SECONDS, type SwipeDirection, type VerticalDirection } from './commands.js';
-import { splitQualifier } from './qualifier-words.js';
 import { findQuoted, parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.js';
 
+export type { ElementState } from './assertion-grammar.js';
 export type PermissionAnswer = 'allow' | 'deny' | 'whileUsing' | 'once';
-
-/** A state an assertion can check: a switch's, a button's, a tab's. */
-export type ElementState = 'on' | 'off' | 'enabled' | 'disabled' | 'selected' | 'unselected';
 
 export type Intent =
   | { kind: 'tap'; target: TargetPhrase }
@@ -42,77 +40,6 @@ export type Intent =
 const TAP_VERBS = '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|long[-\\s]press)';
 const TYPE_VERBS = '(?:enter|type|input|write|put|insert|key\\s+in|fill\\s+in)';
 const ASSERT_VERBS = '(?:check|verify|ensure|assert|confirm|make\\s+sure|validate|expect|see|i\\s+see|i\\s+should\\s+see)';
-const SHOWN = '(?:visible|shown|displayed|present|there|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
-const NEGATIVE_SUFFIX = new RegExp(
-  `\\s+(?:(?:is|are|should\\s+be|must\\s+be)\\s+(?:not|no\\s+longer)\\s+${SHOWN}|(?:isn't|aren't|shouldn't\\s+be)\\s+${SHOWN}` +
-    `|(?:is|are|should\\s+be)\\s+(?:hidden|gone|absent|missing)|(?:does|do|should|did)\\s*(?:not|n't)\\s+(?:appear|show(?:\\s+up)?|exist)` +
-    `|doesn't\\s+(?:appear|show(?:\\s+up)?|exist)|(?:disappears|disappeared|vanishes|goes\\s+away|has\\s+disappeared|is\\s+dismissed))$`,
-  'i',
-);
-const POSITIVE_SUFFIX = new RegExp(
-  `\\s+(?:(?:is|are|should\\s+be|must\\s+be|gets|get)\\s+${SHOWN}|(?:appears|appear|shows|shows\\s+up|exists|is\\s+there|should\\s+appear|pops\\s+up|comes\\s+up))$`,
-  'i',
-);
-/** "the Settings screen is open", "Checkout page loads": a screen, known by its title. */
-const SCREEN_OPEN = /^(.+?\s+(?:screen|page|view))\s+(?:(?:is|should\s+be|must\s+be)\s+(?:open|opened|loaded|up)|opens|loads|is\s+showing)$/i;
-const ON_SCREEN = /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|user\s+is|you\s+are|you're)\s+(?:now\s+)?on\s+(.+?\s+(?:screen|page|view))$/i;
-const STATE_WORDS: Readonly<Record<string, ElementState>> = {
-  on: 'on', off: 'off', checked: 'on', unchecked: 'off', ticked: 'on', unticked: 'off',
-  enabled: 'enabled', disabled: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled',
-  selected: 'selected', 'not selected': 'unselected', unselected: 'unselected',
-  'not checked': 'off', 'not enabled': 'disabled',
-};
-const STATE_SUFFIX =
-  /\s+(?:is|are|should\s+be|must\s+be|stays|remains|should\s+stay|should\s+remain|(is\s+not|isn't|are\s+not|aren't|should\s+not\s+be|shouldn't\s+be|must\s+not\s+be))\s+(?:(?:turned|switched|toggled|set)\s+(?:to\s+)?)?(on|off|checked|unchecked|ticked|unticked|enabled|disabled|gr[ae]yed\s+out|selected|not\s+selected|unselected|not\s+checked|not\s+enabled)$/i;
-const OPPOSITE: Readonly<Record<ElementState, ElementState>> = {
-  on: 'off', off: 'on', enabled: 'disabled', disabled: 'enabled', selected: 'unselected', unselected: 'selected',
-};
-
-/** "Dark mode is on", "the Login button is disabled", "the Orders tab should not be selected". */
-function stateBody(body: string): Intent | null {
-  const m = STATE_SUFFIX.exec(body);
-  if (!m) return null;
-  const said = STATE_WORDS[m[2]!.toLowerCase().replace(/\s+/g, ' ').replace('grayed', 'greyed')]!;
-  return { kind: 'assertState', target: parseTargetPhrase(body.slice(0, m.index)), state: m[1] ? OPPOSITE[said] : said };
-}
-
-const FIELD_HOLDS =
-  /^(?:the\s+)?(.+?\s+(?:field|input|box|text\s*field))\s+(?:shows|contains|has|reads|says|displays|holds|is|should\s+(?:be|show|contain|say|read|hold|have))\s+(.+)$/i;
-const SHOWN_IN_FIELD = /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
-const LABEL_VALUE = /^(?:the\s+)?(.+?)\s+(?:is|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
-/** Words after "is" that say visibility or state, not a value. */
-const NOT_A_VALUE = /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;
-const NOT_A_LABEL = /^(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)$/i;
-
-/** "the Email field contains ann@example.com", "Red Mug is shown in the Name field", "the total is $48.50". */
-function valueBody(body: string): Intent | null {
-  let m = FIELD_HOLDS.exec(body);
-  if (m && !NOT_A_VALUE.test(m[2]!.trim())) {
-    const value = /^(?:empty|blank|cleared)$/i.test(m[2]!.trim()) ? '' : unquote(m[2]!);
-    return { kind: 'assertField', field: parseTargetPhrase(m[1]!, 'field'), value };
-  }
-  if ((m = SHOWN_IN_FIELD.exec(body))) return { kind: 'assertField', field: parseTargetPhrase(m[2]!, 'field'), value: unquote(m[1]!) };
-  // A value is a number or quoted: "the total is $48.50", "the status is 'Shipped'"; anything else reads as a name.
-  if ((m = LABEL_VALUE.exec(body))) {
-    const value = m[2]!.trim();
-    const label = m[1]!.trim();
-    const valueLike = /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
-    if (valueLike && !NOT_A_VALUE.test(value) && !NOT_A_LABEL.test(label) && label.split(/\s+/).length <= 4) {
-      return { kind: 'assertValue', label: parseTargetPhrase(label), value: unquote(value) };
-    }
-  }
-  return null;
-}
-
-/** "Is Build 4521 shown?" */
-const QUESTION = new RegExp(`^(?:is|are)\\s+(.+?)\\s+${SHOWN}\\??$`, 'i');
-
-/** "the Settings screen is open", "I am on the Checkout page". */
-function screenBody(body: string): Intent | null {
-  const m = SCREEN_OPEN.exec(body) ?? ON_SCREEN.exec(body);
-  return m ? { kind: 'assert', target: { ...parseTargetPhrase(m[1]!), role: 'screen' }, visible: true } : null;
-}
-
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   'a few': 3, 'a couple of': 2, 'a couple': 2, half: 0.5, 'half a': 0.5,
@@ -131,30 +58,6 @@ function clean(text: string): string {
 function direction<T extends string>(word: string | undefined, allowed: readonly T[]): T | null {
   const w = (word ?? '').toLowerCase() as T;
   return allowed.includes(w) ? w : null;
-}
-
-/** "Welcome is shown" → target + visibility; null if the text is not an assertion body. */
-function assertionBody(body: string, requireSuffix: boolean): { target: TargetPhrase; visible: boolean } | null {
-  // "$48.50 is shown next to Total", "OK is not shown in the dialog": the qualifier follows the verb.
-  const qualified = splitQualifier(body);
-  if (qualified && (NEGATIVE_SUFFIX.test(qualified.core) || POSITIVE_SUFFIX.test(qualified.core))) {
-    const inner = assertionBody(qualified.core, true);
-    if (inner) {
-      if (qualified.container) inner.target.container = qualified.container;
-      if (qualified.near) inner.target.near = { relation: qualified.near.relation, anchor: parseTargetPhrase(qualified.near.anchor) };
-      return inner;
-    }
-  }
-  const negative = NEGATIVE_SUFFIX.exec(body);
-  if (negative) return { target: parseTargetPhrase(body.slice(0, negative.index)), visible: false };
-  const positive = POSITIVE_SUFFIX.exec(body);
-  if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
-  const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
-  if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
-  const screenShows = /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(body);
-  if (screenShows) return { target: parseTargetPhrase(screenShows[1]!), visible: true };
-  if (requireSuffix) return null;
-  return { target: parseTargetPhrase(body), visible: true };
 }
 
 function parseSeconds(amount: string, unit: string | undefined): number | null {
@@ -264,9 +167,7 @@ const assertion: Rule = (s) => {
   }
   // Without a verb ("Welcome should be visible") only an explicit visibility or state phrase makes it an assertion.
   if (!new RegExp(`^${TAP_VERBS}\\b|^${TYPE_VERBS}\\b`, 'i').test(s)) {
-    const question = QUESTION.exec(s.replace(/\?$/, ''));
-    if (question) return { kind: 'assert', target: parseTargetPhrase(question[1]!), visible: true };
-    const special = stateBody(s) ?? screenBody(s) ?? valueBody(s);
+    const special = questionBody(s) ?? stateBody(s) ?? screenBody(s) ?? valueBody(s);
     if (special) return special;
     const body = assertionBody(s, true);
     if (body) return { kind: 'assert', ...body };

@@ -1,0 +1,113 @@
+/**
+ * How people phrase checks: "X is shown", "X should not be visible", "the Settings
+ * screen is open", "Dark mode is on", "the total is $48.50", "the Email field
+ * contains …", "Is X shown?". Each function turns the body of a check (after "Check
+ * that", or the whole instruction) into an Intent, or answers null.
+ */
+import type { Intent } from './instruction-grammar.js';
+import { splitQualifier } from './qualifier-words.js';
+import { parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.js';
+
+/** A state an assertion can check: a switch's, a button's, a tab's. */
+export type ElementState = 'on' | 'off' | 'enabled' | 'disabled' | 'selected' | 'unselected';
+
+export const SHOWN = '(?:visible|shown|displayed|present|there|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
+const NEGATIVE_SUFFIX = new RegExp(
+  `\\s+(?:(?:is|are|should\\s+be|must\\s+be)\\s+(?:not|no\\s+longer)\\s+${SHOWN}|(?:isn't|aren't|shouldn't\\s+be)\\s+${SHOWN}` +
+    `|(?:is|are|should\\s+be)\\s+(?:hidden|gone|absent|missing)|(?:does|do|should|did)\\s*(?:not|n't)\\s+(?:appear|show(?:\\s+up)?|exist)` +
+    `|doesn't\\s+(?:appear|show(?:\\s+up)?|exist)|(?:disappears|disappeared|vanishes|goes\\s+away|has\\s+disappeared|is\\s+dismissed))$`,
+  'i',
+);
+const POSITIVE_SUFFIX = new RegExp(
+  `\\s+(?:(?:is|are|should\\s+be|must\\s+be|gets|get)\\s+${SHOWN}|(?:appears|appear|shows|shows\\s+up|exists|is\\s+there|should\\s+appear|pops\\s+up|comes\\s+up))$`,
+  'i',
+);
+/** "the Settings screen is open", "Checkout page loads": a screen, known by its title. */
+const SCREEN_OPEN = /^(.+?\s+(?:screen|page|view))\s+(?:(?:is|should\s+be|must\s+be)\s+(?:open|opened|loaded|up)|opens|loads|is\s+showing)$/i;
+const ON_SCREEN = /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|user\s+is|you\s+are|you're)\s+(?:now\s+)?on\s+(.+?\s+(?:screen|page|view))$/i;
+const STATE_WORDS: Readonly<Record<string, ElementState>> = {
+  on: 'on', off: 'off', checked: 'on', unchecked: 'off', ticked: 'on', unticked: 'off',
+  enabled: 'enabled', disabled: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled',
+  selected: 'selected', 'not selected': 'unselected', unselected: 'unselected',
+  'not checked': 'off', 'not enabled': 'disabled',
+};
+const STATE_SUFFIX =
+  /\s+(?:is|are|should\s+be|must\s+be|stays|remains|should\s+stay|should\s+remain|(is\s+not|isn't|are\s+not|aren't|should\s+not\s+be|shouldn't\s+be|must\s+not\s+be))\s+(?:(?:turned|switched|toggled|set)\s+(?:to\s+)?)?(on|off|checked|unchecked|ticked|unticked|enabled|disabled|gr[ae]yed\s+out|selected|not\s+selected|unselected|not\s+checked|not\s+enabled)$/i;
+const OPPOSITE: Readonly<Record<ElementState, ElementState>> = {
+  on: 'off', off: 'on', enabled: 'disabled', disabled: 'enabled', selected: 'unselected', unselected: 'selected',
+};
+
+/** "Dark mode is on", "the Login button is disabled", "the Orders tab should not be selected". */
+export function stateBody(body: string): Intent | null {
+  const m = STATE_SUFFIX.exec(body);
+  if (!m) return null;
+  const said = STATE_WORDS[m[2]!.toLowerCase().replace(/\s+/g, ' ').replace('grayed', 'greyed')]!;
+  return { kind: 'assertState', target: parseTargetPhrase(body.slice(0, m.index)), state: m[1] ? OPPOSITE[said] : said };
+}
+
+const FIELD_HOLDS =
+  /^(?:the\s+)?(.+?\s+(?:field|input|box|text\s*field))\s+(?:shows|contains|has|reads|says|displays|holds|is|should\s+(?:be|show|contain|say|read|hold|have))\s+(.+)$/i;
+const SHOWN_IN_FIELD = /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
+const LABEL_VALUE = /^(?:the\s+)?(.+?)\s+(?:is|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
+/** Words after "is" that say visibility or state, not a value. */
+const NOT_A_VALUE = /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;
+const NOT_A_LABEL = /^(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)$/i;
+
+/** "the Email field contains ann@example.com", "Red Mug is shown in the Name field", "the total is $48.50". */
+export function valueBody(body: string): Intent | null {
+  let m = FIELD_HOLDS.exec(body);
+  if (m && !NOT_A_VALUE.test(m[2]!.trim())) {
+    const value = /^(?:empty|blank|cleared)$/i.test(m[2]!.trim()) ? '' : unquote(m[2]!);
+    return { kind: 'assertField', field: parseTargetPhrase(m[1]!, 'field'), value };
+  }
+  if ((m = SHOWN_IN_FIELD.exec(body))) return { kind: 'assertField', field: parseTargetPhrase(m[2]!, 'field'), value: unquote(m[1]!) };
+  // A value is a number or quoted: "the total is $48.50", "the status is 'Shipped'"; anything else reads as a name.
+  if ((m = LABEL_VALUE.exec(body))) {
+    const value = m[2]!.trim();
+    const label = m[1]!.trim();
+    const valueLike = /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
+    if (valueLike && !NOT_A_VALUE.test(value) && !NOT_A_LABEL.test(label) && label.split(/\s+/).length <= 4) {
+      return { kind: 'assertValue', label: parseTargetPhrase(label), value: unquote(value) };
+    }
+  }
+  return null;
+}
+
+const QUESTION = new RegExp(`^(?:is|are)\\s+(.+?)\\s+${SHOWN}\\??$`, 'i');
+
+/** "Is Build 4521 shown?" */
+export function questionBody(s: string): Intent | null {
+  const m = QUESTION.exec(s.replace(/\?$/, ''));
+  return m ? { kind: 'assert', target: parseTargetPhrase(m[1]!), visible: true } : null;
+}
+
+/** "the Settings screen is open", "I am on the Checkout page". */
+export function screenBody(body: string): Intent | null {
+  const m = SCREEN_OPEN.exec(body) ?? ON_SCREEN.exec(body);
+  return m ? { kind: 'assert', target: { ...parseTargetPhrase(m[1]!), role: 'screen' }, visible: true } : null;
+}
+
+/** "Welcome is shown" → target + visibility; null if the text is not an assertion body. */
+export function assertionBody(body: string, requireSuffix: boolean): { target: TargetPhrase; visible: boolean } | null {
+  // "$48.50 is shown next to Total", "OK is not shown in the dialog": the qualifier follows the verb.
+  const qualified = splitQualifier(body);
+  if (qualified && (NEGATIVE_SUFFIX.test(qualified.core) || POSITIVE_SUFFIX.test(qualified.core))) {
+    const inner = assertionBody(qualified.core, true);
+    if (inner) {
+      if (qualified.container) inner.target.container = qualified.container;
+      if (qualified.near) inner.target.near = { relation: qualified.near.relation, anchor: parseTargetPhrase(qualified.near.anchor) };
+      return inner;
+    }
+  }
+  const negative = NEGATIVE_SUFFIX.exec(body);
+  if (negative) return { target: parseTargetPhrase(body.slice(0, negative.index)), visible: false };
+  const positive = POSITIVE_SUFFIX.exec(body);
+  if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
+  const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
+  if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
+  const screenShows = /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(body);
+  if (screenShows) return { target: parseTargetPhrase(screenShows[1]!), visible: true };
+  if (requireSuffix) return null;
+  return { target: parseTargetPhrase(body), visible: true };
+}
+
