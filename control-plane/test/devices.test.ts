@@ -122,6 +122,11 @@ describe('GET /devices', () => {
   it('refuses a bad filter with 400 and a missing key with 401', async () => {
     expect((await api('GET', '/devices?kind=phone')).status).toBe(400);
     expect((await api('GET', '/devices?platfrom=ios')).status).toBe(400);
+    for (const q of ['platform=ios&platform=android', 'state=%00', `kind=${'x'.repeat(5000)}`]) {
+      const res = await api('GET', `/devices?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.detail, q).toEqual(expect.any(String));
+    }
     const anonymous = await client(server.url)('GET', '/devices');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.detail).toMatch(/API key/);
