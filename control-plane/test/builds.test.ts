@@ -103,6 +103,9 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
     ['metadata that is not JSON', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{name:' } }), 400, /metadata/],
     ['metadata that is not an object', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '[1]' } }), 400, /metadata/],
     ['a metadata name that is not a string', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{"name":5}' } }), 400, /metadata/],
+    // Once a 500 (stack overflow in the walkers after JSON.parse): the one JSON reader limits depth.
+    ['metadata nested 5,000 levels deep', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` } }), 400, /metadata.*nested more than 64/],
+    ['metadata holding a lone surrogate', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{"name":"\\ud800"}' } }), 400, /metadata.*surrogate/],
     ['no build part', async () => ({ fields: { platform: 'android' } }), 400, /build/],
     ['no key at all', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, bearer: null }), 401, /key/],
     ['a wrong organisation_key', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { organisation_key: `dl_org_${'z'.repeat(40)}` }, bearer: null }), 401, /key/],
@@ -121,6 +124,24 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
     const res = await upload(await make());
     expect(res.status).toBe(status);
     expect(res.body.detail).toMatch(detail);
+    expect(await buildCount()).toBe(before);
+  });
+
+  it('refuses a text part whose bytes are not valid UTF-8, instead of storing U+FFFD', async () => {
+    const before = await buildCount();
+    const boundary = 'devicelab-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n{"name":"caf`),
+      Buffer.from([0xe9, 0xff]),
+      Buffer.from(`"}\r\n--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="p.apk"\r\n\r\n`),
+      readFileSync(at('p.apk')),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(`${server.url}/uploadBuild`, {
+      method: 'POST', body, headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toBe('form field metadata is not valid UTF-8 text');
     expect(await buildCount()).toBe(before);
   });
 

@@ -1,3 +1,4 @@
+import { parseJsonText } from '@devicelab/shared';
 import { badRequest } from '../errors.js';
 import { BUILD_NAME_CHARS } from '../schemas/builds.js';
 
@@ -34,12 +35,12 @@ export function parseCi(value: string | undefined): Json | null {
 
 function jsonObjectPart(part: string, value: string | undefined, example: string): Json | null {
   if (value === undefined || value.trim() === '') return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw badRequest(`${part} must be a JSON object given as a string, e.g. ${example}`);
+  const read = parseJsonText(value);
+  if (!read.ok) {
+    const why = read.error.startsWith('malformed JSON') ? '' : ` (${read.error})`;
+    throw badRequest(`${part} must be a JSON object given as a string, e.g. ${example}${why}`);
   }
+  const parsed = read.value;
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest(`invalid ${part}: expected a JSON object, e.g. ${example}`);
   }

@@ -39,6 +39,10 @@ export async function receiveMultipart(
 
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) failure ??= badRequest(`form field ${name} is too long`);
+    // busboy decodes text parts by their declared charset (UTF-8 by default) and turns
+    // bytes that are not valid text into U+FFFD: refuse those rather than store a
+    // silently changed value. (A literal U+FFFD is refused too; no client sends one.)
+    if (value.includes('\uFFFD')) failure ??= badRequest(`form field ${name} is not valid UTF-8 text`);
     fields[name] = value;
   });
   parser.on('file', (name, stream, info) => {
