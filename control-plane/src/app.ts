@@ -13,6 +13,7 @@ import { buildRoutes } from './routes/builds.js';
 import { deviceRoutes } from './routes/devices.js';
 import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
+import { meRoutes } from './routes/me.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { runRoutes } from './routes/runs.js';
 import { testRoutes } from './routes/tests.js';
@@ -50,6 +51,8 @@ export function createApp(deps: Deps) {
   app.use('/suite/*', requireApiKey);
   app.route('/', runRoutes());
   app.route('/', agentBuildRoutes());
+  app.use('/me', requireApiKey);
+  app.route('/', meRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http', scheme: 'bearer', description: 'API key: dl_live_<keyId>_<secret>, or the organisation key dl_org_<secret>',
