@@ -5,9 +5,14 @@ import type { Db } from './types.js';
 
 export type { Db, Sql } from './types.js';
 
-/** A real server when a URL is given, otherwise embedded PGlite under dataDir (in memory when undefined). */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Db> {
-  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.pgliteDir);
+/**
+ * A real server when a URL is given, otherwise embedded PGlite under dataDir (in memory when
+ * undefined); a new PGlite directory is copied from pgliteTemplateDir (default: the installation's).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string; pgliteTemplateDir?: string }): Promise<Db> {
+  const db = opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : await openPglite(opts.pgliteDir, { templateDir: opts.pgliteTemplateDir });
   await migrate(db);
   // A real server's autovacuum keeps statistics; PGlite gets them here and every few minutes.
   if (db.kind === 'pglite') await db.query('ANALYZE');
