@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+/**
+ * Which process of a tree does what, from /proc (Linux): `pnpm start` is a wrapper, a shell
+ * and maybe a loader process above the one that serves HTTP, so memory is read from the
+ * process that owns the listening socket, and from the whole tree beside it.
+ */
+
+function children(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** The process and all its descendants. */
+export function processTree(root: number): number[] {
+  const all = [root];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i]!));
+  return all;
+}
+
+/** Resident memory of one process in bytes (0 when it is gone). */
+export function rssBytes(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The short command line of a process, for the report (e.g. "node control-plane/dist/main.js"). */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 160);
+  } catch {
+    return '?';
+  }
+}
+
+/** Inodes of the sockets listening on `port` (IPv4 and IPv6). */
+function listeningInodes(port: number): Set<string> {
+  const inodes = new Set<string>();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is ADDR:PORT, st 0A is LISTEN, inode is the 10th field
+      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A') inodes.add(f[9]!);
+    }
+  }
+  return inodes;
+}
+
+/** The process of the tree under `root` that listens on `port`, or null. */
+export function listenerPid(root: number, port: number): number | null {
+  const inodes = listeningInodes(port);
+  if (inodes.size === 0) return null;
+  for (const pid of processTree(root)) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m && inodes.has(m[1]!)) return pid;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return null;
+}
