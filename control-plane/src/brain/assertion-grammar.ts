@@ -51,23 +51,25 @@ const SHOWN_IN_FIELD = /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+
 const LABEL_VALUE = /^(?:the\s+)?(.+?)\s+(?:is|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
 /** Words after "is" that say visibility or state, not a value. */
 const NOT_A_VALUE = /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;
-const NOT_A_LABEL = /^(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)$/i;
+const NOT_A_LABEL = /^(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast|there|it|this|that|everything|nothing)$/i;
 
 /** "the Email field contains ann@example.com", "Red Mug is shown in the Name field", "the total is $48.50". */
-export function valueBody(body: string): Intent | null {
+export function valueBody(body: string, afterVerb: boolean): Intent | null {
   let m = FIELD_HOLDS.exec(body);
   if (m && !NOT_A_VALUE.test(m[2]!.trim())) {
     const value = /^(?:empty|blank|cleared)$/i.test(m[2]!.trim()) ? '' : unquote(m[2]!);
     return { kind: 'assertField', field: parseTargetPhrase(m[1]!, 'field'), value };
   }
   if ((m = SHOWN_IN_FIELD.exec(body))) return { kind: 'assertField', field: parseTargetPhrase(m[2]!, 'field'), value: unquote(m[1]!) };
-  // A value is a number or quoted: "the total is $48.50", "the status is 'Shipped'"; anything else reads as a name.
+  // "the total is $48.50", "Order #10234 is Delivered". The resolver first looks for the whole
+  // sentence as one text ("Shipping is free" may be a label), then for the value beside its label.
   if ((m = LABEL_VALUE.exec(body))) {
     const value = m[2]!.trim();
     const label = m[1]!.trim();
-    const valueLike = /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
-    if (valueLike && !NOT_A_VALUE.test(value) && !NOT_A_LABEL.test(label) && label.split(/\s+/).length <= 4) {
-      return { kind: 'assertValue', label: parseTargetPhrase(label), value: unquote(value) };
+    // Without "check that …" only a number or a quoted value makes a sentence a check ("The weather is nice" is not).
+    const valueLike = afterVerb || /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
+    if (valueLike && !NOT_A_VALUE.test(value) && !NOT_A_LABEL.test(label) && label.split(/\s+/).length <= 4 && value.split(/\s+/).length <= 6) {
+      return { kind: 'assertValue', label: parseTargetPhrase(label), value: unquote(value), said: body };
     }
   }
   return null;

@@ -140,7 +140,8 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
   }
   // "enabled" of a switch means on; of a button, that it can be used.
   if (toggles.length === 1 && (wantsSwitch || phrase.role !== 'button')) {
-    const on = state === 'on' || state === 'enabled';
+    // A radio button is "selected" when checked.
+    const on = state === 'on' || state === 'enabled' || state === 'selected';
     const el = toggles[0]!;
     if (el.checked !== on) return fail(`${describe(el)} is ${el.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
     return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);

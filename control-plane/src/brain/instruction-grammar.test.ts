@@ -64,8 +64,9 @@ describe('parseInstruction', () => {
     ['The Settings screen is open', { kind: 'assert', target: { text: 'Settings', role: 'screen', variants: ['Settings screen'] }, visible: true }],
     ["I'm on the Checkout page", { kind: 'assert', target: { text: 'Checkout', role: 'screen', variants: ['Checkout page'] }, visible: true }],
     ['Confirm the dialog', { kind: 'confirm' }],
-    ['The version should be 3.2.1', { kind: 'assertValue', label: { text: 'version' }, value: '3.2.1' }],
-    ['Check that the total is $48.50', { kind: 'assertValue', label: { text: 'total' }, value: '$48.50' }],
+    ['The version should be 3.2.1', { kind: 'assertValue', label: { text: 'version' }, value: '3.2.1', said: 'The version should be 3.2.1' }],
+    ['Check that the total is $48.50', { kind: 'assertValue', label: { text: 'total' }, value: '$48.50', said: 'the total is $48.50' }],
+    ['Check that Order #10234 is Delivered', { kind: 'assertValue', label: { text: 'Order #10234' }, value: 'Delivered', said: 'Order #10234 is Delivered' }],
     ['Check that $4.99 is shown next to Product 1', {
       kind: 'assert', visible: true,
       target: { text: '$4.99', near: { relation: 'row', anchor: { text: '', role: 'item', ordinal: 1, variants: ['Product 1'] } } },

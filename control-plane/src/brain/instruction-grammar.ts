@@ -28,7 +28,8 @@ export type Intent =
   | { kind: 'openLink'; url: string }
   | { kind: 'assert'; target: TargetPhrase; visible: boolean }
   | { kind: 'assertState'; target: TargetPhrase; state: ElementState }
-  | { kind: 'assertValue'; label: TargetPhrase; value: string }
+  /** `said`: the whole body, which may itself be a text on screen. */
+  | { kind: 'assertValue'; label: TargetPhrase; value: string; said: string }
   | { kind: 'assertField'; field: TargetPhrase; value: string }
   | { kind: 'confirm' }
   | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
@@ -160,14 +161,14 @@ const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
   if (m) {
     const checksABox = /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
-    const special = checksABox ? null : stateBody(m[1]!) ?? screenBody(m[1]!) ?? valueBody(m[1]!);
+    const special = checksABox ? null : stateBody(m[1]!) ?? screenBody(m[1]!) ?? valueBody(m[1]!, true);
     if (special) return special;
     const body = checksABox ? null : assertionBody(m[1]!, false);
     if (body) return { kind: 'assert', ...body };
   }
   // Without a verb ("Welcome should be visible") only an explicit visibility or state phrase makes it an assertion.
   if (!new RegExp(`^${TAP_VERBS}\\b|^${TYPE_VERBS}\\b`, 'i').test(s)) {
-    const special = questionBody(s) ?? stateBody(s) ?? screenBody(s) ?? valueBody(s);
+    const special = questionBody(s) ?? stateBody(s) ?? screenBody(s) ?? valueBody(s, false);
     if (special) return special;
     const body = assertionBody(s, true);
     if (body) return { kind: 'assert', ...body };

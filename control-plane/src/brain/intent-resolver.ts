@@ -116,7 +116,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
     case 'type': return resolveType(intent.text, intent.field, screen);
     case 'assert': return resolveAssert(intent.target, intent.visible, elements);
     case 'assertState': return resolveState(intent.target, intent.state, elements);
-    case 'assertValue': return resolveLabelValue(intent.label, intent.value, elements);
+    case 'assertValue': return resolveLabelValue(intent.label, intent.value, intent.said, elements);
     case 'assertField': return resolveFieldValue(intent.field, intent.value, elements);
     case 'confirm': return confirmDialog(elements);
     case 'toggle': return resolveToggle(intent.target, intent.desired, elements);

@@ -63,10 +63,11 @@ export function modalFilter(elements: readonly ScreenElement[]): ((el: ScreenEle
   const isModal = (el: ScreenElement) => {
     const t = shortType(el.type);
     if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && el.resourceId === 'parentPanel');
-    return /^(?:parentpanel|grant_dialog)$/.test(idOf(el)) || isDialogWindow(el);
+    return /^(?:parentpanel|grant_dialog|design_bottom_sheet)$/.test(idOf(el)) || isDialogWindow(el);
   };
   const modals = new Set(elements.filter((el) => el.visible && isModal(el)).map((el) => el.index));
   if (modals.size === 0) return null;
+  // A modal bottom sheet: Material's modal sheet (design_bottom_sheet) blocks what is behind it.
   return (el) => modals.has(el.index) || ancestors(el, elements).some((a) => modals.has(a.index));
 }
 

@@ -37,7 +37,7 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
   [/\s+(?:text\s+field|input\s+field|text\s*box|textfield|field|input|box)$/i, 'field'],
   [/\s+(?:check\s*box|checkbox|switch|toggle|radio\s+button)$/i, 'toggle'],
   [/\s+(?:button|btn)$/i, 'button'],
-  [/\s+(?:tab)$/i, 'tab'],
+  [/\s+(?:tab|filter|segment)$/i, 'tab'],
   [/\s+(?:link)$/i, 'link'],
   [/\s+(?:icon|image|picture)$/i, 'icon'],
   [/\s+(?:menu\s+item|list\s+item|item|row|entry|cell|result|option|card|element)$/i, 'item'],

@@ -29,7 +29,9 @@ function valueOf(label: ScreenElement, value: ScreenElement, elements: readonly 
 }
 
 /** "The total is $48.50": one text saying both, or the value beside its label. */
-export function resolveLabelValue(label: TargetPhrase, value: string, elements: readonly ScreenElement[]): Decision {
+export function resolveLabelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
+  const sentence = findShown(elements, { text: said })[0];
+  if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
   const names = [label.text, ...(label.variants ?? [])].filter(Boolean);
   const together = findShown(elements, { text: '', variants: names.flatMap((n) => [`${n} ${value}`, `${n}: ${value}`]) })[0];
   if (together) return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);

@@ -1,0 +1,98 @@
+/**
+ * A third batch over three screens the model was not developed against (a checkout
+ * form with fields, radio buttons and a disabled button; a sort bottom sheet over a
+ * list; an iOS orders list with a segmented control and a bottom toolbar), written
+ * before running it.
+ */
+import { absent, fails, onPlatform, pass, tap, type, type Row } from './corpus-case.js';
+
+const checkout: Row[] = [
+  ['Enter Hauptstraße 5 in the Address field', 'android-checkout-form', type({ id: 'address' }, 'Hauptstraße 5')],
+  ['Type 10115 into the Postcode field', 'android-checkout-form', type({ id: 'postcode' }, '10115')],
+  ['Fill in the city with Hamburg', 'android-checkout-form', type({ id: 'city' }, 'Hamburg')],
+  ['Enter Anna Smith in the Full name field', 'android-checkout-form', type({ id: 'full_name' }, 'Anna Smith')],
+  ['Check that the Full name field contains Anna Smith', 'android-checkout-form', pass({ id: 'full_name' })],
+  ['Verify the City field shows Berlin', 'android-checkout-form', pass({ id: 'city' })],
+  ['Check that the City field contains Munich', 'android-checkout-form', fails()],
+  ['The Address field is empty', 'android-checkout-form', pass({ id: 'address' })],
+  ['The City field is empty', 'android-checkout-form', fails()],
+  ['Check that Standard delivery is selected', 'android-checkout-form', pass({ id: 'standard' })],
+  ['Check that Express delivery is selected', 'android-checkout-form', fails()],
+  ['Select Express delivery', 'android-checkout-form', tap({ id: 'express' })],
+  ['Check that Express delivery (1 day) · $4.99 is shown', 'android-checkout-form', pass({ id: 'express' })],
+  ['Check that Express delivery (2 days) · $4.99 is shown', 'android-checkout-form', fails()],
+  ['Check that the Place order button is disabled', 'android-checkout-form', pass({ id: 'place_order' })],
+  ['Tap Place order', 'android-checkout-form', fails(/disabled/)],
+  ['Check that the order total is $48.50', 'android-checkout-form', pass({ id: 'total_value' })],
+  ['Check that the order total is $48.05', 'android-checkout-form', fails()],
+  ['Verify Use as billing address is checked', 'android-checkout-form', pass({ id: 'same_billing' })],
+  ['Uncheck Use as billing address', 'android-checkout-form', tap({ id: 'same_billing' })],
+  ['Check that Shipping address is shown', 'android-checkout-form', pass({ id: 'section_shipping' })],
+  ['Check that Billing address is shown', 'android-checkout-form', fails()],
+  ['Check that the Checkout screen is shown', 'android-checkout-form', pass({ id: 'toolbar_title' })],
+  ['Type Berlin into the field below City', 'android-checkout-form', type({ id: 'city' }, 'Berlin')],
+  ['Enter 10115 in the field under Postcode', 'android-checkout-form', type({ id: 'postcode' }, '10115')],
+  ['Enter 10115 in the field under Country', 'android-checkout-form', fails()],
+  ['Check that Free is shown', 'android-checkout-form', pass({ id: 'standard' })],
+  ['Check that $4.99 is shown', 'android-checkout-form', pass({ id: 'express' })],
+  ['Check that $5.99 is shown', 'android-checkout-form', fails()],
+  ['Type hello', 'android-checkout-form', fails(/Several text fields/)],
+];
+
+const sortSheet: Row[] = [
+  ['Tap Apply', 'android-sort-sheet', tap({ id: 'sort_apply' })],
+  ['Select Newest', 'android-sort-sheet', tap({ id: 'sort_newest' })],
+  ['Tap Price: high to low', 'android-sort-sheet', tap({ id: 'sort_price_desc' })],
+  ['Tap Price low to high', 'android-sort-sheet', tap({ id: 'sort_price_asc' })],
+  ['Check that Price: low to high is selected', 'android-sort-sheet', pass({ id: 'sort_price_asc' })],
+  ['Check that Newest is selected', 'android-sort-sheet', fails()],
+  ['Check that Price: high to low is not selected', 'android-sort-sheet', pass({ id: 'sort_price_desc' })],
+  ['Tap Apply in the bottom sheet', 'android-sort-sheet', tap({ id: 'sort_apply' })],
+  ['Tap Reset in the sheet', 'android-sort-sheet', tap({ id: 'sort_reset' })],
+  ['Check that Sort by is shown', 'android-sort-sheet', pass({ id: 'sheet_title' })],
+  ['Check that Products is shown', 'android-sort-sheet', pass({ id: 'toolbar_title' })],
+  ['Tap Red Mug', 'android-sort-sheet', fails()],
+  ['Tap Sort in the toolbar', 'android-sort-sheet', fails()],
+  ['Tap Oldest', 'android-sort-sheet', fails()],
+  ['Tap Apply in the toolbar', 'android-sort-sheet', fails()],
+  ['Check that Sort by price is shown', 'android-sort-sheet', fails()],
+];
+
+const orders: Row[] = [
+  ['Tap View details next to Order #10198', 'ios-orders', tap({ id: 'detailsButton', nth: 2 })],
+  ['Tap View details for Order #10102', 'ios-orders', tap({ id: 'detailsButton', nth: 3 })],
+  ['Tap View details', 'ios-orders', fails(/Ambiguous/)],
+  ['Tap View details next to Order #10000', 'ios-orders', fails()],
+  ['Check that Order #10234 is Delivered', 'ios-orders', pass()],
+  ['Check that Shipped is shown next to Order #10198', 'ios-orders', pass({ type: 'StaticText', text: 'Shipped' })],
+  ['Check that Delivered is shown next to Order #10198', 'ios-orders', fails()],
+  ['Check that $12.00 is shown next to Order #10198', 'ios-orders', pass({ type: 'StaticText', text: '$12.00' })],
+  ['Check that $12.00 is shown next to Order #10234', 'ios-orders', fails()],
+  ['Tap Delivered in the segmented control', 'ios-orders', tap({ type: 'Button', text: 'Delivered' })],
+  ['Tap Open', 'ios-orders', tap({ type: 'Button', text: 'Open' })],
+  ['The All filter is selected', 'ios-orders', pass({ type: 'Button', text: 'All' })],
+  ['Check that All is selected', 'ios-orders', pass({ type: 'Button', text: 'All' })],
+  ['Check that Delivered is selected', 'ios-orders', fails()],
+  ['Tap Export in the toolbar', 'ios-orders', tap({ id: 'exportButton' })],
+  ['Tap Help in the toolbar', 'ios-orders', tap({ id: 'helpButton' })],
+  ['Tap Orders in the tab bar', 'ios-orders', tap({ type: 'Button', text: 'Orders' })],
+  ['Check that the Orders screen is shown', 'ios-orders', pass()],
+  ['The Orders tab is selected', 'ios-orders', pass({ type: 'Button', text: 'Orders' })],
+  ['Check that Order #10234 is shown', 'ios-orders', pass()],
+  ['Check that Order #1023 is shown', 'ios-orders', fails()],
+  ['Check that Order #10199 is shown', 'ios-orders', fails()],
+  ['Check that Mar 2, 2024 is shown', 'ios-orders', pass()],
+  ['Check that Mar 20, 2024 is shown', 'ios-orders', fails()],
+  ['Check that Refunded is shown', 'ios-orders', fails()],
+  ['Tap the third View details button', 'ios-orders', tap({ id: 'detailsButton', nth: 3 })],
+  ['Tap the fourth View details button', 'ios-orders', fails()],
+  ['Check that Cancelled is not shown', 'ios-orders', fails()],
+  ['Check that Returned is not shown', 'ios-orders', absent],
+  ['Tap Export', 'ios-orders', tap({ id: 'exportButton' })],
+  ['Tap Share', 'ios-orders', fails()],
+  ['Check that 3 orders is shown', 'ios-orders', fails()],
+  ['Check that $24.50 is shown below Feb 20, 2024', 'ios-orders', fails()],
+  ['Check that $24.50 is shown to the right of Feb 20, 2024', 'ios-orders', pass({ type: 'StaticText', text: '$24.50' })],
+];
+
+export const thirdBatch = [...onPlatform('android', [...checkout, ...sortSheet]), ...onPlatform('ios', orders)];
