@@ -5,7 +5,7 @@
  * geometry (the bottom or top strip of the screen, the same line) is the fallback
  * for apps whose containers say nothing (Compose, React Native, Flutter).
  */
-import { ancestors, area, isListContainer, isStatusBar, isTabContainer } from './element-roles.js';
+import { ancestors, area, children, isListContainer, isStatusBar, isTabContainer } from './element-roles.js';
 import { shortType, type Bounds, type ScreenElement } from './hierarchy.js';
 import type { ContainerKind } from './qualifier-words.js';
 
@@ -107,7 +107,8 @@ export function rowOf(el: ScreenElement, elements: readonly ScreenElement[]): Sc
     const parent = path[i + 1];
     if (shortType(node.type) === 'Cell') return node;
     if (node.clickable && node.bounds.height < screen.height * 0.3 && !isListContainer(node)) return node;
-    if (parent && isListContainer(parent)) return node;
+    // A scroll view's only child wraps the whole content: it is no row.
+    if (parent && isListContainer(parent) && children(parent, elements).length > 1) return node;
   }
   return null;
 }

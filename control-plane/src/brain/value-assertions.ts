@@ -12,7 +12,7 @@ import { notFound, quoteOf } from './decisions.js';
 import { describe } from './element-roles.js';
 import { findFields } from './element-matching.js';
 import type { ScreenElement } from './hierarchy.js';
-import { lies, nothingBetween, rowOf } from './screen-structure.js';
+import { gap, lies, nothingBetween, rowOf } from './screen-structure.js';
 import { chooseTarget } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { sameText } from './verdict-text.js';
@@ -42,7 +42,10 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
     const v = values.find((candidate) => candidate !== l && valueOf(l, candidate, elements));
     if (v) return passOn(v, elements, `${describe(v)} is the value next to ${describe(l)}`);
   }
-  const beside = elements.find((el) => el.visible && el !== labels[0] && (el.text || el.contentDesc) && valueOf(labels[0]!, el, elements));
+  const label0 = labels[0]!;
+  const beside = elements
+    .filter((el) => el.visible && el !== label0 && (el.text || el.contentDesc) && valueOf(label0, el, elements))
+    .sort((a, b) => gap(a.bounds, label0.bounds) - gap(b.bounds, label0.bounds))[0];
   const actual = beside ? ` it shows ${describe(beside)}` : ' no value is shown beside it';
   return fail(`${quoteOf(label)} is not "${value}":${actual}`);
 }
