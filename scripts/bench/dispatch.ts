@@ -18,18 +18,19 @@
  * negative when the offer overtakes the response; it is reported as measured, beside
  * (offer − request start).
  */
-import http from 'node:http';
 import { backendsFlag, runOnBackends, type Backend, type BackendRun } from './lib/backends.js';
-import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
+import type { CpuProbe } from './lib/cpu.js';
+import {
+  checkRunsSucceeded, DISPATCH_MEASURES, dispatchRound, dispatchTarget, inAlternatingBlocks, prepareDispatch, summariseRounds, timeGetRun,
+  type DispatchSummary, type Endpoint, type RoundTimes,
+} from './lib/dispatch-rounds.js';
 import { androidEmulator, connectBenchAgent } from './lib/fake-agent.js';
-import { keepAliveAgent, sendJson } from './lib/http.js';
+import { keepAliveAgent } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
-import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
-import { createOrganisation, type ChildServer } from './lib/server.js';
+import type { ChildServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
 
-const TARGET_P50_MS = 20;
 const ROUNDS = Number(flag('rounds', '300'));
 const WARMUP = Number(flag('warmup', '30'));
 const BLOCK = Number(flag('block', '25'));
@@ -37,19 +38,8 @@ const GAP_MS = Number(flag('gap-ms', '0'));
 
 const backends = backendsFlag('postgres');
 
-interface BackendResult {
+interface BackendResult extends DispatchSummary {
   backend: Backend;
-  rounds: number;
-  /** offer arrival − response arrival (ms); negative: the offer came first. */
-  offerAfterResponse: Summary;
-  /** offer arrival − request start (ms). */
-  offerAfterRequest: Summary;
-  /** The execute request itself: response arrival − request start (ms). */
-  executeResponse: Summary;
-  /** Rounds in which the offer arrived before the response. */
-  offerFirst: number;
-  /** After the offer: job.accepted + job.result sent → job.result.ack received (ms). */
-  resultAck: Summary;
   baseline: { wsPing: Summary; httpGetRun: Summary };
   /** CPU per dispatch round (execute, offer, accept, result, ack), ms. */
   cpuMsPerRound: Record<string, number>;
@@ -67,142 +57,53 @@ const results = await runOnBackends(backends, { entry: 'main', env: { AGENT_HEAR
 
 report(results);
 
-interface Timed {
-  status: number;
-  body: Buffer;
-  /** performance.now() just before the request is written, and when the last byte of the response arrived. */
-  startAt: number;
-  endAt: number;
-}
-
-/** A request on a keep-alive agent with absolute times on this process's clock (performance.now()). */
-function timedRequest(base: URL, agent: http.Agent, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Timed> {
-  return new Promise((resolve, reject) => {
-    const buf = body === undefined ? undefined : Buffer.from(body);
-    const h: Record<string, string | number> = { ...headers };
-    if (buf) {
-      h['content-type'] = 'application/json';
-      h['content-length'] = buf.length;
-    }
-    const startAt = performance.now();
-    const req = http.request({ host: base.hostname, port: base.port, method, path, headers: h, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), startAt, endAt: performance.now() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(buf);
-  });
-}
-
 async function benchBackend(
   backend: Backend, server: ChildServer, probe: CpuProbe, onCleanup: BackendRun['onCleanup'],
 ): Promise<BackendResult> {
-  const httpAgent = keepAliveAgent(1);
-  const org = await createOrganisation(server, 'Dispatch bench org');
-  const auth = { authorization: `Bearer ${org.apiKey}` };
-  const token = await createSharedAgentToken(server);
-  const buildId = await uploadSampleApk(server, org.apiKey);
-  const testId = await createReadyTest(server, org.apiKey, 'Log in', ['Tap the Log in button', 'assertVisible: "Products"']);
-  console.log(`[${backend}] organisation ${org.organisationId}, build ${buildId}, test ${testId} ready on Android`);
+  const via: Endpoint = { url: server.url, http: keepAliveAgent(1) };
+  onCleanup(() => via.http.destroy());
+  const fixture = await prepareDispatch(server, 'Dispatch bench org');
+  console.log(`[${backend}] organisation ${fixture.organisationId}, build ${fixture.buildId}, test ${fixture.testId} ready on Android`);
 
-  const agent = await connectBenchAgent(server.url, token, { agentId: 'bench-dispatch-agent', devices: [androidEmulator('emulator-5554')] });
+  const agent = await connectBenchAgent(server.url, fixture.agentToken, { agentId: 'bench-dispatch-agent', devices: [androidEmulator('emulator-5554')] });
   onCleanup(() => agent.close());
   const welcome = await agent.welcomed;
   console.log(`[${backend}] agent welcomed in ${(welcome.at - agent.startedAt).toFixed(1)} ms (heartbeat every ${welcome.message.heartbeatIntervalMs} ms)`);
 
-  const executeBody = JSON.stringify({ organisationId: org.organisationId, buildId, testIds: [testId] });
   const runIds: string[] = [];
-  const samples = { offerAfterResponse: [] as number[], offerAfterRequest: [] as number[], executeResponse: [] as number[], resultAck: [] as number[] };
-  let offerFirst = 0;
-  const cpu: Record<string, number> = {};
-
-  const dispatchRound = async (record: boolean) => {
-    const reply = await timedRequest(server.url, httpAgent, 'POST', '/tests/execute', auth, executeBody);
-    if (reply.status !== 200) throw new Error(`execute: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
-    const run = JSON.parse(reply.body.toString('utf8')) as { runId: string; status: string };
-    const offer = await agent.next('job.offer', 10_000);
-    if (offer.message.runId !== run.runId || offer.message.testId !== testId) {
-      throw new Error(`offer for run ${offer.message.runId} test ${offer.message.testId}, expected run ${run.runId} test ${testId}`);
-    }
-    if (offer.message.build?.buildId !== buildId) throw new Error(`offer without the build: ${JSON.stringify(offer.message.build)}`);
-    const jobId = offer.message.jobId;
-    const answeredAt = performance.now();
-    agent.send({ type: 'job.accepted', jobId });
-    agent.send({ type: 'job.result', jobId, verdict: 'succeeded', durationSeconds: 0 });
-    const ack = await agent.next('job.result.ack', 10_000);
-    if (ack.message.jobId !== jobId) throw new Error(`ack for ${ack.message.jobId}, expected ${jobId}`);
-    runIds.push(run.runId);
-    if (record) {
-      samples.offerAfterResponse.push(offer.at - reply.endAt);
-      samples.offerAfterRequest.push(offer.at - reply.startAt);
-      samples.executeResponse.push(reply.endAt - reply.startAt);
-      samples.resultAck.push(ack.at - answeredAt);
-      if (offer.at < reply.endAt) offerFirst++;
-    }
-    if (agent.problems.length) throw new Error(`the agent got: ${agent.problems.join('; ')}`);
+  const rounds: RoundTimes[] = [];
+  const dispatch = async () => {
+    const times = await dispatchRound(via, agent, fixture);
+    runIds.push(times.runId);
     if (GAP_MS > 0) await new Promise((r) => setTimeout(r, GAP_MS));
+    return times;
   };
+  const getRun = () => timeGetRun(via, fixture.auth, runIds[runIds.length - 1]!);
 
-  const wsPing: number[] = [];
-  const httpGet: number[] = [];
-  const getRun = async () => {
-    const r = await timedRequest(server.url, httpAgent, 'GET', `/runs/${runIds[runIds.length - 1]}`, auth);
-    if (r.status !== 200) throw new Error(`GET /runs: ${r.status} ${r.body.toString('utf8').slice(0, 300)}`);
-    return r.endAt - r.startAt;
-  };
-
-  for (let i = 0; i < WARMUP; i++) await dispatchRound(false);
+  for (let i = 0; i < WARMUP; i++) await dispatch();
   for (let i = 0; i < Math.min(WARMUP, 50); i++) {
     await agent.ping();
     await getRun();
   }
-  for (let done = 0; done < ROUNDS; done += BLOCK) {
-    const n = Math.min(BLOCK, ROUNDS - done);
-    const before = cpuSnapshot(probe);
-    for (let i = 0; i < n; i++) await dispatchRound(true);
-    const d = cpuDelta(before, cpuSnapshot(probe));
-    for (const [k, ms] of Object.entries(d)) cpu[k] = (cpu[k] ?? 0) + ms;
-    for (let i = 0; i < n; i++) wsPing.push(await agent.ping());
-    for (let i = 0; i < n; i++) httpGet.push(await getRun());
-  }
+  const wsPing: number[] = [];
+  const httpGet: number[] = [];
+  const cpu = await inAlternatingBlocks({ rounds: ROUNDS, block: BLOCK, probe }, {
+    dispatch: async () => rounds.push(await dispatch()),
+    wsPing: async () => wsPing.push(await agent.ping()),
+    getRun: async () => httpGet.push(await getRun()),
+  });
 
-  // Every run completed with its one test succeeded: the rounds did what they claim.
-  let completedRuns = 0;
-  let succeeded = 0;
-  let cursor: string | null = null;
-  do {
-    const page: { status: number; body: { runs: Array<{ status: string; succeededCount: number }>; nextCursor: string | null } } = await sendJson(server.url, httpAgent, {
-      method: 'GET', path: `/runs?status=completed&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers: auth,
-    });
-    if (page.status !== 200) throw new Error(`GET /runs: ${page.status} ${JSON.stringify(page.body)}`);
-    completedRuns += page.body.runs.length;
-    succeeded += page.body.runs.reduce((s, r) => s + r.succeededCount, 0);
-    cursor = page.body.nextCursor;
-  } while (cursor);
-  const check = { completedRuns, succeeded, expected: runIds.length };
-  if (completedRuns !== runIds.length || succeeded !== runIds.length) {
-    throw new Error(`expected ${runIds.length} completed runs with one succeeded test each, found ${completedRuns} runs, ${succeeded} succeeded`);
-  }
-  httpAgent.destroy();
-
-  const n = samples.offerAfterResponse.length;
+  const check = await checkRunsSucceeded(via, fixture.auth, runIds.length);
   const result: BackendResult = {
     backend,
-    rounds: n,
-    offerAfterResponse: summarise(samples.offerAfterResponse),
-    offerAfterRequest: summarise(samples.offerAfterRequest),
-    executeResponse: summarise(samples.executeResponse),
-    offerFirst,
-    resultAck: summarise(samples.resultAck),
+    ...summariseRounds(rounds),
     baseline: { wsPing: summarise(wsPing), httpGetRun: summarise(httpGet) },
-    cpuMsPerRound: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, round(ms / Math.max(1, n), 3)])),
+    cpuMsPerRound: Object.fromEntries(Object.entries(cpu.dispatch!).map(([k, ms]) => [k, round(ms / Math.max(1, rounds.length), 3)])),
     check,
   };
   console.log(`[${backend}] p50: offer − response ${result.offerAfterResponse.p50} ms, offer − request ${result.offerAfterRequest.p50} ms, ` +
     `execute ${result.executeResponse.p50} ms, ws ping ${result.baseline.wsPing.p50} ms, GET /runs/{id} ${result.baseline.httpGetRun.p50} ms; ` +
-    `${check.completedRuns} runs completed, ${offerFirst} of ${n} offers before the response`);
+    `${check.completedRuns} runs completed, ${result.offerFirst} of ${result.rounds} offers before the response`);
   return result;
 }
 
@@ -210,10 +111,7 @@ function report(results: BackendResult[]) {
   const rows: Array<Array<string | number>> = [];
   for (const r of results) {
     const line = (label: string, s: Summary) => rows.push([`${r.backend}: ${label}`, s.n, s.min, s.p50, s.p95, s.p99, s.max]);
-    line('offer − execute response (dispatch latency)', r.offerAfterResponse);
-    line('offer − execute request start', r.offerAfterRequest);
-    line('POST /tests/execute response', r.executeResponse);
-    line('job.accepted + job.result → job.result.ack', r.resultAck);
+    for (const [label, key] of DISPATCH_MEASURES) line(label, r[key]);
     line('WebSocket ping → pong, same connection (baseline)', r.baseline.wsPing);
     line('GET /runs/{id}, same HTTP connection (baseline)', r.baseline.httpGetRun);
   }
@@ -222,13 +120,8 @@ function report(results: BackendResult[]) {
   printTable('CPU time per dispatch round (ms; 10 ms ticks from /proc, averaged)', ['backend', 'control plane', 'PostgreSQL', 'benchmark process', 'offer before response'],
     results.map((r) => [r.backend, r.cpuMsPerRound.server!, r.backend === 'postgres' ? r.cpuMsPerRound.postgres! : '(in server)', r.cpuMsPerRound.client!, `${r.offerFirst} of ${r.rounds}`]));
 
-  const targets = results.map((r) => ({
-    target: `dispatch latency (job.offer − execute response) p50 < ${TARGET_P50_MS} ms (${r.backend})`,
-    p50: r.offerAfterResponse.p50,
-    met: r.offerAfterResponse.p50 < TARGET_P50_MS,
-  }));
   console.log('');
-  for (const t of targets) console.log(`target: ${t.target}: ${t.p50} ms -> ${t.met ? 'MET' : 'MISSED'}`);
+  const targets = results.map((r) => dispatchTarget(r.backend, r));
   writeRunResult('dispatch', {
     machine,
     started,

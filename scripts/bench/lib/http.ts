@@ -23,28 +23,41 @@ export function keepAliveAgent(maxSockets: number): http.Agent {
   return new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
 }
 
-export function send(base: URL, agent: http.Agent, r: Req): Promise<Reply> {
+export interface TimedReply {
+  status: number;
+  body: Buffer;
+  /** performance.now() just before the request is written, and when the last byte of the response arrived. */
+  startAt: number;
+  endAt: number;
+}
+
+/**
+ * A request with its start and end on this process's clock (performance.now()), so they can
+ * be set against other events of the benchmark, such as a frame arriving at a fake agent.
+ */
+export function sendTimed(base: URL, agent: http.Agent, r: Req): Promise<TimedReply> {
   return new Promise((resolve, reject) => {
     const body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body);
     const headers: Record<string, string | number> = { ...r.headers };
     if (body) headers['content-length'] = body.length;
-    const started = process.hrtime.bigint();
+    const startAt = performance.now();
     const req = http.request(
       { host: base.hostname, port: base.port, method: r.method, path: r.path, headers, agent },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          const all = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, ms, bytes: all.length, body: all });
-        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), startAt, endAt: performance.now() }));
         res.on('error', reject);
       },
     );
     req.on('error', reject);
     req.end(body);
   });
+}
+
+export async function send(base: URL, agent: http.Agent, r: Req): Promise<Reply> {
+  const reply = await sendTimed(base, agent, r);
+  return { status: reply.status, ms: reply.endAt - reply.startAt, bytes: reply.body.length, body: reply.body };
 }
 
 export async function sendJson<T = any>(base: URL, agent: http.Agent, r: Req & { json?: unknown }): Promise<{ status: number; body: T }> {

@@ -39,7 +39,8 @@ async function freePort(): Promise<number> {
 /**
  * Starts the control plane as a child process: `node --import tsx <entry>` (what `npx tsx`
  * does, minus the wrapper processes, so that `pid` is the server itself), on a loopback
- * port with a fresh DATA_DIR, and waits for GET /healthz.
+ * port with a fresh DATA_DIR (or `dataDir`, which it then leaves in place: replicas share
+ * one), and waits for GET /healthz.
  */
 export async function startServer(opts: {
   entry: keyof typeof ENTRIES;
@@ -47,9 +48,15 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   /** Extra node flags for the server process, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
   nodeArgs?: string[];
+  /** Another server's DATA_DIR (a second replica on the same database); removed by its owner only. */
+  dataDir?: string;
 }): Promise<ChildServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-bench-data-'));
+  const ownDataDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'devicelab-bench-data-'));
+  const removeDataDir = () => {
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -93,7 +100,7 @@ export async function startServer(opts: {
   let backend: 'pglite' | 'postgres' | null = null;
   const fail = (why: string) => {
     kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     return new Error(`${why}:\n${output}`);
   };
   while (backend === null) {
@@ -124,7 +131,7 @@ export async function startServer(opts: {
         clearTimeout(timer);
       }
       process.off('exit', kill);
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }
