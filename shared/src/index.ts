@@ -7,3 +7,5 @@ export { Platform, PLATFORMS } from './platform.js';
 export * from './actions.js';
 export * from './agent-protocol.js';
 export * from './json-text.js';
+export * from './tunnel-protocol.js';
+export * from './mux.js';

@@ -1,0 +1,193 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { MuxSession, StreamRefused, StreamReset, type IncomingStream, type MuxStream } from './mux.js';
+import { INITIAL_WINDOW, MAX_DATA_FRAME, decodeDataFrame, encodeDataFrame, parseTunnelControlFrame } from './tunnel-protocol.js';
+
+/** Two sessions joined by an in-memory wire that delivers frames asynchronously, in order, and counts data bytes. */
+function pair(onStream?: (incoming: IncomingStream) => void, window?: number) {
+  const wire = { dataBytesToServer: 0, protocolErrors: [] as string[], framesToServer: [] as (Buffer | string)[] };
+  let client!: MuxSession;
+  let server!: MuxSession;
+  const deliver = (to: () => MuxSession, frame: Buffer | string, binary: boolean) => setImmediate(() => to().receive(frame, binary));
+  client = new MuxSession({
+    sendText: (t) => { wire.framesToServer.push(t); deliver(() => server, t, false); },
+    sendBinary: (b) => { wire.dataBytesToServer += b.length - 4; wire.framesToServer.push(b); deliver(() => server, b, true); },
+  }, { side: 'client', window, onProtocolError: (e) => wire.protocolErrors.push(e) });
+  server = new MuxSession({
+    sendText: (t) => deliver(() => client, t, false),
+    sendBinary: (b) => deliver(() => client, b, true),
+  }, { side: 'server', window, onStream, onProtocolError: (e) => wire.protocolErrors.push(e) });
+  return { client, server, wire };
+}
+
+const echo = (incoming: IncomingStream) => {
+  const stream = incoming.accept();
+  stream.pipe(stream);
+};
+
+/** Reads the stream to its end without destroying it (for-await would, taking the writable side with it). */
+function readAll(stream: MuxStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+    stream.resume();
+  });
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('tunnel frames', () => {
+  it('validates control frames and names what is wrong', () => {
+    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"10.0.0.5","port":8080}')).toEqual({ ok: true, frame: { type: 'open', id: 1, host: '10.0.0.5', port: 8080 } });
+    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"a b","port":80}')).toMatchObject({ ok: false, error: expect.stringMatching(/host: not a host/) });
+    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"a","port":70000}')).toMatchObject({ ok: false, error: expect.stringMatching(/port/) });
+    expect(parseTunnelControlFrame('{"type":"credit","id":0,"bytes":5}')).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid tunnel frame: id/) });
+    expect(parseTunnelControlFrame('nope')).toMatchObject({ ok: false, error: expect.stringMatching(/not usable JSON/) });
+  });
+
+  it('round-trips a data frame and refuses malformed ones', () => {
+    const decoded = decodeDataFrame(encodeDataFrame(7, Buffer.from('hi')));
+    expect(decoded).toMatchObject({ ok: true, id: 7 });
+    expect(decoded.ok && decoded.payload.toString()).toBe('hi');
+    expect(decodeDataFrame(Buffer.from([0, 0, 0, 1]))).toMatchObject({ ok: false });
+    expect(decodeDataFrame(encodeDataFrame(0, Buffer.from('x')))).toMatchObject({ ok: false, error: expect.stringMatching(/stream 0/) });
+    expect(decodeDataFrame(encodeDataFrame(1, Buffer.alloc(MAX_DATA_FRAME + 1)))).toMatchObject({ ok: false });
+  });
+});
+
+describe('mux session', () => {
+  it('opens a stream to the target the acceptor sees, carries bytes both ways and half-closes cleanly', async () => {
+    const targets: unknown[] = [];
+    const { client, server, wire } = pair((incoming) => {
+      targets.push(incoming.target);
+      const stream = incoming.accept();
+      void readAll(stream).then((all) => stream.end(`got ${all.toString()}`));
+    });
+    const stream = await client.open({ host: 'intranet.local', port: 8443 });
+    stream.end('hello');
+    expect((await readAll(stream)).toString()).toBe('got hello');
+    await tick();
+    await tick();
+    expect(targets).toEqual([{ host: 'intranet.local', port: 8443 }]);
+    expect(client.streamCount).toBe(0);
+    expect(server.streamCount).toBe(0);
+    expect(wire.framesToServer.some((f) => typeof f === 'string' && f.includes('"reset"'))).toBe(false);
+    expect(stream.id % 2).toBe(1);
+  });
+
+  it('answers a refused open with the acceptor\'s reason', async () => {
+    const { client } = pair((incoming) => incoming.refuse('host db.internal is excluded by --exclude-hosts'));
+    await expect(client.open({ host: 'db.internal', port: 5432 })).rejects.toThrow(new StreamRefused('host db.internal is excluded by --exclude-hosts'));
+    expect(client.streamCount).toBe(0);
+  });
+
+  it('never sends more than the window before the reader consumes, and then delivers everything intact', async () => {
+    const window = 128 * 1024;
+    let serverSide!: MuxStream;
+    let markAccepted!: () => void;
+    const accepted = new Promise<void>((resolve) => { markAccepted = resolve; });
+    const { client, wire } = pair((incoming) => {
+      serverSide = incoming.accept();
+      serverSide.pause();
+      markAccepted();
+    }, window);
+    const stream = await client.open({ host: 'h', port: 1 });
+    await accepted;
+    const payload = randomBytes(2 * 1024 * 1024);
+    stream.end(payload);
+    for (let i = 0; i < 50; i += 1) await tick();
+    // The server's reader buffers up to its high-water mark and has not read: the sender stops at the window.
+    expect(wire.dataBytesToServer).toBeLessThanOrEqual(window);
+    expect(wire.dataBytesToServer).toBeGreaterThan(0);
+    const received = await readAll(serverSide);
+    expect(sha(received)).toBe(sha(payload));
+    expect(wire.dataBytesToServer).toBe(payload.length);
+  });
+
+  it('keeps a stalled stream from holding up the others', async () => {
+    const window = 64 * 1024;
+    const accepted: MuxStream[] = [];
+    const { client } = pair((incoming) => {
+      const s = incoming.accept();
+      accepted.push(s);
+      s.on('error', () => {});
+      if (incoming.target.host === 'stalled') s.pause();
+      else s.pipe(s);
+    }, window);
+    const stalled = await client.open({ host: 'stalled', port: 1 });
+    stalled.write(randomBytes(4 * window));
+    const lively = await client.open({ host: 'lively', port: 1 });
+    const payload = randomBytes(10 * window);
+    lively.end(payload);
+    expect(sha(await readAll(lively))).toBe(sha(payload));
+    stalled.destroy();
+  });
+
+  it('multiplexes 100 concurrent streams without mixing their bytes', async () => {
+    const { client } = pair(echo);
+    const payloads = Array.from({ length: 100 }, (_, i) => randomBytes(1000 + i * 997));
+    const echoed = await Promise.all(payloads.map(async (p) => {
+      const s = await client.open({ host: 'echo', port: 7 });
+      s.end(p);
+      return readAll(s);
+    }));
+    expect(echoed.map(sha)).toEqual(payloads.map(sha));
+  });
+
+  it('resets the peer\'s stream with the reason when one side destroys it', async () => {
+    const reasons: string[] = [];
+    const { client } = pair((incoming) => {
+      const s = incoming.accept();
+      s.on('error', (e) => reasons.push(`${e.constructor.name}: ${e.message}`));
+      s.resume();
+    });
+    const stream = await client.open({ host: 'h', port: 1 });
+    stream.write('x');
+    await tick();
+    stream.on('error', () => {});
+    stream.destroy(new Error('the device went away'));
+    for (let i = 0; i < 5; i += 1) await tick();
+    expect(reasons).toEqual(['StreamReset: the device went away']);
+  });
+
+  it('fails its streams and later opens with the reason when the session closes', async () => {
+    const { client } = pair(echo);
+    const stream = await client.open({ host: 'h', port: 1 });
+    const failed = once(stream, 'error');
+    client.close('tunnel "office" disconnected');
+    const [error] = (await failed) as [Error];
+    expect(error).toBeInstanceOf(StreamReset);
+    expect(error.message).toBe('tunnel "office" disconnected');
+    await expect(client.open({ host: 'h', port: 1 })).rejects.toThrow('tunnel "office" disconnected');
+  });
+
+  it('resets a stream whose peer sends past its credit, and reports malformed frames', async () => {
+    const { client, server, wire } = pair((incoming) => {
+      const s = incoming.accept();
+      s.pause();
+      s.on('error', () => {});
+    }, 1024);
+    const stream = await client.open({ host: 'h', port: 1 });
+    const reset = once(stream, 'error');
+    // A misbehaving peer: raw data frames past the window (the paused reader's buffer is full), bypassing the stream's credit.
+    for (let i = 0; i < 40; i += 1) server.receive(encodeDataFrame(stream.id, Buffer.alloc(1000)), true);
+    const [error] = (await reset) as [Error];
+    expect(error.message).toMatch(/flow control violated/);
+    server.receive('{"type":"bogus"}', false);
+    server.receive(Buffer.from([1]), true);
+    expect(wire.protocolErrors).toHaveLength(2);
+  });
+
+  it('allows the initial window as the default and refuses opens of the wrong parity', () => {
+    const errors: string[] = [];
+    const session = new MuxSession({ sendText: () => {}, sendBinary: () => {} }, { side: 'server', onStream: echo, onProtocolError: (e) => errors.push(e) });
+    expect(session.window).toBe(INITIAL_WINDOW);
+    session.receive(JSON.stringify({ type: 'open', id: 2, host: 'h', port: 1 }), false);
+    expect(errors).toEqual(["open of stream 2, which is not the peer's to open"]);
+    expect(session.streamCount).toBe(0);
+  });
+});
