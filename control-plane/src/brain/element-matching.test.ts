@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { findFields, findMatches, findToggle, listItems, tapTargetOf } from './element-matching.js';
 import { parseHierarchy, type ScreenElement } from './hierarchy.js';
 import { decideOffline } from './offline-model.js';
+import { androidXml } from './testing/android-screen.js';
 
-/** A compact Android screen: [class, attributes, children?]. */
-type Spec = [string, Record<string, string>, Spec[]?];
-function android(...nodes: Spec[]): string {
-  const render = ([cls, attrs, kids = []]: Spec): string => {
-    const a = { text: '', 'resource-id': '', 'content-desc': '', clickable: 'false', enabled: 'true', bounds: '[0,0][100,100]', ...attrs };
-    const attributes = Object.entries(a).map(([k, v]) => `${k}="${v}"`).join(' ');
-    return `<node class="${cls}" package="com.example" ${attributes}>${kids.map(render).join('')}</node>`;
-  };
-  return `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${nodes.map(render).join('')}</node></hierarchy>`;
-}
+const android = androidXml;
 function screen(xml: string): ScreenElement[] {
   const result = parseHierarchy(xml);
   if (!result.ok) throw new Error(result.error);
