@@ -56,17 +56,22 @@ function usageError(message: string): never {
 async function start(opts: StartOptions): Promise<void> {
   if (!opts.controlPlane) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
   if (!opts.token) usageError('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN');
-  try {
-    const url = new URL(opts.controlPlane);
-    if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) throw new Error();
-  } catch {
-    usageError(`--control-plane must be an http(s) URL, got ${JSON.stringify(opts.controlPlane)}`);
+  // Several URLs (replicas over one database) are tried round robin; see connection.ts.
+  const controlPlanes = opts.controlPlane.split(',').map((u) => u.trim()).filter((u) => u !== '');
+  if (controlPlanes.length === 0) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
+  for (const given of controlPlanes) {
+    try {
+      const url = new URL(given);
+      if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) throw new Error();
+    } catch {
+      usageError(`--control-plane must be an http(s) URL or a comma-separated list of them, got ${JSON.stringify(given)}`);
+    }
   }
 
   let agent: RunningAgent;
   try {
     agent = await startAgent({
-      controlPlaneUrl: opts.controlPlane,
+      controlPlaneUrl: controlPlanes.join(','),
       token: opts.token,
       virtualDevices: opts.virtualDevices,
       virtualIosSimulators: opts.virtualIosSimulators,
@@ -112,7 +117,7 @@ const program = new Command('lab-agent')
 program
   .command('start')
   .description('connect to the control plane and take jobs for the attached devices')
-  .addOption(new Option('--control-plane <url>', 'control plane URL').env('DEVICELAB_URL'))
+  .addOption(new Option('--control-plane <urls>', 'control plane URL, or several replicas as URL1,URL2 (tried in turn)').env('DEVICELAB_URL'))
   .addOption(new Option('--token <token>', 'agent token').env('DEVICELAB_AGENT_TOKEN'))
   .addOption(new Option('--virtual-devices <n>', 'run N virtual handsets in-process instead of using adb').env('DEVICELAB_VIRTUAL_DEVICES').argParser(integer(0, 64)).default(0))
   .addOption(new Option('--virtual-ios-simulators <n>', 'run N virtual iOS simulators in-process (a fake xcrun and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IOS_SIMULATORS').argParser(integer(0, 64)).default(0))
