@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `lab-agent start --control-plane URL --token TOKEN [...]` (from the repo: `pnpm agent start ...`).
+ * `devicelab agent start --control-plane URL --token TOKEN [...]` (from the repo: `pnpm agent start ...`);
+ * `devicelab run` and `devicelab upload` are for CI pipelines (src/ci/, their own exit codes).
  * Every option can come from the environment instead, so a service manager can run the
  * agent without secrets on its command line.
  *
@@ -10,6 +11,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startAgent, type RunningAgent } from './agent.js';
+import { addCiCommands } from './ci/commands.js';
 import { defaultStateDir } from './state.js';
 
 function integer(min: number, max: number) {
@@ -108,13 +110,13 @@ async function start(opts: StartOptions): Promise<void> {
   }
 }
 
-const program = new Command('lab-agent')
-  .description('DeviceLab lab agent: runs tests on the devices attached to this machine')
+const program = new Command('devicelab')
+  .description('DeviceLab: the lab agent (agent start) and CI runs (run, upload)')
   .showHelpAfterError()
   // Commander exits 1 on a bad option; usage errors are 2 here, like a missing URL or token.
   .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
-program
+const addStartCommand = (parent: Command) => parent
   .command('start')
   .description('connect to the control plane and take jobs for the attached devices')
   .addOption(new Option('--control-plane <urls>', 'control plane URL, or several replicas as URL1,URL2 (tried in turn)').env('DEVICELAB_URL'))
@@ -130,5 +132,10 @@ program
   .addOption(new Option('--name <name>', 'name reported to the control plane (default: the hostname)').env('DEVICELAB_AGENT_NAME'))
   .addOption(new Option('--drain-seconds <s>', 'on shutdown, how long running jobs may finish').env('DEVICELAB_DRAIN_SECONDS').argParser(integer(0, 3600)).default(30))
   .action((opts: StartOptions) => start(opts));
+
+// `start` stays at the top for `pnpm agent start`; the installed command says `devicelab agent start`.
+addStartCommand(program);
+addStartCommand(program.command('agent').description('the lab agent: runs tests on the devices attached to this machine'));
+addCiCommands(program);
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,71 @@
+/**
+ * The run as a JUnit XML report, the format GitLab (artifacts:reports:junit), GitHub
+ * (test-reporter actions) and Jenkins (junit step) all read: one <testsuite> for the
+ * run, one <testcase> per test with its time, <failure> for a failed test and <error>
+ * for a blocked one (it never had a fair chance: an infrastructure problem, not the
+ * app's). The recording and interaction-log URLs go in as properties and, because
+ * GitLab and GitHub show only a test's output, in <system-out> as well.
+ */
+import { create } from 'xmlbuilder2';
+import type { ResultEntry, Run } from './run-types.js';
+
+export interface JunitContext {
+  /** Waiting stopped before the run finished: the unfinished tests become errors. */
+  timedOut?: boolean;
+}
+
+/** XML 1.0 cannot hold most control characters even escaped; a device's error text may. */
+const xmlSafe = (s: string) => s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+
+const seconds = (entry: ResultEntry) => (entry.durationSeconds ?? 0).toFixed(3);
+
+export function junitXml(run: Run, context: JunitContext = {}): string {
+  const cases = [...run.succeededTests, ...run.failedTests, ...run.blockedTests];
+  const unfinished = run.totalTests - cases.length;
+  // Counts match the <testcase> elements written, so every reader agrees with itself.
+  const tests = cases.length + (unfinished > 0 ? 1 : 0);
+  const failures = run.failedTests.length;
+  const errors = run.blockedTests.length + (unfinished > 0 ? 1 : 0);
+  const time = cases.reduce((sum, e) => sum + (e.durationSeconds ?? 0), 0);
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const suites = doc.ele('testsuites', { name: 'DeviceLab', tests, failures, errors, time: time.toFixed(3) });
+  const suite = suites.ele('testsuite', {
+    name: `DeviceLab run ${run.runId}`,
+    id: run.runId,
+    tests,
+    failures,
+    errors,
+    skipped: 0,
+    time: time.toFixed(3),
+    timestamp: run.createdAt,
+  });
+  const props = suite.ele('properties');
+  const suiteProps: Array<[string, string]> = [['runId', run.runId], ['status', run.status], ['platform', run.platform], ['trigger', run.trigger], ['buildId', run.buildId ?? '']];
+  for (const [name, value] of suiteProps) {
+    props.ele('property', { name, value: xmlSafe(value) });
+  }
+
+  for (const entry of cases) {
+    const tc = suite.ele('testcase', { name: xmlSafe(entry.title), classname: `devicelab.${entry.platform}`, time: seconds(entry) });
+    const p = tc.ele('properties');
+    p.ele('property', { name: 'testId', value: entry.id });
+    p.ele('property', { name: 'recording', value: entry.recording });
+    p.ele('property', { name: 'interactionLogs', value: entry.interactionLogs });
+    if (entry.device) p.ele('property', { name: 'device', value: xmlSafe(entry.device) });
+    const reason = xmlSafe(entry.statusMessage ?? `the test ${entry.status === 'blocked' ? 'was blocked' : 'failed'}`);
+    if (entry.status === 'failed') tc.ele('failure', { message: reason, type: 'failed' }).txt(reason);
+    if (entry.status === 'blocked') tc.ele('error', { message: reason, type: 'blocked' }).txt(reason);
+    const device = entry.device ? `device: ${xmlSafe(entry.device)}\n` : '';
+    tc.ele('system-out').txt(`${device}recording: ${entry.recording}\ninteraction log: ${entry.interactionLogs}\n`);
+  }
+  if (unfinished > 0) {
+    // Their ids and titles are not in the run's answer yet; one case stands for them all.
+    const why = context.timedOut
+      ? `${unfinished} test(s) had no verdict when devicelab stopped waiting (run ${run.status})`
+      : `${unfinished} test(s) have no verdict (run ${run.status})`;
+    suite.ele('testcase', { name: 'tests without a verdict', classname: `devicelab.${run.platform}`, time: '0.000' })
+      .ele('error', { message: why, type: context.timedOut ? 'timeout' : 'unfinished' }).txt(why);
+  }
+  return doc.end({ prettyPrint: true }) + '\n';
+}

@@ -1,0 +1,34 @@
+/** The upload's progress bar: only on a terminal, where it redraws in place (cli-progress). */
+import { basename } from 'node:path';
+import type { Writable } from 'node:stream';
+import { SingleBar } from 'cli-progress';
+
+export interface UploadBar {
+  update: (sent: number, total: number) => void;
+  stop: () => void;
+}
+
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+export function uploadProgress(out: Writable & { isTTY?: boolean }, path: string): UploadBar | undefined {
+  if (!out.isTTY) return undefined;
+  const bar = new SingleBar({
+    stream: out as NodeJS.WritableStream,
+    format: `uploading ${basename(path)} [{bar}] {percentage}% {sentMb}/{totalMb} MB`,
+    hideCursor: true,
+    clearOnComplete: false,
+  });
+  let started = false;
+  let stopped = false;
+  return {
+    update(sent, total) {
+      if (!started) bar.start(total, 0, { sentMb: mb(0), totalMb: mb(total) });
+      started = true;
+      bar.update(sent, { sentMb: mb(sent), totalMb: mb(total) });
+    },
+    stop() {
+      if (started && !stopped) bar.stop();
+      stopped = true;
+    },
+  };
+}
