@@ -121,3 +121,14 @@ describe('identifiers', () => {
     expect(identifierMatchScore('login_button', 'com.example:id/login_button')).toBeCloseTo(0.9);
   });
 });
+
+describe('typos are not other forms of a word', () => {
+  it('matches a misspelling but not an inflection', () => {
+    expect(textMatchScore('Contnue', 'Continue')).toBeGreaterThan(0);
+    expect(textMatchScore('Checkou', 'Checkout')).toBeGreaterThan(0);
+    expect(textMatchScore('Delete', 'Deleted')).toBe(0);
+    expect(textMatchScore('Archive', 'Archived')).toBe(0);
+    expect(textMatchScore('Check for update', 'Check for updates')).toBe(0);
+    expect(textMatchScore('Add to cart', 'Added to cart')).toBe(0);
+  });
+});

@@ -88,6 +88,15 @@ function negates(query: string, candidate: string): boolean {
   return candidate.split(' ').some((w) => NEGATIONS.has(w) && !asked.has(w));
 }
 
+/**
+ * "Delete" and "Deleted", "update" and "updates": another form of the word, often a
+ * status next to the action ("Archive" / "Archived"). Not a typo: never matched.
+ */
+function inflected(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long.startsWith(short) && /^(?:s|es|d|ed|ing|er|r)$/.test(long.slice(short.length));
+}
+
 /** How well `candidate` (text on screen) matches `query` (what the user wrote). */
 export function textMatchScore(query: string, candidate: string, options: MatchOptions = {}): number {
   const { typos = true, containment = true, minCoverage = 0 } = options;
@@ -109,7 +118,7 @@ export function textMatchScore(query: string, candidate: string, options: MatchO
   }
   const lengthGap = Math.abs(qJoined.length - cJoined.length) / Math.max(qJoined.length, cJoined.length);
   // The gap bounds the similarity from above: skip the edit distance when it cannot reach the threshold.
-  if (typos && Math.min(qJoined.length, cJoined.length) >= TYPO_MIN_LENGTH && lengthGap <= 1 - TYPO_MIN_SIMILARITY) {
+  if (typos && Math.min(qJoined.length, cJoined.length) >= TYPO_MIN_LENGTH && lengthGap <= 1 - TYPO_MIN_SIMILARITY && !inflected(qJoined, cJoined)) {
     const sim = similarity(qJoined, cJoined);
     if (sim >= TYPO_MIN_SIMILARITY) return sim * SCORE.typoFactor;
   }

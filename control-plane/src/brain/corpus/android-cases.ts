@@ -120,7 +120,9 @@ const about: Row[] = [
   ['Tap Terms of Service', 'android-about', tap({ type: 'LinearLayout', has: 'Terms of Service' })],
   ['Open Privacy Policy', 'android-about', tap({ type: 'LinearLayout', has: 'Privacy Policy' })],
   ['Tap Check for updates', 'android-about', tap({ id: 'check_updates' })],
-  ['Tap Check for update', 'android-about', tap({ id: 'check_updates' })],
+  // "update" is another form of "updates", not a typo: no guess, a suggestion.
+  ['Tap Check for update', 'android-about', fails(/closest: "Check for updates"/)],
+  ['Tap Check for updats', 'android-about', tap({ id: 'check_updates' })],
   ['Check that © 2024 Example Inc. is shown', 'android-about', pass({ id: 'copyright' })],
   ['Verify Last updated: Mar 3, 2024 is visible', 'android-about', pass({ id: 'updated' })],
   ['Check that Mar 3, 2024 is shown', 'android-about', pass({ id: 'updated' })],
