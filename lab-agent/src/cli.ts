@@ -13,6 +13,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { startAgent, type RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
 import { defaultStateDir } from './state.js';
+import { addTunnelCommands } from './tunnel/command.js';
 
 function integer(min: number, max: number) {
   return (value: string): number => {
@@ -137,5 +138,6 @@ const addStartCommand = (parent: Command) => parent
 addStartCommand(program);
 addStartCommand(program.command('agent').description('the lab agent: runs tests on the devices attached to this machine'));
 addCiCommands(program);
+addTunnelCommands(program);
 
 await program.parseAsync(process.argv);

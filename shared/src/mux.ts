@@ -32,6 +32,8 @@ export interface MuxSessionOptions {
   /** Which ids this side allocates: odd for the side that connected, even for the other. */
   side: 'client' | 'server';
   onStream?: (incoming: IncomingStream) => void;
+  /** The control plane's `ready` (tunnel clients wait for it before saying they are connected). */
+  onReady?: (tunnelName: string) => void;
   /** Frames that break the protocol (logged by the owner; the session ignores them). */
   onProtocolError?: (error: string) => void;
   /** Per-stream receive window; the peer must use the same (INITIAL_WINDOW). */
@@ -102,7 +104,7 @@ export class MuxSession {
   }
 
   private handleControl(frame: TunnelControlFrame): void {
-    if (frame.type === 'ready') return; // the owner reads it before handing frames on
+    if (frame.type === 'ready') return this.options.onReady?.(frame.tunnelName);
     if (frame.type === 'open') return this.handleOpen(frame.id, { host: frame.host, port: frame.port });
     if (frame.type === 'opened' || frame.type === 'refused') {
       const pending = this.opening.get(frame.id);

@@ -1,0 +1,130 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MuxSession, StreamRefused, TUNNEL_CLOSE_CODES, type MuxStream } from '@devicelab/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createHostFilter } from './host-filter.js';
+import { startTunnelClient, tunnelEndpoint, TunnelRefused, type TunnelClient } from './tunnel-client.js';
+
+/** Plays the control plane's /tunnel/connect: records each connection and lets the test open streams on it. */
+async function fakeEndpoint(onConnection: (ws: WebSocket, url: string, auth: string | undefined) => void) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await once(wss, 'listening');
+  wss.on('connection', (ws, req) => onConnection(ws, req.url ?? '', req.headers.authorization));
+  return { wss, url: `http://127.0.0.1:${(wss.address() as AddressInfo).port}` };
+}
+
+function serverSession(ws: WebSocket): MuxSession {
+  const session = new MuxSession({ sendText: (t) => ws.send(t), sendBinary: (b) => ws.send(b) }, { side: 'server' });
+  ws.on('message', (data, isBinary) => session.receive(data as Buffer, isBinary));
+  ws.on('close', () => session.close('closed'));
+  return session;
+}
+
+async function httpGetOver(stream: MuxStream, host: string): Promise<string> {
+  stream.end(`GET /hello HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  await once(stream, 'end');
+  return Buffer.concat(chunks).toString();
+}
+
+let internal: Server;
+let internalPort: number;
+const clients: TunnelClient[] = [];
+
+beforeAll(async () => {
+  internal = createServer((req, res) => res.end(`internal says hi to ${req.url}`));
+  internal.listen(0, '127.0.0.1');
+  await once(internal, 'listening');
+  internalPort = (internal.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => internal.close(() => r())));
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+const start = (url: string, filter = createHostFilter({}), name = 'office') => {
+  const lines: string[] = [];
+  const client = startTunnelClient({ controlPlaneUrl: url, apiKey: 'dl_live_k_s', tunnelName: name, filter, log: (l) => lines.push(l), backoff: { baseMs: 20, maxMs: 50 } });
+  clients.push(client);
+  return { client, lines };
+};
+
+describe('tunnel client', () => {
+  it('builds the endpoint URL from the control plane URL', () => {
+    expect(tunnelEndpoint('https://dl.example/base/', 'office')).toBe('wss://dl.example/base/tunnel/connect?name=office');
+    expect(tunnelEndpoint('http://127.0.0.1:8080', 'a b')).toBe('ws://127.0.0.1:8080/tunnel/connect?name=a+b');
+  });
+
+  it('connects with its key and name, says so, and relays a stream to an internal host', async () => {
+    const sessions: MuxSession[] = [];
+    const seen: { url: string; auth: string | undefined }[] = [];
+    const endpoint = await fakeEndpoint((ws, url, auth) => {
+      seen.push({ url, auth });
+      sessions.push(serverSession(ws));
+      ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
+    });
+    const { client, lines } = start(endpoint.url, createHostFilter({ onlyHosts: '127.0.0.0/8' }));
+    await client.connected;
+    expect(seen).toEqual([{ url: '/tunnel/connect?name=office', auth: 'Bearer dl_live_k_s' }]);
+    expect(lines[0]).toMatch(/^Tunnel "office" connected to http:\/\/127\.0\.0\.1:\d+: runs naming it reach only 127\.0\.0\.0\/8$/);
+    const stream = await sessions[0]!.open({ host: '127.0.0.1', port: internalPort });
+    expect(await httpGetOver(stream, '127.0.0.1')).toContain('internal says hi to /hello');
+    endpoint.wss.close();
+  });
+
+  it('refuses hosts its filters exclude, and unreachable ones, with the reason', async () => {
+    const sessions: MuxSession[] = [];
+    const endpoint = await fakeEndpoint((ws) => {
+      sessions.push(serverSession(ws));
+      ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
+    });
+    const { client } = start(endpoint.url, createHostFilter({ onlyHosts: '*.corp.example,127.0.0.1', excludeHosts: 'db.corp.example' }));
+    await client.connected;
+    const session = sessions[0]!;
+    await expect(session.open({ host: 'db.corp.example', port: 5432 })).rejects.toThrow(new StreamRefused("db.corp.example is excluded by the tunnel's --exclude-hosts"));
+    await expect(session.open({ host: '192.0.2.1', port: 443 })).rejects.toThrow("192.0.2.1 is not in the tunnel's --only-hosts");
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const deadPort = (closed.address() as AddressInfo).port;
+    closed.close();
+    await expect(session.open({ host: '127.0.0.1', port: deadPort })).rejects.toThrow(`cannot reach 127.0.0.1:${deadPort} from the tunnel: ECONNREFUSED`);
+    endpoint.wss.close();
+  });
+
+  it('reconnects under the same name after the connection drops', async () => {
+    const urls: string[] = [];
+    const endpoint = await fakeEndpoint((ws, url) => {
+      urls.push(url);
+      serverSession(ws);
+      ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
+      if (urls.length === 1) setImmediate(() => ws.terminate());
+    });
+    const { lines } = start(endpoint.url);
+    while (urls.length < 2) await new Promise((r) => setTimeout(r, 10));
+    expect(urls).toEqual(['/tunnel/connect?name=office', '/tunnel/connect?name=office']);
+    while (lines.filter((l) => l.includes('connected to')).length < 2) await new Promise((r) => setTimeout(r, 10));
+    expect(lines.some((l) => /disconnected .*reconnecting in/.test(l))).toBe(true);
+    endpoint.wss.close();
+  });
+
+  it.each([
+    [TUNNEL_CLOSE_CODES.nameTaken, 'tunnel "office" is already connected in this organisation'],
+    [TUNNEL_CLOSE_CODES.forbidden, 'audit keys cannot open tunnels'],
+    [TUNNEL_CLOSE_CODES.unauthorized, 'API key missing, malformed, unknown or revoked'],
+  ])('stops with the reason when refused with close code %i, without retrying', async (code, reason) => {
+    let connections = 0;
+    const endpoint = await fakeEndpoint((ws) => {
+      connections += 1;
+      ws.close(code, reason);
+    });
+    const { client } = start(endpoint.url);
+    await expect(client.done).rejects.toThrow(new TunnelRefused(`the control plane refused the tunnel: ${reason}`));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(connections).toBe(1);
+    endpoint.wss.close();
+  });
+});
