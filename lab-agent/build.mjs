@@ -1,0 +1,29 @@
+// Builds the `devicelab` command into dist/ as plain JavaScript for Node 20: one ES module
+// with the workspace's protocol package (@devicelab/shared) compiled in, so the packed
+// tarball (`pnpm pack`, which runs this first) installs from the npm registry alone.
+// The npm dependencies stay dependencies: npm installs them beside it.
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const here = (path) => new URL(path, import.meta.url);
+const pkg = JSON.parse(readFileSync(here('package.json'), 'utf8'));
+// CommonJS packages whose named exports Node's ESM loader cannot see (a bundled UMD file)
+// but which ship an ES module build: compiled in from that build instead.
+const INLINE = new Set(['gifenc']);
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !INLINE.has(name)).flatMap((name) => [name, `${name}/*`]);
+
+rmSync(here('dist'), { recursive: true, force: true });
+mkdirSync(here('dist'));
+await build({
+  entryPoints: [new URL('src/cli.ts', import.meta.url).pathname],
+  outfile: new URL('dist/devicelab.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+// Files the code opens by path next to itself (import.meta.url) rather than imports.
+copyFileSync(here('src/virtual/ios/fake-xcrun.mjs'), here('dist/fake-xcrun.mjs'));
