@@ -9,17 +9,18 @@
 // this script included), so a start after a `git pull` runs the new code and a start
 // without changes only compares modification times.
 //
-//   node scripts/build-control-plane.mjs [--template] [--if-possible]
+// Then it prepares the embedded database's templates unless they exist (control-plane/src/db/
+// prepare-template.ts): a first start on a new DATA_DIR copies one instead of running initdb
+// and the migrations in the server's process.
 //
-// --template     also prepares the embedded database's template (control-plane/src/db/
-//                pglite-template.ts), so that the first start on a new DATA_DIR copies it
-//                instead of running initdb: `pnpm install` runs this (postinstall).
+//   node scripts/build-control-plane.mjs [--if-possible]
+//
 // --if-possible  a failure is a warning and the exit code 0: an install must not fail
 //                because a work tree does not build; the next `pnpm start` reports it.
-import { spawnSync } from 'node:child_process';
+//                `pnpm install` runs this so (postinstall).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const pkg = join(root, 'control-plane');
@@ -86,10 +87,11 @@ try {
     console.log(`built ${relative(root, dist)}/ from control-plane/src in ${Math.round(performance.now() - t0)} ms`);
   }
   copyMigrations();
-  if (args.includes('--template')) {
-    const run = spawnSync(process.execPath, [join(dist, 'prepare-template.js')], { stdio: 'inherit' });
-    if (run.status !== 0) throw new Error(`preparing the embedded database template failed (exit ${run.status ?? run.signal})`);
-  }
+  // In this process, not the server's: what initdb and migrating leave in a heap goes with it.
+  const { prepareTemplates } = await import(pathToFileURL(join(dist, 'prepare-template.js')).href);
+  const t0 = performance.now();
+  const template = await prepareTemplates();
+  if (template.made) console.log(`prepared the embedded database template in ${Math.round(performance.now() - t0)} ms: ${template.dir}`);
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
   if (!args.includes('--if-possible')) {

@@ -25,7 +25,7 @@ describe('production start', () => {
   });
 
   it('prepares the embedded database template at install time, without failing the install', () => {
-    expect(scripts('package.json').postinstall).toBe('node scripts/build-control-plane.mjs --template --if-possible');
+    expect(scripts('package.json').postinstall).toBe('node scripts/build-control-plane.mjs --if-possible');
   });
 
   it('builds a bundle that imports only packages and node builtins, with the migrations beside it', () => {

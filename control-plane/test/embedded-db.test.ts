@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/index.js';
 import { openPglite } from '../src/db/pglite.js';
 import { seedDataDir } from '../src/db/pglite-template.js';
+import { prepareTemplates } from '../src/db/prepare-template.js';
 import { backend } from './harness.js';
 
 /**
@@ -58,6 +59,22 @@ describe.skipIf(backend === 'postgres')('embedded database', () => {
       expect(await again.query("SELECT name FROM organisations WHERE id = 'org_a'")).toEqual([{ name: 'A' }]);
     } finally {
       await again.close();
+    }
+  }, 180_000);
+
+  it('copies a template already migrated for these migration files, so that a first start migrates nothing', async () => {
+    const migratedDir = join(root, 'cache', 'migrated');
+    expect(await prepareTemplates({ bare: templateDir, migrated: migratedDir })).toEqual({ dir: migratedDir, made: true });
+    expect(await prepareTemplates({ bare: templateDir, migrated: migratedDir })).toEqual({ dir: migratedDir, made: false });
+    const before = new Date();
+    const db = await openDatabase({ pgliteDir: join(root, 'e', 'pglite'), pgliteTemplateDir: migratedDir });
+    try {
+      const rows = await db.query<{ name: string; applied_at: Date }>('SELECT name, applied_at FROM schema_migrations');
+      const files = readdirSync(new URL('../src/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql'));
+      expect(rows.map((r) => r.name).sort()).toEqual(files.sort());
+      expect(rows.every((r) => r.applied_at < before)).toBe(true); // applied when the template was made
+    } finally {
+      await db.close();
     }
   }, 180_000);
 
