@@ -431,11 +431,11 @@ describe('interaction logs and screenshots', () => {
       steps: [
         {
           seq: 1, index: 0, call: 'execute', command: 'launchApp', actions: [{ type: 'launch' }], type: 'deterministic', outcome: 'done',
-          reason: null, screenshot: `${server.url}/runs/${runId}/tests/${tests.a}/screenshots/1`, durationMs: 40, at: expect.any(String),
+          reason: null, device: null, screenshot: `${server.url}/runs/${runId}/tests/${tests.a}/screenshots/1`, durationMs: 40, at: expect.any(String),
         },
         {
           seq: 2, index: 1, call: 'execute', command: 'tapOn: "Start"', actions: [{ type: 'tap', x: 1, y: 2 }], type: 'ai', outcome: 'failed',
-          reason: 'not found', screenshot: null, durationMs: 900, at: expect.any(String),
+          reason: 'not found', device: null, screenshot: null, durationMs: 900, at: expect.any(String),
         },
       ],
     });
@@ -452,9 +452,9 @@ describe('interaction logs and screenshots', () => {
     await server.services.storage.remove(shotKey);
     expect((await api('GET', `/runs/${runId}/tests/${tests.a}/screenshots/1`)).status).toBe(404); // file gone
 
-    // A test that has not started yet has an empty log.
+    // A test that has not started yet has an empty log, and says why it waits.
     const waiting = await api('GET', `/suite/${runId}/run/${tests.b}/interaction_logs?organisation_id=${org.id}`);
-    expect(waiting.body).toMatchObject({ testId: tests.b, status: 'pending', statusMessage: null, steps: [] });
+    expect(waiting.body).toMatchObject({ testId: tests.b, status: 'pending', statusMessage: expect.stringMatching(/^waiting/), steps: [] });
 
     // The organisation in the link must be the key's; it is required.
     expect((await api('GET', `/suite/${runId}/run/${tests.a}/interaction_logs`)).status).toBe(400);
