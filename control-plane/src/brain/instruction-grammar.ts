@@ -161,10 +161,17 @@ const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
   if (m) {
     const checksABox = /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
-    const special = checksABox ? null : stateBody(m[1]!) ?? screenBody(m[1]!) ?? valueBody(m[1]!, true);
-    if (special) return special;
-    const body = checksABox ? null : assertionBody(m[1]!, false);
-    if (body) return { kind: 'assert', ...body };
+    if (!checksABox) {
+      // "… is shown" at the end makes it a visibility check even when the text says "X is Y".
+      const special = stateBody(m[1]!) ?? screenBody(m[1]!);
+      const shown = assertionBody(m[1]!, true);
+      if (special) return special;
+      if (shown) return { kind: 'assert', ...shown };
+      const value = valueBody(m[1]!, true);
+      if (value) return value;
+      const body = assertionBody(m[1]!, false);
+      if (body) return { kind: 'assert', ...body };
+    }
   }
   // Without a verb ("Welcome should be visible") only an explicit visibility or state phrase makes it an assertion.
   if (!new RegExp(`^${TAP_VERBS}\\b|^${TYPE_VERBS}\\b`, 'i').test(s)) {

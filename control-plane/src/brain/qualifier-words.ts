@@ -6,7 +6,7 @@
  */
 
 /** Structural regions of a screen a qualifier can name. */
-export type ContainerKind = 'dialog' | 'tabBar' | 'toolbar' | 'navBar' | 'list';
+export type ContainerKind = 'dialog' | 'tabBar' | 'toolbar' | 'navBar' | 'list' | 'snackbar';
 
 /** How the element relates to its anchor. `row`: the same list row / cell, else the same line. */
 export type Relation = 'row' | 'below' | 'above' | 'leftOf' | 'rightOf';
@@ -25,6 +25,7 @@ const CONTAINER_WORDS: ReadonlyArray<[RegExp, ContainerKind]> = [
   [/^(?:tool\s*bar|top\s+(?:bar|app\s+bar|navigation)|app\s*bar|action\s+bar|title\s+bar|header)$/i, 'toolbar'],
   [/^(?:navigation\s+bar|nav\s*bar)$/i, 'navBar'],
   [/^(?:list|results|search\s+results|feed)$/i, 'list'],
+  [/^(?:snack\s*bar|toast|banner)$/i, 'snackbar'],
 ];
 
 /** The last "in the …": "Sign in with Apple in the dialog" is "Sign in with Apple", in a dialog. */

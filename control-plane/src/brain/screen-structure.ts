@@ -51,6 +51,7 @@ const REGION_TEST: Readonly<Record<ContainerKind, (el: ScreenElement) => boolean
   // iOS's navigation bar is at the top; Android's Material "navigation bar" is the bottom one.
   navBar: (el) => (el.platform === 'ios' ? isToolbar(el) : isTabBar(el)),
   list: isListContainer,
+  snackbar: (el) => /Snackbar/i.test(shortType(el.type)) || /snack_?bar|toast|banner/i.test(idOf(el)),
 };
 
 /**
@@ -89,7 +90,7 @@ export function regionFilter(kind: ContainerKind, elements: readonly ScreenEleme
   const test = REGION_TEST[kind];
   const regions = new Set(elements.filter((el) => el.visible && test(el)).map((el) => el.index));
   if (regions.size > 0) return (el) => regions.has(el.index) || ancestors(el, elements).some((a) => regions.has(a.index));
-  if (kind === 'dialog' || kind === 'list') return null;
+  if (kind === 'dialog' || kind === 'list' || kind === 'snackbar') return null;
   const screen = screenBounds(elements);
   const strip = (el: ScreenElement) => !isStatusBar(el) && inStrip(kind, el, screen);
   return elements.some((el) => el.visible && strip(el)) ? strip : null;

@@ -24,7 +24,7 @@ const SAME_TIER = 0.02;
 const QUALIFIER_TIER = 0.06;
 
 const REGION_NAMES: Readonly<Record<ContainerKind, string>> = {
-  dialog: 'dialog', tabBar: 'bottom navigation / tab bar', toolbar: 'toolbar', navBar: 'navigation bar', list: 'list',
+  dialog: 'dialog', tabBar: 'bottom navigation / tab bar', toolbar: 'toolbar', navBar: 'navigation bar', list: 'list', snackbar: 'snackbar',
 };
 
 const failed = (reason: string) => ({ ok: false as const, decision: fail(reason) });

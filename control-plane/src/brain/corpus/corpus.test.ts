@@ -13,10 +13,11 @@ import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
 import { iosCases } from './ios-cases.js';
 import { secondBatch } from './second-batch-cases.js';
+import { fourthBatch } from './fourth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 import { judge, type Outcome } from './judge.js';
 
-const corpus: CorpusCase[] = [...androidCases, ...iosCases, ...secondBatch, ...thirdBatch];
+const corpus: CorpusCase[] = [...androidCases, ...iosCases, ...secondBatch, ...thirdBatch, ...fourthBatch];
 
 function screenXml(name: string): string {
   const own = new URL(`./screens/${name}.xml`, import.meta.url);
