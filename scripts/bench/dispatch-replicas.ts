@@ -19,11 +19,15 @@
  * Baselines in the same run, in the same blocks: a WebSocket ping → pong on the agent's
  * connection, GET /runs/{id} on each replica, and a NOTIFY → notification between two
  * connections of the benchmark process to the same PostgreSQL (the driver the control plane
- * uses), the floor of the cross-replica path.
+ * uses), the floor of the cross-replica path. The benchmark also LISTENs on `devicelab_wake`
+ * itself, a third listener beside the two replicas: in a cross round, the moment it hears the
+ * other replica's wake-up splits the round into "until the NOTIFY is out" and "from the
+ * NOTIFY to the offer", and proves that the wake-up was sent.
  *
  * Target (issue 9): cross-replica p50 of (offer − response) under 20 ms. Real PostgreSQL only:
  * embedded PGlite is one process, so it has no replicas.
  */
+import { WAKE_CHANNEL } from '../../control-plane/src/agents/wake-bus.js';
 import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import { runOnBackends } from './lib/backends.js';
 import { cpuMs, type CpuProbe } from './lib/cpu.js';
@@ -52,6 +56,8 @@ interface ReplicasResult {
   /** Execute on the agent's replica, and on the other one. */
   same: DispatchSummary;
   cross: DispatchSummary;
+  /** Cross rounds split at the other replica's wake-up, as heard by the benchmark's own LISTEN (ms). */
+  crossWake: { heardAfterRequest: Summary; heardAfterResponse: Summary; offerAfterHeard: Summary };
   baseline: { wsPing: Summary; getRunAgentReplica: Summary; getRunOtherReplica: Summary; notify: Summary };
   /** CPU per round of each kind (execute, offer, accept, result, ack), ms. */
   cpuMsPerRound: { same: Record<string, number>; cross: Record<string, number> };
@@ -87,6 +93,14 @@ const [result] = await runOnBackends(['postgres'], { entry: 'main', env: REPLICA
   agent.startHeartbeats(welcome.message.heartbeatIntervalMs);
   const { replicas } = (await notifier.query<{ replicas: number }>('SELECT count(*)::int AS replicas FROM replicas'))[0]!;
   if (replicas !== 2) throw new Error(`expected 2 replicas registered in the database, found ${replicas}`);
+  const agentReplicaId = (await notifier.query<{ id: string }>('SELECT replica_id AS id FROM agents WHERE id = $1', [agent.agentId]))[0]?.id;
+  if (!agentReplicaId) throw new Error(`agent ${agent.agentId} is not registered as connected to a replica`);
+  // The replicas' wake-ups as a third listener hears them: { from: replica id, kind, … } (wake-bus.ts).
+  const wakes: Array<{ from: string; at: number }> = [];
+  await listener.pubsub!.listen(WAKE_CHANNEL, (payload) => {
+    const at = performance.now();
+    wakes.push({ from: (JSON.parse(payload) as { from: string }).from, at });
+  });
   console.log(`[postgres] ${replicas} replicas registered; agent welcomed by pid ${agentReplica.pid} (heartbeat every ${welcome.message.heartbeatIntervalMs} ms)`);
 
   const runIds: string[] = [];
@@ -110,10 +124,22 @@ const [result] = await runOnBackends(['postgres'], { entry: 'main', env: REPLICA
     await notifyRoundTrip();
   }
   const samples = { wsPing: [] as number[], getRunAgentReplica: [] as number[], getRunOtherReplica: [] as number[], notify: [] as number[] };
+  const crossWake = { heardAfterRequest: [] as number[], heardAfterResponse: [] as number[], offerAfterHeard: [] as number[] };
+  const crossRound = async () => {
+    wakes.length = 0;
+    const t = await dispatchVia(onOtherReplica);
+    // The agent's replica also publishes (a freed device); the execute's wake-up is the other replica's.
+    const heard = wakes.find((w) => w.from !== agentReplicaId && w.at >= t.at.start);
+    if (!heard) throw new Error(`no wake-up from the other replica heard during run ${t.runId}`);
+    crossWake.heardAfterRequest.push(heard.at - t.at.start);
+    crossWake.heardAfterResponse.push(heard.at - t.at.response);
+    crossWake.offerAfterHeard.push(t.at.offer - heard.at);
+    return t;
+  };
   const cpuProbe: CpuProbe = { agentReplica: probe.server!, otherReplica: () => cpuMs(other.pid), postgres: probe.postgres!, client: probe.client! };
   const cpu = await inAlternatingBlocks({ rounds: ROUNDS, block: BLOCK, probe: cpuProbe }, {
     same: async () => rounds.same.push(await dispatchVia(onAgentReplica)),
-    cross: async () => rounds.cross.push(await dispatchVia(onOtherReplica)),
+    cross: async () => rounds.cross.push(await crossRound()),
     wsPing: async () => samples.wsPing.push(await agent.ping()),
     getRunAgentReplica: async () => samples.getRunAgentReplica.push(await timeGetRun(onAgentReplica, fixture.auth, lastRun())),
     getRunOtherReplica: async () => samples.getRunOtherReplica.push(await timeGetRun(onOtherReplica, fixture.auth, lastRun())),
@@ -125,6 +151,10 @@ const [result] = await runOnBackends(['postgres'], { entry: 'main', env: REPLICA
   const r: ReplicasResult = {
     same: summariseRounds(rounds.same),
     cross: summariseRounds(rounds.cross),
+    crossWake: {
+      heardAfterRequest: summarise(crossWake.heardAfterRequest), heardAfterResponse: summarise(crossWake.heardAfterResponse),
+      offerAfterHeard: summarise(crossWake.offerAfterHeard),
+    },
     baseline: {
       wsPing: summarise(samples.wsPing), getRunAgentReplica: summarise(samples.getRunAgentReplica),
       getRunOtherReplica: summarise(samples.getRunOtherReplica), notify: summarise(samples.notify),
@@ -168,6 +198,9 @@ function report(r: ReplicasResult) {
     line(`${label}, execute on the agent's replica`, r.same[key]);
     line(`${label}, execute on the other replica`, r.cross[key]);
   }
+  line('other replica: wake-up NOTIFY heard (3rd listener) − execute request start', r.crossWake.heardAfterRequest);
+  line('other replica: wake-up NOTIFY heard − execute response', r.crossWake.heardAfterResponse);
+  line('other replica: offer − wake-up NOTIFY heard', r.crossWake.offerAfterHeard);
   line('WebSocket ping → pong, agent\'s connection (baseline)', r.baseline.wsPing);
   line('GET /runs/{id} on the agent\'s replica (baseline)', r.baseline.getRunAgentReplica);
   line('GET /runs/{id} on the other replica (baseline)', r.baseline.getRunOtherReplica);

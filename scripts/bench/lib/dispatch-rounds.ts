@@ -51,6 +51,8 @@ export interface RoundTimes {
   executeResponse: number;
   /** After the offer: job.accepted + job.result sent → job.result.ack received. */
   resultAck: number;
+  /** performance.now() of the request's start, the response's end and the offer's arrival, to set other events against. */
+  at: { start: number; response: number; offer: number };
 }
 
 /** One dispatch round with the execute request sent to `via`; the agent may be connected elsewhere. */
@@ -79,6 +81,7 @@ export async function dispatchRound(via: Endpoint, agent: BenchAgent, f: Dispatc
     offerAfterRequest: offer.at - reply.startAt,
     executeResponse: reply.endAt - reply.startAt,
     resultAck: ack.at - answeredAt,
+    at: { start: reply.startAt, response: reply.endAt, offer: offer.at },
   };
 }
 
@@ -93,7 +96,7 @@ export interface DispatchSummary {
 }
 
 export function summariseRounds(rounds: readonly RoundTimes[]): DispatchSummary {
-  const of = (k: Exclude<keyof RoundTimes, 'runId'>) => summarise(rounds.map((r) => r[k]));
+  const of = (k: Exclude<keyof RoundTimes, 'runId' | 'at'>) => summarise(rounds.map((r) => r[k]));
   return {
     rounds: rounds.length,
     offerAfterResponse: of('offerAfterResponse'),
