@@ -137,7 +137,9 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return { action: { type: 'scroll', direction: intent.direction }, reasoning, confidence: 0.9 };
     }
     case 'waitFor': {
-      const present = findShown(elements, intent.target).length > 0;
+      // Appearing needs the exact text; for going away a near-miss still counts as there: better to
+      // wait on while the screen says "Loading products…" than to go on after "Loading" went.
+      const present = findShown(elements, intent.target).length > 0 || (!intent.visible && findMatches(elements, intent.target).length > 0);
       const what = quoteOf(intent.target);
       if (present === intent.visible) {
         return { action: { type: 'done' }, reasoning: `${what} is ${intent.visible ? 'visible' : 'gone'}`, confidence: 0.9 };

@@ -122,6 +122,15 @@ describe('createOfflineModel', () => {
     expect(await run('wait: 0.5')).toEqual({ type: 'wait', seconds: 0.5 });
   });
 
+  it('waits for an exact text to appear, and for any near-miss of it to go away', async () => {
+    const xml = fixture('android-home').replace('Welcome, John!', 'Loading products…');
+    const run = (instruction: string) => model.decide({ instruction, platform: 'android', hierarchyXml: xml }).then((d) => d.action.type);
+    expect(await run('Wait until Loading appears')).toBe('wait');
+    expect(await run('Wait until Loading disappears')).toBe('wait');
+    expect(await run('Wait until Loading products… disappears')).toBe('wait');
+    expect(await run('Wait until Checkout disappears')).toBe('done');
+  });
+
   it('types into the focused field when only the keyboard says which one has focus', async () => {
     const xml = fixture('ios-login').replace('</XCUIElementTypeApplication>', `<XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" enabled="true" visible="true" x="0" y="508" width="390" height="336"/></XCUIElementTypeApplication>`);
     const decision = await model.decide({ instruction: 'Type hello', platform: 'ios', hierarchyXml: xml });
