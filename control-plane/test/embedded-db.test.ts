@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/index.js';
-import { openPglite } from '../src/db/pglite.js';
+import { analyzeOwnTables, openPglite } from '../src/db/pglite.js';
 import { seedDataDir } from '../src/db/pglite-template.js';
 import { prepareTemplates } from '../src/db/prepare-template.js';
 import { backend } from './harness.js';
@@ -33,7 +33,26 @@ describe.skipIf(backend === 'postgres')('embedded database', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000); // an in-memory database runs initdb: 3-4 s on a quiet machine, 30 s seen under load
+
+  it('analyses our own tables (at start and every minute), not the system catalogs', async () => {
+    const db = await openDatabase({});
+    const reltuples = async (table: string) =>
+      Number((await db.query<{ n: number }>(`SELECT reltuples AS n FROM pg_class WHERE oid = '${table}'::regclass`))[0]!.n);
+    try {
+      expect(await reltuples('public.tests')).toBe(0); // analysed at start: -1 means never
+      await db.query('CREATE TABLE public.probe (x int)');
+      await db.query('INSERT INTO public.probe SELECT generate_series(1, 500)');
+      await db.query('CREATE SCHEMA other');
+      await db.query('CREATE TABLE other.probe (x int)');
+      await db.query('INSERT INTO other.probe SELECT generate_series(1, 500)');
+      await analyzeOwnTables(db);
+      expect(await reltuples('public.probe')).toBe(500);
+      expect(await reltuples('other.probe')).toBe(-1);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
 
   it('makes new data directories copies of one template, then keeps each its own data', async () => {
     expect(existsSync(templateDir)).toBe(false);

@@ -1,4 +1,4 @@
-import { openPglite } from './pglite.js';
+import { analyzeOwnTables, openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import { migrate } from './migrate.js';
 import type { Db } from './types.js';
@@ -15,6 +15,6 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     : await openPglite(opts.pgliteDir, { templateDir: opts.pgliteTemplateDir });
   await migrate(db);
   // A real server's autovacuum keeps statistics; PGlite gets them here and every few minutes.
-  if (db.kind === 'pglite') await db.query('ANALYZE');
+  if (db.kind === 'pglite') await analyzeOwnTables(db);
   return db;
 }
