@@ -17,6 +17,7 @@ import { meRoutes } from './routes/me.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { runRoutes } from './routes/runs.js';
 import { testRoutes } from './routes/tests.js';
+import { tunnelRoutes } from './routes/tunnels.js';
 import { usageRoutes } from './routes/usage.js';
 
 const UPLOAD_PATHS = new Set(['/uploadBuild', '/uploadBuild/']);
@@ -51,6 +52,8 @@ export function createApp(deps: Deps) {
   app.use('/suite/*', requireApiKey);
   app.route('/', runRoutes());
   app.route('/', agentBuildRoutes());
+  app.use('/tunnels', requireApiKey);
+  app.route('/', tunnelRoutes());
   app.use('/me', requireApiKey);
   app.route('/', meRoutes());
 

@@ -10,6 +10,9 @@ import type { Deps } from './http/env.js';
 import { newId } from './ids.js';
 import { registerReplica } from './queries/replicas.js';
 import type { FileStorage } from './storage/files.js';
+import { agentRelayEndpoint } from './tunnels/agent-relay.js';
+import { createTunnelRegistry } from './tunnels/registry.js';
+import { tunnelEndpoint } from './tunnels/tunnel-endpoint.js';
 
 export type Services = Deps & { dispatcher: Dispatcher };
 
@@ -17,11 +20,13 @@ export type Services = Deps & { dispatcher: Dispatcher };
 export function createServices(base: { db: Db; config: Config; storage: FileStorage }): Services {
   const model = modelFromConfig(base.config);
   const engine = createStepEngine({ db: base.db, model, storage: base.storage });
+  const tunnels = createTunnelRegistry();
   return {
     ...base,
     engine,
     generator: createGenerator(base.db, { concurrency: base.config.generationConcurrency }),
-    dispatcher: createDispatcher({ db: base.db, config: base.config, engine, replicaId: newId('rep') }),
+    tunnels,
+    dispatcher: createDispatcher({ db: base.db, config: base.config, engine, tunnels, replicaId: newId('rep') }),
   };
 }
 
@@ -33,7 +38,8 @@ export function createServices(base: { db: Db; config: Config; storage: FileStor
 export async function attachAgents(server: Server, services: Services): Promise<AgentHub> {
   await registerReplica(services.db, services.dispatcher.replicaId);
   const hub = createAgentHub(services.db, services.dispatcher, { heartbeatIntervalMs: services.config.agentHeartbeatMs });
-  hub.attach(server);
+  // Tunnel clients and the agents' tunnel relays have their WebSocket endpoints beside the agents'.
+  hub.attach(server, [tunnelEndpoint(services.db, services.tunnels), agentRelayEndpoint(services.db, services.tunnels)]);
   await services.dispatcher.bind(hub);
   return hub;
 }

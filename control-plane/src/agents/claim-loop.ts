@@ -44,8 +44,8 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
     try {
       do {
         again = false;
-        // Tunnels are a later part of the product: none is connected yet.
-        await failAttemptsWithoutTunnel(ctx.db, []);
+        // Only tunnels connected to this replica count (tunnels/registry.ts).
+        await failAttemptsWithoutTunnel(ctx.db, ctx.tunnels.connectedKeys());
         while (!stopped) {
           const claimed = await claimAttempt(ctx.db, connectedAgentIds());
           if (!claimed) break;

@@ -3,11 +3,14 @@ import type { ServerMessageInput } from '@devicelab/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { StepEngine } from '../engine/step-engine.js';
+import type { TunnelRegistry } from '../tunnels/registry.js';
 
 export interface AgentContext {
   db: Db;
   config: Config;
   engine: StepEngine;
+  /** Tunnels connected to this replica. */
+  tunnels: TunnelRegistry;
   /** This control-plane process (agents.replica_id of the agents it holds). */
   replicaId: string;
   /** Sends to an agent connected to this replica; false when it is not. */

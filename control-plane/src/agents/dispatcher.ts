@@ -8,6 +8,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { StepEngine } from '../engine/step-engine.js';
+import type { TunnelRegistry } from '../tunnels/registry.js';
 import { disconnectAgent, upsertAgent } from '../queries/agents.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import type { HeldAttempt } from '../runs/transitions/cancel.js';
@@ -33,7 +34,7 @@ export interface Dispatcher extends DispatcherApi, AgentHandlers {
 
 const CANCELLED = 'The run was cancelled';
 
-export function createDispatcher(deps: { db: Db; config: Config; engine: StepEngine; replicaId: string }): Dispatcher {
+export function createDispatcher(deps: { db: Db; config: Config; engine: StepEngine; tunnels: TunnelRegistry; replicaId: string }): Dispatcher {
   const { db, config, replicaId } = deps;
   let hub: AgentHub | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -41,7 +42,7 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
   const logged = (what: string) => (e: unknown) => console.error(`${what} failed:`, e);
 
   const ctx: AgentContext = {
-    db, config, engine: deps.engine, replicaId,
+    db, config, engine: deps.engine, tunnels: deps.tunnels, replicaId,
     send: (agentId, message) => hub?.send(agentId, message) ?? false,
     dispatch: () => void loop.run().catch(logged('dispatch')),
     publishWork: () => bus.publish({ kind: 'work' }),

@@ -25,8 +25,16 @@ export interface AgentHandlers {
   disconnected(agent: AgentRecord): Promise<void>;
 }
 
+/** Another WebSocket endpoint on the same HTTP server (tunnels/): the hub hands it the upgrades for its path. */
+export interface UpgradeRoute {
+  path: string;
+  handle(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes its sockets (shutting down), with the hub's. */
+  close(): Promise<void>;
+}
+
 export interface AgentHub {
-  attach(server: Server): void;
+  attach(server: Server, routes?: readonly UpgradeRoute[]): void;
   send(agentId: string, message: ServerMessageInput): boolean;
   connectedAgentIds(): string[];
   /** Closes every agent socket (shutting down): agents reconnect to the next process. */
@@ -41,6 +49,7 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
   const sockets = new Map<string, WebSocket>();
   /** Each connection's frame chain, so close() can wait for the last frame's database work. */
   const pending = new Set<Promise<void>>();
+  let routes: readonly UpgradeRoute[] = [];
 
   const sendOn = (ws: WebSocket, message: ServerMessageInput) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -113,9 +122,12 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
   }
 
   return {
-    attach(server) {
+    attach(server, otherRoutes = []) {
+      routes = otherRoutes;
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
         const path = (req.url ?? '').split('?')[0];
+        const route = routes.find((r) => r.path === path);
+        if (route) return route.handle(req, socket, head);
         if (path !== '/agent/connect') return refuseUpgrade(socket, 404, 'no WebSocket endpoint here; agents connect to /agent/connect');
         authenticate(req).then(
           (token) => {
@@ -139,7 +151,7 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
         ws.close(CLOSE_CODES.shuttingDown, 'control plane shutting down');
         setTimeout(() => ws.terminate(), 2000).unref(); // an agent that never completes the close handshake
       }));
-      await Promise.all(closing);
+      await Promise.all([...closing, ...routes.map((r) => r.close())]);
       await Promise.all([...pending]); // the database must outlive the last disconnect's bookkeeping
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

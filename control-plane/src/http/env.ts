@@ -5,6 +5,7 @@ import type { DispatcherApi } from '../agents/dispatcher-api.js';
 import type { Generator } from '../engine/generation.js';
 import type { StepEngine } from '../engine/step-engine.js';
 import type { FileStorage } from '../storage/files.js';
+import type { TunnelRegistry } from '../tunnels/registry.js';
 
 /** What every handler can reach: built once in createApp, never global. */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   engine: StepEngine;
   generator: Generator;
   dispatcher: DispatcherApi;
+  /** Tunnels connected to this process (GET /tunnels, relays, pre-requests through a tunnel). */
+  tunnels: TunnelRegistry;
 }
 
 export type AppEnv = {

@@ -101,7 +101,7 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
       res.on('end', () => {
         const detail = detailOf(body) ?? `HTTP ${res.statusCode}`;
         ws.terminate();
-        if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode === 404) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
+        if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0)) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
       });
     });
     ws.on('close', (code, reasonBuffer) => {

@@ -1,0 +1,85 @@
+/**
+ * `GET /agent/tunnel?job=<job id>`: a lab agent running a test of a run that names a
+ * tunnel opens this WebSocket (agent token as Bearer) for the test's duration. Each
+ * stream the agent's device proxy opens on it is opened again on the tunnel client's
+ * session, and the two are piped together; a refusal (the tunnel's host filters, an
+ * unreachable host) travels back with its reason.
+ *
+ * Only the test's own agent gets in, and only to the tunnel of the test's organisation:
+ * the job must be offered to or running on a device of an agent of this token. When the
+ * tunnel goes away, the relay closes with TUNNEL_CLOSE_CODES.tunnelLost and the reason,
+ * and the agent fails the test with it.
+ */
+import type { IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream';
+import { TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
+import { WebSocketServer } from 'ws';
+import type { UpgradeRoute } from '../agents/hub.js';
+import { parseWireId } from '../agents/wire-id.js';
+import { hashSecret, isAgentToken } from '../auth/keys.js';
+import type { Db } from '../db/index.js';
+import { findAgentTokenByHash } from '../queries/agent-tokens.js';
+import { findTunnelledJob } from '../queries/tunnel-jobs.js';
+import type { ConnectedTunnel, TunnelRegistry } from './registry.js';
+import { closeAll, keepAlive, queryParam, refuseUpgrade, sessionOn } from './upgrade.js';
+
+const KEEPALIVE_MS = 15_000;
+
+type Admission = { ok: true; tunnel: ConnectedTunnel } | { ok: false; status: 400 | 401 | 403 | 409; detail: string };
+
+/** Relays one stream of the agent into the tunnel. */
+export function relayStream(tunnel: ConnectedTunnel, incoming: IncomingStream): void {
+  tunnel.streamsOpened += 1;
+  tunnel.session.open(incoming.target).then((outbound) => {
+    const inbound = incoming.accept();
+    pipeline(inbound, outbound, () => {});
+    pipeline(outbound, inbound, () => {});
+  }, (error: Error) => incoming.refuse(error.message));
+}
+
+export function agentRelayEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+
+  async function admit(req: IncomingMessage): Promise<Admission> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    const record = token && isAgentToken(token) ? await findAgentTokenByHash(db, hashSecret(token)) : null;
+    if (!record) return { ok: false, status: 401, detail: 'agent token missing, malformed, unknown or revoked' };
+    const ref = parseWireId(queryParam(req, 'job') ?? '');
+    if (!ref) return { ok: false, status: 400, detail: 'job: give the job id of the test, as in its job.offer' };
+    const job = await findTunnelledJob(db, ref, record.id);
+    if (!job || !['offered', 'running'].includes(job.status)) return { ok: false, status: 403, detail: 'that job is not running on a device of this agent' };
+    if (job.tunnelName === null) return { ok: false, status: 403, detail: 'the run of that job names no tunnel' };
+    const tunnel = registry.find(job.orgId, job.tunnelName);
+    if (!tunnel) return { ok: false, status: 409, detail: `Tunnel "${job.tunnelName}" is not connected: start it with lab-agent tunnel start --tunnel-name ${job.tunnelName}` };
+    return { ok: true, tunnel };
+  }
+
+  return {
+    path: '/agent/tunnel',
+    handle(req, socket, head) {
+      admit(req).then((admission) => {
+        if (!admission.ok) return refuseUpgrade(socket, admission.status, admission.detail);
+        const { tunnel } = admission;
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          if (tunnel.lost.aborted) return ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
+          const session = sessionOn(ws, { side: 'server', onStream: (incoming) => relayStream(tunnel, incoming), onProtocolError: () => {} });
+          const onLost = () => ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
+          tunnel.lost.addEventListener('abort', onLost, { once: true });
+          keepAlive(ws, KEEPALIVE_MS);
+          ws.on('close', () => {
+            tunnel.lost.removeEventListener('abort', onLost);
+            session.close('the agent closed its tunnel relay');
+          });
+          ws.on('error', () => {});
+        });
+      }, (error: unknown) => {
+        console.error('agent tunnel relay failed:', error);
+        refuseUpgrade(socket, 503, 'could not check the job');
+      });
+    },
+    async close() {
+      await closeAll(wss.clients, TUNNEL_CLOSE_CODES.shuttingDown, 'control plane shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** Helpers shared by the tunnel WebSocket endpoints. */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { MuxSession, type MuxSessionOptions } from '@devicelab/shared';
+import type { WebSocket } from 'ws';
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 409: 'Conflict', 503: 'Service Unavailable' };
+
+/** Answers an upgrade request with an HTTP error and a `{detail}` body, like the API's errors. */
+export function refuseUpgrade(socket: Duplex, status: number, detail: string): void {
+  const body = JSON.stringify({ detail });
+  socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+export function queryParam(req: IncomingMessage, name: string): string | null {
+  return new URL(req.url ?? '/', 'http://upgrade').searchParams.get(name);
+}
+
+/** A mux session over a `ws` socket; it closes with the socket, with the reason given. */
+export function sessionOn(ws: WebSocket, options: MuxSessionOptions): MuxSession {
+  const session = new MuxSession({ sendText: (t) => ws.send(t), sendBinary: (b) => ws.send(b, { binary: true }) }, options);
+  ws.on('message', (data, isBinary) => session.receive(data as Buffer, isBinary));
+  return session;
+}
+
+/** Pings every interval; a socket that did not answer the previous ping is dead (a host that vanished sends no FIN). */
+export function keepAlive(ws: WebSocket, intervalMs: number): void {
+  let alive = true;
+  ws.on('pong', () => { alive = true; });
+  const timer = setInterval(() => {
+    if (!alive) return ws.terminate();
+    alive = false;
+    ws.ping();
+  }, intervalMs);
+  timer.unref();
+  ws.on('close', () => clearInterval(timer));
+}
+
+/** Closes every socket of a WebSocketServer and waits (at most 2 s each) for them to go. */
+export async function closeAll(clients: Iterable<WebSocket>, code: number, reason: string): Promise<void> {
+  await Promise.all([...clients].map((ws) => new Promise<void>((resolve) => {
+    if (ws.readyState === ws.CLOSED) return resolve();
+    ws.once('close', () => resolve());
+    ws.close(code, reason);
+    setTimeout(() => ws.terminate(), 2000).unref();
+  })));
+}
