@@ -28,6 +28,27 @@ export function processTree(root: number): number[] {
   return all;
 }
 
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/**
+ * CPU time (user + system) of the tree under `root`, in ms, including the children it has
+ * already waited for (a finished build step counts in its shell's cutime/cstime). Unlike
+ * wall time, it barely moves when other work loads the machine.
+ */
+export function treeCpuMs(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]); // utime stime cutime cstime
+    } catch {
+      // gone
+    }
+  }
+  return ticks * TICK_MS;
+}
+
 /** Resident memory of one process in bytes (0 when it is gone). */
 export function rssBytes(pid: number): number {
   try {
