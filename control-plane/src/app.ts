@@ -7,6 +7,8 @@ import { requireApiKey, requireSdkKey } from './auth/middleware.js';
 import { ApiError } from './errors.js';
 import type { AppEnv, Deps } from './http/env.js';
 import { jsonBodies } from './http/json-body.js';
+import { interactionLogPageForBrowsers, pageRoutes } from './pages/routes.js';
+import { pagesBase } from './pages/session.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentBuildRoutes } from './routes/agent-builds.js';
 import { buildRoutes } from './routes/builds.js';
@@ -15,6 +17,7 @@ import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { recordingRoutes } from './routes/recordings.js';
 import { runRoutes } from './routes/runs.js';
 import { testRoutes } from './routes/tests.js';
 import { tunnelRoutes } from './routes/tunnels.js';
@@ -33,7 +36,9 @@ export function createApp(deps: Deps) {
   });
   if (deps.config.logRequests) app.use(requestLog);
   app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, isUpload));
-  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/')));
+  // Page forms (their own small limit) and agents' recordings (streamed, routes/recordings.ts) are not JSON.
+  const notJson = (path: string) => path.startsWith(`${pagesBase(deps.config.appUrl)}/`) || path.startsWith('/agent/recordings/');
+  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/') || notJson(path)));
 
   app.route('/', healthRoutes());
   app.route('/', adminRoutes());
@@ -49,9 +54,15 @@ export function createApp(deps: Deps) {
   app.use('/devices', requireApiKey);
   app.route('/', deviceRoutes());
   app.use('/runs/*', requireApiKey); // also /runs itself; /tests/execute is under /tests/*
+  app.use('/suite/*', interactionLogPageForBrowsers(deps.config.appUrl)); // before the key check: browsers get the page
   app.use('/suite/*', requireApiKey);
   app.route('/', runRoutes());
   app.route('/', agentBuildRoutes());
+  app.route('/', recordingRoutes());
+  // Pages (issue 12): under APP_URL's path; / sends a browser there.
+  const pages = pageRoutes(deps.config);
+  app.route(pages.base, pages.app);
+  app.get('/', (c) => c.redirect(`${pages.base.replace(/\/$/, '')}/runs`, 302));
   app.use('/tunnels', requireApiKey);
   app.route('/', tunnelRoutes());
   app.use('/me', requireApiKey);

@@ -144,6 +144,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   jobs = new JobManager({
     connection,
     builds: new BuildCache({ stateDir, token: options.token, log }),
+    recording: { token: options.token, log },
     driverFor,
     device: findDevice,
     log,

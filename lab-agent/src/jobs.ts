@@ -7,6 +7,7 @@ import type { DeviceInfo, JobOffer } from '@devicelab/shared';
 import type { BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import type { DeviceDriver } from './devices/driver.js';
+import type { RecordingOptions } from './recording.js';
 import { JobRun } from './runner.js';
 
 export interface JobManagerOptions {
@@ -16,6 +17,8 @@ export interface JobManagerOptions {
   device: (serial: string) => DeviceInfo | undefined;
   log: (line: string) => void;
   maxRoundsPerStep?: number;
+  /** Uploading recordings (runner.ts); absent: tests are not recorded. */
+  recording?: RecordingOptions;
 }
 
 export class JobManager {
@@ -54,6 +57,7 @@ export class JobManager {
       installed: this.installed,
       log,
       ...(this.options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: this.options.maxRoundsPerStep } : {}),
+      ...(this.options.recording ? { recording: this.options.recording } : {}),
     });
     connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
     log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (attempt ${offer.attempt}, ${offer.commands.length} steps)`);

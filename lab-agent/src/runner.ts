@@ -21,6 +21,7 @@ import { ActionFailed, parseAction, performAction, type Action } from './actions
 import { BuildDownloadError, type BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { DriverError, type DeviceDriver } from './devices/driver.js';
+import { JobRecording, type RecordingOptions } from './recording.js';
 
 export interface RunnerDeps {
   driver: DeviceDriver;
@@ -31,6 +32,8 @@ export interface RunnerDeps {
   log?: (line: string) => void;
   /** Decisions asked for one command before it counts as stuck; default 20. */
   maxRoundsPerStep?: number;
+  /** How recordings are uploaded (offers with `record`); without it nothing is recorded. */
+  recording?: RecordingOptions;
 }
 
 type Stop = { verdict: 'failed' | 'blocked'; message: string; failedStep: number | null };
@@ -80,8 +83,13 @@ export class JobRun {
   /** The job's result, or null when it was released. Never throws. */
   async run(): Promise<JobResult | null> {
     let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey'>;
+    const { recordingUploadUrl } = this.offer;
+    const recording = this.offer.record && recordingUploadUrl && this.deps.recording
+      ? new JobRecording(this.jobId, this.deps.driver, recordingUploadUrl, this.deps.recording)
+      : null;
     try {
       await this.prepare();
+      await recording?.start(); // from the launched app on: what the steps did is what is worth watching
       for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
       outcome = { verdict: 'succeeded', statusMessage: '', failedStep: null };
     } catch (err) {
@@ -90,9 +98,15 @@ export class JobRun {
       else if (err instanceof JobStopped) outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
       else outcome = { verdict: 'blocked', statusMessage: `Agent error: ${err instanceof Error ? err.message : String(err)}`, failedStep: null };
     }
-    if (this.released) return null;
+    if (this.released) {
+      await recording?.discard();
+      return null;
+    }
     const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
-    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey: null };
+    // Uploaded before the result so the result can name it; null when anything failed.
+    const recordingKey = recording ? await recording.finish() : null;
+    if (this.released) return null;
+    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey };
   }
 
   private checkpoint(): void {

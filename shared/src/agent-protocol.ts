@@ -174,7 +174,9 @@ export const JobOffer = z.object({
   values: z.record(z.string(), z.string()),
   /** Seconds a single step may take before the test fails. */
   stepTimeoutSeconds: z.number().positive(),
+  /** Record the screen during the test, and PUT the recording here (agent token) before sending the result. */
   record: z.boolean().default(false),
+  recordingUploadUrl: z.string().max(2000).optional(),
 });
 export type JobOffer = z.infer<typeof JobOffer>;
 

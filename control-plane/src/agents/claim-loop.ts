@@ -73,7 +73,9 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
         sizeBytes: build.sizeBytes, kind: build.kind, fileName: build.fileName,
       },
       packageName: run.packageName, commands: attempt.snapshot.commands, launchParams: attempt.snapshot.launchParams,
-      values: prepared.values, stepTimeoutSeconds: ctx.config.stepTimeoutSeconds, record: false,
+      values: prepared.values, stepTimeoutSeconds: ctx.config.stepTimeoutSeconds,
+      // Every test is recorded (routes/recordings.ts); a recording that fails never changes the verdict.
+      record: true, recordingUploadUrl: `${ctx.config.baseUrl}/agent/recordings/${encodeURIComponent(toWireId(attempt))}`,
     };
     if (!ctx.send(device.agentId, message) && (await requeueAttempt(ctx.db, attempt, 'offline')) === 'pending') ctx.publishWork();
   }

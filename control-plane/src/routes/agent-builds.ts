@@ -8,12 +8,13 @@ import { createRouter } from '../http/validation.js';
 import { findAgentTokenByHash } from '../queries/agent-tokens.js';
 import { findBuildById } from '../queries/builds.js';
 
-/** Lab agents download builds with their agent token (the URL comes in a job offer). */
-const requireAgentToken = createMiddleware<AppEnv & { Variables: { agentOrgId: string | null } }>(async (c, next) => {
+/** Lab agents download builds (and upload recordings) with their agent token. */
+export const requireAgentToken = createMiddleware<AppEnv & { Variables: { agentOrgId: string | null; agentTokenId: string } }>(async (c, next) => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
   const token = match && isAgentToken(match[1]!) ? await findAgentTokenByHash(c.var.deps.db, hashSecret(match[1]!)) : null;
   if (!token) throw new ApiError(401, 'send "Authorization: Bearer <agent token>"');
   c.set('agentOrgId', token.orgId);
+  c.set('agentTokenId', token.id);
   await next();
 });
 

@@ -84,6 +84,8 @@ export interface RunFilter {
   orgId: string;
   status?: RunStatus;
   trigger?: string;
+  /** Only runs of this build (the build page). */
+  buildId?: string;
   /** Only runs older than this seq (the cursor). */
   beforeSeq?: string;
   limit: number;
@@ -100,6 +102,10 @@ export async function listRuns(sql: Sql, f: RunFilter): Promise<RunSummaryRecord
   if (f.trigger !== undefined) {
     params.push(f.trigger);
     where.push(`r.trigger = $${params.length}`);
+  }
+  if (f.buildId !== undefined) {
+    params.push(f.buildId);
+    where.push(`r.build_id = $${params.length}`);
   }
   if (f.beforeSeq !== undefined) {
     params.push(f.beforeSeq);

@@ -18,8 +18,12 @@ export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>;
   /** A small artifact's bytes, or null when there is none under `key`. */
   get(key: string): Promise<Buffer | null>;
-  /** A stored file as a stream (builds for agents), or null when absent. */
-  openRead(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * A stored file as a stream (builds for agents, recordings for pages), or null when
+   * absent; with a range, only bytes start..end inclusive (clamped to the file).
+   * `size` is always the whole file's.
+   */
+  openRead(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null>;
   /** Removes a key (a file or everything below a prefix); absent keys are fine. */
   remove(key: string): Promise<void>;
 }
@@ -55,11 +59,11 @@ export function createFileStorage(root: string): FileStorage {
         throw e;
       }
     },
-    async openRead(key) {
+    async openRead(key, range) {
       const path = pathOf(key);
       try {
         const { size } = await stat(path);
-        return { stream: createReadStream(path), size };
+        return { stream: createReadStream(path, range ? { start: range.start, end: Math.min(range.end, size - 1) } : {}), size };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;

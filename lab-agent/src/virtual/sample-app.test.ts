@@ -251,13 +251,15 @@ describe('virtual device shell', () => {
     expect(out.endsWith('UI hierchary dumped to: /dev/tty\n')).toBe(true);
   });
 
-  it('records the screen until the time limit or pkill, writing an MP4 stub', async () => {
+  it('records the screen until the time limit or pkill, writing an animated GIF of what it showed', async () => {
     const recording = shellText(device, 'screenrecord --time-limit 30 /sdcard/rec.mp4');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await shellText(device, 'pidof screenrecord')).toBe('4711\n');
     expect(await shellText(device, 'pkill -INT screenrecord; echo $?')).toBe('0\n');
     expect(await recording).toBe('');
-    const header = (await Adb.util.readAll(await device.shell('cat /sdcard/rec.mp4'))).subarray(4, 12).toString('ascii');
-    expect(header).toBe('ftypmp42');
+    const gif = await Adb.util.readAll(await device.shell('cat /sdcard/rec.mp4'));
+    expect(gif.subarray(0, 6).toString('ascii')).toBe('GIF89a');
+    expect([gif.readUInt16LE(6), gif.readUInt16LE(8)]).toEqual([270, 600]);
+    expect(gif[gif.length - 1]).toBe(0x3b); // the trailer: the file is complete
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Draws windows into a PNG for `screencap -p`: flat coloured rectangles per element and
- * "greeked" bars where text is (no font rendering). Crude, but screens differ visibly,
- * a focused field or a selected tab shows, and the dim behind a dialog is there. The
- * image is scaled down (1/4 by default: 270x600) to keep CI screenshots small.
+ * its text in a bitmap font (pixel-text.ts), so a screenshot reads like the phone's
+ * screen: titles, field contents and hints, button labels, errors. A focused field or a
+ * selected tab shows, and the dim behind a dialog is there. The image is scaled down
+ * (1/4 by default: 270x600) to keep CI screenshots small.
  */
+import { drawText } from './pixel-text.js';
 import { Raster, type Rgb } from './png.js';
 import { displayedText } from './uiautomator-xml.js';
 import { SCREEN_HEIGHT, SCREEN_WIDTH, type UiNode, type UiWindow } from './ui-tree.js';
@@ -29,6 +31,11 @@ function background(n: UiNode): Rgb | null {
 }
 
 export function renderScreen(windows: readonly UiWindow[], scale = 0.25): Buffer {
+  return renderRaster(windows, scale).toPng();
+}
+
+/** The screen's pixels (the virtual screenrecord takes its frames from here). */
+export function renderRaster(windows: readonly UiWindow[], scale = 0.25): Raster {
   const width = Math.max(1, Math.round(SCREEN_WIDTH * scale));
   const height = Math.max(1, Math.round(SCREEN_HEIGHT * scale));
   const raster = new Raster(width, height, [255, 255, 255]);
@@ -43,12 +50,9 @@ export function renderScreen(windows: readonly UiWindow[], scale = 0.25): Buffer
     if (text) {
       const dark = fill[0] + fill[1] + fill[2] < 400;
       const color = dark ? ON_PRIMARY : n.text ? TEXT : HINT;
-      const barHeight = Math.min(36, (b - t) * 0.4);
-      const centred = /Button$/.test(n.className);
-      const barWidth = Math.min(r - l - 24, [...text].length * 20);
-      const x0 = centred ? (l + r - barWidth) / 2 : l + 12;
-      const y0 = (t + b - barHeight) / 2;
-      raster.fillRect(s(x0), s(y0), s(x0 + barWidth), s(y0 + barHeight), color);
+      const centred = /Button$/.test(n.className) || /BottomNavigationItemView$/.test(n.className);
+      // The font has no bullet: a password field shows stars, as older Android did.
+      drawText(raster, text.replace(/\u2022/g, '*'), { x0: s(l + 12), y0: s(t), x1: s(r - 12), y1: s(b) }, color, centred);
     }
     for (const c of n.children ?? []) draw(c, fill, windowPackage);
   };
@@ -56,5 +60,5 @@ export function renderScreen(windows: readonly UiWindow[], scale = 0.25): Buffer
     if (w.dimBehind) raster.dim(0.4);
     draw(w.root, [255, 255, 255], w.packageName);
   }
-  return raster.toPng();
+  return raster;
 }

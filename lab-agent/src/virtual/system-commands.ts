@@ -3,6 +3,7 @@
  * uiautomator dump, screencap, screenrecord, logcat, sleep, reboot, pkill.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FRAME_INTERVAL_MS, FrameRecorder } from './screen-recorder.js';
 import { SCREEN_HEIGHT, SCREEN_WIDTH } from './ui-tree.js';
 import type { CommandHandler, CommandIo } from './shell.js';
 import { DUMP_DONE_MESSAGE } from './uiautomator-xml.js';
@@ -131,7 +132,10 @@ function screencap(device: VirtualDevice): CommandHandler {
   };
 }
 
-/** Records until --time-limit (default 180 s), the connection closes, or pkill; then writes a stub MP4. */
+/**
+ * Records until --time-limit (default 180 s), the connection closes, or pkill; then
+ * writes what it saw as an animated GIF under the path asked for (screen-recorder.ts).
+ */
 function screenrecord(device: VirtualDevice): CommandHandler {
   return async ({ args, err, signal }) => {
     const limitIndex = args.indexOf('--time-limit');
@@ -141,26 +145,21 @@ function screenrecord(device: VirtualDevice): CommandHandler {
       err('Must specify output file (see --help).\n');
       return 2;
     }
-    const started = device.now();
     const controller = new AbortController();
     device.recordings.add(controller);
-    const stop = AbortSignal.any([signal, controller.signal]);
-    await wait(Math.max(0, Math.min(limit, 180)) * 1000, stop);
+    const stop = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, Math.min(limit, 180)) * 1000), controller.signal]);
+    const frames = new FrameRecorder();
+    let last = Date.now();
+    do {
+      const now = Date.now();
+      frames.sample(device.screenRaster(), now - last);
+      last = now;
+    } while (await wait(FRAME_INTERVAL_MS, stop));
+    frames.sample(device.screenRaster(), Date.now() - last);
     device.recordings.delete(controller);
-    const seconds = Math.max(0, Math.round((device.now() - started) / 1000));
-    device.fs.writeFile(path, stubMp4(seconds));
+    device.fs.writeFile(path, frames.toGif());
     return 0;
   };
-}
-
-/** An `ftyp` box plus a free box naming the duration: enough for a file type check, not a playable video. */
-function stubMp4(seconds: number): Buffer {
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('isommp42')]);
-  const note = Buffer.from(`devicelab virtual screenrecord ${seconds}s`);
-  const free = Buffer.alloc(8);
-  free.writeUInt32BE(8 + note.length, 0);
-  free.write('free', 4);
-  return Buffer.concat([ftyp, free, note]);
 }
 
 function logcat(): CommandHandler {

@@ -8,7 +8,8 @@ import type { Socket } from 'node:net';
 import { createDeviceCommands } from './device-commands.js';
 import { PackageManager, type InstalledPackage } from './package-manager.js';
 import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
-import { renderScreen } from './screen-render.js';
+import type { Raster } from './png.js';
+import { renderRaster, renderScreen } from './screen-render.js';
 import { runShell, type ShellEnvironment } from './shell.js';
 import { LauncherApp, PlaceholderApp, statusBarWindow } from './system-ui.js';
 import { hierarchyXml } from './uiautomator-xml.js';
@@ -246,6 +247,11 @@ export class VirtualDevice {
 
   screenshotPng(): Buffer {
     return renderScreen(this.windows(), this.screencapScale);
+  }
+
+  /** The screen's pixels now, for screenrecord's frames. */
+  screenRaster(): Raster {
+    return renderRaster(this.windows(), this.screencapScale);
   }
 
   tap(x: number, y: number): void {

@@ -1,0 +1,105 @@
+/**
+ * GET {app}/recording/{run_id}/runs/{test_id}: the test's recording beside its step
+ * timeline. Selecting a step shows its screenshot and seeks the video to when the step
+ * began. The recording starts just before the first step, so a step's position is its
+ * time since the first step's (approximate by the capture of the first screen).
+ * Also the recording's bytes and the steps' screenshots, for this page only.
+ */
+import type { Hono } from 'hono';
+import { html } from 'hono/html';
+import { waitingReasons } from '../queries/devices.js';
+import { listSteps, type StepRecord } from '../queries/sessions.js';
+import { isAnimatedImage, isRecordingOf } from '../recordings/formats.js';
+import { findRecordingKey } from '../recordings/queries.js';
+import { sendRecording } from '../routes/recordings.js';
+import { findAttemptOfTest, findStepScreenshot } from '../runs/attempts.js';
+import { publicTestStatus } from '../runs/views.js';
+import { badge, duration, notFoundPage, page } from './layout.js';
+import { recordingPath } from './run-page.js';
+import type { PageEnv } from './session.js';
+
+const DECISION: Record<StepRecord['kind'], string> = { ai: 'AI', cached: 'cached', deterministic: 'deterministic', code: 'code' };
+
+/** Selecting a step: its screenshot below the player, the video at the step's moment. */
+const SCRIPT = `
+const video = document.querySelector('video');
+const shot = document.getElementById('shot');
+const caption = document.getElementById('shot-caption');
+function select(li) {
+  document.querySelectorAll('ol.timeline li.selected').forEach((x) => x.classList.remove('selected'));
+  li.classList.add('selected');
+  if (li.dataset.shot) { shot.src = li.dataset.shot; shot.hidden = false; } else { shot.hidden = true; }
+  caption.textContent = li.dataset.label;
+  if (video && Number.isFinite(Number(li.dataset.at))) video.currentTime = Number(li.dataset.at);
+}
+document.querySelectorAll('ol.timeline li').forEach((li) => {
+  li.addEventListener('click', () => select(li));
+  li.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); select(li); } });
+});
+`;
+
+export function recordingPage(app: Hono<PageEnv>, base: string) {
+  app.get('/recording/:runId/runs/:testId', async (c) => {
+    const { db } = c.var.deps;
+    const orgId = c.var.caller.org.id;
+    const { runId, testId } = c.req.param();
+    const attempt = await findAttemptOfTest(db, orgId, runId, testId);
+    if (!attempt) return notFoundPage(c, 'test in this run');
+    const [steps, key] = await Promise.all([
+      attempt.sessionId === null ? [] : listSteps(db, attempt.sessionId),
+      findRecordingKey(db, orgId, runId, testId),
+    ]);
+    const waiting = attempt.status === 'pending' ? (await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null : null;
+    const here = recordingPath(base, runId, testId);
+    const playable = key !== null && isRecordingOf(key, orgId, runId);
+    const first = steps[0] ? new Date(steps[0].createdAt).getTime() - Number(steps[0].durationMs) : 0;
+    const finished = ['succeeded', 'failed', 'blocked'].includes(attempt.status);
+    const media = playable
+      ? isAnimatedImage(key)
+        ? html`<img src="${here}/video" alt="Recording of the test">`
+        : html`<video src="${here}/video" controls preload="metadata" playsinline></video>`
+      : html`<p class="muted" style="color:#ccc">${finished ? 'No recording was made of this test.' : 'The recording appears when the test has finished.'}</p>`;
+    const step = (s: StepRecord, i: number) => {
+      const at = Math.max(0, (new Date(s.createdAt).getTime() - Number(s.durationMs) - first) / 1000);
+      const device = s.deviceOutcome ?? (attempt.deviceLabel ? 'pending' : null);
+      return html`<li tabindex="0" class="${s.deviceOutcome ?? ''}" data-at="${at.toFixed(2)}" data-label="${`${i + 1}. ${s.command}`}"
+    data-shot="${s.screenshot ? `${here}/screenshots/${s.seq}` : ''}">
+  <div class="cmd">${i + 1}. ${s.command}</div>
+  <div class="meta">${DECISION[s.kind]} · ${s.outcome}${device ? ` · device: ${device}` : ''} · ${Math.round(Number(s.durationMs))} ms to decide${s.deviceMs === null ? '' : ` + ${Math.round(Number(s.deviceMs))} ms on the device`}</div>
+  ${s.reason ? html`<div class="meta">${s.reason}</div>` : ''}
+  ${s.deviceError ? html`<div class="meta" style="color:#9b1c12">${s.deviceError}</div>` : ''}
+</li>`;
+    };
+    const statusMessage = attempt.status === 'pending' && waiting ? waiting : attempt.statusMessage;
+    return page(c, { title: attempt.title, live: !finished, script: SCRIPT }, html`
+<p><a href="${base}/runs/${encodeURIComponent(runId)}">← Run ${runId}</a></p>
+<h1>${attempt.title} ${badge(publicTestStatus(attempt.status))}</h1>
+<p class="muted">${attempt.deviceLabel ?? 'no device yet'} · ${duration(attempt.durationSeconds)}${statusMessage ? html` · <span>${statusMessage}</span>` : ''}</p>
+<div class="player">
+  <figure class="media">${media}
+    <img id="shot" class="shot" alt="Screenshot of the selected step" hidden>
+    <figcaption id="shot-caption">${steps.length ? 'Select a step to see its screenshot.' : ''}</figcaption>
+  </figure>
+  <section><h2>Steps (${steps.length})</h2>
+    ${steps.length ? html`<ol class="timeline">${steps.map(step)}</ol>` : html`<p class="muted">No steps yet.</p>`}
+  </section>
+</div>`);
+  });
+
+  app.get('/recording/:runId/runs/:testId/video', async (c) => {
+    const orgId = c.var.caller.org.id;
+    const { runId, testId } = c.req.param();
+    const key = await findRecordingKey(c.var.deps.db, orgId, runId, testId);
+    const sent = key !== null && isRecordingOf(key, orgId, runId) ? await sendRecording(c, key) : null;
+    return sent ?? c.text('no recording', 404);
+  });
+
+  app.get('/recording/:runId/runs/:testId/screenshots/:seq{[0-9]{1,9}}', async (c) => {
+    const { runId, testId, seq } = c.req.param();
+    const { db, storage } = c.var.deps;
+    const key = await findStepScreenshot(db, c.var.caller.org.id, runId, testId, Number(seq));
+    const png = key === null ? null : await storage.get(key);
+    if (!png) return c.text('no screenshot', 404);
+    return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'private, max-age=86400', 'x-content-type-options': 'nosniff' });
+  });
+}

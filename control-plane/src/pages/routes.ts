@@ -1,0 +1,49 @@
+/**
+ * The pages under APP_URL's path (default /app): sign-in, runs, a run, a test's
+ * recording, a build, the test library. Everything but sign-in needs the session
+ * cookie; form posts must come from this site (Origin / Sec-Fetch-Site, hono/csrf),
+ * and sign-out also carries the session's CSRF token.
+ */
+import { Hono } from 'hono';
+import { accepts } from 'hono/accepts';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { buildPage } from './build-page.js';
+import { libraryPage } from './library-page.js';
+import { recordingPage } from './recording-page.js';
+import { recordingPath, runPage } from './run-page.js';
+import { runsPage } from './runs-page.js';
+import { pagesBase, requireSession, type PageEnv } from './session.js';
+import { signInPages } from './sign-in.js';
+
+export function pageRoutes(urls: { appUrl: string; baseUrl: string }) {
+  const base = pagesBase(urls.appUrl);
+  const trusted = new Set([new URL(urls.appUrl).origin, new URL(urls.baseUrl).origin]);
+  const app = new Hono<PageEnv>();
+  app.use(csrf({ origin: (origin, c) => trusted.has(origin) || origin === new URL(c.req.url).origin }));
+  app.use(bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'a form of the pages is at most 16 KiB'); } }));
+  signInPages(app, base);
+  app.use(requireSession);
+  app.get('/', (c) => c.redirect(`${base}/runs`, 302));
+  runsPage(app, base);
+  runPage(app, base);
+  recordingPage(app, base);
+  buildPage(app, base);
+  libraryPage(app, base);
+  return { base: base || '/', app };
+}
+
+/**
+ * The interaction log URL of a result answers a browser with the test's recording
+ * page (its own sign-in applies there) and API clients with JSON as before: a request
+ * without an Authorization header that prefers text/html is sent to the page.
+ */
+export const interactionLogPageForBrowsers = (appUrl: string) => createMiddleware<AppEnv>(async (c, next) => {
+  const match = /^\/suite\/([^/]+)\/run\/([^/]+)\/interaction_logs\/?$/.exec(c.req.path);
+  const wantsHtml = accepts(c, { header: 'Accept', supports: ['application/json', 'text/html'], default: 'application/json' }) === 'text/html';
+  if (!match || c.req.method !== 'GET' || c.req.header('authorization') !== undefined || !wantsHtml) return next();
+  return c.redirect(recordingPath(pagesBase(appUrl), decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)), 303);
+});

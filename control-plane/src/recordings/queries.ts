@@ -1,0 +1,25 @@
+/** Reads for recordings: which attempt a recording belongs to, and which recording a test of a run has. */
+import type { Sql } from '../db/index.js';
+
+/** The attempt's organisation and run, when it is active on a device of an agent that uses this token. */
+export async function findAttemptHeldByToken(
+  sql: Sql, attemptId: string, tryNumber: number, tokenId: string,
+): Promise<{ orgId: string; runId: string } | null> {
+  const rows = await sql.query<{ orgId: string; runId: string }>(
+    `SELECT a.org_id AS "orgId", a.run_id AS "runId"
+       FROM attempts a JOIN devices d ON d.id = a.device_id JOIN agents g ON g.id = d.agent_id
+      WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('offered', 'running') AND g.token_id = $3`,
+    [attemptId, tryNumber, tokenId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The storage key of a test's recording in one of the organisation's runs; null without one. */
+export async function findRecordingKey(sql: Sql, orgId: string, runId: string, testId: string): Promise<string | null> {
+  const rows = await sql.query<{ key: string | null }>(
+    `SELECT a.recording_key AS key FROM attempts a
+      WHERE a.run_id = $1 AND a.test_id = $2 AND a.org_id = $3 ORDER BY a.position LIMIT 1`,
+    [runId, testId, orgId],
+  );
+  return rows[0]?.key ?? null;
+}

@@ -1,0 +1,99 @@
+/**
+ * Recordings: lab agents upload a test's screen recording (agent token, only for an
+ * attempt one of the token's agents holds), and the pages stream it back with byte
+ * ranges, which is how browsers seek in a video.
+ *
+ * The agent uploads before it sends the verdict and puts the returned key into its
+ * job.result; an upload that fails or is refused leaves recordingKey null and never
+ * changes the verdict (lab-agent/src/recording.ts).
+ */
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { parseWireId } from '../agents/wire-id.js';
+import { ApiError, notFound } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { createRouter } from '../http/validation.js';
+import { contentTypeOf, extensionFor, parseRange, RECORDING_TYPES, recordingKey } from '../recordings/formats.js';
+import { findAttemptHeldByToken } from '../recordings/queries.js';
+import { errorResponses } from '../schemas/common.js';
+import { requireAgentToken } from './agent-builds.js';
+
+/** Ten minutes of 1080p screenrecord is about 300 MB; anything much bigger is not a test recording. */
+export const RECORDING_MAX_BYTES = 512 * 1024 * 1024;
+
+const upload = createRoute({
+  method: 'put', path: '/agent/recordings/{jobId}', tags: ['Lab agents'],
+  summary: 'Upload the screen recording of a job the agent holds (agent token); answers the storage key for job.result',
+  middleware: [requireAgentToken] as const,
+  request: {
+    params: z.object({ jobId: z.string().min(3).max(120) }),
+    headers: z.object({ 'content-type': z.string().openapi({ enum: RECORDING_TYPES }) }),
+  },
+  responses: {
+    200: { description: 'Stored', content: { 'application/json': { schema: z.object({ recordingKey: z.string() }) } } },
+    ...errorResponses,
+  },
+});
+
+export function recordingRoutes() {
+  const app = createRouter();
+  app.openapi(upload, async (c) => {
+    const { db, storage } = c.var.deps;
+    const ref = parseWireId(c.req.valid('param').jobId);
+    const tokenId = (c.var as { agentTokenId?: string }).agentTokenId!;
+    const held = ref ? await findAttemptHeldByToken(db, ref.id, ref.tryNumber, tokenId) : null;
+    if (!ref || !held) throw notFound('job held by this agent');
+    const ext = extensionFor(c.req.header('content-type'));
+    if (!ext) throw new ApiError(415, `a recording is one of ${RECORDING_TYPES.join(', ')}`);
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > RECORDING_MAX_BYTES) throw new ApiError(413, `a recording is at most ${RECORDING_MAX_BYTES} bytes`);
+    const body = c.req.raw.body;
+    if (!body) throw new ApiError(400, 'the request has no body');
+    const scratch = await storage.scratchPath();
+    const key = recordingKey(held.orgId, held.runId, ref.id, ref.tryNumber, ext);
+    try {
+      await pipeline(Readable.fromWeb(body as never), sizeLimit(RECORDING_MAX_BYTES), createWriteStream(scratch));
+      await storage.commit(scratch, key); // a rename: a re-sent upload replaces the file whole
+    } finally {
+      await rm(scratch, { force: true });
+    }
+    return c.json({ recordingKey: key }, 200);
+  });
+  return app;
+}
+
+function sizeLimit(max: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      done(seen > max ? new ApiError(413, `a recording is at most ${max} bytes`) : null, chunk);
+    },
+  });
+}
+
+/** Streams a stored recording, honouring a single byte range (206) as video players ask. */
+export async function sendRecording(c: Context, key: string): Promise<Response | null> {
+  const storage = (c.var as AppEnv['Variables']).deps.storage;
+  const whole = await storage.openRead(key); // for its size: the stream opens lazily and is dropped unread
+  if (!whole) return null;
+  whole.stream.destroy();
+  const size = whole.size;
+  const headers: Record<string, string> = {
+    'content-type': contentTypeOf(key), 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff',
+  };
+  const range = parseRange(c.req.header('range'), size);
+  if (range === 'unsatisfiable') return c.body(null, 416, { ...headers, 'content-range': `bytes */${size}` });
+  const part = range ?? (size === 0 ? null : { start: 0, end: size - 1 });
+  if (!part) return c.body(new Uint8Array(0), 200, { ...headers, 'content-length': '0' });
+  const file = await storage.openRead(key, part);
+  if (!file) return null;
+  const length = String(part.end - part.start + 1);
+  const web = Readable.toWeb(file.stream) as ReadableStream;
+  if (!range) return c.body(web, 200, { ...headers, 'content-length': length });
+  return c.body(web, 206, { ...headers, 'content-length': length, 'content-range': `bytes ${part.start}-${part.end}/${size}` });
+}

@@ -1,0 +1,56 @@
+/**
+ * The virtual handset's `screenrecord`: samples the rendered screen a few times a second
+ * and writes an animated GIF (gifenc, pure JS), which browsers play like a video. An
+ * unchanged screen only lengthens the previous frame, so a recording is as many frames
+ * as the screen had looks, not as many as it had seconds.
+ */
+import { applyPalette, GIFEncoder, quantize } from 'gifenc';
+import type { Raster } from './png.js';
+
+export const FRAME_INTERVAL_MS = 250;
+/** Beyond this many distinct frames the recording keeps only the latest look (a runaway animation). */
+const MAX_FRAMES = 1200;
+
+interface Frame {
+  raster: Raster;
+  ms: number;
+}
+
+export class FrameRecorder {
+  private readonly frames: Frame[] = [];
+
+  /** Adds the screen as it is now, `elapsedMs` after the previous sample. */
+  sample(raster: Raster, elapsedMs: number): void {
+    const last = this.frames[this.frames.length - 1];
+    if (last) last.ms += elapsedMs;
+    if (last && last.raster.pixels.equals(raster.pixels)) return;
+    if (this.frames.length >= MAX_FRAMES) {
+      last!.raster = raster;
+      return;
+    }
+    this.frames.push({ raster, ms: 0 });
+  }
+
+  get frameCount(): number {
+    return this.frames.length;
+  }
+
+  /** The GIF: each frame shown for as long as the screen looked like it (at least 100 ms, the browsers' floor). */
+  toGif(): Buffer {
+    const gif = GIFEncoder();
+    for (const frame of this.frames) {
+      const { width, height, pixels } = frame.raster;
+      const rgba = new Uint8Array(width * height * 4);
+      for (let i = 0, j = 0; i < pixels.length; i += 3, j += 4) {
+        rgba[j] = pixels[i]!;
+        rgba[j + 1] = pixels[i + 1]!;
+        rgba[j + 2] = pixels[i + 2]!;
+        rgba[j + 3] = 255;
+      }
+      const palette = quantize(rgba, 256, { format: 'rgb444' });
+      gif.writeFrame(applyPalette(rgba, palette, 'rgb444'), width, height, { palette, delay: Math.max(100, frame.ms || FRAME_INTERVAL_MS) });
+    }
+    gif.finish();
+    return Buffer.from(gif.bytes());
+  }
+}
