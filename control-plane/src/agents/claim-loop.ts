@@ -8,6 +8,7 @@
 import type { JobOffer } from '@devicelab/shared';
 import { findBuild } from '../queries/builds.js';
 import { prepareValues } from '../runs/around-requests.js';
+import { tunnelDialer } from '../tunnels/tunnel-dialer.js';
 import type { AttemptWork } from '../runs/attempts.js';
 import { findRunOfAttempt } from '../runs/run-queries.js';
 import { claimAttempt, type ClaimedDevice } from '../runs/transitions/claim.js';
@@ -61,7 +62,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
     const run = await findRunOfAttempt(ctx.db, attempt.runId);
     if (!run) return;
     // Pre-requests run here, before the agent is involved; their failure is outside the app: blocked.
-    const prepared = await prepareValues(attempt.snapshot);
+    const prepared = await prepareValues(attempt.snapshot, tunnelDialer(ctx.tunnels, attempt.orgId, run.tunnelName));
     if (!prepared.ok) return recordVerdict(ctx, attempt, { status: 'blocked', statusMessage: prepared.message });
     if (!(await recordOffer(ctx.db, attempt, prepared.values))) return; // cancelled or lost meanwhile
     const build = run.buildId ? await findBuild(ctx.db, attempt.orgId, run.buildId) : null;

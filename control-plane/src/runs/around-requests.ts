@@ -4,20 +4,22 @@
  * teardown requests after its verdict, by their `runOn`.
  */
 import type { AttemptSnapshot, AttemptWork } from './attempts.js';
+import type { TunnelDialer } from '../requests/tunnel-fetch.js';
 import { runPreRequests, runTeardown } from './pre-requests.js';
 
-export async function prepareValues(snapshot: AttemptSnapshot): Promise<{ ok: true; values: Record<string, string> } | { ok: false; message: string }> {
+/** `tunnel`: the run's tunnel, for pre-requests with throughTunnel (none when the run names no tunnel). */
+export async function prepareValues(snapshot: AttemptSnapshot, tunnel?: TunnelDialer): Promise<{ ok: true; values: Record<string, string> } | { ok: false; message: string }> {
   const inputs = Object.fromEntries(snapshot.testInputs.map((i) => [i.key, i.defaultValue]));
   if (snapshot.preRequests.length === 0) return { ok: true, values: inputs };
-  const result = await runPreRequests(snapshot.preRequests, inputs);
+  const result = await runPreRequests(snapshot.preRequests, inputs, { tunnel });
   if (!result.ok) return { ok: false, message: `Pre-request ${result.index + 1} failed: ${result.message}` };
   return { ok: true, values: result.values };
 }
 
 /** Teardown never changes a verdict; its failures are logged for the operator. */
-export function runTeardownQuietly(attempt: AttemptWork, verdict: 'succeeded' | 'failed' | 'blocked'): void {
+export function runTeardownQuietly(attempt: AttemptWork, verdict: 'succeeded' | 'failed' | 'blocked', tunnel?: TunnelDialer): void {
   if (attempt.snapshot.teardownRequests.length === 0) return;
-  void runTeardown(attempt.snapshot.teardownRequests, verdict, attempt.values ?? {})
+  void runTeardown(attempt.snapshot.teardownRequests, verdict, attempt.values ?? {}, { tunnel })
     .then((errors) => {
       for (const e of errors) console.warn(`teardown of ${attempt.id}: ${e}`);
     })

@@ -1,4 +1,5 @@
 import { parseCurl, type CurlRequest } from '../requests/curl.js';
+import { fetchThroughTunnel, type TunnelDialer } from '../requests/tunnel-fetch.js';
 
 /**
  * Pre-requests and teardown requests of a test in a run (spec 2.2): curl command
@@ -34,6 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** How delays are waited (tests pass a fake); default setTimeout. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The run's tunnel, for requests with throughTunnel (absent: the run names none). */
+  tunnel?: TunnelDialer;
 }
 
 export type PreRequestsResult = { ok: true; values: Values } | { ok: false; index: number; message: string };
@@ -107,13 +110,13 @@ async function send(
   options: RequestOptions,
   delayMs: number,
 ): Promise<Sent> {
-  if (spec.throughTunnel) {
-    return { ok: false, message: 'the request needs a tunnel (throughTunnel: true), and tunnels are not available yet' };
+  if (spec.throughTunnel && !options.tunnel) {
+    return { ok: false, message: 'the request needs a tunnel (throughTunnel: true), and the run names none (tunnelName)' };
   }
   const parsed = parseCurl(spec.curlCommand);
   if (!parsed.ok) return { ok: false, message: `invalid curl command: ${parsed.error}` };
   const request = resolve(parsed.request, values);
-  const where = `${request.method} ${describeUrl(request.url)}`;
+  const where = `${request.method} ${describeUrl(request.url)}${spec.throughTunnel ? ` through tunnel "${options.tunnel!.name}"` : ''}`;
   if (options.signal?.aborted) return { ok: false, message: `${where} was not sent: ${reasonOf(options.signal)}` };
   if (delayMs > 0) {
     try {
@@ -126,13 +129,11 @@ async function send(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const res = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body ?? undefined,
-      signal,
-    });
-    const body = await res.text();
+    const res = spec.throughTunnel
+      ? await fetchThroughTunnel(request.url, { method: request.method, headers: request.headers, body: request.body, signal }, options.tunnel!)
+      : await fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? undefined, signal })
+        .then(async (r) => ({ status: r.status, body: await r.text() }));
+    const body = res.body;
     if (res.status < 200 || res.status > 299) {
       return { ok: false, message: `${where} answered HTTP ${res.status}${excerpt(body)}` };
     }
