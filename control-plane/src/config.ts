@@ -32,6 +32,22 @@ export interface Config {
   sweepMs: number;
   /** A replica silent this long is dead: its agents count as disconnected (they fail over to another). */
   replicaLeaseSeconds: number;
+  /** Signed webhooks (webhooks/): who may be called, how long one attempt may take, and the retry schedule. */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_PRIVATE=1: endpoints on loopback, private, link-local… addresses are allowed (a lab on one LAN, tests). */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** The wait after the first failed attempt; each further wait is 4 times the previous, at most 6 hours. */
+  retryBaseMs: number;
+  /** Attempts before a delivery is given up (the first one included). */
+  maxAttempts: number;
+  /** Deliveries in flight at once per control plane. */
+  concurrency: number;
+  /** The fallback poll when no wake-up arrives (another replica's NOTIFY lost, a retry coming due). */
+  pollMs: number;
 }
 
 const GiB = 1024 ** 3;
@@ -73,6 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stepTimeoutSeconds: intFrom(env, 'STEP_TIMEOUT_SECONDS', 120),
     sweepMs,
     replicaLeaseSeconds,
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+      timeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+      retryBaseMs: intFrom(env, 'WEBHOOK_RETRY_BASE_MS', 5000),
+      maxAttempts: intFrom(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
+      concurrency: intFrom(env, 'WEBHOOK_CONCURRENCY', 4),
+      pollMs: intFrom(env, 'WEBHOOK_POLL_MS', 1000),
+    },
   };
 }
 

@@ -4,7 +4,7 @@ const alphanumeric = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 const random = customAlphabet(alphanumeric, 16);
 
 /** Prefixed random ids, readable in logs (DESIGN.md section 2). */
-export const newId = (prefix: 'org' | 'fld' | 'tst' | 'bld' | 'run' | 'ses' | 'rep') => `${prefix}_${random()}`;
+export const newId = (prefix: 'org' | 'fld' | 'tst' | 'bld' | 'run' | 'ses' | 'rep' | 'whk') => `${prefix}_${random()}`;
 
 /** Random [A-Za-z0-9] string of the given length. */
 export const randomToken = (length: number) => customAlphabet(alphanumeric, length)();

@@ -47,6 +47,7 @@ async function shutdown(signal: string) {
   // The database closes only after the last request has had its answer.
   await services.dispatcher.stop(); // offers under way go out before the sockets close
   await hub.close(); // agents reconnect to the next process; their tests carry on
+  await services.webhooks.stop(); // attempts in flight are recorded; the rest stay queued in the database
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   // A generation cut short stays `generating` and is resumed at the next start.

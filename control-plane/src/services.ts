@@ -13,8 +13,9 @@ import type { FileStorage } from './storage/files.js';
 import { agentRelayEndpoint } from './tunnels/agent-relay.js';
 import { createTunnelRegistry } from './tunnels/registry.js';
 import { tunnelEndpoint } from './tunnels/tunnel-endpoint.js';
+import { createDeliveryWorker, type DeliveryWorker } from './webhooks/worker.js';
 
-export type Services = Deps & { dispatcher: Dispatcher };
+export type Services = Deps & { dispatcher: Dispatcher; webhooks: DeliveryWorker };
 
 /** Everything the routes use, wired once; main.ts and the test harness share it. */
 export function createServices(base: { db: Db; config: Config; storage: FileStorage }): Services {
@@ -27,13 +28,14 @@ export function createServices(base: { db: Db; config: Config; storage: FileStor
     generator: createGenerator(base.db, { concurrency: base.config.generationConcurrency }),
     tunnels,
     dispatcher: createDispatcher({ db: base.db, config: base.config, engine, tunnels, replicaId: newId('rep') }),
+    webhooks: createDeliveryWorker(base.db, base.config),
   };
 }
 
 /**
  * Registers this process as a replica, opens the agents' WebSocket endpoint on the
- * HTTP server and starts dispatching. Agents held by a previous process get a grace
- * period to reconnect (queries/replicas.ts).
+ * HTTP server and starts dispatching, and starts sending webhook deliveries. Agents held
+ * by a previous process get a grace period to reconnect (queries/replicas.ts).
  */
 export async function attachAgents(server: Server, services: Services): Promise<AgentHub> {
   await registerReplica(services.db, services.dispatcher.replicaId);
@@ -41,5 +43,6 @@ export async function attachAgents(server: Server, services: Services): Promise<
   // Tunnel clients and the agents' tunnel relays have their WebSocket endpoints beside the agents'.
   hub.attach(server, [tunnelEndpoint(services.db, services.tunnels), agentRelayEndpoint(services.db, services.tunnels)]);
   await services.dispatcher.bind(hub);
+  await services.webhooks.start();
   return hub;
 }

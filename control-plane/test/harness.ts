@@ -126,6 +126,7 @@ async function listen(base: { db: Db; config: Config; storage: ReturnType<typeof
     async stop() {
       await services.dispatcher.stop();
       await hub.close();
+      await services.webhooks.stop();
       (server as Server).closeAllConnections(); // keep-alive sockets would hold close() open
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.generator.idle(); // background work must not outlive its database

@@ -4,6 +4,7 @@
  * completed when nothing else is left, in one transaction.
  */
 import type { Db } from '../../db/index.js';
+import { announceTestsFinished } from '../../webhooks/outbox.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 
 export async function blockOverdueAttempts(db: Db, seconds: number): Promise<number> {
@@ -12,15 +13,16 @@ export async function blockOverdueAttempts(db: Db, seconds: number): Promise<num
     const runIds = (await tx.query<{ runId: string }>(`SELECT DISTINCT run_id AS "runId" FROM attempts WHERE ${overdue}`, [seconds])).map((r) => r.runId);
     if (runIds.length === 0) return 0;
     await lockRuns(tx, runIds);
-    const blocked = await tx.query<{ runId: string }>(
+    const blocked = await tx.query<{ id: string; runId: string }>(
       `UPDATE attempts SET status = 'blocked', finished_at = clock_timestamp(),
               status_message = 'No ' || CASE WHEN physical THEN 'reserved ' || platform || ' handset'
                                               ELSE platform || ' ' || CASE WHEN platform = 'ios' THEN 'simulator' ELSE 'emulator' END END
                                || ' became available within ' || $1 || ' seconds'
         WHERE ${overdue} AND run_id = ANY($2::text[])
-        RETURNING run_id AS "runId"`,
+        RETURNING id, run_id AS "runId"`,
       [seconds, runIds],
     );
+    await announceTestsFinished(tx, blocked.map((b) => b.id));
     await completeRunsIfDone(tx, blocked.map((b) => b.runId));
     return blocked.length;
   });

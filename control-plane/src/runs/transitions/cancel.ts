@@ -7,6 +7,7 @@
  * or listed as offered afterwards (the claim wins, and this statement sees its commit).
  */
 import type { Db } from '../../db/index.js';
+import { announceRunsEnded } from '../../webhooks/outbox.js';
 import type { RunStatus } from '../run-queries.js';
 import { lockRuns } from './complete.js';
 
@@ -35,6 +36,8 @@ export async function cancelRun(db: Db, orgId: string, runId: string, statusMess
       `UPDATE attempts SET status = 'blocked', status_message = $2, finished_at = clock_timestamp() WHERE run_id = $1 AND status = 'pending'`,
       [runId, statusMessage],
     );
+    // Webhooks hear of a cancelled run as run.completed with status cancelled, its held tests still pending.
+    await announceRunsEnded(tx, [runId]);
     const held = await tx.query<HeldAttempt>(
       `SELECT a.id, a.try_number AS "tryNumber", d.agent_id AS "agentId", CASE WHEN ag.connected THEN ag.replica_id END AS "replicaId"
          FROM attempts a LEFT JOIN devices d ON d.id = a.device_id LEFT JOIN agents ag ON ag.id = d.agent_id

@@ -6,6 +6,7 @@
  * run running forever.
  */
 import type { Sql } from '../../db/index.js';
+import { announceRunsEnded } from '../../webhooks/outbox.js';
 
 /** Locks runs in id order (a fixed order: transitions locking several runs never deadlock). */
 export async function lockRuns(tx: Sql, runIds: readonly string[]): Promise<Array<{ id: string; status: string }>> {
@@ -13,7 +14,7 @@ export async function lockRuns(tx: Sql, runIds: readonly string[]): Promise<Arra
   return tx.query(`SELECT id, status FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [[...new Set(runIds)]]);
 }
 
-/** Returns the runs it completed. Call after lockRuns in the same transaction. */
+/** Returns the runs it completed (their `run.completed` webhooks queued with them). Call after lockRuns in the same transaction. */
 export async function completeRunsIfDone(tx: Sql, runIds: readonly string[]): Promise<string[]> {
   if (runIds.length === 0) return [];
   const rows = await tx.query<{ id: string }>(
@@ -23,5 +24,7 @@ export async function completeRunsIfDone(tx: Sql, runIds: readonly string[]): Pr
       RETURNING r.id`,
     [[...new Set(runIds)]],
   );
-  return rows.map((r) => r.id);
+  const completed = rows.map((r) => r.id);
+  await announceRunsEnded(tx, completed);
+  return completed;
 }

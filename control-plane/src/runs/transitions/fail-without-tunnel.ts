@@ -5,6 +5,7 @@
  * in between cannot run them without the tunnel.
  */
 import type { Db } from '../../db/index.js';
+import { announceTestsFinished } from '../../webhooks/outbox.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 
 export async function failAttemptsWithoutTunnel(db: Db, connected: readonly string[]): Promise<number> {
@@ -17,14 +18,15 @@ export async function failAttemptsWithoutTunnel(db: Db, connected: readonly stri
   if (runIds.length === 0) return 0;
   return db.transaction(async (tx) => {
     await lockRuns(tx, runIds);
-    const failed = await tx.query<{ runId: string }>(
+    const failed = await tx.query<{ id: string; runId: string }>(
       `UPDATE attempts a SET status = 'failed', finished_at = clock_timestamp(),
               status_message = 'Tunnel "' || r.tunnel_name || '" is not connected: start it with lab-agent tunnel start --tunnel-name ' || r.tunnel_name
          FROM runs r
         WHERE a.run_id = r.id AND a.status = 'pending' AND r.id = ANY($2::text[]) AND ${waiting}
-        RETURNING a.run_id AS "runId"`,
+        RETURNING a.id, a.run_id AS "runId"`,
       [connected, runIds],
     );
+    await announceTestsFinished(tx, failed.map((f) => f.id));
     await completeRunsIfDone(tx, failed.map((f) => f.runId));
     return failed.length;
   });

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { workColumns, type AttemptWork } from '../attempts.js';
+import { announceTestsFinished } from '../../webhooks/outbox.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 import type { AttemptRef } from './ref.js';
 
@@ -36,6 +37,7 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
         attempt.sessionId, v.status === 'succeeded' ? 'succeeded' : 'failed',
       ]);
     }
+    await announceTestsFinished(tx, [attempt.id]);
     await completeRunsIfDone(tx, [attempt.runId]);
     return attempt;
   });

@@ -6,6 +6,7 @@
  * ended, and the run completed when that was its last active attempt.
  */
 import type { Db } from '../../db/index.js';
+import { announceTestsFinished } from '../../webhooks/outbox.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 import type { AttemptRef } from './ref.js';
 
@@ -41,7 +42,10 @@ export async function loseAttempt(db: Db, ref: AttemptRef, why: string): Promise
     if (lost.sessionId) {
       await tx.query(`UPDATE sdk_sessions SET status = 'failed', ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [lost.sessionId]);
     }
-    if (lost.outcome !== 'retried') await completeRunsIfDone(tx, [lost.runId]);
+    if (lost.outcome !== 'retried') {
+      await announceTestsFinished(tx, [ref.id]);
+      await completeRunsIfDone(tx, [lost.runId]);
+    }
     return lost.outcome;
   });
 }
