@@ -22,6 +22,7 @@ import { runRoutes } from './routes/runs.js';
 import { testRoutes } from './routes/tests.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { usageRoutes } from './routes/usage.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 const UPLOAD_PATHS = new Set(['/uploadBuild', '/uploadBuild/']);
 const isUpload = (path: string) => UPLOAD_PATHS.has(path);
@@ -58,6 +59,8 @@ export function createApp(deps: Deps) {
   app.use('/suite/*', requireApiKey);
   app.route('/', runRoutes());
   app.route('/', agentBuildRoutes());
+  app.use('/webhooks/*', requireApiKey); // also /webhooks itself; audit keys may list, not change
+  app.route('/', webhookRoutes());
   app.route('/', recordingRoutes());
   // Pages (issue 12): under APP_URL's path; / sends a browser there.
   const pages = pageRoutes(deps.config);
