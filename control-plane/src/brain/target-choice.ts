@@ -32,10 +32,6 @@ const failed = (reason: string) => ({ ok: false as const, decision: fail(reason)
 /** Finds the matches of a phrase; `find` is the kind of search (any element, fields, toggles). */
 export type Finder = (phrase: TargetPhrase) => Match[];
 
-/**
- * The element `phrase` designates among `find(phrase)`. `what` names the kind for
- * messages ("element", "text field").
- */
 export interface ChoiceOptions {
   /** Among equals, an element that can be tapped beats a label repeating its text (a title over a button). Default on. */
   preferTappable?: boolean;
@@ -45,6 +41,10 @@ export interface ChoiceOptions {
   reachable?: boolean;
 }
 
+/**
+ * The element `phrase` designates among `find(phrase)`. `what` names the kind for
+ * messages ("element", "text field").
+ */
 export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetPhrase, find: Finder, what: string, options: ChoiceOptions = {}): Choice {
   // An element showing the whole phrase, qualifier words included, is what was meant.
   const wholePhrase: TargetPhrase = { text: phrase.whole ?? '', ...(phrase.role ? { role: phrase.role } : {}) };
