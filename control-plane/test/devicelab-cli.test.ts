@@ -140,7 +140,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('devicelab installed from the packed tarball', () => {
+// Each test starts the installed command several times; on a busy CI machine a start takes seconds.
+describe('devicelab installed from the packed tarball', { timeout: 120_000 }, () => {
   it('brought only npm registry packages and its own compiled JavaScript', () => {
     const installed = join(work, 'ci-machine', 'node_modules');
     type Locked = { resolved?: string; integrity?: string; link?: boolean };
@@ -233,6 +234,27 @@ describe('devicelab installed from the packed tarball', () => {
     expect(down.code).toBe(3);
     expect(down.stderr).toContain(`GET http://127.0.0.1:${closed}/me failed`);
     expect(down.stderr).toContain('ECONNREFUSED');
+  });
+
+  it('starts the lab agent as devicelab agent start: its handset joins the lab, SIGTERM stops it with 0', async () => {
+    const { agentToken } = await addAgentToken(server.db, org.id);
+    const proc = spawn(devicelab, ['agent', 'start', '--virtual-devices', '1', '--name', 'packed-agent', '--state-dir', join(work, 'packed-agent')], {
+      env: { PATH: process.env.PATH ?? '', HOME: work, DEVICELAB_URL: server.url, DEVICELAB_AGENT_TOKEN: agentToken },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      let mine: Array<{ agentName: string; state: string; reserved: boolean }> = [];
+      while (mine.length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        mine = (await api('GET', '/devices')).body.devices.filter((d: { agentName: string }) => d.agentName === 'packed-agent');
+      }
+      expect(mine).toEqual([expect.objectContaining({ state: 'online', reserved: true })]);
+    } finally {
+      proc.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 
   it('returns at once with --async, and uploads alone with devicelab upload', async () => {

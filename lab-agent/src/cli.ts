@@ -10,7 +10,7 @@
  * a supervisor should not loop), 2 for usage errors.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { startAgent, type RunningAgent } from './agent.js';
+import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
 import { defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
@@ -71,6 +71,8 @@ async function start(opts: StartOptions): Promise<void> {
     }
   }
 
+  // Loaded only here: `devicelab run` in a CI job should not pay for loading the device drivers.
+  const { startAgent } = await import('./agent.js');
   let agent: RunningAgent;
   try {
     agent = await startAgent({

@@ -49,7 +49,12 @@ export function runDisplay(out: Writable & { isTTY?: boolean }, startedAt: numbe
     };
   }
   let live = false;
+  let last: Run | undefined;
+  // Polls can be 15 s apart; the clock on the live line moves every second regardless.
+  const clock = setInterval(() => last && redraw(last), 1000);
+  clock.unref();
   const redraw = (run: Run) => {
+    last = run;
     cursorTo(out, 0);
     clearLine(out, 0);
     out.write(`⏳ ${run.runId} ${run.status}: ${counts(run)} · ${elapsed(now() - startedAt)}`);
@@ -71,6 +76,7 @@ export function runDisplay(out: Writable & { isTTY?: boolean }, startedAt: numbe
     },
     tick: redraw,
     done() {
+      clearInterval(clock);
       if (live) out.write('\n');
       live = false;
     },

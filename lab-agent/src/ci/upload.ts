@@ -36,40 +36,53 @@ export function buildFileSize(path: string): number {
   return size;
 }
 
-/** Counts the bytes passing through, reporting them against the whole body's size. */
-function counted(body: ReadableStream<Uint8Array>, fileSize: number, overhead: number, onProgress?: UploadOptions['onProgress']) {
+/** Counts the bytes passing through and reports how many of them were the file's. */
+function counted(body: ReadableStream<Uint8Array>, fileSize: number, before: number, onProgress?: UploadOptions['onProgress']) {
   if (!onProgress) return body;
   let sent = 0;
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         sent += chunk.byteLength;
-        // The multipart envelope is not the file: report file bytes only.
-        onProgress(Math.max(0, Math.min(fileSize, sent - overhead)), fileSize);
+        onProgress(Math.max(0, Math.min(fileSize, sent - before)), fileSize);
         controller.enqueue(chunk);
       },
     }),
   );
 }
 
+/**
+ * The form's parts in order, the build last, so its bytes follow every other part's.
+ * `Response` encodes a FormData as multipart and streams a file Blob from disk.
+ */
+function encode(fields: Array<[string, string]>, file: Blob, fileName: string) {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  form.append('build', file, fileName);
+  const encoded = new Response(form);
+  return { body: encoded.body!, contentType: encoded.headers.get('content-type')! };
+}
+
+/** How many bytes come before the file: the same form with an empty file, less its closing boundary. */
+async function bytesBeforeFile(fields: Array<[string, string]>, fileName: string): Promise<number> {
+  const empty = encode(fields, new Blob([]), fileName);
+  const length = (await new Response(empty.body).arrayBuffer()).byteLength;
+  const boundary = /boundary=(.+)$/.exec(empty.contentType)?.[1] ?? '';
+  return length - `\r\n--${boundary}--\r\n`.length;
+}
+
 export async function uploadBuild(api: ApiClient, path: string, options: UploadOptions = {}): Promise<Uploaded> {
   const size = buildFileSize(path);
   const file = await openAsBlob(path);
-  const metadata = options.name ? JSON.stringify({ name: options.name }) : undefined;
+  const fields: Array<[string, string]> = [];
+  if (options.platform) fields.push(['platform', options.platform]);
+  if (options.name) fields.push(['metadata', JSON.stringify({ name: options.name })]);
+  if (options.ci) fields.push(['ci', JSON.stringify(options.ci)]);
+  const before = options.onProgress ? await bytesBeforeFile(fields, basename(path)) : 0;
   return api<Uploaded>('POST', '/uploadBuild', {
     body: () => {
-      const form = new FormData();
-      if (options.platform) form.append('platform', options.platform);
-      if (metadata) form.append('metadata', metadata);
-      if (options.ci) form.append('ci', JSON.stringify(options.ci));
-      form.append('build', file, basename(path));
-      // Response encodes the form as multipart and streams the file from disk.
-      const encoded = new Response(form);
-      const overhead = 512 + (metadata?.length ?? 0) + (options.ci ? JSON.stringify(options.ci).length : 0);
-      return {
-        body: counted(encoded.body!, size, overhead, options.onProgress),
-        headers: { 'content-type': encoded.headers.get('content-type')! },
-      };
+      const encoded = encode(fields, file, basename(path));
+      return { body: counted(encoded.body, size, before, options.onProgress), headers: { 'content-type': encoded.contentType } };
     },
   });
 }
