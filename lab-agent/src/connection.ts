@@ -331,7 +331,9 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     const order = this.endpoints.map((_, i) => (this.current + i) % this.endpoints.length);
     const probe = async () => {
       this.healthTimer = null;
-      const healthy = await firstHealthy(this.endpoints, order, every, probing.signal);
+      // A control plane that has just started may take a while to answer (its database
+      // warming up): a slow answer still counts, so the wait is longer than the interval.
+      const healthy = await firstHealthy(this.endpoints, order, Math.max(3 * every, 3000), probing.signal);
       // A reconnect started meanwhile (or the connection stopped): this wait is over.
       if (probing.signal.aborted || !this.reconnectTimer) return;
       if (healthy === null) return schedule();
