@@ -4,8 +4,13 @@
  * unchanged screen only lengthens the previous frame, so a recording is as many frames
  * as the screen had looks, not as many as it had seconds.
  */
-import { applyPalette, GIFEncoder, quantize } from 'gifenc';
+import { createRequire } from 'node:module';
+import type * as Gifenc from 'gifenc';
 import type { Raster } from './png.js';
+
+// gifenc's CommonJS build has no named exports Node can see, and its ESM build's default
+// export is the encoder alone: loading it with require gives the same object everywhere.
+const { applyPalette, GIFEncoder, quantize } = createRequire(import.meta.url)('gifenc') as typeof Gifenc;
 
 export const FRAME_INTERVAL_MS = 250;
 /** Beyond this many distinct frames the recording keeps only the latest look (a runaway animation). */
@@ -29,6 +34,29 @@ export class FrameRecorder {
       return;
     }
     this.frames.push({ raster, ms: 0 });
+  }
+
+  /**
+   * Samples `grab` every FRAME_INTERVAL_MS in the background until the returned
+   * function is called, which answers the GIF (for recorders stopped from outside, as
+   * the virtual simulator's recordVideo is).
+   */
+  static sampling(grab: () => Raster): () => Buffer {
+    const recorder = new FrameRecorder();
+    let last = Date.now();
+    const take = () => {
+      const now = Date.now();
+      recorder.sample(grab(), now - last);
+      last = now;
+    };
+    take();
+    const timer = setInterval(take, FRAME_INTERVAL_MS);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      take();
+      return recorder.toGif();
+    };
   }
 
   get frameCount(): number {

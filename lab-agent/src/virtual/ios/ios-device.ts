@@ -9,7 +9,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSampleApp, SAMPLE_PACKAGE } from '../sample-app.js';
-import { renderScreen } from '../screen-render.js';
+import type { Raster } from '../png.js';
+import { renderRaster, renderScreen } from '../screen-render.js';
 import { LauncherApp, PlaceholderApp } from '../system-ui.js';
 import { hitTest, type UiWindow } from '../ui-tree.js';
 import type { AppFactory, ExtraValue, VirtualApp } from '../virtual-app.js';
@@ -177,6 +178,14 @@ export class VirtualIosDevice {
   screenshotPng(): Buffer {
     return renderScreen(this.windows(), this.options.screenshotScale ?? 0.25);
   }
+
+  /** The screen's pixels now, for recordVideo's frames. */
+  screenRaster(): Raster {
+    return renderRaster(this.windows(), this.options.screenshotScale ?? 0.25);
+  }
+
+  /** recordVideo's running recordings by output path: each answers its GIF when finished. */
+  readonly recordings = new Map<string, () => Buffer>();
 
   tap(x: number, y: number): void {
     const action = hitTest(this.windows(), x * POINT_SCALE, y * POINT_SCALE);

@@ -6,6 +6,7 @@
  * and `--json-output` files are written directly.
  */
 import { writeFile } from 'node:fs/promises';
+import { FrameRecorder } from '../screen-recorder.js';
 import type { VirtualIosDevice } from './ios-device.js';
 
 export interface XcrunResult {
@@ -118,8 +119,14 @@ async function io(d: VirtualIosDevice, args: string[], req: XcrunRequest): Promi
     return ok('', `Detected file type 'PNG' from extension\nWrote screenshot to: ${path}\n`);
   }
   if (op === 'recordVideo') {
-    if (!req.finish) return { ...ok('', 'Recording started\n'), wait: true };
-    await writeFile(path, tinyMp4());
+    // Like the virtual Android screenrecord, an animated GIF of what the screen showed.
+    if (!req.finish) {
+      d.recordings.set(path, FrameRecorder.sampling(() => d.screenRaster()));
+      return { ...ok('', 'Recording started\n'), wait: true };
+    }
+    const finish = d.recordings.get(path);
+    d.recordings.delete(path);
+    await writeFile(path, finish ? finish() : FrameRecorder.sampling(() => d.screenRaster())());
     return ok('', `Wrote video to: ${path}\n`);
   }
   return fail(`Unknown io operation: ${op ?? ''}`);
@@ -143,15 +150,6 @@ function listText(sims: readonly VirtualIosDevice[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** ftyp and a free box: enough for `file` and players to see an MP4 container. */
-function tinyMp4(): Buffer {
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('isom')]);
-  const note = Buffer.from('devicelab virtual simulator recording');
-  const free = Buffer.alloc(8);
-  free.writeUInt32BE(8 + note.length, 0);
-  free.write('free', 4);
-  return Buffer.concat([ftyp, free, note]);
-}
 
 async function devicectl(phones: readonly VirtualIosDevice[], args: string[]): Promise<XcrunResult> {
   const option = (name: string) => {
