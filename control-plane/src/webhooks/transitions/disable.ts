@@ -12,6 +12,9 @@ export const GONE_MESSAGE = 'the endpoint answered 410 Gone: webhook disabled';
 
 export async function disableOnGone(db: Db, ref: DeliveryRef, outcome: AttemptOutcome): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // The endpoint first: deliveries to it answered 410 at once lock it before any delivery row,
+    // so they queue here instead of deadlocking on each other's rows (seen on PostgreSQL).
+    await tx.query('SELECT 1 FROM webhooks WHERE id = $1 FOR UPDATE', [ref.webhookId]);
     if (!(await settle(tx, ref, outcome, `status = 'failed', last_error = $5`))) return false;
     await tx.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = $2 WHERE id = $1 AND status = 'active'`, [ref.webhookId, GONE_MESSAGE]);
     await tx.query(
