@@ -3,6 +3,7 @@ import * as fixtures from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { addApiKey } from '../src/admin/provision.js';
 import { claimDeliveries } from '../src/webhooks/transitions/claim.js';
+import { createDeliveryWorker } from '../src/webhooks/worker.js';
 import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
 import { startReceiver, type Receiver, type Script } from './webhook-receiver.js';
 
@@ -308,6 +309,28 @@ describe('deliveries', () => {
     });
     // Only the attempt that was made is in the log: number 2, the claim of the live process.
     expect(deliveries[0].attempts.map((a: any) => [a.number, a.responseStatus])).toEqual([[2, 200]]);
+  });
+
+  it('sends each delivery once when two workers (replicas) share the database', async () => {
+    const second = createDeliveryWorker(server.db, server.config);
+    await second.start();
+    try {
+      const paths = ['/replica-a', '/replica-b', '/replica-c'];
+      for (const path of paths) await hook(path, ['run.completed', 'test.finished']);
+      await finishedRun();
+      await finishedRun();
+      // 2 runs × (2 test.finished + 1 run.completed) to each of 3 endpoints
+      await waitFor('18 deliveries', () => paths.every((p) => receiver.at(p).length >= 6));
+      await new Promise((r) => setTimeout(r, 300)); // nothing more may come
+      for (const path of paths) {
+        const got = receiver.at(path);
+        expect(got, path).toHaveLength(6);
+        expect(new Set(got.map((r) => r.id)).size, path).toBe(6);
+        expect(got.every((r) => r.verified && r.answered === 200), path).toBe(true);
+      }
+    } finally {
+      await second.stop();
+    }
   });
 
   it('disables an endpoint that answers 410 Gone, fails what it had queued, and queues nothing more for it', async () => {
