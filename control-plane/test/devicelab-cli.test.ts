@@ -206,6 +206,9 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     const badFlag = await devicelabRun(['run', '--build-id', 'bld_x', '--tags', 'smoke', '--bogus']);
     expect(badFlag.code).toBe(2);
     expect(badFlag.stderr).toContain("unknown option '--bogus'");
+    // The help that follows names the key's variable, never its value.
+    expect(badFlag.stderr).toContain('(env: DEVICELAB_API_KEY)');
+    expect(badFlag.stderr).not.toContain(org.apiKey);
     const noTests = await devicelabRun(['run', '--build-id', 'bld_x']);
     expect(noTests.code).toBe(2);
     expect(noTests.stderr).toContain('which tests? pass --tags, --test-ids or both');

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import { createApiClient, type ApiClient, type ApiClientOptions } from './api-client.js';
+import { createApiClient, type ApiClient } from './api-client.js';
 import { ciProvenance } from './ci-provenance.js';
 import { EXIT, exitCodeOf, type ExitCode } from './errors.js';
 import { junitXml } from './junit.js';
@@ -22,9 +22,6 @@ export interface CommandIo {
   stderr: Writable & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   now?: () => number;
-  /** Tests shorten the waits between polls and retries. */
-  client?: Partial<ApiClientOptions>;
-  pollBaseMs?: number;
 }
 
 export interface Me {
@@ -54,7 +51,6 @@ export function clientFor(plan: Pick<RunPlan, 'url' | 'apiKey'>, io: CommandIo):
     baseUrl: plan.url,
     apiKey: plan.apiKey,
     onRetry: (why, ms) => io.stderr.write(`devicelab: ${why}; retrying in ${(ms / 1000).toFixed(1)} s\n`),
-    ...io.client,
   });
 }
 
@@ -103,7 +99,7 @@ async function resolveBuild(api: ApiClient, plan: RunPlan, io: CommandIo): Promi
       ...(ci ? { ci } : {}),
       ...(bar ? { onProgress: bar.update } : {}),
     });
-    bar?.stop();
+    bar?.stop(); // before the next line, so it does not land on the bar's
     io.stdout.write(`uploaded ${app.path}: build ${up.buildId}\n`);
     return up.buildId;
   } finally {
@@ -127,7 +123,7 @@ export async function runCommand(raw: RawRunOptions, io: CommandIo): Promise<Exi
 
     const display = runDisplay(io.stdout, started, now);
     const outcome = await waitForRun(api, run.runId, {
-      deadline, now, onChange: display.change, onPoll: display.tick, ...(io.pollBaseMs ? { baseMs: io.pollBaseMs } : {}),
+      deadline, now, onChange: display.change, onPoll: display.tick,
     }).finally(() => display.done());
     const timedOut = outcome.kind === 'timed-out';
     if (outcome.run) writeReports(plan, outcome.run, timedOut, io);
