@@ -204,6 +204,20 @@ describe('sessions, CSRF and content negotiation', () => {
     expect(out.headers.get('set-cookie')).toMatch(/dl_session=;.*Max-Age=0/);
   });
 
+  it('lets audit keys sign in to read, and ends a session when its key is revoked', async () => {
+    const operator = client(server.url, 'test-operator-token');
+    const audit = await operator('POST', '/admin/keys', { organisationId: org.id, kind: 'audit' });
+    expect(audit.status).toBe(200);
+    const auditCookie = await sessionCookie(audit.body.apiKey);
+    const page = await noRedirect(`/app/runs/${runId}`, { headers: { cookie: auditCookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Acme Mobile (audit key)');
+    expect((await operator('POST', '/admin/keys/revoke', { keyId: audit.body.apiKeyId })).status).toBe(200);
+    const after = await noRedirect(`/app/runs/${runId}`, { headers: { cookie: auditCookie } });
+    expect(after.status).toBe(303);
+    expect(after.headers.get('location')).toMatch(/^\/app\/sign-in\?next=/);
+  });
+
   it('never takes the cookie as an API credential', async () => {
     const cookie = await sessionCookie(org.apiKey);
     expect((await noRedirect('/runs', { headers: { cookie } })).status).toBe(401);
