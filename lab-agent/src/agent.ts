@@ -23,6 +23,7 @@ import { IphoneDriver } from './devices/iphone.js';
 import { DeviceTracker } from './devices/tracker.js';
 import { JobManager } from './jobs.js';
 import { defaultStateDir, loadAgentId, ResultOutbox } from './state.js';
+import { openTunnelRelay } from './tunnel/relay-client.js';
 import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions } from './virtual/index.js';
 import { startVirtualIosHost, type VirtualIosHost, type VirtualIosHostOptions } from './virtual/ios/ios-host.js';
 
@@ -145,6 +146,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     connection,
     builds: new BuildCache({ stateDir, token: options.token, log }),
     recording: { token: options.token, log },
+    // The relay goes to the control plane this agent is connected to now.
+    openTunnel: (jobId, tunnelName) => openTunnelRelay({ controlPlaneUrl: connection.url, token: options.token, jobId, tunnelName }),
     driverFor,
     device: findDevice,
     log,

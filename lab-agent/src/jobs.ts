@@ -9,6 +9,7 @@ import type { AgentConnection } from './connection.js';
 import type { DeviceDriver } from './devices/driver.js';
 import type { RecordingOptions } from './recording.js';
 import { JobRun } from './runner.js';
+import type { OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface JobManagerOptions {
   connection: AgentConnection;
@@ -19,6 +20,8 @@ export interface JobManagerOptions {
   maxRoundsPerStep?: number;
   /** Uploading recordings (runner.ts); absent: tests are not recorded. */
   recording?: RecordingOptions;
+  /** Tunnelled tests' relays (runner.ts); absent: such tests are blocked. */
+  openTunnel?: OpenRelay;
 }
 
 export class JobManager {
@@ -58,6 +61,7 @@ export class JobManager {
       log,
       ...(this.options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: this.options.maxRoundsPerStep } : {}),
       ...(this.options.recording ? { recording: this.options.recording } : {}),
+      ...(this.options.openTunnel ? { openTunnel: this.options.openTunnel } : {}),
     });
     connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
     log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (attempt ${offer.attempt}, ${offer.commands.length} steps)`);

@@ -22,6 +22,7 @@ import { BuildDownloadError, type BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { DriverError, type DeviceDriver } from './devices/driver.js';
 import { JobRecording, type RecordingOptions } from './recording.js';
+import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface RunnerDeps {
   driver: DeviceDriver;
@@ -34,6 +35,8 @@ export interface RunnerDeps {
   maxRoundsPerStep?: number;
   /** How recordings are uploaded (offers with `record`); without it nothing is recorded. */
   recording?: RecordingOptions;
+  /** Opens the control plane's relay for a tunnelled test (tunnel/relay-client.ts); absent: tunnels refused. */
+  openTunnel?: OpenRelay;
 }
 
 type Stop = { verdict: 'failed' | 'blocked'; message: string; failedStep: number | null };
@@ -54,6 +57,9 @@ export class JobRun {
   private cancelReason: string | null = null;
   private released = false;
   private readonly started = Date.now();
+  private tunnel: JobTunnel | null = null;
+  /** Why the test's tunnel went away mid-test: the test fails with it. */
+  private tunnelLost: string | null = null;
 
   constructor(
     readonly offer: JobOffer,
@@ -95,9 +101,11 @@ export class JobRun {
     } catch (err) {
       if (this.released) return null;
       if (this.cancelReason !== null) outcome = { verdict: 'cancelled', statusMessage: `Cancelled: ${this.cancelReason}`, failedStep: null };
+      else if (this.tunnelLost !== null) outcome = { verdict: 'failed', statusMessage: this.tunnelLost, failedStep: null };
       else if (err instanceof JobStopped) outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
       else outcome = { verdict: 'blocked', statusMessage: `Agent error: ${err instanceof Error ? err.message : String(err)}`, failedStep: null };
     }
+    await this.tunnel?.close(); // the device's proxy setting is undone however the test ended
     if (this.released) {
       await recording?.discard();
       return null;
@@ -145,7 +153,18 @@ export class JobRun {
     }
     this.checkpoint();
     await setup('Clearing app data failed', () => driver.clearData(packageName));
+    if (this.offer.tunnel) await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
+  }
+
+  /** Routes the device through the run's tunnel; losing the tunnel later stops the test. */
+  private async openTunnel(name: string): Promise<void> {
+    if (!this.deps.openTunnel) throw new Error('this agent was started without tunnel support');
+    this.tunnel = await JobTunnel.open(this.deps.driver, this.deps.openTunnel, this.jobId, name);
+    this.tunnel.lost.addEventListener('abort', () => {
+      this.tunnelLost = `Tunnel "${name}" was lost during the test: ${(this.tunnel!.lost.reason as Error).message}`;
+      this.controller.abort(new JobStopped({ verdict: 'failed', message: this.tunnelLost, failedStep: null }));
+    }, { once: true });
   }
 
   private async step(index: number, command: string): Promise<void> {

@@ -177,6 +177,12 @@ export const JobOffer = z.object({
   /** Record the screen during the test, and PUT the recording here (agent token) before sending the result. */
   record: z.boolean().default(false),
   recordingUploadUrl: z.string().max(2000).optional(),
+  /**
+   * The run names a tunnel (DESIGN.md section 5): the agent opens `GET /agent/tunnel?job=<jobId>`
+   * and routes the device's HTTP(S) through a proxy whose streams go there. Absent: no tunnel.
+   * Optional, so agents from before tunnels keep working (their tests reach no internal host).
+   */
+  tunnel: z.object({ name: z.string().min(1).max(100) }).optional(),
 });
 export type JobOffer = z.infer<typeof JobOffer>;
 

@@ -73,6 +73,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
         buildId: build.id, downloadUrl: `${ctx.config.baseUrl}/agent/builds/${build.id}`, sha256: build.sha256,
         sizeBytes: build.sizeBytes, kind: build.kind, fileName: build.fileName,
       },
+      ...(run.tunnelName ? { tunnel: { name: run.tunnelName } } : {}),
       packageName: run.packageName, commands: attempt.snapshot.commands, launchParams: attempt.snapshot.launchParams,
       values: prepared.values, stepTimeoutSeconds: ctx.config.stepTimeoutSeconds,
       // Every test is recorded (routes/recordings.ts); a recording that fails never changes the verdict.

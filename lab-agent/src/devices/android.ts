@@ -51,6 +51,19 @@ export class AndroidDriver implements DeviceDriver {
     }
   }
 
+  async useProxy(agentPort: number): Promise<void> {
+    // adb reverse makes the device's 127.0.0.1:<port> the agent's, wherever the agent's
+    // network is; the global proxy setting then sends every app's HTTP(S) there.
+    await this.device.reverse(`tcp:${agentPort}`, `tcp:${agentPort}`);
+    await this.shell(`settings put global http_proxy 127.0.0.1:${agentPort}`);
+  }
+
+  async clearProxy(): Promise<void> {
+    // ":0" is how Android spells "no proxy" (deleting the key is not seen by running apps).
+    // The reverse mapping stays until adb restarts; it points at a closed port.
+    await this.shell('settings put global http_proxy :0');
+  }
+
   async isInstalled(packageName: string): Promise<boolean> {
     return (await this.shell(`pm path ${shellQuote(packageName)}`)).startsWith('package:');
   }

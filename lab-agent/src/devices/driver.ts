@@ -57,6 +57,13 @@ export interface DeviceDriver {
   startRecording?(): Promise<void>;
   /** Stops the recording and returns the video file's bytes. */
   stopRecording?(): Promise<Buffer>;
+  /**
+   * Sends the device's HTTP and HTTPS through the proxy on the agent's loopback port
+   * (tests of runs that name a tunnel); absent where the platform offers no way.
+   */
+  useProxy?(agentPort: number): Promise<void>;
+  /** Undoes useProxy. */
+  clearProxy?(): Promise<void>;
 }
 
 export class DriverError extends Error {

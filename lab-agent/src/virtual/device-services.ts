@@ -1,7 +1,8 @@
 /**
  * Services a client opens on a device once host:transport has bound the connection to
  * it (SERVICES.TXT): shell:/exec: (raw output, then the connection closes; with the v1
- * shell protocol there is no exit status), sync:, reboot:, root:. Anything else fails
+ * shell protocol there is no exit status), sync:, reboot:, root:, reverse:forward/killforward
+ * (recorded in device.reverses; the device's network uses them, device-network.ts). Anything else fails
  * the way the real server reports a service adbd refused.
  */
 import type { Socket } from 'node:net';
@@ -31,12 +32,33 @@ export async function serveDeviceService(request: string, device: VirtualDevice,
     case 'root':
       socket.end(Buffer.concat([okay(), Buffer.from('adbd cannot run as root in production builds\n')]));
       return;
+    case 'reverse':
+      return reverse(request, device, socket);
     case 'remount':
       socket.end(Buffer.concat([okay(), Buffer.from('Not running as root. Try "adb root" first.\n')]));
       return;
     default:
       socket.end(fail('closed'));
   }
+}
+
+/** `adb reverse`: forward a device port to a port on the adb server's machine (tcp only), or remove it. */
+function reverse(request: string, device: VirtualDevice, socket: Socket): void {
+  const forward = /^reverse:forward(?::norebind)?:tcp:(\d+);tcp:(\d+)$/.exec(request);
+  if (forward) {
+    device.reverses.set(Number(forward[1]), Number(forward[2]));
+    return void socket.end(Buffer.concat([okay(), okay()]));
+  }
+  const remove = /^reverse:killforward:tcp:(\d+)$/.exec(request);
+  if (remove) {
+    if (!device.reverses.delete(Number(remove[1]))) return void socket.end(Buffer.concat([okay(), fail(`listener 'tcp:${remove[1]}' not found`)]));
+    return void socket.end(Buffer.concat([okay(), okay()]));
+  }
+  if (request === 'reverse:killforward-all') {
+    device.reverses.clear();
+    return void socket.end(Buffer.concat([okay(), okay()]));
+  }
+  socket.end(fail(`unsupported reverse request: ${request}`));
 }
 
 async function runCommand(device: VirtualDevice, socket: Socket, command: string): Promise<void> {

@@ -3,6 +3,7 @@
  * phone: DecorView > LinearLayout > android:id/content > the screen's layout. Pure
  * functions of the app state, so the same state always dumps the same XML.
  */
+import { fetchScreen } from './sample-app-fetch.js';
 import { node, shiftAndClip, type Rect, type UiNode, type UiWindow } from './ui-tree.js';
 
 export const SAMPLE_PACKAGE = 'com.devicelab.sample';
@@ -10,7 +11,7 @@ export const SAMPLE_ACTIVITY = `${SAMPLE_PACKAGE}.MainActivity`;
 
 export type FieldId = 'email' | 'password' | 'reset_email' | 'search';
 export type Tab = 'home' | 'search' | 'profile';
-export type ScreenId = 'login' | 'forgot' | Tab | 'detail';
+export type ScreenId = 'login' | 'forgot' | Tab | 'detail' | 'fetch';
 
 export interface Product {
   id: number;
@@ -37,6 +38,8 @@ export interface SampleView {
   cart: readonly number[];
   signedInAs: string | null;
   extras: Readonly<Record<string, string>>;
+  /** The fetch screen's answer (sample-app-fetch.ts); null while loading. */
+  fetchResult?: string | null;
 }
 
 const id = (name: string) => `${SAMPLE_PACKAGE}:id/${name}`;
@@ -88,6 +91,8 @@ function screenLayout(v: SampleView): UiNode {
         return searchScreen(v);
       case 'profile':
         return profileScreen(v);
+      case 'fetch':
+        return fetchScreen(SAMPLE_PACKAGE, v.extras.fetchUrl ?? '', v.fetchResult ?? null, toolbar('Fetch', false));
       default:
         return homeScreen(v);
     }

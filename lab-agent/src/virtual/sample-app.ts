@@ -7,6 +7,9 @@
  *     \--"Forgot password?"--> FORGOT
  *   HOME/SEARCH --row--> DETAIL --"Add to cart"--> DIALOG "Added to cart" --OK--> DETAIL
  *
+ * Launched with the extra `fetchUrl`, it opens on a FETCH screen showing what GET of that
+ * URL answered (sample-app-fetch.ts), through the device's network.
+ *
  * Credentials are demo@devicelab.dev / secret unless launch extras `email`/`password`
  * override them. A successful login is remembered in app data (so a relaunch skips the
  * login, and `pm clear` brings it back), like a real session token.
@@ -15,6 +18,7 @@ import {
   HOME_LIST, maxScroll, PRODUCTS, SAMPLE_ACTIVITY, SAMPLE_PACKAGE, SEARCH_LIST, sampleWindows, searchResults,
   type FieldId, type SampleView, type Tab,
 } from './sample-app-screens.js';
+import { FETCH_EXTRA, startFetch } from './sample-app-fetch.js';
 import { contains } from './ui-tree.js';
 import type { AppContext, KeyResult, VirtualApp } from './virtual-app.js';
 
@@ -51,6 +55,12 @@ export class SampleApp implements VirtualApp {
       signedInAs: session,
       extras,
     };
+    const fetchUrl = extras[FETCH_EXTRA];
+    if (fetchUrl) {
+      this.state.screen = 'fetch';
+      this.state.fetchResult = null;
+      startFetch(context.network, fetchUrl, (text) => { this.state.fetchResult = text; });
+    }
   }
 
   /** The current screen, for tests and logs. */

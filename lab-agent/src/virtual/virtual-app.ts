@@ -3,6 +3,7 @@
  * launcher, a placeholder for any other installed package). The device owns input
  * dispatch and hit-testing; apps own their state and their windows.
  */
+import type { AppNetwork } from './device-network.js';
 import type { UiWindow } from './ui-tree.js';
 
 export type ExtraValue = string | number | boolean | null;
@@ -24,6 +25,8 @@ export interface AppContext {
   /** The app's private data (SharedPreferences): survives force-stop, wiped by `pm clear`. */
   data: Map<string, string>;
   intent: LaunchIntent;
+  /** HTTP as the device allows it (absent in tests that build an app without a device). */
+  network?: AppNetwork;
 }
 
 /** What a key press or back press did, when the app is the foreground. */

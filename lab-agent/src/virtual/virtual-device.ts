@@ -6,6 +6,7 @@
  */
 import type { Socket } from 'node:net';
 import { createDeviceCommands } from './device-commands.js';
+import { deviceNetwork } from './device-network.js';
 import { PackageManager, type InstalledPackage } from './package-manager.js';
 import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
 import type { Raster } from './png.js';
@@ -67,6 +68,10 @@ export class VirtualDevice {
   readonly fs: VirtualFileSystem;
   readonly packages = new PackageManager();
   readonly settings = new Map<string, string>();
+  /** `adb reverse`: device TCP port → port on the adb server's machine. */
+  readonly reverses = new Map<number, number>();
+  /** What apps use for HTTP: direct to public hosts, or the proxy the settings name (device-network.ts). */
+  readonly network = deviceNetwork(this);
   /** Fault injection; may be changed while the device runs. */
   readonly faults: { installFails: boolean | string; dumpDelayMs: number; inputFails: string | false };
   readonly screencapScale: number;
@@ -212,7 +217,7 @@ export class VirtualDevice {
       return { ok: true, delivered: true };
     }
     const factory = this.appFactories[pkg.packageName] ?? ((ctx) => new PlaceholderApp(ctx));
-    const app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent });
+    const app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent, network: this.network });
     this.running.set(pkg.packageName, app);
     this.launchExtras.set(pkg.packageName, { ...intent.extras });
     this.foreground = app;

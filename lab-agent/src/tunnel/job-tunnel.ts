@@ -1,0 +1,46 @@
+/**
+ * A tunnelled test's network on the agent: the relay to the control plane, the device
+ * proxy whose streams use it, and the device's proxy setting pointing there. Opened
+ * before the app launches; closed after the test however it ended, the device setting
+ * first, so a device never keeps a proxy that no longer answers.
+ */
+import type { DeviceDriver } from '../devices/driver.js';
+import { startDeviceProxy, type DeviceProxy } from './device-proxy.js';
+import type { TunnelRelay } from './relay-client.js';
+
+export type OpenRelay = (jobId: string, tunnelName: string) => Promise<TunnelRelay>;
+
+export class JobTunnel {
+  private constructor(
+    private readonly driver: DeviceDriver,
+    private readonly relay: TunnelRelay,
+    private readonly proxy: DeviceProxy,
+  ) {}
+
+  /** Aborted (reason: an Error saying why) when the tunnel goes away mid-test. */
+  get lost(): AbortSignal {
+    return this.relay.lost;
+  }
+
+  static async open(driver: DeviceDriver, openRelay: OpenRelay, jobId: string, tunnelName: string): Promise<JobTunnel> {
+    if (!driver.useProxy) throw new Error(`this device (${driver.serial}) cannot route its traffic through a tunnel`);
+    const relay = await openRelay(jobId, tunnelName);
+    let proxy: DeviceProxy | null = null;
+    try {
+      proxy = await startDeviceProxy(relay.dial);
+      await driver.useProxy(proxy.port);
+      return new JobTunnel(driver, relay, proxy);
+    } catch (error) {
+      await driver.clearProxy?.().catch(() => {});
+      await proxy?.close();
+      await relay.close();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.driver.clearProxy?.().catch(() => {}); // a vanished device has no setting left to undo
+    await this.proxy.close();
+    await this.relay.close();
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The virtual handset's network, as apps on it see it. Like a lab device outside the
+ * user's network it reaches public hosts directly but not private or loopback ones; with
+ * `settings put global http_proxy HOST:PORT` its HTTP goes to that proxy instead, and a
+ * proxy on the device's own loopback is reached through `adb reverse` (the device's port
+ * mapped to a port on the adb server's machine, where the lab agent listens).
+ */
+import { lookup } from 'node:dns/promises';
+import { request } from 'node:http';
+import { BlockList, isIP } from 'node:net';
+
+export interface AppNetwork {
+  /** GET a URL; answers the status and body, or throws with the error an app would show. */
+  fetch(url: string, signal?: AbortSignal): Promise<{ status: number; body: string }>;
+}
+
+export interface NetworkSettings {
+  /** Device-side TCP port → port on the adb server's machine (`adb reverse`). */
+  reverses: ReadonlyMap<number, number>;
+  settings: ReadonlyMap<string, string>;
+}
+
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['127.0.0.0', 8], ['169.254.0.0', 16], ['100.64.0.0', 10], ['0.0.0.0', 8]] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::', 128]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6');
+
+/** Whether the host (a name is resolved) is private or loopback: what a lab device cannot reach directly. */
+export async function isPrivateHost(host: string): Promise<boolean> {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  const addresses = isIP(bare) !== 0 ? [bare] : (await lookup(bare, { all: true }).catch(() => [])).map((a) => a.address);
+  return addresses.some((a) => PRIVATE.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4'));
+}
+
+/** The proxy the device's settings name, or null (unset, or Android's ":0" for none). */
+export function proxyOf(settings: ReadonlyMap<string, string>): { host: string; port: number } | null {
+  const match = /^([^:]+):(\d{1,5})$/.exec(settings.get('global/http_proxy') ?? '');
+  if (!match || match[2] === '0') return null;
+  return { host: match[1]!, port: Number(match[2]) };
+}
+
+export function deviceNetwork(device: NetworkSettings): AppNetwork {
+  return {
+    async fetch(url, signal) {
+      const target = new URL(url);
+      const proxy = proxyOf(device.settings);
+      if (!proxy) {
+        if (await isPrivateHost(target.hostname)) throw new Error(`net::ERR_ADDRESS_UNREACHABLE: ${target.hostname} is not reachable from this device`);
+        const res = await fetch(url, { signal });
+        return { status: res.status, body: await res.text() };
+      }
+      if (target.protocol !== 'http:') throw new Error(`net::ERR_NOT_IMPLEMENTED: the virtual handset's proxy client speaks http:// only`);
+      // The proxy on the device's own loopback is the adb server machine's port, through adb reverse.
+      const local = proxy.host === '127.0.0.1' || proxy.host === 'localhost';
+      const port = local ? device.reverses.get(proxy.port) : proxy.port;
+      if (port === undefined) throw new Error(`net::ERR_PROXY_CONNECTION_FAILED: nothing listens on ${proxy.host}:${proxy.port}`);
+      return new Promise((resolve, reject) => {
+        const req = request({ host: local ? '127.0.0.1' : proxy.host, port, method: 'GET', path: target.toString(), headers: { host: target.host }, signal }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        });
+        req.on('error', (error) => reject(new Error(`net::ERR_PROXY_CONNECTION_FAILED: ${error.message}`)));
+        req.end();
+      });
+    },
+  };
+}
