@@ -126,6 +126,12 @@ beforeAll(async () => {
   });
   apk = join(work, 'sample.apk');
   await makeApk(apk, { packageName: 'com.devicelab.sample', versionName: '1.1', versionCode: 1, label: 'DeviceLab Sample' });
+  // The build the tests pick by name; the first test uploads its own through the command.
+  const form = new FormData();
+  form.append('build', new Blob([readFileSync(apk)]), 'sample.apk');
+  form.append('metadata', JSON.stringify({ name: 'ci-sample' }));
+  const uploaded = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+  expect(uploaded.status).toBe(200);
   const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
   const inputs = { testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: SAMPLE_PASSWORD }] };
   ids.login = await createTest('Login works', [...login, 'assertVisible: "Products"'], { ...inputs, tags: ['smoke'] });
@@ -162,7 +168,7 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     const stepSummary = join(work, 'step-summary.md');
     writeFileSync(stepSummary, '# earlier step\n');
     const res = await devicelabRun(
-      ['run', '--build', apk, '--build-name', 'ci-sample', '--tags', 'smoke', '--junit', 'reports/junit.xml', '--summary', 'reports/summary.md'],
+      ['run', '--build', apk, '--build-name', 'from-cli', '--tags', 'smoke', '--junit', 'reports/junit.xml', '--summary', 'reports/summary.md'],
       { GITHUB_STEP_SUMMARY: stepSummary, GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_SHA: 'abc123', GITHUB_RUN_ID: '77' },
     );
     expect(res.stderr).toBe('');
@@ -175,7 +181,7 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     const run = (await api('GET', `/runs/${runId}`)).body;
     expect(run).toMatchObject({ status: 'completed', trigger: 'ci', ci: { provider: 'github', repository: 'acme/shop', sha: 'abc123', runId: '77' } });
     const build = (await api('GET', `/builds/${run.buildId}`)).body;
-    expect(build.meta).toEqual({ name: 'ci-sample' });
+    expect(build.meta).toEqual({ name: 'from-cli' });
 
     const suite = child(parseXml(readFileSync(join(work, 'reports/junit.xml'), 'utf8')), 'testsuite')!;
     expect(suite.attributes).toMatchObject({ id: runId, tests: '1', failures: '0', errors: '0' });
