@@ -57,7 +57,7 @@ interface ReplicasResult {
   same: DispatchSummary;
   cross: DispatchSummary;
   /** Cross rounds split at the other replica's wake-up, as heard by the benchmark's own LISTEN (ms). */
-  crossWake: { heardAfterRequest: Summary; heardAfterResponse: Summary; offerAfterHeard: Summary };
+  crossWake: { heardAfterRequest: Summary; heardAfterResponse: Summary; offerAfterHeard: Summary; offerBeforeHeard: number };
   baseline: { wsPing: Summary; getRunAgentReplica: Summary; getRunOtherReplica: Summary; notify: Summary };
   /** CPU per round of each kind (execute, offer, accept, result, ack), ms. */
   cpuMsPerRound: { same: Record<string, number>; cross: Record<string, number> };
@@ -112,10 +112,33 @@ const [result] = await runOnBackends(['postgres'], { entry: 'main', env: REPLICA
   };
   const lastRun = () => runIds[runIds.length - 1]!;
   const notifyRoundTrip = await notifyProbe(notifier, listener);
+  const crossWake = { heardAfterRequest: [] as number[], heardAfterResponse: [] as number[], offerAfterHeard: [] as number[] };
+  /**
+   * A round through the other replica, and when its wake-up was heard. That may be after the
+   * offer, even after the round: the agent's replica can find the run in a claim pass already
+   * under way (the previous round's freed device), and this listener may be scheduled late.
+   * The round waits for it, so that no wake-up of one round is taken for the next one's.
+   */
+  const crossRound = async (record: boolean) => {
+    wakes.length = 0;
+    const t = await dispatchVia(onOtherReplica);
+    // The agent's replica also publishes (a freed device); the execute's wake-up is the other replica's.
+    const fromOther = () => wakes.find((w) => w.from !== agentReplicaId && w.at >= t.at.start);
+    const deadline = performance.now() + 5000;
+    while (!fromOther() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+    const heard = fromOther();
+    if (!heard) throw new Error(`no wake-up from the other replica heard within 5 s of run ${t.runId}`);
+    if (record) {
+      crossWake.heardAfterRequest.push(heard.at - t.at.start);
+      crossWake.heardAfterResponse.push(heard.at - t.at.response);
+      crossWake.offerAfterHeard.push(t.at.offer - heard.at);
+    }
+    return t;
+  };
 
   for (let i = 0; i < WARMUP; i++) {
     await dispatchVia(onAgentReplica);
-    await dispatchVia(onOtherReplica);
+    await crossRound(false);
   }
   for (let i = 0; i < Math.min(WARMUP, 50); i++) {
     await agent.ping();
@@ -124,22 +147,10 @@ const [result] = await runOnBackends(['postgres'], { entry: 'main', env: REPLICA
     await notifyRoundTrip();
   }
   const samples = { wsPing: [] as number[], getRunAgentReplica: [] as number[], getRunOtherReplica: [] as number[], notify: [] as number[] };
-  const crossWake = { heardAfterRequest: [] as number[], heardAfterResponse: [] as number[], offerAfterHeard: [] as number[] };
-  const crossRound = async () => {
-    wakes.length = 0;
-    const t = await dispatchVia(onOtherReplica);
-    // The agent's replica also publishes (a freed device); the execute's wake-up is the other replica's.
-    const heard = wakes.find((w) => w.from !== agentReplicaId && w.at >= t.at.start);
-    if (!heard) throw new Error(`no wake-up from the other replica heard during run ${t.runId}`);
-    crossWake.heardAfterRequest.push(heard.at - t.at.start);
-    crossWake.heardAfterResponse.push(heard.at - t.at.response);
-    crossWake.offerAfterHeard.push(t.at.offer - heard.at);
-    return t;
-  };
   const cpuProbe: CpuProbe = { agentReplica: probe.server!, otherReplica: () => cpuMs(other.pid), postgres: probe.postgres!, client: probe.client! };
   const cpu = await inAlternatingBlocks({ rounds: ROUNDS, block: BLOCK, probe: cpuProbe }, {
     same: async () => rounds.same.push(await dispatchVia(onAgentReplica)),
-    cross: async () => rounds.cross.push(await crossRound()),
+    cross: async () => rounds.cross.push(await crossRound(true)),
     wsPing: async () => samples.wsPing.push(await agent.ping()),
     getRunAgentReplica: async () => samples.getRunAgentReplica.push(await timeGetRun(onAgentReplica, fixture.auth, lastRun())),
     getRunOtherReplica: async () => samples.getRunOtherReplica.push(await timeGetRun(onOtherReplica, fixture.auth, lastRun())),
@@ -153,7 +164,7 @@ const [result] = await runOnBackends(['postgres'], { entry: 'main', env: REPLICA
     cross: summariseRounds(rounds.cross),
     crossWake: {
       heardAfterRequest: summarise(crossWake.heardAfterRequest), heardAfterResponse: summarise(crossWake.heardAfterResponse),
-      offerAfterHeard: summarise(crossWake.offerAfterHeard),
+      offerAfterHeard: summarise(crossWake.offerAfterHeard), offerBeforeHeard: crossWake.offerAfterHeard.filter((ms) => ms < 0).length,
     },
     baseline: {
       wsPing: summarise(samples.wsPing), getRunAgentReplica: summarise(samples.getRunAgentReplica),
@@ -214,6 +225,7 @@ function report(r: ReplicasResult) {
       return [k === 'same' ? 'the agent\'s replica' : 'the other replica', c.agentReplica!, c.otherReplica!, c.postgres!, c.client!, `${r[k].offerFirst} of ${r[k].rounds}`];
     }));
 
+  console.log(`\ncross rounds in which the offer came before this process heard the other replica's wake-up: ${r.crossWake.offerBeforeHeard} of ${r.cross.rounds}`);
   console.log('');
   const targets = [dispatchTarget('execute on the other replica than the agent\'s', r.cross)];
   writeRunResult('dispatch-replicas', {
