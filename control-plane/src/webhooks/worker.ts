@@ -59,6 +59,7 @@ export function createDeliveryWorker(db: Db, config: Pick<Config, 'baseUrl' | 'a
     } finally {
       pumping = false;
     }
+    if (again) kick(); // a hint that arrived while the next look was being scheduled
   }
 
   function track(p: Promise<void>) {
