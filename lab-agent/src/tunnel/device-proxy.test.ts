@@ -1,0 +1,109 @@
+import { once } from 'node:events';
+import { createServer, request, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { StreamRefused } from '@devicelab/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdbClient } from '../devices/adbkit.js';
+import { AndroidDriver } from '../devices/android.js';
+import { deviceNetwork, isPrivateHost, proxyOf } from '../virtual/device-network.js';
+import { startVirtualAdbServer, type VirtualAdbServer } from '../virtual/index.js';
+import { startDeviceProxy, type Dial, type DeviceProxy } from './device-proxy.js';
+
+let internal: Server;
+let internalPort: number;
+const dialed: string[] = [];
+
+/** A dial whose "tunnel" is a plain socket to the internal server; refuses db.corp like a tunnel filter. */
+const dial: Dial = async (host, port) => {
+  dialed.push(`${host}:${port}`);
+  if (host === 'db.corp') throw new StreamRefused("db.corp is excluded by the tunnel's --exclude-hosts");
+  if (host === 'down.corp') throw new StreamRefused('cannot reach down.corp:80 from the tunnel: ECONNREFUSED');
+  const socket = connect(internalPort, '127.0.0.1');
+  await once(socket, 'connect');
+  return socket;
+};
+
+function viaProxy(proxy: DeviceProxy, options: { method?: string; path: string; headers?: Record<string, string> }): Promise<{ status: number; body: string; socket?: import('node:net').Socket }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: proxy.port, method: options.method ?? 'GET', path: options.path, headers: options.headers });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => { body += c.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('connect', (res, socket) => resolve({ status: res.statusCode ?? 0, body: '', socket }));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  internal = createServer((req, res) => res.end(`internal ${req.method} ${req.url} host=${req.headers.host}`));
+  internal.listen(0, '127.0.0.1');
+  await once(internal, 'listening');
+  internalPort = (internal.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((r) => internal.close(() => r())));
+
+describe('device proxy', () => {
+  it('forwards absolute-URI HTTP requests over a dialed stream', async () => {
+    const proxy = await startDeviceProxy(dial);
+    const res = await viaProxy(proxy, { path: 'http://staging.corp:8080/api?x=1', headers: { host: 'staging.corp:8080', 'proxy-connection': 'keep-alive' } });
+    expect(res).toEqual({ status: 200, body: 'internal GET /api?x=1 host=staging.corp:8080' });
+    expect(dialed.at(-1)).toBe('staging.corp:8080');
+    await proxy.close();
+  });
+
+  it('splices CONNECT to a dialed stream', async () => {
+    const proxy = await startDeviceProxy(dial);
+    const res = await viaProxy(proxy, { method: 'CONNECT', path: 'secure.corp:443' });
+    expect(res.status).toBe(200);
+    expect(dialed.at(-1)).toBe('secure.corp:443');
+    res.socket!.write('GET /inside HTTP/1.1\r\nHost: secure.corp\r\nConnection: close\r\n\r\n');
+    let raw = '';
+    res.socket!.on('data', (c: Buffer) => { raw += c.toString(); });
+    await once(res.socket!, 'end');
+    expect(raw).toContain('internal GET /inside host=secure.corp');
+    await proxy.close();
+  });
+
+  it('answers a host the tunnel refuses with 403, one it cannot reach with 502, both with the reason', async () => {
+    const proxy = await startDeviceProxy(dial);
+    expect(await viaProxy(proxy, { path: 'http://db.corp/x' })).toEqual({ status: 403, body: "DeviceLab tunnel: db.corp is excluded by the tunnel's --exclude-hosts\n" });
+    expect(await viaProxy(proxy, { path: 'http://down.corp/x' })).toEqual({ status: 502, body: 'DeviceLab tunnel: cannot reach down.corp:80 from the tunnel: ECONNREFUSED\n' });
+    expect((await viaProxy(proxy, { method: 'CONNECT', path: 'db.corp:443' })).status).toBe(403);
+    expect((await viaProxy(proxy, { path: '/not-absolute' })).status).toBe(400);
+    await proxy.close();
+  });
+});
+
+describe('virtual handset network and the Android proxy commands', () => {
+  let adb: VirtualAdbServer;
+  beforeAll(async () => {
+    adb = await startVirtualAdbServer({ devices: 1 });
+  });
+  afterAll(() => adb.close());
+
+  it('cannot reach private or loopback hosts directly', async () => {
+    expect(await isPrivateHost('10.1.2.3')).toBe(true);
+    expect(await isPrivateHost('localhost')).toBe(true);
+    expect(await isPrivateHost('[::1]')).toBe(true);
+    expect(await isPrivateHost('8.8.8.8')).toBe(false);
+    const network = deviceNetwork({ reverses: new Map(), settings: new Map() });
+    await expect(network.fetch(`http://127.0.0.1:${internalPort}/x`)).rejects.toThrow('net::ERR_ADDRESS_UNREACHABLE');
+  });
+
+  it('useProxy sets adb reverse and the global proxy; the app then reaches the internal host through it; clearProxy undoes it', async () => {
+    const device = adb.getDevice('virtual-1')!;
+    const proxy = await startDeviceProxy(dial);
+    const driver = new AndroidDriver(createAdbClient(adb.host, adb.port), 'virtual-1');
+    await driver.useProxy(proxy.port);
+    expect(device.reverses.get(proxy.port)).toBe(proxy.port);
+    expect(proxyOf(device.settings)).toEqual({ host: '127.0.0.1', port: proxy.port });
+    expect(await device.network.fetch('http://staging.corp/hello')).toEqual({ status: 200, body: 'internal GET /hello host=staging.corp' });
+    await driver.clearProxy();
+    expect(device.settings.get('global/http_proxy')).toBe(':0');
+    expect(proxyOf(device.settings)).toBeNull();
+    await proxy.close();
+  });
+});
