@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { controlPlaneEndpoints } from './control-planes.js';
 import { agentHarness, eventually } from './testing/agent-harness.js';
@@ -93,5 +97,28 @@ describe('lab agent failover and reconnects', () => {
     // Still jittered, but over the first backoff step capped at a second: 0.99 × 1000 ms, not × 60 s.
     expect(healthy).toMatch(/reconnecting in 990 ms$/);
   }, 30_000);
-});
 
+  it('takes the list from the command line: --control-plane URL1,URL2', async () => {
+    const up = await fake();
+    const down = await fake();
+    const downUrl = down.url;
+    await down.close();
+    const cli = spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', `${downUrl}, ${up.url}`, '--virtual-devices', '1'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), DEVICELAB_AGENT_TOKEN: up.token, DEVICELAB_AGENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'cli-failover-')) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    cli.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));
+    try {
+      await up.waitFor('hello', undefined, 20_000);
+    } finally {
+      cli.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    // It tried the first URL, was refused, and went on to the second.
+    expect(stdout).toContain(`connection connecting: ${downUrl.replace('http', 'ws')}/agent/connect`);
+    expect(stdout).toContain(`reconnecting to ${up.url.replace('http', 'ws')}/agent/connect`);
+  }, 40_000);
+});
