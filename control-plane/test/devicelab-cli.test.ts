@@ -208,6 +208,24 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     expect(child(failed, 'failure')!.text).toBe(child(failed, 'failure')!.attributes.message);
   });
 
+  it('exits 1 when the run is cancelled while it waits: the unfinished test is an <error type="blocked">', async () => {
+    const running = devicelabRun(['run', '--build-name', 'ci-sample', '--tags', 'slow', '--trigger', 'cancel-me', '--junit', 'cancelled.xml']);
+    let runId: string | undefined;
+    const deadline = Date.now() + 60_000;
+    while (!runId && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      runId = (await api('GET', '/runs?trigger=cancel-me')).body.runs[0]?.runId;
+    }
+    expect((await api('POST', `/runs/${runId}/cancel`)).status).toBe(200);
+    const res = await running;
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(res.stdout).toContain(`run ${runId} cancelled`);
+    const suite = child(parseXml(readFileSync(join(work, 'cancelled.xml'), 'utf8')), 'testsuite')!;
+    expect(suite.attributes).toMatchObject({ tests: '1', failures: '0', errors: '1' });
+    expect(props(suite)).toMatchObject({ runId, status: 'cancelled' });
+    expect(child(suite.children.find((c) => c.name === 'testcase')!, 'error')!.attributes.type).toBe('blocked');
+  });
+
   it('exits 2 on a bad flag, and on a request the service refuses, printing its detail', async () => {
     const badFlag = await devicelabRun(['run', '--build-id', 'bld_x', '--tags', 'smoke', '--bogus']);
     expect(badFlag.code).toBe(2);
