@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
-import { addApiKey } from '../src/admin/provision.js';
+import { addAgentToken, addApiKey } from '../src/admin/provision.js';
 import { claimDeliveries } from '../src/webhooks/transitions/claim.js';
 import { createDeliveryWorker } from '../src/webhooks/worker.js';
+import { androidDevice, connectFakeAgent } from './agent-client.js';
 import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
 import { startReceiver, type Receiver, type Script } from './webhook-receiver.js';
 
@@ -366,6 +367,34 @@ describe('deliveries', () => {
     expect(receiver.at('/cancel')).toHaveLength(1);
     expect(got[0]!.body).toEqual({ type: 'run.completed', timestamp: expect.any(String), data: (await api('GET', `/runs/${res.body.runId}`)).body });
     expect(got[0]!.body.data).toMatchObject({ status: 'cancelled', totalTests: 2 });
+  });
+
+  it('announces the verdicts a lab agent reports: test.finished for each, then run.completed', async () => {
+    const { secret } = await hook('/agent', ['run.completed', 'test.finished']);
+    expect(secret).toMatch(/^whsec_/);
+    const agent = await connectFakeAgent(server.url, (await addAgentToken(server.db, null)).agentToken,
+      { agentId: 'webhook-agent', devices: [androidDevice('emu-webhooks')] });
+    try {
+      await agent.next('welcome');
+      const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds })).body;
+      for (const verdict of ['succeeded', 'failed'] as const) {
+        const offer = await agent.next('job.offer');
+        agent.send({ type: 'job.accepted', jobId: offer.jobId });
+        agent.send({ type: 'job.result', jobId: offer.jobId, verdict, statusMessage: verdict === 'failed' ? 'Step 1 failed' : undefined, durationSeconds: 2 });
+        await agent.next('job.result.ack');
+      }
+      const got = await waitFor('three deliveries', () => receiver.at('/agent').length >= 3 && receiver.at('/agent'));
+      expect(got.every((r) => r.verified)).toBe(true);
+      const run = (await api('GET', `/runs/${runId}`)).body;
+      expect(run).toMatchObject({ status: 'completed', succeededTests: [{ title: 'Checkout' }], failedTests: [{ title: 'Login', statusMessage: 'Step 1 failed' }] });
+      const byType = (type: string) => got.filter((r) => r.body.type === type).map((r) => r.body.data);
+      expect(byType('test.finished').sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+        { runId, ...run.succeededTests[0] }, { runId, ...run.failedTests[0] },
+      ]);
+      expect(byType('run.completed')).toEqual([run]);
+    } finally {
+      agent.ws.terminate();
+    }
   });
 
   it('never calls a private address at send time when they are not allowed (a host that resolves there later)', async () => {
