@@ -36,7 +36,7 @@ import {
   type StepDecision,
 } from '@devicelab/shared';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
-import { controlPlaneEndpoints, firstHealthy, withoutCredentials, type ControlPlaneEndpoint } from './control-planes.js';
+import { controlPlaneEndpoints, watchHealth, withoutCredentials, type ControlPlaneEndpoint } from './control-planes.js';
 import type { ResultOutbox } from './state.js';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'stopped';
@@ -91,9 +91,8 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private welcomeTimer: NodeJS.Timeout | null = null;
-  private healthTimer: NodeJS.Timeout | null = null;
-  /** Aborts the /healthz requests of the wait in progress. */
-  private probing: AbortController | null = null;
+  /** Stops asking /healthz for the reconnect wait in progress. */
+  private stopHealthWatch: (() => void) | null = null;
   private readonly endpoints: ControlPlaneEndpoint[];
   /** The endpoint connected to, or tried next. */
   private current = 0;
@@ -325,18 +324,11 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
    * only), and the grown backoff is forgotten.
    */
   private watchHealth(): void {
-    this.probing?.abort();
-    const probing = (this.probing = new AbortController());
-    const every = this.options.healthProbeMs ?? 1000;
+    this.stopProbing();
     const order = this.endpoints.map((_, i) => (this.current + i) % this.endpoints.length);
-    const probe = async () => {
-      this.healthTimer = null;
-      // A control plane that has just started may take a while to answer (its database
-      // warming up): a slow answer still counts, so the wait is longer than the interval.
-      const healthy = await firstHealthy(this.endpoints, order, Math.max(3 * every, 3000), probing.signal);
-      // A reconnect started meanwhile (or the connection stopped): this wait is over.
-      if (probing.signal.aborted || !this.reconnectTimer) return;
-      if (healthy === null) return schedule();
+    this.stopHealthWatch = watchHealth(this.endpoints, order, this.options.healthProbeMs ?? 1000, (healthy) => {
+      this.stopHealthWatch = null;
+      if (!this.reconnectTimer) return; // a reconnect started meanwhile: this wait is over
       this.current = healthy;
       // Back to the first step of the backoff (jitter of at most a second): the agents of a
       // lab still spread their reconnects, but none sleeps out a delay grown while it was down.
@@ -344,11 +336,7 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
       const delay = backoffDelay(0, { ...this.options.backoff, maxMs: Math.min(1000, this.options.backoff?.maxMs ?? 1000) });
       this.log(`control plane ${this.endpoints[healthy]!.url} is healthy; reconnecting in ${delay} ms`);
       this.reconnectIn(delay);
-    };
-    const schedule = () => {
-      this.healthTimer = setTimeout(() => void probe(), every / 2 + Math.random() * (every / 2));
-    };
-    schedule();
+    });
   }
 
   private write(message: AgentMessageInput): boolean {
@@ -382,10 +370,8 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   }
 
   private stopProbing(): void {
-    this.probing?.abort();
-    this.probing = null;
-    if (this.healthTimer) clearTimeout(this.healthTimer);
-    this.healthTimer = null;
+    this.stopHealthWatch?.();
+    this.stopHealthWatch = null;
   }
 
   private clearTimers(): void {

@@ -75,3 +75,33 @@ export async function firstHealthy(
   const hit = answers.indexOf(true);
   return hit < 0 ? null : order[hit]!;
 }
+
+/**
+ * Asks the endpoints' /healthz (in `order`) every 0.5–1× `everyMs` until one answers, then
+ * calls `onHealthy` with its index once. Returns a stop function. A control plane that has
+ * just started may be slow to answer (its database warming up): a slow answer still counts,
+ * so each round waits longer than the interval.
+ */
+export function watchHealth(
+  endpoints: readonly ControlPlaneEndpoint[],
+  order: readonly number[],
+  everyMs: number,
+  onHealthy: (index: number) => void,
+): () => void {
+  const stop = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const probe = async () => {
+    const healthy = await firstHealthy(endpoints, order, Math.max(3 * everyMs, 3000), stop.signal);
+    if (stop.signal.aborted) return;
+    if (healthy === null) schedule();
+    else onHealthy(healthy);
+  };
+  const schedule = () => {
+    timer = setTimeout(() => void probe(), everyMs / 2 + Math.random() * (everyMs / 2));
+  };
+  schedule();
+  return () => {
+    stop.abort();
+    clearTimeout(timer);
+  };
+}
