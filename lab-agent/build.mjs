@@ -7,10 +7,7 @@ import { build } from 'esbuild';
 
 const here = (path) => new URL(path, import.meta.url);
 const pkg = JSON.parse(readFileSync(here('package.json'), 'utf8'));
-// CommonJS packages whose named exports Node's ESM loader cannot see (a bundled UMD file)
-// but which ship an ES module build: compiled in from that build instead.
-const INLINE = new Set(['gifenc']);
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !INLINE.has(name)).flatMap((name) => [name, `${name}/*`]);
+const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 rmSync(here('dist'), { recursive: true, force: true });
 mkdirSync(here('dist'));
