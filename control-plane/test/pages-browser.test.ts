@@ -15,6 +15,7 @@ import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
+import { partKey } from '../src/recordings/formats.js';
 import { backend, client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -145,6 +146,15 @@ describe('recordings', () => {
     expect(part.headers.get('content-range')).toBe(`bytes 2-9/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(2, 10));
     expect((await noRedirect(path, { headers: { cookie, range: `bytes=${bytes.length}-` } })).status).toBe(416);
+    // A recording in parts (Android past 3 minutes): the page offers each, the stream serves each.
+    expect(await (await noRedirect(path.replace(/\/video$/, ''), { headers: { cookie } })).text()).not.toContain('Part 2');
+    const [row] = await server.db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1 AND test_id = $2', [runId, ids.login]);
+    const second = Buffer.concat([bytes.subarray(0, 6), Buffer.from('second part')]);
+    await server.services.storage.put(partKey(row!.key, 1), second);
+    expect(Buffer.from(await (await noRedirect(`${path}?part=1`, { headers: { cookie } })).arrayBuffer())).toEqual(second);
+    expect((await noRedirect(`${path}?part=2`, { headers: { cookie } })).status).toBe(404);
+    expect(await (await noRedirect(path.replace(/\/video$/, ''), { headers: { cookie } })).text()).toContain('Part 2');
+    await server.services.storage.remove(partKey(row!.key, 1));
     expect((await noRedirect(path, { headers: { cookie: await sessionCookie(other.apiKey) } })).status).toBe(404);
     expect((await noRedirect(path)).status).toBe(303); // no session: to sign-in
   });
@@ -331,8 +341,18 @@ describe.skipIf(!haveChromium)('pages in chromium', () => {
   it('reads well on a phone', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
+    // As if recorded in two parts (Android past 3 minutes): the second is one tap away, and back.
+    const [row] = await server.db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1 AND test_id = $2', [runId, ids.wrong]);
+    await server.services.storage.put(partKey(row!.key, 1), (await server.services.storage.get(row!.key))!);
     await page.goto(`${server.url}/app/recording/${runId}/runs/${ids.wrong}`);
     await signIn(page, org.apiKey);
+    const recording = page.locator('#recording');
+    await page.click('.parts button:text("Part 2")');
+    expect(await recording.getAttribute('src')).toMatch(/\/video\?part=1$/);
+    await page.waitForFunction(() => (document.getElementById('recording') as HTMLImageElement).complete);
+    expect(await recording.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(270);
+    await page.click('.parts button:text("Part 1")');
+    expect(await recording.getAttribute('src')).toMatch(/\/video$/);
     // Nothing wider than the screen: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'recording-phone');

@@ -4,7 +4,7 @@ import { JobRecording, recordingType } from './recording.js';
 
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20), Buffer.from([0x3b])]);
 
-function driver(bytes: Buffer | Error, startFails = false) {
+function driver(bytes: Buffer | Buffer[] | Error, startFails = false) {
   const calls: string[] = [];
   const d = {
     serial: 'emulator-5554',
@@ -47,6 +47,15 @@ describe('job recordings', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]!.init.method).toBe('PUT');
     expect(seen[0]!.init.headers).toMatchObject({ authorization: 'Bearer dl_agent_x', 'content-type': 'image/gif' });
+  });
+
+  it('uploads a recording in parts part by part and names it by the first', async () => {
+    const { d } = driver([GIF, GIF, GIF]);
+    const { fetch, seen } = uploads(() => Response.json({ recordingKey: `key-${seen.length}` }));
+    const rec = new JobRecording('att_c.1', d, 'http://cp/agent/recordings/att_c.1', { token: 't', fetch });
+    await rec.start();
+    expect(await rec.finish()).toBe('key-1');
+    expect(seen.map((s) => s.url)).toEqual(['http://cp/agent/recordings/att_c.1', 'http://cp/agent/recordings/att_c.1?part=1', 'http://cp/agent/recordings/att_c.1?part=2']);
   });
 
   it('ends as null, never an error, when recording or uploading fails', async () => {

@@ -44,28 +44,48 @@ export class JobRecording {
     }
   }
 
-  /** Stops and uploads; the storage key, or null when there is no recording to name. */
+  /**
+   * Stops and uploads; the storage key, or null when there is no recording to name. A
+   * recording in parts (Android past 3 minutes) is uploaded part by part (`?part=N`);
+   * the key is the first part's, and the control plane finds the others beside it.
+   */
   async finish(): Promise<string | null> {
     if (!this.started) return null;
     this.started = false;
     try {
-      const bytes = await withTimeout(this.driver.stopRecording!(), STOP_TIMEOUT_MS, 'stopping the recording');
-      const type = recordingType(bytes);
-      if (!type) throw new Error(`the device produced ${bytes.length} bytes that are no video`);
-      const res = await (this.options.fetch ?? fetch)(this.uploadUrl, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': type },
-        body: new Uint8Array(bytes),
-        signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-      });
-      const body = (await res.json().catch(() => ({}))) as { recordingKey?: unknown; detail?: unknown };
-      if (!res.ok || typeof body.recordingKey !== 'string') throw new Error(`upload answered ${res.status} ${String(body.detail ?? '')}`);
-      this.options.log?.(`job ${this.jobId}: recording uploaded (${bytes.length} bytes, ${type})`);
-      return body.recordingKey;
+      const stopped = await withTimeout(this.driver.stopRecording!(), STOP_TIMEOUT_MS, 'stopping the recording');
+      const parts = Array.isArray(stopped) ? stopped : [stopped];
+      let key: string | null = null;
+      for (const [n, bytes] of parts.entries()) {
+        try {
+          const uploaded = await this.upload(bytes, n);
+          key ??= uploaded;
+        } catch (err) {
+          if (n === 0) throw err;
+          this.options.log?.(`job ${this.jobId}: recording part ${n + 1} of ${parts.length} lost: ${(err as Error).message}`);
+          break; // the parts play in order: one missing ends the recording there
+        }
+      }
+      return key;
     } catch (err) {
       this.options.log?.(`job ${this.jobId}: no recording: ${(err as Error).message}`);
       return null;
     }
+  }
+
+  private async upload(bytes: Buffer, part: number): Promise<string> {
+    const type = recordingType(bytes);
+    if (!type) throw new Error(`the device produced ${bytes.length} bytes that are no video`);
+    const res = await (this.options.fetch ?? fetch)(part === 0 ? this.uploadUrl : `${this.uploadUrl}?part=${part}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${this.options.token}`, 'content-type': type },
+      body: new Uint8Array(bytes),
+      signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+    });
+    const body = (await res.json().catch(() => ({}))) as { recordingKey?: unknown; detail?: unknown };
+    if (!res.ok || typeof body.recordingKey !== 'string') throw new Error(`upload answered ${res.status} ${String(body.detail ?? '')}`);
+    this.options.log?.(`job ${this.jobId}: recording${part ? ` part ${part + 1}` : ''} uploaded (${bytes.length} bytes, ${type})`);
+    return body.recordingKey;
   }
 
   /** Stops without uploading (the job was released). */

@@ -9,28 +9,52 @@ import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { waitingReasons } from '../queries/devices.js';
 import { listSteps, type StepRecord } from '../queries/sessions.js';
-import { isAnimatedImage, isRecordingOf } from '../recordings/formats.js';
+import { isAnimatedImage, isRecordingOf, partKey } from '../recordings/formats.js';
 import { findRecordingKey } from '../recordings/queries.js';
-import { sendRecording } from '../routes/recordings.js';
+import { countParts, sendRecording } from '../routes/recordings.js';
 import { findAttemptOfTest, findStepScreenshot } from '../runs/attempts.js';
 import { publicTestStatus } from '../runs/views.js';
 import { badge, duration, notFoundPage, page } from './layout.js';
 import { recordingPath } from './run-page.js';
 import type { PageEnv } from './session.js';
 
+/** How long each part of a recording in parts is: Android's screenrecord limit (lab-agent's android.ts). */
+const SCREENRECORD_PART_SECONDS = 180;
+
 const DECISION: Record<StepRecord['kind'], string> = { ai: 'AI', cached: 'cached', deterministic: 'deterministic', code: 'code' };
 
-/** Selecting a step: its screenshot below the player, the video at the step's moment. */
+/**
+ * Selecting a step: its screenshot beside the player, the video at the step's moment.
+ * A recording in parts (each PART_SECONDS long but the last) plays them in turn.
+ */
 const SCRIPT = `
-const video = document.querySelector('video');
+const player = document.getElementById('recording');
+const video = player && player.tagName === 'VIDEO' ? player : null;
 const shot = document.getElementById('shot');
 const caption = document.getElementById('shot-caption');
+const parts = player ? Number(player.dataset.parts) : 0;
+const partSeconds = ${SCREENRECORD_PART_SECONDS};
+let part = 0;
+function show(n, at) {
+  if (n !== part) { part = n; player.src = player.dataset.base + (n ? '?part=' + n : ''); }
+  document.querySelectorAll('.parts button').forEach((b, i) => b.classList.toggle('on', i === n));
+  if (video && at !== undefined) {
+    const seek = () => { video.currentTime = at; };
+    if (video.readyState > 0) seek(); else video.addEventListener('loadedmetadata', seek, { once: true });
+  }
+}
+if (video) video.addEventListener('ended', () => { if (part + 1 < parts) { show(part + 1, 0); video.play(); } });
+document.querySelectorAll('.parts button').forEach((b, i) => b.addEventListener('click', () => show(i)));
 function select(li) {
   document.querySelectorAll('ol.timeline li.selected').forEach((x) => x.classList.remove('selected'));
   li.classList.add('selected');
   if (li.dataset.shot) { shot.src = li.dataset.shot; shot.hidden = false; } else { shot.hidden = true; }
   caption.textContent = li.dataset.label;
-  if (video && Number.isFinite(Number(li.dataset.at))) video.currentTime = Number(li.dataset.at);
+  const at = Number(li.dataset.at);
+  if (player && Number.isFinite(at)) {
+    const n = Math.min(parts - 1, Math.floor(at / partSeconds));
+    show(n, video ? at - n * partSeconds : undefined);
+  }
 }
 document.querySelectorAll('ol.timeline li').forEach((li) => {
   li.addEventListener('click', () => select(li));
@@ -49,15 +73,20 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
       attempt.sessionId === null ? [] : listSteps(db, attempt.sessionId),
       findRecordingKey(db, orgId, runId, testId),
     ]);
+    const playable = key !== null && isRecordingOf(key, orgId, runId);
+    const parts = playable ? await countParts(c.var.deps.storage, key) : 0;
     const waiting = attempt.status === 'pending' ? (await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null : null;
     const here = recordingPath(base, runId, testId);
-    const playable = key !== null && isRecordingOf(key, orgId, runId);
     const first = steps[0] ? new Date(steps[0].createdAt).getTime() - Number(steps[0].durationMs) : 0;
     const finished = ['succeeded', 'failed', 'blocked'].includes(attempt.status);
+    const source = { id: 'recording', src: `${here}/video`, 'data-base': `${here}/video`, 'data-parts': String(parts) };
+    const partButtons = parts > 1
+      ? html`<div class="parts">${Array.from({ length: parts }, (_, n) => html`<button type="button" class="${n === 0 ? 'on' : ''}">Part ${n + 1}</button>`)}</div>`
+      : '';
     const media = playable
       ? isAnimatedImage(key)
-        ? html`<img src="${here}/video" alt="Recording of the test">`
-        : html`<video src="${here}/video" controls preload="metadata" playsinline></video>`
+        ? html`<img id="${source.id}" src="${source.src}" data-base="${source['data-base']}" data-parts="${source['data-parts']}" alt="Recording of the test">${partButtons}`
+        : html`<video id="${source.id}" src="${source.src}" data-base="${source['data-base']}" data-parts="${source['data-parts']}" controls preload="metadata" playsinline></video>${partButtons}`
       : html`<p class="muted" style="color:#ccc">${finished ? 'No recording was made of this test.' : 'The recording appears when the test has finished.'}</p>`;
     const step = (s: StepRecord, i: number) => {
       const at = Math.max(0, (new Date(s.createdAt).getTime() - Number(s.durationMs) - first) / 1000);
@@ -90,7 +119,8 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     const orgId = c.var.caller.org.id;
     const { runId, testId } = c.req.param();
     const key = await findRecordingKey(c.var.deps.db, orgId, runId, testId);
-    const sent = key !== null && isRecordingOf(key, orgId, runId) ? await sendRecording(c, key) : null;
+    const part = /^\d{1,2}$/.test(c.req.query('part') ?? '') ? Number(c.req.query('part')) : 0;
+    const sent = key !== null && isRecordingOf(key, orgId, runId) ? await sendRecording(c, partKey(key, part)) : null;
     return sent ?? c.text('no recording', 404);
   });
 

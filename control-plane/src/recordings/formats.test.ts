@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeOf, extensionFor, isRecordingOf, parseRange, recordingKey } from './formats.js';
+import { contentTypeOf, extensionFor, isRecordingOf, parseRange, partKey, recordingKey } from './formats.js';
 
 describe('recording formats', () => {
   it('maps upload types to keys and keys back to types', () => {
@@ -11,6 +11,9 @@ describe('recording formats', () => {
     expect(key).toBe('recordings/org_a/run_b/att_c-2.gif');
     expect(contentTypeOf(key)).toBe('image/gif');
     expect(contentTypeOf('recordings/x/y/z.exe')).toBe('application/octet-stream');
+    expect(partKey(key, 0)).toBe(key);
+    expect(partKey(key, 2)).toBe('recordings/org_a/run_b/att_c-2.part2.gif');
+    expect(contentTypeOf(partKey(key, 2))).toBe('image/gif');
   });
 
   it('trusts a key only under the organisation and run it is played for', () => {

@@ -30,6 +30,15 @@ const prefixOf = (orgId: string, runId: string) => `recordings/${orgId}/${runId}
 export const recordingKey = (orgId: string, runId: string, attemptId: string, tryNumber: number, ext: string) =>
   `${prefixOf(orgId, runId)}${attemptId}-${tryNumber}.${ext}`;
 
+/** Parts a recording may have (Android's screenrecord stops every 3 minutes; 100 parts are five hours). */
+export const MAX_RECORDING_PARTS = 100;
+
+/**
+ * Part `n` of a recording stored under `key` (the first part's): a long recording comes
+ * in consecutive parts, kept beside the first, which names them all.
+ */
+export const partKey = (key: string, n: number) => (n === 0 ? key : key.replace(/(\.[a-z0-9]+)$/, `.part${n}$1`));
+
 /**
  * Whether a stored key may be played as this run's recording: the key in a verdict comes
  * from the agent, so it is only trusted when it lies under this organisation's run.

@@ -17,9 +17,10 @@ import { parseWireId } from '../agents/wire-id.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
-import { contentTypeOf, extensionFor, parseRange, RECORDING_TYPES, recordingKey } from '../recordings/formats.js';
+import { contentTypeOf, extensionFor, MAX_RECORDING_PARTS, parseRange, partKey, RECORDING_TYPES, recordingKey } from '../recordings/formats.js';
 import { findAttemptHeldByToken } from '../recordings/queries.js';
 import { errorResponses } from '../schemas/common.js';
+import type { FileStorage } from '../storage/files.js';
 import { requireAgentToken } from './agent-builds.js';
 
 /** Ten minutes of 1080p screenrecord is about 300 MB; anything much bigger is not a test recording. */
@@ -31,6 +32,7 @@ const upload = createRoute({
   middleware: [requireAgentToken] as const,
   request: {
     params: z.object({ jobId: z.string().min(3).max(120) }),
+    query: z.object({ part: z.string().regex(/^\d{1,2}$/, 'part is a number from 0').optional().openapi({ description: 'Part of a recording in parts (0 = the first)' }) }),
     headers: z.object({ 'content-type': z.string().openapi({ enum: RECORDING_TYPES }) }),
   },
   responses: {
@@ -54,7 +56,9 @@ export function recordingRoutes() {
     const body = c.req.raw.body;
     if (!body) throw new ApiError(400, 'the request has no body');
     const scratch = await storage.scratchPath();
-    const key = recordingKey(held.orgId, held.runId, ref.id, ref.tryNumber, ext);
+    const part = Number(c.req.valid('query').part ?? 0);
+    if (part >= MAX_RECORDING_PARTS) throw new ApiError(400, `a recording has at most ${MAX_RECORDING_PARTS} parts`);
+    const key = partKey(recordingKey(held.orgId, held.runId, ref.id, ref.tryNumber, ext), part);
     try {
       await pipeline(Readable.fromWeb(body as never), sizeLimit(RECORDING_MAX_BYTES), createWriteStream(scratch));
       await storage.commit(scratch, key); // a rename: a re-sent upload replaces the file whole
@@ -74,6 +78,17 @@ function sizeLimit(max: number): Transform {
       done(seen > max ? new ApiError(413, `a recording is at most ${max} bytes`) : null, chunk);
     },
   });
+}
+
+/** How many consecutive parts of the recording under `key` are stored (1 for most). */
+export async function countParts(storage: FileStorage, key: string): Promise<number> {
+  let n = 1;
+  for (; n < MAX_RECORDING_PARTS; n += 1) {
+    const part = await storage.openRead(partKey(key, n));
+    if (!part) break;
+    part.stream.destroy();
+  }
+  return n;
 }
 
 /** Streams a stored recording, honouring a single byte range (206) as video players ask. */

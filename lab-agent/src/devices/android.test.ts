@@ -61,6 +61,30 @@ describe('AndroidDriver against the virtual adb server', () => {
     expect(server.getDevice('virtual-2')!.isRunning(SAMPLE_PACKAGE)).toBe(false);
   });
 
+  it('records the screen, and keeps recording in a new part each time screenrecord reaches its limit', async () => {
+    const device = server.getDevice('virtual-2')!;
+    const short = new AndroidDriver(createAdbClient(server.host, server.port), 'virtual-2');
+    await short.startRecording();
+    const single = await short.stopRecording();
+    expect(Buffer.isBuffer(single) && single.subarray(0, 6).toString()).toBe('GIF89a');
+
+    const parted = new AndroidDriver(createAdbClient(server.host, server.port), 'virtual-2', 1);
+    await parted.startRecording();
+    // Wait, by what the device shows rather than by the clock, until the first part is written and a second records.
+    const until = async (check: () => Promise<boolean> | boolean) => {
+      while (!(await check())) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(() => device.fs.readFile('/sdcard/devicelab-recording-0.mp4') !== null);
+    await until(() => device.recordings.size > 0);
+    const parts = await parted.stopRecording();
+    expect(Array.isArray(parts)).toBe(true);
+    expect((parts as Buffer[]).length).toBeGreaterThanOrEqual(2);
+    for (const part of parts as Buffer[]) expect(part.subarray(0, 6).toString()).toBe('GIF89a');
+    // The parts are pulled and removed from the device.
+    expect(device.fs.readFile('/sdcard/devicelab-recording-0.mp4')).toBeNull();
+    expect(device.recordings.size).toBe(0);
+  });
+
   it('reports pm install failures with their code, and a missing device as gone', async () => {
     const failing = driver('virtual-3');
     const error = await failing.install(apkPath, SAMPLE_PACKAGE).catch((e: unknown) => e);

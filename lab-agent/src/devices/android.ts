@@ -15,18 +15,22 @@ import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
 const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
 const DUMP_PATH = '/sdcard/window_dump.xml';
-const RECORDING_PATH = '/sdcard/devicelab-recording.mp4';
+/** screenrecord's longest recording; a longer test is recorded in consecutive parts. */
+export const SCREENRECORD_MAX_SECONDS = 180;
+const recordingPart = (n: number) => `/sdcard/devicelab-recording-${n}.mp4`;
 /** adb's own temp dir for pushed packages: world-readable for the package installer. */
 const PUSH_DIR = '/data/local/tmp';
 
 export class AndroidDriver implements DeviceDriver {
   private readonly device: DeviceClient;
   private size: ScreenSize | null = null;
-  private recording: Promise<unknown> | null = null;
+  private recording: { parts: number; stopped: boolean; done: Promise<void> } | null = null;
 
   constructor(
     private readonly client: Client,
     readonly serial: string,
+    /** Seconds per recording part (tests shorten it). */
+    private readonly recordingPartSeconds = SCREENRECORD_MAX_SECONDS,
   ) {
     this.device = client.getDevice(serial);
   }
@@ -160,20 +164,50 @@ export class AndroidDriver implements DeviceDriver {
     }
   }
 
+  /**
+   * Starts screenrecord; it stops by itself at its limit (3 minutes), so until
+   * stopRecording a new part is started each time one ends. The shell stays open while
+   * a part records.
+   */
   async startRecording(): Promise<void> {
     if (this.recording) return;
-    // screenrecord stops by itself after 180 s (its maximum); the shell stays open until then.
-    const stream: Readable = await this.guard(async () => (await this.device.shell(`screenrecord --time-limit 180 ${RECORDING_PATH}`)) as Readable);
-    this.recording = readAll(stream).catch(() => Buffer.alloc(0));
+    const first = await this.recordPart(0);
+    const rec = { parts: 1, stopped: false, done: Promise.resolve() };
+    rec.done = (async () => {
+      for (let stream = first; ;) {
+        await readAll(stream).catch(() => Buffer.alloc(0));
+        if (rec.stopped) return;
+        try {
+          stream = await this.recordPart(rec.parts);
+        } catch {
+          return; // the device is gone: keep the parts recorded so far
+        }
+        rec.parts += 1;
+        // Stopped while this part was starting: its pkill may have come too early for it.
+        if (rec.stopped) await this.shell('pkill -INT screenrecord').catch(() => undefined);
+      }
+    })();
+    this.recording = rec;
   }
 
-  async stopRecording(): Promise<Buffer> {
-    if (!this.recording) throw new DriverError('No recording is running');
+  async stopRecording(): Promise<Buffer | Buffer[]> {
+    const rec = this.recording;
+    if (!rec) throw new DriverError('No recording is running');
+    rec.stopped = true;
     // SIGINT lets screenrecord finish the MP4's index; a killed one leaves an unplayable file.
     await this.shell('pkill -INT screenrecord');
-    await this.recording;
+    await rec.done;
     this.recording = null;
-    return this.pull(RECORDING_PATH);
+    const parts: Buffer[] = [];
+    for (let n = 0; n < rec.parts; n += 1) {
+      parts.push(await this.pull(recordingPart(n)));
+      await this.shell(`rm -f ${recordingPart(n)}`).catch(() => undefined);
+    }
+    return parts.length === 1 ? parts[0]! : parts;
+  }
+
+  private recordPart(n: number): Promise<Readable> {
+    return this.guard(async () => (await this.device.shell(`screenrecord --time-limit ${this.recordingPartSeconds} ${recordingPart(n)}`)) as Readable);
   }
 
   /** The MAIN/LAUNCHER activity via the package manager's resolver (Android 7+), or null. */

@@ -55,8 +55,11 @@ export interface DeviceDriver {
   /** Whether the device is still attached and usable (asked after an error). */
   available(): Promise<boolean>;
   startRecording?(): Promise<void>;
-  /** Stops the recording and returns the video file's bytes. */
-  stopRecording?(): Promise<Buffer>;
+  /**
+   * Stops the recording and returns the video file's bytes: one file, or consecutive
+   * parts when the device's recorder had to be restarted (Android's 3-minute limit).
+   */
+  stopRecording?(): Promise<Buffer | Buffer[]>;
   /**
    * Sends the device's HTTP and HTTPS through the proxy on the agent's loopback port
    * (tests of runs that name a tunnel); absent where the platform offers no way.
