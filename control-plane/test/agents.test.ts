@@ -13,7 +13,8 @@ let org: Org;
 let shared: string;
 
 beforeAll(async () => {
-  server = await startServer({ AGENT_LOST_SECONDS: '1', SWEEP_MS: '100000', RUN_DEVICE_WAIT_SECONDS: '3' });
+  // The sweep is called by hand (no timer); the replica lease must then outlast three of those long sweeps.
+  server = await startServer({ AGENT_LOST_SECONDS: '1', SWEEP_MS: '100000', REPLICA_LEASE_SECONDS: '300', RUN_DEVICE_WAIT_SECONDS: '3' });
   org = await seedOrg(server.db);
   shared = (await addAgentToken(server.db, null)).agentToken;
 });

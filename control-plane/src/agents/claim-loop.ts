@@ -20,13 +20,14 @@ import { recordVerdict } from './verdicts.js';
 import { toWireId } from './wire-id.js';
 
 export interface ClaimLoop {
+  /** A pass now; resolves when it is done (a call during a pass adds a round to it and resolves with it). */
   run(): Promise<void>;
   /** No more claims; resolves once the pass and the offers under way are done. */
   stop(): Promise<void>;
 }
 
 export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => string[]): ClaimLoop {
-  let running = false;
+  let current: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const inflight = new Set<Promise<unknown>>();
@@ -37,25 +38,28 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
   };
 
   async function pass(): Promise<void> {
-    if (running) {
-      again = true;
-      return;
+    do {
+      again = false;
+      // Only tunnels connected to this replica count (tunnels/registry.ts).
+      await failAttemptsWithoutTunnel(ctx.db, ctx.tunnels.connectedKeys());
+      while (!stopped) {
+        const claimed = await claimAttempt(ctx.db, connectedAgentIds());
+        if (!claimed) break;
+        void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) => console.error(`offering ${claimed.attempt.id} failed:`, e));
+      }
+    } while (again && !stopped);
+  }
+
+  function runPass(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (current) {
+      again = true; // woken during a pass: one more round, with what changed meanwhile
+      return current;
     }
-    running = true;
-    try {
-      do {
-        again = false;
-        // Only tunnels connected to this replica count (tunnels/registry.ts).
-        await failAttemptsWithoutTunnel(ctx.db, ctx.tunnels.connectedKeys());
-        while (!stopped) {
-          const claimed = await claimAttempt(ctx.db, connectedAgentIds());
-          if (!claimed) break;
-          void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) => console.error(`offering ${claimed.attempt.id} failed:`, e));
-        }
-      } while (again && !stopped);
-    } finally {
-      running = false;
-    }
+    current = track(pass()).finally(() => {
+      current = null;
+    });
+    return current;
   }
 
   async function offer(attempt: AttemptWork, device: ClaimedDevice): Promise<void> {
@@ -83,7 +87,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
   }
 
   return {
-    run: () => (stopped ? Promise.resolve() : track(pass())),
+    run: runPass,
     async stop() {
       stopped = true;
       while (inflight.size > 0) await Promise.allSettled([...inflight]);

@@ -63,7 +63,11 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     if (ref) void cancelHere({ id: ref[1]!, tryNumber: Number(ref[2]), agentId: event.agentId }, event.reason).catch(logged('cancel'));
   });
 
-  const runSweep = () => sweep(ctx, new Set(hub?.connectedAgentIds() ?? []));
+  // Resolves once the claim pass after the sweep is done too (tests call sweep() and then look).
+  const runSweep = async () => {
+    await sweep(ctx, new Set(hub?.connectedAgentIds() ?? []));
+    await loop.run();
+  };
 
   return {
     replicaId,

@@ -2,8 +2,9 @@
  * The reaper, every SWEEP_MS: renews this replica's lease and retires dead
  * replicas' agents; attempts of agents silent for AGENT_LOST_SECONDS are lost
  * (retried elsewhere, then blocked); offers nobody answered go back to the queue;
- * attempts that waited longer than RUN_DEVICE_WAIT_SECONDS are blocked. It ends
- * with a claim pass, which is also the polling fallback for a lost wake-up.
+ * attempts that waited longer than RUN_DEVICE_WAIT_SECONDS are blocked. The
+ * dispatcher follows each sweep with a claim pass, which is also the polling
+ * fallback for a lost wake-up.
  */
 import { listSilentAgents } from '../queries/agents.js';
 import { reapDeadReplicas, renewReplica } from '../queries/replicas.js';
@@ -27,5 +28,4 @@ export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string
   requeued = (await requeueStaleOffers(db, Math.max(30, config.agentLostSeconds * 3))) > 0 || requeued;
   await blockOverdueAttempts(db, config.runDeviceWaitSeconds);
   if (requeued) ctx.publishWork();
-  ctx.dispatch();
 }
