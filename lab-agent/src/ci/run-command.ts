@@ -86,7 +86,7 @@ function writeReports(plan: RunPlan, run: Run, timedOut: boolean, io: CommandIo)
   if (io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, summary);
 }
 
-async function resolveBuild(api: ApiClient, plan: RunPlan, io: CommandIo): Promise<string | undefined> {
+async function resolveBuild(api: ApiClient, plan: RunPlan, deadline: number, io: CommandIo): Promise<string | undefined> {
   const app = plan.app;
   if (app.kind === 'id') return app.buildId;
   if (app.kind === 'name') return undefined;
@@ -94,6 +94,7 @@ async function resolveBuild(api: ApiClient, plan: RunPlan, io: CommandIo): Promi
   try {
     const ci = ciProvenance(io.env);
     const up = await uploadBuild(api, app.path, {
+      deadline,
       ...(app.name ? { name: app.name } : {}),
       ...(app.platform ? { platform: app.platform } : {}),
       ...(ci ? { ci } : {}),
@@ -116,7 +117,7 @@ export async function runCommand(raw: RawRunOptions, io: CommandIo): Promise<Exi
     const api = clientFor(plan, io);
     const me = await api<Me>('GET', '/me', { deadline });
     io.stdout.write(`DeviceLab ${plan.url} · organisation ${me.organisationName} (${me.organisationId})\n`);
-    const buildId = await resolveBuild(api, plan, io);
+    const buildId = await resolveBuild(api, plan, deadline, io);
     const run = await api<Started>('POST', '/tests/execute', { json: executeBody(plan, me, buildId), deadline });
     io.stdout.write(`${run.message}\nrun ${run.runId}: ${plan.url}/runs/${run.runId}\n`);
     if (plan.async) return EXIT.ok;

@@ -13,6 +13,8 @@ export interface UploadOptions {
   platform?: Platform;
   /** The upload's `ci` part: where the build came from. */
   ci?: Record<string, unknown>;
+  /** No retry is started that would end after this time (epoch ms). */
+  deadline?: number;
   /** Bytes of the file sent so far, and its size. */
   onProgress?: (sent: number, total: number) => void;
 }
@@ -80,6 +82,7 @@ export async function uploadBuild(api: ApiClient, path: string, options: UploadO
   if (options.ci) fields.push(['ci', JSON.stringify(options.ci)]);
   const before = options.onProgress ? await bytesBeforeFile(fields, basename(path)) : 0;
   return api<Uploaded>('POST', '/uploadBuild', {
+    ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
     body: () => {
       const encoded = encode(fields, file, basename(path));
       return { body: counted(encoded.body, size, before, options.onProgress), headers: { 'content-type': encoded.contentType } };
