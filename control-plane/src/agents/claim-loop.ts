@@ -58,6 +58,8 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
     }
     current = track(pass()).finally(() => {
       current = null;
+      // Woken after the pass's last look but before it ended: that wake still gets its round.
+      if (again && !stopped) void runPass().catch((e: unknown) => console.error('dispatch failed:', e));
     });
     return current;
   }
