@@ -38,6 +38,7 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
   const { db, config, replicaId } = deps;
   let hub: AgentHub | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> | null = null;
   const bus = createWakeBus(db, replicaId);
   const logged = (what: string) => (e: unknown) => console.error(`${what} failed:`, e);
 
@@ -74,7 +75,11 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     async bind(h) {
       hub = h;
       await bus.start();
-      timer = setInterval(() => void runSweep().catch(logged('dispatcher sweep')), config.sweepMs);
+      // One sweep at a time, and a stopping process waits for the one under way (it must not outlive the database).
+      timer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = runSweep().catch(logged('dispatcher sweep')).finally(() => (sweeping = null));
+      }, config.sweepMs);
       timer.unref();
     },
     wake: () => bus.publish({ kind: 'work' }),
@@ -90,6 +95,7 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     sweep: runSweep,
     async stop() {
       if (timer) clearInterval(timer);
+      await sweeping;
       await loop.stop();
       await bus.close();
     },
