@@ -179,6 +179,10 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
 
   // The first hello should list the devices that are already attached.
   await Promise.all(trackers.map((t) => t.start()));
+  // A tunnelled test cut short by a crash leaves the device's proxy setting behind: undone before taking work.
+  await Promise.all(listDevices().map(async (d) => {
+    if (await driverFor(d.serial).clearStaleProxy?.().catch(() => false)) log(`device ${d.serial}: removed the proxy setting a stopped agent left behind`);
+  }));
   connection.start();
 
   let stopping: Promise<void> | null = null;

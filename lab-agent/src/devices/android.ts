@@ -68,6 +68,13 @@ export class AndroidDriver implements DeviceDriver {
     await this.shell('settings put global http_proxy :0');
   }
 
+  async clearStaleProxy(): Promise<boolean> {
+    // Ours look like 127.0.0.1:<port> (useProxy); anything else is the device owner's and stays.
+    if (!/^127\.0\.0\.1:\d+$/.test((await this.shell('settings get global http_proxy')).trim())) return false;
+    await this.clearProxy();
+    return true;
+  }
+
   async isInstalled(packageName: string): Promise<boolean> {
     return (await this.shell(`pm path ${shellQuote(packageName)}`)).startsWith('package:');
   }

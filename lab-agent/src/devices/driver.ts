@@ -67,6 +67,8 @@ export interface DeviceDriver {
   useProxy?(agentPort: number): Promise<void>;
   /** Undoes useProxy. */
   clearProxy?(): Promise<void>;
+  /** Undoes a useProxy left behind by an agent that died mid-test; true when there was one. */
+  clearStaleProxy?(): Promise<boolean>;
 }
 
 export class DriverError extends Error {

@@ -3,6 +3,10 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { StreamRefused } from '@devicelab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAgent } from '../agent.js';
 import { createAdbClient } from '../devices/adbkit.js';
 import { AndroidDriver } from '../devices/android.js';
 import { deviceNetwork, isPrivateHost, proxyOf } from '../virtual/device-network.js';
@@ -105,5 +109,23 @@ describe('virtual handset network and the Android proxy commands', () => {
     expect(device.settings.get('global/http_proxy')).toBe(':0');
     expect(proxyOf(device.settings)).toBeNull();
     await proxy.close();
+  });
+
+  it('removes a proxy setting an agent that died mid-test left behind, at the next start, and keeps the owner\'s own', async () => {
+    const device = adb.getDevice('virtual-1')!;
+    const driver = new AndroidDriver(createAdbClient(adb.host, adb.port), 'virtual-1');
+    device.settings.set('global/http_proxy', 'proxy.corp:3128');
+    expect(await driver.clearStaleProxy()).toBe(false);
+    expect(device.settings.get('global/http_proxy')).toBe('proxy.corp:3128');
+
+    device.settings.set('global/http_proxy', '127.0.0.1:45123');
+    const lines: string[] = [];
+    const agent = await startAgent({
+      controlPlaneUrl: 'http://127.0.0.1:9', token: 'dl_agent_unused', adbHost: adb.host, adbPort: adb.port,
+      stateDir: mkdtempSync(join(tmpdir(), 'stale-proxy-')), log: (l) => lines.push(l), drainSeconds: 0,
+    });
+    await agent.stop({ drainSeconds: 0 });
+    expect(device.settings.get('global/http_proxy')).toBe(':0');
+    expect(lines).toContain('device virtual-1: removed the proxy setting a stopped agent left behind');
   });
 });
