@@ -35,9 +35,8 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
     if (!name.success) return refuseUpgrade(socket, 400, `name: ${name.error.issues[0]!.message}`);
     authenticate(req).then((caller) => {
       const wanted = { orgId: caller.org.id, name: name.data, keyId: caller.keyId };
-      // Claimed before the upgrade completes: two clients racing for one name cannot both win.
-      const placeholder = registry.find(wanted.orgId, wanted.name);
-      if (placeholder) return refuseUpgrade(socket, 409, `tunnel "${wanted.name}" is already connected in this organisation`);
+      // Refused as an HTTP error while possible; the claim after the upgrade settles a race of two.
+      if (registry.find(wanted.orgId, wanted.name)) return refuseUpgrade(socket, 409, `tunnel "${wanted.name}" is already connected in this organisation`);
       wss.handleUpgrade(req, socket, head, (ws) => {
         const session = sessionOn(ws, { side: 'server', onProtocolError: () => {} });
         const tunnel = registry.claim({ ...wanted, session });
