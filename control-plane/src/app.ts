@@ -59,6 +59,8 @@ export function createApp(deps: Deps) {
   app.use('/suite/*', requireApiKey);
   app.route('/', runRoutes());
   app.route('/', agentBuildRoutes());
+  app.use('/tunnels', requireApiKey);
+  app.route('/', tunnelRoutes());
   app.use('/webhooks/*', requireApiKey); // also /webhooks itself; audit keys may list, not change
   app.route('/', webhookRoutes());
   app.route('/', recordingRoutes());
@@ -66,8 +68,6 @@ export function createApp(deps: Deps) {
   const pages = pageRoutes(deps.config);
   app.route(pages.base, pages.app);
   app.get('/', (c) => c.redirect(`${pages.base.replace(/\/$/, '')}/runs`, 302));
-  app.use('/tunnels', requireApiKey);
-  app.route('/', tunnelRoutes());
   app.use('/me', requireApiKey);
   app.route('/', meRoutes());
 
