@@ -3,7 +3,8 @@
  * whole control plane with a real lab agent on a virtual handset (so the recording and
  * the step screenshots are what an agent really produced). HTTP-level checks cover what
  * a browser hides: redirects, cookie attributes, CSRF refusals, byte ranges, and that a
- * cookie is never an API credential. Screenshots of each page go to docs/screenshots/.
+ * cookie is never an API credential. Screenshots of each page go to docs/screenshots/ with
+ * UPDATE_SCREENSHOTS=1 (to a temporary folder otherwise).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,11 @@ const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests`);
 if (!haveChromium) console.warn(`pages-browser: skipped, ${CHROMIUM} is not installed (apt-get install chromium)`);
 
-const shots = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+// The README's screenshots are refreshed on purpose (UPDATE_SCREENSHOTS=1); otherwise they go to a
+// temporary folder, so that running the suite leaves the working tree as it was.
+const shots = process.env.UPDATE_SCREENSHOTS === '1'
+  ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+  : mkdtempSync(join(tmpdir(), 'devicelab-page-shots-'));
 const XSS_TITLE = '<script>alert(1)</script> logs in';
 
 let server: TestServer;
