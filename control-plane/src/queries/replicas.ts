@@ -8,11 +8,12 @@
 import type { Sql } from '../db/index.js';
 
 export async function registerReplica(sql: Sql, id: string): Promise<void> {
-  // Agents connected before this start get a full grace period to reconnect before
-  // their attempts are retried elsewhere: a restart must not cost a try.
+  // Every agent gets a full grace period from this start to reconnect before its
+  // attempts are retried elsewhere: a restart must not cost a try, however long the
+  // process took to come back (agents of live replicas renew theirs by heartbeat anyway).
   await sql.query(
     `WITH me AS (INSERT INTO replicas (id) VALUES ($1) RETURNING id)
-     UPDATE agents SET last_seen_at = clock_timestamp() WHERE connected`,
+     UPDATE agents SET last_seen_at = clock_timestamp()`,
     [id],
   );
 }

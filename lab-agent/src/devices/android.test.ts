@@ -71,11 +71,15 @@ describe('AndroidDriver against the virtual adb server', () => {
     const parted = new AndroidDriver(createAdbClient(server.host, server.port), 'virtual-2', 1);
     await parted.startRecording();
     // Wait, by what the device shows rather than by the clock, until the first part is written and a second records.
-    const until = async (check: () => Promise<boolean> | boolean) => {
-      while (!(await check())) await new Promise((r) => setTimeout(r, 20));
+    const until = async (what: string, check: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error(`${what}: not within 20 s (recordings now: ${device.recordings.size})`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
     };
-    await until(() => device.fs.readFile('/sdcard/devicelab-recording-0.mp4') !== null);
-    await until(() => device.recordings.size > 0);
+    await until('the first part written', () => device.fs.readFile('/sdcard/devicelab-recording-0.mp4') !== null);
+    await until('a second part recording', () => device.recordings.size > 0);
     const parts = await parted.stopRecording();
     expect(Array.isArray(parts)).toBe(true);
     expect((parts as Buffer[]).length).toBeGreaterThanOrEqual(2);
@@ -83,7 +87,7 @@ describe('AndroidDriver against the virtual adb server', () => {
     // The parts are pulled and removed from the device.
     expect(device.fs.readFile('/sdcard/devicelab-recording-0.mp4')).toBeNull();
     expect(device.recordings.size).toBe(0);
-  });
+  }, 60_000);
 
   it('reports pm install failures with their code, and a missing device as gone', async () => {
     const failing = driver('virtual-3');
