@@ -233,6 +233,20 @@ describe('sessions, CSRF and content negotiation', () => {
     expect(after.headers.get('location')).toMatch(/^\/app\/sign-in\?next=/);
   });
 
+  it('shows the CI provenance an upload carried on its build page, as text', async () => {
+    const file = join(work, 'sample-ci.apk');
+    await makeApk(file, { packageName: 'com.devicelab.sample', versionName: '1.4.3', versionCode: 43, label: 'DeviceLab Sample' });
+    const form = new FormData();
+    form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
+    form.append('ci', JSON.stringify({ provider: 'github', repository: 'acme/<b>shop</b>', sha: '3f2c9e1', pullRequest: 17 }));
+    const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+    const { app_link: appLink } = (await res.json()) as { app_link: string };
+    const page = await (await noRedirect(new URL(appLink).pathname, { headers: { cookie: await sessionCookie(org.apiKey) } })).text();
+    expect(page).toContain('repository: acme/&lt;b&gt;shop&lt;/b&gt;');
+    expect(page).toContain('sha: 3f2c9e1');
+    expect(page).toContain('pullRequest: 17');
+  });
+
   it('never takes the cookie as an API credential', async () => {
     const cookie = await sessionCookie(org.apiKey);
     expect((await noRedirect('/runs', { headers: { cookie } })).status).toBe(401);

@@ -13,6 +13,12 @@ function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/** The upload's `ci` part (GPT Driver's upload-build action and devicelab send one), as sent: escaped text. */
+function ciFacts(ci: Record<string, unknown>) {
+  const entries = Object.entries(ci).slice(0, 12);
+  return html`<dt>CI</dt><dd>${entries.map(([k, v]) => html`<span class="ci">${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}</span> `)}</dd>`;
+}
+
 export function buildPage(app: Hono<PageEnv>, base: string) {
   app.get('/organisations/:orgId/build/:buildId', async (c) => {
     const { db } = c.var.deps;
@@ -32,6 +38,7 @@ export function buildPage(app: Hono<PageEnv>, base: string) {
   <dt>File</dt><dd>${build.fileName} · ${size(build.sizeBytes)}</dd>
   <dt>Uploaded</dt><dd>${when(build.createdAt)}</dd>
   <dt>SHA-256</dt><dd><code>${build.sha256}</code></dd>
+  ${build.ci ? ciFacts(build.ci) : ''}
 </dl>
 <h2>Runs that used it (${runs.length}${runs.length === RUNS_SHOWN ? '+' : ''})</h2>
 ${runs.length === 0 ? html`<p class="muted">No run has used this build yet.</p>` : html`<table><thead><tr><th>Run</th><th>Status</th><th>Tests</th><th class="opt">Started</th></tr></thead><tbody>
