@@ -25,9 +25,10 @@ let seq = 0;
 async function lab(orgId: string | null, connected: boolean, devices: Array<{ platform: string; kind: string; state: string; model?: string }>): Promise<string[]> {
   const { agentTokenId } = await addAgentToken(server.db, orgId);
   const agentId = `agent-${(seq += 1)}`;
+  // A connected agent is held by a replica: this server's (one naming no live replica is reaped as orphaned).
   await server.db.query(
-    `INSERT INTO agents (id, token_id, org_id, hostname, version, connected) VALUES ($1, $2, $3, $4, '0.1.0', $5)`,
-    [agentId, agentTokenId, orgId, `host-${seq}`, connected],
+    `INSERT INTO agents (id, token_id, org_id, hostname, version, connected, replica_id) VALUES ($1, $2, $3, $4, '0.1.0', $5, $6)`,
+    [agentId, agentTokenId, orgId, `host-${seq}`, connected, connected ? server.services.dispatcher.replicaId : null],
   );
   const ids: string[] = [];
   for (const [i, d] of devices.entries()) {
