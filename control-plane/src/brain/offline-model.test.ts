@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findRef as find } from './corpus/judge.js';
 import { contains, descendants } from './element-roles.js';
-import { cases, type ElementRef, type OfflineCase } from './fixtures/cases.js';
-import { parseHierarchy, shortType, type ScreenElement } from './hierarchy.js';
+import { cases, type OfflineCase } from './fixtures/cases.js';
+import { parseHierarchy, type ScreenElement } from './hierarchy.js';
 import { createOfflineModel, decideOffline, locate, type Decision } from './offline-model.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.xml`, import.meta.url), 'utf8');
@@ -11,23 +12,6 @@ function elementsOf(name: string): ScreenElement[] {
   const parsed = parseHierarchy(fixture(name));
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.elements;
-}
-
-function find(elements: ScreenElement[], ref: ElementRef): ScreenElement {
-  const hits = elements.filter(
-    (el) =>
-      el.visible &&
-      (ref.id === undefined || el.resourceId === ref.id || el.resourceId.endsWith(`:id/${ref.id}`)) &&
-      (ref.text === undefined || el.text === ref.text) &&
-      (ref.desc === undefined || el.contentDesc === ref.desc) &&
-      (ref.type === undefined || el.type === ref.type || shortType(el.type) === ref.type) &&
-      (ref.has === undefined || descendants(el, elements).some((d) => d.text === ref.has)),
-  );
-  // `has` matches every ancestor too: the innermost one is meant.
-  const ordered = ref.has === undefined ? hits : hits.filter((h) => !hits.some((o) => o !== h && descendants(h, elements).includes(o)));
-  const hit = ordered[(ref.nth ?? 1) - 1];
-  if (!hit) throw new Error(`fixture has no element ${JSON.stringify(ref)}`);
-  return hit;
 }
 
 /** The action designates `expected`: its locator finds it (or a label inside it) and a tap point lies within it. */
