@@ -13,7 +13,7 @@ import { startAgent, type AgentOptions, type RunningAgent } from '../../lab-agen
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { client, seedOrg, runEnded, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -51,15 +51,7 @@ async function createTest(title: string, commands: string[], extra: Record<strin
   return res.body.testId;
 }
 
-async function finished(runId: string, timeoutMs = 150_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const run = (await api('GET', `/runs/${runId}`)).body;
-    if (run.status === 'completed' || run.status === 'cancelled') return run;
-    if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status}: ${JSON.stringify(run)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const finished = (runId: string, timeoutMs = 150_000) => runEnded(api, runId, timeoutMs);
 
 const execute = async (buildId: string, testIds: string[], extra: Record<string, unknown> = {}) => {
   const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds, ...extra });

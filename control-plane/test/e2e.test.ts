@@ -15,7 +15,7 @@ import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { client, seedOrg, runEnded, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let server: TestServer;
@@ -54,16 +54,7 @@ async function createTest(title: string, commands: string[], extra: Record<strin
   return res.body.testId;
 }
 
-async function finished(runId: string, timeoutMs = 30_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // A pooled connection to a restarted control plane fails once; ask again.
-    const run = (await api('GET', `/runs/${runId}`).catch(() => ({ body: { status: 'unreachable' } }))).body;
-    if (run.status === 'completed' || run.status === 'cancelled') return run;
-    if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status}: ${JSON.stringify(run)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const finished = (runId: string, timeoutMs = 30_000) => runEnded(api, runId, timeoutMs);
 
 const testRow = async (runId: string, testId: string) =>
   (await server.db.query<{ status: string; attempt: number; session_id: string | null }>(

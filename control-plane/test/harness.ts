@@ -174,6 +174,20 @@ export function client(url: string, key?: string) {
 }
 export type Client = ReturnType<typeof client>;
 
+/**
+ * Polls GET /runs/{id} until the run is completed or cancelled; returns it. A request
+ * that fails (a pooled connection to a control plane that just restarted) is asked again.
+ */
+export async function runEnded(call: Client, runId: string, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = (await call('GET', `/runs/${runId}`).catch(() => ({ body: { status: 'unreachable' } }))).body;
+    if (run.status === 'completed' || run.status === 'cancelled') return run;
+    if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status} after ${timeoutMs} ms: ${JSON.stringify(run)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Polls GET /tests/{id} until no platform is `generating`; returns the test. */
 export async function settledTest(call: Client, testId: string, timeoutMs = 10_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;

@@ -17,7 +17,7 @@ import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { partKey } from '../src/recordings/formats.js';
-import { backend, client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { backend, client, seedOrg, runEnded, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -60,15 +60,7 @@ async function createTest(title: string, commands: string[], extra: Record<strin
   return res.body.testId;
 }
 
-async function finished(id: string): Promise<any> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const run = (await api('GET', `/runs/${id}`)).body;
-    if (run.status !== 'running') return run;
-    if (Date.now() > deadline) throw new Error(`run ${id} still running`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const finished = (runId: string) => runEnded(api, runId, 60_000);
 
 const noRedirect = (path: string, init: RequestInit = {}) => fetch(server.url + path, { redirect: 'manual', ...init });
 

@@ -18,7 +18,7 @@ import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
-import { backend, client, freshDatabase, seedOrg, settledTest, type Client, type Org } from './harness.js';
+import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, type Client, type Org } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -87,15 +87,8 @@ describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
   let buildId: string;
   const ids = { login: '', wrong: '', slow: '', slower: '', long: '' };
 
-  async function finished(api: Client, runId: string, timeoutMs = 40_000): Promise<any> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const run = (await api('GET', `/runs/${runId}`).catch(() => ({ body: { status: 'unreachable' } }))).body;
-      if (run.status === 'completed' || run.status === 'cancelled') return run;
-      if (Date.now() > deadline) throw new Error(`run ${runId} still ${run.status}: ${JSON.stringify(run)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const finished = (api: Client, runId: string, timeoutMs = 40_000) => runEnded(api, runId, timeoutMs);
+
 
   async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
