@@ -21,13 +21,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describeMachine, machineLine } from './lib/machine.js';
 import { repoRoot } from './lib/paths.js';
 import { commandLine, listenerPid, processTree, rssBytes, treeCpuMs } from './lib/process-tree.js';
 import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
+import { freePort } from './lib/server.js';
 import { median, round } from './lib/stats.js';
 
 const TARGET_FIRST_START_MS = 2000;
@@ -69,17 +69,6 @@ interface Sample {
   treeRssMiB: number;
   processes: number;
   listener: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function answers(port: number, path: string): Promise<boolean> {

@@ -25,7 +25,8 @@ export const ENTRIES = {
   bench: join(repoRoot, 'scripts', 'bench', 'lib', 'bench-server.ts'),
 };
 
-async function freePort(): Promise<number> {
+/** A loopback port that was free a moment ago (the OS picks it; a race with other binders is accepted). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);
