@@ -13,6 +13,17 @@ export function seqCursor(tag: string) {
       if (!match) throw badRequest('invalid cursor: pass nextCursor from a previous page unchanged');
       return match[1]!;
     },
+    /**
+     * One page for a list request: `fetch` gets the decoded cursor's seq and one more
+     * row than asked (the extra row tells whether another page exists).
+     */
+    async page<T extends { seq: string }>(
+      q: { cursor?: string; limit: number },
+      fetch: (seq: string | undefined, limit: number) => Promise<T[]>,
+    ): Promise<{ page: T[]; nextCursor: string | null }> {
+      const rows = await fetch(q.cursor === undefined ? undefined : this.decode(q.cursor), q.limit + 1);
+      return pageOf(rows, q.limit, this.encode);
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { inspectBuild, type InspectedBuild } from '../builds/inspect.js';
 import { parseCi, parseMetadata, parsePlatform } from '../builds/upload-fields.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
-import { pageOf, seqCursor } from '../http/pagination.js';
+import { seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { newId } from '../ids.js';
 import { findBuild, insertBuild, listBuilds, type BuildRecord } from '../queries/builds.js';
@@ -58,14 +58,8 @@ export function buildRoutes() {
 
   app.openapi(listRoute, async (c) => {
     const q = c.req.valid('query');
-    const rows = await listBuilds(c.var.deps.db, {
-      orgId: c.var.caller.org.id,
-      name: q.name,
-      platform: q.platform,
-      beforeSeq: q.cursor === undefined ? undefined : cursor.decode(q.cursor),
-      limit: q.limit + 1, // one more than asked tells whether another page exists
-    });
-    const { page, nextCursor } = pageOf(rows, q.limit, cursor.encode);
+    const { page, nextCursor } = await cursor.page(q, (beforeSeq, limit) =>
+      listBuilds(c.var.deps.db, { orgId: c.var.caller.org.id, name: q.name, platform: q.platform, beforeSeq, limit }));
     return c.json({ builds: page.map((b) => buildView(c, b)), nextCursor }, 200);
   });
 

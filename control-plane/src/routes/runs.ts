@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
-import { pageOf, seqCursor } from '../http/pagination.js';
+import { seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { findBuildCis } from '../queries/builds.js';
 import { waitingReasons } from '../queries/devices.js';
@@ -84,14 +84,8 @@ export function runRoutes() {
 
   app.openapi(list, async (c) => {
     const q = c.req.valid('query');
-    const rows = await listRuns(c.var.deps.db, {
-      orgId: c.var.caller.org.id,
-      status: q.status,
-      trigger: q.trigger,
-      beforeSeq: q.cursor === undefined ? undefined : cursor.decode(q.cursor),
-      limit: q.limit + 1, // one more than asked tells whether another page exists
-    });
-    const { page, nextCursor } = pageOf(rows, q.limit, cursor.encode);
+    const { page, nextCursor } = await cursor.page(q, (beforeSeq, limit) =>
+      listRuns(c.var.deps.db, { orgId: c.var.caller.org.id, status: q.status, trigger: q.trigger, beforeSeq, limit }));
     const cis = await findBuildCis(c.var.deps.db, c.var.caller.org.id, page.flatMap((r) => r.buildId ?? []));
     return c.json({ runs: page.map((r) => runSummary(r, cis)), nextCursor }, 200);
   });
