@@ -35,10 +35,7 @@ export async function assertPublicHost(host: string): Promise<void> {
     if (!isPublicAddress(host)) throw new RefusedAddress(host, host);
     return;
   }
-  const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
-    lookup(host, { all: true }, (err, all) => (err ? reject(err) : resolve(all))));
-  const refused = addresses.find((a) => !isPublicAddress(a.address));
-  if (refused) throw new RefusedAddress(host, refused.address);
+  await new Promise<void>((resolve, reject) => publicOnlyLookup(host, { all: true }, (err) => (err ? reject(err) : resolve())));
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
