@@ -21,7 +21,6 @@
 import { z } from 'zod';
 import { parseJsonText } from './json-text.js';
 
-export const TUNNEL_PROTOCOL_VERSION = 1;
 /** Bytes each side may send on a new stream before the first credit frame. */
 export const INITIAL_WINDOW = 1024 * 1024;
 /** Largest payload of one data frame. */
