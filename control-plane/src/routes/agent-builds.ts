@@ -1,17 +1,15 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { hashSecret, isAgentToken } from '../auth/keys.js';
+import { agentTokenFrom } from '../auth/agent-token.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
-import { findAgentTokenByHash } from '../queries/agent-tokens.js';
 import { findBuildById } from '../queries/builds.js';
 
 /** Lab agents download builds (and upload recordings) with their agent token. */
 export const requireAgentToken = createMiddleware<AppEnv & { Variables: { agentOrgId: string | null; agentTokenId: string } }>(async (c, next) => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  const token = match && isAgentToken(match[1]!) ? await findAgentTokenByHash(c.var.deps.db, hashSecret(match[1]!)) : null;
+  const token = await agentTokenFrom(c.var.deps.db, c.req.header('authorization'));
   if (!token) throw new ApiError(401, 'send "Authorization: Bearer <agent token>"');
   c.set('agentOrgId', token.orgId);
   c.set('agentTokenId', token.id);

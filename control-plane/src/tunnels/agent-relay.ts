@@ -16,9 +16,8 @@ import { TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
 import type { UpgradeRoute } from '../agents/hub.js';
 import { parseWireId } from '../agents/wire-id.js';
-import { hashSecret, isAgentToken } from '../auth/keys.js';
+import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
-import { findAgentTokenByHash } from '../queries/agent-tokens.js';
 import { findTunnelledJob } from '../queries/tunnel-jobs.js';
 import type { ConnectedTunnel, TunnelRegistry } from './registry.js';
 import { closeAll, keepAlive, queryParam, refuseUpgrade, sessionOn } from './upgrade.js';
@@ -41,8 +40,7 @@ export function agentRelayEndpoint(db: Db, registry: TunnelRegistry): UpgradeRou
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
 
   async function admit(req: IncomingMessage): Promise<Admission> {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-    const record = token && isAgentToken(token) ? await findAgentTokenByHash(db, hashSecret(token)) : null;
+    const record = await agentTokenFrom(db, req.headers.authorization);
     if (!record) return { ok: false, status: 401, detail: 'agent token missing, malformed, unknown or revoked' };
     const ref = parseWireId(queryParam(req, 'job') ?? '');
     if (!ref) return { ok: false, status: 400, detail: 'job: give the job id of the test, as in its job.offer' };
