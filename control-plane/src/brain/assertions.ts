@@ -23,11 +23,6 @@ import { sameText, showsText } from './verdict-text.js';
 const DESCRIPTOR =
   /^(?:(?:the|a|an)\s+)?(?:(?:error|success|warning|info|validation|confirmation)\s+)?(?:message|error|toast|snackbar|banner|notification|alert|text|label|title|heading|subtitle|caption|price|total|subtotal|amount|status|badge|value|version|count|date|quantity|qty)\s*(?:saying|that\s+says|which\s+says|reading|with(?:\s+the)?\s+text|showing|of|:)?\s+(.+)$/i;
 
-/** The texts an element shows a reader: its text, its accessibility label, an empty field's placeholder. */
-function shownTexts(el: ScreenElement): string[] {
-  return [el.text, el.contentDesc, el.text ? '' : el.hint].filter((t) => t !== '');
-}
-
 /** Every way the phrase may name a text: as written (with role words), its name, its name after "the price …". */
 function readings(phrase: TargetPhrase): string[] {
   const out = [...(phrase.variants ?? []), phrase.text].filter((r) => r !== '');

@@ -4,13 +4,13 @@
  * satisfied; everything else answers the single action that carries it out.
  */
 import { fail, type Decision } from './actions.js';
-import { confidence, inReadingOrder, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
+import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { center, describe, isKeyboard } from './element-roles.js';
-import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
+import { fields, findFields, findMatches, findToggle, listItems, nth } from './element-matching.js';
 import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
-import { locatable, locate, locatorFor, uniqueLocator } from './locators.js';
+import { locatable, locate, locatorFor } from './locators.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
 import { chooseTarget } from './target-choice.js';
