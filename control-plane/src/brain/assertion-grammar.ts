@@ -11,7 +11,7 @@ import { parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.j
 /** A state an assertion can check: a switch's, a button's, a tab's. */
 export type ElementState = 'on' | 'off' | 'enabled' | 'disabled' | 'selected' | 'unselected';
 
-export const SHOWN = '(?:visible|shown|displayed|present|there|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
+const SHOWN = '(?:visible|shown|displayed|present|there|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
 const NEGATIVE_SUFFIX = new RegExp(
   `\\s+(?:(?:is|are|should\\s+be|must\\s+be)\\s+(?:not|no\\s+longer)\\s+${SHOWN}|(?:isn't|aren't|shouldn't\\s+be)\\s+${SHOWN}` +
     `|(?:is|are|should\\s+be)\\s+(?:hidden|gone|absent|missing)|(?:does|do|should|did)\\s*(?:not|n't)\\s+(?:appear|show(?:\\s+up)?|exist)` +

@@ -28,7 +28,7 @@ export function comparableTokens(text: string): string[] {
 }
 
 /** Numbers as written, without currency: what must be equal for two texts to name the same thing. */
-export function numbersIn(text: string): string[] {
+function numbersIn(text: string): string[] {
   return comparableTokens(text).filter((t) => IS_NUMBER.test(t));
 }
 
