@@ -31,12 +31,13 @@ const CONTAINER_WORDS: ReadonlyArray<[RegExp, ContainerKind]> = [
 /** The last "in the …": "Sign in with Apple in the dialog" is "Sign in with Apple", in a dialog. */
 const CONTAINER = /^(.*\S)?\s+(?:in|inside|within|on|from|at|of)\s+(?:the\s+|this\s+|that\s+)?([\w\s-]+?)$/i;
 
-const RELATIONS: ReadonlyArray<[string, Relation]> = [
-  ['next\\s+to|beside|besides|alongside|near|for|in\\s+the\\s+(?:same\\s+)?row\\s+(?:of|with|for|as)|on\\s+the\\s+(?:same\\s+)?row\\s+(?:of|with|for|as)', 'row'],
-  ['to\\s+the\\s+right\\s+of|right\\s+of', 'rightOf'],
-  ['to\\s+the\\s+left\\s+of|left\\s+of', 'leftOf'],
-  ['below|under|underneath|beneath', 'below'],
-  ['above', 'above'],
+/** "… next to (the) Red Mug": the anchor follows the relation's words. */
+const RELATIONS: ReadonlyArray<[RegExp, Relation]> = [
+  [/\s+(?:next\s+to|beside|besides|alongside|near|for|(?:in|on)\s+the\s+(?:same\s+)?row\s+(?:of|with|for|as))\s+(?:the\s+)?(.+)$/i, 'row'],
+  [/\s+(?:to\s+the\s+right\s+of|right\s+of)\s+(?:the\s+)?(.+)$/i, 'rightOf'],
+  [/\s+(?:to\s+the\s+left\s+of|left\s+of)\s+(?:the\s+)?(.+)$/i, 'leftOf'],
+  [/\s+(?:below|under|underneath|beneath)\s+(?:the\s+)?(.+)$/i, 'below'],
+  [/\s+(?:above)\s+(?:the\s+)?(.+)$/i, 'above'],
 ];
 
 /** "in the Red Mug row", "on the Red Mug card": the anchor names the row. */
@@ -54,8 +55,8 @@ export function splitQualifier(text: string, bare = false): Qualifier | null {
   if (inRow && (bare || text.slice(0, inRow.index).trim())) {
     return { core: text.slice(0, inRow.index).trim(), near: { relation: 'row', anchor: inRow[1]! } };
   }
-  for (const [words, relation] of RELATIONS) {
-    const m = new RegExp(`\\s+(?:${words})\\s+(?:the\\s+)?(.+)$`, 'i').exec(text);
+  for (const [pattern, relation] of RELATIONS) {
+    const m = pattern.exec(text);
     const core = m ? text.slice(0, m.index).trim() : '';
     if (m && (core || bare)) return { core, near: { relation, anchor: m[1]!.trim() } };
   }
