@@ -20,7 +20,7 @@ const GROUPS: ReadonlyArray<{ title: string; statuses: readonly AttemptStatus[] 
 export const recordingPath = (base: string, runId: string, testId: string) =>
   `${base}/recording/${encodeURIComponent(runId)}/runs/${encodeURIComponent(testId)}`;
 
-export const buildPath = (base: string, orgId: string, buildId: string) =>
+const buildPath = (base: string, orgId: string, buildId: string) =>
   `${base}/organisations/${encodeURIComponent(orgId)}/build/${encodeURIComponent(buildId)}`;
 
 export function runPage(app: Hono<PageEnv>, base: string) {

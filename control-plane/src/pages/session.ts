@@ -17,7 +17,7 @@ import { findApiKey } from '../queries/api-keys.js';
 import { getSetting, initSetting } from '../queries/settings.js';
 import { csrfTokenFor, csrfTokenMatches, keyIdOfToken, newSessionToken, SESSION_SECONDS } from './session-token.js';
 
-export const SESSION_COOKIE = 'dl_session';
+const SESSION_COOKIE = 'dl_session';
 const SECRET_SETTING = 'pages_session_secret';
 
 export type PageEnv = AppEnv & { Variables: { csrf: string } };
@@ -25,7 +25,7 @@ export type PageEnv = AppEnv & { Variables: { csrf: string } };
 const secrets = new WeakMap<Db, Promise<string>>();
 
 /** The signing secret: made once by the first replica to need it, then shared through the settings table. */
-export function sessionSecret(db: Db): Promise<string> {
+function sessionSecret(db: Db): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
     secret = (async () => {

@@ -24,7 +24,7 @@ import type { FileStorage } from '../storage/files.js';
 import { requireAgentToken } from './agent-builds.js';
 
 /** Ten minutes of 1080p screenrecord is about 300 MB; anything much bigger is not a test recording. */
-export const RECORDING_MAX_BYTES = 512 * 1024 * 1024;
+const RECORDING_MAX_BYTES = 512 * 1024 * 1024;
 
 const upload = createRoute({
   method: 'put', path: '/agent/recordings/{jobId}', tags: ['Lab agents'],

@@ -27,7 +27,7 @@ const KEEPALIVE_MS = 15_000;
 type Admission = { ok: true; tunnel: ConnectedTunnel } | { ok: false; status: 400 | 401 | 403 | 409; detail: string };
 
 /** Relays one stream of the agent into the tunnel. */
-export function relayStream(tunnel: ConnectedTunnel, incoming: IncomingStream): void {
+function relayStream(tunnel: ConnectedTunnel, incoming: IncomingStream): void {
   tunnel.streamsOpened += 1;
   tunnel.session.open(incoming.target).then((outbound) => {
     const inbound = incoming.accept();

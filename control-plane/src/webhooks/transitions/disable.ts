@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.js';
 import type { AttemptOutcome } from '../deliveries.js';
 import { settle, type DeliveryRef } from './settle.js';
 
-export const GONE_MESSAGE = 'the endpoint answered 410 Gone: webhook disabled';
+const GONE_MESSAGE = 'the endpoint answered 410 Gone: webhook disabled';
 
 export async function disableOnGone(db: Db, ref: DeliveryRef, outcome: AttemptOutcome): Promise<boolean> {
   return db.transaction(async (tx) => {
