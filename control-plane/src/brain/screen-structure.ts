@@ -11,13 +11,16 @@ import type { ContainerKind } from './qualifier-words.js';
 
 const idOf = (el: ScreenElement) => el.resourceId.replace(/^.*:id\//, '').toLowerCase();
 
+/** Android ids of what surely blocks the screen behind it: an alert's panel, the permission dialog, Material's modal sheet. */
+const MODAL_ID = /^(?:parentpanel|grant_dialog|design_bottom_sheet)$/;
+
 function isDialog(el: ScreenElement): boolean {
   const t = shortType(el.type);
   // React Native / Flutter modals on iOS are plain Other elements; their names say what they are.
   if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && /alert|dialog|modal|popup|sheet|^parentPanel$/i.test(el.resourceId));
   return (
     /Dialog|PopupWindow|BottomSheet/i.test(t) ||
-    /^(?:parentpanel|grant_dialog|design_bottom_sheet)$/.test(idOf(el)) ||
+    MODAL_ID.test(idOf(el)) ||
     /dialog|modal|popup|bottom_?sheet/.test(idOf(el))
   );
 }
@@ -64,12 +67,16 @@ export function modalFilter(elements: readonly ScreenElement[]): ((el: ScreenEle
   const isModal = (el: ScreenElement) => {
     const t = shortType(el.type);
     if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && el.resourceId === 'parentPanel');
-    return /^(?:parentpanel|grant_dialog|design_bottom_sheet)$/.test(idOf(el)) || isDialogWindow(el);
+    return MODAL_ID.test(idOf(el)) || isDialogWindow(el);
   };
-  const modals = new Set(elements.filter((el) => el.visible && isModal(el)).map((el) => el.index));
-  if (modals.size === 0) return null;
-  // A modal bottom sheet: Material's modal sheet (design_bottom_sheet) blocks what is behind it.
-  return (el) => modals.has(el.index) || ancestors(el, elements).some((a) => modals.has(a.index));
+  return within(isModal, elements);
+}
+
+/** Is `el` one of the visible elements `test` picks, or inside one? Null when `test` picks none. */
+function within(test: (el: ScreenElement) => boolean, elements: readonly ScreenElement[]): ((el: ScreenElement) => boolean) | null {
+  const regions = new Set(elements.filter((el) => el.visible && test(el)).map((el) => el.index));
+  if (regions.size === 0) return null;
+  return (el) => regions.has(el.index) || ancestors(el, elements).some((a) => regions.has(a.index));
 }
 
 /** Geometric stand-ins when no container says what it is: the bottom or top strip of the screen. */
@@ -87,9 +94,8 @@ function inStrip(kind: ContainerKind, el: ScreenElement, screen: Bounds): boolea
  * outside it is behind it, so only the dialog's contents count.
  */
 export function regionFilter(kind: ContainerKind, elements: readonly ScreenElement[]): ((el: ScreenElement) => boolean) | null {
-  const test = REGION_TEST[kind];
-  const regions = new Set(elements.filter((el) => el.visible && test(el)).map((el) => el.index));
-  if (regions.size > 0) return (el) => regions.has(el.index) || ancestors(el, elements).some((a) => regions.has(a.index));
+  const inRegion = within(REGION_TEST[kind], elements);
+  if (inRegion) return inRegion;
   if (kind === 'dialog' || kind === 'list' || kind === 'snackbar') return null;
   const screen = screenBounds(elements);
   const strip = (el: ScreenElement) => !isStatusBar(el) && inStrip(kind, el, screen);
