@@ -147,7 +147,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     builds: new BuildCache({ stateDir, token: options.token, log }),
     recording: { token: options.token, log },
     // The relay goes to the control plane this agent is connected to now.
-    openTunnel: (jobId, tunnelName) => openTunnelRelay({ controlPlaneUrl: connection.url, token: options.token, jobId, tunnelName }),
+    openTunnel: (jobId, tunnelName) => openTunnelRelay({ relayUrl: connection.relayUrl, token: options.token, jobId, tunnelName }),
     driverFor,
     device: findDevice,
     log,

@@ -121,6 +121,11 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     return this.endpoints[this.current]!.socketUrl;
   }
 
+  /** The tunnel relay URL of the control plane connected to, or tried next. */
+  get relayUrl(): string {
+    return this.endpoints[this.current]!.relayUrl;
+  }
+
   start(): void {
     if (this.stateValue !== 'disconnected' || this.stopping || this.socket) return;
     this.open();

@@ -12,11 +12,18 @@ export interface ControlPlaneEndpoint {
   socketUrl: string;
   /** `http(s)://…/healthz`. */
   healthUrl: string;
+  /** `ws(s)://…/agent/tunnel`: a tunnelled test's relay (tunnel/relay-client.ts). */
+  relayUrl: string;
 }
 
 /** `http://host:3000/base` → `ws://host:3000/base/agent/connect`. */
 export function agentSocketUrl(controlPlaneUrl: string): string {
   return endpointUrl(controlPlaneUrl, 'agent/connect', { 'http:': 'ws:', 'https:': 'wss:' });
+}
+
+/** `http://host:3000/base` → `ws://host:3000/base/agent/tunnel`. */
+export function tunnelRelayUrl(controlPlaneUrl: string): string {
+  return endpointUrl(controlPlaneUrl, 'agent/tunnel', { 'http:': 'ws:', 'https:': 'wss:' });
 }
 
 /** `ws://host:3000/base` → `http://host:3000/base/healthz`. */
@@ -38,7 +45,7 @@ function endpointUrl(controlPlaneUrl: string, path: string, schemes: Record<stri
 export function controlPlaneEndpoints(urls: string | readonly string[]): ControlPlaneEndpoint[] {
   const list = (typeof urls === 'string' ? urls.split(',') : urls).map((u) => u.trim()).filter((u) => u !== '');
   if (list.length === 0) throw new Error('no control plane URL given');
-  return [...new Set(list)].map((url) => ({ url: withoutCredentials(url), socketUrl: agentSocketUrl(url), healthUrl: healthUrl(url) }));
+  return [...new Set(list)].map((url) => ({ url: withoutCredentials(url), socketUrl: agentSocketUrl(url), healthUrl: healthUrl(url), relayUrl: tunnelRelayUrl(url) }));
 }
 
 /** `https://user:secret@host/x` → `https://host/x`: log lines never carry a password. */

@@ -11,8 +11,8 @@ import { jobOffer, sampleApk } from './testing/sample.js';
 describe('control plane URLs', () => {
   it('takes one URL or a comma-separated list, and refuses what is not a control plane', () => {
     expect(controlPlaneEndpoints('http://a:8080, https://b.example/base/,http://a:8080')).toEqual([
-      { url: 'http://a:8080', socketUrl: 'ws://a:8080/agent/connect', healthUrl: 'http://a:8080/healthz' },
-      { url: 'https://b.example/base/', socketUrl: 'wss://b.example/base/agent/connect', healthUrl: 'https://b.example/base/healthz' },
+      { url: 'http://a:8080', socketUrl: 'ws://a:8080/agent/connect', healthUrl: 'http://a:8080/healthz', relayUrl: 'ws://a:8080/agent/tunnel' },
+      { url: 'https://b.example/base/', socketUrl: 'wss://b.example/base/agent/connect', healthUrl: 'https://b.example/base/healthz', relayUrl: 'wss://b.example/base/agent/tunnel' },
     ]);
     expect(controlPlaneEndpoints(['ws://c:1'])[0]!.healthUrl).toBe('http://c:1/healthz');
     expect(() => controlPlaneEndpoints(' , ')).toThrow(/no control plane URL/);

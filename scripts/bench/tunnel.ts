@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAgent } from '../../lab-agent/src/agent.js';
+import { tunnelRelayUrl } from '../../lab-agent/src/control-planes.js';
 import { startDeviceProxy } from '../../lab-agent/src/tunnel/device-proxy.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { openTunnelRelay } from '../../lab-agent/src/tunnel/relay-client.js';
@@ -84,7 +85,7 @@ for (let i = 0; i < 600 && !jobId; i += 1) {
   else await new Promise((r) => setTimeout(r, 50));
 }
 if (!jobId) throw new Error('the holding test never started');
-const relay = await openTunnelRelay({ controlPlaneUrl: server.url, token: agentToken, jobId, tunnelName: 'bench' });
+const relay = await openTunnelRelay({ relayUrl: tunnelRelayUrl(server.url), token: agentToken, jobId, tunnelName: 'bench' });
 const proxy = await startDeviceProxy(relay.dial);
 // The relay stays open once admitted. The lab agent (and the virtual handset recording its
 // waiting screen) would run on another machine: stopped here so they do not share this

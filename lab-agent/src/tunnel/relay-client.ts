@@ -18,17 +18,14 @@ export interface TunnelRelay {
 
 export class TunnelUnavailable extends Error {}
 
-export function relayUrl(controlPlaneUrl: string, jobId: string): string {
-  const url = new URL(controlPlaneUrl);
-  url.protocol = url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:';
-  url.pathname = `${url.pathname.replace(/\/+$/, '').replace(/\/agent\/connect$/, '')}/agent/tunnel`;
-  url.search = new URLSearchParams({ job: jobId }).toString();
-  return url.toString();
-}
-
-/** Opens the relay; rejects with TunnelUnavailable and the control plane's reason when refused. */
-export async function openTunnelRelay(options: { controlPlaneUrl: string; token: string; jobId: string; tunnelName: string }): Promise<TunnelRelay> {
-  const ws = new WebSocket(relayUrl(options.controlPlaneUrl, options.jobId), {
+/**
+ * Opens the relay at `relayUrl` (`ws(s)://…/agent/tunnel`, control-planes.ts); rejects with
+ * TunnelUnavailable and the control plane's reason when refused.
+ */
+export async function openTunnelRelay(options: { relayUrl: string; token: string; jobId: string; tunnelName: string }): Promise<TunnelRelay> {
+  const url = new URL(options.relayUrl);
+  url.search = new URLSearchParams({ job: options.jobId }).toString();
+  const ws = new WebSocket(url, {
     headers: { authorization: `Bearer ${options.token}` }, handshakeTimeout: 10_000, maxPayload: 1024 * 1024,
   });
   const refused = new Promise<never>((_, reject) => {
