@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENT_PROTOCOL_VERSION } from '@devicelab/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentSocketUrl } from './connection.js';
+import { agentSocketUrl } from './control-planes.js';
 import { agentHarness, eventually } from './testing/agent-harness.js';
 import { startFakeControlPlane, type FakeControlPlane } from './testing/fake-control-plane.js';
 import { jobOffer, sampleApk } from './testing/sample.js';

@@ -82,8 +82,6 @@ interface PendingDecide {
   reject: (error: unknown) => void;
 }
 
-export { agentSocketUrl } from './control-planes.js';
-
 export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   private socket: WebSocket | null = null;
   private stateValue: ConnectionState = 'disconnected';
