@@ -11,10 +11,11 @@ import {
   AGENT_PROTOCOL_VERSION, CLOSE_CODES, parseAgentMessage, type AgentMessage, type ServerMessageInput,
 } from '@devicelab/shared';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { hashSecret, isAgentToken } from '../auth/keys.js';
+import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
-import { findAgentTokenByHash, type AgentTokenRecord } from '../queries/agent-tokens.js';
+import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import type { AgentRecord } from '../queries/agents.js';
+import { refuseUpgrade } from '../tunnels/upgrade.js';
 
 export interface AgentHandlers {
   /** Registers the agent; answers the record, or a refusal reason. */
@@ -54,16 +55,6 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
   const sendOn = (ws: WebSocket, message: ServerMessageInput) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-
-  async function authenticate(req: IncomingMessage): Promise<AgentTokenRecord | null> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    if (!match || !isAgentToken(match[1]!)) return null;
-    return findAgentTokenByHash(db, hashSecret(match[1]!));
-  }
-
-  function refuseUpgrade(socket: Duplex, status: number, reason: string) {
-    socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ detail: reason })}`);
-  }
 
   function serve(ws: WebSocket, token: AgentTokenRecord) {
     let agent: AgentRecord | null = null;
@@ -129,7 +120,7 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
         const route = routes.find((r) => r.path === path);
         if (route) return route.handle(req, socket, head);
         if (path !== '/agent/connect') return refuseUpgrade(socket, 404, 'no WebSocket endpoint here; agents connect to /agent/connect');
-        authenticate(req).then(
+        agentTokenFrom(db, req.headers.authorization).then(
           (token) => {
             if (!token) return refuseUpgrade(socket, 401, 'agent token missing, malformed, unknown or revoked');
             wss.handleUpgrade(req, socket, head, (ws) => serve(ws, token));
