@@ -26,8 +26,9 @@ export interface Screen {
 const TAP_MATCHING = { minCoverage: 0.5 };
 
 function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision {
-  const named = phrase.variants?.length ? findMatches(elements, { text: '', variants: phrase.variants }) : [];
-  if (!phrase.text && phrase.ordinal !== undefined && named.length === 0) {
+  // "Item 3" is the third row unless a text "Item 3" is on screen (asked only then: most taps have variants).
+  const shownByName = () => !!phrase.variants?.length && findMatches(elements, { text: '', variants: phrase.variants }).length > 0;
+  if (!phrase.text && phrase.ordinal !== undefined && !shownByName()) {
     const rows = listItems(elements);
     const row = nth(rows, phrase.ordinal);
     if (!row) {
