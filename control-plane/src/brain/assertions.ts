@@ -65,10 +65,10 @@ const pass = (target: Locator, reasoning: string, score = 1): Decision => ({ act
 export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
   if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
   if (phrase.role === 'screen' && visible) return resolveScreen(phrase, elements);
-  let found = findShown(elements, phrase);
+  // A text showing the whole phrase, qualifier words included, is what was meant.
   const whole = phrase.whole ? findShown(elements, { text: phrase.whole }) : [];
-  if (whole.length > 0) found = whole;
-  else if (phrase.container || phrase.near) {
+  let found = whole.length > 0 ? whole : findShown(elements, phrase);
+  if (whole.length === 0 && (phrase.container || phrase.near)) {
     const narrowed = narrow(found, phrase, elements);
     if (!narrowed.ok) return visible ? narrowed.decision : absent(phrase);
     found = narrowed.matches;
