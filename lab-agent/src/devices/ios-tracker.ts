@@ -10,11 +10,10 @@
  * A listing that fails (xcrun missing, a slow CoreSimulator) keeps the last known
  * devices rather than dropping running tests' devices.
  */
-import { EventEmitter } from 'node:events';
 import type { DeviceInfo } from '@devicelab/shared';
 import { Simctl } from 'node-simctl';
 import { defaultXcrun, devicectl, type DevicectlDevice } from './iphone.js';
-import type { DeviceTrackerEvents } from './tracker.js';
+import { KnownDevices } from './tracker.js';
 import { WdaClient } from './wda-client.js';
 
 export interface IosTrackerOptions {
@@ -29,8 +28,7 @@ export interface IosTrackerOptions {
   log?: (line: string) => void;
 }
 
-export class IosDeviceTracker extends EventEmitter<DeviceTrackerEvents> {
-  private readonly devices = new Map<string, DeviceInfo>();
+export class IosDeviceTracker extends KnownDevices {
   private readonly simctl: Simctl;
   private readonly complaints = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
@@ -46,14 +44,6 @@ export class IosDeviceTracker extends EventEmitter<DeviceTrackerEvents> {
   async start(): Promise<void> {
     this.polling = this.poll();
     await this.polling;
-  }
-
-  list(): DeviceInfo[] {
-    return [...this.devices.values()];
-  }
-
-  get(serial: string): DeviceInfo | undefined {
-    return this.devices.get(serial);
   }
 
   async stop(): Promise<void> {
@@ -72,18 +62,8 @@ export class IosDeviceTracker extends EventEmitter<DeviceTrackerEvents> {
     const withReadiness = await Promise.all(found.map(async (d) => ({ ...d, ready: d.ready && (await this.wdaReady(d.serial)) })));
     if (this.stopped) return;
     const present = new Set(withReadiness.map((d) => d.serial));
-    for (const serial of [...this.devices.keys()]) {
-      if (!present.has(serial)) {
-        this.devices.delete(serial);
-        this.emit('removed', serial);
-      }
-    }
-    for (const info of withReadiness) {
-      const known = this.devices.get(info.serial);
-      this.devices.set(info.serial, info);
-      if (!known) this.emit('added', info);
-      else if (JSON.stringify(known) !== JSON.stringify(info)) this.emit('changed', info);
-    }
+    for (const serial of [...this.devices.keys()]) if (!present.has(serial)) this.remove(serial);
+    for (const info of withReadiness) this.put(info);
     this.timer = setTimeout(() => {
       this.polling = this.poll();
     }, this.options.intervalMs ?? 3000);

@@ -39,8 +39,32 @@ export function deviceKind(serial: string, props: Readonly<Record<string, string
   return serial.startsWith('emulator-') ? 'emulator' : 'physical';
 }
 
-export class DeviceTracker extends EventEmitter<DeviceTrackerEvents> {
-  private readonly devices = new Map<string, DeviceInfo>();
+/** The devices a tracker knows, and the events their changes raise: shared by the adb and the iOS tracker. */
+export abstract class KnownDevices extends EventEmitter<DeviceTrackerEvents> {
+  protected readonly devices = new Map<string, DeviceInfo>();
+
+  list(): DeviceInfo[] {
+    return [...this.devices.values()];
+  }
+
+  get(serial: string): DeviceInfo | undefined {
+    return this.devices.get(serial);
+  }
+
+  /** Records a device's current description: 'added' when it is new, 'changed' when it differs. */
+  protected put(info: DeviceInfo): void {
+    const known = this.devices.get(info.serial);
+    this.devices.set(info.serial, info);
+    if (!known) this.emit('added', info);
+    else if (JSON.stringify(known) !== JSON.stringify(info)) this.emit('changed', info);
+  }
+
+  protected remove(serial: string): void {
+    if (this.devices.delete(serial)) this.emit('removed', serial);
+  }
+}
+
+export class DeviceTracker extends KnownDevices {
   private tracker: { end(): unknown; on(event: string, listener: (...args: never[]) => void): unknown } | null = null;
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -66,14 +90,6 @@ export class DeviceTracker extends EventEmitter<DeviceTrackerEvents> {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([first, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
     clearTimeout(timer);
-  }
-
-  list(): DeviceInfo[] {
-    return [...this.devices.values()];
-  }
-
-  get(serial: string): DeviceInfo | undefined {
-    return this.devices.get(serial);
   }
 
   async stop(): Promise<void> {
@@ -143,19 +159,12 @@ export class DeviceTracker extends EventEmitter<DeviceTrackerEvents> {
     for (const d of [...changes.added, ...changes.changed]) {
       const info = await this.describe(d);
       if (this.stopped) return;
-      const known = this.devices.get(d.id);
-      this.devices.set(d.id, info);
-      if (!known) this.emit('added', info);
-      else if (JSON.stringify(known) !== JSON.stringify(info)) this.emit('changed', info);
+      this.put(info);
     }
     if (full && this.firstList) {
       this.firstList();
       this.firstList = null;
     }
-  }
-
-  private remove(serial: string): void {
-    if (this.devices.delete(serial)) this.emit('removed', serial);
   }
 
   private async describe(device: AdbDevice): Promise<DeviceInfo> {
