@@ -91,6 +91,8 @@ describe.skipIf(backend === 'postgres')('first start', () => {
     while (!again.output().stdout.includes('DeviceLab control plane on') && again.child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
     again.child.kill('SIGTERM');
     await again.exited;
+    // It did start (a crash would print no banner either).
+    expect(again.output().stdout, again.output().stderr).toContain('DeviceLab control plane on');
     expect(again.output().stdout).not.toContain('First start');
   }, 120_000);
 });
