@@ -4,13 +4,13 @@
  * those agents hold no socket on this replica, so nothing is ever offered to them and
  * the tests of a run stay pending: exactly the state whose reason is under test.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeAppZip, makeIpa } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { client, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -42,13 +42,7 @@ async function lab(orgId: string | null, connected: boolean, devices: Array<{ pl
   return ids;
 }
 
-async function upload(file: string, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('build', new Blob([readFileSync(file)]), name);
-  const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { buildId: string }).buildId;
-}
+const upload = (file: string, name: string) => uploadBuild(server.url, org.apiKey, file, {}, name);
 
 /** The statusMessage of each test of a run, as its interaction log (the pending test's entry) shows it. */
 async function waitingMessages(runId: string): Promise<Array<string | null>> {

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, runEnded, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { client, seedOrg, runEnded, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let server: TestServer;
@@ -38,12 +38,7 @@ async function agent(devices = 1): Promise<RunningAgent> {
 async function upload(name: string, versionCode: number): Promise<string> {
   const file = join(work, `sample-${versionCode}.apk`);
   await makeApk(file, { packageName: 'com.devicelab.sample', versionName: `1.${versionCode}`, versionCode, label: 'DeviceLab Sample' });
-  const form = new FormData();
-  form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
-  form.append('metadata', JSON.stringify({ name }));
-  const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { buildId: string }).buildId;
+  return uploadBuild(server.url, org.apiKey, file, { metadata: JSON.stringify({ name }) }, 'sample.apk');
 }
 
 async function createTest(title: string, commands: string[], extra: Record<string, unknown> = {}): Promise<string> {

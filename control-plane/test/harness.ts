@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import postgres from 'postgres';
@@ -173,6 +173,20 @@ export function client(url: string, key?: string) {
   };
 }
 export type Client = ReturnType<typeof client>;
+
+/**
+ * Uploads a build file to POST /uploadBuild as multipart (the file in the `build` part,
+ * after any other form fields) with `key` as Bearer; returns its buildId. A refusal throws.
+ */
+export async function uploadBuild(url: string, key: string, file: string, fields: Record<string, string> = {}, fileName = basename(file)): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('build', new Blob([readFileSync(file)]), fileName);
+  const res = await fetch(`${url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+  const body = (await res.json()) as { buildId: string };
+  if (res.status !== 200) throw new Error(`POST /uploadBuild answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.buildId;
+}
 
 /**
  * Polls GET /runs/{id} until the run is completed or cancelled; returns it. A request

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { client, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -27,14 +27,12 @@ beforeAll(async () => {
   api = client(server.url, org.apiKey);
   token = (await addAgentToken(server.db, null)).agentToken;
   const { makeApk } = await import('../../scripts/fixtures/builds.js');
-  const { mkdtempSync, readFileSync } = await import('node:fs');
+  const { mkdtempSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { tmpdir } = await import('node:os');
   const file = join(mkdtempSync(join(tmpdir(), 'prop-')), 'app.apk');
   await makeApk(file, { packageName: 'com.example.prop', versionName: '1', versionCode: 1, label: 'Prop' });
-  const form = new FormData();
-  form.append('build', new Blob([readFileSync(file)]), 'app.apk');
-  buildId = (await (await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form })).json() as { buildId: string }).buildId;
+  buildId = await uploadBuild(server.url, org.apiKey, file);
   testIds = [];
   for (let i = 0; i < 3; i++) {
     const id = (await api('POST', '/tests', { title: `P${i}`, commands: ['launchApp'] })).body.testId as string;

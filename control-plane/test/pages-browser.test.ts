@@ -17,7 +17,7 @@ import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { partKey } from '../src/recordings/formats.js';
-import { backend, client, seedOrg, runEnded, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { backend, client, seedOrg, runEnded, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -45,12 +45,7 @@ const ids = { login: '', xss: '', wrong: '' };
 async function upload(): Promise<string> {
   const file = join(work, 'sample.apk');
   await makeApk(file, { packageName: 'com.devicelab.sample', versionName: '1.4.2', versionCode: 42, label: 'DeviceLab Sample' });
-  const form = new FormData();
-  form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
-  form.append('metadata', JSON.stringify({ name: 'sample' }));
-  const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { buildId: string }).buildId;
+  return uploadBuild(server.url, org.apiKey, file, { metadata: JSON.stringify({ name: 'sample' }) });
 }
 
 async function createTest(title: string, commands: string[], extra: Record<string, unknown> = {}): Promise<string> {

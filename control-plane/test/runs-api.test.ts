@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as fixtures from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { addApiKey } from '../src/admin/provision.js';
 import { insertSession, recordStep } from '../src/queries/sessions.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { client, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -20,15 +19,7 @@ const builds = { apkOld: '', apk: '', ipa: '', app: '' };
 /** Ready tests of `org`, in library order: smoke, smoke+login, login, and one of another org. */
 const tests = { a: '', b: '', c: '', draft: '', foreign: '' };
 
-async function upload(key: string, file: string, name: string, fields: Record<string, string>): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('build', new Blob([readFileSync(file)]), name);
-  const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
-  const body = (await res.json()) as { buildId: string };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.buildId;
-}
+const upload = (key: string, file: string, name: string, fields: Record<string, string>) => uploadBuild(server.url, key, file, fields, name);
 
 async function readyTest(call: Client, body: Record<string, unknown>): Promise<string> {
   const res = await call('POST', '/tests', body);
