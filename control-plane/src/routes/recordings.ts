@@ -55,10 +55,10 @@ export function recordingRoutes() {
     if (declared > RECORDING_MAX_BYTES) throw new ApiError(413, `a recording is at most ${RECORDING_MAX_BYTES} bytes`);
     const body = c.req.raw.body;
     if (!body) throw new ApiError(400, 'the request has no body');
-    const scratch = await storage.scratchPath();
     const part = Number(c.req.valid('query').part ?? 0);
     if (part >= MAX_RECORDING_PARTS) throw new ApiError(400, `a recording has at most ${MAX_RECORDING_PARTS} parts`);
     const key = partKey(recordingKey(held.orgId, held.runId, ref.id, ref.tryNumber, ext), part);
+    const scratch = await storage.scratchPath();
     try {
       await pipeline(Readable.fromWeb(body as never), sizeLimit(RECORDING_MAX_BYTES), createWriteStream(scratch));
       await storage.commit(scratch, key); // a rename: a re-sent upload replaces the file whole
