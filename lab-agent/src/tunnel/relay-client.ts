@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { MuxSession, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { Dial } from './device-proxy.js';
+import { refusalDetail } from './refusal.js';
 
 export interface TunnelRelay {
   dial: Dial;
@@ -29,17 +30,7 @@ export async function openTunnelRelay(options: { relayUrl: string; token: string
     headers: { authorization: `Bearer ${options.token}` }, handshakeTimeout: 10_000, maxPayload: 1024 * 1024,
   });
   const refused = new Promise<never>((_, reject) => {
-    ws.once('unexpected-response', (_req, res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => { body += chunk.toString(); });
-      res.on('end', () => {
-        let detail = `HTTP ${res.statusCode}`;
-        try {
-          detail = (JSON.parse(body) as { detail?: string }).detail ?? detail;
-        } catch { /* not JSON: keep the status */ }
-        reject(new TunnelUnavailable(detail));
-      });
-    });
+    ws.once('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => reject(new TunnelUnavailable(detail))));
     ws.once('error', (error) => reject(new TunnelUnavailable(`cannot reach the control plane's tunnel relay: ${error.message}`)));
   });
   await Promise.race([once(ws, 'open'), refused]);

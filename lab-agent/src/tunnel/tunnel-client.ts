@@ -15,6 +15,7 @@ import { MuxSession, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/
 import WebSocket from 'ws';
 import { backoffDelay, type BackoffOptions } from '../backoff.js';
 import type { HostFilter } from './host-filter.js';
+import { refusalDetail } from './refusal.js';
 
 export interface TunnelClientOptions {
   /** The control plane's base URL, http(s). */
@@ -95,15 +96,10 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
     });
     session = mux;
     ws.on('message', (data, isBinary) => mux.receive(data as Buffer, isBinary));
-    ws.on('unexpected-response', (_req, res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => { body += chunk.toString(); });
-      res.on('end', () => {
-        const detail = detailOf(body) ?? `HTTP ${res.statusCode}`;
-        ws.terminate();
-        if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0)) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
-      });
-    });
+    ws.on('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => {
+      ws.terminate();
+      if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0)) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
+    }));
     ws.on('close', (code, reasonBuffer) => {
       const reason = reasonBuffer.toString() || `connection closed (${code})`;
       mux.close(`tunnel connection lost: ${reason}`);
@@ -134,15 +130,6 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
       });
     },
   };
-}
-
-function detailOf(body: string): string | null {
-  try {
-    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
-    return typeof detail === 'string' ? detail : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Connects one stream to its internal host, or refuses it with the reason. */
