@@ -7,7 +7,7 @@
  * file runs on the real server only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
-import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, type Client, type Org } from './harness.js';
+import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, uploadBuild, type Client, type Org } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -125,11 +125,7 @@ describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
 
     const file = join(work, 'sample.apk');
     await makeApk(file, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
-    const form = new FormData();
-    form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
-    const upload = await fetch(`${a.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
-    expect(upload.status).toBe(200);
-    buildId = ((await upload.json()) as { buildId: string }).buildId;
+    buildId = await uploadBuild(a.url, org.apiKey, file);
     const create = async (title: string, commands: string[], extra: object = {}) => {
       const res = await apiA('POST', '/tests', { title, commands, ...extra });
       expect((await settledTest(apiA, res.body.testId)).platforms.android.status).toBe('ready');
