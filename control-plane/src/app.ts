@@ -36,7 +36,7 @@ export function createApp(deps: Deps) {
     await next();
   });
   if (deps.config.logRequests) app.use(requestLog);
-  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, isUpload));
+  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, () => false));
   // Page forms (their own small limit) and agents' recordings (streamed, routes/recordings.ts) are not JSON.
   const notJson = (path: string) => path.startsWith(`${pagesBase(deps.config.appUrl)}/`) || path.startsWith('/agent/recordings/');
   app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/') || notJson(path)));
