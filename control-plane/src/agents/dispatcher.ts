@@ -11,7 +11,7 @@ import type { StepEngine } from '../engine/step-engine.js';
 import type { TunnelRegistry } from '../tunnels/registry.js';
 import { disconnectAgent, upsertAgent } from '../queries/agents.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
-import type { HeldAttempt } from '../runs/transitions/cancel.js';
+import { CANCELLED_MESSAGE, type HeldAttempt } from '../runs/transitions/cancel.js';
 import { createClaimLoop } from './claim-loop.js';
 import type { AgentContext } from './context.js';
 import type { DispatcherApi } from './dispatcher-api.js';
@@ -20,7 +20,7 @@ import { handleAgentMessage } from './messages/index.js';
 import { sweep } from './reaper.js';
 import { recordVerdict } from './verdicts.js';
 import { createWakeBus } from './wake-bus.js';
-import { toWireId } from './wire-id.js';
+import { parseWireId, toWireId } from './wire-id.js';
 
 export interface Dispatcher extends DispatcherApi, AgentHandlers {
   readonly replicaId: string;
@@ -31,8 +31,6 @@ export interface Dispatcher extends DispatcherApi, AgentHandlers {
   /** No more claims; resolves once offers under way have gone out (before the hub closes). */
   stop(): Promise<void>;
 }
-
-const CANCELLED = 'The run was cancelled';
 
 export function createDispatcher(deps: { db: Db; config: Config; engine: StepEngine; tunnels: TunnelRegistry; replicaId: string }): Dispatcher {
   const { db, config, replicaId } = deps;
@@ -53,15 +51,15 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
   /** Stops an attempt on its agent here; one whose agent is not here is blocked at once. */
   async function cancelHere(held: Pick<HeldAttempt, 'id' | 'tryNumber' | 'agentId'>, reason: string): Promise<void> {
     if (held.agentId === null || !ctx.send(held.agentId, { type: 'job.cancel', jobId: toWireId(held), reason })) {
-      await recordVerdict(ctx, held, { status: 'blocked', statusMessage: CANCELLED });
+      await recordVerdict(ctx, held, { status: 'blocked', statusMessage: CANCELLED_MESSAGE });
     }
   }
 
   bus.subscribe((event) => {
     if (event.kind === 'work') return ctx.dispatch();
     if (event.replicaId !== replicaId) return;
-    const ref = /^(.+)\.(\d+)$/.exec(event.jobId);
-    if (ref) void cancelHere({ id: ref[1]!, tryNumber: Number(ref[2]), agentId: event.agentId }, event.reason).catch(logged('cancel'));
+    const ref = parseWireId(event.jobId);
+    if (ref) void cancelHere({ ...ref, agentId: event.agentId }, event.reason).catch(logged('cancel'));
   });
 
   // Resolves once the claim pass after the sweep is done too (tests call sweep() and then look).

@@ -11,7 +11,7 @@ import { findAttemptOfTest, findStepScreenshot, listAttempts } from '../runs/att
 import { createRun } from '../runs/create-run.js';
 import { parseExecuteRequest } from '../runs/execute-request.js';
 import { findRun, listRuns } from '../runs/run-queries.js';
-import { cancelRun } from '../runs/transitions/cancel.js';
+import { CANCELLED_MESSAGE, cancelRun } from '../runs/transitions/cancel.js';
 import { interactionLogView, runSummary, runView } from '../runs/views.js';
 import { ErrorBody, errorResponses, id, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/runs.js';
@@ -57,8 +57,6 @@ const interactionLogs = route({
 });
 
 const cursor = seqCursor('r');
-
-const CANCELLED_MESSAGE = 'The run was cancelled';
 
 export function runRoutes() {
   const app = createRouter();

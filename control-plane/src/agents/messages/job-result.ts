@@ -4,6 +4,7 @@
  */
 import type { JobResult } from '@devicelab/shared';
 import type { AgentRecord } from '../../queries/agents.js';
+import { CANCELLED_MESSAGE } from '../../runs/transitions/cancel.js';
 import type { AgentContext } from '../context.js';
 import { heldAttempt } from '../held-attempt.js';
 import { recordVerdict } from '../verdicts.js';
@@ -14,7 +15,7 @@ export async function onJobResult(ctx: AgentContext, agent: AgentRecord, m: JobR
     const cancelled = m.verdict === 'cancelled';
     await recordVerdict(ctx, attempt, {
       status: m.verdict === 'cancelled' ? 'blocked' : m.verdict,
-      statusMessage: cancelled ? 'The run was cancelled' : m.statusMessage,
+      statusMessage: cancelled ? CANCELLED_MESSAGE : m.statusMessage,
       failedStep: m.failedStep, durationSeconds: m.durationSeconds, recordingKey: m.recordingKey,
     });
   }

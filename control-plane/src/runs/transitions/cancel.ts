@@ -11,6 +11,9 @@ import { announceRunsEnded } from '../../webhooks/outbox.js';
 import type { RunStatus } from '../run-queries.js';
 import { lockRuns } from './complete.js';
 
+/** The status message of a test stopped because its run was cancelled. */
+export const CANCELLED_MESSAGE = 'The run was cancelled';
+
 export interface HeldAttempt {
   id: string;
   tryNumber: number;
