@@ -61,7 +61,7 @@ export function withoutCredentials(url: string): string {
  * index of the first in `order` that answered 200, or null. 503 (database unreachable)
  * counts as not healthy: connecting there would only be refused again.
  */
-export async function firstHealthy(
+async function firstHealthy(
   endpoints: readonly ControlPlaneEndpoint[],
   order: readonly number[],
   timeoutMs: number,

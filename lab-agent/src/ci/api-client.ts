@@ -14,7 +14,7 @@ export interface RetryPolicy {
   maxMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 6, baseMs: 1_000, maxMs: 20_000 };
+const DEFAULT_RETRY: RetryPolicy = { retries: 6, baseMs: 1_000, maxMs: 20_000 };
 
 export interface ApiClientOptions {
   baseUrl: string;

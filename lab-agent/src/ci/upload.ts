@@ -26,7 +26,7 @@ export interface Uploaded {
 }
 
 /** The file's size; a missing or unreadable file is the caller's mistake (exit 2), not the service's. */
-export function buildFileSize(path: string): number {
+function buildFileSize(path: string): number {
   let size: number;
   try {
     const st = statSync(path);

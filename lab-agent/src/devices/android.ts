@@ -16,7 +16,7 @@ import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
 const DUMP_PATH = '/sdcard/window_dump.xml';
 /** screenrecord's longest recording; a longer test is recorded in consecutive parts. */
-export const SCREENRECORD_MAX_SECONDS = 180;
+const SCREENRECORD_MAX_SECONDS = 180;
 const recordingPart = (n: number) => `/sdcard/devicelab-recording-${n}.mp4`;
 /** adb's own temp dir for pushed packages: world-readable for the package installer. */
 const PUSH_DIR = '/data/local/tmp';

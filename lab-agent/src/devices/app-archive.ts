@@ -23,7 +23,7 @@ import yauzl from 'yauzl';
 import { DriverError } from './driver.js';
 
 /** Bounds for one archive (an app bundle is rarely above 2 GB or 200k files). */
-export const UNPACK_LIMITS = { bytes: 8 * 1024 ** 3, entries: 200_000 };
+const UNPACK_LIMITS = { bytes: 8 * 1024 ** 3, entries: 200_000 };
 
 export class UnsafeArchiveError extends DriverError {}
 
@@ -67,7 +67,7 @@ async function archiveKind(file: string): Promise<'zip' | 'tar.gz' | null> {
 }
 
 /** The shallowest `.app` folder (Payload/X.app in an .ipa, X.app or folder/X.app in a simulator archive). */
-export async function findAppBundle(root: string, depth = 3): Promise<string | null> {
+async function findAppBundle(root: string, depth = 3): Promise<string | null> {
   let level = [root];
   for (let d = 0; d < depth && level.length > 0; d += 1) {
     const next: string[] = [];

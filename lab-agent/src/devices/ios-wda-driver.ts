@@ -8,7 +8,7 @@ import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type La
 import { WdaClient } from './wda-client.js';
 
 /** The "back" of iOS: the first button of the navigation bar (UIKit puts the back button there). */
-export function navigationBackButton(source: string): { x: number; y: number } | null {
+function navigationBackButton(source: string): { x: number; y: number } | null {
   const bar = /<XCUIElementTypeNavigationBar\b[^>]*>([\s\S]*?)<\/XCUIElementTypeNavigationBar>/.exec(source);
   const button = bar ? /<XCUIElementTypeButton\b([^>]*)>?/.exec(bar[1]!) : null;
   if (!button) return null;

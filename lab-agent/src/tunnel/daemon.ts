@@ -21,7 +21,7 @@ export interface DaemonPaths {
   log: string;
 }
 
-export function daemonPaths(name: string, stateDir = process.env.DEVICELAB_STATE_DIR || join(homedir(), '.devicelab', 'tunnels')): DaemonPaths {
+function daemonPaths(name: string, stateDir = process.env.DEVICELAB_STATE_DIR || join(homedir(), '.devicelab', 'tunnels')): DaemonPaths {
   mkdirSync(stateDir, { recursive: true });
   return { pid: join(stateDir, `${name}.pid`), log: join(stateDir, `${name}.log`) };
 }

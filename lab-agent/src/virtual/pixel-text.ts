@@ -21,7 +21,7 @@ function advance(ch: string): number {
 export const textWidth = (text: string) => [...text].reduce((w, ch) => w + advance(ch), 0);
 
 /** Pixel size for a box `height` raster pixels high: 2 for headings and big buttons, else 1. */
-export const pixelSizeFor = (height: number) => Math.max(1, Math.min(3, Math.floor(height / (LINE * 1.6))));
+const pixelSizeFor = (height: number) => Math.max(1, Math.min(3, Math.floor(height / (LINE * 1.6))));
 
 function drawLine(raster: Raster, text: string, x: number, y: number, size: number, color: Rgb): void {
   let cx = x;

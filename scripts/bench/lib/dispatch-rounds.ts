@@ -116,7 +116,7 @@ export const DISPATCH_MEASURES = [
 ] as const;
 
 /** The dispatch target (lab agents issue, issue 9): p50 of offer − response under 20 ms. */
-export const DISPATCH_TARGET_P50_MS = 20;
+const DISPATCH_TARGET_P50_MS = 20;
 
 /** The target on one series, printed as met or missed, and answered for the JSON result. */
 export function dispatchTarget(series: string, s: DispatchSummary): { target: string; p50: number; met: boolean } {

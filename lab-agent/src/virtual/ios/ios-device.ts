@@ -44,7 +44,7 @@ export interface LaunchRecord {
 const SPRINGBOARD = 'com.apple.springboard';
 
 /** `-key value` pairs of the launch arguments: what an app reads from UserDefaults' argument domain. */
-export function argumentDefaults(args: readonly string[]): Record<string, string> {
+function argumentDefaults(args: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i < args.length - 1; i += 1) {
     const arg = args[i]!;
