@@ -46,15 +46,6 @@ export async function disconnectAgent(sql: Sql, id: string, replicaId: string): 
   );
 }
 
-/** The replica the agent is connected to, if any (cancels travel there). */
-export async function findAgentReplica(sql: Sql, id: string): Promise<string | null> {
-  const rows = await sql.query<{ replicaId: string | null }>(
-    `SELECT CASE WHEN connected THEN replica_id END AS "replicaId" FROM agents WHERE id = $1`,
-    [id],
-  );
-  return rows[0]?.replicaId ?? null;
-}
-
 /** Agents that said nothing for `seconds`: still marked connected (a half-open socket) or gone. */
 export async function listSilentAgents(sql: Sql, seconds: number): Promise<string[]> {
   const rows = await sql.query<{ id: string }>(

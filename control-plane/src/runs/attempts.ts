@@ -12,7 +12,6 @@ import type { Sql } from '../db/index.js';
 import type { TestContent } from '../queries/tests.js';
 
 export type AttemptStatus = 'pending' | 'offered' | 'running' | 'succeeded' | 'failed' | 'blocked';
-export const ACTIVE: readonly AttemptStatus[] = ['offered', 'running'];
 
 /** The test as it was when the run started: later edits do not change a run. */
 export type AttemptSnapshot = Omit<TestContent, 'tags'>;
