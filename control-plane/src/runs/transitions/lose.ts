@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { announceTestsFinished } from '../../webhooks/outbox.js';
+import { CANCELLED_MESSAGE } from './cancel.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 import type { AttemptRef } from './ref.js';
 
@@ -16,25 +17,20 @@ export async function loseAttempt(db: Db, ref: AttemptRef, why: string): Promise
   return db.transaction(async (tx) => {
     const runs = await lockRuns(tx, (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId));
     const cancelled = runs[0]?.status === 'cancelled';
-    const rows = await tx.query<{ outcome: LossOutcome; deviceId: string | null; sessionId: string | null; runId: string }>(
+    const outcome: LossOutcome = cancelled ? 'cancelled' : ref.tryNumber < 2 ? 'retried' : 'blocked';
+    // A retry is the attempt queued afresh as the next try; otherwise it ends blocked where it was.
+    const change = outcome === 'retried'
+      ? `status = 'pending', status_message = NULL, finished_at = NULL, device_id = NULL, session_id = NULL, "values" = NULL,
+         queued_at = clock_timestamp(), offered_at = NULL, started_at = NULL, try_number = a.try_number + 1`
+      : `status = 'blocked', status_message = $3::text, finished_at = clock_timestamp()`;
+    const message = cancelled ? CANCELLED_MESSAGE : `The device was lost twice while running this test (last: ${why})`;
+    const rows = await tx.query<{ deviceId: string | null; sessionId: string | null; runId: string }>(
       `WITH old AS (SELECT id, device_id, session_id FROM attempts WHERE id = $1 AND try_number = $2 AND status IN ('offered', 'running'))
-       UPDATE attempts a SET
-              status = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN 'pending' ELSE 'blocked' END,
-              status_message = CASE WHEN $4::boolean THEN 'The run was cancelled' WHEN a.try_number < 2 THEN NULL ELSE $3 END,
-              finished_at = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN NULL ELSE clock_timestamp() END,
-              lost_device_id = a.device_id,
-              device_id = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN NULL ELSE a.device_id END,
-              session_id = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN NULL ELSE a.session_id END,
-              "values" = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN NULL ELSE a."values" END,
-              queued_at = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN clock_timestamp() ELSE a.queued_at END,
-              offered_at = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN NULL ELSE a.offered_at END,
-              started_at = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN NULL ELSE a.started_at END,
-              try_number = CASE WHEN NOT $4::boolean AND a.try_number < 2 THEN a.try_number + 1 ELSE a.try_number END
+       UPDATE attempts a SET lost_device_id = a.device_id, ${change}
          FROM old
         WHERE a.id = old.id
-        RETURNING CASE WHEN $4::boolean THEN 'cancelled' WHEN a.status = 'pending' THEN 'retried' ELSE 'blocked' END AS outcome,
-                  old.device_id AS "deviceId", old.session_id AS "sessionId", a.run_id AS "runId"`,
-      [ref.id, ref.tryNumber, `The device was lost twice while running this test (last: ${why})`, cancelled],
+        RETURNING old.device_id AS "deviceId", old.session_id AS "sessionId", a.run_id AS "runId"`,
+      outcome === 'retried' ? [ref.id, ref.tryNumber] : [ref.id, ref.tryNumber, message],
     );
     const lost = rows[0];
     if (!lost) return null;
@@ -42,10 +38,10 @@ export async function loseAttempt(db: Db, ref: AttemptRef, why: string): Promise
     if (lost.sessionId) {
       await tx.query(`UPDATE sdk_sessions SET status = 'failed', ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [lost.sessionId]);
     }
-    if (lost.outcome !== 'retried') {
+    if (outcome !== 'retried') {
       await announceTestsFinished(tx, [ref.id]);
       await completeRunsIfDone(tx, [lost.runId]);
     }
-    return lost.outcome;
+    return outcome;
   });
 }
