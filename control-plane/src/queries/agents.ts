@@ -87,21 +87,3 @@ export async function markMissingDevicesOffline(sql: Sql, agentId: string, prese
 export async function setDeviceOffline(sql: Sql, agentId: string, serial: string): Promise<void> {
   await sql.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1 AND serial = $2`, [agentId, serial]);
 }
-
-export interface DeviceRecord {
-  id: string;
-  agentId: string;
-  serial: string;
-  platform: 'android' | 'ios';
-  kind: 'emulator' | 'physical' | 'simulator';
-  model: string;
-  osVersion: string;
-}
-
-export async function findDevice(sql: Sql, id: string): Promise<DeviceRecord | null> {
-  const rows = await sql.query<DeviceRecord>(
-    `SELECT id, agent_id AS "agentId", serial, platform, kind, model, os_version AS "osVersion" FROM devices WHERE id = $1`,
-    [id],
-  );
-  return rows[0] ?? null;
-}

@@ -49,8 +49,16 @@ export const attemptColumns = `a.id, a.run_id AS "runId", a.org_id AS "orgId", a
   a.duration_seconds::float8 AS "durationSeconds"`;
 export const workColumns = `${attemptColumns}, a.snapshot, a."values"`;
 
-export async function findAttemptWork(sql: Sql, id: string): Promise<AttemptWork | null> {
-  const rows = await sql.query<AttemptWork>(`SELECT ${workColumns} FROM attempts a WHERE a.id = $1`, [id]);
+/**
+ * This try of an attempt, if it is active on a device of `agentId`: one read on the path of
+ * every step an agent reports (decisions, device events, results).
+ */
+export async function findHeldAttempt(sql: Sql, ref: { id: string; tryNumber: number }, agentId: string): Promise<AttemptWork | null> {
+  const rows = await sql.query<AttemptWork>(
+    `SELECT ${workColumns} FROM attempts a JOIN devices d ON d.id = a.device_id
+      WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('offered', 'running') AND d.agent_id = $3`,
+    [ref.id, ref.tryNumber, agentId],
+  );
   return rows[0] ?? null;
 }
 
