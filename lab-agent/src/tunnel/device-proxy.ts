@@ -4,15 +4,26 @@
  * client) becomes a stream through the tunnel, spliced to the device's socket; a plain
  * `GET http://host/...` is forwarded by node:http over such a stream. A host the tunnel
  * refuses, or cannot reach, is answered with 403 / 502 and the reason as text, which is
- * what the app on the device shows.
+ * what the app on the device shows. Where others than the test's device can reach it (iOS:
+ * the Mac's shared loopback, its LAN address for an iPhone) it wants the test's credential.
  */
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { pipeline, type Duplex } from 'node:stream';
 import { StreamRefused } from '@devicelab/shared';
+import { connectRefusalWithoutCredential, fromAddress, hasProxyCredential, refuseWithoutCredential, type ProxyCredential } from './proxy-auth.js';
 
 export type Dial = (host: string, port: number) => Promise<Duplex>;
+
+export interface DeviceProxyOptions {
+  /** Address to listen on; default the agent's loopback. */
+  host?: string;
+  /** Requests without this credential on Proxy-Authorization get 407 (proxy-auth.ts). */
+  requireAuth?: ProxyCredential;
+  /** Connections from any other address are closed at once (the iPhone's Wi-Fi address). */
+  onlyFrom?: string;
+}
 
 export interface DeviceProxy {
   readonly port: number;
@@ -37,10 +48,12 @@ function hostPort(authority: string, defaultPort: number): { host: string; port:
   return { host: match[1]!.replace(/^\[(.*)\]$/, '$1'), port };
 }
 
-export async function startDeviceProxy(dial: Dial, options: { host?: string } = {}): Promise<DeviceProxy> {
+export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions = {}): Promise<DeviceProxy> {
   const sockets = new Set<Socket>();
+  const admitted = (req: IncomingMessage) => !options.requireAuth || hasProxyCredential(req, options.requireAuth);
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!admitted(req)) return refuseWithoutCredential(res);
     let target: URL;
     try {
       target = new URL(req.url ?? '');
@@ -72,6 +85,7 @@ export async function startDeviceProxy(dial: Dial, options: { host?: string } = 
   }
 
   async function connect(req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+    if (!admitted(req)) return void client.end(connectRefusalWithoutCredential());
     const target = hostPort(req.url ?? '', 443);
     if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nDeviceLab tunnel: CONNECT wants host:port\n');
     let stream: Duplex;
@@ -90,6 +104,7 @@ export async function startDeviceProxy(dial: Dial, options: { host?: string } = 
   const server = createServer((req, res) => void forward(req, res).catch(() => res.destroy()));
   server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => void connect(req, socket, head).catch(() => socket.destroy()));
   server.on('connection', (socket: Socket) => {
+    if (options.onlyFrom && !fromAddress(socket.remoteAddress, options.onlyFrom)) return void socket.destroy();
     socket.setNoDelay(true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
