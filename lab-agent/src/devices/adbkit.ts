@@ -39,6 +39,32 @@ export function createAdbClient(host = '127.0.0.1', port = 5037): Client {
   return client;
 }
 
+/**
+ * `adb reverse --remove <remote>` (e.g. remote "tcp:8080"): adbkit 3 can add and list
+ * reverses but not remove one, so the request goes over its device transport as adb
+ * itself sends it. The adb server answers OKAY once adbd has opened the service, then
+ * adbd OKAY or FAIL ("listener 'tcp:8080' not found"). False when there was no such reverse.
+ */
+export async function removeReverse(device: DeviceClient, remote: string): Promise<boolean> {
+  const connection = await device.transport();
+  try {
+    const request = Buffer.from(`reverse:killforward:${remote}`);
+    connection.write(Buffer.concat([Buffer.from(request.length.toString(16).padStart(4, '0')), request]));
+    for (const stage of ['opening reverse', 'removing reverse']) {
+      const reply = await connection.parser.readAscii(4);
+      if (reply === 'FAIL') {
+        const message = (await connection.parser.readValue()).toString('utf8');
+        if (stage === 'removing reverse' && /^listener .* not found/.test(message)) return false;
+        throw new Error(`${stage} ${remote} failed: ${message}`);
+      }
+      if (reply !== 'OKAY') throw new Error(`${stage} ${remote}: unexpected reply ${JSON.stringify(reply)}`);
+    }
+    return true;
+  } finally {
+    connection.end();
+  }
+}
+
 /** Everything a stream yields, as one buffer. */
 export async function readAll(stream: Readable | Duplex): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -2,9 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAgent } from '../agent.js';
 import { centerOf, sampleApk, screenTexts, xmlNodes } from '../testing/sample.js';
 import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '../virtual/index.js';
-import { createAdbClient } from './adbkit.js';
+import { createAdbClient, readAll } from './adbkit.js';
 import { AndroidDriver } from './android.js';
 import { DriverError } from './driver.js';
 
@@ -103,5 +104,65 @@ describe('AndroidDriver against the virtual adb server', () => {
     expect(gone).toBeInstanceOf(DriverError);
     expect((gone as DriverError).deviceGone).toBe(true);
     expect((gone as DriverError).message).toContain('virtual-3 is no longer connected');
+  });
+});
+
+/**
+ * A tunnelled test's proxy on an Android device (adb reverse + the global http_proxy
+ * setting) is undone afterwards, and after an agent crash at the next agent start. The
+ * device is read back over the adb protocol, as `adb reverse --list` and `adb shell` would.
+ */
+describe('AndroidDriver: the tunnel proxy leaves nothing behind', () => {
+  let server: VirtualAdbServer;
+  const client = () => createAdbClient(server.host, server.port);
+  const reverses = async (serial: string) =>
+    ((await client().getDevice(serial).listReverses()) as Array<{ remote: string; local: string }>).map((r) => `${r.remote} ${r.local}`).sort();
+  const proxySetting = async (serial: string) => (await readAll(await client().getDevice(serial).shell('settings get global http_proxy'))).toString('utf8').trim();
+
+  beforeAll(async () => {
+    server = await startVirtualAdbServer({ devices: 2 });
+  });
+  afterAll(() => server.close());
+
+  it('removes its reverse and the proxy setting after the test, and keeps a reverse the device owner set', async () => {
+    await client().getDevice('virtual-1').reverse('tcp:8081', 'tcp:8081'); // e.g. a developer's Metro bundler
+    const driver = new AndroidDriver(client(), 'virtual-1');
+    await driver.useProxy(45001);
+    expect(await reverses('virtual-1')).toEqual(['tcp:45001 tcp:45001', 'tcp:8081 tcp:8081']);
+    expect(await proxySetting('virtual-1')).toBe('127.0.0.1:45001');
+
+    await driver.clearProxy();
+    expect(await reverses('virtual-1')).toEqual(['tcp:8081 tcp:8081']);
+    expect(await proxySetting('virtual-1')).toBe(':0');
+
+    // adb restarted during the test (its reverses are gone): clearing still resets the setting.
+    await driver.useProxy(45002);
+    server.getDevice('virtual-1')!.reverses.delete(45002);
+    await driver.clearProxy();
+    expect(await proxySetting('virtual-1')).toBe(':0');
+    expect(await reverses('virtual-1')).toEqual(['tcp:8081 tcp:8081']);
+  });
+
+  it('after an agent crash mid-test, the next agent start removes the leftover proxy and its reverse, and nothing of the owner\'s', async () => {
+    // The crashed agent's test: proxy and reverse set, never cleared.
+    await new AndroidDriver(client(), 'virtual-1').useProxy(45123);
+    // virtual-2's owner routes it through their own proxy, and has a reverse of their own.
+    await client().getDevice('virtual-2').shell('settings put global http_proxy proxy.corp:3128').then(readAll);
+    await client().getDevice('virtual-2').reverse('tcp:45123', 'tcp:9000');
+    expect(await reverses('virtual-1')).toEqual(['tcp:45123 tcp:45123', 'tcp:8081 tcp:8081']);
+
+    const lines: string[] = [];
+    const agent = await startAgent({
+      controlPlaneUrl: 'http://127.0.0.1:9', token: 'dl_agent_unused', adbHost: server.host, adbPort: server.port,
+      stateDir: mkdtempSync(join(tmpdir(), 'stale-reverse-')), log: (l) => lines.push(l), drainSeconds: 0,
+    });
+    await agent.stop({ drainSeconds: 0 });
+
+    expect(await proxySetting('virtual-1')).toBe(':0');
+    expect(await reverses('virtual-1')).toEqual(['tcp:8081 tcp:8081']);
+    expect(await proxySetting('virtual-2')).toBe('proxy.corp:3128');
+    expect(await reverses('virtual-2')).toEqual(['tcp:45123 tcp:9000']);
+    expect(lines).toContain('device virtual-1: removed the proxy setting a stopped agent left behind');
+    expect(lines.filter((l) => l.includes('left behind'))).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
-import { readAll, type Client, type DeviceClient } from './adbkit.js';
+import { readAll, removeReverse, type Client, type DeviceClient } from './adbkit.js';
 import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ScreenSize, type SwipeSpec } from './driver.js';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
@@ -25,6 +25,8 @@ export class AndroidDriver implements DeviceDriver {
   private readonly device: DeviceClient;
   private size: ScreenSize | null = null;
   private recording: { parts: number; stopped: boolean; done: Promise<void> } | null = null;
+  /** The device port useProxy reversed to the agent, until clearProxy removes it. */
+  private reversedPort: number | null = null;
 
   constructor(
     private readonly client: Client,
@@ -58,19 +60,32 @@ export class AndroidDriver implements DeviceDriver {
   async useProxy(agentPort: number): Promise<void> {
     // adb reverse makes the device's 127.0.0.1:<port> the agent's, wherever the agent's
     // network is; the global proxy setting then sends every app's HTTP(S) there.
-    await this.device.reverse(`tcp:${agentPort}`, `tcp:${agentPort}`);
+    // The setting goes on first and comes off last: whenever a reverse of ours exists, a
+    // 127.0.0.1:<port> setting names it, so clearStaleProxy finds it after a crash.
+    this.reversedPort = agentPort;
     await this.shell(`settings put global http_proxy 127.0.0.1:${agentPort}`);
+    await this.guard(() => this.device.reverse(`tcp:${agentPort}`, `tcp:${agentPort}`));
   }
 
+  /** Undoes useProxy: our reverse (only ours: the owner's other reverses stay), then the setting. */
   async clearProxy(): Promise<void> {
+    const port = this.reversedPort;
+    this.reversedPort = null;
+    let failure: unknown = null;
+    // Already gone (adb restarted since) is fine: removeReverse answers false.
+    if (port !== null) await this.guard(() => removeReverse(this.device, `tcp:${port}`)).catch((err: unknown) => (failure = err));
     // ":0" is how Android spells "no proxy" (deleting the key is not seen by running apps).
-    // The reverse mapping stays until adb restarts; it points at a closed port.
+    // Reset even when the reverse could not be removed: a device left proxied to nothing has no network.
     await this.shell('settings put global http_proxy :0');
+    if (failure) throw failure;
   }
 
   async clearStaleProxy(): Promise<boolean> {
-    // Ours look like 127.0.0.1:<port> (useProxy); anything else is the device owner's and stays.
-    if (!/^127\.0\.0\.1:\d+$/.test((await this.shell('settings get global http_proxy')).trim())) return false;
+    // Ours look like 127.0.0.1:<port> (useProxy); anything else is the device owner's and
+    // stays, and so do reverses other than that port's.
+    const ours = /^127\.0\.0\.1:(\d+)$/.exec((await this.shell('settings get global http_proxy')).trim());
+    if (!ours) return false;
+    this.reversedPort = Number(ours[1]);
     await this.clearProxy();
     return true;
   }

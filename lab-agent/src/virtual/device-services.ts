@@ -1,12 +1,12 @@
 /**
  * Services a client opens on a device once host:transport has bound the connection to
  * it (SERVICES.TXT): shell:/exec: (raw output, then the connection closes; with the v1
- * shell protocol there is no exit status), sync:, reboot:, root:, reverse:forward/killforward
- * (recorded in device.reverses; the device's network uses them, device-network.ts). Anything else fails
+ * shell protocol there is no exit status), sync:, reboot:, root:, reverse:forward/killforward/
+ * list-forward (recorded in device.reverses; the device's network uses them, device-network.ts). Anything else fails
  * the way the real server reports a service adbd refused.
  */
 import type { Socket } from 'node:net';
-import { fail, okay, type SocketReader } from './adb-protocol.js';
+import { encodeValue, fail, okay, type SocketReader } from './adb-protocol.js';
 import { runSyncSession } from './sync.js';
 import type { VirtualDevice } from './virtual-device.js';
 
@@ -53,6 +53,11 @@ function reverse(request: string, device: VirtualDevice, socket: Socket): void {
   if (remove) {
     if (!device.reverses.delete(Number(remove[1]))) return void socket.end(Buffer.concat([okay(), fail(`listener 'tcp:${remove[1]}' not found`)]));
     return void socket.end(Buffer.concat([okay(), okay()]));
+  }
+  if (request === 'reverse:list-forward') {
+    // adbd's format_listeners: "<its transport> <device side> <host side>" per line; USB is "UsbFfs".
+    const lines = [...device.reverses].map(([remote, local]) => `UsbFfs tcp:${remote} tcp:${local}\n`).join('');
+    return void socket.end(Buffer.concat([okay(), encodeValue(lines)]));
   }
   if (request === 'reverse:killforward-all') {
     device.reverses.clear();
