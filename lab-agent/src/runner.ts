@@ -99,7 +99,10 @@ export class JobRun {
       for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
       outcome = { verdict: 'succeeded', statusMessage: '', failedStep: null };
     } catch (err) {
-      if (this.released) return null;
+      if (this.released) {
+        await this.tunnel?.close(); // a released job leaves no proxy on the device either
+        return null;
+      }
       if (this.cancelReason !== null) outcome = { verdict: 'cancelled', statusMessage: `Cancelled: ${this.cancelReason}`, failedStep: null };
       else if (this.tunnelLost !== null) outcome = { verdict: 'failed', statusMessage: this.tunnelLost, failedStep: null };
       else if (err instanceof JobStopped) outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
