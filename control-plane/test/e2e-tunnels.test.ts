@@ -183,5 +183,8 @@ await program.parseAsync(process.argv.slice(1), { from: 'user' });`;
     child.kill('SIGKILL');
     const run = await running;
     expect(verdicts(run)).toEqual([['failed', 'Tunnel "office" was lost during the test: tunnel "office" disconnected']]);
+    // However the test ended, the handset keeps neither the proxy setting nor the agent's adb reverse.
+    const handset = agent.virtual!.getDevice('virtual-1')!;
+    expect([handset.settings.get('global/http_proxy'), [...handset.reverses.keys()]]).toEqual([':0', []]);
   });
 });
