@@ -1,108 +1,165 @@
 /**
  * Tunnel benchmark: HTTP through a named tunnel beside the same requests direct, in one run.
  *
- * The tunnelled path is the device's: a device proxy (lab-agent/src/tunnel/device-proxy.ts)
- * whose streams go over the agent's relay WebSocket to the control plane, across to the
- * tunnel client's WebSocket, and out of the tunnel client to the "internal" HTTP server.
- * The relay is opened for a real job: a run naming the tunnel, whose one test waits on a
- * virtual handset while the benchmark uses the job's relay. Direct: the same requests to
- * the internal server without the proxy.
+ * Every party is its own process, as deployed (on separate machines in production, here on
+ * one 2-core VM):
+ *   - the internal host: an HTTP server (lib/tunnel-party.ts host);
+ *   - the control plane: the production entry, control-plane/src/main.ts, on embedded PGlite;
+ *   - the tunnel client: the real CLI, `lab-agent/src/cli.ts tunnel start` (DEVICELAB_API_KEY);
+ *   - the lab agent's side of a tunnelled test: the relay WebSocket (`GET /agent/tunnel`) and
+ *     the device proxy on it (lib/tunnel-party.ts agent), admitted for a real job: a run
+ *     naming the tunnel, offered to a protocol-level lab agent (lib/fake-agent.ts, in this
+ *     process; it only heartbeats) that accepts it and never finishes it;
+ *   - the load generator: this process. Direct: load → host. Tunnel: load → device proxy →
+ *     control plane → tunnel client → host, and back.
  *
- * Everything runs in this one process (control plane on embedded PGlite, tunnel client,
- * device proxy, internal server, load): the tunnel's hops share one thread with the load
- * generator, so the figures are a conservative bound for separate machines. The lab agent
- * is stopped once the relay is open (see below).
+ * `--compare <commit>` also starts that commit's control plane, tunnel client and agent side
+ * (lib/source-tree.ts) beside the working tree's, so before and after are measured in the
+ * same minutes, alternating with the direct baseline; `--after <commit>` runs that commit
+ * instead of the working tree (which may hold others' unfinished edits). CPU time of each party process is read
+ * from /proc over each measure: on a shared 2-core machine the CPU per MiB and per request is
+ * steadier than the wall clock.
  *
- *   node --import tsx scripts/bench/tunnel.ts [--mib 100] [--requests 3000] [--concurrency 100] [--rounds 3]
+ *   node --import tsx scripts/bench/tunnel.ts [--mib 100] [--rounds 3] [--requests 3000]
+ *        [--concurrency 100] [--serial 500] [--compare <commit>] [--after <commit>]
  */
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, request, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request, type IncomingMessage } from 'node:http';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAgent } from '../../lab-agent/src/agent.js';
-import { tunnelRelayUrl } from '../../lab-agent/src/control-planes.js';
-import { startDeviceProxy } from '../../lab-agent/src/tunnel/device-proxy.js';
-import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
-import { openTunnelRelay } from '../../lab-agent/src/tunnel/relay-client.js';
-import { startTunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
-import { addAgentToken } from '../../control-plane/src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer } from '../../control-plane/test/harness.js';
-import { makeApk } from '../fixtures/builds.js';
+import { cpuMs } from './lib/cpu.js';
+import { androidEmulator, connectBenchAgent, type BenchAgent } from './lib/fake-agent.js';
+import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine } from './lib/machine.js';
-import { flag, MiB, printTable, writeResult } from './lib/report.js';
-import { median, round, summarise } from './lib/stats.js';
+import { startParty, type PartyProcess } from './lib/party-process.js';
+import { repoRoot } from './lib/paths.js';
+import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
+import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
+import { createOrganisation, freePort, type ChildServer } from './lib/server.js';
+import { sourceTreeAt, type SourceTree } from './lib/source-tree.js';
+import { median, round, summarise, type Summary } from './lib/stats.js';
 
 const downloadMiB = Number(flag('mib', '100'));
+const rounds = Number(flag('rounds', '3'));
 const requests = Number(flag('requests', '3000'));
 const concurrency = Number(flag('concurrency', '100'));
-const rounds = Number(flag('rounds', '3'));
+const serialCount = Number(flag('serial', '500'));
+const compare = flag('compare', '');
+const after = flag('after', '');
+const BLOCKS = 5;
+const IDLE_MS = 3000;
+const TUNNEL = 'bench';
+const PARTY = join(repoRoot, 'scripts', 'bench', 'lib', 'tunnel-party.ts');
 
-const CHUNK = Buffer.alloc(MiB, 7);
-const internal = createServer((req, res) => {
-  if (req.url === '/big') {
-    res.setHeader('content-length', downloadMiB * MiB);
-    let sent = 0;
-    const more = () => {
-      while (sent < downloadMiB) {
-        sent += 1;
-        if (!res.write(CHUNK)) return void res.once('drain', more);
-      }
-      res.end();
-    };
-    return more();
-  }
-  res.end('ok');
-});
-internal.listen(0, '127.0.0.1');
-await once(internal, 'listening');
-const target = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
-
-const work = mkdtempSync(join(tmpdir(), 'bench-tunnel-'));
-const server = await startServer({ LOG_REQUESTS: '0' });
-const org = await seedOrg(server.db, { name: 'Bench org' });
-const api = client(server.url, org.apiKey);
-const { agentToken } = await addAgentToken(server.db, null);
-const tunnelClient = startTunnelClient({ controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: 'bench', filter: createHostFilter({}) });
-await tunnelClient.connected;
-const agent = await startAgent({ controlPlaneUrl: server.url, token: agentToken, virtualDevices: 1, stateDir: mkdtempSync(join(work, 'agent-')), log: () => {}, drainSeconds: 0 });
-
-// A job that holds the tunnel open: one test that waits while the benchmark uses its relay.
-const apk = join(work, 'sample.apk');
-await makeApk(apk, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
-const form = new FormData();
-form.append('build', new Blob([readFileSync(apk)]), 'sample.apk');
-form.append('metadata', JSON.stringify({ name: 'bench' }));
-const buildId = ((await (await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form })).json()) as { buildId: string }).buildId;
-const testId = (await api('POST', '/tests', { title: 'Hold the tunnel', commands: ['wait: 300'] })).body.testId as string;
-await settledTest(api, testId);
-const run = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [testId], tunnelName: 'bench' })).body;
-let jobId: string | undefined;
-for (let i = 0; i < 600 && !jobId; i += 1) {
-  const rows = await server.db.query<{ id: string; try: number }>(`SELECT id, try_number AS try FROM attempts WHERE run_id = $1 AND status = 'running'`, [run.runId]);
-  if (rows[0]) jobId = `${rows[0].id}.${rows[0].try}`;
-  else await new Promise((r) => setTimeout(r, 50));
+/** A way to the host: direct, or through one source tree's tunnel; `parties` are the processes on it besides this one. */
+interface Path {
+  label: string;
+  proxyPort: number | null;
+  parties: Record<string, number>;
 }
-if (!jobId) throw new Error('the holding test never started');
-const relay = await openTunnelRelay({ relayUrl: tunnelRelayUrl(server.url), token: agentToken, jobId, tunnelName: 'bench' });
-const proxy = await startDeviceProxy(relay.dial);
-// The relay stays open once admitted. The lab agent (and the virtual handset recording its
-// waiting screen) would run on another machine: stopped here so they do not share this
-// process's one thread with the relay being measured.
-await agent.stop({ drainSeconds: 0 });
 
-/** GET through the proxy (absolute URL to the proxy) or direct; resolves with the bytes read. */
-function get(path: string, through: boolean, agentPool?: Agent): Promise<number> {
-  const url = new URL(path, target);
-  const options = through
-    ? { host: '127.0.0.1', port: proxy.port, path: url.toString(), headers: { host: url.host }, agent: agentPool }
-    : { host: url.hostname, port: Number(url.port), path: url.pathname, agent: agentPool };
+const started = performance.now();
+const machine = describeMachine();
+console.log(`tunnel benchmark: ${downloadMiB} MiB × ${rounds}, ${serialCount} one at a time, ${requests} at ${concurrency} concurrent; each party its own process`);
+console.log(`machine: ${machineLine(machine)}`);
+
+const cleanups: Array<() => unknown> = [];
+const trees: Array<{ label: string; root: string; tree?: SourceTree }> = [];
+if (compare) {
+  const tree = sourceTreeAt(compare);
+  cleanups.push(() => tree.remove());
+  trees.push({ label: `before (${tree.commit.slice(0, 8)})`, root: tree.root, tree });
+}
+if (after) {
+  const tree = sourceTreeAt(after);
+  cleanups.push(() => tree.remove());
+  trees.push({ label: `after (${tree.commit.slice(0, 8)})`, root: tree.root, tree });
+} else trees.push({ label: compare ? 'after (working tree)' : 'tunnel', root: repoRoot });
+
+try {
+  const host = await startParty('internal host', PARTY, ['host', '--mib', String(downloadMiB)], { ready: /READY (\d+)/ });
+  cleanups.push(() => host.stop());
+  const hostPort = Number(host.ready[1]);
+  const paths: Path[] = [{ label: 'direct', proxyPort: null, parties: { host: host.pid } }];
+  for (const tree of trees) paths.push(await startTunnelStack(tree.label, tree.root, host.pid));
+  await measure(paths, hostPort);
+} finally {
+  for (const step of cleanups.reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+    }
+  }
+}
+process.exit(0);
+
+/** The control plane, tunnel client and agent side of one source tree, with a job holding the relay open. */
+async function startTunnelStack(label: string, root: string, hostPid: number): Promise<Path> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-bench-tunnel-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
+  const url = new URL(`http://127.0.0.1:${port}`);
+  const controlPlane = await startParty(`${label}: control plane`, join(root, 'control-plane', 'src', 'main.ts'), [], {
+    ready: /DeviceLab control plane on/,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, LOG_REQUESTS: '0', BASE_URL: url.origin, DATABASE_URL: undefined },
+    timeoutMs: 120_000,
+  });
+  cleanups.push(() => controlPlane.stop());
+  const server = { url, adminToken } as ChildServer;
+  const org = await createOrganisation(server, `Tunnel bench org (${label})`);
+  const agentToken = await createSharedAgentToken(server);
+  const buildId = await uploadSampleApk(server, org.apiKey);
+  const testId = await createReadyTest(server, org.apiKey, 'Log in', ['Tap the Log in button', 'assertVisible: "Products"']);
+
+  const tunnelClient = await startParty(`${label}: tunnel client`, join(root, 'lab-agent', 'src', 'cli.ts'),
+    ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL], { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: org.apiKey } });
+  cleanups.push(() => tunnelClient.stop());
+
+  const labAgent = await connectBenchAgent(url, agentToken, { agentId: `bench-tunnel-agent-${port}`, devices: [androidEmulator('emulator-5554')] });
+  cleanups.push(() => labAgent.close());
+  labAgent.startHeartbeats((await labAgent.welcomed).message.heartbeatIntervalMs);
+  const jobId = await holdJob(server, org, labAgent, buildId, testId);
+
+  const agentSide = await startParty(`${label}: agent side`, PARTY, ['agent', '--tree', root, '--control-plane', url.origin, '--job', jobId, '--tunnel', TUNNEL], {
+    ready: /READY (\d+)/, env: { BENCH_AGENT_TOKEN: agentToken },
+  });
+  cleanups.push(() => agentSide.stop());
+  console.log(`${label}: control plane pid ${controlPlane.pid}, tunnel client pid ${tunnelClient.pid}, agent side pid ${agentSide.pid} (proxy :${agentSide.ready[1]})`);
+  return { label, proxyPort: Number(agentSide.ready[1]), parties: partiesOf({ agentSide, controlPlane, tunnelClient }, hostPid) };
+}
+
+function partiesOf(p: { agentSide: PartyProcess; controlPlane: PartyProcess; tunnelClient: PartyProcess }, hostPid: number): Record<string, number> {
+  return { 'agent side': p.agentSide.pid, 'control plane': p.controlPlane.pid, 'tunnel client': p.tunnelClient.pid, host: hostPid };
+}
+
+/** Runs the test naming the tunnel; the fake agent accepts its offer and never finishes it, so the relay stays admitted. */
+async function holdJob(server: ChildServer, org: { organisationId: string; apiKey: string }, agent: BenchAgent, buildId: string, testId: string): Promise<string> {
+  const http = keepAliveAgent(1);
+  const run = await sendJson<{ runId: string }>(server.url, http, {
+    method: 'POST', path: '/tests/execute', headers: { authorization: `Bearer ${org.apiKey}` },
+    json: { organisationId: org.organisationId, buildId, testIds: [testId], tunnelName: TUNNEL },
+  });
+  http.destroy();
+  if (run.status !== 200) throw new Error(`execute: ${run.status} ${JSON.stringify(run.body)}`);
+  const offer = await agent.next('job.offer', 30_000);
+  if (offer.message.tunnel?.name !== TUNNEL) throw new Error(`the offer names no tunnel: ${JSON.stringify(offer.message.tunnel)}`);
+  agent.send({ type: 'job.accepted', jobId: offer.message.jobId });
+  return offer.message.jobId;
+}
+
+/** GET direct or through a device proxy (absolute URL, as a device sends it); resolves with the bytes read. */
+function get(hostPort: number, path: string, via: Path, pool?: Agent): Promise<number> {
+  const options = via.proxyPort === null
+    ? { host: '127.0.0.1', port: hostPort, path, agent: pool }
+    : { host: '127.0.0.1', port: via.proxyPort, path: `http://127.0.0.1:${hostPort}${path}`, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool };
   return new Promise((resolve, reject) => {
     const req = request(options, (res: IncomingMessage) => {
       let bytes = 0;
       res.on('data', (c: Buffer) => { bytes += c.length; });
-      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
+      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${via.label}: HTTP ${res.statusCode}`))));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -110,60 +167,122 @@ function get(path: string, through: boolean, agentPool?: Agent): Promise<number>
   });
 }
 
-async function download(through: boolean): Promise<number> {
-  const started = performance.now();
-  const bytes = await get('/big', through);
-  if (bytes !== downloadMiB * MiB) throw new Error(`read ${bytes} bytes`);
-  return bytes / MiB / ((performance.now() - started) / 1000);
-}
-
-async function smallRequests(through: boolean, parallel: number, count: number): Promise<number[]> {
+async function smallRequests(hostPort: number, via: Path, parallel: number, count: number): Promise<number[]> {
   const pool = new Agent({ keepAlive: true, maxSockets: parallel });
   const latencies: number[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: parallel }, async () => {
     while (next < count) {
       next += 1;
-      const started = performance.now();
-      await get('/small', through, pool);
-      latencies.push(performance.now() - started);
+      const begin = performance.now();
+      await get(hostPort, '/small', via, pool);
+      latencies.push(performance.now() - begin);
     }
   }));
   pool.destroy();
   return latencies;
 }
 
-const speeds = { direct: [] as number[], tunnel: [] as number[] };
-for (let r = 0; r < rounds; r += 1) {
-  speeds.direct.push(await download(false));
-  speeds.tunnel.push(await download(true));
+/** CPU ms of this process and of the path's parties while `work` runs. */
+async function withCpu<T>(via: Path, work: () => Promise<T>): Promise<{ value: T; cpu: Record<string, number> }> {
+  const pids: Record<string, number> = { load: process.pid, ...via.parties };
+  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+  const value = await work();
+  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid) - before[k]!]));
+  return { value, cpu };
 }
-await smallRequests(true, 10, 200); // warm-up: the JIT and the sockets
-await smallRequests(false, 10, 200);
-const serial = { direct: await smallRequests(false, 1, 500), tunnel: await smallRequests(true, 1, 500) };
-const parallel = { direct: await smallRequests(false, concurrency, requests), tunnel: await smallRequests(true, concurrency, requests) };
 
-const machine = describeMachine();
-const direct = median(speeds.direct);
-const tunnelled = median(speeds.tunnel);
-const rows = [
-  [`${downloadMiB} MiB download (MiB/s, median of ${rounds})`, round(direct, 1), round(tunnelled, 1), `${round((tunnelled / direct) * 100, 1)} % of direct`],
-  ['small GET p50 ms, one at a time', summarise(serial.direct).p50, summarise(serial.tunnel).p50, `+${round(summarise(serial.tunnel).p50 - summarise(serial.direct).p50, 2)} ms`],
-  [`small GET p50 ms, ${concurrency} concurrent`, summarise(parallel.direct).p50, summarise(parallel.tunnel).p50, `+${round(summarise(parallel.tunnel).p50 - summarise(parallel.direct).p50, 2)} ms`],
-  [`small GET p95 ms, ${concurrency} concurrent`, summarise(parallel.direct).p95, summarise(parallel.tunnel).p95, `+${round(summarise(parallel.tunnel).p95 - summarise(parallel.direct).p95, 2)} ms`],
-];
-console.log(machineLine(machine));
-printTable('HTTP through a named tunnel beside direct', ['measure', 'direct', 'tunnel', 'tunnel vs direct'], rows);
-console.log(`\nwritten: ${writeResult('tunnel', {
-  machine, downloadMiB, rounds, requests, concurrency,
-  downloadMiBps: speeds, small: { serial: { direct: summarise(serial.direct), tunnel: summarise(serial.tunnel) }, parallel: { direct: summarise(parallel.direct), tunnel: summarise(parallel.tunnel) } },
-})}`);
+interface PathResult {
+  label: string;
+  downloadMiBps: number[];
+  /** CPU ms per MiB downloaded, per process. */
+  downloadCpuMsPerMiB: Record<string, number>;
+  serial: Summary;
+  parallel: Summary;
+  /** CPU µs per small request (one at a time and concurrent together), per process. */
+  smallCpuUsPerRequest: Record<string, number>;
+}
 
-await api('POST', `/runs/${run.runId}/cancel`).catch(() => {});
-await proxy.close();
-await relay.close();
-await tunnelClient.close();
-await server.close();
-internal.close();
-rmSync(work, { recursive: true, force: true });
-process.exit(0);
+function addInto(into: Record<string, number>, add: Record<string, number>): void {
+  for (const [k, v] of Object.entries(add)) into[k] = (into[k] ?? 0) + v;
+}
+
+async function measure(paths: Path[], hostPort: number): Promise<void> {
+  const loads: number[] = [os.loadavg()[0]!];
+  // Background work with no traffic (heartbeats, the control plane's loops): CPU ms per second idle.
+  const idle = await Promise.all(paths.map((p) => withCpu(p, () => new Promise((r) => setTimeout(r, IDLE_MS)))));
+  const idleCpuMsPerS = Object.fromEntries(paths.map((p, i) => [p.label, Object.fromEntries(Object.entries(idle[i]!.cpu).map(([k, v]) => [k, round((v * 1000) / IDLE_MS, 1)]))]));
+  const state = paths.map((p) => ({ path: p, speeds: [] as number[], downloadCpu: {} as Record<string, number>, serial: [] as number[], parallel: [] as number[], smallCpu: {} as Record<string, number>, small: 0 }));
+  // Each round in another order, so no path always runs right after another.
+  const rotated = (r: number) => state.map((_, i) => state[(i + r) % state.length]!);
+  for (let r = 0; r < rounds; r += 1) {
+    for (const s of rotated(r)) {
+      const begin = performance.now();
+      const { value: bytes, cpu } = await withCpu(s.path, () => get(hostPort, '/big', s.path));
+      if (bytes !== downloadMiB * MiB) throw new Error(`${s.path.label}: read ${bytes} bytes`);
+      s.speeds.push(downloadMiB / ((performance.now() - begin) / 1000));
+      addInto(s.downloadCpu, cpu);
+    }
+  }
+  loads.push(os.loadavg()[0]!);
+  for (const s of state) await smallRequests(hostPort, s.path, 10, 200); // warm-up: the JIT and the sockets
+  for (let b = 0; b < BLOCKS; b += 1) {
+    for (const s of rotated(b)) {
+      const { value, cpu } = await withCpu(s.path, () => smallRequests(hostPort, s.path, 1, Math.ceil(serialCount / BLOCKS)));
+      s.serial.push(...value);
+      addInto(s.smallCpu, cpu);
+      s.small += value.length;
+    }
+  }
+  loads.push(os.loadavg()[0]!);
+  for (let b = 0; b < BLOCKS; b += 1) {
+    for (const s of rotated(b)) {
+      const { value, cpu } = await withCpu(s.path, () => smallRequests(hostPort, s.path, concurrency, Math.ceil(requests / BLOCKS)));
+      s.parallel.push(...value);
+      addInto(s.smallCpu, cpu);
+      s.small += value.length;
+    }
+  }
+  loads.push(os.loadavg()[0]!);
+
+  const results: PathResult[] = state.map((s) => ({
+    label: s.path.label,
+    downloadMiBps: s.speeds.map((x) => round(x, 1)),
+    downloadCpuMsPerMiB: Object.fromEntries(Object.entries(s.downloadCpu).map(([k, v]) => [k, round(v / (downloadMiB * rounds), 2)])),
+    serial: summarise(s.serial),
+    parallel: summarise(s.parallel),
+    smallCpuUsPerRequest: Object.fromEntries(Object.entries(s.smallCpu).map(([k, v]) => [k, round((v * 1000) / s.small, 0)])),
+  }));
+  report(results, loads, idleCpuMsPerS);
+}
+
+function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<string, Record<string, number>>): void {
+  const [direct, ...tunnels] = results as [PathResult, ...PathResult[]];
+  const speed = (p: PathResult) => median(p.downloadMiBps);
+  const header = ['measure', 'direct', ...tunnels.flatMap((t) => [t.label, 'vs direct'])];
+  const row = (name: string, value: (p: PathResult) => number, versus: (t: number, d: number) => string) =>
+    [name, round(value(direct), 2), ...tunnels.flatMap((t) => [round(value(t), 2), versus(value(t), value(direct))])];
+  const added = (t: number, d: number) => `+${round(t - d, 2)} ms`;
+  printTable('HTTP through a named tunnel beside direct (wall clock)', header, [
+    row(`${downloadMiB} MiB download, MiB/s (median of ${rounds})`, speed, (t, d) => `${round((t / d) * 100, 1)} %`),
+    row('small GET p50 ms, one at a time', (p) => p.serial.p50, added),
+    row(`small GET p50 ms, ${concurrency} concurrent`, (p) => p.parallel.p50, added),
+    row(`small GET p95 ms, ${concurrency} concurrent`, (p) => p.parallel.p95, added),
+  ]);
+  const parties = ['load', 'agent side', 'control plane', 'tunnel client', 'host'];
+  const cpuRows = (of: (p: PathResult) => Record<string, number>) => parties.map((party) => [party, ...results.map((p) => of(p)[party] ?? '-')]);
+  printTable('CPU ms per MiB downloaded, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.downloadCpuMsPerMiB));
+  printTable('CPU µs per small request, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.smallCpuUsPerRequest));
+  printTable(`CPU ms per second with no traffic (${IDLE_MS / 1000} s before the measures)`, ['process', ...results.map((p) => p.label)], cpuRows((p) => idleCpuMsPerS[p.label]!));
+  console.log(`\nload average (1 min): ${loads.map((l) => l.toFixed(2)).join(' → ')} (start, after downloads, after one-at-a-time, end)`);
+  writeRunResult('tunnel', {
+    machine, started,
+    params: { downloadMiB, rounds, serial: serialCount, requests, concurrency, compare: compare || null, after: after || null, loadAverages: loads.map((l) => round(l, 2)), idleCpuMsPerS },
+    results,
+    targets: tunnels.map((t) => ({
+      path: t.label,
+      downloadShareOfDirect: { goal: '≥ 50 %', value: round((speed(t) / speed(direct)) * 100, 1), met: speed(t) >= speed(direct) / 2 },
+      addedP50Ms: { goal: '< 3 ms', value: round(t.serial.p50 - direct.serial.p50, 2), met: t.serial.p50 - direct.serial.p50 < 3 },
+    })),
+  });
+}

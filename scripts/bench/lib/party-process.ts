@@ -1,0 +1,58 @@
+/**
+ * A party of a multi-process benchmark (tunnel.ts) as its own Node process,
+ * `node --import tsx <script> …args`: the pid is the party itself (its CPU time is read from
+ * /proc), it is ready when a line of its stdout matches `ready`, and it is stopped with
+ * SIGTERM (SIGKILL after 5 s, and on the benchmark's exit whatever happens).
+ */
+import { spawn } from 'node:child_process';
+import { repoRoot } from './paths.js';
+
+export interface PartyProcess {
+  name: string;
+  pid: number;
+  /** The ready line's match. */
+  ready: RegExpExecArray;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startParty(name: string, script: string, args: string[], opts: { ready: RegExp; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<PartyProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]; // undefined: not inherited
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const kill = () => { if (!exited) child.kill('SIGKILL'); };
+  process.once('exit', kill);
+  const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => { kill(); reject(new Error(`${name} not ready within ${(opts.timeoutMs ?? 60_000) / 1000} s:\n${output}`)); }, opts.timeoutMs ?? 60_000);
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-20_000);
+      const match = opts.ready.exec(output);
+      if (match) { clearTimeout(timer); resolve(match); }
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    void exit.then(() => { clearTimeout(timer); reject(new Error(`${name} exited before it was ready:\n${output}`)); });
+  });
+  return {
+    name,
+    pid: child.pid!,
+    ready,
+    output: () => output,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(kill, 5000);
+        await exit;
+        clearTimeout(timer);
+      }
+      process.off('exit', kill);
+    },
+  };
+}
