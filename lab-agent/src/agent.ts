@@ -45,6 +45,8 @@ export interface AgentOptions {
   xcrunPath?: string;
   /** WebDriverAgent URL per iOS device UDID (real devices; virtual ones know their own). */
   wdaUrls?: Record<string, string>;
+  /** The Mac's LAN address iPhones reach: a tunnelled test's proxy listens there for an iPhone (without it, iPhones cannot use tunnels). */
+  tunnelProxyHost?: string;
   /** Between iOS device listings; default 3000. */
   iosPollMs?: number;
   /** The adb server to use when not virtual; default 127.0.0.1:5037. */
@@ -252,7 +254,8 @@ async function startIos(options: AgentOptions, log: (line: string) => void) {
     const device = tracker?.get(serial);
     if (!device) return null;
     const config = { udid: serial, wdaUrl: wdaUrl(serial) ?? '', ...(xcrunPath ? { xcrunPath } : {}) };
-    return device.kind === 'simulator' ? new SimulatorDriver(config) : new IphoneDriver(config);
+    if (device.kind === 'simulator') return new SimulatorDriver(config);
+    return new IphoneDriver({ ...config, ...(options.tunnelProxyHost ? { tunnelProxyHost: options.tunnelProxyHost } : {}) });
   };
   return { virtual, tracker, driverFor };
 }

@@ -40,6 +40,14 @@ describe('lab-agent CLI', () => {
     expect(noToken.output().stderr).toContain('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN');
   });
 
+  it('exits 2 when --tunnel-proxy-host is not one IP address of this Mac', async () => {
+    for (const bad of ['0.0.0.0', 'mac.local']) {
+      const cli = runCli(['start', '--control-plane', server.url, '--token', 'x', '--tunnel-proxy-host', bad]);
+      expect(await cli.exited).toBe(2);
+      expect(cli.output().stderr).toContain("expected this Mac's IP address on the iPhones' Wi-Fi");
+    }
+  });
+
   it('starts with virtual devices from the environment, logs its connection, and exits 0 on SIGTERM', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'cli-state-'));
     const cli = runCli(['start', '--virtual-devices', '2', '--name', 'cli-host'], {

@@ -9,6 +9,7 @@
  * refuses the agent for good (incompatible version, bad token: restarting cannot help, so
  * a supervisor should not loop), 2 for usage errors.
  */
+import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
@@ -23,6 +24,13 @@ function integer(min: number, max: number) {
   };
 }
 
+/** --tunnel-proxy-host: one address of this Mac that iPhones can reach (not 0.0.0.0: the phone is told it). */
+function proxyHost(value: string): string {
+  const bare = value.trim().replace(/^\[(.*)\]$/, '$1');
+  if (isIP(bare) === 0 || bare === '0.0.0.0' || bare === '::') throw new InvalidArgumentError("expected this Mac's IP address on the iPhones' Wi-Fi, such as 192.168.1.20");
+  return bare;
+}
+
 interface StartOptions {
   controlPlane?: string;
   token?: string;
@@ -32,6 +40,7 @@ interface StartOptions {
   xcrun?: string;
   /** A list from the command line, one string from DEVICELAB_WDA_URLS. */
   wda: string | string[];
+  tunnelProxyHost?: string;
   adbHost: string;
   adbPort: number;
   stateDir: string;
@@ -83,6 +92,7 @@ async function start(opts: StartOptions): Promise<void> {
       virtualIphones: opts.virtualIphones,
       ...(opts.xcrun ? { xcrunPath: opts.xcrun } : {}),
       wdaUrls: wdaUrls(opts.wda),
+      ...(opts.tunnelProxyHost ? { tunnelProxyHost: opts.tunnelProxyHost } : {}),
       adbHost: opts.adbHost,
       adbPort: opts.adbPort,
       stateDir: opts.stateDir,
@@ -129,6 +139,7 @@ const addStartCommand = (parent: Command) => parent
   .addOption(new Option('--virtual-iphones <n>', 'run N virtual iPhones in-process (a fake xcrun devicectl and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IPHONES').argParser(integer(0, 64)).default(0))
   .addOption(new Option('--xcrun <path>', 'xcrun to run for simctl and devicectl (macOS; default: xcrun on PATH)').env('XCRUN_BINARY'))
   .addOption(new Option('--wda <udid=url...>', 'WebDriverAgent URL of an iOS device (repeat per device)').env('DEVICELAB_WDA_URLS').default([]))
+  .addOption(new Option('--tunnel-proxy-host <ip>', "this Mac's LAN address where iPhones reach a tunnelled test's proxy (without it tunnelled tests on iPhones are blocked)").env('DEVICELAB_TUNNEL_PROXY_HOST').argParser(proxyHost))
   .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
   .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
   .addOption(new Option('--state-dir <dir>', 'where the agent id, pending results and cached builds live').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))

@@ -29,6 +29,23 @@ export interface LaunchParam {
 /** A swipe by direction (across the middle of the screen) or between two points. */
 export type SwipeSpec = { direction: Direction } | { from: Point; to: Point; durationMs?: number };
 
+/** See DeviceDriver.proxyPlacement. */
+export interface ProxyPlacement {
+  /** The address the proxy listens on (and the device connects to). */
+  host: string;
+  /** Whether others than this device can reach that address, so the proxy wants a per-test credential. */
+  credential: boolean;
+  /** The device's own address, when known: connections from anywhere else are closed. */
+  onlyFrom?: string;
+}
+
+/** The proxy a device is sent to: where it listens and, when it asks for one, the test's credential. */
+export interface ProxyEndpoint {
+  host: string;
+  port: number;
+  credential?: { user: string; password: string };
+}
+
 export interface DeviceDriver {
   readonly serial: string;
   /** Installs (or replaces) the app from a build file on the agent's disk. */
@@ -61,10 +78,18 @@ export interface DeviceDriver {
    */
   stopRecording?(): Promise<Buffer | Buffer[]>;
   /**
-   * Sends the device's HTTP and HTTPS through the proxy on the agent's loopback port
-   * (tests of runs that name a tunnel); absent where the platform offers no way.
+   * Where the agent's proxy for this device must listen and who may use it (tunnelled
+   * tests); absent: the agent's loopback without a credential (Android, through adb
+   * reverse). Throws, saying what is missing, when this device cannot use a tunnel as
+   * the agent is configured.
    */
-  useProxy?(agentPort: number): Promise<void>;
+  proxyPlacement?(): Promise<ProxyPlacement>;
+  /**
+   * Sends the device's HTTP and HTTPS through the proxy on the agent's port (tests of runs
+   * that name a tunnel); absent where the platform offers no way. `endpoint` is the whole
+   * address and credential, for devices whose apps are told it at launch (iOS).
+   */
+  useProxy?(agentPort: number, endpoint?: ProxyEndpoint): Promise<void>;
   /** Undoes useProxy. */
   clearProxy?(): Promise<void>;
   /** Undoes a useProxy left behind by an agent that died mid-test; true when there was one. */

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Simctl } from 'node-simctl';
 import { unpackAppBundle } from './app-archive.js';
-import { DriverError, type LaunchParam } from './driver.js';
-import { IosWdaDriver, launchArguments, toolMessage } from './ios-wda-driver.js';
+import { DriverError, type LaunchParam, type ProxyPlacement } from './driver.js';
+import { IosWdaDriver, toolMessage } from './ios-wda-driver.js';
 
 export interface SimulatorDriverOptions {
   udid: string;
@@ -67,9 +67,17 @@ export class SimulatorDriver extends IosWdaDriver {
   }
 
   async launch(bundleId: string, params: readonly LaunchParam[] = []): Promise<void> {
-    const { arguments: args, environment } = launchArguments(params);
+    const { arguments: args, environment } = this.launchWith(params);
     // simctl hands SIMCTL_CHILD_<name> variables to the app as <name> (node-simctl adds the prefix).
     await this.guard(() => this.simctl.exec('launch', { args: ['--terminate-running-process', this.serial, bundleId, ...args], env: environment }));
+  }
+
+  /**
+   * A simulator shares the Mac's network, loopback included, so its app reaches a proxy on
+   * 127.0.0.1; so does every other simulator and process on the Mac, hence the credential.
+   */
+  async proxyPlacement(): Promise<ProxyPlacement> {
+    return { host: '127.0.0.1', credential: true };
   }
 
   async stop(bundleId: string): Promise<void> {

@@ -4,7 +4,10 @@
  * and therefore of the brain's coordinates. Subclasses install, launch and reset apps
  * with the tool of their kind (simctl, devicectl) and say when the device is gone.
  */
-import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ScreenSize, type SwipeSpec } from './driver.js';
+import { isIPv6 } from 'node:net';
+import {
+  DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ProxyEndpoint, type ProxyPlacement, type ScreenSize, type SwipeSpec,
+} from './driver.js';
 import { WdaClient } from './wda-client.js';
 
 /** The "back" of iOS: the first button of the navigation bar (UIKit puts the back button there). */
@@ -19,7 +22,7 @@ function navigationBackButton(source: string): { x: number; y: number } | null {
 }
 
 /** Launch parameters as an app reads them: `-key value` arguments (UserDefaults) and environment variables. */
-export function launchArguments(params: readonly LaunchParam[]): { arguments: string[]; environment: Record<string, string> } {
+function launchArguments(params: readonly LaunchParam[]): { arguments: string[]; environment: Record<string, string> } {
   return {
     arguments: params.flatMap((p) => [`-${p.key}`, p.value]),
     // Only names a process environment can carry; the arguments carry every parameter anyway.
@@ -27,9 +30,23 @@ export function launchArguments(params: readonly LaunchParam[]): { arguments: st
   };
 }
 
+/**
+ * The proxy as an iOS app is told it at launch (iOS has no per-app proxy setting the agent
+ * could change): DEVICELAB_PROXY_URL for the app's own URLSession configuration (README,
+ * Tunnels), HTTP_PROXY / HTTPS_PROXY for HTTP clients that read those.
+ */
+export function proxyLaunchParams(endpoint: ProxyEndpoint): LaunchParam[] {
+  const host = isIPv6(endpoint.host) ? `[${endpoint.host}]` : endpoint.host;
+  const userinfo = endpoint.credential ? `${encodeURIComponent(endpoint.credential.user)}:${encodeURIComponent(endpoint.credential.password)}@` : '';
+  const url = `http://${userinfo}${host}:${endpoint.port}`;
+  return ['DEVICELAB_PROXY_URL', 'HTTP_PROXY', 'HTTPS_PROXY'].map((key) => ({ key, value: url }));
+}
+
 export abstract class IosWdaDriver implements DeviceDriver {
   protected readonly wda: WdaClient;
   private size: ScreenSize | null = null;
+  /** What launches add while a tunnelled test runs (useProxy); empty otherwise. */
+  private proxyParams: LaunchParam[] = [];
 
   constructor(
     readonly serial: string,
@@ -46,6 +63,23 @@ export abstract class IosWdaDriver implements DeviceDriver {
   abstract openLink(url: string): Promise<void>;
   abstract screenshot(): Promise<Buffer>;
   abstract available(): Promise<boolean>;
+  abstract proxyPlacement(): Promise<ProxyPlacement>;
+
+  /** Every launch until clearProxy hands the app the proxy (a relaunch mid-test too). */
+  async useProxy(_agentPort: number, endpoint?: ProxyEndpoint): Promise<void> {
+    if (!endpoint) throw new DriverError('an iOS app is told its proxy at launch: useProxy needs the proxy endpoint');
+    this.proxyParams = proxyLaunchParams(endpoint);
+  }
+
+  /** Nothing on the device to undo: the next launch simply goes without the proxy. */
+  async clearProxy(): Promise<void> {
+    this.proxyParams = [];
+  }
+
+  /** Launch parameters as the app gets them: the test's, then the tunnel's proxy (which wins). */
+  protected launchWith(params: readonly LaunchParam[]): { arguments: string[]; environment: Record<string, string> } {
+    return launchArguments([...params, ...this.proxyParams]);
+  }
 
   async hierarchy(): Promise<string> {
     const source = await this.guard(() => this.wda.source());

@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { unpackAppBundle } from './app-archive.js';
-import { DriverError, type LaunchParam } from './driver.js';
-import { IosWdaDriver, launchArguments, toolMessage } from './ios-wda-driver.js';
+import { DriverError, type LaunchParam, type ProxyPlacement } from './driver.js';
+import { IosWdaDriver, toolMessage } from './ios-wda-driver.js';
 
 const run = promisify(execFile);
 
@@ -29,6 +29,8 @@ export interface IphoneDriverOptions {
   wdaUrl: string;
   /** Path of xcrun; default XCRUN_BINARY, else `xcrun` on PATH. */
   xcrunPath?: string;
+  /** The Mac's LAN address the phone reaches, where a tunnelled test's proxy listens (--tunnel-proxy-host). */
+  tunnelProxyHost?: string;
 }
 
 /** One device of `devicectl list devices`, the fields the agent reads. */
@@ -55,12 +57,14 @@ export async function devicectl(xcrunPath: string, args: readonly string[]): Pro
 
 export class IphoneDriver extends IosWdaDriver {
   private readonly xcrun: string;
+  private readonly tunnelProxyHost: string | undefined;
   /** bundle id → the .app this driver installed (to reinstall for a reset). */
   private readonly installedApps = new Map<string, string>();
 
   constructor(options: IphoneDriverOptions) {
     super(options.udid, options.wdaUrl);
     this.xcrun = options.xcrunPath ?? defaultXcrun();
+    this.tunnelProxyHost = options.tunnelProxyHost;
   }
 
   async install(buildFile: string, bundleId: string): Promise<void> {
@@ -87,7 +91,20 @@ export class IphoneDriver extends IosWdaDriver {
   }
 
   async launch(bundleId: string, params: readonly LaunchParam[] = []): Promise<void> {
-    await this.guard(() => this.wda.launchApp({ bundleId, ...launchArguments(params) }));
+    await this.guard(() => this.wda.launchApp({ bundleId, ...this.launchWith(params) }));
+  }
+
+  /**
+   * The phone is on its own Wi-Fi, so the proxy listens on the Mac's LAN address, which
+   * other machines may reach too: a credential, and only the phone's address when WDA
+   * says it (`/status` value.ios.ip).
+   */
+  async proxyPlacement(): Promise<ProxyPlacement> {
+    if (!this.tunnelProxyHost) {
+      throw new DriverError(`the iPhone ${this.serial} reaches the tunnel's proxy over its Wi-Fi: start the agent with --tunnel-proxy-host <this Mac's LAN address the phone can reach>`);
+    }
+    const phone = await this.wda.deviceAddress().catch(() => null);
+    return { host: this.tunnelProxyHost, credential: true, ...(phone ? { onlyFrom: phone } : {}) };
   }
 
   async stop(bundleId: string): Promise<void> {

@@ -8,6 +8,7 @@
  * A session is created lazily and again when WDA forgets it (WDA restarted, another
  * client took over): one retry on "invalid session id".
  */
+import { isIP } from 'node:net';
 import { DriverError } from './driver.js';
 
 export interface WdaLaunch {
@@ -42,6 +43,13 @@ export class WdaClient {
     } catch {
       return false;
     }
+  }
+
+  /** The device's Wi-Fi address as /status reports it (`value.ios.ip`; real devices), or null. */
+  async deviceAddress(): Promise<string | null> {
+    const status = (await this.call('GET', '/status')).value as Json | null;
+    const ip = (status?.['ios'] as Json | undefined)?.['ip'];
+    return typeof ip === 'string' && isIP(ip) !== 0 ? ip : null;
   }
 
   source(): Promise<string> {

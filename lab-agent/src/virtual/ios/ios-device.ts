@@ -4,10 +4,15 @@
  * disk, the running apps and the home screen. It runs the same scripted sample app as
  * the virtual Android handset; WebDriverAgent (wda-server.ts) reads and touches its UI
  * in points, the page source being the app's view tree rendered as XCUITest XML.
+ *
+ * Its apps' network is that of a lab device (public hosts only) unless the launch named a
+ * proxy in DEVICELAB_PROXY_URL, as the lab agent does for a tunnelled test: then their
+ * HTTP goes there, with the credential the URL carries (device-network.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { launchProxyNetwork } from '../device-network.js';
 import { createSampleApp, SAMPLE_PACKAGE } from '../sample-app.js';
 import type { Raster } from '../png.js';
 import { renderRaster, renderScreen } from '../screen-render.js';
@@ -28,6 +33,8 @@ export interface VirtualIosDeviceOptions {
   /** simctl's device name, devicectl's marketing name; default "iPhone 15". */
   name?: string;
   osVersion?: string;
+  /** The Wi-Fi address its WebDriverAgent reports (`/status` value.ios.ip); default 127.0.0.1, where it really is. */
+  wifiAddress?: string;
   /** Every install fails (fault injection). */
   installFails?: boolean;
   /** Screenshot size relative to the 1080x2400-pixel screen; default 0.25. */
@@ -42,6 +49,8 @@ export interface LaunchRecord {
 }
 
 const SPRINGBOARD = 'com.apple.springboard';
+/** The launch variable an app reads its tunnel proxy from (ios-wda-driver.ts proxyLaunchParams). */
+const PROXY_VARIABLE = 'DEVICELAB_PROXY_URL';
 
 /** `-key value` pairs of the launch arguments: what an app reads from UserDefaults' argument domain. */
 function argumentDefaults(args: readonly string[]): Record<string, string> {
@@ -58,6 +67,7 @@ export class VirtualIosDevice {
   readonly udid: string;
   readonly name: string;
   readonly osVersion: string;
+  readonly wifiAddress: string;
   readonly faults: { installFails: boolean };
   readonly launches = new Map<string, LaunchRecord>();
   booted = true;
@@ -74,6 +84,7 @@ export class VirtualIosDevice {
     this.udid = options.udid ?? (options.kind === 'simulator' ? randomUUID().toUpperCase() : `00008120-${randomBytes(8).toString('hex').toUpperCase()}`);
     this.name = options.name ?? 'iPhone 15';
     this.osVersion = options.osVersion ?? '17.5';
+    this.wifiAddress = options.wifiAddress ?? '127.0.0.1';
     this.faults = { installFails: options.installFails ?? false };
     this.factories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
     this.springboard = new LauncherApp(
@@ -128,11 +139,14 @@ export class VirtualIosDevice {
       this.foreground = existing;
       return;
     }
-    const extras: Record<string, ExtraValue> = { ...env, ...argumentDefaults(args) };
+    const defaults = argumentDefaults(args);
+    const extras: Record<string, ExtraValue> = { ...env, ...defaults };
     const factory = this.factories[bundleId] ?? ((ctx) => new PlaceholderApp(ctx));
     const data = new AppDefaults(preferencesFile(this.dataContainer(bundleId), bundleId));
     const instance = factory({
       packageName: bundleId, label: app.displayName, data,
+      // What a debug build configured as the README shows does: the environment, else the argument domain.
+      network: launchProxyNetwork(env[PROXY_VARIABLE] ?? defaults[PROXY_VARIABLE]),
       intent: { packageName: bundleId, activity: `${bundleId}.App`, action: null, data: null, categories: [], extras },
     });
     this.running.set(bundleId, instance);

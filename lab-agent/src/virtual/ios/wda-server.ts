@@ -45,7 +45,7 @@ export async function startWdaServer(device: VirtualIosDevice, host = '127.0.0.1
   const handle = (method: string, path: string, body: Body): unknown => {
     if (!device.booted) throw new WdaError(500, 'unknown error', 'The device is not available (shut down)');
     if (method === 'GET' && path === '/status') {
-      return { ready: true, message: 'WebDriverAgent is ready to accept commands', state: 'success', os: { name: 'iOS', version: device.osVersion }, ios: { simulatorVersion: device.osVersion } };
+      return { ready: true, message: 'WebDriverAgent is ready to accept commands', state: 'success', os: { name: 'iOS', version: device.osVersion }, ios: { simulatorVersion: device.osVersion, ip: device.wifiAddress } };
     }
     if (method === 'POST' && path === '/session') {
       const caps = capabilities(body);
