@@ -32,6 +32,12 @@ export interface Config {
   sweepMs: number;
   /** A replica silent this long is dead: its agents count as disconnected (they fail over to another). */
   replicaLeaseSeconds: number;
+  /**
+   * REPLICA_URL: where the other replicas reach this process (they relay to the tunnels it
+   * holds). Default: this HOST and PORT, or loopback when HOST is a wildcard address, which
+   * suits replicas on one machine only.
+   */
+  replicaUrl: string;
   /** Signed webhooks (webhooks/): who may be called, how long one attempt may take, and the retry schedule. */
   webhooks: WebhookSettings;
 }
@@ -62,9 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (replicaLeaseSeconds * 1000 < 3 * sweepMs) {
     throw new Error(`REPLICA_LEASE_SECONDS (${replicaLeaseSeconds}) must be at least 3 sweeps (SWEEP_MS ${sweepMs})`);
   }
+  const host = env.HOST || '0.0.0.0';
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     baseUrl,
@@ -89,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stepTimeoutSeconds: intFrom(env, 'STEP_TIMEOUT_SECONDS', 120),
     sweepMs,
     replicaLeaseSeconds,
+    replicaUrl: httpUrl('REPLICA_URL', env.REPLICA_URL || `http://${reachableHost(host)}:${port}`),
     webhooks: {
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
       timeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
@@ -106,6 +114,23 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** An http(s) base URL without its trailing slash; anything else stops the start with the setting's name. */
+function httpUrl(name: string, raw: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch { /* reported below */ }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return stripSlash(raw);
+}
+
+/** A wildcard listen address is not an address to call: loopback is (on this machine). */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');

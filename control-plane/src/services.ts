@@ -10,24 +10,28 @@ import type { Deps } from './http/env.js';
 import { newId } from './ids.js';
 import { registerReplica } from './queries/replicas.js';
 import type { FileStorage } from './storage/files.js';
-import { agentRelayEndpoint } from './tunnels/agent-relay.js';
+import { agentRelayEndpoint, internalRelayEndpoint } from './tunnels/agent-relay.js';
+import { clusterSecret, type ClusterSecret } from './tunnels/cluster-secret.js';
 import { createTunnelRegistry } from './tunnels/registry.js';
 import { tunnelEndpoint } from './tunnels/tunnel-endpoint.js';
 import { createDeliveryWorker, type DeliveryWorker } from './webhooks/worker.js';
 
-export type Services = Deps & { dispatcher: Dispatcher; webhooks: DeliveryWorker };
+export type Services = Deps & { dispatcher: Dispatcher; webhooks: DeliveryWorker; clusterSecret: ClusterSecret };
 
 /** Everything the routes use, wired once; main.ts and the test harness share it. */
 export function createServices(base: { db: Db; config: Config; storage: FileStorage }): Services {
   const model = modelFromConfig(base.config);
   const engine = createStepEngine({ db: base.db, model, storage: base.storage });
-  const tunnels = createTunnelRegistry();
+  const replicaId = newId('rep');
+  const secret = clusterSecret(base.db);
+  const tunnels = createTunnelRegistry({ db: base.db, replicaId, leaseSeconds: base.config.replicaLeaseSeconds, secret });
   return {
     ...base,
     engine,
     generator: createGenerator(base.db, { concurrency: base.config.generationConcurrency }),
     tunnels,
-    dispatcher: createDispatcher({ db: base.db, config: base.config, engine, tunnels, replicaId: newId('rep') }),
+    clusterSecret: secret,
+    dispatcher: createDispatcher({ db: base.db, config: base.config, engine, tunnels, replicaId }),
     webhooks: createDeliveryWorker(base.db, base.config),
   };
 }
@@ -38,10 +42,14 @@ export function createServices(base: { db: Db; config: Config; storage: FileStor
  * by a previous process get a grace period to reconnect (queries/replicas.ts).
  */
 export async function attachAgents(server: Server, services: Services): Promise<AgentHub> {
-  await registerReplica(services.db, services.dispatcher.replicaId);
+  await registerReplica(services.db, services.dispatcher.replicaId, services.config.replicaUrl);
   const hub = createAgentHub(services.db, services.dispatcher, { heartbeatIntervalMs: services.config.agentHeartbeatMs });
-  // Tunnel clients and the agents' tunnel relays have their WebSocket endpoints beside the agents'.
-  hub.attach(server, [tunnelEndpoint(services.db, services.tunnels), agentRelayEndpoint(services.db, services.tunnels)]);
+  // Tunnel clients, the agents' tunnel relays and other replicas' relays to tunnels held here have their WebSocket endpoints beside the agents'.
+  hub.attach(server, [
+    tunnelEndpoint(services.db, services.tunnels),
+    agentRelayEndpoint(services.db, services.tunnels),
+    internalRelayEndpoint(services.tunnels, services.clusterSecret),
+  ]);
   await services.dispatcher.bind(hub);
   await services.webhooks.start();
   return hub;

@@ -130,7 +130,7 @@ describe('named local tunnels end to end', () => {
     await Promise.all(tunnels.splice(0).map((t) => t.close()));
     await tunnelGone('office');
     const gone = await execute(api, org.id, buildId, testId, 'office');
-    expect(verdicts(gone)).toEqual([['failed', 'Tunnel "office" is not connected: start it with lab-agent tunnel start --tunnel-name office']]);
+    expect(verdicts(gone)).toEqual([['failed', 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office']]);
   });
 
   it('answers hosts the tunnel\'s --exclude-hosts or --only-hosts refuse with a proxy error the app shows', async () => {
@@ -159,7 +159,7 @@ describe('named local tunnels end to end', () => {
     const otherApi = client(server.url, other.apiKey);
     const testId = await fetchTest(otherApi, 'Other org tries the tunnel', GREETING);
     const run = await execute(otherApi, other.id, otherBuildId, testId, 'office');
-    expect(verdicts(run)).toEqual([['failed', 'Tunnel "office" is not connected: start it with lab-agent tunnel start --tunnel-name office']]);
+    expect(verdicts(run)).toEqual([['failed', 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office']]);
   });
 
   it('fails the running test with a clear message when the tunnel client is killed mid-test', async () => {

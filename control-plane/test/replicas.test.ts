@@ -6,12 +6,9 @@
  * still gets exactly one verdict. Embedded PGlite is one process by design, so this
  * file runs on the real server only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
@@ -19,55 +16,7 @@ import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
 import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, uploadBuild, type Client, type Org } from './harness.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-interface Replica {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** A control-plane process (main.ts) on the shared database and data directory; resolves once it listens. */
-async function startReplica(databaseUrl: string, dataDir: string): Promise<Replica> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'control-plane/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url,
-      // The sweep (the polling fallback) is slowed to 30 s, so what happens within a test
-      // happened because a NOTIFY woke the right replica, not because it polled.
-      ADMIN_TOKEN: 'replica-test-operator', LOG_REQUESTS: '0', SWEEP_MS: '30000', AGENT_LOST_SECONDS: '3',
-      REPLICA_LEASE_SECONDS: '120', AGENT_HEARTBEAT_MS: '500',
-    },
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`replica on ${port} did not start: ${output}`)), 60_000);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('DeviceLab control plane on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    void exited.then((code) => reject(new Error(`replica exited with ${code}: ${output}`)));
-  });
-  return { url, child, exited };
-}
+import { startReplica, type Replica } from './replica-processes.js';
 
 const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
 const inputs = (password: string) => ({ testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: password }] });

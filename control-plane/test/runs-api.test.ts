@@ -255,7 +255,7 @@ describe('POST /tests/execute', () => {
     const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.b], tunnelName: 'office' });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('running');
-    const message = 'Tunnel "office" is not connected: start it with lab-agent tunnel start --tunnel-name office';
+    const message = 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office';
     await server.services.dispatcher.sweep();
     const run = (await api('GET', `/runs/${res.body.runId}`)).body;
     expect(run).toMatchObject({ status: 'completed', tunnelName: 'office', totalTests: 2, pendingTests: 0, succeededTests: [], blockedTests: [] });

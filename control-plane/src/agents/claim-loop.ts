@@ -40,8 +40,8 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
   async function pass(): Promise<void> {
     do {
       again = false;
-      // Only tunnels connected to this replica count (tunnels/registry.ts).
-      await failAttemptsWithoutTunnel(ctx.db, ctx.tunnels.connectedKeys());
+      // Tunnels connected to any live replica count (the tunnels table).
+      await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
       while (!stopped) {
         const claimed = await claimAttempt(ctx.db, connectedAgentIds());
         if (!claimed) break;

@@ -9,7 +9,7 @@ export interface AgentContext {
   db: Db;
   config: Config;
   engine: StepEngine;
-  /** Tunnels connected to this replica. */
+  /** The tunnels, held here or by another replica (tunnels/registry.ts). */
   tunnels: TunnelRegistry;
   /** This control-plane process (agents.replica_id of the agents it holds). */
   replicaId: string;

@@ -1,6 +1,6 @@
 /**
  * The reaper, every SWEEP_MS: renews this replica's lease and retires dead
- * replicas' agents; attempts of agents silent for AGENT_LOST_SECONDS are lost
+ * replicas' agents (and tunnels); attempts of agents silent for AGENT_LOST_SECONDS are lost
  * (retried elsewhere, then blocked); offers nobody answered go back to the queue;
  * attempts that waited longer than RUN_DEVICE_WAIT_SECONDS are blocked. The
  * dispatcher follows each sweep with a claim pass, which is also the polling
@@ -16,7 +16,8 @@ import type { AgentContext } from './context.js';
 
 export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string>): Promise<void> {
   const { db, config } = ctx;
-  await renewReplica(db, ctx.replicaId);
+  // Declared dead during a stall (row deleted, tunnels' rows with it): this replica's tunnels are claimed again.
+  if (await renewReplica(db, ctx.replicaId, config.replicaUrl)) await ctx.tunnels.reclaim();
   await reapDeadReplicas(db, config.replicaLeaseSeconds);
   let requeued = false;
   for (const agentId of await listSilentAgents(db, config.agentLostSeconds)) {

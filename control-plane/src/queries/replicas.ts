@@ -3,26 +3,34 @@
  * registers under a new id at start and renews its lease every sweep. A replica
  * whose lease ran out was killed: its agents count as disconnected (their devices
  * offline) so that nobody offers work to them through a socket that no longer
- * exists; their attempts follow the agents' own lease (agents.last_seen_at).
+ * exists; their attempts follow the agents' own lease (agents.last_seen_at), and its
+ * tunnels' rows go with it (tunnels.replica_id ON DELETE CASCADE). `url` is where the
+ * other replicas reach this one (REPLICA_URL): they relay through it to the tunnels it holds.
  */
 import type { Sql } from '../db/index.js';
 
-export async function registerReplica(sql: Sql, id: string): Promise<void> {
+export async function registerReplica(sql: Sql, id: string, url: string | null = null): Promise<void> {
   // Every agent gets a full grace period from this start to reconnect before its
   // attempts are retried elsewhere: a restart must not cost a try, however long the
   // process took to come back (agents of live replicas renew theirs by heartbeat anyway).
   await sql.query(
-    `WITH me AS (INSERT INTO replicas (id) VALUES ($1) RETURNING id)
+    `WITH me AS (INSERT INTO replicas (id, url) VALUES ($1, $2) RETURNING id)
      UPDATE agents SET last_seen_at = clock_timestamp()`,
-    [id],
+    [id, url],
   );
 }
 
-export async function renewReplica(sql: Sql, id: string): Promise<void> {
-  await sql.query(
-    `INSERT INTO replicas (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET seen_at = clock_timestamp()`,
-    [id],
+/**
+ * Renews the lease. Answers true when the row had to be made again: another replica
+ * declared this one dead (a stall longer than the lease) and deleted it with its tunnels.
+ */
+export async function renewReplica(sql: Sql, id: string, url: string | null = null): Promise<boolean> {
+  const rows = await sql.query<{ remade: boolean }>(
+    `INSERT INTO replicas (id, url) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen_at = clock_timestamp()
+     RETURNING (xmax = 0) AS remade`,
+    [id, url],
   );
+  return rows[0]?.remade ?? false;
 }
 
 /**

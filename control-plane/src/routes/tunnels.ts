@@ -12,8 +12,9 @@ const list = createRoute({
 
 export function tunnelRoutes() {
   const app = createRouter();
-  app.openapi(list, (c) => {
-    const tunnels = c.var.deps.tunnels.list(c.var.caller.org.id).map((t) => ({
+  // Every replica's tunnels of the organisation (the tunnels table), whichever replica answers.
+  app.openapi(list, async (c) => {
+    const tunnels = (await c.var.deps.tunnels.list(c.var.caller.org.id)).map((t) => ({
       name: t.name, connectedAt: t.connectedAt.toISOString(), apiKeyId: t.keyId, streamsOpened: t.streamsOpened,
     }));
     return c.json({ tunnels }, 200);

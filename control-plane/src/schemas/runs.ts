@@ -44,7 +44,7 @@ export const ExecuteRun = z
     usePhysicalDevice: z.boolean().optional()
       .openapi({ description: 'Default: a real handset when one is reserved for the organisation and platform' }),
     tunnelName: text('tunnelName', RUN_LIMITS.tunnelNameChars).optional()
-      .openapi({ description: 'A connected tunnel (lab-agent tunnel start --tunnel-name NAME)' }),
+      .openapi({ description: 'A connected tunnel (devicelab tunnel start --tunnel-name NAME)' }),
     trigger: text('trigger', RUN_LIMITS.triggerChars).default('api')
       .openapi({ description: 'Free-form label stored on the run, e.g. ci, nightly' }),
   })

@@ -1,14 +1,18 @@
 /**
  * `GET /agent/tunnel?job=<job id>`: a lab agent running a test of a run that names a
  * tunnel opens this WebSocket (agent token as Bearer) for the test's duration. Each
- * stream the agent's device proxy opens on it is opened again on the tunnel client's
- * session, and the two are piped together; a refusal (the tunnel's host filters, an
- * unreachable host) travels back with its reason.
+ * stream the agent's device proxy opens on it is opened again on the tunnel, and the two
+ * are piped together; a refusal (the tunnel's host filters, an unreachable host) travels
+ * back with its reason. The tunnel may be held by this replica or by another one
+ * (registry.ts): the relay is the same.
  *
  * Only the test's own agent gets in, and only to the tunnel of the test's organisation:
  * the job must be offered to or running on a device of an agent of this token. When the
  * tunnel goes away, the relay closes with TUNNEL_CLOSE_CODES.tunnelLost and the reason,
  * and the agent fails the test with it.
+ *
+ * `GET /internal/tunnel` (internalRelayEndpoint) is the same relay for another replica
+ * reaching a tunnel held here (peer-links.ts), admitted by the cluster secret.
  */
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream';
@@ -19,12 +23,14 @@ import { parseWireId } from '../agents/wire-id.js';
 import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
 import { findTunnelledJob } from '../queries/tunnel-jobs.js';
+import type { ClusterSecret } from './cluster-secret.js';
+import { admitReplica } from './internal-admission.js';
 import type { ConnectedTunnel, TunnelRegistry } from './registry.js';
 import { closeAll, keepAlive, queryParam, refuseUpgrade, sessionOn } from './upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 
-type Admission = { ok: true; tunnel: ConnectedTunnel } | { ok: false; status: 400 | 401 | 403 | 409; detail: string };
+export type Admission = { ok: true; tunnel: ConnectedTunnel } | { ok: false; status: 400 | 401 | 403 | 404 | 409; detail: string };
 
 /** Relays one stream of the agent into the tunnel. */
 function relayStream(tunnel: ConnectedTunnel, incoming: IncomingStream): void {
@@ -37,8 +43,6 @@ function relayStream(tunnel: ConnectedTunnel, incoming: IncomingStream): void {
 }
 
 export function agentRelayEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-
   async function admit(req: IncomingMessage): Promise<Admission> {
     const record = await agentTokenFrom(db, req.headers.authorization);
     if (!record) return { ok: false, status: 401, detail: 'agent token missing, malformed, unknown or revoked' };
@@ -47,13 +51,21 @@ export function agentRelayEndpoint(db: Db, registry: TunnelRegistry): UpgradeRou
     const job = await findTunnelledJob(db, ref, record.id);
     if (!job || !['offered', 'running'].includes(job.status)) return { ok: false, status: 403, detail: 'that job is not running on a device of this agent' };
     if (job.tunnelName === null) return { ok: false, status: 403, detail: 'the run of that job names no tunnel' };
-    const tunnel = registry.find(job.orgId, job.tunnelName);
-    if (!tunnel) return { ok: false, status: 409, detail: `Tunnel "${job.tunnelName}" is not connected: start it with lab-agent tunnel start --tunnel-name ${job.tunnelName}` };
-    return { ok: true, tunnel };
+    const reached = await registry.reach(job.orgId, job.tunnelName);
+    return reached.ok ? reached : { ok: false, status: 409, detail: reached.detail };
   }
+  return relayEndpoint('/agent/tunnel', admit);
+}
 
+export function internalRelayEndpoint(registry: TunnelRegistry, secret: ClusterSecret): UpgradeRoute {
+  return relayEndpoint('/internal/tunnel', (req) => admitReplica(req, registry, secret));
+}
+
+/** An upgrade path whose WebSocket relays each stream opened on it into the admitted tunnel. */
+function relayEndpoint(path: string, admit: (req: IncomingMessage) => Promise<Admission>): UpgradeRoute {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   return {
-    path: '/agent/tunnel',
+    path,
     handle(req, socket, head) {
       admit(req).then((admission) => {
         if (!admission.ok) return refuseUpgrade(socket, admission.status, admission.detail);
@@ -71,8 +83,8 @@ export function agentRelayEndpoint(db: Db, registry: TunnelRegistry): UpgradeRou
           ws.on('error', () => {});
         });
       }, (error: unknown) => {
-        console.error('agent tunnel relay failed:', error);
-        refuseUpgrade(socket, 503, 'could not check the job');
+        console.error(`tunnel relay (${path}) failed:`, error);
+        refuseUpgrade(socket, 503, 'could not check the request');
       });
     },
     async close() {

@@ -1,6 +1,7 @@
 /**
  * The dialer pre-requests and teardown requests use when `throughTunnel` is set: streams
- * on the run's organisation's tunnel of that name, if it is connected to this replica.
+ * on the run's organisation's tunnel of that name, on whichever replica holds it
+ * (registry.ts: directly when it is this one, else through the holder).
  */
 import type { TunnelDialer } from '../requests/tunnel-fetch.js';
 import type { TunnelRegistry } from './registry.js';
@@ -10,10 +11,10 @@ export function tunnelDialer(registry: TunnelRegistry, orgId: string, tunnelName
   return {
     name: tunnelName,
     async open(host, port) {
-      const tunnel = registry.find(orgId, tunnelName);
-      if (!tunnel) throw new Error(`tunnel "${tunnelName}" is not connected`);
-      tunnel.streamsOpened += 1;
-      return tunnel.session.open({ host, port });
+      const reached = await registry.reach(orgId, tunnelName);
+      if (!reached.ok) throw new Error(reached.detail);
+      reached.tunnel.streamsOpened += 1;
+      return reached.tunnel.session.open({ host, port });
     },
   };
 }

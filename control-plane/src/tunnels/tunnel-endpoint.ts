@@ -1,8 +1,9 @@
 /**
  * `GET /tunnel/connect?name=NAME`: where tunnel clients connect (DESIGN.md section 5).
  * The upgrade is authenticated with an API key (`Authorization: Bearer`); audit keys are
- * refused, and so is a name the organisation already has connected ("already
- * connected"): both answered as HTTP errors with a `{detail}` before any WebSocket exists.
+ * refused, and so is a name the organisation already has connected on any replica
+ * ("already connected"): both answered as HTTP errors with a `{detail}` before any
+ * WebSocket exists. The claim (registry.ts) is what makes the name this connection's.
  * Once registered the client gets a `ready` frame; the control plane then opens streams on
  * it for the relays (agent-relay.ts) and for pre-requests (tunnel-dialer.ts).
  */
@@ -14,13 +15,21 @@ import type { UpgradeRoute } from '../agents/hub.js';
 import { bearerFrom, callerFromKey, type Caller } from '../auth/caller.js';
 import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
-import type { TunnelRegistry } from './registry.js';
+import type { HeldTunnel, TunnelRegistry } from './registry.js';
 import { closeAll, keepAlive, queryParam, refuseUpgrade, sessionOn } from './upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 
+const alreadyConnected = (name: string) => `tunnel "${name}" is already connected in this organisation`;
+
 export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  /** Claims and releases under way: stopping waits for them before the database closes. */
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const settled = work.catch((error: unknown) => console.error('tunnel bookkeeping failed:', error)).finally(() => inFlight.delete(settled));
+    inFlight.add(settled);
+  };
 
   async function authenticate(req: IncomingMessage): Promise<Caller> {
     const raw = bearerFrom(req.headers.authorization);
@@ -33,22 +42,33 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
   function handle(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const name = TunnelName.safeParse(queryParam(req, 'name') ?? '');
     if (!name.success) return refuseUpgrade(socket, 400, `name: ${name.error.issues[0]!.message}`);
-    authenticate(req).then((caller) => {
+    authenticate(req).then(async (caller) => {
       const wanted = { orgId: caller.org.id, name: name.data, keyId: caller.keyId };
-      // Refused as an HTTP error while possible; the claim after the upgrade settles a race of two.
-      if (registry.find(wanted.orgId, wanted.name)) return refuseUpgrade(socket, 409, `tunnel "${wanted.name}" is already connected in this organisation`);
+      // Refused as an HTTP error while possible (whichever replica holds it); the claim after the upgrade settles a race of two.
+      if (await registry.taken(wanted.orgId, wanted.name)) return refuseUpgrade(socket, 409, alreadyConnected(wanted.name));
       wss.handleUpgrade(req, socket, head, (ws) => {
         const session = sessionOn(ws, { side: 'server', onProtocolError: () => {} });
-        const tunnel = registry.claim({ ...wanted, session });
-        if (!tunnel) return ws.close(TUNNEL_CLOSE_CODES.nameTaken, `tunnel "${wanted.name}" is already connected in this organisation`);
-        keepAlive(ws, KEEPALIVE_MS);
+        let tunnel: HeldTunnel | null = null;
+        let closed = false;
         ws.on('close', () => {
-          const reason = `tunnel "${tunnel.name}" disconnected`;
-          registry.release(tunnel, reason);
+          closed = true;
+          const reason = `tunnel "${wanted.name}" disconnected`;
           session.close(reason);
+          if (tunnel) track(registry.release(tunnel, reason));
         });
         ws.on('error', () => {});
-        ws.send(JSON.stringify({ type: 'ready', tunnelName: tunnel.name }));
+        keepAlive(ws, KEEPALIVE_MS);
+        track(registry.claim({ ...wanted, session }).then((claimed) => {
+          if (!claimed) return ws.close(TUNNEL_CLOSE_CODES.nameTaken, alreadyConnected(wanted.name));
+          tunnel = claimed;
+          if (closed) return void track(registry.release(claimed, `tunnel "${wanted.name}" disconnected`));
+          // Released from elsewhere (another connection took the name over): this client is not the tunnel any more.
+          claimed.lost.addEventListener('abort', () => ws.close(TUNNEL_CLOSE_CODES.nameTaken, (claimed.lost.reason as Error).message), { once: true });
+          ws.send(JSON.stringify({ type: 'ready', tunnelName: claimed.name }));
+        }, (error: unknown) => {
+          console.error('tunnel claim failed:', error);
+          ws.close(TUNNEL_CLOSE_CODES.shuttingDown, 'could not register the tunnel; retrying');
+        }));
       });
     }, (error: unknown) => {
       if (error instanceof ApiError) return refuseUpgrade(socket, error.status, error.detail);
@@ -63,6 +83,8 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
     async close() {
       await closeAll(wss.clients, TUNNEL_CLOSE_CODES.shuttingDown, 'control plane shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await Promise.all(inFlight);
+      await registry.close(); // this replica's rows go now, not when its lease runs out
     },
   };
 }

@@ -1,30 +1,32 @@
 /**
- * fail without tunnel: pending attempts of runs whose tunnel is not connected fail
- * with a message saying what to do (DESIGN.md section 2), and their runs complete,
- * in one transaction. `connected` lists "<org id>/<tunnel name>". Durable: a restart
+ * fail without tunnel: pending attempts of runs whose tunnel is not connected on any
+ * replica (the tunnels table, queries/tunnels.ts) fail with a message saying what to do
+ * (DESIGN.md section 2), and their runs complete, in one transaction. Durable: a restart
  * in between cannot run them without the tunnel.
  */
 import type { Db } from '../../db/index.js';
+import { runTunnelConnected } from '../../queries/tunnels.js';
 import { announceTestsFinished } from '../../webhooks/outbox.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 
-export async function failAttemptsWithoutTunnel(db: Db, connected: readonly string[]): Promise<number> {
-  const waiting = `r.tunnel_name IS NOT NULL AND NOT ((r.org_id || '/' || r.tunnel_name) = ANY($1::text[]))`;
+/** `leaseSeconds`: a tunnel of a replica silent this long (REPLICA_LEASE_SECONDS) counts as gone. */
+export async function failAttemptsWithoutTunnel(db: Db, leaseSeconds: number): Promise<number> {
+  const waiting = `r.tunnel_name IS NOT NULL AND NOT ${runTunnelConnected('$1')}`;
   // The partial index on pending attempts makes the common case (no tunnel run waiting) one cheap read.
   const runIds = (await db.query<{ id: string }>(
     `SELECT DISTINCT r.id FROM attempts a JOIN runs r ON r.id = a.run_id WHERE a.status = 'pending' AND ${waiting}`,
-    [connected],
+    [leaseSeconds],
   )).map((r) => r.id);
   if (runIds.length === 0) return 0;
   return db.transaction(async (tx) => {
     await lockRuns(tx, runIds);
     const failed = await tx.query<{ id: string; runId: string }>(
       `UPDATE attempts a SET status = 'failed', finished_at = clock_timestamp(),
-              status_message = 'Tunnel "' || r.tunnel_name || '" is not connected: start it with lab-agent tunnel start --tunnel-name ' || r.tunnel_name
+              status_message = 'Tunnel "' || r.tunnel_name || '" is not connected: start it with devicelab tunnel start --tunnel-name ' || r.tunnel_name
          FROM runs r
         WHERE a.run_id = r.id AND a.status = 'pending' AND r.id = ANY($2::text[]) AND ${waiting}
         RETURNING a.id, a.run_id AS "runId"`,
-      [connected, runIds],
+      [leaseSeconds, runIds],
     );
     await announceTestsFinished(tx, failed.map((f) => f.id));
     await completeRunsIfDone(tx, failed.map((f) => f.runId));
