@@ -12,10 +12,29 @@ export interface Caller {
   kind: 'standard' | 'audit' | 'organisation';
 }
 
+/** Whoever may connect a tunnel: any caller, or a tunnel key (which may do nothing else). */
+export type TunnelCaller = Omit<Caller, 'kind'> & { kind: Caller['kind'] | 'tunnel' };
+
 const unauthorized = (detail: string) => new ApiError(401, detail);
 
-/** Resolves a raw key (Bearer value or organisation_key field); throws 401 for anything unusable. */
+const TUNNEL_KEY_REFUSED = 'tunnel keys may only connect tunnels (devicelab tunnel start)';
+
+/**
+ * Resolves a raw key (Bearer value or organisation_key field) for everything but the tunnel
+ * endpoint: throws 401 for anything unusable, 403 for a tunnel key. Every API route, the
+ * upload, the SDK sessions and the pages' sign-in come through here, so this one check keeps
+ * a tunnel key (kept on a shared machine inside the user's network) away from all of them.
+ */
 export async function callerFromKey(db: Db, raw: string): Promise<Caller> {
+  const caller = await anyCallerFromKey(db, raw);
+  if (caller.kind === 'tunnel') throw new ApiError(403, TUNNEL_KEY_REFUSED);
+  return { org: caller.org, keyId: caller.keyId, kind: caller.kind };
+}
+
+/** For GET /tunnel/connect only: admits tunnel keys too (the endpoint refuses audit keys itself). */
+export const tunnelCallerFromKey = (db: Db, raw: string): Promise<TunnelCaller> => anyCallerFromKey(db, raw);
+
+async function anyCallerFromKey(db: Db, raw: string): Promise<TunnelCaller> {
   const parsed = parseKey(raw);
   if (!parsed) throw unauthorized('malformed API key');
   if (parsed.type === 'org') {

@@ -78,7 +78,9 @@ program
   .command('create-key')
   .description('issue an API key; prints {apiKey, apiKeyId, kind}')
   .requiredOption('--org <organisationId>', 'organisation id')
-  .addOption(new Option('--kind <kind>', 'key kind').choices(['standard', 'audit']).default('standard'))
+  .addOption(new Option('--kind <kind>', 'standard: the whole API; audit: reads only; '
+    + 'tunnel: may only connect tunnels (devicelab tunnel start), for the machine running the tunnel client')
+    .choices(['standard', 'audit', 'tunnel']).default('standard'))
   .action((o: { org: string; kind: string }) => call('/admin/keys', { organisationId: o.org, kind: o.kind }));
 
 program

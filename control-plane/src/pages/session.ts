@@ -1,5 +1,5 @@
 /**
- * Signing in to the pages: an API key (standard or audit) is exchanged for an HttpOnly,
+ * Signing in to the pages: an API key (standard or audit; not tunnel) is exchanged for an HttpOnly,
  * SameSite=Lax session cookie scoped to the pages' path. The cookie is only ever
  * accepted by the pages (all GET, plus sign-out, which needs the CSRF token); the API
  * keeps accepting Bearer keys only, so a cookie can never write through it.
@@ -74,7 +74,9 @@ export const requireSession = createMiddleware<PageEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   const keyId = keyIdOfToken(secret, token, nowSeconds());
   const key = keyId === null ? null : await findApiKey(db, keyId);
-  if (!key || key.revoked || !token) {
+  // Sign-in refuses tunnel keys (callerFromKey), so no session names one; checked again
+  // here because a key's kind is all that keeps a tunnel key out of the pages.
+  if (!key || key.revoked || key.kind === 'tunnel' || !token) {
     const url = new URL(c.req.url);
     const base = pagesBase(config.appUrl);
     return c.redirect(`${base}/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, 303);

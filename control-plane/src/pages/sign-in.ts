@@ -1,8 +1,9 @@
 /**
  * GET/POST sign-in and POST sign-out. Signing in checks the key exactly as the API
- * does (callerFromKey); audit keys may sign in, the pages only read. The sign-in form
- * has no session to bind a token to, so it relies on the Origin check (hono/csrf, in
- * routes.ts) against login CSRF; sign-out also needs the session's CSRF token.
+ * does (callerFromKey); audit keys may sign in, the pages only read; tunnel keys may not
+ * (403). The sign-in form has no session to bind a token to, so it relies on the Origin
+ * check (hono/csrf, in routes.ts) against login CSRF; sign-out also needs the session's
+ * CSRF token.
  */
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
@@ -19,7 +20,7 @@ function signInForm(base: string, next: string | null, error: string | null) {
   <input id="api_key" name="api_key" type="password" autocomplete="off" required placeholder="dl_live_…" maxlength="300">
   ${next ? html`<input type="hidden" name="next" value="${next}">` : ''}
   <button type="submit">Sign in</button>
-  <p class="muted">Any API key of your organisation works; an audit key gives the same read-only view. The key is checked and then forgotten: the browser keeps only a session cookie.</p>
+  <p class="muted">A standard or audit API key of your organisation works (an audit key gives the same read-only view); a tunnel key cannot sign in. The key is checked and then forgotten: the browser keeps only a session cookie.</p>
 </form>`;
 }
 
@@ -36,7 +37,7 @@ export function signInPages(app: Hono<PageEnv>, base: string) {
       await startSession(c, caller.keyId);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      return page(c, { title: 'Sign in', bare: true }, signInForm(base, next, err.detail), 401);
+      return page(c, { title: 'Sign in', bare: true }, signInForm(base, next, err.detail), err.status === 403 ? 403 : 401);
     }
     return c.redirect(next ?? `${base}/runs`, 303);
   });

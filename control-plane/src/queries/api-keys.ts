@@ -1,7 +1,12 @@
 import type { Sql } from '../db/index.js';
 import type { Organisation } from './organisations.js';
 
-export type KeyKind = 'standard' | 'audit';
+/**
+ * standard: the whole API; audit: reads only; tunnel: connects tunnels (GET /tunnel/connect)
+ * and nothing else, for the tunnel client on a machine inside the user's network.
+ */
+export const KEY_KINDS = ['standard', 'audit', 'tunnel'] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
 
 export interface ApiKeyRecord {
   id: string;

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/index.js';
+import type { KeyKind } from './api-keys.js';
 
 export type OrganisationType = 'platform' | 'studio';
 
@@ -45,7 +46,7 @@ export async function listOrganisations(sql: Sql): Promise<Array<Organisation & 
 
 interface ActiveKey {
   apiKeyId: string;
-  kind: 'standard' | 'audit';
+  kind: KeyKind;
   createdAt: Date;
 }
 

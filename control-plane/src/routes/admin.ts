@@ -4,7 +4,7 @@ import { addAgentToken, addApiKey, adminTokenMatches, createOrganisation, organi
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
-import { revokeApiKey } from '../queries/api-keys.js';
+import { KEY_KINDS, revokeApiKey } from '../queries/api-keys.js';
 import { listOrganisations } from '../queries/organisations.js';
 import { errorResponses, id, jsonBody, jsonResponse, text } from '../schemas/common.js';
 
@@ -28,8 +28,9 @@ const CreateOrganisation = z.strictObject({
 const OrganisationCreated = z.object({
   organisationId: z.string(), organisationKey: z.string(), apiKey: z.string(), apiKeyId: z.string(),
 });
-const CreateKey = z.strictObject({ organisationId: id('organisationId'), kind: z.enum(['standard', 'audit']).default('standard') });
-const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: z.enum(['standard', 'audit']) });
+const KeyKindSchema = z.enum(KEY_KINDS).openapi({ description: 'standard: the whole API; audit: reads only; tunnel: only connects tunnels (GET /tunnel/connect)' });
+const CreateKey = z.strictObject({ organisationId: id('organisationId'), kind: KeyKindSchema.default('standard') });
+const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: KeyKindSchema });
 const RevokeKey = z.strictObject({ keyId: id('keyId') });
 const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });
 
@@ -43,7 +44,7 @@ const AgentTokenCreated = z.object({ agentToken: z.string(), agentTokenId: z.str
 const OrganisationList = z.object({
   organisations: z.array(z.object({
     id: z.string(), name: z.string(), type: z.enum(['platform', 'studio']), bundleIdRuns: z.boolean(), createdAt: z.string(),
-    apiKeys: z.array(z.object({ apiKeyId: z.string(), kind: z.enum(['standard', 'audit']), createdAt: z.string() })),
+    apiKeys: z.array(z.object({ apiKeyId: z.string(), kind: KeyKindSchema, createdAt: z.string() })),
   })),
 });
 
