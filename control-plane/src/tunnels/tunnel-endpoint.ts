@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import { TUNNEL_CLOSE_CODES, TunnelName } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
 import type { UpgradeRoute } from '../agents/hub.js';
-import { bearerFrom, callerFromKey, type Caller } from '../auth/caller.js';
+import { bearerFrom, tunnelCallerFromKey, type TunnelCaller } from '../auth/caller.js';
 import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
 import type { HeldTunnel, TunnelRegistry } from './registry.js';
@@ -31,10 +31,10 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
     inFlight.add(settled);
   };
 
-  async function authenticate(req: IncomingMessage): Promise<Caller> {
+  async function authenticate(req: IncomingMessage): Promise<TunnelCaller> {
     const raw = bearerFrom(req.headers.authorization);
     if (!raw) throw new ApiError(401, 'missing API key: send "Authorization: Bearer <API key>" (DEVICELAB_API_KEY)');
-    const caller = await callerFromKey(db, raw);
+    const caller = await tunnelCallerFromKey(db, raw); // tunnel keys too: this is what they are for
     if (caller.kind === 'audit') throw new ApiError(403, 'audit keys cannot open tunnels: use an API key of the organisation');
     return caller;
   }
