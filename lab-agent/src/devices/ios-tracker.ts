@@ -7,14 +7,17 @@
  * A device is ready when its WebDriverAgent answers /status: without WDA no test can
  * see or touch the screen, so a device with no WDA URL configured, or whose WDA is
  * down, is reported not ready (the lab shows it offline) and a log line says why.
- * A listing that fails (xcrun missing, a slow CoreSimulator) keeps the last known
- * devices rather than dropping running tests' devices.
+ * A listing that fails (no Xcode, xcode-select on the Command Line Tools, the license not
+ * accepted, a slow CoreSimulator) keeps the last known devices rather than dropping
+ * running tests' devices; the log names the problem and its fix once, the tool is retried
+ * with backoff, and a line says when it works again (xcode-health.ts).
  */
 import type { DeviceInfo } from '@devicelab/shared';
 import { Simctl } from 'node-simctl';
 import { defaultXcrun, devicectl, type DevicectlDevice } from './iphone.js';
 import { KnownDevices } from './tracker.js';
 import { WdaClient } from './wda-client.js';
+import { XcrunHealth, type ListingOutcome, type XcrunTool } from './xcode-health.js';
 
 export interface IosTrackerOptions {
   /** Path of xcrun; default `xcrun` on PATH (or XCRUN_BINARY for node-simctl). */
@@ -23,13 +26,17 @@ export interface IosTrackerOptions {
   iphones: boolean;
   /** The WebDriverAgent URL of a device, when one is known. */
   wdaUrl: (udid: string) => string | undefined;
-  /** Between listings; default 3000. */
+  /** Between listings; default 3000. A failing tool is retried after this, doubling per failure. */
   intervalMs?: number;
+  /** Longest wait before retrying a failing xcrun tool; default 60 000. */
+  retryMaxMs?: number;
   log?: (line: string) => void;
 }
 
 export class IosDeviceTracker extends KnownDevices {
   private readonly simctl: Simctl;
+  private readonly health: XcrunHealth;
+  /** WebDriverAgent problems already logged, per device. */
   private readonly complaints = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> = Promise.resolve();
@@ -38,6 +45,13 @@ export class IosDeviceTracker extends KnownDevices {
   constructor(private readonly options: IosTrackerOptions) {
     super();
     this.simctl = new Simctl({ ...(options.xcrunPath ? { xcrun: { path: options.xcrunPath } } : {}), execTimeout: 60_000, logErrors: false });
+    this.health = new XcrunHealth({
+      tools: [...(options.simulators ? ['simctl' as const] : []), ...(options.iphones ? ['devicectl' as const] : [])],
+      xcrunPath: options.xcrunPath ?? defaultXcrun(),
+      log: (line) => options.log?.(line),
+      baseMs: options.intervalMs ?? 3000,
+      maxMs: options.retryMaxMs ?? 60_000,
+    });
   }
 
   /** Resolves after the first listing, so the first hello names the devices. */
@@ -54,11 +68,12 @@ export class IosDeviceTracker extends KnownDevices {
 
   private async poll(): Promise<void> {
     const [sims, phones] = await Promise.all([
-      this.options.simulators ? this.listSimulators() : [],
-      this.options.iphones ? this.listIphones() : [],
+      this.listing('simctl', this.options.simulators, () => this.listSimulators()),
+      this.listing('devicectl', this.options.iphones, () => this.listIphones()),
     ]);
     if (this.stopped) return;
-    const found = [...(sims ?? this.list().filter((d) => d.kind === 'simulator')), ...(phones ?? this.list().filter((d) => d.kind === 'physical'))];
+    this.health.report([sims, phones].flatMap((l) => (l.outcome ? [l.outcome] : [])));
+    const found = [...(sims.devices ?? this.list().filter((d) => d.kind === 'simulator')), ...(phones.devices ?? this.list().filter((d) => d.kind === 'physical'))];
     const withReadiness = await Promise.all(found.map(async (d) => ({ ...d, ready: d.ready && (await this.wdaReady(d.serial)) })));
     if (this.stopped) return;
     const present = new Set(withReadiness.map((d) => d.serial));
@@ -69,42 +84,45 @@ export class IosDeviceTracker extends KnownDevices {
     }, this.options.intervalMs ?? 3000);
   }
 
-  /** Booted simulators, or null when the listing failed. */
-  private async listSimulators(): Promise<DeviceInfo[] | null> {
+  /**
+   * One tool's listing in this poll: devices null (keep the last known ones) when the
+   * tool failed or is waiting out its retry backoff; no outcome when it was not run.
+   */
+  private async listing(tool: XcrunTool, enabled: boolean, list: () => Promise<DeviceInfo[]>): Promise<{ devices: DeviceInfo[] | null; outcome?: ListingOutcome }> {
+    if (!enabled) return { devices: [] };
+    if (!this.health.due(tool)) return { devices: null };
     try {
-      const bySdk = (await this.simctl.getDevices(undefined, 'iOS')) as Record<string, Array<{ udid: string; name: string; state: string; sdk: string }>>;
-      this.complaints.delete('simctl');
-      return Object.values(bySdk)
-        .flat()
-        .filter((d) => d.state === 'Booted')
-        .map((d) => ({ serial: d.udid.slice(0, 100), platform: 'ios' as const, kind: 'simulator' as const, model: d.name.slice(0, 200), osVersion: d.sdk.slice(0, 50), ready: true }));
-    } catch (err) {
-      this.complain('simctl', `listing iOS simulators failed (is Xcode installed?): ${(err as Error).message}`);
-      return null;
+      const devices = await list();
+      return { devices, outcome: { tool, ok: true, count: devices.length } };
+    } catch (error) {
+      return { devices: null, outcome: { tool, ok: false, error } };
     }
   }
 
-  /** Connected iPhones, or null when the listing failed. */
-  private async listIphones(): Promise<DeviceInfo[] | null> {
-    try {
-      const result = await devicectl(this.options.xcrunPath ?? defaultXcrun(), ['list', 'devices']);
-      this.complaints.delete('devicectl');
-      const devices = Array.isArray(result['devices']) ? (result['devices'] as DevicectlDevice[]) : [];
-      return devices
-        .filter((d) => d.hardwareProperties?.platform === 'iOS' && d.hardwareProperties.reality === 'physical')
-        .map((d) => ({
-          serial: (d.hardwareProperties?.udid ?? d.identifier ?? '').slice(0, 100),
-          platform: 'ios' as const,
-          kind: 'physical' as const,
-          model: (d.hardwareProperties?.marketingName ?? 'iPhone').slice(0, 200),
-          osVersion: (d.deviceProperties?.osVersionNumber ?? '').slice(0, 50),
-          ready: d.connectionProperties?.tunnelState === 'connected',
-        }))
-        .filter((d) => d.serial !== '');
-    } catch (err) {
-      this.complain('devicectl', `listing iPhones failed (devicectl needs Xcode 15 or later): ${(err as Error).message}`);
-      return null;
-    }
+  /** Booted simulators (`xcrun simctl list devices -j`). */
+  private async listSimulators(): Promise<DeviceInfo[]> {
+    const bySdk = (await this.simctl.getDevices(undefined, 'iOS')) as Record<string, Array<{ udid: string; name: string; state: string; sdk: string }>>;
+    return Object.values(bySdk)
+      .flat()
+      .filter((d) => d.state === 'Booted')
+      .map((d) => ({ serial: d.udid.slice(0, 100), platform: 'ios' as const, kind: 'simulator' as const, model: d.name.slice(0, 200), osVersion: d.sdk.slice(0, 50), ready: true }));
+  }
+
+  /** Connected iPhones (`xcrun devicectl list devices`). */
+  private async listIphones(): Promise<DeviceInfo[]> {
+    const result = await devicectl(this.options.xcrunPath ?? defaultXcrun(), ['list', 'devices']);
+    const devices = Array.isArray(result['devices']) ? (result['devices'] as DevicectlDevice[]) : [];
+    return devices
+      .filter((d) => d.hardwareProperties?.platform === 'iOS' && d.hardwareProperties.reality === 'physical')
+      .map((d) => ({
+        serial: (d.hardwareProperties?.udid ?? d.identifier ?? '').slice(0, 100),
+        platform: 'ios' as const,
+        kind: 'physical' as const,
+        model: (d.hardwareProperties?.marketingName ?? 'iPhone').slice(0, 200),
+        osVersion: (d.deviceProperties?.osVersionNumber ?? '').slice(0, 50),
+        ready: d.connectionProperties?.tunnelState === 'connected',
+      }))
+      .filter((d) => d.serial !== '');
   }
 
   private async wdaReady(udid: string): Promise<boolean> {
