@@ -9,3 +9,4 @@ export * from './agent-protocol.js';
 export * from './json-text.js';
 export * from './tunnel-protocol.js';
 export * from './mux.js';
+export * from './mux-splice.js';

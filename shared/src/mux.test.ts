@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { MuxSession, StreamRefused, StreamReset, type IncomingStream, type MuxStream } from './mux.js';
-import { INITIAL_WINDOW, MAX_DATA_FRAME, decodeDataFrame, encodeDataFrame, parseTunnelControlFrame } from './tunnel-protocol.js';
+import { INITIAL_WINDOW, MAX_DATA_FRAME, MAX_STREAM_ID, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame } from './tunnel-protocol.js';
 
 /** Two sessions joined by an in-memory wire that delivers frames asynchronously, in order, and counts data bytes. */
 function pair(onStream?: (incoming: IncomingStream) => void, window?: number) {
@@ -47,6 +47,24 @@ describe('tunnel frames', () => {
     expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"a","port":70000}')).toMatchObject({ ok: false, error: expect.stringMatching(/port/) });
     expect(parseTunnelControlFrame('{"type":"credit","id":0,"bytes":5}')).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid tunnel frame: id/) });
     expect(parseTunnelControlFrame('nope')).toMatchObject({ ok: false, error: expect.stringMatching(/not usable JSON/) });
+  });
+
+  it('writes the per-stream frames as JSON.stringify would and reads them back with the schema\'s bounds', () => {
+    const frames: TunnelControlFrame[] = [
+      { type: 'credit', id: 1, bytes: 262144 }, { type: 'credit', id: MAX_STREAM_ID, bytes: MAX_STREAM_ID }, { type: 'end', id: 7 }, { type: 'opened', id: 2 },
+      { type: 'reset', id: 3, reason: 'gone' }, { type: 'open', id: 5, host: 'h', port: 80 },
+    ];
+    for (const frame of frames) {
+      expect(encodeTunnelControlFrame(frame)).toBe(JSON.stringify(frame));
+      expect(parseTunnelControlFrame(encodeTunnelControlFrame(frame))).toEqual({ ok: true, frame });
+    }
+    // Out of bounds or odd forms fall through to the schema, which names what is wrong.
+    expect(parseTunnelControlFrame('{"type":"credit","id":1,"bytes":0}')).toMatchObject({ ok: false, error: expect.stringMatching(/bytes/) });
+    expect(parseTunnelControlFrame(`{"type":"credit","id":${MAX_STREAM_ID + 1},"bytes":1}`)).toMatchObject({ ok: false, error: expect.stringMatching(/id/) });
+    expect(parseTunnelControlFrame('{"type":"credit","id":1}')).toMatchObject({ ok: false, error: expect.stringMatching(/bytes/) });
+    expect(parseTunnelControlFrame('{"type":"end","id":01}')).toMatchObject({ ok: false, error: expect.stringMatching(/JSON/) });
+    expect(parseTunnelControlFrame('{"type":"end","id":1,"bytes":5}')).toEqual({ ok: true, frame: { type: 'end', id: 1 } });
+    expect(parseTunnelControlFrame('{"id":3,"type":"end"}')).toEqual({ ok: true, frame: { type: 'end', id: 3 } });
   });
 
   it('round-trips a data frame and refuses malformed ones', () => {
@@ -180,6 +198,28 @@ describe('mux session', () => {
     server.receive('{"type":"bogus"}', false);
     server.receive(Buffer.from([1]), true);
     expect(wire.protocolErrors).toHaveLength(2);
+  });
+
+  it('does not open a stream the peer reset before it was accepted: the accepted stream fails with the reason', async () => {
+    let markAsked!: (incoming: IncomingStream) => void;
+    const asked = new Promise<IncomingStream>((resolve) => { markAsked = resolve; });
+    const { client, server } = pair((incoming) => markAsked(incoming));
+    client.open({ host: 'h', port: 1 }).catch(() => {});
+    const incoming = await asked;
+    server.receive(JSON.stringify({ type: 'reset', id: 1, reason: 'the device gave up' }), false);
+    const stream = incoming.accept();
+    const [error] = (await once(stream, 'error')) as [Error];
+    expect(error).toBeInstanceOf(StreamReset);
+    expect(error.message).toBe('the device gave up');
+    expect(server.streamCount).toBe(0);
+  });
+
+  it('rejects an open the peer resets instead of answering', async () => {
+    const { client } = pair(() => {});
+    const opening = client.open({ host: 'h', port: 1 });
+    client.receive(JSON.stringify({ type: 'reset', id: 1, reason: 'no' }), false);
+    await expect(opening).rejects.toThrow(new StreamRefused('no'));
+    expect(client.streamCount).toBe(0);
   });
 
   it('allows the initial window as the default and refuses opens of the wrong parity', () => {

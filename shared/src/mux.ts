@@ -6,7 +6,7 @@
  */
 import { Duplex } from 'node:stream';
 import {
-  INITIAL_WINDOW, MAX_DATA_FRAME, decodeDataFrame, encodeDataFrame, parseTunnelControlFrame, type TunnelControlFrame,
+  INITIAL_WINDOW, MAX_DATA_FRAME, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame,
 } from './tunnel-protocol.js';
 
 export interface FrameSink {
@@ -23,7 +23,61 @@ export interface StreamTarget {
 export interface IncomingStream {
   readonly target: StreamTarget;
   accept(): MuxStream;
+  /** Accepts it frame by frame (mux-splice.ts): the handler gets its frames, the port sends them. */
+  acceptFrames(handler: FrameHandler): FramePort;
   refuse(reason: string): void;
+}
+
+/**
+ * What a session hands a stream's frames to: a MuxStream, or one side of a splice
+ * (mux-splice.ts), which forwards them to another session without decoding the bytes.
+ */
+export interface FrameHandler {
+  /** A data frame of the stream, its 4-byte stream id included (the payload follows it); false when it exceeds the credit given. */
+  onData(frame: Buffer): boolean;
+  onCredit(bytes: number): void;
+  onEnd(): void;
+  /** The peer reset the stream, or the session closed (the stream is already forgotten). */
+  onReset(reason: string): void;
+}
+
+/** A stream opened frame by frame: its handler also learns whether the peer accepted it. */
+export interface OpeningFrameHandler extends FrameHandler {
+  onOpened(): void;
+  /** The peer refused it, or the session closed before it answered (the stream is already forgotten). */
+  onRefused(reason: string): void;
+}
+
+/** Sends the frames of one stream of a session (mux-splice.ts). */
+export class FramePort {
+  constructor(
+    private readonly session: MuxSession,
+    readonly id: number,
+  ) {}
+
+  /** Sends a data frame received on another stream: its stream id is rewritten in place (the buffer is the port's now). */
+  forward(frame: Buffer): void {
+    frame.writeUInt32BE(this.id, 0);
+    this.session.sendFrame(frame);
+  }
+
+  credit(bytes: number): void {
+    this.session.control({ type: 'credit', id: this.id, bytes });
+  }
+
+  end(): void {
+    this.session.control({ type: 'end', id: this.id });
+  }
+
+  /** Forgets the stream and tells the peer with the reason. */
+  reset(reason: string): void {
+    this.session.forget(this.id, reason);
+  }
+
+  /** Forgets the stream without a frame (both directions ended cleanly). */
+  release(): void {
+    this.session.forget(this.id, null);
+  }
 }
 
 export class StreamRefused extends Error {}
@@ -41,8 +95,11 @@ export interface MuxSessionOptions {
 }
 
 export class MuxSession {
-  private readonly streams = new Map<number, MuxStream>();
-  private readonly opening = new Map<number, { resolve: (s: MuxStream) => void; reject: (e: Error) => void; stream: MuxStream }>();
+  private readonly streams = new Map<number, FrameHandler>();
+  /** Streams we opened that the peer has not answered yet. */
+  private readonly opening = new Map<number, { opened(): void; refused(reason: string): void }>();
+  /** Streams the peer opened that we have not answered yet; `reset` once the peer gave up on one. */
+  private readonly answering = new Map<number, { reset: string | null }>();
   private nextId: number;
   private closedReason: string | null = null;
   readonly window: number;
@@ -66,36 +123,73 @@ export class MuxSession {
   /** Opens a stream to host:port on the peer's side; rejects with StreamRefused and the peer's reason. */
   open(target: StreamTarget): Promise<MuxStream> {
     if (this.closedReason !== null) return Promise.reject(new StreamRefused(this.closedReason));
-    const id = this.nextId;
-    this.nextId += 2;
+    const id = this.allocateId();
     const stream = new MuxStream(this, id);
     this.streams.set(id, stream);
     return new Promise((resolve, reject) => {
-      this.opening.set(id, { resolve, reject, stream });
+      this.opening.set(id, {
+        opened: () => resolve(stream),
+        refused: (reason) => {
+          this.streams.delete(id);
+          stream.destroy();
+          reject(new StreamRefused(reason));
+        },
+      });
       this.control({ type: 'open', id, host: target.host, port: target.port });
     });
+  }
+
+  /**
+   * Opens a stream handled frame by frame (mux-splice.ts); the handler hears whether it
+   * opened. On a closed session it is refused at once, before this returns.
+   */
+  openFrames(target: StreamTarget, handler: OpeningFrameHandler): FramePort {
+    const id = this.allocateId();
+    const port = new FramePort(this, id);
+    if (this.closedReason !== null) {
+      handler.onRefused(this.closedReason);
+      return port;
+    }
+    this.streams.set(id, handler);
+    this.opening.set(id, {
+      opened: () => handler.onOpened(),
+      refused: (reason) => {
+        this.streams.delete(id);
+        handler.onRefused(reason);
+      },
+    });
+    this.control({ type: 'open', id, host: target.host, port: target.port });
+    return port;
+  }
+
+  private allocateId(): number {
+    const id = this.nextId;
+    this.nextId += 2;
+    return id;
   }
 
   /** Ends every stream with the reason (the WebSocket closed); later opens are refused with it. */
   close(reason: string): void {
     if (this.closedReason !== null) return;
     this.closedReason = reason;
-    for (const [id, pending] of this.opening) {
-      this.opening.delete(id);
-      pending.reject(new StreamRefused(reason));
-    }
-    for (const stream of this.streams.values()) stream.peerReset(reason);
+    const pending = [...this.opening];
+    const streams = [...this.streams].filter(([id]) => !this.opening.has(id));
+    this.opening.clear();
+    for (const answer of this.answering.values()) answer.reset ??= reason;
+    for (const [, opening] of pending) opening.refused(reason);
     this.streams.clear();
+    for (const [, stream] of streams) stream.onReset(reason);
   }
 
   /** Feeds one received WebSocket frame. */
   receive(data: Buffer | string, isBinary: boolean): void {
     if (this.closedReason !== null) return;
     if (isBinary) {
-      const decoded = decodeDataFrame(typeof data === 'string' ? Buffer.from(data) : data);
+      const frame = typeof data === 'string' ? Buffer.from(data) : data;
+      const decoded = decodeDataFrame(frame);
       if (!decoded.ok) return this.options.onProtocolError?.(decoded.error);
       const stream = this.streams.get(decoded.id);
-      if (stream && !stream.receiveData(decoded.payload)) this.reset(decoded.id, 'flow control violated: more data than credit');
+      if (stream && !stream.onData(frame)) this.reset(decoded.id, 'flow control violated: more data than credit');
       return;
     }
     const parsed = parseTunnelControlFrame(data.toString());
@@ -110,54 +204,74 @@ export class MuxSession {
       const pending = this.opening.get(frame.id);
       if (!pending) return;
       this.opening.delete(frame.id);
-      if (frame.type === 'opened') return pending.resolve(pending.stream);
-      this.streams.delete(frame.id);
-      pending.stream.destroy();
-      return pending.reject(new StreamRefused(frame.reason));
+      return frame.type === 'opened' ? pending.opened() : pending.refused(frame.reason);
+    }
+    if (frame.type === 'reset') {
+      const answer = this.answering.get(frame.id);
+      if (answer) answer.reset ??= frame.reason; // the peer gave up before we answered: our answer must not open it
+      const pending = this.opening.get(frame.id);
+      if (pending) {
+        this.opening.delete(frame.id);
+        return pending.refused(frame.reason);
+      }
     }
     const stream = this.streams.get(frame.id);
     if (!stream) return; // frames racing a reset are harmless
-    if (frame.type === 'credit') stream.addCredit(frame.bytes);
-    else if (frame.type === 'end') stream.peerEnded();
+    if (frame.type === 'credit') stream.onCredit(frame.bytes);
+    else if (frame.type === 'end') stream.onEnd();
     else if (frame.type === 'reset') {
       this.streams.delete(frame.id);
-      stream.peerReset(frame.reason);
+      stream.onReset(frame.reason);
     }
   }
 
   private handleOpen(id: number, target: StreamTarget): void {
     const ours = this.options.side === 'client' ? 1 : 0;
-    if (id % 2 === ours || this.streams.has(id)) return this.options.onProtocolError?.(`open of stream ${id}, which is not the peer's to open`);
+    if (id % 2 === ours || this.streams.has(id) || this.answering.has(id)) return this.options.onProtocolError?.(`open of stream ${id}, which is not the peer's to open`);
     if (!this.options.onStream) return this.control({ type: 'refused', id, reason: 'this side accepts no streams' });
-    let answered = false;
-    const once = () => {
-      if (answered) throw new Error(`stream ${id} was already answered`);
-      answered = true;
+    const answer = { reset: null as string | null };
+    this.answering.set(id, answer);
+    /** Marks the stream answered; false when the peer reset it (or the session closed) meanwhile. */
+    const answering = (): boolean => {
+      if (this.answering.get(id) !== answer) throw new Error(`stream ${id} was already answered`);
+      this.answering.delete(id);
+      return answer.reset === null;
+    };
+    const accepted = <T extends FrameHandler>(handler: T): T => {
+      if (!answering()) {
+        handler.onReset(answer.reset!);
+        return handler;
+      }
+      this.streams.set(id, handler);
+      this.control({ type: 'opened', id });
+      return handler;
     };
     this.options.onStream({
       target,
-      accept: () => {
-        once();
-        const stream = new MuxStream(this, id);
-        this.streams.set(id, stream);
-        this.control({ type: 'opened', id });
-        return stream;
+      accept: () => accepted(new MuxStream(this, id)),
+      acceptFrames: (handler) => {
+        accepted(handler);
+        return new FramePort(this, id);
       },
       refuse: (reason) => {
-        once();
-        this.control({ type: 'refused', id, reason: reason.slice(0, 2000) });
+        if (answering()) this.control({ type: 'refused', id, reason: reason.slice(0, 2000) });
       },
     });
   }
 
   /** @internal */
   control(frame: TunnelControlFrame): void {
-    if (this.closedReason === null) this.sink.sendText(JSON.stringify(frame));
+    if (this.closedReason === null) this.sink.sendText(encodeTunnelControlFrame(frame));
   }
 
   /** @internal */
   data(id: number, payload: Uint8Array): void {
     if (this.closedReason === null) this.sink.sendBinary(encodeDataFrame(id, payload));
+  }
+
+  /** @internal: a data frame whose stream id is already written. */
+  sendFrame(frame: Buffer): void {
+    if (this.closedReason === null) this.sink.sendBinary(frame);
   }
 
   /** @internal: the stream is gone on our side; tells the peer unless both ends finished cleanly. */
@@ -167,7 +281,7 @@ export class MuxSession {
     const pending = this.opening.get(id);
     if (pending) {
       this.opening.delete(id);
-      pending.reject(new StreamRefused(resetReason ?? 'closed before it opened'));
+      pending.refused(resetReason ?? 'closed before it opened');
     }
     if (resetReason !== null) this.control({ type: 'reset', id, reason: resetReason.slice(0, 2000) });
   }
@@ -175,14 +289,14 @@ export class MuxSession {
   private reset(id: number, reason: string): void {
     const stream = this.streams.get(id);
     this.forget(id, reason);
-    stream?.peerReset(reason);
+    stream?.onReset(reason);
   }
 }
 
 /** Error a stream is destroyed with when the peer reset it or the session closed. */
 export class StreamReset extends Error {}
 
-export class MuxStream extends Duplex {
+export class MuxStream extends Duplex implements FrameHandler {
   private sendCredit: number;
   /** Received and pushed, not yet given back as credit. */
   private unacknowledged = 0;
@@ -237,8 +351,9 @@ export class MuxStream extends Duplex {
   }
 
   /** @internal: false when the peer sent more than its credit. */
-  receiveData(payload: Buffer): boolean {
+  onData(frame: Buffer): boolean {
     if (this.receivedEnd) return true; // after end, ignore stragglers
+    const payload = frame.subarray(4);
     this.unacknowledged += payload.length;
     if (this.unacknowledged > this.session.window) return false;
     // Credit goes back at once while the reader keeps up, else when it next reads (_read).
@@ -254,7 +369,7 @@ export class MuxStream extends Duplex {
   }
 
   /** @internal */
-  addCredit(bytes: number): void {
+  onCredit(bytes: number): void {
     this.sendCredit += bytes;
     const waiting = this.waitingWrite;
     if (!waiting) return;
@@ -263,14 +378,14 @@ export class MuxStream extends Duplex {
   }
 
   /** @internal */
-  peerEnded(): void {
+  onEnd(): void {
     if (this.receivedEnd) return;
     this.receivedEnd = true;
     this.push(null);
   }
 
   /** @internal */
-  peerReset(reason: string): void {
+  onReset(reason: string): void {
     this.resetByPeer = true;
     this.destroy(new StreamReset(reason));
   }

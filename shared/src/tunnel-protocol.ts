@@ -60,7 +60,33 @@ export type TunnelControlFrame = z.infer<typeof TunnelControlFrame>;
 /** Tunnel names: what `--tunnel-name` accepts and what a run's tunnelName must match. */
 export const TunnelName = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-", starting with a letter or digit');
 
+/**
+ * The frames sent for every stream, many times for a busy one (credit), exactly as
+ * encodeTunnelControlFrame writes them: read without JSON.parse and zod, their fields
+ * checked by hand against the same bounds. Anything else takes the full path below.
+ */
+const HOT_FRAME = /^\{"type":"(credit|end|opened)","id":([1-9]\d{0,9})(?:,"bytes":([1-9]\d{0,9}))?\}$/;
+
+function hotFrame(raw: string): TunnelControlFrame | null {
+  const match = HOT_FRAME.exec(raw);
+  if (!match) return null;
+  const id = Number(match[2]);
+  if (id < 1 || id > MAX_STREAM_ID) return null;
+  if (match[1] !== 'credit') return match[3] === undefined ? { type: match[1] as 'end' | 'opened', id } : null;
+  const bytes = Number(match[3]);
+  return match[3] !== undefined && bytes >= 1 && bytes <= MAX_STREAM_ID ? { type: 'credit', id, bytes } : null;
+}
+
+/** JSON text of a control frame; the hot ones written without JSON.stringify, in the same form. */
+export function encodeTunnelControlFrame(frame: TunnelControlFrame): string {
+  if (frame.type === 'credit') return `{"type":"credit","id":${frame.id},"bytes":${frame.bytes}}`;
+  if (frame.type === 'end' || frame.type === 'opened') return `{"type":"${frame.type}","id":${frame.id}}`;
+  return JSON.stringify(frame);
+}
+
 export function parseTunnelControlFrame(raw: string): { ok: true; frame: TunnelControlFrame } | { ok: false; error: string } {
+  const hot = hotFrame(raw);
+  if (hot) return { ok: true, frame: hot };
   const parsed = parseJsonText(raw);
   if (!parsed.ok) return { ok: false, error: `frame is not usable JSON: ${parsed.error}` };
   const result = TunnelControlFrame.safeParse(parsed.value);

@@ -15,8 +15,7 @@
  * reaching a tunnel held here (peer-links.ts), admitted by the cluster secret.
  */
 import type { IncomingMessage } from 'node:http';
-import { pipeline } from 'node:stream';
-import { TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
+import { spliceStream, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
 import type { UpgradeRoute } from '../agents/hub.js';
 import { parseWireId } from '../agents/wire-id.js';
@@ -32,14 +31,13 @@ const KEEPALIVE_MS = 15_000;
 
 export type Admission = { ok: true; tunnel: ConnectedTunnel } | { ok: false; status: 400 | 401 | 403 | 404 | 409; detail: string };
 
-/** Relays one stream of the agent into the tunnel. */
+/**
+ * Relays one stream of the agent into the tunnel, frame by frame (mux-splice.ts): data frames
+ * go on with their stream id rewritten, credit passes end to end, nothing is re-encoded.
+ */
 function relayStream(tunnel: ConnectedTunnel, incoming: IncomingStream): void {
   tunnel.streamsOpened += 1;
-  tunnel.session.open(incoming.target).then((outbound) => {
-    const inbound = incoming.accept();
-    pipeline(inbound, outbound, () => {});
-    pipeline(outbound, inbound, () => {});
-  }, (error: Error) => incoming.refuse(error.message));
+  spliceStream(incoming, tunnel.session);
 }
 
 export function agentRelayEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
