@@ -59,3 +59,15 @@ describe('a tunnel row of another replica within its lease', () => {
     expect(await holderOf('lab')).toBe('rep_far_away');
   });
 });
+
+describe('a replica declared dead during a stall', () => {
+  it('claims its tunnels again when its lease renewal finds its row gone', async () => {
+    await tunnel('stall').connected;
+    const me = server.services.dispatcher.replicaId;
+    // What another replica's reaper does to a replica silent beyond the lease: the row goes, its tunnels' rows with it.
+    await server.db.query('DELETE FROM replicas WHERE id = $1', [me]);
+    expect(await holderOf('stall')).toBeUndefined();
+    await server.services.dispatcher.sweep();
+    expect(await holderOf('stall')).toBe(me);
+  });
+});

@@ -79,6 +79,7 @@ export function createTunnelRegistry(deps: { db: Db; replicaId: string; leaseSec
   /** Stream counts last written, by connection id. */
   const written = new Map<string, number>();
   let flushTimer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
 
   const heldTunnels = () => [...tunnels.values()].flatMap((entry) => (entry ? [entry.tunnel] : []));
 
@@ -88,7 +89,7 @@ export function createTunnelRegistry(deps: { db: Db; replicaId: string; leaseSec
     flushTimer = setTimeout(() => {
       flushTimer = null;
       const changed = new Map(heldTunnels().filter((t) => written.get(t.connectionId) !== t.streamsOpened).map((t) => [t.connectionId, t.streamsOpened]));
-      recordStreamCounts(db, changed).then(() => {
+      flushing = recordStreamCounts(db, changed).then(() => {
         for (const [id, n] of changed) written.set(id, n);
       }, (error: unknown) => console.error('recording tunnel stream counts failed:', error));
       if (tunnels.size > 0) scheduleFlush();
@@ -206,6 +207,7 @@ export function createTunnelRegistry(deps: { db: Db; replicaId: string; leaseSec
     },
     async close() {
       if (flushTimer) clearTimeout(flushTimer);
+      await flushing; // no write may outlive the database
       await links.close();
       await Promise.all(releasing);
       await releaseReplicaTunnels(db, replicaId);
