@@ -58,8 +58,19 @@ export type HierarchyResult =
   | { ok: true; platform: Platform; elements: ScreenElement[] }
   | { ok: false; error: string };
 
+// A screen repeats a handful of types; remembering them saves a slice per element here
+// and in fingerprint's tokens.
+const shortTypes = new Map<string, string>();
+const SHORT_TYPES_KEPT = 2000;
+
 export function shortType(type: string): string {
-  return type.startsWith('XCUIElementType') ? type.slice('XCUIElementType'.length) : type.slice(type.lastIndexOf('.') + 1);
+  let short = shortTypes.get(type);
+  if (short === undefined) {
+    short = type.startsWith('XCUIElementType') ? type.slice('XCUIElementType'.length) : type.slice(type.lastIndexOf('.') + 1);
+    if (shortTypes.size >= SHORT_TYPES_KEPT) shortTypes.clear();
+    shortTypes.set(type, short);
+  }
+  return short;
 }
 
 function detectPlatform(root: XmlElement): Platform | null {
@@ -87,8 +98,9 @@ export function parseHierarchy(xml: string, expected?: Platform): HierarchyResul
   const isElement = platform === 'android' ? (n: XmlElement) => n.name === 'node' : (n: XmlElement) => n.name.startsWith('XCUIElementType');
 
   // Wrappers such as <hierarchy> / <AppiumAUT> are transparent: their children stand in their place.
+  // Inside a screen every child is an element, and the list is taken as it is.
   const elementChildren = (node: XmlElement): XmlElement[] =>
-    node.children.flatMap((c) => (isElement(c) ? [c] : elementChildren(c)));
+    node.children.every(isElement) ? node.children : node.children.flatMap((c) => (isElement(c) ? [c] : elementChildren(c)));
   // Iterative walk: deep hierarchies (nested layouts, web views) must not overflow the stack.
   const stack: Array<{ node: XmlElement; parent: number | null; depth: number; path: string; position: number }> = [];
   const pushChildren = (nodes: XmlElement[], parent: number | null, depth: number, path: string) => {
@@ -123,10 +135,12 @@ const pathOf = (p: Placement, type: string) => `${p.parentPath}/${shortType(type
 
 const flag = (value: string | undefined) => value === 'true';
 
+const ANDROID_BOUNDS = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
+
 function parseAndroidBounds(raw: string | undefined): Bounds {
-  const m = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/.exec(raw?.trim() ?? '');
+  const m = ANDROID_BOUNDS.exec(raw?.trim() ?? '');
   if (!m) return { x: 0, y: 0, width: 0, height: 0 };
-  const [l, t, r, b] = m.slice(1).map(Number) as [number, number, number, number];
+  const l = Number(m[1]), t = Number(m[2]), r = Number(m[3]), b = Number(m[4]);
   return { x: l, y: t, width: Math.max(0, r - l), height: Math.max(0, b - t) };
 }
 

@@ -1,6 +1,8 @@
 /**
  * Reads UI hierarchies (Android `uiautomator dump`, iOS XCUITest page source) with
- * the `saxes` streaming parser. Both producers are real XML serialisers and put all
+ * the `saxes` streaming parser. A fast path reads the plain XML those dumps are first
+ * (plain-xml.ts) and leaves everything else to saxes, so what is accepted or refused,
+ * and the error messages, are saxes'. Both producers are real XML serialisers and put all
  * the information in attributes, so this keeps elements and decoded attributes and
  * drops text content, comments, processing instructions, DOCTYPE and CDATA.
  *
@@ -13,9 +15,11 @@
  * one of the two serialisers, so refusing is safer than guessing.
  */
 import { SaxesParser } from 'saxes';
+import { parsePlainXml } from './plain-xml.js';
 
 export interface XmlElement {
   name: string;
+  /** Decoded values by name (an ordinary object from the fast path, a prototype-less one from saxes). */
   attributes: Record<string, string>;
   children: XmlElement[];
 }
@@ -27,7 +31,19 @@ export function parseXml(source: string): XmlParseResult {
   // the very start), so skip leading junk. Error positions count from here.
   const start = source.indexOf('<');
   if (start === -1) return { ok: false, error: 'Malformed XML: no element found' };
+  const plain = parsePlainXml(source, start);
+  if (plain !== null) return { ok: true, root: plain };
+  return parseFromWithSaxes(source, start);
+}
 
+/** parseXml without the fast path: the reference plain-xml.test.ts compares it with. */
+export function parseXmlWithSaxes(source: string): XmlParseResult {
+  const start = source.indexOf('<');
+  if (start === -1) return { ok: false, error: 'Malformed XML: no element found' };
+  return parseFromWithSaxes(source, start);
+}
+
+function parseFromWithSaxes(source: string, start: number): XmlParseResult {
   // A fresh parser per call: saxes keeps state after an error, and construction is
   // cheap next to the parse itself. Namespaces stay off (`xmlns` unset): iOS type
   // names carry no prefixes, and attributes then come as a plain name → value map.
