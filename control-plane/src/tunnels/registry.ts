@@ -187,9 +187,10 @@ export function createTunnelRegistry(deps: { db: Db; replicaId: string; leaseSec
       }
     },
     async list(orgId) {
+      // The table decides, as it does for fail-without-tunnel: a tunnel whose release is under
+      // way is listed until its row is gone, so a run started once it is not listed fails at once.
       const rows = await listLiveTunnels(db, orgId, leaseSeconds);
       return rows
-        .filter((row) => row.replicaId !== replicaId || tunnels.get(keyOf(orgId, row.name))?.tunnel.connectionId === row.connectionId)
         .map((row) => {
           // The holder's own count is fresher than the one it last wrote.
           const here = tunnels.get(keyOf(orgId, row.name))?.tunnel;
