@@ -46,6 +46,7 @@ export function internalTunnelUrl(holder: TunnelHolder, orgId: string, name: str
 export function createPeerLinks(secret: ClusterSecret): PeerLinks {
   const links = new Map<string, Promise<ConnectedTunnel>>();
   const sockets = new Set<WebSocket>();
+  let stopping = false;
 
   async function open(key: string, holder: TunnelHolder, orgId: string, name: string): Promise<ConnectedTunnel> {
     const ws = new WebSocket(internalTunnelUrl(holder, orgId, name), {
@@ -67,9 +68,11 @@ export function createPeerLinks(secret: ClusterSecret): PeerLinks {
     ws.on('close', (code, reasonBuffer) => {
       links.delete(key);
       // The holder says why when the tunnel itself went; anything else is the holder going away.
-      const reason = code === TUNNEL_CLOSE_CODES.tunnelLost && reasonBuffer.length > 0
-        ? reasonBuffer.toString()
-        : `the control-plane replica holding tunnel "${name}" went away`;
+      const reason = stopping
+        ? 'control plane shutting down'
+        : code === TUNNEL_CLOSE_CODES.tunnelLost && reasonBuffer.length > 0
+          ? reasonBuffer.toString()
+          : `the control-plane replica holding tunnel "${name}" went away`;
       session.close(reason);
       lost.abort(new Error(reason));
     });
@@ -90,6 +93,7 @@ export function createPeerLinks(secret: ClusterSecret): PeerLinks {
       return link;
     },
     async close() {
+      stopping = true;
       await Promise.all([...sockets].map(async (ws) => {
         if (ws.readyState === WebSocket.CLOSED) return;
         const closed = once(ws, 'close');
