@@ -25,6 +25,19 @@ describe('parseJsonText', () => {
     }
   });
 
+  it('refuses too deep objects as well as arrays, and lone surrogates in keys and nested strings', () => {
+    const objects = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    expect(parseJsonText(objects(MAX_JSON_DEPTH))).toMatchObject({ ok: true });
+    expect(parseJsonText(objects(MAX_JSON_DEPTH + 1))).toEqual({ ok: false, error: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep` });
+    // `\\udc00` in JSON is a backslash and "udc00", not an escape.
+    expect(parseJsonText(String.raw`{"a":[{"b":["ok","\\udc00 is text",{"c\udc00":1}]}]}`)).toMatchObject({ ok: false, error: expect.stringMatching(/surrogate/) });
+    expect(parseJsonText(String.raw`{"a":[{"b":["ok","\\udc00 is text"]}]}`)).toEqual({ ok: true, value: { a: [{ b: ['ok', String.raw`\udc00 is text`] }] } });
+  });
+
+  it('accepts a pair written half as an escape: the string is the one character it names', () => {
+    expect(parseJsonText('"\\ud83d\ude00"')).toEqual({ ok: true, value: '😀' });
+  });
+
   it('refuses raw lone surrogates in the text and reports malformed JSON', () => {
     expect(parseJsonText('"a\ud800"')).toMatchObject({ ok: false });
     expect(textProblem('fine 😀')).toBeNull();
