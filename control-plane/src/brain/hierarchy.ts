@@ -58,19 +58,8 @@ export type HierarchyResult =
   | { ok: true; platform: Platform; elements: ScreenElement[] }
   | { ok: false; error: string };
 
-// A screen repeats a handful of types; remembering them saves a slice per element here
-// and in fingerprint's tokens.
-const shortTypes = new Map<string, string>();
-const SHORT_TYPES_KEPT = 2000;
-
 export function shortType(type: string): string {
-  let short = shortTypes.get(type);
-  if (short === undefined) {
-    short = type.startsWith('XCUIElementType') ? type.slice('XCUIElementType'.length) : type.slice(type.lastIndexOf('.') + 1);
-    if (shortTypes.size >= SHORT_TYPES_KEPT) shortTypes.clear();
-    shortTypes.set(type, short);
-  }
-  return short;
+  return type.startsWith('XCUIElementType') ? type.slice('XCUIElementType'.length) : type.slice(type.lastIndexOf('.') + 1);
 }
 
 function detectPlatform(root: XmlElement): Platform | null {
