@@ -130,6 +130,45 @@ describe('SDK sessions and the step cache', () => {
     expect(next.body.step_index).toBe(1);
   });
 
+  it('replays a cached decision only at its own step index', async () => {
+    const kind = async (s: string, command: string, xml: string, extra: Record<string, unknown> = {}) => {
+      const r = await execute(s, command, xml, extra);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return `${r.body.step_index}:${r.body.step_type}`;
+    };
+    const first = await start('index-test');
+    expect(await kind(first, 'Tap Orders', screens.home)).toBe('0:ai');
+    expect(await kind(first, 'Tap Log out', screens.settings)).toBe('1:ai');
+    // The same command on the same screen one step later is another cache entry, in both directions.
+    const second = await start('index-test');
+    expect(await kind(second, 'Tap Orders', screens.home)).toBe('0:cached');
+    expect(await kind(second, 'Tap Orders', screens.home)).toBe('1:ai');
+    const third = await start('index-test');
+    expect(await kind(third, 'Tap Log out', screens.settings)).toBe('0:ai');
+    // The caller's own step numbers key the cache the same way.
+    const numbered = await start('index-test');
+    expect(await kind(numbered, 'Tap Log out', screens.settings, { step_number: 1 })).toBe('1:cached');
+    expect(await kind(numbered, 'Tap Log out', screens.settings, { step_number: 5 })).toBe('5:ai');
+  });
+
+  it('reports an unknown or ended session before what is wrong with the step', async () => {
+    const bad = [
+      { command: 'Tap Log in', page_source: '<hierarchy><node' },
+      { command: 'tapOn: Login', page_source: screens.login },
+      { command: 'Tap Log in', page_source: readFileSync(new URL('../src/brain/fixtures/ios-login.xml', import.meta.url), 'utf8') },
+    ];
+    const ended = await start('ended-first');
+    expect((await api('POST', `/sessions/${ended}/stop`, {})).status).toBe(200);
+    for (const body of bad) {
+      expect((await api('POST', '/sessions/ses_nope/execute', body)).status, JSON.stringify(body).slice(0, 80)).toBe(404);
+      expect((await api('POST', `/sessions/${ended}/execute`, body)).status, JSON.stringify(body).slice(0, 80)).toBe(409);
+    }
+    const android = await start('platform-check');
+    const ios = await api('POST', `/sessions/${android}/execute`, bad[2]);
+    expect(ios.status).toBe(400);
+    expect(ios.body.detail).toBe('page_source: Expected an android hierarchy but this is an iOS page source');
+  });
+
   it('reports a failed assertion as passed: false, and failures are never cached', async () => {
     const s = await start('assert-test');
     const res = await api('POST', `/sessions/${s}/assert`, { assertion: 'Check that Order confirmed is shown', page_source: screens.home });

@@ -69,6 +69,11 @@ function detectPlatform(root: XmlElement): Platform | null {
   return null;
 }
 
+/** Why a hierarchy of `actual` platform cannot be used where `expected` is. */
+export function platformMismatch(expected: Platform, actual: Platform): string {
+  return `Expected an ${expected} hierarchy but this is ${actual === 'ios' ? 'an iOS page source' : 'an Android uiautomator dump'}`;
+}
+
 /**
  * Parses a hierarchy. `expected` guards against wiring mistakes (an iOS page
  * source handed to an Android run): a mismatch is an error rather than a screen
@@ -79,9 +84,7 @@ export function parseHierarchy(xml: string, expected?: Platform): HierarchyResul
   if (!parsed.ok) return parsed;
   const platform = detectPlatform(parsed.root);
   if (!platform) return { ok: false, error: `Unrecognised UI hierarchy: root element <${parsed.root.name}>` };
-  if (expected && expected !== platform) {
-    return { ok: false, error: `Expected an ${expected} hierarchy but this is ${platform === 'ios' ? 'an iOS page source' : 'an Android uiautomator dump'}` };
-  }
+  if (expected && expected !== platform) return { ok: false, error: platformMismatch(expected, platform) };
   const elements: ScreenElement[] = [];
   const toElement = platform === 'android' ? androidElement : iosElement;
   const isElement = platform === 'android' ? (n: XmlElement) => n.name === 'node' : (n: XmlElement) => n.name.startsWith('XCUIElementType');

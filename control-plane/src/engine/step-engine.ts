@@ -11,14 +11,25 @@ import {
   decideOnScreen, fingerprint, isIterative, parseCommandSyntax, parseHierarchy, replayDecision, resolveReferences,
   toTemplate, type Action, type AutomationModel, type Command, type Decision, type Screen,
 } from '../brain/index.js';
+import { platformMismatch } from '../brain/hierarchy.js';
 import type { Db } from '../db/index.js';
-import { ApiError, badRequest } from '../errors.js';
-import { recordStep, type SessionRecord, type StepKind } from '../queries/sessions.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import { findSession, findSessionWithCachedDecisions, recordStep, type SessionRecord, type StepKind } from '../queries/sessions.js';
 import { findCachedDecision, saveCachedDecision, type StepCacheKey } from '../queries/step-cache.js';
 import type { FileStorage } from '../storage/files.js';
 
+/** A session not read yet: the engine reads it, for a cached step together with its cache entry. */
+export interface SessionRef {
+  orgId: string;
+  id: string;
+}
+
 export interface StepRequest {
-  session: SessionRecord;
+  /**
+   * The session, or (SDK calls) which one: an unknown one is then a 404, checked before
+   * the request's own problems, as if the caller had read it first.
+   */
+  session: SessionRecord | SessionRef;
   call: 'execute' | 'assert';
   /** The command as written, `{{references}}` and all: that is what the cache keys on. */
   command: string;
@@ -53,24 +64,44 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
 
   async function decide(req: StepRequest): Promise<StepResult> {
     const started = performance.now();
-    const { session } = req;
-    if (session.status !== 'running') throw new ApiError(409, `session ${session.id} has ended (${session.status})`);
+    // The work that needs no database comes first, so that an SDK step can read its
+    // session and its cache entry in one statement once the screen's fingerprint is known.
     const values = req.values ?? {};
-    const command = parse(req.call, req.command, values);
-    const hierarchy = parseHierarchy(req.pageSource, session.platform ?? undefined);
+    const command = refusalOf(() => parse(req.call, req.command, values));
+    const hierarchy = parseHierarchy(req.pageSource);
+    const screenPrint = !(command instanceof ApiError) && command.parsed.kind === 'instruction' && hierarchy.ok ? fingerprint(hierarchy.elements) : null;
+
+    let session: SessionRecord;
+    let decisions: Map<number, unknown> | null = null; // the cache entries read with the session
+    if (isRecord(req.session)) {
+      session = req.session;
+    } else if (screenPrint !== null && hierarchy.ok) {
+      const found = await findSessionWithCachedDecisions(db, req.session.orgId, req.session.id, {
+        platform: hierarchy.platform, commandHash: commandHashOf(req.call, req.command), fingerprint: screenPrint, stepNumber: req.stepNumber ?? null,
+      });
+      if (!found) throw notFound('session');
+      ({ session, decisions } = found);
+    } else {
+      const found = await findSession(db, req.session.orgId, req.session.id);
+      if (!found) throw notFound('session');
+      session = found;
+    }
+
+    // The request's problems, in the order the caller would meet them.
+    if (session.status !== 'running') throw new ApiError(409, `session ${session.id} has ended (${session.status})`);
+    if (command instanceof ApiError) throw command;
     if (!hierarchy.ok) throw badRequest(`page_source: ${hierarchy.error}`);
+    if (session.platform && session.platform !== hierarchy.platform) throw badRequest(`page_source: ${platformMismatch(session.platform, hierarchy.platform)}`);
     const screen: Screen = { platform: hierarchy.platform, elements: hierarchy.elements };
 
     let kind: StepResult['kind'] = 'deterministic';
     let decision: Decision;
-    let screenPrint: string | null = null;
     const stepIndex = req.stepNumber ?? stepIndexOf(session, req.command);
-    if (command.parsed.kind !== 'instruction') {
+    if (command.parsed.kind !== 'instruction' || screenPrint === null) {
       decision = decideOnScreen(command.parsed, screen);
     } else {
-      screenPrint = fingerprint(screen.elements);
       const key = cacheKeyOf(session, screen.platform, { call: req.call, command: req.command, stepIndex, fingerprint: screenPrint });
-      const cached = await findCachedDecision<Decision>(db, key);
+      const cached = decisions ? ((decisions.get(stepIndex) as Decision | undefined) ?? null) : await findCachedDecision<Decision>(db, key);
       const replayed = cached && replayDecision(cached, screen.elements, values);
       if (replayed) {
         kind = 'cached';
@@ -127,10 +158,24 @@ export function cacheKeyOf(
     testKey: session.testId ?? '',
     platform,
     stepIndex: step.stepIndex,
-    commandHash: createHash('sha256').update(`${step.call}\n${step.command}`).digest('hex'),
+    commandHash: commandHashOf(step.call, step.command),
     fingerprint: step.fingerprint,
   };
 }
+
+const commandHashOf = (call: 'execute' | 'assert', command: string) => createHash('sha256').update(`${call}\n${command}`).digest('hex');
+
+/** What `fn` returns, or the ApiError it throws (a refusal to report later). */
+function refusalOf<T>(fn: () => T): T | ApiError {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+}
+
+const isRecord = (session: SessionRecord | SessionRef): session is SessionRecord => 'status' in session;
 
 /** Resolves references and parses the command; bad commands are the caller's 400. */
 function parse(call: StepRequest['call'], written: string, values: Record<string, string>): { parsed: Command; text: string } {

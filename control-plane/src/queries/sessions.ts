@@ -41,6 +41,49 @@ export async function findSession(sql: Sql, orgId: string, id: string): Promise<
   return rows[0] ?? null;
 }
 
+/** What a step looks up in the step cache, besides what its session says (DESIGN.md section 3). */
+export interface CacheProbe {
+  platform: Platform;
+  commandHash: string;
+  fingerprint: string;
+  /** The caller's own step number; null when the session numbers its steps. */
+  stepNumber: number | null;
+}
+
+/**
+ * A session together with the step cache's decisions for a command on a screen: one
+ * round trip for the two reads of a cached SDK step. The cache key takes the test id and
+ * the step index from the session, so the statement fetches the entries at both indexes
+ * the step can have when the session numbers it (its next step, or the same step again
+ * for an unfinished iterative instruction); the engine's stepIndexOf picks one. Null when
+ * the organisation has no such session.
+ */
+export async function findSessionWithCachedDecisions(
+  sql: Sql,
+  orgId: string,
+  id: string,
+  probe: CacheProbe,
+): Promise<{ session: SessionRecord; decisions: Map<number, unknown> } | null> {
+  const rows = await sql.query<SessionRecord & { cachedStepIndex: number | null; cachedDecision: unknown }>(
+    // LATERAL, so that the whole primary key of step_cache is the index condition (a plain
+    // join on these expressions scanned the organisation's entries and filtered them).
+    `SELECT s.*, c.step_index AS "cachedStepIndex", c.decision AS "cachedDecision"
+       FROM (SELECT ${columns} FROM sdk_sessions WHERE id = $1 AND org_id = $2) s
+       LEFT JOIN LATERAL (
+         SELECT step_index, decision FROM step_cache
+          WHERE org_id = $2 AND test_key = COALESCE(s."testId", '') AND platform = $3
+            AND step_index IN (COALESCE($6::int, s."nextStep"), COALESCE($6::int, GREATEST(0, s."nextStep" - 1)))
+            AND command_hash = $4 AND fingerprint = $5) c ON true`,
+    [id, orgId, probe.platform, probe.commandHash, probe.fingerprint, probe.stepNumber],
+  );
+  const first = rows[0];
+  if (!first) return null;
+  const { cachedStepIndex: _index, cachedDecision: _decision, ...session } = first;
+  const decisions = new Map<number, unknown>();
+  for (const row of rows) if (row.cachedStepIndex !== null) decisions.set(row.cachedStepIndex, row.cachedDecision);
+  return { session, decisions };
+}
+
 export interface NewStep {
   sessionId: string;
   call: 'execute' | 'assert' | 'code';

@@ -66,8 +66,9 @@ async function step(
   body: { command: string; values?: Record<string, string>; page_source: string; screenshot?: string; step_number?: number },
 ) {
   const screenshot = decodeScreenshot(body.screenshot);
+  // The engine reads the session itself, with the step cache's entry in the same statement.
   return c.var.deps.engine.decide({
-    session: await sessionOf(c, sessionId), call, command: body.command, values: body.values,
+    session: { orgId: c.var.caller.org.id, id: sessionId }, call, command: body.command, values: body.values,
     pageSource: body.page_source, screenshot, stepNumber: body.step_number,
   });
 }
