@@ -6,12 +6,14 @@
  * hierarchy, fingerprint, cache lookup, replay, step insert, ...). Real PostgreSQL and PGlite.
  *
  *   node --import tsx scripts/bench/execute.ts [--backend both|postgres|pglite] [--requests 2000]
- *        [--budget 30] [--breakdown 300] [--per-session 100]
+ *        [--budget 30] [--breakdown 300] [--per-session 100] [--cpu-prof DIR]
  *
  * The cache is warmed with one AI step ("Tap Bluetooth Speaker"); the benchmark stops if the
  * next call is not answered from the cache. Every request sends `step_number: 0`, so all of
  * them hit the same cache key; a new session is started (untimed) every --per-session steps.
  * The model is the offline one (no AI_BASE_URL): only cached steps are measured.
+ *
+ * --cpu-prof writes the server process's V8 CPU profile to DIR/<backend> (where the time goes).
  *
  * Target (SDK sessions issue): a cached execute answered in under 5 ms p50 on a 200-node hierarchy.
  */
@@ -31,6 +33,7 @@ const REQUESTS = Number(flag('requests', '2000'));
 const BUDGET_S = Number(flag('budget', '30'));
 const BREAKDOWN_ITERATIONS = Number(flag('breakdown', '300'));
 const PER_SESSION = Number(flag('per-session', '100'));
+const CPU_PROF = flag('cpu-prof', '');
 const WARMUP = 200;
 const BLOCK = 100; // requests per variant per round: the variants alternate, so drift hits both alike
 
@@ -65,7 +68,10 @@ console.log(`execute benchmark: cached "${COMMAND}" on a ${screen.nodes}-node An
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-const results = await runOnBackends(backends, { entry: 'bench' }, ({ backend, server, probe }) => benchBackend(backend, server, probe));
+const results = await runOnBackends(backends, {
+  entry: 'bench',
+  nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []),
+}, ({ backend, server, probe }) => benchBackend(backend, server, probe));
 
 report(results);
 
