@@ -1,5 +1,5 @@
 /**
- * The connected tunnels of every replica (migration 007). A row says which replica holds
+ * The connected tunnels of every replica (migration 008). A row says which replica holds
  * the tunnel client's WebSocket; each transition is one statement. A tunnel counts as
  * connected while its row exists and its replica's lease is alive (a killed replica's rows
  * stop counting when its lease runs out, and go when the reaper deletes the replica).
