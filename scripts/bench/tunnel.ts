@@ -65,6 +65,8 @@ console.log(`tunnel benchmark: ${downloadMiB} MiB × ${rounds}, ${serialCount} o
 console.log(`machine: ${machineLine(machine)}`);
 
 const cleanups: Array<() => unknown> = [];
+/** Every party process, to show their output when the benchmark fails. */
+const parties: PartyProcess[] = [];
 const trees: Array<{ label: string; root: string; tree?: SourceTree }> = [];
 if (compare) {
   const tree = sourceTreeAt(compare);
@@ -80,10 +82,14 @@ if (after) {
 try {
   const host = await startParty('internal host', PARTY, ['host', '--mib', String(downloadMiB)], { ready: /READY (\d+)/ });
   cleanups.push(() => host.stop());
+  parties.push(host);
   const hostPort = Number(host.ready[1]);
   const paths: Path[] = [{ label: 'direct', proxyPort: null, parties: { host: host.pid } }];
   for (const tree of trees) paths.push(await startTunnelStack(tree.label, tree.root, host.pid));
   await measure(paths, hostPort);
+} catch (error) {
+  for (const party of parties) console.error(`--- ${party.name} (pid ${party.pid}), last output:\n${party.output().slice(-2000)}`);
+  throw error;
 } finally {
   for (const step of cleanups.reverse()) {
     try {
@@ -108,6 +114,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
     timeoutMs: 120_000,
   });
   cleanups.push(() => controlPlane.stop());
+  parties.push(controlPlane);
   const server = { url, adminToken } as ChildServer;
   const org = await createOrganisation(server, `Tunnel bench org (${label})`);
   const agentToken = await createSharedAgentToken(server);
@@ -117,6 +124,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
   const tunnelClient = await startParty(`${label}: tunnel client`, join(root, 'lab-agent', 'src', 'cli.ts'),
     ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL], { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: org.apiKey } });
   cleanups.push(() => tunnelClient.stop());
+  parties.push(tunnelClient);
 
   const labAgent = await connectBenchAgent(url, agentToken, { agentId: `bench-tunnel-agent-${port}`, devices: [androidEmulator('emulator-5554')] });
   cleanups.push(() => labAgent.close());
@@ -127,6 +135,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
     ready: /READY (\d+)/, env: { BENCH_AGENT_TOKEN: agentToken },
   });
   cleanups.push(() => agentSide.stop());
+  parties.push(agentSide);
   console.log(`${label}: control plane pid ${controlPlane.pid}, tunnel client pid ${tunnelClient.pid}, agent side pid ${agentSide.pid} (proxy :${agentSide.ready[1]})`);
   return { label, proxyPort: Number(agentSide.ready[1]), parties: partiesOf({ agentSide, controlPlane, tunnelClient }, hostPid) };
 }
@@ -160,9 +169,9 @@ function get(hostPort: number, path: string, via: Path, pool?: Agent): Promise<n
       let bytes = 0;
       res.on('data', (c: Buffer) => { bytes += c.length; });
       res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${via.label}: HTTP ${res.statusCode}`))));
-      res.on('error', reject);
+      res.on('error', (error) => reject(new Error(`${via.label}: GET ${path}: ${error.message}`)));
     });
-    req.on('error', reject);
+    req.on('error', (error) => reject(new Error(`${via.label}: GET ${path}: ${error.message}`)));
     req.end();
   });
 }

@@ -9,6 +9,7 @@ import { MuxSession, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { Dial } from './device-proxy.js';
 import { refusalDetail } from './refusal.js';
+import { tunnelSocketOptions } from './ws-options.js';
 
 export interface TunnelRelay {
   dial: Dial;
@@ -27,7 +28,7 @@ export async function openTunnelRelay(options: { relayUrl: string; token: string
   const url = new URL(options.relayUrl);
   url.search = new URLSearchParams({ job: options.jobId }).toString();
   const ws = new WebSocket(url, {
-    headers: { authorization: `Bearer ${options.token}` }, handshakeTimeout: 10_000, maxPayload: 1024 * 1024,
+    headers: { authorization: `Bearer ${options.token}` }, handshakeTimeout: 10_000, maxPayload: 1024 * 1024, ...tunnelSocketOptions(url),
   });
   const refused = new Promise<never>((_, reject) => {
     ws.once('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => reject(new TunnelUnavailable(detail))));

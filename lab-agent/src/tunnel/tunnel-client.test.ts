@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { MuxSession, StreamRefused, TUNNEL_CLOSE_CODES, type MuxStream } from '@devicelab/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -73,6 +73,40 @@ describe('tunnel client', () => {
     const stream = await sessions[0]!.open({ host: '127.0.0.1', port: internalPort });
     expect(await httpGetOver(stream, '127.0.0.1')).toContain('internal says hi to /hello');
     endpoint.wss.close();
+  });
+
+  it('delivers all a host sent before it closed, though some of it still waited for credit then', async () => {
+    // A window, then a bit and the close: the bit waits in the client for credit the paused reader does not give.
+    const body = Buffer.alloc(1024 * 1024 + 5000, 9);
+    const host = createNetServer((socket) => {
+      socket.write(body.subarray(0, 1024 * 1024));
+      setTimeout(() => socket.end(body.subarray(1024 * 1024)), 100);
+    });
+    host.listen(0, '127.0.0.1');
+    await once(host, 'listening');
+    const sessions: MuxSession[] = [];
+    const endpoint = await fakeEndpoint((ws) => {
+      sessions.push(serverSession(ws));
+      ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
+    });
+    const { client } = start(endpoint.url);
+    await client.connected;
+    const stream = await sessions[0]!.open({ host: '127.0.0.1', port: (host.address() as AddressInfo).port });
+    stream.pause();
+    const ended = new Promise((resolve, reject) => {
+      stream.once('end', resolve);
+      stream.once('error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 300)); // the host has sent everything and closed its socket
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.resume();
+    await ended;
+    expect(Buffer.concat(chunks).length).toBe(body.length);
+    stream.on('error', () => {});
+    stream.destroy();
+    endpoint.wss.close();
+    host.close();
   });
 
   it('refuses hosts its filters exclude, and unreachable ones, with the reason', async () => {

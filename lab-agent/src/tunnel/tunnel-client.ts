@@ -16,6 +16,7 @@ import WebSocket from 'ws';
 import { backoffDelay, type BackoffOptions } from '../backoff.js';
 import type { HostFilter } from './host-filter.js';
 import { refusalDetail } from './refusal.js';
+import { tunnelSocketOptions } from './ws-options.js';
 
 export interface TunnelClientOptions {
   /** The control plane's base URL, http(s). */
@@ -75,10 +76,12 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
   };
 
   function open(): void {
-    const ws = new WebSocket(tunnelEndpoint(options.controlPlaneUrl, options.tunnelName), {
+    const url = new URL(tunnelEndpoint(options.controlPlaneUrl, options.tunnelName));
+    const ws = new WebSocket(url, {
       headers: { authorization: `Bearer ${options.apiKey}` },
       handshakeTimeout: 10_000,
       maxPayload: 1024 * 1024,
+      ...tunnelSocketOptions(url),
     });
     socket = ws;
     const mux = new MuxSession({
@@ -150,7 +153,8 @@ async function relay(incoming: IncomingStream, options: TunnelClientOptions): Pr
   // A failure on one side ends the other; a clean end travels as a half-close through pipe().
   target.on('error', (error) => stream.destroy(error));
   stream.on('error', () => target.destroy());
-  target.on('close', () => { if (!stream.writableFinished) stream.destroy(); });
+  // Closed after its end (FIN): what it sent may still wait for credit in the stream, which pipe() ends once sent.
+  target.on('close', () => { if (!target.readableEnded) stream.destroy(); });
 }
 
 /** Filter errors raised from inside the DNS lookup, so the refusal reason survives. */

@@ -1,0 +1,33 @@
+/**
+ * WebSocket client options of the tunnel's two client ends (tunnel-client.ts, relay-client.ts),
+ * which carry every tunnelled byte.
+ *
+ * Masking. RFC 6455 has clients XOR every frame with a fresh random key, so that a script in a
+ * browser cannot choose the bytes a transparent proxy that misreads the connection sees (cache
+ * poisoning). It costs a pass over every byte on each end (and a copy on the sending side).
+ * Our clients are not browsers, but part of what they carry is chosen by others (the pages an
+ * app loads, the internal host's answers), so the random key is kept where an intermediary
+ * could read the bytes: plain ws:// to another host. Over TLS (wss://) no intermediary sees
+ * them, and on loopback there is none: there the key is all zeros, which `ws` (≥ 8.6, on both
+ * ends) recognises and skips.
+ *
+ * Compression (permessage-deflate) is off: tunnelled bytes are mostly compressed already
+ * (TLS, images, gzip) and deflating them costs CPU on both ends for nothing.
+ */
+import { isIP } from 'node:net';
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
+/** Whether frames to this URL may go with an all-zero mask (see above). */
+export function maskingNeedless(url: URL): boolean {
+  return url.protocol === 'wss:' || isLoopback(url.hostname);
+}
+
+const zeroMask = (mask: Buffer) => { mask.fill(0); };
+
+export function tunnelSocketOptions(url: URL): { perMessageDeflate: false; generateMask?: (mask: Buffer) => void } {
+  return maskingNeedless(url) ? { perMessageDeflate: false, generateMask: zeroMask } : { perMessageDeflate: false };
+}
