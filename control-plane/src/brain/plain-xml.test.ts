@@ -51,6 +51,16 @@ describe('parsePlainXml', () => {
     expectAgreement(xml);
   });
 
+  it('reads values and names that start like the ones before them', () => {
+    const xml = `<a v="trueish" w="falsey" x="true" y="false" z="tru"><a v="true" vw="1" w="false"/><ab v="x"/></a>`;
+    expect(fast(xml)).toEqual({
+      name: 'a',
+      attributes: { v: 'trueish', w: 'falsey', x: 'true', y: 'false', z: 'tru' },
+      children: [{ name: 'a', attributes: { v: 'true', vw: '1', w: 'false' }, children: [] }, { name: 'ab', attributes: { v: 'x' }, children: [] }],
+    });
+    expectAgreement(xml);
+  });
+
   it('reads both dumps\' declarations and ignores junk around the document', () => {
     const android = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy rotation="0"><node a="b"/></hierarchy>UI hierchary dumped to: /dev/tty\n`;
     const ios = `<?xml version="1.0" encoding="UTF-8"?><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop"/>`;

@@ -4,8 +4,9 @@
  * refuses. saxes examines every character one at a time; on a 200-node dump that was
  * the largest single cost of a cached step (docs/benchmarks.md, cached execute). On
  * the benchmark's 77 KB dump saxes took 1.1 ms of CPU, htmlparser2 (xmlMode) 1.1 ms,
- * txml 0.9 ms (and neither of those two refuses malformed input); this takes 0.55 ms,
- * as it finds names with a lookup table and attribute values with indexOf.
+ * txml 0.9 ms (and neither of those two refuses malformed input); this takes 0.45 ms,
+ * as it finds names with a lookup table and attribute values with indexOf, and reuses
+ * the previous element's names and the strings "true" and "false".
  *
  * "Plain" is a strict subset of well-formed XML 1.0, so that whatever this accepts,
  * saxes accepts too and builds the same elements (plain-xml.test.ts checks both on
@@ -68,6 +69,17 @@ function decodeReferences(raw: string): string | null {
   return bad ? null : decoded;
 }
 
+/** Whether the name `name` (not just a prefix of a longer one) starts at `pos`. */
+const nameAt = (source: string, pos: number, name: string) =>
+  name !== '' && source.startsWith(name, pos) && !isNameChar(source.charCodeAt(pos + name.length));
+
+/** "true" or "false" when the value between the quotes is one of them (most of a dump's values); otherwise null. */
+function flagAt(source: string, start: number, end: number): string | null {
+  if (end - start === 4 && source.startsWith('true', start)) return 'true';
+  if (end - start === 5 && source.startsWith('false', start)) return 'false';
+  return null;
+}
+
 /**
  * The root element of `source` read from `start` (its first `<`), or null when the
  * document is not plain XML as described above (including when it is malformed).
@@ -81,6 +93,11 @@ export function parsePlainXml(source: string, start: number): XmlElement | null 
   }
   const open: XmlElement[] = [];
   let root: XmlElement | null = null;
+  // Every element of a dump has the same name and, mostly, the same attributes in the
+  // same order. Trying the previous element's names first spares slicing a new string
+  // for each (and V8 looking each new string up as a property key).
+  let previousName = '';
+  let previousNames: string[] = [];
   for (;;) {
     let code = source.charCodeAt(pos);
     while (isSpace(code)) code = source.charCodeAt(++pos);
@@ -88,54 +105,70 @@ export function parsePlainXml(source: string, start: number): XmlElement | null 
     code = source.charCodeAt(++pos);
 
     if (code === 0x2f /* / */) {
-      const nameStart = ++pos;
-      if (!isNameStart(source.charCodeAt(pos))) return null;
-      while (isNameChar(source.charCodeAt(++pos)));
-      const name = source.slice(nameStart, pos);
-      code = source.charCodeAt(pos);
+      const closed = open.pop();
+      if (closed === undefined || !nameAt(source, ++pos, closed.name)) return null;
+      code = source.charCodeAt((pos += closed.name.length));
       while (isSpace(code)) code = source.charCodeAt(++pos);
       if (code !== 0x3e /* > */) return null;
       pos++;
-      const closed = open.pop();
-      if (closed === undefined || closed.name !== name) return null;
       if (open.length === 0) return root;
       continue;
     }
 
     if (!isNameStart(code)) return null; // comments, CDATA, DOCTYPE, processing instructions
-    const nameStart = pos;
-    while (isNameChar(source.charCodeAt(++pos)));
-    const name = source.slice(nameStart, pos);
-    // No prototype, as saxes builds them: any attribute name is just a key.
+    let name: string;
+    if (nameAt(source, pos, previousName)) {
+      name = previousName;
+      pos += name.length;
+    } else {
+      const nameStart = pos;
+      while (isNameChar(source.charCodeAt(++pos)));
+      name = previousName = source.slice(nameStart, pos);
+    }
+    // An ordinary object: V8 gives the attributes of every `<node>` one shape, which is
+    // cheaper to build and to read than the prototype-less map saxes builds. Names that
+    // an object inherits (`constructor`, `__proto__`) fail the duplicate check below and
+    // go to saxes, so the elements read the same either way.
     const attributes: Record<string, string> = {};
+    const names: string[] = [];
     for (;;) {
       const beforeSpace = pos;
       code = source.charCodeAt(pos);
       while (isSpace(code)) code = source.charCodeAt(++pos);
       if (!isNameStart(code)) break;
       if (pos === beforeSpace) return null; // attributes must be separated by whitespace
-      const attrStart = pos;
-      while (isNameChar(source.charCodeAt(++pos)));
-      const attr = source.slice(attrStart, pos);
+      let attr = previousNames[names.length];
+      if (attr !== undefined && nameAt(source, pos, attr)) {
+        pos += attr.length;
+      } else {
+        const attrStart = pos;
+        while (isNameChar(source.charCodeAt(++pos)));
+        attr = source.slice(attrStart, pos);
+      }
+      names.push(attr);
       if (source.charCodeAt(pos) !== 0x3d /* = */) return null;
       const quote = source.charCodeAt(++pos);
       if (quote !== 0x22 /* " */ && quote !== 0x27 /* ' */) return null;
       const valueStart = pos + 1;
       const valueEnd = source.indexOf(quote === 0x22 ? '"' : "'", valueStart);
       if (valueEnd === -1) return null;
-      let value = source.slice(valueStart, valueEnd);
       pos = valueEnd + 1;
-      if (VALUE_SPECIAL.test(value)) {
-        if (VALUE_REFUSED.test(value)) return null;
-        if (value.includes('&')) {
-          const decoded = decodeReferences(value);
-          if (decoded === null) return null;
-          value = decoded;
+      let value = flagAt(source, valueStart, valueEnd);
+      if (value === null) {
+        value = source.slice(valueStart, valueEnd);
+        if (VALUE_SPECIAL.test(value)) {
+          if (VALUE_REFUSED.test(value)) return null;
+          if (value.includes('&')) {
+            const decoded = decodeReferences(value);
+            if (decoded === null) return null;
+            value = decoded;
+          }
         }
       }
       if (attributes[attr] !== undefined) return null; // a duplicate (saxes reports it) or an inherited name
       attributes[attr] = value;
     }
+    previousNames = names;
     const selfClosing = code === 0x2f; /* / */
     if (selfClosing) code = source.charCodeAt(++pos);
     if (code !== 0x3e /* > */) return null;
