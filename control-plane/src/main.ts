@@ -10,6 +10,14 @@ import { listen } from './http/listen.js';
 import { attachAgents, createServices } from './services.js';
 import { createFileStorage } from './storage/files.js';
 
+// Until the server listens, no libuv handle keeps the event loop alive: opening PGlite is
+// WebAssembly compilation (V8 platform tasks) and synchronous file access. When the loop has
+// nothing to wait for, Node runs the start from NodePlatform::DrainTasks, which also waits for
+// every background task, the WebAssembly tier-up compilation of PGlite's first queries among
+// them, before it polls again: the first request waited 0.6-1.3 s with the port already open
+// (docs/benchmarks.md, `startup`). A timer held until then keeps the loop polling.
+const holdLoop = setInterval(() => {}, 60_000);
+
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
@@ -32,6 +40,7 @@ try {
   await db.close().catch(() => {});
   startFailed((e as Error).message);
 }
+clearInterval(holdLoop); // the listening socket keeps the loop alive from here
 // Secrets are made only now that the port is ours: a start that fails above leaves none
 // that nobody saw, and the next start prints them.
 const secrets = await firstStart(db, config);
