@@ -13,12 +13,15 @@
 // prepare-template.ts): a first start on a new DATA_DIR copies one instead of running initdb
 // and the migrations in the server's process.
 //
+// `pnpm start` (scripts/start-control-plane.mjs) asks readyToStart() in the server's own
+// process and runs this script as a child only when it says no.
+//
 //   node scripts/build-control-plane.mjs [--if-possible]
 //
 // --if-possible  a failure is a warning and the exit code 0: an install must not fail
 //                because a work tree does not build; the next `pnpm start` reports it.
 //                `pnpm install` runs this so (postinstall).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -26,8 +29,14 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const pkg = join(root, 'control-plane');
 const dist = join(pkg, 'dist');
 const metaPath = join(dist, 'meta.json');
-const entries = { main: join(pkg, 'src', 'main.ts'), 'prepare-template': join(pkg, 'src', 'db', 'prepare-template.ts') };
-const args = process.argv.slice(2);
+const migrationSources = join(pkg, 'src', 'db', 'migrations');
+/** The server; the templates' preparation (run here, never in the server); the templates' names alone (for readyToStart). */
+const entries = {
+  main: join(pkg, 'src', 'main.ts'),
+  'prepare-template': join(pkg, 'src', 'db', 'prepare-template.ts'),
+  'pglite-template': join(pkg, 'src', 'db', 'pglite-template.ts'),
+};
+export const serverEntry = join(dist, 'main.js');
 
 /** True when dist is missing or older than one of the inputs it was built from. */
 function stale() {
@@ -72,31 +81,54 @@ async function build() {
   put(metaPath, JSON.stringify(result.metafile));
 }
 
+/**
+ * True when this script has nothing to do: the bundle is as new as its sources, dist/ holds
+ * the migration files of the sources, and the migrated template for them exists. File
+ * modification times, a hash of the migration files and one directory check: a few
+ * milliseconds, in the process that then runs the server (start-control-plane.mjs).
+ */
+export async function readyToStart() {
+  if (stale()) return false;
+  try {
+    const { hasDatabase, migratedTemplateDir, migrationsKey } = await import(pathToFileURL(join(dist, 'pglite-template.js')).href);
+    return migrationsKey(migrationSources) === migrationsKey() && hasDatabase(migratedTemplateDir());
+  } catch {
+    return false; // dist/migrations missing, say: the build makes it
+  }
+}
+
 function copyMigrations() {
-  const from = join(pkg, 'src', 'db', 'migrations');
+  const from = migrationSources;
   const to = join(dist, 'migrations');
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });
   for (const file of readdirSync(from).filter((f) => f.endsWith('.sql'))) copyFileSync(join(from, file), join(to, file));
 }
 
-try {
-  if (stale()) {
+/** Run as a script (postinstall, start-control-plane.mjs's child, by hand), not imported. */
+const runAsScript = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (runAsScript) await buildAndPrepare(process.argv.slice(2));
+
+async function buildAndPrepare(args) {
+  try {
+    if (stale()) {
+      const t0 = performance.now();
+      await build();
+      console.log(`built ${relative(root, dist)}/ from control-plane/src in ${Math.round(performance.now() - t0)} ms`);
+    }
+    copyMigrations();
+    // In this process, not the server's: what initdb and migrating leave in a heap goes with it.
+    const { prepareTemplates } = await import(pathToFileURL(join(dist, 'prepare-template.js')).href);
     const t0 = performance.now();
-    await build();
-    console.log(`built ${relative(root, dist)}/ from control-plane/src in ${Math.round(performance.now() - t0)} ms`);
+    const template = await prepareTemplates();
+    if (template.made) console.log(`prepared the embedded database template in ${Math.round(performance.now() - t0)} ms: ${template.dir}`);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (!args.includes('--if-possible')) {
+      console.error(`${basename(fileURLToPath(import.meta.url))}: ${message}`);
+      process.exit(1);
+    }
+    console.warn(`warning: the control plane was not pre-built (${message.split('\n')[0]}); \`pnpm start\` will try again`);
   }
-  copyMigrations();
-  // In this process, not the server's: what initdb and migrating leave in a heap goes with it.
-  const { prepareTemplates } = await import(pathToFileURL(join(dist, 'prepare-template.js')).href);
-  const t0 = performance.now();
-  const template = await prepareTemplates();
-  if (template.made) console.log(`prepared the embedded database template in ${Math.round(performance.now() - t0)} ms: ${template.dir}`);
-} catch (err) {
-  const message = err instanceof Error ? err.message : String(err);
-  if (!args.includes('--if-possible')) {
-    console.error(`${basename(fileURLToPath(import.meta.url))}: ${message}`);
-    process.exit(1);
-  }
-  console.warn(`warning: the control plane was not pre-built (${message.split('\n')[0]}); \`pnpm start\` will try again`);
 }

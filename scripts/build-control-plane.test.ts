@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,14 +14,13 @@ const scripts = (path: string): Record<string, string> => JSON.parse(readFileSyn
 
 describe('production start', () => {
   it.each([
-    ['package.json', 'control-plane/dist/main.js'],
-    ['control-plane/package.json', 'dist/main.js'],
-  ])('%s starts the built bundle with plain node, not tsx', (file, bundle) => {
+    ['package.json', 'scripts/start-control-plane.mjs'],
+    ['control-plane/package.json', '../scripts/start-control-plane.mjs'],
+  ])('%s starts the built bundle with plain node, in one process, not tsx', (file, script) => {
     const start = scripts(file).start!;
     expect(start).not.toMatch(/\btsx\b/);
-    const [build, run] = start.split(' && ');
-    expect(build).toMatch(/^node (\.\.\/)?scripts\/build-control-plane\.mjs$/);
-    expect(run!.split(' ')).toEqual(['node', '--v8-pool-size=1', '--enable-source-maps', bundle]);
+    // No `node build-control-plane.mjs && node …`: the check runs in the server's process.
+    expect(start.split(' ')).toEqual(['node', '--v8-pool-size=1', '--enable-source-maps', script]);
   });
 
   it('prepares the embedded database template at install time, without failing the install', () => {
@@ -38,4 +37,27 @@ describe('production start', () => {
     const sql = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
     expect(sql(join(dist, 'migrations'))).toEqual(sql(join(root, 'control-plane', 'src', 'db', 'migrations')));
   });
+
+  it('tells the start script when there is nothing to build, and when there is', async () => {
+    const build = () => execFileSync(process.execPath, [join(root, 'scripts', 'build-control-plane.mjs')], { stdio: 'pipe' });
+    const { readyToStart } = await import('./build-control-plane.mjs');
+    const dist = join(root, 'control-plane', 'dist');
+    build();
+    expect(await readyToStart()).toBe(true);
+    // A bundle older than its sources (as after a `git pull`): rebuilt.
+    utimesSync(join(dist, 'meta.json'), new Date(0), new Date(0));
+    expect(await readyToStart()).toBe(false);
+    build();
+    expect(await readyToStart()).toBe(true);
+    // Migration files in dist/ other than the sources' (a new migration): the build copies them
+    // and prepares the template for them.
+    const stray = join(dist, 'migrations', '999_not_in_the_sources.sql');
+    writeFileSync(stray, 'SELECT 1;');
+    try {
+      expect(await readyToStart()).toBe(false);
+    } finally {
+      rmSync(stray, { force: true });
+    }
+    expect(await readyToStart()).toBe(true);
+  }, 120_000);
 });
