@@ -45,9 +45,12 @@ export async function claimDeliveries(sql: Sql, limit: number, leaseSeconds: num
 
 /** Milliseconds until the next pending delivery is due (0 if one is already), null when none waits. */
 export async function msUntilNextDue(sql: Sql): Promise<number | null> {
+  // Not GREATEST(0, …) in SQL: GREATEST ignores NULLs, so "nothing pending" came back as 0 and
+  // the worker looked again at once, hundreds of times a second, on every idle replica.
   const rows = await sql.query<{ ms: number | null }>(
-    `SELECT GREATEST(0, extract(epoch FROM min(next_attempt_at) - clock_timestamp()) * 1000)::float8 AS ms
+    `SELECT (extract(epoch FROM min(next_attempt_at) - clock_timestamp()) * 1000)::float8 AS ms
        FROM webhook_deliveries WHERE status = 'pending'`,
   );
-  return rows[0]?.ms ?? null;
+  const ms = rows[0]?.ms ?? null;
+  return ms === null ? null : Math.max(0, ms);
 }
