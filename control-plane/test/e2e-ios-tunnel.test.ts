@@ -9,8 +9,7 @@
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +20,12 @@ import { SAMPLE_PACKAGE } from '../../lab-agent/src/virtual/sample-app.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { client, runEnded, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
 
-const GREETING = 'Hello from staging';
 let server: TestServer;
 let org: Org;
 let api: Client;
-let internal: Server;
+let internal: InternalHost;
 let internalUrl: string;
 const hits: string[] = [];
 let work: string;
@@ -76,13 +75,8 @@ beforeAll(async () => {
     if (f.endsWith('sample-sim.zip')) builds.sim = f;
     else if (f.endsWith('.ipa')) builds.ipa = f;
   }
-  internal = createServer((req, res) => {
-    hits.push(`${req.method} ${req.url}`);
-    res.end(GREETING);
-  });
-  internal.listen(0, '127.0.0.1');
-  await once(internal, 'listening');
-  internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+  internal = await startInternalHost(hits);
+  internalUrl = internal.url;
   server = await startServer({ AGENT_LOST_SECONDS: '3', SWEEP_MS: '200', AGENT_HEARTBEAT_MS: '500' });
   org = await seedOrg(server.db, { name: 'iOS tunnel org' });
   api = client(server.url, org.apiKey);
@@ -97,7 +91,7 @@ afterEach(async () => {
 afterAll(async () => {
   await tunnel?.close();
   await server?.close();
-  await new Promise<void>((r) => internal.close(() => r()));
+  await internal.close();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -8,8 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,14 +18,14 @@ import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
 
 const agentRoot = fileURLToPath(new URL('../../lab-agent/', import.meta.url));
-const GREETING = 'Hello from staging';
 let server: TestServer;
 let org: Org;
 let other: Org;
 let api: Client;
-let internal: Server;
+let internal: InternalHost;
 let internalUrl: string;
 const hits: string[] = [];
 let work: string;
@@ -83,14 +81,8 @@ async function tunnelGone(name: string): Promise<void> {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'devicelab-tunnels-'));
-  internal = createServer((req, res) => {
-    hits.push(`${req.method} ${req.url}`);
-    if (req.url === '/seed') return res.setHeader('content-type', 'application/json').end(JSON.stringify({ token: 'seeded-1' }));
-    res.end(GREETING);
-  });
-  internal.listen(0, '127.0.0.1');
-  await once(internal, 'listening');
-  internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+  internal = await startInternalHost(hits);
+  internalUrl = internal.url;
   server = await startServer({ AGENT_LOST_SECONDS: '2', SWEEP_MS: '200', AGENT_HEARTBEAT_MS: '500' });
   org = await seedOrg(server.db, { name: 'Tunnel org' });
   other = await seedOrg(server.db, { name: 'Other org' });
@@ -111,7 +103,7 @@ afterEach(async () => {
 afterAll(async () => {
   await agent?.stop({ drainSeconds: 0 });
   await server?.close();
-  await new Promise<void>((r) => internal.close(() => r()));
+  await internal.close();
   rmSync(work, { recursive: true, force: true });
 });
 

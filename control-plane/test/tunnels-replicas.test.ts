@@ -7,8 +7,6 @@
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,9 +18,9 @@ import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
 import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, uploadBuild, type Client, type Org } from './harness.js';
+import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
 import { startReplica, type Replica } from './replica-processes.js';
 
-const GREETING = 'Hello from staging';
 const LEASE_SECONDS = 6;
 
 describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreSQL', () => {
@@ -36,7 +34,7 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
   let apiB: Client;
   let agent: RunningAgent;
   let buildId: string;
-  let internal: Server;
+  let internal: InternalHost;
   let internalUrl: string;
   const hits: string[] = [];
   const tunnels: TunnelClient[] = [];
@@ -77,14 +75,8 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
     db = fresh.db;
     drop = fresh.drop;
     work = mkdtempSync(join(tmpdir(), 'devicelab-tunnel-replicas-'));
-    internal = createServer((req, res) => {
-      hits.push(`${req.method} ${req.url}`);
-      if (req.url === '/seed') return res.setHeader('content-type', 'application/json').end(JSON.stringify({ token: 'seeded-1' }));
-      res.end(GREETING);
-    });
-    internal.listen(0, '127.0.0.1');
-    await once(internal, 'listening');
-    internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+    internal = await startInternalHost(hits);
+    internalUrl = internal.url;
     org = await seedOrg(db, { name: 'Tunnel org' });
     agentToken = (await addAgentToken(db, null)).agentToken;
     // Sweeps every second and a short lease, so that A's death is noticed within the test.
@@ -108,7 +100,7 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
     await agent?.stop({ drainSeconds: 0 });
     for (const r of [a, b]) if (r && r.child.exitCode === null) r.child.kill('SIGKILL');
     await drop?.();
-    if (internal) await new Promise<void>((r) => internal.close(() => r()));
+    if (internal) await internal.close();
     rmSync(work, { recursive: true, force: true });
   });
 

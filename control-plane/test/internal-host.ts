@@ -1,0 +1,31 @@
+/**
+ * The "internal host" of the tunnel tests: an HTTP server on loopback, which a lab device
+ * (virtual or real, outside the user's network) cannot reach but through a tunnel. It
+ * records each request it answers; `POST /seed` answers a JSON token (for pre-requests'
+ * valuesToRemember), anything else the greeting the tests' fetch screens look for.
+ */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const GREETING = 'Hello from staging';
+
+export interface InternalHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts it; every request is recorded as "METHOD /path" into `hits`. */
+export async function startInternalHost(hits: string[]): Promise<InternalHost> {
+  const server = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    if (req.url === '/seed') return res.setHeader('content-type', 'application/json').end(JSON.stringify({ token: 'seeded-1' }));
+    res.end(GREETING);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
