@@ -84,6 +84,9 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
   await Promise.all(agents.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
+  // Each test starts with no agent connected: a killed child's socket may close only after
+  // the next test made its run, and an offer to its device would then be lost and retried.
+  await until(async () => (await server.db.query('SELECT 1 FROM agents WHERE connected')).length === 0);
 });
 afterAll(async () => {
   await server.close();
