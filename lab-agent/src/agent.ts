@@ -144,9 +144,10 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       jobs: jobs?.running() ?? [],
     }),
   });
+  const builds = new BuildCache({ stateDir, token: options.token, log });
   jobs = new JobManager({
     connection,
-    builds: new BuildCache({ stateDir, token: options.token, log }),
+    builds,
     recording: { token: options.token, log },
     // The relay goes to the control plane this agent is connected to now.
     openTunnel: (jobId, tunnelName) => openTunnelRelay({ relayUrl: connection.relayUrl, token: options.token, jobId, tunnelName }),
@@ -186,9 +187,15 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     if (await driverFor(d.serial).clearStaleProxy?.().catch(() => false)) log(`device ${d.serial}: removed the proxy setting a stopped agent left behind`);
   }));
   connection.start();
+  // Half-written downloads and unpacks of a killed agent: at start, then hourly (only those older than any live download).
+  const sweepBuilds = () => void builds.removeLeftovers().catch((e: unknown) => log(`build cache: clean-up failed: ${(e as Error).message}`));
+  sweepBuilds();
+  const buildSweep = setInterval(sweepBuilds, 3_600_000);
+  buildSweep.unref();
 
   let stopping: Promise<void> | null = null;
   const teardown = async () => {
+    clearInterval(buildSweep);
     await Promise.all(trackers.map((t) => t.stop()));
     await virtual?.close();
     await ios.virtual?.close();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -94,6 +94,20 @@ describe('BuildCache', () => {
     });
     const unreachable = { ...build, buildId: 'b-down', downloadUrl: `http://127.0.0.1:${closedPort}/builds/x` };
     expect(await fresh().cache.get(unreachable).catch((e: Error) => e.message)).toMatch(/Could not download build b-down .*ECONNREFUSED/);
+  });
+
+  it('removes what a killed process left half-written, once older than any live download, and nothing else', async () => {
+    const { stateDir, cache } = fresh();
+    const dir = join(stateDir, 'builds', 'bld_1');
+    mkdirSync(join(dir, 'app.ipa.unpacked.tmp-0a1b2c3d', 'Payload'), { recursive: true });
+    mkdirSync(join(dir, 'app.ipa.unpacked'), { recursive: true });
+    for (const name of ['app.ipa', 'app.ipa.0123456789ab.part', 'app.ipa.abcdefabcdef.part', 'notes.part']) writeFileSync(join(dir, name), 'x');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const name of ['app.ipa', 'app.ipa.unpacked', 'app.ipa.unpacked.tmp-0a1b2c3d', 'app.ipa.0123456789ab.part', 'notes.part']) utimesSync(join(dir, name), hourAgo, hourAgo);
+    // An hour-old leftover goes; the fresh .part may be a download under way; the build, its unpacked copy and other names stay.
+    expect(await cache.removeLeftovers()).toBe(2);
+    expect(readdirSync(dir).sort()).toEqual(['app.ipa', 'app.ipa.abcdefabcdef.part', 'app.ipa.unpacked', 'notes.part']);
+    expect(await fresh().cache.removeLeftovers()).toBe(0); // no cache dir yet
   });
 
   it('refuses ids and file names that would leave the cache dir', async () => {

@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,6 +24,13 @@ const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
  * a control-plane restart takes, so a restart does not block the tests that needed the build.
  */
 const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000];
+/**
+ * What a process killed mid-download or mid-unpack leaves beside the cached builds:
+ * `<file>.<hex>.part` (fetchIfMissing) and `<file>.unpacked.tmp-<hex>/` (app-archive.ts).
+ * Never trusted, only removed, and only once older than any live download (DOWNLOAD_TIMEOUT_MS).
+ */
+const LEFTOVER = /(\.[0-9a-f]{12}\.part|\.unpacked\.tmp-[0-9a-f]{8})$/;
+const LEFTOVER_AGE_MS = DOWNLOAD_TIMEOUT_MS + 60_000;
 
 export class BuildDownloadError extends Error {
   constructor(message: string, readonly transient = false) {
@@ -56,6 +63,26 @@ export class BuildCache {
 
   constructor(private readonly options: BuildCacheOptions) {
     this.dir = join(options.stateDir, 'builds');
+  }
+
+  /**
+   * Removes what killed processes left half-written in the cache (LEFTOVER) once it is
+   * older than any download still under way could be. Answers how many entries went.
+   */
+  async removeLeftovers(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const id of await readdir(this.dir).catch(() => [] as string[])) {
+      for (const name of await readdir(join(this.dir, id)).catch(() => [] as string[])) {
+        if (!LEFTOVER.test(name)) continue;
+        const path = join(this.dir, id, name);
+        const info = await stat(path).catch(() => null);
+        if (!info || now - info.mtimeMs < LEFTOVER_AGE_MS) continue;
+        await rm(path, { recursive: true, force: true });
+        removed += 1;
+      }
+    }
+    if (removed > 0) this.options.log?.(`build cache: removed ${removed} half-written download(s) or unpack(s) left by an earlier process`);
+    return removed;
   }
 
   pathOf(build: BuildRef): string {
