@@ -32,13 +32,14 @@ import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import { runOnBackends } from './lib/backends.js';
 import { cpuMs, type CpuProbe } from './lib/cpu.js';
 import {
-  checkRunsSucceeded, DISPATCH_MEASURES, dispatchRound, dispatchTarget, inAlternatingBlocks, prepareDispatch, summariseRounds, timeGetRun,
+  checkRunsSucceeded, DISPATCH_MEASURES, dispatchRound, dispatchTarget, inAlternatingBlocks, summariseRounds, timeGetRun,
   type DispatchSummary, type Endpoint, type RoundTimes,
 } from './lib/dispatch-rounds.js';
 import { androidEmulator, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
+import { prepareRunFixture } from './lib/runs-setup.js';
 import { startServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
 
@@ -85,7 +86,7 @@ const [result] = await runOnBackends(['postgres'], { entry: 'main', env: REPLICA
   onCleanup(() => notifier.close());
   onCleanup(() => listener.close());
 
-  const fixture = await prepareDispatch(agentReplica, 'Dispatch replicas bench org');
+  const fixture = await prepareRunFixture(agentReplica, 'Dispatch replicas bench org');
   const agent = await connectBenchAgent(agentReplica.url, fixture.agentToken, { agentId: 'bench-replicas-agent', devices: [androidEmulator('emulator-5554')] });
   onCleanup(() => agent.close());
   const welcome = await agent.welcomed;

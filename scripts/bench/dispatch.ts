@@ -21,13 +21,14 @@
 import { backendsFlag, runOnBackends, type Backend, type BackendRun } from './lib/backends.js';
 import type { CpuProbe } from './lib/cpu.js';
 import {
-  checkRunsSucceeded, DISPATCH_MEASURES, dispatchRound, dispatchTarget, inAlternatingBlocks, prepareDispatch, summariseRounds, timeGetRun,
+  checkRunsSucceeded, DISPATCH_MEASURES, dispatchRound, dispatchTarget, inAlternatingBlocks, summariseRounds, timeGetRun,
   type DispatchSummary, type Endpoint, type RoundTimes,
 } from './lib/dispatch-rounds.js';
 import { androidEmulator, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
+import { prepareRunFixture } from './lib/runs-setup.js';
 import type { ChildServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
 
@@ -62,7 +63,7 @@ async function benchBackend(
 ): Promise<BackendResult> {
   const via: Endpoint = { url: server.url, http: keepAliveAgent(1) };
   onCleanup(() => via.http.destroy());
-  const fixture = await prepareDispatch(server, 'Dispatch bench org');
+  const fixture = await prepareRunFixture(server, 'Dispatch bench org');
   console.log(`[${backend}] organisation ${fixture.organisationId}, build ${fixture.buildId}, test ${fixture.testId} ready on Android`);
 
   const agent = await connectBenchAgent(server.url, fixture.agentToken, { agentId: 'bench-dispatch-agent', devices: [androidEmulator('emulator-5554')] });

@@ -35,8 +35,8 @@ import { describeMachine, machineLine } from './lib/machine.js';
 import { startParty, type PartyProcess } from './lib/party-process.js';
 import { repoRoot } from './lib/paths.js';
 import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
-import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
-import { createOrganisation, freePort, type ChildServer } from './lib/server.js';
+import { prepareRunFixture, type RunFixture } from './lib/runs-setup.js';
+import { freePort, type ChildServer } from './lib/server.js';
 import { sourceTreeAt, type SourceTree } from './lib/source-tree.js';
 import { median, round, summarise, type Summary } from './lib/stats.js';
 
@@ -116,23 +116,20 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
   cleanups.push(() => controlPlane.stop());
   parties.push(controlPlane);
   const server = { url, adminToken } as ChildServer;
-  const org = await createOrganisation(server, `Tunnel bench org (${label})`);
-  const agentToken = await createSharedAgentToken(server);
-  const buildId = await uploadSampleApk(server, org.apiKey);
-  const testId = await createReadyTest(server, org.apiKey, 'Log in', ['Tap the Log in button', 'assertVisible: "Products"']);
+  const fixture = await prepareRunFixture(server, `Tunnel bench org (${label})`);
 
   const tunnelClient = await startParty(`${label}: tunnel client`, join(root, 'lab-agent', 'src', 'cli.ts'),
-    ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL], { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: org.apiKey } });
+    ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL], { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: fixture.apiKey } });
   cleanups.push(() => tunnelClient.stop());
   parties.push(tunnelClient);
 
-  const labAgent = await connectBenchAgent(url, agentToken, { agentId: `bench-tunnel-agent-${port}`, devices: [androidEmulator('emulator-5554')] });
+  const labAgent = await connectBenchAgent(url, fixture.agentToken, { agentId: `bench-tunnel-agent-${port}`, devices: [androidEmulator('emulator-5554')] });
   cleanups.push(() => labAgent.close());
   labAgent.startHeartbeats((await labAgent.welcomed).message.heartbeatIntervalMs);
-  const jobId = await holdJob(server, org, labAgent, buildId, testId);
+  const jobId = await holdJob(server, fixture, labAgent);
 
   const agentSide = await startParty(`${label}: agent side`, PARTY, ['agent', '--tree', root, '--control-plane', url.origin, '--job', jobId, '--tunnel', TUNNEL], {
-    ready: /READY (\d+)/, env: { BENCH_AGENT_TOKEN: agentToken },
+    ready: /READY (\d+)/, env: { BENCH_AGENT_TOKEN: fixture.agentToken },
   });
   cleanups.push(() => agentSide.stop());
   parties.push(agentSide);
@@ -145,11 +142,11 @@ function partiesOf(p: { agentSide: PartyProcess; controlPlane: PartyProcess; tun
 }
 
 /** Runs the test naming the tunnel; the fake agent accepts its offer and never finishes it, so the relay stays admitted. */
-async function holdJob(server: ChildServer, org: { organisationId: string; apiKey: string }, agent: BenchAgent, buildId: string, testId: string): Promise<string> {
+async function holdJob(server: ChildServer, f: RunFixture, agent: BenchAgent): Promise<string> {
   const http = keepAliveAgent(1);
   const run = await sendJson<{ runId: string }>(server.url, http, {
-    method: 'POST', path: '/tests/execute', headers: { authorization: `Bearer ${org.apiKey}` },
-    json: { organisationId: org.organisationId, buildId, testIds: [testId], tunnelName: TUNNEL },
+    method: 'POST', path: '/tests/execute', headers: f.auth,
+    json: { organisationId: f.organisationId, buildId: f.buildId, testIds: [f.testId], tunnelName: TUNNEL },
   });
   http.destroy();
   if (run.status !== 200) throw new Error(`execute: ${run.status} ${JSON.stringify(run.body)}`);

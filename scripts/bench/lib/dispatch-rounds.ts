@@ -12,32 +12,13 @@ import type http from 'node:http';
 import { cpuDelta, cpuSnapshot, type CpuProbe } from './cpu.js';
 import type { BenchAgent } from './fake-agent.js';
 import { sendJson, sendTimed } from './http.js';
-import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './runs-setup.js';
-import { createOrganisation, type ChildServer } from './server.js';
+import type { RunFixture } from './runs-setup.js';
 import { summarise, type Summary } from './stats.js';
-
-/** What every round sends: the organisation's key, and a build and a test that is ready on Android. */
-export interface DispatchFixture {
-  organisationId: string;
-  auth: Record<string, string>;
-  /** A shared-pool agent token for the fake agent. */
-  agentToken: string;
-  buildId: string;
-  testId: string;
-}
 
 /** Where requests go: a control plane (one replica) and a keep-alive connection to it. */
 export interface Endpoint {
   url: URL;
   http: http.Agent;
-}
-
-export async function prepareDispatch(server: ChildServer, orgName: string): Promise<DispatchFixture> {
-  const org = await createOrganisation(server, orgName);
-  const agentToken = await createSharedAgentToken(server);
-  const buildId = await uploadSampleApk(server, org.apiKey);
-  const testId = await createReadyTest(server, org.apiKey, 'Log in', ['Tap the Log in button', 'assertVisible: "Products"']);
-  return { organisationId: org.organisationId, auth: { authorization: `Bearer ${org.apiKey}` }, agentToken, buildId, testId };
 }
 
 /** One round's times (ms). */
@@ -56,7 +37,7 @@ export interface RoundTimes {
 }
 
 /** One dispatch round with the execute request sent to `via`; the agent may be connected elsewhere. */
-export async function dispatchRound(via: Endpoint, agent: BenchAgent, f: DispatchFixture): Promise<RoundTimes> {
+export async function dispatchRound(via: Endpoint, agent: BenchAgent, f: RunFixture): Promise<RoundTimes> {
   const reply = await sendTimed(via.url, via.http, {
     method: 'POST', path: '/tests/execute', headers: { ...f.auth, 'content-type': 'application/json' },
     body: JSON.stringify({ organisationId: f.organisationId, buildId: f.buildId, testIds: [f.testId] }),

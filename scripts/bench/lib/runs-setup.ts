@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeApk } from '../../fixtures/builds.js';
 import { keepAliveAgent, sendJson } from './http.js';
-import type { ChildServer } from './server.js';
+import { createOrganisation, type ChildServer } from './server.js';
 
 /** A token of the shared pool (emulators every organisation may use). */
 export async function createSharedAgentToken(server: ChildServer): Promise<string> {
@@ -63,4 +63,25 @@ export async function createReadyTest(server: ChildServer, apiKey: string, title
   } finally {
     agent.destroy();
   }
+}
+
+/** What a run of the benchmarks sends: the organisation's key, and a build and a test that is ready on Android. */
+export interface RunFixture {
+  organisationId: string;
+  apiKey: string;
+  /** The organisation's key as a request header. */
+  auth: Record<string, string>;
+  /** A shared-pool agent token for the fake agent. */
+  agentToken: string;
+  buildId: string;
+  testId: string;
+}
+
+/** A new organisation, a shared-pool agent token, the sample .apk and a test "Log in" ready on Android. */
+export async function prepareRunFixture(server: ChildServer, orgName: string): Promise<RunFixture> {
+  const org = await createOrganisation(server, orgName);
+  const agentToken = await createSharedAgentToken(server);
+  const buildId = await uploadSampleApk(server, org.apiKey);
+  const testId = await createReadyTest(server, org.apiKey, 'Log in', ['Tap the Log in button', 'assertVisible: "Products"']);
+  return { organisationId: org.organisationId, apiKey: org.apiKey, auth: { authorization: `Bearer ${org.apiKey}` }, agentToken, buildId, testId };
 }
