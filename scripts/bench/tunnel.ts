@@ -28,7 +28,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs } from './lib/cpu.js';
+import { cpuDelta, cpuMs, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
 import { androidEmulator, connectBenchAgent, type BenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine } from './lib/machine.js';
@@ -192,10 +192,10 @@ async function smallRequests(hostPort: number, via: Path, parallel: number, coun
 /** CPU ms of this process and of the path's parties while `work` runs. */
 async function withCpu<T>(via: Path, work: () => Promise<T>): Promise<{ value: T; cpu: Record<string, number> }> {
   const pids: Record<string, number> = { load: process.pid, ...via.parties };
-  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid)]));
+  const probe: CpuProbe = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, () => cpuMs(pid)]));
+  const before = cpuSnapshot(probe);
   const value = await work();
-  const cpu = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpuMs(pid) - before[k]!]));
-  return { value, cpu };
+  return { value, cpu: cpuDelta(before, cpuSnapshot(probe)) };
 }
 
 interface PathResult {
