@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { procStat } from './cpu.js';
+import { processMemory } from './server.js';
 
 /**
  * Which process of a tree does what, from /proc (Linux): `pnpm start` is a wrapper, a shell
@@ -7,18 +9,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
  */
 
 function children(pid: number): number[] {
-  const out: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(name));
-    } catch {
-      // gone
-    }
-  }
-  return out;
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name) && procStat(Number(name))?.ppid === pid).map(Number);
 }
 
 /** The process and all its descendants. */
@@ -28,32 +19,24 @@ export function processTree(root: number): number[] {
   return all;
 }
 
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
 /**
  * CPU time (user + system) of the tree under `root`, in ms, including the children it has
  * already waited for (a finished build step counts in its shell's cutime/cstime). Unlike
  * wall time, it barely moves when other work loads the machine.
  */
 export function treeCpuMs(root: number): number {
-  let ticks = 0;
+  let ms = 0;
   for (const pid of processTree(root)) {
-    try {
-      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]); // utime stime cutime cstime
-    } catch {
-      // gone
-    }
+    const s = procStat(pid);
+    if (s) ms += s.cpuMs + s.waitedChildrenCpuMs;
   }
-  return ticks * TICK_MS;
+  return ms;
 }
 
 /** Resident memory of one process in bytes (0 when it is gone). */
 export function rssBytes(pid: number): number {
   try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
+    return processMemory(pid).rss;
   } catch {
     return 0;
   }
