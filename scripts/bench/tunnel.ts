@@ -36,7 +36,7 @@ import { startParty, type PartyProcess } from './lib/party-process.js';
 import { repoRoot } from './lib/paths.js';
 import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
 import { prepareRunFixture, type RunFixture } from './lib/runs-setup.js';
-import { freePort, type ChildServer } from './lib/server.js';
+import { freePort, type ServerAddress } from './lib/server.js';
 import { sourceTreeAt, type SourceTree } from './lib/source-tree.js';
 import { median, round, summarise, type Summary } from './lib/stats.js';
 
@@ -115,7 +115,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
   });
   cleanups.push(() => controlPlane.stop());
   parties.push(controlPlane);
-  const server = { url, adminToken } as ChildServer;
+  const server: ServerAddress = { url, adminToken };
   const fixture = await prepareRunFixture(server, `Tunnel bench org (${label})`);
 
   const tunnelClient = await startParty(`${label}: tunnel client`, join(root, 'lab-agent', 'src', 'cli.ts'),
@@ -142,7 +142,7 @@ function partiesOf(p: { agentSide: PartyProcess; controlPlane: PartyProcess; tun
 }
 
 /** Runs the test naming the tunnel; the fake agent accepts its offer and never finishes it, so the relay stays admitted. */
-async function holdJob(server: ChildServer, f: RunFixture, agent: BenchAgent): Promise<string> {
+async function holdJob(server: ServerAddress, f: RunFixture, agent: BenchAgent): Promise<string> {
   const http = keepAliveAgent(1);
   const run = await sendJson<{ runId: string }>(server.url, http, {
     method: 'POST', path: '/tests/execute', headers: f.auth,

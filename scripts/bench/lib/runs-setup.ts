@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeApk } from '../../fixtures/builds.js';
 import { keepAliveAgent, sendJson } from './http.js';
-import { createOrganisation, type ChildServer } from './server.js';
+import { createOrganisation, type ServerAddress } from './server.js';
 
 /** A token of the shared pool (emulators every organisation may use). */
-export async function createSharedAgentToken(server: ChildServer): Promise<string> {
+export async function createSharedAgentToken(server: ServerAddress): Promise<string> {
   const agent = keepAliveAgent(1);
   const r = await sendJson<{ agentToken: string }>(server.url, agent, {
     method: 'POST', path: '/admin/agent-tokens', headers: { authorization: `Bearer ${server.adminToken}` }, json: { shared: true },
@@ -24,7 +24,7 @@ export async function createSharedAgentToken(server: ChildServer): Promise<strin
 }
 
 /** A small real .apk (compiled manifest) through POST /uploadBuild; answers the build id. */
-export async function uploadSampleApk(server: ChildServer, apiKey: string): Promise<string> {
+export async function uploadSampleApk(server: ServerAddress, apiKey: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'devicelab-bench-apk-'));
   try {
     const file = join(dir, 'sample.apk');
@@ -42,7 +42,7 @@ export async function uploadSampleApk(server: ChildServer, apiKey: string): Prom
 }
 
 /** A test whose Android automation is generated and `ready` (the offline model); answers its id. */
-export async function createReadyTest(server: ChildServer, apiKey: string, title: string, commands: string[]): Promise<string> {
+export async function createReadyTest(server: ServerAddress, apiKey: string, title: string, commands: string[]): Promise<string> {
   const agent = keepAliveAgent(1);
   const auth = { authorization: `Bearer ${apiKey}` };
   try {
@@ -78,7 +78,7 @@ export interface RunFixture {
 }
 
 /** A new organisation, a shared-pool agent token, the sample .apk and a test "Log in" ready on Android. */
-export async function prepareRunFixture(server: ChildServer, orgName: string): Promise<RunFixture> {
+export async function prepareRunFixture(server: ServerAddress, orgName: string): Promise<RunFixture> {
   const org = await createOrganisation(server, orgName);
   const agentToken = await createSharedAgentToken(server);
   const buildId = await uploadSampleApk(server, org.apiKey);

@@ -18,6 +18,9 @@ export interface ChildServer {
   stop: () => Promise<void>;
 }
 
+/** What requests to a control plane need: its address and its operator token (ChildServer has both). */
+export type ServerAddress = Pick<ChildServer, 'url' | 'adminToken'>;
+
 export const ENTRIES = {
   /** The production entry point, unchanged. */
   main: join(repoRoot, 'control-plane', 'src', 'main.ts'),
@@ -144,7 +147,7 @@ export interface Organisation {
 }
 
 /** A new organisation through the real operator endpoint (POST /admin/organisations). */
-export async function createOrganisation(server: ChildServer, name = 'Bench org'): Promise<Organisation> {
+export async function createOrganisation(server: ServerAddress, name = 'Bench org'): Promise<Organisation> {
   const agent = keepAliveAgent(1);
   const r = await sendJson<Organisation>(server.url, agent, {
     method: 'POST',
