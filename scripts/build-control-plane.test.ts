@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,20 @@ describe('production start', () => {
 
   it('prepares the embedded database template at install time, without failing the install', () => {
     expect(scripts('package.json').postinstall).toBe('node scripts/build-control-plane.mjs --if-possible');
+    // A tree that does not build (here: a copy of the script with no sources or packages beside
+    // it): a warning and exit 0 with --if-possible, exit 1 without.
+    const tree = mkdtempSync(join(tmpdir(), 'build-control-plane-'));
+    try {
+      mkdirSync(join(tree, 'scripts'));
+      copyFileSync(join(root, 'scripts', 'build-control-plane.mjs'), join(tree, 'scripts', 'build-control-plane.mjs'));
+      const run = (...args: string[]) => spawnSync(process.execPath, [join(tree, 'scripts', 'build-control-plane.mjs'), ...args], { encoding: 'utf8' });
+      const install = run('--if-possible');
+      expect(install.status).toBe(0);
+      expect(install.stderr).toMatch(/^warning: the control plane was not pre-built/m);
+      expect(run().status).toBe(1);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it('builds a bundle that imports only packages and node builtins, with the migrations beside it', () => {
