@@ -12,7 +12,7 @@ import type { Raster } from './png.js';
 // export is the encoder alone: loading it with require gives the same object everywhere.
 const { applyPalette, GIFEncoder, quantize } = createRequire(import.meta.url)('gifenc') as typeof Gifenc;
 
-export const FRAME_INTERVAL_MS = 250;
+const FRAME_INTERVAL_MS = 250;
 /** Beyond this many distinct frames the recording keeps only the latest look (a runaway animation). */
 const MAX_FRAMES = 1200;
 
@@ -38,8 +38,8 @@ export class FrameRecorder {
 
   /**
    * Samples `grab` every FRAME_INTERVAL_MS in the background until the returned
-   * function is called, which answers the GIF (for recorders stopped from outside, as
-   * the virtual simulator's recordVideo is).
+   * function is called, which answers the GIF (the virtual screenrecord, the virtual
+   * simulator's recordVideo).
    */
   static sampling(grab: () => Raster): () => Buffer {
     const recorder = new FrameRecorder();

@@ -3,7 +3,7 @@
  * uiautomator dump, screencap, screenrecord, logcat, sleep, reboot, pkill.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FRAME_INTERVAL_MS, FrameRecorder } from './screen-recorder.js';
+import { FrameRecorder } from './screen-recorder.js';
 import { SCREEN_HEIGHT, SCREEN_WIDTH } from './ui-tree.js';
 import type { CommandHandler, CommandIo } from './shell.js';
 import { DUMP_DONE_MESSAGE } from './uiautomator-xml.js';
@@ -147,17 +147,10 @@ function screenrecord(device: VirtualDevice): CommandHandler {
     }
     const controller = new AbortController();
     device.recordings.add(controller);
-    const stop = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, Math.min(limit, 180)) * 1000), controller.signal]);
-    const frames = new FrameRecorder();
-    let last = Date.now();
-    do {
-      const now = Date.now();
-      frames.sample(device.screenRaster(), now - last);
-      last = now;
-    } while (await wait(FRAME_INTERVAL_MS, stop));
-    frames.sample(device.screenRaster(), Date.now() - last);
+    const finish = FrameRecorder.sampling(() => device.screenRaster());
+    await wait(Math.max(0, Math.min(limit, 180)) * 1000, AbortSignal.any([signal, controller.signal]));
     device.recordings.delete(controller);
-    device.fs.writeFile(path, frames.toGif());
+    device.fs.writeFile(path, finish());
     return 0;
   };
 }
