@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../agent.js';
+import { eventually } from '../testing/agent-harness.js';
 import { centerOf, sampleApk, screenTexts, xmlNodes } from '../testing/sample.js';
 import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '../virtual/index.js';
 import { createAdbClient, readAll } from './adbkit.js';
@@ -72,15 +73,8 @@ describe('AndroidDriver against the virtual adb server', () => {
     const parted = new AndroidDriver(createAdbClient(server.host, server.port), 'virtual-2', 1);
     await parted.startRecording();
     // Wait, by what the device shows rather than by the clock, until the first part is written and a second records.
-    const until = async (what: string, check: () => Promise<boolean> | boolean) => {
-      const deadline = Date.now() + 20_000;
-      while (!(await check())) {
-        if (Date.now() > deadline) throw new Error(`${what}: not within 20 s (recordings now: ${device.recordings.size})`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    await until('the first part written', () => device.fs.readFile('/sdcard/devicelab-recording-0.mp4') !== null);
-    await until('a second part recording', () => device.recordings.size > 0);
+    await eventually(() => device.fs.readFile('/sdcard/devicelab-recording-0.mp4') !== null, 20_000, 'the first part written');
+    await eventually(() => device.recordings.size > 0, 20_000, 'a second part recording');
     const parts = await parted.stopRecording();
     expect(Array.isArray(parts)).toBe(true);
     expect((parts as Buffer[]).length).toBeGreaterThanOrEqual(2);
