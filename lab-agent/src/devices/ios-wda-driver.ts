@@ -35,7 +35,7 @@ function launchArguments(params: readonly LaunchParam[]): { arguments: string[];
  * could change): DEVICELAB_PROXY_URL for the app's own URLSession configuration (README,
  * Tunnels), HTTP_PROXY / HTTPS_PROXY for HTTP clients that read those.
  */
-export function proxyLaunchParams(endpoint: ProxyEndpoint): LaunchParam[] {
+function proxyLaunchParams(endpoint: ProxyEndpoint): LaunchParam[] {
   const host = isIPv6(endpoint.host) ? `[${endpoint.host}]` : endpoint.host;
   const userinfo = endpoint.credential ? `${encodeURIComponent(endpoint.credential.user)}:${encodeURIComponent(endpoint.credential.password)}@` : '';
   const url = `http://${userinfo}${host}:${endpoint.port}`;
