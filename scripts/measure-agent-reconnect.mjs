@@ -20,7 +20,14 @@ const base = `http://127.0.0.1:${port}`;
 const adminToken = 'measure-agent-reconnect';
 const env = { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'reconnect-cp-')), LOG_REQUESTS: '0', ADMIN_TOKEN: adminToken };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (check) => { while (!check()) await sleep(20); };
+/** The first agent log line from index `from` on that contains `text`, once there is one. */
+const logLine = async (from, text) => {
+  for (;;) {
+    const found = log.slice(from).find((l) => l.line.includes(text));
+    if (found) return found;
+    await sleep(20);
+  }
+};
 
 const startControlPlane = () => spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/main.ts'], { cwd: root, env, stdio: 'ignore' });
 async function firstHealthyAt() {
@@ -42,7 +49,7 @@ const log = [];
 agent.stdout.on('data', (d) => { for (const line of d.toString().split('\n')) if (line) log.push({ at: Date.now(), line }); });
 const stopAll = () => { agent.kill('SIGKILL'); controlPlane.kill('SIGKILL'); };
 process.on('exit', stopAll);
-await until(() => log.some((l) => l.line.includes('connection connected')));
+await logLine(0, 'connection connected');
 
 for (let round = 1; round <= rounds; round += 1) {
   const before = log.length;
@@ -52,8 +59,7 @@ for (let round = 1; round <= rounds; round += 1) {
   const seen = log.length;
   controlPlane = startControlPlane();
   const answering = await firstHealthyAt();
-  await until(() => log.slice(seen).some((l) => l.line.includes('connection connected')));
-  const welcomed = log.slice(seen).find((l) => l.line.includes('connection connected')).at;
+  const welcomed = (await logLine(seen, 'connection connected')).at;
   const delays = log.slice(before).filter((l) => l.at < answering).map((l) => /reconnecting in (\d+) ms/.exec(l.line)).filter(Boolean).map((m) => Number(m[1]));
   const probe = log.slice(seen).find((l) => l.line.includes('is healthy'));
   console.log(`round ${round}: down ${downSeconds} s, backoff grown to ${Math.max(...delays)} ms; ` +
