@@ -13,7 +13,6 @@ import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type AgentOptions, type RunningAgent } from '../../lab-agent/src/agent.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { SAMPLE_PACKAGE } from '../../lab-agent/src/virtual/sample-app.js';
@@ -21,6 +20,7 @@ import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { client, runEnded, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
 import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
+import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
 let org: Org;
@@ -33,16 +33,9 @@ let sharedToken: string;
 let orgToken: string;
 const builds = { sim: '', ipa: '' };
 let tunnel: TunnelClient;
-const agents: RunningAgent[] = [];
 
-async function agent(options: Partial<AgentOptions>): Promise<RunningAgent> {
-  const a = await startAgent({
-    controlPlaneUrl: server.url, token: sharedToken, stateDir: mkdtempSync(join(work, 'agent-')),
-    log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1, ...options,
-  });
-  agents.push(a);
-  return a;
-}
+const agents = labAgents(() => ({ controlPlaneUrl: server.url, token: sharedToken, work }));
+const agent = agents.start;
 
 /** A test whose app opens on the fetch screen for the internal URL and checks what it shows. */
 async function fetchTest(title: string, commands = ['wait: 1', `assertVisible: "${GREETING}"`]): Promise<string> {
@@ -86,7 +79,7 @@ beforeAll(async () => {
   await tunnel.connected;
 }, 60_000);
 afterEach(async () => {
-  await Promise.all(agents.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
+  await agents.stopAll();
 });
 afterAll(async () => {
   await tunnel?.close();
@@ -137,7 +130,7 @@ describe('tunnelled tests on iOS end to end', () => {
     const blocked = await runEnded(api, await start(buildId, testId, 'office'), 150_000);
     expect(blocked.physical).toBe(true);
     expect(blocked.blockedTests.map((t: any) => t.statusMessage)).toEqual([expect.stringMatching(/^Tunnel "office" could not be used: .*--tunnel-proxy-host/)]);
-    await Promise.all(agents.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
+    await agents.stopAll();
 
     await agent({ token: orgToken, virtualIphones: 1, tunnelProxyHost: '127.0.0.1' });
     hits.length = 0;

@@ -9,11 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type AgentOptions, type RunningAgent } from '../../lab-agent/src/agent.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { client, seedOrg, runEnded, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
 let org: Org;
@@ -21,18 +21,11 @@ let api: Client;
 let sharedToken: string;
 let orgToken: string;
 let work: string;
-const agents: RunningAgent[] = [];
 const builds = { simZip: '', simTarGz: '', ipa: '', apk: '' };
 const ids = { login: '', wrong: '', params: '' };
 
-async function agent(options: Partial<AgentOptions>): Promise<RunningAgent> {
-  const a = await startAgent({
-    controlPlaneUrl: server.url, token: sharedToken, stateDir: mkdtempSync(join(work, 'agent-')),
-    log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1, ...options,
-  });
-  agents.push(a);
-  return a;
-}
+const agents = labAgents(() => ({ controlPlaneUrl: server.url, token: sharedToken, work }));
+const agent = agents.start;
 
 async function upload(file: string): Promise<string> {
   const form = new FormData();
@@ -84,7 +77,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterEach(async () => {
-  await Promise.all(agents.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
+  await agents.stopAll();
 });
 afterAll(async () => {
   await server.close();

@@ -1,0 +1,31 @@
+/**
+ * Real lab agents, in-process, for end-to-end test files: each with a state folder of its
+ * own, quiet, reconnecting fast. `stopAll` (afterEach) stops every one still running.
+ */
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { startAgent, type AgentOptions, type RunningAgent } from '../../lab-agent/src/agent.js';
+
+export interface LabAgents {
+  start(options: Partial<AgentOptions>): Promise<RunningAgent>;
+  stopAll(): Promise<void>;
+}
+
+/** `base` is read at each start (the server and folder exist only once beforeAll ran). */
+export function labAgents(base: () => { controlPlaneUrl: string; token: string; work: string }): LabAgents {
+  const running: RunningAgent[] = [];
+  return {
+    async start(options) {
+      const { controlPlaneUrl, token, work } = base();
+      const agent = await startAgent({
+        controlPlaneUrl, token, stateDir: mkdtempSync(join(work, 'agent-')),
+        log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1, ...options,
+      });
+      running.push(agent);
+      return agent;
+    },
+    async stopAll() {
+      await Promise.all(running.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
+    },
+  };
+}
