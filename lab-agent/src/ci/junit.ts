@@ -7,7 +7,7 @@
  * GitLab and GitHub show only a test's output, in <system-out> as well.
  */
 import { create } from 'xmlbuilder2';
-import type { ResultEntry, Run } from './run-types.js';
+import { verdicts, type ResultEntry, type Run } from './run-types.js';
 
 export interface JunitContext {
   /** Waiting stopped before the run finished: the unfinished tests become errors. */
@@ -20,7 +20,7 @@ const xmlSafe = (s: string) => s.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{1
 const seconds = (entry: ResultEntry) => (entry.durationSeconds ?? 0).toFixed(3);
 
 export function junitXml(run: Run, context: JunitContext = {}): string {
-  const cases = [...run.succeededTests, ...run.failedTests, ...run.blockedTests];
+  const cases = verdicts(run);
   const unfinished = run.totalTests - cases.length;
   // Counts match the <testcase> elements written, so every reader agrees with itself.
   const tests = cases.length + (unfinished > 0 ? 1 : 0);
