@@ -164,8 +164,8 @@ const assertion: Rule = (s) => {
     if (!checksABox) {
       // "… is shown" at the end makes it a visibility check even when the text says "X is Y".
       const special = stateBody(m[1]!) ?? screenBody(m[1]!);
-      const shown = assertionBody(m[1]!, true);
       if (special) return special;
+      const shown = assertionBody(m[1]!, true);
       if (shown) return { kind: 'assert', ...shown };
       const value = valueBody(m[1]!, true);
       if (value) return value;
