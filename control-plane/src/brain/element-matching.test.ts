@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findFields, findMatches, findToggle, listItems, tapTargetOf } from './element-matching.js';
-import { parseHierarchy, type ScreenElement } from './hierarchy.js';
 import { decideOffline } from './offline-model.js';
-import { androidXml } from './testing/android-screen.js';
-
-const android = androidXml;
-function screen(xml: string): ScreenElement[] {
-  const result = parseHierarchy(xml);
-  if (!result.ok) throw new Error(result.error);
-  return result.elements;
-}
+import { androidScreen, androidXml as android, type Spec } from './testing/android-screen.js';
 const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: xml });
 
 describe('choosing what to tap', () => {
@@ -38,10 +30,10 @@ describe('choosing what to tap', () => {
   });
 
   it('taps the clickable parent of a label, but not a whole-screen container', () => {
-    const els = screen(android(
+    const els = androidScreen(
       ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,0][1080,200]' }, [['android.widget.TextView', { text: 'Row', bounds: '[20,20][300,180]' }]]],
       ['android.view.View', { clickable: 'true', bounds: '[0,200][1080,2400]' }, [['android.widget.TextView', { text: 'Body', bounds: '[20,300][300,380]' }]]],
-    ));
+    );
     const row = els.find((e) => e.text === 'Row')!;
     const body = els.find((e) => e.text === 'Body')!;
     expect(tapTargetOf(row, els).type).toBe('android.widget.LinearLayout');
@@ -55,7 +47,7 @@ describe('choosing what to tap', () => {
   });
 
   it('needs a minimum score: no wild guesses', () => {
-    const els = screen(android(['android.widget.Button', { text: 'Checkout', clickable: 'true' }]));
+    const els = androidScreen(['android.widget.Button', { text: 'Checkout', clickable: 'true' }]);
     expect(findMatches(els, { text: 'Cancel' })).toEqual([]);
     expect(findMatches(els, { text: 'Checkou' })[0]?.element.text).toBe('Checkout');
     expect(findMatches(els, { text: 'Checkou', literal: true })).toEqual([]);
@@ -68,13 +60,14 @@ describe('choosing what to tap', () => {
 });
 
 describe('fields', () => {
-  const xml = android(
+  const specs: Spec[] = [
     ['android.widget.TextView', { text: 'Username', bounds: '[40,100][400,150]' }],
     ['android.widget.EditText', { clickable: 'true', bounds: '[40,160][1040,280]' }],
     ['android.widget.TextView', { text: 'PIN', bounds: '[40,320][200,400]' }],
     ['android.widget.EditText', { clickable: 'true', password: 'true', bounds: '[220,320][1040,400]' }],
-  );
-  const els = screen(xml);
+  ];
+  const xml = android(...specs);
+  const els = androidScreen(...specs);
 
   it('uses the label above a field', () => {
     expect(findFields(els, { text: 'username' })[0]?.element.bounds.y).toBe(160);
@@ -91,12 +84,12 @@ describe('fields', () => {
 
 describe('toggles and lists', () => {
   it('finds the switch on the same line as its label', () => {
-    const els = screen(android(
+    const els = androidScreen(
       ['android.widget.TextView', { text: 'Wi-Fi', bounds: '[40,100][600,180]' }],
       ['android.widget.Switch', { checkable: 'true', checked: 'true', clickable: 'true', bounds: '[900,110][1040,170]' }],
       ['android.widget.TextView', { text: 'Bluetooth', bounds: '[40,300][600,380]' }],
       ['android.widget.Switch', { checkable: 'true', clickable: 'true', bounds: '[900,310][1040,370]' }],
-    ));
+    );
     const wifi = findToggle(els, { text: 'Wi-Fi' });
     expect(wifi?.toggle.checked).toBe(true);
     expect(findToggle(els, { text: 'Bluetooth' })?.toggle.bounds.y).toBe(310);
@@ -104,11 +97,11 @@ describe('toggles and lists', () => {
   });
 
   it('reads list rows in reading order and ignores headers that are not rows', () => {
-    const els = screen(android(['androidx.recyclerview.widget.RecyclerView', { scrollable: 'true', bounds: '[0,0][1080,2000]' }, [
+    const els = androidScreen(['androidx.recyclerview.widget.RecyclerView', { scrollable: 'true', bounds: '[0,0][1080,2000]' }, [
       ['android.widget.TextView', { text: 'Header', bounds: '[0,0][1080,100]' }],
       ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,300][1080,500]' }],
       ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,100][1080,300]' }],
-    ]]));
+    ]]);
     expect(listItems(els).map((r) => r.bounds.y)).toEqual([100, 300]);
   });
 
