@@ -19,7 +19,7 @@ import { findCachedDecision, saveCachedDecision, type StepCacheKey } from '../qu
 import type { FileStorage } from '../storage/files.js';
 
 /** A session not read yet: the engine reads it, for a cached step together with its cache entry. */
-export interface SessionRef {
+interface SessionRef {
   orgId: string;
   id: string;
 }

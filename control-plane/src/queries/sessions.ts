@@ -42,7 +42,7 @@ export async function findSession(sql: Sql, orgId: string, id: string): Promise<
 }
 
 /** What a step looks up in the step cache, besides what its session says (DESIGN.md section 3). */
-export interface CacheProbe {
+interface CacheProbe {
   platform: Platform;
   commandHash: string;
   fingerprint: string;
