@@ -6,7 +6,6 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { createApiClient, type ApiClient } from './api-client.js';
-import { ciProvenance } from './ci-provenance.js';
 import { EXIT, exitCodeOf, type ExitCode } from './errors.js';
 import { junitXml } from './junit.js';
 import { runPlan, type RawRunOptions, type RunPlan } from './options.js';
@@ -14,8 +13,7 @@ import { waitForRun } from './poller.js';
 import { elapsed, runDisplay } from './progress.js';
 import { allSucceeded, type Run } from './run-types.js';
 import { markdownSummary } from './summary.js';
-import { uploadBuild } from './upload.js';
-import { uploadProgress } from './upload-progress.js';
+import { uploadWithProgress } from './upload-progress.js';
 
 export interface CommandIo {
   stdout: Writable & { isTTY?: boolean };
@@ -90,22 +88,13 @@ async function resolveBuild(api: ApiClient, plan: RunPlan, deadline: number, io:
   const app = plan.app;
   if (app.kind === 'id') return app.buildId;
   if (app.kind === 'name') return undefined;
-  const bar = uploadProgress(io.stdout, app.path);
-  try {
-    const ci = ciProvenance(io.env);
-    const up = await uploadBuild(api, app.path, {
-      deadline,
-      ...(app.name ? { name: app.name } : {}),
-      ...(app.platform ? { platform: app.platform } : {}),
-      ...(ci ? { ci } : {}),
-      ...(bar ? { onProgress: bar.update } : {}),
-    });
-    bar?.stop(); // before the next line, so it does not land on the bar's
-    io.stdout.write(`uploaded ${app.path}: build ${up.buildId}\n`);
-    return up.buildId;
-  } finally {
-    bar?.stop();
-  }
+  const up = await uploadWithProgress(api, app.path, {
+    deadline,
+    ...(app.name ? { name: app.name } : {}),
+    ...(app.platform ? { platform: app.platform } : {}),
+  }, io.stdout, io.env);
+  io.stdout.write(`uploaded ${app.path}: build ${up.buildId}\n`);
+  return up.buildId;
 }
 
 export async function runCommand(raw: RawRunOptions, io: CommandIo): Promise<ExitCode> {

@@ -2,6 +2,9 @@
 import { basename } from 'node:path';
 import type { Writable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
+import type { ApiClient } from './api-client.js';
+import { ciProvenance } from './ci-provenance.js';
+import { uploadBuild, type Uploaded, type UploadOptions } from './upload.js';
 
 export interface UploadBar {
   update: (sent: number, total: number) => void;
@@ -10,7 +13,7 @@ export interface UploadBar {
 
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
-export function uploadProgress(out: Writable & { isTTY?: boolean }, path: string): UploadBar | undefined {
+function uploadProgress(out: Writable & { isTTY?: boolean }, path: string): UploadBar | undefined {
   if (!out.isTTY) return undefined;
   const bar = new SingleBar({
     stream: out as NodeJS.WritableStream,
@@ -31,4 +34,24 @@ export function uploadProgress(out: Writable & { isTTY?: boolean }, path: string
       stopped = true;
     },
   };
+}
+
+/**
+ * Uploads with the CI's provenance and, on a terminal `out`, a bar that is stopped before
+ * the caller writes its next line (so it does not land on the bar's).
+ */
+export async function uploadWithProgress(
+  api: ApiClient,
+  path: string,
+  options: Pick<UploadOptions, 'name' | 'platform' | 'deadline'>,
+  out: Writable & { isTTY?: boolean },
+  env: Record<string, string | undefined>,
+): Promise<Uploaded> {
+  const ci = ciProvenance(env);
+  const bar = uploadProgress(out, path);
+  try {
+    return await uploadBuild(api, path, { ...options, ...(ci ? { ci } : {}), ...(bar ? { onProgress: bar.update } : {}) });
+  } finally {
+    bar?.stop();
+  }
 }
