@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { MuxSession, StreamRefused, StreamReset, type IncomingStream, type MuxStream } from './mux.js';
 import { spliceStream } from './mux-splice.js';
+import { echo, readAll, sha } from './mux-test-helpers.js';
 import { encodeDataFrame } from './tunnel-protocol.js';
 
 /** What crossed one wire: data bytes, and every text frame. */
@@ -43,22 +44,7 @@ function relayed(far: (incoming: IncomingStream) => void, window = 1024 * 1024) 
   };
 }
 
-function readAll(stream: MuxStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve, reject) => {
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-    stream.resume();
-  });
-}
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const ticks = async (n: number) => { for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r)); };
-const echo = (incoming: IncomingStream) => {
-  const s = incoming.accept();
-  s.pipe(s);
-};
 
 describe('spliced relay', () => {
   it('carries bytes both ways intact to the target the far side sees, and forgets the stream after both ends', async () => {

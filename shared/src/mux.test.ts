@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { MuxSession, StreamRefused, StreamReset, type IncomingStream, type MuxStream } from './mux.js';
+import { echo, readAll, sha } from './mux-test-helpers.js';
 import { INITIAL_WINDOW, MAX_DATA_FRAME, MAX_STREAM_ID, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame } from './tunnel-protocol.js';
 
 /** Two sessions joined by an in-memory wire that delivers frames asynchronously, in order, and counts data bytes. */
@@ -21,23 +22,6 @@ function pair(onStream?: (incoming: IncomingStream) => void, window?: number) {
   return { client, server, wire };
 }
 
-const echo = (incoming: IncomingStream) => {
-  const stream = incoming.accept();
-  stream.pipe(stream);
-};
-
-/** Reads the stream to its end without destroying it (for-await would, taking the writable side with it). */
-function readAll(stream: MuxStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve, reject) => {
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-    stream.resume();
-  });
-}
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('tunnel frames', () => {
