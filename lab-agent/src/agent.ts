@@ -28,7 +28,7 @@ import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions
 import { startVirtualIosHost, type VirtualIosHost, type VirtualIosHostOptions } from './virtual/ios/ios-host.js';
 
 export interface AgentOptions {
-  controlPlaneUrl: string;
+  controlPlaneUrl: string | readonly string[];
   token: string;
   /** Start this many virtual handsets (an in-process virtual adb server) and drive those. */
   virtualDevices?: number;

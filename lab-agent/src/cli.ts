@@ -85,7 +85,7 @@ async function start(opts: StartOptions): Promise<void> {
   let agent: RunningAgent;
   try {
     agent = await startAgent({
-      controlPlaneUrl: controlPlanes.join(','),
+      controlPlaneUrl: controlPlanes,
       token: opts.token,
       virtualDevices: opts.virtualDevices,
       virtualIosSimulators: opts.virtualIosSimulators,
