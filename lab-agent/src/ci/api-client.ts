@@ -4,6 +4,7 @@
  * restarts during a CI job costs a few seconds rather than the job; any other 4xx is
  * final and surfaces the service's `detail`.
  */
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { backoffDelay } from '../backoff.js';
 import { RefusedError, UnreachableError } from './errors.js';
 
@@ -38,8 +39,6 @@ export interface RequestOptions {
 }
 
 export type ApiClient = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
-
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The service's `detail`, or the start of whatever else it answered. */
 async function detailOf(res: Response): Promise<string> {

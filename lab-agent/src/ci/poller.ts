@@ -3,6 +3,7 @@
  * grows (1 s doubling to 15 s) and each wait is jittered, so many CI jobs polling one
  * service spread out; a change snaps it back, since more verdicts usually follow soon.
  */
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { ApiClient } from './api-client.js';
 import { isFinished, type Run } from './run-types.js';
 
@@ -33,8 +34,6 @@ export function fingerprint(run: Run): string {
   const ids = (entries: Run['succeededTests']) => entries.map((e) => e.id).join(',');
   return [run.status, run.pendingTests, ids(run.succeededTests), ids(run.failedTests), ids(run.blockedTests)].join('|');
 }
-
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function waitForRun(api: ApiClient, runId: string, options: PollOptions): Promise<PollOutcome> {
   const { deadline, baseMs = 1_000, maxMs = 15_000, random = Math.random, now = Date.now, sleep = sleepFor } = options;
