@@ -10,3 +10,4 @@ export * from './json-text.js';
 export * from './tunnel-protocol.js';
 export * from './mux.js';
 export * from './mux-splice.js';
+export * from './upgrade-refusal.js';

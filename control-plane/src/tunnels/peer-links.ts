@@ -11,8 +11,7 @@
  * disconnects at the holder or the holder goes away.
  */
 import { once } from 'node:events';
-import type { IncomingMessage } from 'node:http';
-import { TUNNEL_CLOSE_CODES } from '@devicelab/shared';
+import { TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { ClusterSecret } from './cluster-secret.js';
 import type { ConnectedTunnel } from './registry.js';
@@ -55,7 +54,7 @@ export function createPeerLinks(secret: ClusterSecret): PeerLinks {
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
     const refused = new Promise<never>((_, reject) => {
-      ws.once('unexpected-response', (_req, res) => void detailOf(res).then((detail) => {
+      ws.once('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => {
         ws.terminate();
         reject(res.statusCode === 404 ? new NotHeldThere(detail) : new Error(`the replica holding it refused the relay: ${detail}`));
       }));
@@ -103,20 +102,4 @@ export function createPeerLinks(secret: ClusterSecret): PeerLinks {
       }));
     },
   };
-}
-
-/** A refused upgrade's `{detail}`, or its status. */
-function detailOf(res: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = '';
-    res.on('data', (chunk: Buffer) => { body += chunk.toString(); });
-    res.on('end', () => {
-      try {
-        const detail = (JSON.parse(body) as { detail?: unknown }).detail;
-        if (typeof detail === 'string') return resolve(detail);
-      } catch { /* not JSON: the status says it */ }
-      resolve(`HTTP ${res.statusCode}`);
-    });
-    res.on('error', () => resolve(`HTTP ${res.statusCode}`));
-  });
 }

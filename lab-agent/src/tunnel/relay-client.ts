@@ -5,10 +5,9 @@
  * the tunnel goes away mid-test, which fails the test with it.
  */
 import { once } from 'node:events';
-import { MuxSession, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
+import { MuxSession, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { Dial } from './device-proxy.js';
-import { refusalDetail } from './refusal.js';
 import { tunnelSocketOptions } from './ws-options.js';
 
 export interface TunnelRelay {

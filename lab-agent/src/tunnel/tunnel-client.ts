@@ -11,11 +11,10 @@
  */
 import { lookup } from 'node:dns';
 import { connect, isIP, type LookupFunction, type Socket } from 'node:net';
-import { MuxSession, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
+import { MuxSession, TUNNEL_CLOSE_CODES, refusalDetail, type IncomingStream } from '@devicelab/shared';
 import WebSocket from 'ws';
 import { backoffDelay, type BackoffOptions } from '../backoff.js';
 import type { HostFilter } from './host-filter.js';
-import { refusalDetail } from './refusal.js';
 import { tunnelSocketOptions } from './ws-options.js';
 
 export interface TunnelClientOptions {

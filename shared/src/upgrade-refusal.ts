@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * Why the control plane refused a WebSocket upgrade (the ws 'unexpected-response' answer):
- * its `{detail}`, or the HTTP status when the body is not that.
+ * Why a control plane refused a WebSocket upgrade (the ws 'unexpected-response' answer):
+ * its `{detail}`, or the HTTP status when the body is not that or cannot be read.
  */
 export function refusalDetail(res: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
@@ -15,5 +15,6 @@ export function refusalDetail(res: IncomingMessage): Promise<string> {
       } catch { /* not JSON: the status says it */ }
       resolve(typeof detail === 'string' ? detail : `HTTP ${res.statusCode}`);
     });
+    res.on('error', () => resolve(`HTTP ${res.statusCode}`));
   });
 }
