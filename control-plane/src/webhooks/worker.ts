@@ -51,7 +51,9 @@ export function createDeliveryWorker(db: Db, config: Pick<Config, 'baseUrl' | 'a
       do {
         again = false;
         const free = settings.concurrency - inFlight.size;
-        if (free <= 0) break; // a slot freed later looks again (track)
+        // All slots busy: a slot freed later looks again (track). Not scheduling here, as a due
+        // delivery would make the next look immediate, and that look find the slots still busy.
+        if (free <= 0) return;
         const claimed = await claimDeliveries(db, free, leaseSeconds);
         for (const d of claimed) track(deliver(d).catch(logged(`delivery ${d.eventId} to ${d.webhookId}`)));
       } while (again && !stopped);
