@@ -14,7 +14,7 @@ interface Wire { dataBytes: number; texts: string[] }
  * Binary frames are copied on the way, as a WebSocket would, so a splice rewriting them in
  * place cannot touch the sender's buffer.
  */
-function join(a: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void }, b: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void }, window: number) {
+function join(a: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void }, b: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void }, window: number, receiveWindow = window) {
   const toB: Wire = { dataBytes: 0, texts: [] };
   const toA: Wire = { dataBytes: 0, texts: [] };
   let sa!: MuxSession;
@@ -23,8 +23,8 @@ function join(a: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => 
     sendText: (t: string) => { wire.texts.push(t); setImmediate(() => to().receive(t, false)); },
     sendBinary: (f: Buffer) => { wire.dataBytes += f.length - 4; const copy = Buffer.from(f); setImmediate(() => to().receive(copy, true)); },
   });
-  sa = new MuxSession(sink(toB, () => sb), { side: a.side, onStream: a.onStream, window });
-  sb = new MuxSession(sink(toA, () => sa), { side: b.side, onStream: b.onStream, window });
+  sa = new MuxSession(sink(toB, () => sb), { side: a.side, onStream: a.onStream, window, receiveWindow });
+  sb = new MuxSession(sink(toA, () => sa), { side: b.side, onStream: b.onStream, window, receiveWindow });
   return { a: sa, b: sb, toB, toA };
 }
 
@@ -32,10 +32,10 @@ function join(a: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => 
  * opener (a lab agent) ⇄ relay ⇄ far (a tunnel client), the relay splicing each stream the
  * opener opens onto the far session, as the control plane does.
  */
-function relayed(far: (incoming: IncomingStream) => void, window = 1024 * 1024) {
+function relayed(far: (incoming: IncomingStream) => void, window = 1024 * 1024, receiveWindow = window) {
   let relayFar!: MuxSession;
-  const outer = join({ side: 'client' }, { side: 'server', onStream: (incoming) => spliceStream(incoming, relayFar) }, window);
-  const inner = join({ side: 'server' }, { side: 'client', onStream: far }, window);
+  const outer = join({ side: 'client' }, { side: 'server', onStream: (incoming) => spliceStream(incoming, relayFar) }, window, receiveWindow);
+  const inner = join({ side: 'server' }, { side: 'client', onStream: far }, window, receiveWindow);
   relayFar = inner.a;
   return {
     opener: outer.a, relayNear: outer.b, relayFar, far: inner.b,
@@ -88,6 +88,24 @@ describe('spliced relay', () => {
     expect(wires.relayToFar.dataBytes).toBeGreaterThan(0);
     expect(wires.relayToFar.dataBytes).toBeLessThanOrEqual(window);
     expect(wires.openerToRelay.dataBytes).toBeLessThanOrEqual(window);
+    expect(sha(await readAll(farStream))).toBe(sha(payload));
+  });
+
+  it('passes the far reader\'s wider window through: the opener may send it all, and no more', async () => {
+    const window = 64 * 1024;
+    const receiveWindow = 256 * 1024;
+    let farStream!: MuxStream;
+    const { opener, wires } = relayed((incoming) => {
+      farStream = incoming.accept();
+      farStream.pause();
+    }, window, receiveWindow);
+    const stream = await opener.open({ host: 'h', port: 1 });
+    const payload = randomBytes(1024 * 1024);
+    stream.end(payload);
+    await ticks(60);
+    expect(wires.relayToFar.dataBytes).toBeGreaterThan(window);
+    expect(wires.relayToFar.dataBytes).toBeLessThanOrEqual(receiveWindow);
+    expect(wires.openerToRelay.dataBytes).toBeLessThanOrEqual(receiveWindow);
     expect(sha(await readAll(farStream))).toBe(sha(payload));
   });
 

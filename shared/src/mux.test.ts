@@ -3,10 +3,14 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { MuxSession, StreamRefused, StreamReset, type IncomingStream, type MuxStream } from './mux.js';
 import { echo, readAll, sha } from './mux-test-helpers.js';
-import { INITIAL_WINDOW, MAX_DATA_FRAME, MAX_STREAM_ID, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame } from './tunnel-protocol.js';
+import { INITIAL_WINDOW, MAX_DATA_FRAME, RECEIVE_WINDOW, MAX_STREAM_ID, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame } from './tunnel-protocol.js';
 
-/** Two sessions joined by an in-memory wire that delivers frames asynchronously, in order, and counts data bytes. */
-function pair(onStream?: (incoming: IncomingStream) => void, window?: number) {
+/**
+ * Two sessions joined by an in-memory wire that delivers frames asynchronously, in order, and
+ * counts data bytes. `window` sets both the initial and the receive window; `receiveWindow`
+ * then widens the latter.
+ */
+function pair(onStream?: (incoming: IncomingStream) => void, window?: number, receiveWindow = window) {
   const wire = { dataBytesToServer: 0, protocolErrors: [] as string[], framesToServer: [] as (Buffer | string)[], textToClient: [] as string[] };
   let client!: MuxSession;
   let server!: MuxSession;
@@ -14,11 +18,11 @@ function pair(onStream?: (incoming: IncomingStream) => void, window?: number) {
   client = new MuxSession({
     sendText: (t) => { wire.framesToServer.push(t); deliver(() => server, t, false); },
     sendBinary: (b) => { wire.dataBytesToServer += b.length - 4; wire.framesToServer.push(b); deliver(() => server, b, true); },
-  }, { side: 'client', window, onProtocolError: (e) => wire.protocolErrors.push(e) });
+  }, { side: 'client', window, receiveWindow, onProtocolError: (e) => wire.protocolErrors.push(e) });
   server = new MuxSession({
     sendText: (t) => { wire.textToClient.push(t); deliver(() => client, t, false); },
     sendBinary: (b) => deliver(() => client, b, true),
-  }, { side: 'server', window, onStream, onProtocolError: (e) => wire.protocolErrors.push(e) });
+  }, { side: 'server', window, receiveWindow, onStream, onProtocolError: (e) => wire.protocolErrors.push(e) });
   return { client, server, wire };
 }
 
@@ -119,9 +123,47 @@ describe('mux session', () => {
     expect(sha(await serverSide)).toBe(sha(payload));
     const credits = wire.textToClient.filter((t) => t.includes('"credit"')).length;
     // Each credit frame is a write on every hop of a tunnel: one per 64 KiB frame made a 100 MiB
-    // download send 1,600 of them. A quarter of the 1 MiB window at a time is 32 for 8 MiB.
+    // download send 1,600 of them. A quarter of the 4 MiB receive window at a time is 8 for
+    // 8 MiB, and one more widens the window at the start.
     expect(credits).toBeGreaterThan(0);
-    expect(credits).toBeLessThanOrEqual(payload.length / (INITIAL_WINDOW / 4) + 2);
+    expect(credits).toBeLessThanOrEqual(payload.length / (RECEIVE_WINDOW / 4) + 2);
+  });
+
+  it('widens the window to the receive window once the stream is open, on both sides, and never past it', async () => {
+    const window = 64 * 1024;
+    const receiveWindow = 256 * 1024;
+    let serverSide!: MuxStream;
+    let markAccepted!: () => void;
+    const accepted = new Promise<void>((resolve) => { markAccepted = resolve; });
+    const { client, wire } = pair((incoming) => {
+      serverSide = incoming.accept();
+      serverSide.pause();
+      markAccepted();
+    }, window, receiveWindow);
+    const stream = await client.open({ host: 'h', port: 1 });
+    await accepted;
+    // The opener widens its own reader's window too: one credit for what the acceptor may send.
+    expect(wire.framesToServer.filter((f) => f === `{"type":"credit","id":${stream.id},"bytes":${receiveWindow - window}}`)).toHaveLength(1);
+    const payload = randomBytes(1024 * 1024);
+    stream.end(payload);
+    for (let i = 0; i < 50; i += 1) await tick();
+    // More than the initial window went before the reader read, and no more than the receive window.
+    expect(wire.dataBytesToServer).toBeGreaterThan(window);
+    expect(wire.dataBytesToServer).toBeLessThanOrEqual(receiveWindow);
+    expect(sha(await readAll(serverSide))).toBe(sha(payload));
+    expect(wire.protocolErrors).toEqual([]);
+  });
+
+  it('works with a peer that keeps the initial window: it only receives more credit', async () => {
+    const window = 64 * 1024;
+    const wire: Buffer[] = [];
+    // An older peer: its readers never grant more than the initial window.
+    const old = new MuxSession({ sendText: (t) => setImmediate(() => current.receive(t, false)), sendBinary: (b) => { wire.push(b); setImmediate(() => current.receive(b, true)); } }, { side: 'server', window, receiveWindow: window, onStream: echo });
+    const current: MuxSession = new MuxSession({ sendText: (t) => setImmediate(() => old.receive(t, false)), sendBinary: (b) => setImmediate(() => old.receive(b, true)) }, { side: 'client', window, receiveWindow: 4 * window });
+    const stream = await current.open({ host: 'echo', port: 7 });
+    const payload = randomBytes(20 * window);
+    stream.end(payload);
+    expect(sha(await readAll(stream))).toBe(sha(payload));
   });
 
   it('keeps a stalled stream from holding up the others', async () => {
@@ -224,6 +266,7 @@ describe('mux session', () => {
     const errors: string[] = [];
     const session = new MuxSession({ sendText: () => {}, sendBinary: () => {} }, { side: 'server', onStream: echo, onProtocolError: (e) => errors.push(e) });
     expect(session.window).toBe(INITIAL_WINDOW);
+    expect(session.receiveWindow).toBe(RECEIVE_WINDOW);
     session.receive(JSON.stringify({ type: 'open', id: 2, host: 'h', port: 1 }), false);
     expect(errors).toEqual(["open of stream 2, which is not the peer's to open"]);
     expect(session.streamCount).toBe(0);

@@ -6,7 +6,7 @@
  */
 import { Duplex } from 'node:stream';
 import {
-  INITIAL_WINDOW, MAX_DATA_FRAME, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame,
+  INITIAL_WINDOW, MAX_DATA_FRAME, RECEIVE_WINDOW, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame,
 } from './tunnel-protocol.js';
 
 export interface FrameSink {
@@ -90,8 +90,10 @@ export interface MuxSessionOptions {
   onReady?: (tunnelName: string) => void;
   /** Frames that break the protocol (logged by the owner; the session ignores them). */
   onProtocolError?: (error: string) => void;
-  /** Per-stream receive window; the peer must use the same (INITIAL_WINDOW). */
+  /** Credit each side of a stream starts with; the peer must use the same (INITIAL_WINDOW). */
   window?: number;
+  /** What our streams' readers let the peer have in flight (RECEIVE_WINDOW; at least `window`). */
+  receiveWindow?: number;
 }
 
 export class MuxSession {
@@ -103,6 +105,7 @@ export class MuxSession {
   private nextId: number;
   private closedReason: string | null = null;
   readonly window: number;
+  readonly receiveWindow: number;
 
   constructor(
     private readonly sink: FrameSink,
@@ -110,6 +113,7 @@ export class MuxSession {
   ) {
     this.nextId = options.side === 'client' ? 1 : 2;
     this.window = options.window ?? INITIAL_WINDOW;
+    this.receiveWindow = Math.max(this.window, options.receiveWindow ?? RECEIVE_WINDOW);
   }
 
   get streamCount(): number {
@@ -128,7 +132,10 @@ export class MuxSession {
     this.streams.set(id, stream);
     return new Promise((resolve, reject) => {
       this.opening.set(id, {
-        opened: () => resolve(stream),
+        opened: () => {
+          stream.widenWindow();
+          resolve(stream);
+        },
         refused: (reason) => {
           this.streams.delete(id);
           stream.destroy();
@@ -248,7 +255,11 @@ export class MuxSession {
     };
     this.options.onStream({
       target,
-      accept: () => accepted(new MuxStream(this, id)),
+      accept: () => {
+        const stream = accepted(new MuxStream(this, id));
+        stream.widenWindow();
+        return stream;
+      },
       acceptFrames: (handler) => {
         accepted(handler);
         return new FramePort(this, id);
@@ -340,7 +351,7 @@ export class MuxStream extends Duplex implements FrameHandler {
     // A quarter window at a time, like receiveData: Node calls _read after nearly every push,
     // and one credit frame per data frame cost a write on every hop of the tunnel. No
     // deadlock: a sender out of credit means a full window unacknowledged, over the threshold.
-    this.giveCredit(this.session.window / 4);
+    this.giveCredit(this.session.receiveWindow / 4);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
@@ -353,14 +364,20 @@ export class MuxStream extends Duplex implements FrameHandler {
     callback(error);
   }
 
+  /** @internal: grants the peer what the receive window adds to the initial one, once the stream is open. */
+  widenWindow(): void {
+    const extra = this.session.receiveWindow - this.session.window;
+    if (extra > 0 && !this.destroyed) this.session.control({ type: 'credit', id: this.id, bytes: extra });
+  }
+
   /** @internal: false when the peer sent more than its credit. */
   onData(frame: Buffer): boolean {
     if (this.receivedEnd) return true; // after end, ignore stragglers
     const payload = frame.subarray(4);
     this.unacknowledged += payload.length;
-    if (this.unacknowledged > this.session.window) return false;
+    if (this.unacknowledged > this.session.receiveWindow) return false;
     // Credit goes back while the reader keeps up, else when it next reads (_read).
-    if (this.push(payload)) this.giveCredit(this.session.window / 4);
+    if (this.push(payload)) this.giveCredit(this.session.receiveWindow / 4);
     return true;
   }
 
