@@ -3,6 +3,10 @@
  * `node --import tsx <script> …args`: the pid is the party itself (its CPU time is read from
  * /proc), it is ready when a line of its stdout matches `ready`, and it is stopped with
  * SIGTERM (SIGKILL after 5 s, and on the benchmark's exit whatever happens).
+ *
+ * With BENCH_PROFILE_DIR set, each party writes a V8 CPU profile there when it exits (open it
+ * in Chrome's DevTools): where a party's CPU per MiB goes. Node refuses --cpu-prof in
+ * NODE_OPTIONS, hence this.
  */
 import { spawn } from 'node:child_process';
 import { repoRoot } from './paths.js';
@@ -19,7 +23,8 @@ export interface PartyProcess {
 export async function startParty(name: string, script: string, args: string[], opts: { ready: RegExp; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<PartyProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]; // undefined: not inherited
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args], {
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', import.meta.resolve('tsx'), script, ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
