@@ -11,3 +11,4 @@ export * from './tunnel-protocol.js';
 export * from './mux.js';
 export * from './mux-splice.js';
 export * from './upgrade-refusal.js';
+export * from './mux-websocket.js';

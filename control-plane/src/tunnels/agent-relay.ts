@@ -15,7 +15,7 @@
  * reaching a tunnel held here (peer-links.ts), admitted by the cluster secret.
  */
 import type { IncomingMessage } from 'node:http';
-import { spliceStream, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
+import { muxOverWebSocket, spliceStream, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
 import type { UpgradeRoute } from '../agents/hub.js';
 import { parseWireId } from '../agents/wire-id.js';
@@ -25,7 +25,7 @@ import { findTunnelledJob } from '../queries/tunnel-jobs.js';
 import type { ClusterSecret } from './cluster-secret.js';
 import { admitReplica } from './internal-admission.js';
 import type { ConnectedTunnel, TunnelRegistry } from './registry.js';
-import { closeAll, keepAlive, queryParam, refuseUpgrade, sessionOn } from './upgrade.js';
+import { closeAll, keepAlive, queryParam, refuseUpgrade } from './upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 
@@ -70,7 +70,7 @@ function relayEndpoint(path: string, admit: (req: IncomingMessage) => Promise<Ad
         const { tunnel } = admission;
         wss.handleUpgrade(req, socket, head, (ws) => {
           if (tunnel.lost.aborted) return ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
-          const session = sessionOn(ws, { side: 'server', onStream: (incoming) => relayStream(tunnel, incoming), onProtocolError: () => {} });
+          const session = muxOverWebSocket(ws, { side: 'server', onStream: (incoming) => relayStream(tunnel, incoming), onProtocolError: () => {} });
           const onLost = () => ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
           tunnel.lost.addEventListener('abort', onLost, { once: true });
           keepAlive(ws, KEEPALIVE_MS);

@@ -11,11 +11,11 @@
  * disconnects at the holder or the holder goes away.
  */
 import { once } from 'node:events';
-import { TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
+import { muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { ClusterSecret } from './cluster-secret.js';
 import type { ConnectedTunnel } from './registry.js';
-import { keepAlive, sessionOn } from './upgrade.js';
+import { keepAlive } from './upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 const HANDSHAKE_MS = 5_000;
@@ -62,7 +62,7 @@ export function createPeerLinks(secret: ClusterSecret): PeerLinks {
     });
     await Promise.race([once(ws, 'open'), refused]);
     ws.on('error', () => {}); // 'close' follows
-    const session = sessionOn(ws, { side: 'client', onProtocolError: () => {} });
+    const session = muxOverWebSocket(ws, { side: 'client', onProtocolError: () => {} });
     const lost = new AbortController();
     ws.on('close', (code, reasonBuffer) => {
       links.delete(key);

@@ -9,14 +9,14 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { TUNNEL_CLOSE_CODES, TunnelName } from '@devicelab/shared';
+import { muxOverWebSocket, TUNNEL_CLOSE_CODES, TunnelName } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
 import type { UpgradeRoute } from '../agents/hub.js';
 import { bearerFrom, tunnelCallerFromKey, type TunnelCaller } from '../auth/caller.js';
 import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
 import type { HeldTunnel, TunnelRegistry } from './registry.js';
-import { closeAll, keepAlive, queryParam, refuseUpgrade, sessionOn } from './upgrade.js';
+import { closeAll, keepAlive, queryParam, refuseUpgrade } from './upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 
@@ -47,7 +47,7 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
       // Refused as an HTTP error while possible (whichever replica holds it); the claim after the upgrade settles a race of two.
       if (await registry.taken(wanted.orgId, wanted.name)) return refuseUpgrade(socket, 409, alreadyConnected(wanted.name));
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const session = sessionOn(ws, { side: 'server', onProtocolError: () => {} });
+        const session = muxOverWebSocket(ws, { side: 'server', onProtocolError: () => {} });
         let tunnel: HeldTunnel | null = null;
         let closed = false;
         ws.on('close', () => {

@@ -1,7 +1,6 @@
 /** Helpers shared by the tunnel WebSocket endpoints. */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MuxSession, type MuxSessionOptions } from '@devicelab/shared';
 import type { WebSocket } from 'ws';
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 503: 'Service Unavailable' };
@@ -14,13 +13,6 @@ export function refuseUpgrade(socket: Duplex, status: number, detail: string): v
 
 export function queryParam(req: IncomingMessage, name: string): string | null {
   return new URL(req.url ?? '/', 'http://upgrade').searchParams.get(name);
-}
-
-/** A mux session over a `ws` socket; it closes with the socket, with the reason given. */
-export function sessionOn(ws: WebSocket, options: MuxSessionOptions): MuxSession {
-  const session = new MuxSession({ sendText: (t) => ws.send(t), sendBinary: (b) => ws.send(b, { binary: true }) }, options);
-  ws.on('message', (data, isBinary) => session.receive(data as Buffer, isBinary));
-  return session;
 }
 
 /** Pings every interval; a socket that did not answer the previous ping is dead (a host that vanished sends no FIN). */

@@ -5,7 +5,7 @@
  * the tunnel goes away mid-test, which fails the test with it.
  */
 import { once } from 'node:events';
-import { MuxSession, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
+import { muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { Dial } from './device-proxy.js';
 import { tunnelSocketOptions } from './ws-options.js';
@@ -35,8 +35,7 @@ export async function openTunnelRelay(options: { relayUrl: string; token: string
   });
   await Promise.race([once(ws, 'open'), refused]);
   ws.on('error', () => {});
-  const session = new MuxSession({ sendText: (t) => ws.send(t), sendBinary: (b) => ws.send(b, { binary: true }) }, { side: 'client' });
-  ws.on('message', (data, isBinary) => session.receive(data as Buffer, isBinary));
+  const session = muxOverWebSocket(ws, { side: 'client' });
   const lost = new AbortController();
   let closing = false;
   ws.on('close', (code, reason) => {

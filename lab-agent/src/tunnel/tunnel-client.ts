@@ -11,7 +11,7 @@
  */
 import { lookup } from 'node:dns';
 import { connect, isIP, type LookupFunction, type Socket } from 'node:net';
-import { MuxSession, TUNNEL_CLOSE_CODES, refusalDetail, type IncomingStream } from '@devicelab/shared';
+import { muxOverWebSocket, type MuxSession, TUNNEL_CLOSE_CODES, refusalDetail, type IncomingStream } from '@devicelab/shared';
 import WebSocket from 'ws';
 import { backoffDelay, type BackoffOptions } from '../backoff.js';
 import type { HostFilter } from './host-filter.js';
@@ -83,10 +83,7 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
       ...tunnelSocketOptions(url),
     });
     socket = ws;
-    const mux = new MuxSession({
-      sendText: (text) => ws.send(text),
-      sendBinary: (frame) => ws.send(frame, { binary: true }),
-    }, {
+    const mux = muxOverWebSocket(ws, {
       side: 'client',
       onStream: (incoming) => void relay(incoming, options).catch(() => {}),
       onReady: () => {
@@ -97,7 +94,6 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
       onProtocolError: (error) => log(`tunnel: ignored a frame: ${error}`),
     });
     session = mux;
-    ws.on('message', (data, isBinary) => mux.receive(data as Buffer, isBinary));
     ws.on('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => {
       ws.terminate();
       if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0)) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
