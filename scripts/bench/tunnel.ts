@@ -12,6 +12,11 @@
  *     process; it only heartbeats) that accepts it and never finishes it;
  *   - the load generator: this process. Direct: load → host. Tunnel: load → device proxy →
  *     control plane → tunnel client → host, and back.
+ *   - a second baseline, "bare relay ×3": the same downloads through three bare TCP relay
+ *     processes in a row (socket.pipe, no WebSocket, no HTTP parsing; lib/tunnel-party.ts
+ *     relay), in the positions of the agent side, the control plane and the tunnel client.
+ *     It is what any relay through three processes costs on this machine: on two cores, five
+ *     busy processes share what two had direct, so it bounds what the tunnel can reach.
  *
  * `--compare <commit>` also starts that commit's control plane, tunnel client and agent side
  * (lib/source-tree.ts) beside the working tree's, so before and after are measured in the
@@ -50,12 +55,21 @@ const after = flag('after', '');
 const BLOCKS = 5;
 const IDLE_MS = 3000;
 const TUNNEL = 'bench';
+const BARE = 'bare relay ×3';
 const PARTY = join(repoRoot, 'scripts', 'bench', 'lib', 'tunnel-party.ts');
 
-/** A way to the host: direct, or through one source tree's tunnel; `parties` are the processes on it besides this one. */
+/**
+ * A way to the host: direct, through bare relays, or through one source tree's tunnel;
+ * `parties` are the processes on it besides this one.
+ */
 interface Path {
   label: string;
-  proxyPort: number | null;
+  /** The port the load connects to: the host's own (direct, or the first bare relay's), or a device proxy's. */
+  port: number | null;
+  /** Whether `port` is an HTTP proxy (absolute URLs), as a tunnel's device proxy is. */
+  proxy: boolean;
+  /** A baseline, not a tunnel: no targets are checked against it. */
+  baseline: boolean;
   parties: Record<string, number>;
 }
 
@@ -84,7 +98,8 @@ try {
   cleanups.push(() => host.stop());
   parties.push(host);
   const hostPort = Number(host.ready[1]);
-  const paths: Path[] = [{ label: 'direct', proxyPort: null, parties: { host: host.pid } }];
+  const paths: Path[] = [{ label: 'direct', port: null, proxy: false, baseline: true, parties: { host: host.pid } }];
+  paths.push(await startBareRelays(hostPort, host.pid));
   for (const tree of trees) paths.push(await startTunnelStack(tree.label, tree.root, host.pid));
   await measure(paths, hostPort);
 } catch (error) {
@@ -100,6 +115,20 @@ try {
   }
 }
 process.exit(0);
+
+/** Three bare TCP relays in a row to the host, in the tunnel's process positions. */
+async function startBareRelays(hostPort: number, hostPid: number): Promise<Path> {
+  const pids: Record<string, number> = { host: hostPid };
+  let port = hostPort;
+  for (const role of ['tunnel client', 'control plane', 'agent side']) {
+    const relay = await startParty(`bare relay (${role})`, PARTY, ['relay', '--to', String(port)], { ready: /READY (\d+)/ });
+    cleanups.push(() => relay.stop());
+    parties.push(relay);
+    port = Number(relay.ready[1]);
+    pids[role] = relay.pid;
+  }
+  return { label: BARE, port, proxy: false, baseline: true, parties: pids };
+}
 
 /** The control plane, tunnel client and agent side of one source tree, with a job holding the relay open. */
 async function startTunnelStack(label: string, root: string, hostPid: number): Promise<Path> {
@@ -134,7 +163,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
   cleanups.push(() => agentSide.stop());
   parties.push(agentSide);
   console.log(`${label}: control plane pid ${controlPlane.pid}, tunnel client pid ${tunnelClient.pid}, agent side pid ${agentSide.pid} (proxy :${agentSide.ready[1]})`);
-  return { label, proxyPort: Number(agentSide.ready[1]), parties: partiesOf({ agentSide, controlPlane, tunnelClient }, hostPid) };
+  return { label, port: Number(agentSide.ready[1]), proxy: true, baseline: false, parties: partiesOf({ agentSide, controlPlane, tunnelClient }, hostPid) };
 }
 
 function partiesOf(p: { agentSide: PartyProcess; controlPlane: PartyProcess; tunnelClient: PartyProcess }, hostPid: number): Record<string, number> {
@@ -158,9 +187,9 @@ async function holdJob(server: ServerAddress, f: RunFixture, agent: BenchAgent):
 
 /** GET direct or through a device proxy (absolute URL, as a device sends it); resolves with the bytes read. */
 function get(hostPort: number, path: string, via: Path, pool?: Agent): Promise<number> {
-  const options = via.proxyPort === null
-    ? { host: '127.0.0.1', port: hostPort, path, agent: pool }
-    : { host: '127.0.0.1', port: via.proxyPort, path: `http://127.0.0.1:${hostPort}${path}`, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool };
+  const options = via.proxy
+    ? { host: '127.0.0.1', port: via.port!, path: `http://127.0.0.1:${hostPort}${path}`, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool }
+    : { host: '127.0.0.1', port: via.port ?? hostPort, path, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool };
   return new Promise((resolve, reject) => {
     const req = request(options, (res: IncomingMessage) => {
       let bytes = 0;
@@ -200,6 +229,7 @@ async function withCpu<T>(via: Path, work: () => Promise<T>): Promise<{ value: T
 
 interface PathResult {
   label: string;
+  baseline: boolean;
   downloadMiBps: number[];
   /** Downloads cut off (then tried again), with the error. */
   failedDownloads: string[];
@@ -266,6 +296,7 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
 
   const results: PathResult[] = state.map((s) => ({
     label: s.path.label,
+    baseline: s.path.baseline,
     downloadMiBps: s.speeds.map((x) => round(x, 1)),
     failedDownloads: s.failedDownloads,
     downloadCpuMsPerMiB: Object.fromEntries(Object.entries(s.downloadCpu).map(([k, v]) => [k, round(v / (downloadMiB * rounds), 2)])),
@@ -296,13 +327,19 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
   printTable('CPU µs per small request, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.smallCpuUsPerRequest));
   printTable(`CPU ms per second with no traffic (${IDLE_MS / 1000} s before the measures)`, ['process', ...results.map((p) => p.label)], cpuRows((p) => idleCpuMsPerS[p.label]!));
   console.log(`\nload average (1 min): ${loads.map((l) => l.toFixed(2)).join(' → ')} (start, after downloads, after one-at-a-time, end)`);
+  const bare = results.find((r) => r.label === BARE)!;
+  for (const t of tunnels.filter((r) => !r.baseline)) {
+    console.log(`${t.label}: ${round((speed(t) / speed(direct)) * 100, 1)} % of direct, ${round((speed(t) / speed(bare)) * 100, 1)} % of the bare relays (which reach ${round((speed(bare) / speed(direct)) * 100, 1)} % of direct)`);
+  }
   writeRunResult('tunnel', {
     machine, started,
     params: { downloadMiB, rounds, serial: serialCount, requests, concurrency, compare: compare || null, after: after || null, loadAverages: loads.map((l) => round(l, 2)), idleCpuMsPerS },
     results,
-    targets: tunnels.map((t) => ({
+    targets: tunnels.filter((t) => !t.baseline).map((t) => ({
       path: t.label,
       downloadShareOfDirect: { goal: '≥ 50 %', value: round((speed(t) / speed(direct)) * 100, 1), met: speed(t) >= speed(direct) / 2 },
+      downloadShareOfBareRelays: round((speed(t) / speed(bare)) * 100, 1),
+      bareRelaysShareOfDirect: round((speed(bare) / speed(direct)) * 100, 1),
       addedP50Ms: { goal: '< 3 ms', value: round(t.serial.p50 - direct.serial.p50, 2), met: t.serial.p50 - direct.serial.p50 < 3 },
     })),
   });

@@ -20,6 +20,10 @@ export interface PartyProcess {
   stop(): Promise<void>;
 }
 
+/** Every live party's SIGKILL, run on the benchmark's exit (one listener, however many parties). */
+const killOnExit = new Set<() => void>();
+process.once('exit', () => { for (const kill of killOnExit) kill(); });
+
 export async function startParty(name: string, script: string, args: string[], opts: { ready: RegExp; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<PartyProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]; // undefined: not inherited
@@ -33,7 +37,7 @@ export async function startParty(name: string, script: string, args: string[], o
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
   const kill = () => { if (!exited) child.kill('SIGKILL'); };
-  process.once('exit', kill);
+  killOnExit.add(kill);
   const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => { kill(); reject(new Error(`${name} not ready within ${(opts.timeoutMs ?? 60_000) / 1000} s:\n${output}`)); }, opts.timeoutMs ?? 60_000);
     const keep = (chunk: Buffer) => {
@@ -57,7 +61,7 @@ export async function startParty(name: string, script: string, args: string[], o
         await exit;
         clearTimeout(timer);
       }
-      process.off('exit', kill);
+      killOnExit.delete(kill);
     },
   };
 }

@@ -8,11 +8,15 @@
  *                            `GET /agent/tunnel` and the device proxy on it, both from the source
  *                            tree ROOT (the working tree, or another commit's: source-tree.ts)
  *
+ *   relay --to PORT          a bare TCP relay (socket.pipe both ways) to 127.0.0.1:PORT: three of
+ *                            them in a row are the baseline of what any three-process relay
+ *                            costs on this machine
+ *
  * Each prints `READY <port>` once listening, and closes on SIGTERM.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flag, MiB } from './report.js';
@@ -66,5 +70,34 @@ async function agent(): Promise<() => Promise<void>> {
   };
 }
 
-const close = role === 'host' ? await host() : role === 'agent' ? await agent() : (() => { throw new Error(`unknown role ${role}`); })();
+async function relay(): Promise<() => Promise<void>> {
+  const to = Number(flag('to', ''));
+  const sockets = new Set<Socket>();
+  const keep = (socket: Socket) => {
+    socket.setNoDelay(true);
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = createTcpServer((client) => {
+    const upstream = connect(to, '127.0.0.1');
+    keep(client);
+    keep(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.once('close', () => upstream.destroy());
+    upstream.once('close', () => client.destroy());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  console.log(`READY ${(server.address() as AddressInfo).port}`);
+  return async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  };
+}
+
+const roles: Record<string, () => Promise<() => Promise<void>>> = { host, agent, relay };
+if (!roles[role!]) throw new Error(`unknown role ${role}`);
+const close = await roles[role!]!();
 process.once('SIGTERM', () => void close().finally(() => process.exit(0)));
