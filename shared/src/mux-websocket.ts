@@ -17,3 +17,28 @@ export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): 
   ws.on('message', (data, isBinary) => session.receive(data, isBinary));
   return session;
 }
+
+/** What keepAlive needs of a `ws` WebSocket. */
+export interface PingingWebSocket {
+  ping(): void;
+  terminate(): void;
+  on(event: 'pong' | 'close', listener: () => void): unknown;
+}
+
+/**
+ * Pings every interval; a peer that did not answer the previous ping is gone (a host that
+ * vanished, or a NAT that dropped the connection, sends no FIN), so the socket is terminated
+ * and its owner's close handling runs (the tunnel client reconnects). Every end of a tunnel
+ * WebSocket runs it: without it, the side that sends nothing would wait forever.
+ */
+export function keepAlive(ws: PingingWebSocket, intervalMs: number): void {
+  let alive = true;
+  ws.on('pong', () => { alive = true; });
+  const timer = setInterval(() => {
+    if (!alive) return ws.terminate();
+    alive = false;
+    ws.ping();
+  }, intervalMs);
+  timer.unref();
+  ws.on('close', () => clearInterval(timer));
+}

@@ -15,7 +15,7 @@
  * reaching a tunnel held here (peer-links.ts), admitted by the cluster secret.
  */
 import type { IncomingMessage } from 'node:http';
-import { muxOverWebSocket, spliceStream, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
+import { keepAlive, muxOverWebSocket, spliceStream, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
 import type { UpgradeRoute } from '../agents/hub.js';
 import { parseWireId } from '../agents/wire-id.js';
@@ -25,7 +25,7 @@ import { findTunnelledJob } from '../queries/tunnel-jobs.js';
 import type { ClusterSecret } from './cluster-secret.js';
 import { admitReplica } from './internal-admission.js';
 import type { ConnectedTunnel, TunnelRegistry } from './registry.js';
-import { closeAll, keepAlive, queryParam, refuseUpgrade } from './upgrade.js';
+import { closeAll, queryParam, refuseUpgrade } from './upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 

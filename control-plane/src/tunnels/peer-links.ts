@@ -11,11 +11,10 @@
  * disconnects at the holder or the holder goes away.
  */
 import { once } from 'node:events';
-import { muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
+import { keepAlive, muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { ClusterSecret } from './cluster-secret.js';
 import type { ConnectedTunnel } from './registry.js';
-import { keepAlive } from './upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 const HANDSHAKE_MS = 5_000;

@@ -15,19 +15,6 @@ export function queryParam(req: IncomingMessage, name: string): string | null {
   return new URL(req.url ?? '/', 'http://upgrade').searchParams.get(name);
 }
 
-/** Pings every interval; a socket that did not answer the previous ping is dead (a host that vanished sends no FIN). */
-export function keepAlive(ws: WebSocket, intervalMs: number): void {
-  let alive = true;
-  ws.on('pong', () => { alive = true; });
-  const timer = setInterval(() => {
-    if (!alive) return ws.terminate();
-    alive = false;
-    ws.ping();
-  }, intervalMs);
-  timer.unref();
-  ws.on('close', () => clearInterval(timer));
-}
-
 /** Closes every socket of a WebSocketServer and waits (at most 2 s each) for them to go. */
 export async function closeAll(clients: Iterable<WebSocket>, code: number, reason: string): Promise<void> {
   await Promise.all([...clients].map((ws) => new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@
  * the tunnel goes away mid-test, which fails the test with it.
  */
 import { once } from 'node:events';
-import { muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
+import { keepAlive, muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { Dial } from './device-proxy.js';
 import { tunnelSocketOptions } from './ws-options.js';
@@ -36,6 +36,7 @@ export async function openTunnelRelay(options: { relayUrl: string; token: string
   await Promise.race([once(ws, 'open'), refused]);
   ws.on('error', () => {});
   const session = muxOverWebSocket(ws, { side: 'client' });
+  keepAlive(ws, 15_000); // a control plane gone silent fails the test (lost) instead of hanging it
   const lost = new AbortController();
   let closing = false;
   ws.on('close', (code, reason) => {

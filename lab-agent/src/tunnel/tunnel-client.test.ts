@@ -8,8 +8,8 @@ import { createHostFilter } from './host-filter.js';
 import { startTunnelClient, tunnelEndpoint, TunnelRefused, type TunnelClient } from './tunnel-client.js';
 
 /** Plays the control plane's /tunnel/connect: records each connection and lets the test open streams on it. */
-async function fakeEndpoint(onConnection: (ws: WebSocket, url: string, auth: string | undefined) => void) {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+async function fakeEndpoint(onConnection: (ws: WebSocket, url: string, auth: string | undefined) => void, options: { autoPong?: boolean } = {}) {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', ...options });
   await once(wss, 'listening');
   wss.on('connection', (ws, req) => onConnection(ws, req.url ?? '', req.headers.authorization));
   return { wss, url: `http://127.0.0.1:${(wss.address() as AddressInfo).port}` };
@@ -45,9 +45,9 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
 });
 
-const start = (url: string, filter = createHostFilter({}), name = 'office') => {
+const start = (url: string, filter = createHostFilter({}), name = 'office', keepAliveMs?: number) => {
   const lines: string[] = [];
-  const client = startTunnelClient({ controlPlaneUrl: url, apiKey: 'dl_live_k_s', tunnelName: name, filter, log: (l) => lines.push(l), backoff: { baseMs: 20, maxMs: 50 } });
+  const client = startTunnelClient({ controlPlaneUrl: url, apiKey: 'dl_live_k_s', tunnelName: name, filter, log: (l) => lines.push(l), backoff: { baseMs: 20, maxMs: 50 }, keepAliveMs });
   clients.push(client);
   return { client, lines };
 };
@@ -142,6 +142,25 @@ describe('tunnel client', () => {
     expect(urls).toEqual(['/tunnel/connect?name=office', '/tunnel/connect?name=office']);
     while (lines.filter((l) => l.includes('connected to')).length < 2) await new Promise((r) => setTimeout(r, 10));
     expect(lines.some((l) => /disconnected .*reconnecting in/.test(l))).toBe(true);
+    endpoint.wss.close();
+  });
+
+  it('gives up a control plane that stopped answering pings (no FIN ever comes) and dials again', async () => {
+    const sockets: WebSocket[] = [];
+    // The first connection is a black hole after its welcome: it never answers a ping.
+    const endpoint = await fakeEndpoint((ws) => {
+      sockets.push(ws);
+      if (sockets.length > 1) ws.on('ping', (data) => ws.pong(data));
+      serverSession(ws);
+      ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
+    }, { autoPong: false });
+    const { lines } = start(endpoint.url, undefined, 'office', 50);
+    while (lines.filter((l) => l.includes('connected to')).length < 2) await new Promise((r) => setTimeout(r, 10));
+    expect(lines.find((l) => l.includes('disconnected'))).toMatch(/disconnected \(connection closed \(1006\)\); reconnecting in/);
+    // The second answers its pings: the client keeps it through many intervals.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]!.readyState).toBe(sockets[1]!.OPEN);
     endpoint.wss.close();
   });
 

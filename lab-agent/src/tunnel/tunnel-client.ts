@@ -5,13 +5,13 @@
  * connects there if its host filter allows it and pipes the bytes both ways, else
  * refuses the stream with the reason (which the device sees as the proxy's answer).
  *
- * A lost connection is retried with jittered backoff under the same name; a refusal that
- * retrying cannot fix (bad or audit key, the name taken in the organisation) ends the
- * client with that reason.
+ * A lost connection (closed, or silent for a whole ping interval) is retried with jittered
+ * backoff under the same name; a refusal that retrying cannot fix (bad or audit key, the name
+ * taken in the organisation) ends the client with that reason.
  */
 import { lookup } from 'node:dns';
 import { connect, isIP, type LookupFunction, type Socket } from 'node:net';
-import { muxOverWebSocket, type MuxSession, TUNNEL_CLOSE_CODES, refusalDetail, type IncomingStream } from '@devicelab/shared';
+import { keepAlive, muxOverWebSocket, type MuxSession, TUNNEL_CLOSE_CODES, refusalDetail, type IncomingStream } from '@devicelab/shared';
 import WebSocket from 'ws';
 import { backoffDelay, type BackoffOptions } from '../backoff.js';
 import type { HostFilter } from './host-filter.js';
@@ -27,6 +27,8 @@ export interface TunnelClientOptions {
   backoff?: BackoffOptions;
   /** How long a connection to an internal host may take (default 10 s). */
   connectTimeoutMs?: number;
+  /** Ping interval; a control plane that did not answer the last ping is given up and dialled again (default 15 s). */
+  keepAliveMs?: number;
 }
 
 /** The control plane refused the tunnel for a reason retrying cannot fix. */
@@ -94,6 +96,8 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
       onProtocolError: (error) => log(`tunnel: ignored a frame: ${error}`),
     });
     session = mux;
+    // The control plane pings us too, but a client that only answers would never notice it vanish.
+    ws.once('open', () => keepAlive(ws, options.keepAliveMs ?? 15_000));
     ws.on('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => {
       ws.terminate();
       if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0)) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
