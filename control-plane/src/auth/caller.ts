@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
 import { findApiKey } from '../queries/api-keys.js';
 import { findOrganisationByKeyHash, type Organisation } from '../queries/organisations.js';
+import { bearerToken } from './bearer.js';
 import { hashSecret, parseKey, secretMatches } from './keys.js';
 
 /** Who is calling: the organisation and the key that authenticated the request. */
@@ -51,7 +52,7 @@ async function anyCallerFromKey(db: Db, raw: string): Promise<TunnelCaller> {
 /** Extracts the Bearer value; undefined when there is no Authorization header at all. */
 export function bearerFrom(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthorized('Authorization header must be "Bearer <API key>"');
-  return match[1];
+  const token = bearerToken(header);
+  if (token === null) throw unauthorized('Authorization header must be "Bearer <API key>"');
+  return token;
 }

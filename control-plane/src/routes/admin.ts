@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { addAgentToken, addApiKey, adminTokenMatches, createOrganisation, organisationExists } from '../admin/provision.js';
+import { bearerToken } from '../auth/bearer.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
@@ -10,8 +11,8 @@ import { errorResponses, id, jsonBody, jsonResponse, text } from '../schemas/com
 
 /** The operator token (ADMIN_TOKEN, or the one generated at first start) guards /admin/*. */
 const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  if (!match || !(await adminTokenMatches(c.var.deps.db, c.var.deps.config, match[1]!))) {
+  const token = bearerToken(c.req.header('authorization'));
+  if (token === null || !(await adminTokenMatches(c.var.deps.db, c.var.deps.config, token))) {
     throw new ApiError(401, 'admin endpoints need "Authorization: Bearer <operator token>"');
   }
   await next();

@@ -6,13 +6,14 @@
  * that does not hold the tunnel, which tells the caller the tunnel is not there.
  */
 import type { IncomingMessage } from 'node:http';
+import { bearerToken } from '../auth/bearer.js';
 import type { Admission } from './agent-relay.js';
 import type { ClusterSecret } from './cluster-secret.js';
 import type { TunnelRegistry } from './registry.js';
 import { queryParam } from './upgrade.js';
 
 export async function admitReplica(req: IncomingMessage, registry: TunnelRegistry, secret: ClusterSecret): Promise<Admission> {
-  const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+  const presented = bearerToken(req.headers.authorization);
   if (!presented) return { ok: false, status: 401, detail: 'this path is for control-plane replicas: send the cluster secret as Bearer' };
   if (!(await secret.matches(presented))) return { ok: false, status: 403, detail: 'not the cluster secret: this path is for control-plane replicas only' };
   const [orgId, name, replica] = ['org', 'name', 'replica'].map((p) => queryParam(req, p));
