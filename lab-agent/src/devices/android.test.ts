@@ -121,7 +121,7 @@ describe('AndroidDriver: the tunnel proxy leaves nothing behind', () => {
   it('removes its reverse and the proxy setting after the test, and keeps a reverse the device owner set', async () => {
     await client().getDevice('virtual-1').reverse('tcp:8081', 'tcp:8081'); // e.g. a developer's Metro bundler
     const driver = new AndroidDriver(client(), 'virtual-1');
-    await driver.useProxy(45001);
+    await driver.useProxy({ host: '127.0.0.1', port: 45001 });
     expect(await reverses('virtual-1')).toEqual(['tcp:45001 tcp:45001', 'tcp:8081 tcp:8081']);
     expect(await proxySetting('virtual-1')).toBe('127.0.0.1:45001');
 
@@ -130,7 +130,7 @@ describe('AndroidDriver: the tunnel proxy leaves nothing behind', () => {
     expect(await proxySetting('virtual-1')).toBe(':0');
 
     // adb restarted during the test (its reverses are gone): clearing still resets the setting.
-    await driver.useProxy(45002);
+    await driver.useProxy({ host: '127.0.0.1', port: 45002 });
     server.getDevice('virtual-1')!.reverses.delete(45002);
     await driver.clearProxy();
     expect(await proxySetting('virtual-1')).toBe(':0');
@@ -139,7 +139,7 @@ describe('AndroidDriver: the tunnel proxy leaves nothing behind', () => {
 
   it('after an agent crash mid-test, the next agent start removes the leftover proxy and its reverse, and nothing of the owner\'s', async () => {
     // The crashed agent's test: proxy and reverse set, never cleared.
-    await new AndroidDriver(client(), 'virtual-1').useProxy(45123);
+    await new AndroidDriver(client(), 'virtual-1').useProxy({ host: '127.0.0.1', port: 45123 });
     // virtual-2's owner routes it through their own proxy, and has a reverse of their own.
     await client().getDevice('virtual-2').shell('settings put global http_proxy proxy.corp:3128').then(readAll);
     await client().getDevice('virtual-2').reverse('tcp:45123', 'tcp:9000');

@@ -10,7 +10,7 @@
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { readAll, removeReverse, type Client, type DeviceClient } from './adbkit.js';
-import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ScreenSize, type SwipeSpec } from './driver.js';
+import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ProxyEndpoint, type ScreenSize, type SwipeSpec } from './driver.js';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
 const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
@@ -57,7 +57,7 @@ export class AndroidDriver implements DeviceDriver {
     }
   }
 
-  async useProxy(agentPort: number): Promise<void> {
+  async useProxy({ port: agentPort }: ProxyEndpoint): Promise<void> {
     // adb reverse makes the device's 127.0.0.1:<port> the agent's, wherever the agent's
     // network is; the global proxy setting then sends every app's HTTP(S) there.
     // The setting goes on first and comes off last: whenever a reverse of ours exists, a

@@ -85,11 +85,11 @@ export interface DeviceDriver {
    */
   proxyPlacement?(): Promise<ProxyPlacement>;
   /**
-   * Sends the device's HTTP and HTTPS through the proxy on the agent's port (tests of runs
-   * that name a tunnel); absent where the platform offers no way. `endpoint` is the whole
-   * address and credential, for devices whose apps are told it at launch (iOS).
+   * Sends the device's HTTP and HTTPS through the agent's proxy at `endpoint` (tests of runs
+   * that name a tunnel); absent where the platform offers no way. Android uses its port
+   * (through adb reverse); iOS apps are told the whole address and credential at launch.
    */
-  useProxy?(agentPort: number, endpoint?: ProxyEndpoint): Promise<void>;
+  useProxy?(endpoint: ProxyEndpoint): Promise<void>;
   /** Undoes useProxy. */
   clearProxy?(): Promise<void>;
   /** Undoes a useProxy left behind by an agent that died mid-test; true when there was one. */

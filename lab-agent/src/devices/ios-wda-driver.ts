@@ -66,8 +66,7 @@ export abstract class IosWdaDriver implements DeviceDriver {
   abstract proxyPlacement(): Promise<ProxyPlacement>;
 
   /** Every launch until clearProxy hands the app the proxy (a relaunch mid-test too). */
-  async useProxy(_agentPort: number, endpoint?: ProxyEndpoint): Promise<void> {
-    if (!endpoint) throw new DriverError('an iOS app is told its proxy at launch: useProxy needs the proxy endpoint');
+  async useProxy(endpoint: ProxyEndpoint): Promise<void> {
     this.proxyParams = proxyLaunchParams(endpoint);
   }
 

@@ -101,7 +101,7 @@ describe('virtual handset network and the Android proxy commands', () => {
     const device = adb.getDevice('virtual-1')!;
     const proxy = await startDeviceProxy(dial);
     const driver = new AndroidDriver(createAdbClient(adb.host, adb.port), 'virtual-1');
-    await driver.useProxy(proxy.port);
+    await driver.useProxy({ host: '127.0.0.1', port: proxy.port });
     expect(device.reverses.get(proxy.port)).toBe(proxy.port);
     expect(proxyOf(device.settings)).toEqual({ host: '127.0.0.1', port: proxy.port });
     expect(await device.network.fetch('http://staging.corp/hello')).toEqual({ status: 200, body: 'internal GET /hello host=staging.corp' });

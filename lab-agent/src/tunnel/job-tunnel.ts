@@ -41,7 +41,7 @@ export class JobTunnel {
         ...(credential ? { requireAuth: credential } : {}),
         ...(placement.onlyFrom ? { onlyFrom: placement.onlyFrom } : {}),
       });
-      await driver.useProxy(proxy.port, { host: placement.host, port: proxy.port, ...(credential ? { credential } : {}) });
+      await driver.useProxy({ host: placement.host, port: proxy.port, ...(credential ? { credential } : {}) });
       return new JobTunnel(driver, relay, proxy);
     } catch (error) {
       await driver.clearProxy?.().catch(() => {});
