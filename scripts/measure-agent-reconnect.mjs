@@ -7,7 +7,7 @@
 //
 //   node scripts/measure-agent-reconnect.mjs [ROUNDS=3] [DOWN_SECONDS=12]
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,9 @@ const downSeconds = Number(process.argv[3] ?? 12);
 const port = 18600 + Math.floor(Math.random() * 300);
 const base = `http://127.0.0.1:${port}`;
 const adminToken = 'measure-agent-reconnect';
-const env = { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'reconnect-cp-')), LOG_REQUESTS: '0', ADMIN_TOKEN: adminToken };
+const dataDir = mkdtempSync(join(tmpdir(), 'reconnect-cp-'));
+const stateDir = mkdtempSync(join(tmpdir(), 'reconnect-agent-'));
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: adminToken };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The first agent log line from index `from` on that contains `text`, once there is one. */
 const logLine = async (from, text) => {
@@ -44,10 +46,14 @@ const res = await fetch(`${base}/admin/agent-tokens`, {
 });
 const { agentToken } = await res.json();
 const agent = spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', base, '--virtual-devices', '1',
-  '--state-dir', mkdtempSync(join(tmpdir(), 'reconnect-agent-'))], { cwd: root, env: { ...process.env, DEVICELAB_AGENT_TOKEN: agentToken }, stdio: ['ignore', 'pipe', 'inherit'] });
+  '--state-dir', stateDir], { cwd: root, env: { ...process.env, DEVICELAB_AGENT_TOKEN: agentToken }, stdio: ['ignore', 'pipe', 'inherit'] });
 const log = [];
 agent.stdout.on('data', (d) => { for (const line of d.toString().split('\n')) if (line) log.push({ at: Date.now(), line }); });
-const stopAll = () => { agent.kill('SIGKILL'); controlPlane.kill('SIGKILL'); };
+const stopAll = () => {
+  agent.kill('SIGKILL');
+  controlPlane.kill('SIGKILL');
+  for (const dir of [dataDir, stateDir]) rmSync(dir, { recursive: true, force: true });
+};
 process.on('exit', stopAll);
 await logLine(0, 'connection connected');
 
