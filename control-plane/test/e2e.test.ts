@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+import type { RunningAgent } from '../../lab-agent/src/agent.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { client, seedOrg, runEnded, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { labAgents } from './lab-agents.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let server: TestServer;
@@ -23,17 +24,9 @@ let org: Org;
 let api: Client;
 let token: string;
 let work: string;
-const agents: RunningAgent[] = [];
 const children: ChildProcess[] = [];
-
-async function agent(devices = 1): Promise<RunningAgent> {
-  const a = await startAgent({
-    controlPlaneUrl: server.url, token, virtualDevices: devices, stateDir: mkdtempSync(join(work, 'agent-')),
-    log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
-  });
-  agents.push(a);
-  return a;
-}
+const agents = labAgents(() => ({ controlPlaneUrl: server.url, token, work }));
+const agent = (devices = 1): Promise<RunningAgent> => agents.start({ virtualDevices: devices });
 
 async function upload(name: string, versionCode: number): Promise<string> {
   const file = join(work, `sample-${versionCode}.apk`);
@@ -83,7 +76,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
-  await Promise.all(agents.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
+  await agents.stopAll();
   // Each test starts with no agent connected: a killed child's socket may close only after
   // the next test made its run, and an offer to its device would then be lost and retried.
   await until(async () => (await server.db.query('SELECT 1 FROM agents WHERE connected')).length === 0);
@@ -207,11 +200,7 @@ describe('runs end to end on virtual handsets', () => {
   });
 
   it('a failed install blocks the test', async () => {
-    const a = await startAgent({
-      controlPlaneUrl: server.url, token, virtualDevices: 1, virtualDeviceOptions: [{ installFails: true }],
-      stateDir: mkdtempSync(join(work, 'agent-')), log: () => {}, drainSeconds: 0,
-    });
-    agents.push(a);
+    await agents.start({ virtualDevices: 1, virtualDeviceOptions: [{ installFails: true }], drainSeconds: 0 });
     const run = await finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login] })).body.runId);
     expect(run.blockedTests).toMatchObject([{ id: ids.login, status: 'blocked', statusMessage: expect.stringMatching(/install/i) }]);
   });
