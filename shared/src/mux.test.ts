@@ -28,6 +28,21 @@ function pair(onStream?: (incoming: IncomingStream) => void, window?: number, re
 
 const tick = () => new Promise((r) => setImmediate(r));
 
+/** A stream from the client to a server whose reader does not read (paused), once both sides have it. */
+async function openToPausedReader(window: number, receiveWindow = window) {
+  let serverSide!: MuxStream;
+  let markAccepted!: () => void;
+  const accepted = new Promise<void>((resolve) => { markAccepted = resolve; });
+  const { client, wire } = pair((incoming) => {
+    serverSide = incoming.accept();
+    serverSide.pause();
+    markAccepted();
+  }, window, receiveWindow);
+  const stream = await client.open({ host: 'h', port: 1 });
+  await accepted;
+  return { client, wire, stream, serverSide };
+}
+
 describe('tunnel frames', () => {
   it('validates control frames and names what is wrong', () => {
     expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"10.0.0.5","port":8080}')).toEqual({ ok: true, frame: { type: 'open', id: 1, host: '10.0.0.5', port: 8080 } });
@@ -93,16 +108,7 @@ describe('mux session', () => {
 
   it('never sends more than the window before the reader consumes, and then delivers everything intact', async () => {
     const window = 128 * 1024;
-    let serverSide!: MuxStream;
-    let markAccepted!: () => void;
-    const accepted = new Promise<void>((resolve) => { markAccepted = resolve; });
-    const { client, wire } = pair((incoming) => {
-      serverSide = incoming.accept();
-      serverSide.pause();
-      markAccepted();
-    }, window);
-    const stream = await client.open({ host: 'h', port: 1 });
-    await accepted;
+    const { wire, stream, serverSide } = await openToPausedReader(window);
     const payload = randomBytes(2 * 1024 * 1024);
     stream.end(payload);
     for (let i = 0; i < 50; i += 1) await tick();
@@ -132,16 +138,7 @@ describe('mux session', () => {
   it('widens the window to the receive window once the stream is open, on both sides, and never past it', async () => {
     const window = 64 * 1024;
     const receiveWindow = 256 * 1024;
-    let serverSide!: MuxStream;
-    let markAccepted!: () => void;
-    const accepted = new Promise<void>((resolve) => { markAccepted = resolve; });
-    const { client, wire } = pair((incoming) => {
-      serverSide = incoming.accept();
-      serverSide.pause();
-      markAccepted();
-    }, window, receiveWindow);
-    const stream = await client.open({ host: 'h', port: 1 });
-    await accepted;
+    const { wire, stream, serverSide } = await openToPausedReader(window, receiveWindow);
     // The opener widens its own reader's window too: one credit for what the acceptor may send.
     expect(wire.framesToServer.filter((f) => f === `{"type":"credit","id":${stream.id},"bytes":${receiveWindow - window}}`)).toHaveLength(1);
     const payload = randomBytes(1024 * 1024);
