@@ -34,4 +34,10 @@ describe('recording formats', () => {
     expect(parseRange('bytes=-0', 1000)).toBe('unsatisfiable');
     for (const whole of [undefined, '', 'bytes=-', 'bytes=5-2', 'bytes=0-1,5-9', 'items=0-1']) expect(parseRange(whole, 1000)).toBeNull();
   });
+
+  it('finds no range of an empty file satisfiable', () => {
+    // A suffix range used to come back as { start: 0, end: -1 }, which the file read refused (500).
+    for (const range of ['bytes=-5', 'bytes=-1', 'bytes=0-', 'bytes=0-0', 'bytes=0-99']) expect(parseRange(range, 0)).toBe('unsatisfiable');
+    expect(parseRange(undefined, 0)).toBeNull();
+  });
 });

@@ -48,11 +48,14 @@ export const isRecordingOf = (key: string, orgId: string, runId: string) =>
 
 /**
  * One `bytes=` range of a file of `size` bytes (RFC 9110 14.1.2): null when there is no
- * usable single range (serve the whole file), 'unsatisfiable' when it lies past the end.
+ * usable single range (serve the whole file), 'unsatisfiable' when it lies past the end
+ * (or the file is empty).
  */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
   if (!match || (match[1] === '' && match[2] === '')) return null;
+  // An empty file has no first byte, so no range of it can be satisfied (a suffix range would end at -1).
+  if (size === 0) return 'unsatisfiable';
   if (match[1] === '') {
     const suffix = Number(match[2]);
     if (suffix === 0) return 'unsatisfiable';
