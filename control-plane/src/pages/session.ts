@@ -57,11 +57,21 @@ export async function startSession(c: Context<PageEnv>, keyId: string): Promise<
 
 export const endSession = (c: Context<PageEnv>) => deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
 
-/** A relative path inside the pages to come back to after signing in; anything else is dropped. */
+/**
+ * A path inside the pages to come back to after signing in; anything else is dropped.
+ * Browsers strip tabs and newlines from a Location and read a backslash as `/`, so
+ * `/<TAB>/evil.example` would leave the site: control characters and backslashes are
+ * refused outright, and the rest is resolved as a browser would and answered in that
+ * resolved form, so what was checked is exactly where the browser goes.
+ */
 export function safeNext(base: string, next: unknown): string | null {
   if (typeof next !== 'string' || next.length > 2000) return null;
-  if (!next.startsWith(`${base}/`) || next.startsWith('//') || /[\\\r\n]/.test(next)) return null;
-  return next;
+  if (!next.startsWith(`${base}/`) || next.startsWith('//') || /[\x00-\x1f\x7f\\]/.test(next)) return null;
+  // Any origin does: only whether `next` stays on it matters. A path from `/` always parses.
+  const here = 'http://pages.invalid';
+  const url = new URL(next, here);
+  if (url.origin !== here || !url.pathname.startsWith(`${base}/`)) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 /**
