@@ -31,13 +31,21 @@ export function agentBuildRoutes() {
     // An organisation's agent sees only its builds; shared-pool agents run every organisation's tests.
     const orgId = (c.var as { agentOrgId?: string | null }).agentOrgId;
     if (!build || (orgId && build.orgId !== orgId)) throw notFound('build');
-    const file = await storage.openRead(build.storageKey);
-    if (!file) throw notFound('build file');
-    return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, {
+    const headers = (size: number) => ({
       'content-type': 'application/octet-stream',
-      'content-length': String(file.size),
+      'content-length': String(size),
       'content-disposition': `attachment; filename="${build.fileName.replace(/["\\\r\n]/g, '_')}"`,
     });
+    // Hono answers HEAD with this handler and drops the body unread: a file stream opened
+    // for it would never be closed, so HEAD only looks at the size.
+    if (c.req.method === 'HEAD') {
+      const size = await storage.size(build.storageKey);
+      if (size === null) throw notFound('build file');
+      return c.body(null, 200, headers(size));
+    }
+    const file = await storage.openRead(build.storageKey);
+    if (!file) throw notFound('build file');
+    return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, headers(file.size));
   });
   return app;
 }

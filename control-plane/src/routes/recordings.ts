@@ -83,32 +83,28 @@ function sizeLimit(max: number): Transform {
 /** How many consecutive parts of the recording under `key` are stored (1 for most). */
 export async function countParts(storage: FileStorage, key: string): Promise<number> {
   let n = 1;
-  for (; n < MAX_RECORDING_PARTS; n += 1) {
-    const part = await storage.openRead(partKey(key, n));
-    if (!part) break;
-    part.stream.destroy();
-  }
+  while (n < MAX_RECORDING_PARTS && (await storage.size(partKey(key, n))) !== null) n += 1;
   return n;
 }
 
 /** Streams a stored recording, honouring a single byte range (206) as video players ask. */
 export async function sendRecording(c: Context, key: string): Promise<Response | null> {
   const storage = (c.var as AppEnv['Variables']).deps.storage;
-  const whole = await storage.openRead(key); // for its size: the stream opens lazily and is dropped unread
-  if (!whole) return null;
-  whole.stream.destroy();
-  const size = whole.size;
+  const size = await storage.size(key);
+  if (size === null) return null;
   const headers: Record<string, string> = {
     'content-type': contentTypeOf(key), 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff',
   };
   const range = parseRange(c.req.header('range'), size);
   if (range === 'unsatisfiable') return c.body(null, 416, { ...headers, 'content-range': `bytes */${size}` });
-  const part = range ?? (size === 0 ? null : { start: 0, end: size - 1 });
-  if (!part) return c.body(new Uint8Array(0), 200, { ...headers, 'content-length': '0' });
+  const part = range ?? { start: 0, end: size - 1 }; // an empty file: 0..-1, no bytes
+  headers['content-length'] = String(part.end - part.start + 1);
+  if (range) headers['content-range'] = `bytes ${part.start}-${part.end}/${size}`;
+  const status = range ? 206 : 200;
+  // Hono answers HEAD with this GET handler and drops the body unread: a file stream
+  // opened for it would never be closed, one leaked descriptor per HEAD.
+  if (c.req.method === 'HEAD' || size === 0) return c.body(null, status, headers);
   const file = await storage.openRead(key, part);
   if (!file) return null;
-  const length = String(part.end - part.start + 1);
-  const web = Readable.toWeb(file.stream) as ReadableStream;
-  if (!range) return c.body(web, 200, { ...headers, 'content-length': length });
-  return c.body(web, 206, { ...headers, 'content-length': length, 'content-range': `bytes ${part.start}-${part.end}/${size}` });
+  return c.body(Readable.toWeb(file.stream) as ReadableStream, status, headers);
 }

@@ -24,6 +24,8 @@ export interface FileStorage {
    * `size` is always the whole file's.
    */
   openRead(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null>;
+  /** A stored file's size without opening it (HEAD, counting parts), or null when absent. */
+  size(key: string): Promise<number | null>;
   /** Removes a key (a file or everything below a prefix); absent keys are fine. */
   remove(key: string): Promise<void>;
 }
@@ -64,6 +66,14 @@ export function createFileStorage(root: string): FileStorage {
       try {
         const { size } = await stat(path);
         return { stream: createReadStream(path, range ? { start: range.start, end: Math.min(range.end, size - 1) } : {}), size };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
+    },
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;
