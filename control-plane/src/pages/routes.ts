@@ -45,5 +45,17 @@ export const interactionLogPageForBrowsers = (appUrl: string) => createMiddlewar
   const match = /^\/suite\/([^/]+)\/run\/([^/]+)\/interaction_logs\/?$/.exec(c.req.path);
   const wantsHtml = accepts(c, { header: 'Accept', supports: ['application/json', 'text/html'], default: 'application/json' }) === 'text/html';
   if (!match || c.req.method !== 'GET' || c.req.header('authorization') !== undefined || !wantsHtml) return next();
-  return c.redirect(recordingPath(pagesBase(appUrl), decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)), 303);
+  const runId = decoded(match[1]!);
+  const testId = decoded(match[2]!);
+  // A malformed %-escape names no run: the API route answers it as it answers any unknown id.
+  if (runId === null || testId === null) return next();
+  return c.redirect(recordingPath(pagesBase(appUrl), runId, testId), 303);
 });
+
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null; // URIError: a malformed %-escape
+  }
+}
