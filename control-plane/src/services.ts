@@ -38,8 +38,9 @@ export function createServices(base: { db: Db; config: Config; storage: FileStor
 
 /**
  * Registers this process as a replica, opens the agents' WebSocket endpoint on the
- * HTTP server and starts dispatching, and starts sending webhook deliveries. Agents held
- * by a previous process get a grace period to reconnect (queries/replicas.ts).
+ * HTTP server and starts dispatching, starts sending webhook deliveries, and clears what
+ * killed uploads left in the scratch folder. Agents held by a previous process get a
+ * grace period to reconnect (queries/replicas.ts).
  */
 export async function attachAgents(server: Server, services: Services): Promise<AgentHub> {
   await registerReplica(services.db, services.dispatcher.replicaId, services.config.replicaUrl);
@@ -52,5 +53,18 @@ export async function attachAgents(server: Server, services: Services): Promise<
   ]);
   await services.dispatcher.bind(hub);
   await services.webhooks.start();
+  sweepUploadScratch(server, services.storage);
   return hub;
+}
+
+/** Upload scratch files of a process killed mid-upload: removed at start, then hourly, while the server runs. */
+function sweepUploadScratch(server: Server, storage: FileStorage): void {
+  const sweep = () => void storage.removeStaleScratch().then(
+    (n) => { if (n > 0) console.log(`removed ${n} upload scratch file(s) left by a stopped process`); },
+    (e: unknown) => console.error('upload scratch clean-up failed:', e),
+  );
+  sweep();
+  const timer = setInterval(sweep, 3_600_000);
+  timer.unref();
+  server.once('close', () => clearInterval(timer));
 }

@@ -2,8 +2,9 @@
  * Files the control plane streams back: a test's recording (pages) and a build (lab
  * agents). HEAD must answer GET's headers without opening the file: Hono answers HEAD
  * with the GET handler and drops the body unread, so a stream opened for it stayed open.
+ * And the scratch files of uploads cut short by a killed process, cleared at start.
  */
-import { readdirSync, readlinkSync, truncateSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
@@ -113,5 +114,20 @@ describe('HEAD on a build download', () => {
       expect(described(head)).toEqual(described(get));
     }
     await vi.waitFor(() => expect(openOn(buildFile)).toBe(0), { timeout: 2000, interval: 50 });
+  });
+});
+
+describe('upload scratch files left by a killed process', () => {
+  it('are removed when the next process starts, once older than any live upload', async () => {
+    const dir = join(server.dataDir, 'files', 'tmp');
+    mkdirSync(dir, { recursive: true });
+    const killed = join(dir, 'upload-1700000000000-abcdefgh');
+    const live = join(dir, 'upload-1700000000001-ijklmnop'); // another replica's upload, written to just now
+    for (const path of [killed, live]) writeFileSync(path, 'partial');
+    const sevenHoursAgo = (Date.now() - 7 * 3_600_000) / 1000;
+    utimesSync(killed, sevenHoursAgo, sevenHoursAgo);
+    await server.restart();
+    await vi.waitFor(() => expect(existsSync(killed)).toBe(false), { timeout: 2000, interval: 50 });
+    expect(existsSync(live)).toBe(true);
   });
 });

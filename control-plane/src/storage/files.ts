@@ -1,8 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomToken } from '../ids.js';
+
+/**
+ * An upload's scratch file that has not been written to for this long belongs to no live
+ * upload (it is written as the bytes arrive): a process killed mid-upload left it. Age,
+ * never "all of them", since replicas sharing DATA_DIR have uploads under way in the same folder.
+ */
+const SCRATCH_STALE_MS = 6 * 3_600_000;
+const SCRATCH_NAME = /^upload-\d+-[0-9A-Za-z]+$/;
 
 /**
  * Where builds and run artifacts live. Files under DATA_DIR today; the interface is
@@ -12,6 +20,11 @@ import { randomToken } from '../ids.js';
 export interface FileStorage {
   /** A fresh local scratch path for an incoming upload (same filesystem, so commit is a rename). */
   scratchPath(): Promise<string>;
+  /**
+   * Removes scratch files a killed process left behind (kill -9 skips an upload's own
+   * clean-up), only those older than any live upload's (SCRATCH_STALE_MS). Answers how many went.
+   */
+  removeStaleScratch(now?: number): Promise<number>;
   /** Moves a finished scratch file under `key`. */
   commit(scratch: string, key: string): Promise<void>;
   /** Stores a small artifact (a screenshot, a hierarchy) whole. */
@@ -37,11 +50,23 @@ export function createFileStorage(root: string): FileStorage {
     if (!path.startsWith(base + sep)) throw new Error(`storage key escapes the root: ${key}`);
     return path;
   };
+  const scratchDir = join(base, 'tmp');
   return {
     async scratchPath() {
-      const dir = join(base, 'tmp');
-      await mkdir(dir, { recursive: true });
-      return join(dir, `upload-${Date.now()}-${randomToken(8)}`);
+      await mkdir(scratchDir, { recursive: true });
+      return join(scratchDir, `upload-${Date.now()}-${randomToken(8)}`);
+    },
+    async removeStaleScratch(now = Date.now()) {
+      let removed = 0;
+      for (const name of await readdir(scratchDir).catch(() => [] as string[])) {
+        if (!SCRATCH_NAME.test(name)) continue;
+        const path = join(scratchDir, name);
+        const info = await stat(path).catch(() => null); // gone already: committed, or another replica's sweep
+        if (!info || now - info.mtimeMs < SCRATCH_STALE_MS) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
     async commit(scratch, key) {
       const target = pathOf(key);
