@@ -164,6 +164,71 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
     expect(await readdir(join(server.dataDir, 'files', 'tmp'))).toEqual([]);
   });
 
+  describe('anonymous uploads (organisation_key, no Bearer) write nothing until the key passed', () => {
+    const boundary = 'anon-boundary';
+    const scratch = () => readdir(join(server.dataDir, 'files', 'tmp'));
+    beforeAll(() => fixtures.makeApk(at('anon.apk'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' }));
+    /**
+     * Sends `parts` and then the start of a 1 MiB file, and holds the body open: the answer
+     * must come before the body ends, with nothing written. (Before the fix the file
+     * went to files/tmp and the key was looked at only after the whole body.)
+     */
+    async function heldOpen(parts: string) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const file = `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\n`;
+      const body = new ReadableStream({
+        async start(c) {
+          c.enqueue(Buffer.from(parts + file));
+          c.enqueue(Buffer.alloc(1024 * 1024, 3));
+          await held;
+          c.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+          c.close();
+        },
+      });
+      const answer = fetch(`${server.url}/uploadBuild`, {
+        method: 'POST', body, duplex: 'half', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      } as RequestInit).then(async (res) => ({ status: res.status, body: (await res.json()) as { detail: string } }));
+      answer.catch(() => {});
+      const early = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+      const written = await scratch();
+      release();
+      await answer.catch(() => {});
+      return { early, written };
+    }
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+
+    it('refuses a wrong organisation_key with 401 as soon as it arrives, writing nothing', async () => {
+      const before = await buildCount();
+      const { early, written } = await heldOpen(field('organisation_key', `dl_org_${'x'.repeat(40)}`));
+      expect(written).toEqual([]);
+      expect(early).toEqual({ status: 401, body: { detail: 'invalid API key' } });
+      expect(await buildCount()).toBe(before);
+    });
+
+    it('refuses a file sent before any key with 401, saying to send organisation_key first', async () => {
+      const { early, written } = await heldOpen(field('platform', 'android'));
+      expect(written).toEqual([]);
+      expect(early?.status).toBe(401);
+      expect(early?.body.detail).toMatch(/organisation_key field before the "build" file/);
+      // The right key after the file is refused too: the order is part of the contract.
+      const res = await upload({ file: { path: at('anon.apk'), name: 'anon.apk' }, bearer: null });
+      expect(res.status).toBe(401);
+      const form = new FormData();
+      form.set('build', new Blob([readFileSync(at('anon.apk'))]), 'anon.apk');
+      form.set('organisation_key', org.orgKey);
+      const late = await fetch(`${server.url}/uploadBuild`, { method: 'POST', body: form });
+      expect(late.status).toBe(401);
+      expect(await scratch()).toEqual([]);
+    });
+
+    it('still accepts the right organisation_key before the file', async () => {
+      const res = await upload({ file: { path: at('anon.apk'), name: 'anon.apk' }, fields: { organisation_key: org.orgKey }, bearer: null });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    });
+  });
+
   it('answers 400 for a body that is not multipart, or malformed multipart', async () => {
     const call = client(server.url, org.apiKey);
     expect((await call('POST', '/uploadBuild', { build: 'x' })).status).toBe(400);

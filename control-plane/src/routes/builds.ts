@@ -8,6 +8,7 @@ import { requireApiKey } from '../auth/middleware.js';
 import { uploadCaller } from '../auth/upload-caller.js';
 import { inspectBuild, type InspectedBuild } from '../builds/inspect.js';
 import { parseCi, parseMetadata, parsePlatform } from '../builds/upload-fields.js';
+import type { Db } from '../db/index.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { seqCursor } from '../http/pagination.js';
@@ -17,7 +18,7 @@ import { findBuild, insertBuild, listBuilds, type BuildRecord } from '../queries
 import { Build, BuildList, BuildUploaded, ListBuildsQuery, UploadForm } from '../schemas/builds.js';
 import { ErrorBody, errorResponses, id, jsonResponse } from '../schemas/common.js';
 import { fileDigest } from '../uploads/digest.js';
-import { receiveMultipart } from '../uploads/multipart.js';
+import { receiveMultipart, type UploadGuard } from '../uploads/multipart.js';
 
 const cursor = seqCursor('b');
 
@@ -92,6 +93,7 @@ async function upload(c: Context<AppEnv>) {
   try {
     const { fields, file } = await receiveMultipart(requestStream(c), contentType, {
       fileField: 'build', scratchPath: scratch, maxFileBytes: config.uploadMaxBytes,
+      guard: bearerCaller ? undefined : anonymousGuard(db),
     });
     const caller = await uploadCaller(db, bearerCaller, fields.organisation_key);
     if (!file) throw badRequest('missing the "build" file part');
@@ -124,6 +126,29 @@ async function upload(c: Context<AppEnv>) {
   } finally {
     await Promise.all(scratchFiles.map((f) => rm(f, { force: true })));
   }
+}
+
+/**
+ * Without a Bearer key, the organisation_key field is the credential: it is checked the
+ * moment it arrives, and the file is written only after it passed, so an anonymous caller
+ * cannot fill the disk with a file that is refused afterwards. The field must therefore
+ * come before the file (as curl -F and FormData send fields in the order given).
+ */
+function anonymousGuard(db: Db): UploadGuard {
+  let keySeen = false;
+  return {
+    async field(name, value) {
+      if (name !== 'organisation_key') return;
+      keySeen = true;
+      await uploadCaller(db, null, value);
+    },
+    file() {
+      if (!keySeen) {
+        throw new ApiError(401, 'missing API key: send "Authorization: Bearer <API key>", '
+          + 'or the organisation_key field before the "build" file part');
+      }
+    },
+  };
 }
 
 /**

@@ -13,15 +13,27 @@ export interface ReceivedUpload {
 }
 
 /**
+ * Decides, before a byte of the file is written, whether the sender may write it at all
+ * (an anonymous upload proves itself with a field). `field` sees each text field as it
+ * arrives; `file` runs when the file part starts. A rejection from either, before the
+ * file is being written, ends the upload with that error and stops reading the body.
+ */
+export interface UploadGuard {
+  field?(name: string, value: string): Promise<void> | void;
+  file?(): void;
+}
+
+/**
  * Streams a multipart body with busboy: the one file part goes straight to
  * `scratchPath` (hashed on the way, never held in memory), text fields are
  * collected. Over `maxFileBytes` the file is abandoned and 413 is thrown; the
  * rest of the body is drained so the client gets the answer instead of a reset.
+ * With a `guard`, the file is written only once every check it started has passed.
  */
 export async function receiveMultipart(
   body: Readable,
   contentType: string,
-  opts: { fileField: string; scratchPath: string; maxFileBytes: number },
+  opts: { fileField: string; scratchPath: string; maxFileBytes: number; guard?: UploadGuard },
 ): Promise<ReceivedUpload> {
   let parser: busboy.Busboy;
   try {
@@ -34,8 +46,30 @@ export async function receiveMultipart(
   }
   const fields: Record<string, string> = {};
   let file: ReceivedUpload['file'] = null;
-  let failure: ApiError | null = null;
+  let failure: Error | null = null;
   const writes: Promise<void>[] = [];
+  const checks: Promise<void>[] = [];
+  let writing = false;
+  // A refused guard stops reading here: the body is unpiped (not destroyed, which would
+  // take the socket and the answer with it) and the HTTP server discards a bounded rest.
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const refuse = (e: unknown) => {
+    const error = e as Error; // an ApiError as the guard meant it; anything else stays a 500
+    if (writing) {
+      failure ??= error; // too late to save the disk: refuse once the body is in
+      return;
+    }
+    failure = error;
+    body.unpipe(parser);
+    stop();
+  };
+  const guarded = (check: () => Promise<void> | void) => {
+    // Started at once (not on a later tick), so a check sees its field before the file part.
+    const done = new Promise<void>((resolve) => resolve(check()));
+    done.catch(refuse);
+    checks.push(done);
+  };
 
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) failure ??= badRequest(`form field ${name} is too long`);
@@ -44,10 +78,21 @@ export async function receiveMultipart(
     // silently changed value. (A literal U+FFFD is refused too; no client sends one.)
     if (value.includes('\uFFFD')) failure ??= badRequest(`form field ${name} is not valid UTF-8 text`);
     fields[name] = value;
+    if (opts.guard?.field) guarded(() => opts.guard!.field!(name, value));
   });
   parser.on('file', (name, stream, info) => {
+    // A cut-off form errors the file part too; the parser reports the same error, and the
+    // part may be discarded or still waiting for the guard (no pipeline listening yet).
+    stream.on('error', () => {});
     if (name !== opts.fileField || file !== null) {
       failure ??= badRequest(`unexpected file part "${name}": send the build as the "${opts.fileField}" part`);
+      stream.resume();
+      return;
+    }
+    try {
+      opts.guard?.file?.();
+    } catch (e) {
+      refuse(e);
       stream.resume();
       return;
     }
@@ -65,7 +110,14 @@ export async function receiveMultipart(
         done(null, chunk);
       },
     });
-    const written = pipeline(stream, measure, createWriteStream(opts.scratchPath)).then(() => {
+    // Unread until the guard's checks pass, the file part holds busboy (and so the body) back.
+    const written = Promise.all(checks).then(
+      () => {
+        writing = true;
+        return pipeline(stream, measure, createWriteStream(opts.scratchPath));
+      },
+      () => { stream.resume(); }, // refused: `refuse` has stopped the upload
+    ).then(() => {
       record.size = size;
       record.sha256 = hash.digest('hex');
     });
@@ -79,8 +131,8 @@ export async function receiveMultipart(
   parser.on('fieldsLimit', () => (failure ??= badRequest('too many form fields')));
 
   try {
-    await pipeline(body, parser);
-    await Promise.all(writes);
+    await Promise.race([parse(body, parser), stopped]);
+    await Promise.all([...writes, ...checks.map((c) => c.catch(() => {}))]);
   } catch (e) {
     await Promise.allSettled(writes);
     await rm(opts.scratchPath, { force: true });
@@ -92,4 +144,25 @@ export async function receiveMultipart(
     throw failure;
   }
   return { fields, file };
+}
+
+/**
+ * body.pipe(parser) until the parser has finished. Not stream.pipeline: that would end
+ * the parser when the body ends even after an unpipe (busboy then errors on the cut-off
+ * form), and destroying the body on an error would cut off the answer too.
+ */
+function parse(body: Readable, parser: busboy.Busboy): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    parser.once('finish', resolve);
+    // `on`, not `once`: busboy can report a second error when a cut-off body still ends.
+    parser.on('error', (e) => {
+      body.unpipe(parser);
+      reject(e);
+    });
+    body.on('error', reject);
+    body.once('close', () => {
+      if (!body.readableEnded) reject(new Error('the request body broke off'));
+    });
+    body.pipe(parser);
+  });
 }
