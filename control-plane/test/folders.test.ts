@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedOrg, startServer, type Client, type TestServer } from './harness.js';
+import { client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
 
 let server: TestServer;
 let api: Client;
@@ -180,6 +180,65 @@ describe('folders', () => {
         at = parents.get(at) ?? null;
       }
     }
+  });
+});
+
+describe('folder depth', () => {
+  let org: Org;
+  let call: Client;
+  const count = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE org_id = $1', [org.id]))[0]!.n;
+  beforeAll(async () => {
+    org = await seedOrg(server.db, { name: 'Deep' });
+    call = client(server.url, org.apiKey);
+  });
+
+  it('allows 50 levels and refuses the 51st with 400, at create and at move, changing nothing', async () => {
+    const chain: string[] = [];
+    for (let level = 1; level <= 50; level++) {
+      const res = await call('POST', '/tests/folders', { name: `L${level}`, parentId: chain.at(-1) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      chain.push(res.body.folderId);
+    }
+    const deepest = (await call('GET', '/tests/folders')).body.folders.find((f: any) => f.id === chain[49]);
+    expect(deepest.path.split(' / ')).toHaveLength(50);
+    const before = await count();
+    const refused = await call('POST', '/tests/folders', { name: 'L51', parentId: chain[49] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe('folders can be nested at most 50 levels deep');
+    expect(await count()).toBe(before);
+
+    // A folder with one subfolder (height 2) fits under level 48, not under level 49.
+    const top = (await call('POST', '/tests/folders', { name: 'Two' })).body.folderId;
+    await call('POST', '/tests/folders', { name: 'Sub', parentId: top });
+    const move = await call('PATCH', '/tests/folders', { folderId: top, parentId: chain[48], name: 'Renamed' });
+    expect(move.status).toBe(400);
+    expect(move.body.detail).toMatch(/at most 50 levels/);
+    expect((await call('GET', '/tests/folders')).body.folders.find((f: any) => f.id === top)).toMatchObject({ name: 'Two', parentId: null });
+    expect((await call('PATCH', '/tests/folders', { folderId: top, parentId: chain[47] })).status).toBe(200);
+  });
+
+  // Trees from before the limit: once a permanent 500 on the listing, and a create that
+  // committed and then answered 500 (the client retried and made duplicates).
+  it('lists a 3,000-deep tree made before the limit, and refuses to deepen it without committing', async () => {
+    const deep = await seedOrg(server.db, { name: 'Legacy' });
+    await server.db.query(
+      `INSERT INTO folders (id, org_id, name, parent_id)
+       SELECT 'fld_legacy' || g, $1, 'D', CASE WHEN g = 1 THEN NULL ELSE 'fld_legacy' || (g - 1) END
+         FROM generate_series(1, 3000) g`,
+      [deep.id],
+    );
+    const legacy = client(server.url, deep.apiKey);
+    const listed = await legacy('GET', '/tests/folders');
+    expect(listed.status).toBe(200);
+    expect(listed.body.folders).toHaveLength(3000);
+    const refused = await legacy('POST', '/tests/folders', { name: 'More', parentId: 'fld_legacy3000' });
+    expect(refused.status).toBe(400);
+    const created = await legacy('POST', '/tests/folders', { name: 'Top' });
+    expect(created.status).toBe(200);
+    expect(created.body.folder).toEqual({ id: created.body.folderId, name: 'Top', parentId: null, path: 'Top', testCount: 0 });
+    expect((await legacy('GET', '/tests/folders')).body.folders).toHaveLength(3001);
+    // Moving part of it to the top level makes it shallower, so it is allowed.
+    expect((await legacy('PATCH', '/tests/folders', { folderId: 'fld_legacy2990', parentId: null })).status).toBe(200);
   });
 });
 

@@ -49,6 +49,39 @@ export async function insertFolder(sql: Sql, f: { id: string; orgId: string; nam
   ]);
 }
 
+/**
+ * The names from the top level down to `id` (its own name last), read no further than
+ * `limit` levels up: a longer answer than `limit` means "deeper than that".
+ */
+export async function folderAncestry(sql: Sql, id: string, limit: number): Promise<string[]> {
+  const rows = await sql.query<{ name: string }>(
+    `WITH RECURSIVE up(id, parent_id, name, level) AS (
+        SELECT id, parent_id, name, 1 FROM folders WHERE id = $1
+        UNION ALL
+        SELECT f.id, f.parent_id, f.name, up.level + 1 FROM folders f JOIN up ON f.id = up.parent_id
+         WHERE up.level <= $2
+     )
+     SELECT name FROM up ORDER BY level DESC`,
+    [id, limit],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Levels in the subtree of `id` (1 for a folder without subfolders), counted up to `limit` + 1. */
+export async function subtreeHeight(sql: Sql, id: string, limit: number): Promise<number> {
+  const rows = await sql.query<{ height: number }>(
+    `WITH RECURSIVE down(id, level) AS (
+        SELECT id, 1 FROM folders WHERE id = $1
+        UNION ALL
+        SELECT f.id, down.level + 1 FROM folders f JOIN down ON f.parent_id = down.id
+         WHERE down.level <= $2
+     )
+     SELECT max(level)::int AS height FROM down`,
+    [id, limit],
+  );
+  return rows[0]?.height ?? 0;
+}
+
 /** True when `candidate` is `folderId` itself or one of its descendants. */
 export async function isSelfOrDescendant(sql: Sql, folderId: string, candidate: string): Promise<boolean> {
   const rows = await sql.query(

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { badRequest, notFound } from '../errors.js';
-import { buildFolderViews } from '../folders/tree.js';
+import { buildFolderViews, MAX_FOLDER_DEPTH, PATH_SEPARATOR } from '../folders/tree.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
 import { newId } from '../ids.js';
@@ -10,6 +10,8 @@ import { lockOrganisation } from '../queries/organisations.js';
 import { moveTests } from '../queries/tests.js';
 import { errorResponses, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/folders.js';
+
+const tooDeep = () => badRequest(`folders can be nested at most ${MAX_FOLDER_DEPTH} levels deep`);
 
 /** Folders are a platform-library feature (spec 2.1 rule 4). */
 export const platformOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -62,13 +64,18 @@ export function folderRoutes() {
     const { name, parentId = null } = c.req.valid('json');
     const orgId = c.var.caller.org.id;
     const folderId = newId('fld');
-    const rows = await c.var.deps.db.transaction(async (tx) => {
+    // Everything the answer needs is read inside the transaction: nothing can fail after the commit.
+    const folder = await c.var.deps.db.transaction(async (tx) => {
       await lockOrganisation(tx, orgId);
-      if (parentId !== null && !(await folders.findFolder(tx, orgId, parentId))) throw notFound('parent folder');
+      let ancestry: string[] = [];
+      if (parentId !== null) {
+        if (!(await folders.findFolder(tx, orgId, parentId))) throw notFound('parent folder');
+        ancestry = await folders.folderAncestry(tx, parentId, MAX_FOLDER_DEPTH);
+        if (ancestry.length + 1 > MAX_FOLDER_DEPTH) throw tooDeep();
+      }
       await folders.insertFolder(tx, { id: folderId, orgId, name, parentId });
-      return folders.listFolderRows(tx, orgId);
+      return { id: folderId, name, parentId, path: [...ancestry, name].join(PATH_SEPARATOR), testCount: 0 };
     });
-    const folder = buildFolderViews(rows).find((f) => f.id === folderId)!;
     return c.json({ folderId, folder }, 200);
   });
 
@@ -85,6 +92,9 @@ export function folderRoutes() {
         if (await folders.isSelfOrDescendant(tx, folderId, parentId)) {
           throw badRequest('a folder cannot be moved inside itself or one of its own subfolders');
         }
+        // Checked under the organisation lock, so two moves cannot together exceed the limit.
+        const above = (await folders.folderAncestry(tx, parentId, MAX_FOLDER_DEPTH)).length;
+        if (above + (await folders.subtreeHeight(tx, folderId, MAX_FOLDER_DEPTH)) > MAX_FOLDER_DEPTH) throw tooDeep();
       }
       await folders.updateFolder(tx, folderId, { name, parentId });
     });

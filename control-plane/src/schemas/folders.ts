@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MAX_FOLDER_DEPTH } from '../folders/tree.js';
 import { id, text } from './common.js';
 
 const FOLDER_NAME_MAX = 60;
@@ -16,11 +17,13 @@ export const Folder = z
 
 export const FolderList = z.object({ folders: z.array(Folder), unfiledTestCount: z.number().int() });
 
-export const CreateFolder = z.strictObject({ name: folderName, parentId: id('parentId').optional() });
+const nesting = `Folders nest at most ${MAX_FOLDER_DEPTH} levels deep (a top-level folder is level 1); deeper is 400`;
+
+export const CreateFolder = z.strictObject({ name: folderName, parentId: id('parentId').optional().openapi({ description: nesting }) });
 export const FolderCreated = z.object({ folderId: z.string(), folder: Folder });
 
 export const UpdateFolder = z
-  .strictObject({ folderId: id('folderId'), name: folderName.optional(), parentId: id('parentId').nullable().optional() })
+  .strictObject({ folderId: id('folderId'), name: folderName.optional(), parentId: id('parentId').nullable().optional().openapi({ description: nesting }) })
   .refine((b) => b.name !== undefined || b.parentId !== undefined, {
     message: 'send name, parentId, or both with folderId',
   });
