@@ -8,7 +8,6 @@ import { ApiError } from './errors.js';
 import type { AppEnv, Deps } from './http/env.js';
 import { jsonBodies } from './http/json-body.js';
 import { interactionLogPageForBrowsers, pageRoutes } from './pages/routes.js';
-import { pagesBase } from './pages/session.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentBuildRoutes } from './routes/agent-builds.js';
 import { buildRoutes } from './routes/builds.js';
@@ -38,7 +37,9 @@ export function createApp(deps: Deps) {
   if (deps.config.logRequests) app.use(requestLog);
   app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, () => false));
   // Page forms (their own small limit) and agents' recordings (streamed, routes/recordings.ts) are not JSON.
-  const notJson = (path: string) => path.startsWith(`${pagesBase(deps.config.appUrl)}/`) || path.startsWith('/agent/recordings/');
+  // The pages are asked for their own paths: with an APP_URL without a path, "under the pages' path" is everything.
+  const pages = pageRoutes(deps.config);
+  const notJson = (path: string) => pages.takesForm(path) || path.startsWith('/agent/recordings/');
   app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/') || notJson(path)));
 
   app.route('/', healthRoutes());
@@ -65,7 +66,6 @@ export function createApp(deps: Deps) {
   app.route('/', webhookRoutes());
   app.route('/', recordingRoutes());
   // Pages (issue 12): under APP_URL's path; / sends a browser there.
-  const pages = pageRoutes(deps.config);
   app.route(pages.base, pages.app);
   app.get('/', (c) => c.redirect(`${pages.base.replace(/\/$/, '')}/runs`, 302));
   app.use('/me', requireApiKey);

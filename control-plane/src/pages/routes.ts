@@ -4,7 +4,7 @@
  * cookie; form posts must come from this site (Origin / Sec-Fetch-Site, hono/csrf),
  * and sign-out also carries the session's CSRF token.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { accepts } from 'hono/accepts';
 import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
@@ -22,18 +22,49 @@ import { signInPages } from './sign-in.js';
 export function pageRoutes(urls: { appUrl: string; baseUrl: string }) {
   const base = pagesBase(urls.appUrl);
   const trusted = new Set([new URL(urls.appUrl).origin, new URL(urls.baseUrl).origin]);
+  const forms = [
+    csrf({ origin: (origin, c) => trusted.has(origin) || origin === new URL(c.req.url).origin }),
+    bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'a form of the pages is at most 16 KiB'); } }),
+  ];
+  const open = new Hono<PageEnv>();
+  signInPages(open, base);
+  const signedIn = new Hono<PageEnv>();
+  signedIn.get('/', (c) => c.redirect(`${base}/runs`, 302));
+  runsPage(signedIn, base);
+  runPage(signedIn, base);
+  recordingPage(signedIn, base);
+  buildPage(signedIn, base);
+  libraryPage(signedIn, base);
+
   const app = new Hono<PageEnv>();
-  app.use(csrf({ origin: (origin, c) => trusted.has(origin) || origin === new URL(c.req.url).origin }));
-  app.use(bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'a form of the pages is at most 16 KiB'); } }));
-  signInPages(app, base);
-  app.use(requireSession);
-  app.get('/', (c) => c.redirect(`${base}/runs`, 302));
-  runsPage(app, base);
-  runPage(app, base);
-  recordingPage(app, base);
-  buildPage(app, base);
-  libraryPage(app, base);
-  return { base: base || '/', app };
+  withMiddleware(app, open, ...forms);
+  withMiddleware(app, signedIn, ...forms, requireSession);
+  /**
+   * True for a path (with APP_URL's path in front) where a page takes a form post. Only
+   * these: with an APP_URL without a path the library page is GET /tests, and POST /tests
+   * is still the API's, with its JSON body checks.
+   */
+  const takesForm = (path: string): boolean => {
+    const own = base === '' ? path : path === base ? '/' : path.startsWith(`${base}/`) ? path.slice(base.length) : null;
+    return own !== null && app.router.match('POST', own)[0].length > 0;
+  };
+  return { base: base || '/', app, takesForm };
+}
+
+/**
+ * Mounts `pages` on `app` behind `middleware`, registered on each page's own method and
+ * path, never on '*': with an APP_URL without a path the pages sit at '/', and a '*'
+ * middleware would put every API path behind the session check (GET /me answered 303).
+ * Taken from the routes themselves, so a new page cannot miss its sign-in check.
+ */
+function withMiddleware(app: Hono<PageEnv>, pages: Hono<PageEnv>, ...middleware: MiddlewareHandler<PageEnv>[]) {
+  const seen = new Set<string>();
+  for (const { method, path } of pages.routes) {
+    if (seen.has(`${method} ${path}`)) continue;
+    seen.add(`${method} ${path}`);
+    app.on(method, [path], ...middleware);
+  }
+  app.route('/', pages);
 }
 
 /**
