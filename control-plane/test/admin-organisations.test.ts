@@ -48,3 +48,25 @@ describe('GET /admin/organisations', () => {
     expect(Object.keys(doc.paths['/admin/organisations'])).toEqual(expect.arrayContaining(['get', 'post']));
   });
 });
+
+describe('POST /admin/organisations', () => {
+  // Once two statements outside a transaction: a failure (or kill -9) between them left an
+  // organisation with no API key, and an organisation key that nobody was ever shown.
+  it('creates the organisation and its first key together or not at all', async () => {
+    const count = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM organisations'))[0]!.n;
+    const before = await count();
+    await server.db.query(`CREATE FUNCTION refuse_key() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'simulated failure between the two inserts'; END $$`);
+    await server.db.query('CREATE TRIGGER refuse_key BEFORE INSERT ON api_keys FOR EACH ROW EXECUTE FUNCTION refuse_key()');
+    try {
+      const res = await admin()('POST', '/admin/organisations', { name: 'Half made' });
+      expect(res.status).toBe(500);
+      expect(await count()).toBe(before);
+    } finally {
+      await server.db.query('DROP TRIGGER refuse_key ON api_keys');
+      await server.db.query('DROP FUNCTION refuse_key()');
+    }
+    expect((await admin()('POST', '/admin/organisations', { name: 'Whole' })).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+});

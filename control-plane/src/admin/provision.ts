@@ -15,7 +15,11 @@ export interface NewOrganisation {
   apiKeyId: string;
 }
 
-/** Creates an organisation with its organisation key and a first standard API key. Keys are shown only here. */
+/**
+ * Creates an organisation with its organisation key and a first standard API key. Keys are
+ * shown only here. Two inserts: call it inside a transaction, or a failure between them
+ * leaves an organisation without a key and with an organisation key nobody saw.
+ */
 export async function createOrganisation(
   sql: Sql,
   input: { name: string; type: OrganisationType; bundleIdRuns: boolean },

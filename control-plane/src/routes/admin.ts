@@ -86,7 +86,11 @@ export function adminRoutes() {
     }));
     return c.json({ organisations }, 200);
   });
-  app.openapi(createOrg, async (c) => c.json(await createOrganisation(c.var.deps.db, c.req.valid('json')), 200));
+  app.openapi(createOrg, async (c) => {
+    const input = c.req.valid('json');
+    const created = await c.var.deps.db.transaction((tx) => createOrganisation(tx, input));
+    return c.json(created, 200);
+  });
   app.openapi(createKey, async (c) => {
     const { organisationId, kind } = c.req.valid('json');
     const { db } = c.var.deps;
