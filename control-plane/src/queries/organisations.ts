@@ -58,8 +58,12 @@ export async function countOrganisations(sql: Sql): Promise<number> {
 /**
  * Takes the organisation's row lock for the rest of the transaction. Folder tree
  * changes take it so that two concurrent moves can never combine into a cycle:
- * each checks ancestry with the other's change already committed.
+ * each checks ancestry with the other's change already committed; webhook creation so
+ * that two cannot both pass the per-organisation count.
+ * FOR NO KEY UPDATE, not FOR UPDATE: holders still queue behind one another, but the
+ * FOR KEY SHARE that every insert referencing the organisation takes (tests, runs, SDK
+ * sessions, builds…) is not blocked by it, nor does it wait for those.
  */
 export async function lockOrganisation(tx: Sql, id: string): Promise<void> {
-  await tx.query('SELECT 1 FROM organisations WHERE id = $1 FOR UPDATE', [id]);
+  await tx.query('SELECT 1 FROM organisations WHERE id = $1 FOR NO KEY UPDATE', [id]);
 }

@@ -3,6 +3,7 @@
  * of a delivery's lifecycle (create, delete). The secret is read only to sign.
  */
 import type { Sql } from '../db/index.js';
+import { lockOrganisation } from '../queries/organisations.js';
 import type { WebhookEventType } from './events.js';
 
 export interface WebhookRecord {
@@ -27,7 +28,7 @@ const columns = `w.id, w.org_id AS "orgId", w.url, w.events, w.status, w.disable
  * organisation row is locked so two creations at once cannot both pass the count.
  */
 export async function insertWebhook(tx: Sql, w: { id: string; orgId: string; url: string; events: readonly string[]; secret: string }): Promise<WebhookRecord | null> {
-  await tx.query('SELECT 1 FROM organisations WHERE id = $1 FOR UPDATE', [w.orgId]);
+  await lockOrganisation(tx, w.orgId);
   const rows = await tx.query<WebhookRecord>(
     `INSERT INTO webhooks AS w (id, org_id, url, events, secret)
      SELECT $1, $2, $3, $4::text[], $5
