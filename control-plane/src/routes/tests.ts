@@ -114,9 +114,11 @@ export function testRoutes() {
     checkFolderAllowed(c, folderId);
     const orgId = c.var.caller.org.id;
     const record = await c.var.deps.db.transaction(async (tx) => {
+      // The folder before the test, in the order DELETE /tests/folders locks them (the
+      // folder, then the tests filed in it): the other order could deadlock with it (a 500).
+      if (folderId && !(await findFolder(tx, orgId, folderId, 'share'))) throw notFound('folder');
       const current = await tests.findTest(tx, orgId, testId, true);
       if (!current) throw notFound('test');
-      if (folderId && !(await findFolder(tx, orgId, folderId, 'share'))) throw notFound('folder');
       // A change of commands (or of the names they refer to) makes generated
       // automation stale; a folder move never does.
       const stale = changesAutomation(current, { ...content, commands });
