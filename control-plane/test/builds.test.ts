@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
+import { UNVERIFIED_UPLOADS } from '../src/routes/builds.js';
 import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -174,6 +175,15 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
      * went to files/tmp and the key was looked at only after the whole body.)
      */
     async function heldOpen(parts: string) {
+      const { answer, release } = startHeld(parts);
+      const early = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+      const written = await scratch();
+      release();
+      await answer.catch(() => {});
+      return { early, written };
+    }
+    /** Sends `parts` and the start of a 1 MiB file and holds the body open until `release`. */
+    function startHeld(parts: string) {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       const file = `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\n`;
@@ -190,11 +200,7 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
         method: 'POST', body, duplex: 'half', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       } as RequestInit).then(async (res) => ({ status: res.status, body: (await res.json()) as { detail: string } }));
       answer.catch(() => {});
-      const early = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
-      const written = await scratch();
-      release();
-      await answer.catch(() => {});
-      return { early, written };
+      return { answer, release };
     }
     const field = (name: string, value: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -207,19 +213,30 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
       expect(await buildCount()).toBe(before);
     });
 
-    it('refuses a file sent before any key with 401, saying to send organisation_key first', async () => {
+    it('writes files sent before their key (GPT Driver\'s order) only UNVERIFIED_UPLOADS at a time, and accepts the right key after the file', async () => {
+      // UNVERIFIED_UPLOADS uploads whose file came first, held open: they may write.
+      const held = await Promise.all(Array.from({ length: UNVERIFIED_UPLOADS }, () => startHeld(field('platform', 'android'))));
+      while ((await scratch()).length < UNVERIFIED_UPLOADS) await new Promise((r) => setTimeout(r, 20));
+      // One more is refused at once, writing nothing more.
       const { early, written } = await heldOpen(field('platform', 'android'));
-      expect(written).toEqual([]);
-      expect(early?.status).toBe(401);
-      expect(early?.body.detail).toMatch(/organisation_key field before the "build" file/);
-      // The right key after the file is refused too: the order is part of the contract.
-      const res = await upload({ file: { path: at('anon.apk'), name: 'anon.apk' }, bearer: null });
-      expect(res.status).toBe(401);
+      expect(early?.status).toBe(503);
+      expect(early?.body.detail).toMatch(/organisation_key field before the "build" file part/);
+      expect(written).toHaveLength(UNVERIFIED_UPLOADS);
+      for (const h of held) h.release();
+      // Their key never came (the body ended without it): refused, and their files removed.
+      for (const h of held) expect((await h.answer).status).toBe(401);
+      expect(await scratch()).toEqual([]);
+      // The slots are free again: the right key after the file, as GPT Driver's upload action sends it.
       const form = new FormData();
       form.set('build', new Blob([readFileSync(at('anon.apk'))]), 'anon.apk');
       form.set('organisation_key', org.orgKey);
       const late = await fetch(`${server.url}/uploadBuild`, { method: 'POST', body: form });
-      expect(late.status).toBe(401);
+      expect(late.status, await late.clone().text()).toBe(200);
+      // A wrong key after the file: refused, nothing kept.
+      const wrong = new FormData();
+      wrong.set('build', new Blob([readFileSync(at('anon.apk'))]), 'anon.apk');
+      wrong.set('organisation_key', `dl_org_${'x'.repeat(40)}`);
+      expect((await fetch(`${server.url}/uploadBuild`, { method: 'POST', body: wrong })).status).toBe(401);
       expect(await scratch()).toEqual([]);
     });
 

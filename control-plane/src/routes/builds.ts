@@ -90,10 +90,10 @@ async function upload(c: Context<AppEnv>) {
 
   const scratch = await storage.scratchPath();
   const scratchFiles = [scratch, `${scratch}.ipa`];
+  const guard = bearerCaller ? undefined : anonymousGuard(db);
   try {
     const { fields, file } = await receiveMultipart(requestStream(c), contentType, {
-      fileField: 'build', scratchPath: scratch, maxFileBytes: config.uploadMaxBytes,
-      guard: bearerCaller ? undefined : anonymousGuard(db),
+      fileField: 'build', scratchPath: scratch, maxFileBytes: config.uploadMaxBytes, guard,
     });
     const caller = await uploadCaller(db, bearerCaller, fields.organisation_key);
     if (!file) throw badRequest('missing the "build" file part');
@@ -124,18 +124,28 @@ async function upload(c: Context<AppEnv>) {
     }
     return c.json({ buildId, app_link: appLink(c, record) }, 200);
   } finally {
+    guard?.release();
     await Promise.all(scratchFiles.map((f) => rm(f, { force: true })));
   }
 }
 
 /**
- * Without a Bearer key, the organisation_key field is the credential: it is checked the
- * moment it arrives, and the file is written only after it passed, so an anonymous caller
- * cannot fill the disk with a file that is refused afterwards. The field must therefore
- * come before the file (as curl -F and FormData send fields in the order given).
+ * Uploads without a Bearer key whose file comes before their organisation_key (GPT Driver's
+ * upload action sends the key last) cannot be checked before the file is written: at most
+ * this many such uploads write to disk at once on a replica, so anonymous callers cannot fill
+ * the disk (each is refused and removed once its key turns out wrong).
  */
-function anonymousGuard(db: Db): UploadGuard {
+export const UNVERIFIED_UPLOADS = 2;
+let unverifiedUploads = 0;
+
+/**
+ * Without a Bearer key, the organisation_key field is the credential: it is checked the
+ * moment it arrives, and a wrong one stops the upload before the file is written. A file
+ * part that comes first is written only within UNVERIFIED_UPLOADS.
+ */
+function anonymousGuard(db: Db): UploadGuard & { release(): void } {
   let keySeen = false;
+  let holding = false;
   return {
     async field(name, value) {
       if (name !== 'organisation_key') return;
@@ -143,10 +153,17 @@ function anonymousGuard(db: Db): UploadGuard {
       await uploadCaller(db, null, value);
     },
     file() {
-      if (!keySeen) {
-        throw new ApiError(401, 'missing API key: send "Authorization: Bearer <API key>", '
-          + 'or the organisation_key field before the "build" file part');
+      if (keySeen) return;
+      if (unverifiedUploads >= UNVERIFIED_UPLOADS) {
+        throw new ApiError(503, 'too many uploads without a key checked first are in progress; retry, or send '
+          + '"Authorization: Bearer <API key>" (or the organisation_key field before the "build" file part)');
       }
+      unverifiedUploads += 1;
+      holding = true;
+    },
+    release() {
+      if (holding) unverifiedUploads -= 1;
+      holding = false;
     },
   };
 }
