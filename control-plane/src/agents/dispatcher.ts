@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { StepEngine } from '../engine/step-engine.js';
 import type { TunnelRegistry } from '../tunnels/registry.js';
-import { disconnectAgent, upsertAgent } from '../queries/agents.js';
+import { disconnectAgent, touchAgent, upsertAgent } from '../queries/agents.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import { CANCELLED_MESSAGE, type HeldAttempt } from '../runs/transitions/cancel.js';
 import { createClaimLoop } from './claim-loop.js';
@@ -106,6 +106,8 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     },
     message: (agent, m) => handleAgentMessage(ctx, agent, m),
     welcomed: () => ctx.dispatch(),
+    alive: (agent) => touchAgent(db, agent.id),
     disconnected: (agent) => disconnectAgent(db, agent.id, replicaId),
+    silenceLimitMs: config.agentLostSeconds * 1000,
   };
 }

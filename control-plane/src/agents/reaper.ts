@@ -21,7 +21,9 @@ export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string
   await reapDeadReplicas(db, config.replicaLeaseSeconds);
   let requeued = false;
   for (const agentId of await listSilentAgents(db, config.agentLostSeconds)) {
-    if (connectedHere.has(agentId)) continue; // a live socket: heartbeats may just be slow
+    // A socket here: its last write may just lag. The hub drops a socket silent for
+    // AGENT_LOST_SECONDS (hub.ts), and a later sweep loses its tests.
+    if (connectedHere.has(agentId)) continue;
     for (const held of await activeAttemptsOfAgent(db, agentId)) {
       requeued = (await loseAttempt(db, held, `agent ${agentId} stopped answering`)) === 'retried' || requeued;
     }

@@ -1,0 +1,181 @@
+/**
+ * The agent hub's liveness and reconnect handling against the real control plane, with
+ * protocol-level fake agents (agent-client.ts): a silent socket is dropped and its tests
+ * lost; liveness counts when a frame arrives, not once it is handled; one device's slow
+ * decision does not hold up another's; an old socket's late close does not undo a newer hello.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addAgentToken } from '../src/admin/provision.js';
+import { randomToken } from '../src/ids.js';
+import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
+import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+
+const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
+
+let server: TestServer;
+let org: Org;
+let shared: string;
+
+beforeAll(async () => {
+  // The sweep is called by hand (no timer); AGENT_LOST_SECONDS = 1 keeps the waits short.
+  server = await startServer({ AGENT_LOST_SECONDS: '1', SWEEP_MS: '100000', REPLICA_LEASE_SECONDS: '300', RUN_DEVICE_WAIT_SECONDS: '300' });
+  org = await seedOrg(server.db);
+  shared = (await addAgentToken(server.db, null)).agentToken;
+});
+afterAll(() => server.close());
+
+const agents: FakeAgent[] = [];
+const connect = async (...args: Parameters<typeof connectFakeAgent>) => {
+  const a = await connectFakeAgent(...args);
+  agents.push(a);
+  return a;
+};
+const restore: Array<() => void> = [];
+afterEach(async () => {
+  restore.splice(0).forEach((undo) => undo());
+  agents.splice(0).forEach((a) => a.ws.terminate());
+  await server.db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+});
+
+/** A run of `count` Android emulator tests, written directly. */
+async function seedRun(count = 1): Promise<{ runId: string; ids: string[] }> {
+  const runId = `run_${randomToken(16)}`;
+  await server.db.query(
+    `INSERT INTO runs (id, org_id, api_key_id, status, platform, package_name, physical, trigger)
+     VALUES ($1, $2, $3, 'running', 'android', 'com.example.shop', false, 'api')`,
+    [runId, org.id, org.apiKeyId],
+  );
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `job_${randomToken(16)}`;
+    ids.push(id);
+    const snapshot = { title: `T${i}`, commands: ['Tap the Log in button'], launchParams: [], testInputs: [], preRequests: [], teardownRequests: [] };
+    await server.db.query(
+      `INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
+       VALUES ($1, $2, $3, $4, $5, $6, 'android', false, 'pending', $7)`,
+      [id, runId, org.id, `tst_${randomToken(8)}`, i, `T${i}`, snapshot],
+    );
+  }
+  server.services.dispatcher.wake();
+  return { runId, ids };
+}
+
+const attempt = async (id: string) =>
+  (await server.db.query<{ status: string; try: number; status_message: string | null }>(
+    'SELECT status, try_number AS try, status_message FROM attempts WHERE id = $1', [id]))[0]!;
+const deviceState = async (serial: string) =>
+  (await server.db.query<{ state: string }>('SELECT state FROM devices WHERE serial = $1', [serial]))[0]?.state;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await what();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`);
+    await sleep(25);
+  }
+}
+
+/** An agent with one test running on each of its devices. */
+async function runningOn(agentId: string, serials: string[]) {
+  const agent = await connect(server.url, shared, { agentId, devices: serials.map((s) => androidDevice(s)) });
+  await agent.next('welcome');
+  const run = await seedRun(serials.length);
+  const offers = [];
+  for (const _ of serials) offers.push(await agent.next('job.offer'));
+  for (const offer of offers) agent.send({ type: 'job.accepted', jobId: offer.jobId });
+  for (const id of run.ids) await until(() => attempt(id), (a) => a.status === 'running');
+  return { agent, run, offers };
+}
+
+/** Holds the engine's next decisions until released; counts its calls. */
+function gateEngine() {
+  const engine = server.services.engine;
+  const original = engine.decide;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const state = { calls: 0, release, held: 1 };
+  engine.decide = async (req) => {
+    state.calls++;
+    if (state.calls <= state.held) await gate;
+    return original(req);
+  };
+  restore.push(() => (engine.decide = original));
+  return state;
+}
+
+describe('a silent agent', () => {
+  it('a hung agent (socket open, nothing sent, pings unanswered) is dropped and its test retried', async () => {
+    const { agent, run } = await runningOn('agent-hung', ['emu-hung']);
+    const silentSince = Date.now();
+    agent.ws.pause(); // the process hangs: it reads nothing, so it answers no ping and sends nothing
+    await until(async () => {
+      await server.services.dispatcher.sweep();
+      return attempt(run.ids[0]!);
+    }, (a) => a.try === 2, 6000);
+    // Dropped after AGENT_LOST_SECONDS of silence, then lost as any disconnected agent: a few seconds, not never.
+    expect(Date.now() - silentSince).toBeLessThan(4500);
+    expect(await deviceState('emu-hung')).toBe('offline');
+  });
+
+  it('an agent that sends no frames but answers pings keeps its test', async () => {
+    const { run } = await runningOn('agent-quiet', ['emu-quiet']);
+    for (let i = 0; i < 5; i++) {
+      await sleep(500);
+      await server.services.dispatcher.sweep();
+    }
+    expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'running', try: 1 });
+  });
+});
+
+describe('frames of one connection', () => {
+  it('liveness counts when a frame arrives, and another device\'s decision does not wait for a slow one', async () => {
+    const { agent, offers } = await runningOn('agent-busy', ['emu-busy-1', 'emu-busy-2']);
+    const engine = gateEngine();
+    agent.send({ type: 'step.decide', requestId: 'slow', jobId: offers[0]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    await until(async () => engine.calls, (n) => n === 1);
+    // As another replica's sweep would see it: the agent last heard of long ago.
+    await server.db.query(`UPDATE agents SET last_seen_at = clock_timestamp() - interval '1 hour' WHERE id = 'agent-busy'`);
+    agent.send({ type: 'heartbeat' });
+    await until(
+      () => server.db.query<{ s: number }>(`SELECT extract(epoch FROM clock_timestamp() - last_seen_at)::float8 AS s FROM agents WHERE id = 'agent-busy'`),
+      (r) => r[0]!.s < 1, 2000,
+    );
+    agent.send({ type: 'step.decide', requestId: 'fast', jobId: offers[1]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    expect(await agent.next('step.decision', 3000)).toMatchObject({ requestId: 'fast', ok: true });
+    engine.release();
+    expect(await agent.next('step.decision')).toMatchObject({ requestId: 'slow', ok: true });
+  });
+});
+
+describe('reconnects', () => {
+  it('an old socket closing while the new hello is under way does not mark the agent disconnected', async () => {
+    const first = await connect(server.url, shared, { agentId: 'agent-race', devices: [androidDevice('emu-race')] });
+    await first.next('welcome');
+    const dispatcher = server.services.dispatcher;
+    const original = dispatcher.hello;
+    let registered!: () => void;
+    const upserted = new Promise<void>((r) => (registered = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    dispatcher.hello = async (...args) => {
+      const r = await original(...args);
+      registered();
+      await gate;
+      return r;
+    };
+    restore.push(() => (dispatcher.hello = original));
+    const second = await connect(server.url, shared, { agentId: 'agent-race', devices: [androidDevice('emu-race')] });
+    await upserted; // the new connection's upsert is done; it is not welcomed yet
+    first.ws.terminate();
+    await sleep(300); // the old socket's close is handled meanwhile
+    release();
+    await second.next('welcome');
+    await sleep(100);
+    const row = await server.db.query<{ connected: boolean; replica_id: string | null }>(`SELECT connected, replica_id FROM agents WHERE id = 'agent-race'`);
+    expect(row[0]).toEqual({ connected: true, replica_id: dispatcher.replicaId });
+    expect(await deviceState('emu-race')).toBe('online');
+  });
+});
