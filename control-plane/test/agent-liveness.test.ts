@@ -2,12 +2,14 @@
  * The agent hub's liveness and reconnect handling against the real control plane, with
  * protocol-level fake agents (agent-client.ts): a silent socket is dropped and its tests
  * lost; liveness counts when a frame arrives, not once it is handled; one device's slow
- * decision does not hold up another's; an old socket's late close does not undo a newer hello.
+ * decision does not hold up another's; cancels that never reached the agent are sent
+ * again at its hello; an old socket's late close does not undo a newer hello.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import { randomToken } from '../src/ids.js';
+import { CANCELLED_MESSAGE, cancelRun } from '../src/runs/transitions/cancel.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
 import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
 
@@ -147,6 +149,52 @@ describe('frames of one connection', () => {
     expect(await agent.next('step.decision', 3000)).toMatchObject({ requestId: 'fast', ok: true });
     engine.release();
     expect(await agent.next('step.decision')).toMatchObject({ requestId: 'slow', ok: true });
+  });
+});
+
+describe('cancels the agent never heard', () => {
+  it('a run cancelled while the agent was away: its hello gets job.cancel, and the device takes the next test', async () => {
+    const { agent, run, offers } = await runningOn('agent-away', ['emu-away']);
+    agent.ws.terminate();
+    await until(() => server.db.query<{ connected: boolean }>(`SELECT connected FROM agents WHERE id = 'agent-away'`), (r) => r[0]!.connected === false);
+    const res = await fetch(`${server.url}/runs/${run.runId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` } });
+    expect(res.status).toBe(200);
+    expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'blocked', status_message: CANCELLED_MESSAGE });
+
+    const back = await connect(server.url, shared, { agentId: 'agent-away', devices: [androidDevice('emu-away')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    await back.next('welcome');
+    expect(await back.next('job.cancel')).toMatchObject({ jobId: offers[0]!.jobId, reason: CANCELLED_MESSAGE });
+    // Still running the cancelled test: no offer for that device until it ends.
+    expect(await deviceState('emu-away')).toBe('busy');
+    const next = await seedRun();
+    await expect(back.next('job.offer', 300)).rejects.toThrow(/no job.offer/);
+    back.send({ type: 'job.result', jobId: offers[0]!.jobId, verdict: 'cancelled', durationSeconds: 1 });
+    await back.next('job.result.ack');
+    expect(await back.next('job.offer')).toMatchObject({ jobId: `${next.ids[0]}.1`, serial: 'emu-away' });
+  });
+
+  it('a cancel lost on its way (the attempt still runs in a cancelled run) is sent again at the hello', async () => {
+    const { agent, run, offers } = await runningOn('agent-notify', ['emu-notify']);
+    // The cancel happens, but nobody tells this agent (a lost cross-replica NOTIFY).
+    expect(await cancelRun(server.db, org.id, run.runId, CANCELLED_MESSAGE)).toMatchObject({ outcome: 'cancelled' });
+    agent.ws.terminate();
+    const back = await connect(server.url, shared, { agentId: 'agent-notify', devices: [androidDevice('emu-notify')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    await back.next('welcome');
+    expect(await back.next('job.cancel')).toMatchObject({ jobId: offers[0]!.jobId, reason: CANCELLED_MESSAGE });
+    back.send({ type: 'job.result', jobId: offers[0]!.jobId, verdict: 'cancelled', durationSeconds: 1 });
+    await back.next('job.result.ack');
+    expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'blocked', status_message: CANCELLED_MESSAGE });
+    expect(await deviceState('emu-notify')).toBe('online');
+  });
+
+  it('a job the agent still runs and the control plane still wants is not cancelled', async () => {
+    const { agent, run, offers } = await runningOn('agent-keeps', ['emu-keeps']);
+    agent.ws.terminate();
+    const back = await connect(server.url, shared, { agentId: 'agent-keeps', devices: [androidDevice('emu-keeps')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    await back.next('welcome');
+    await expect(back.next('job.cancel', 300)).rejects.toThrow(/no job.cancel/);
+    expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'running', try: 1 });
+    expect(await deviceState('emu-keeps')).toBe('busy');
   });
 });
 

@@ -16,6 +16,7 @@ import { createClaimLoop } from './claim-loop.js';
 import type { AgentContext } from './context.js';
 import type { DispatcherApi } from './dispatcher-api.js';
 import type { AgentHandlers, AgentHub } from './hub.js';
+import { cancelUnwantedJobs } from './messages/hello.js';
 import { handleAgentMessage } from './messages/index.js';
 import { sweep } from './reaper.js';
 import { recordVerdict } from './verdicts.js';
@@ -105,7 +106,10 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
       return agent ?? { refuse: `agent id ${m.agentId} is registered with another agent token`, code: 4401 };
     },
     message: (agent, m) => handleAgentMessage(ctx, agent, m),
-    welcomed: () => ctx.dispatch(),
+    welcomed(agent, hello) {
+      void cancelUnwantedJobs(ctx, agent, hello).catch(logged('cancelling unwanted jobs'));
+      ctx.dispatch();
+    },
     alive: (agent) => touchAgent(db, agent.id),
     disconnected: (agent) => disconnectAgent(db, agent.id, replicaId),
     silenceLimitMs: config.agentLostSeconds * 1000,

@@ -57,17 +57,21 @@ export async function listSilentAgents(sql: Sql, seconds: number): Promise<strin
 
 /**
  * Brings the registry in line with device reports, in one statement (a hello lists
- * every device of the host). A device with a test keeps `busy`; otherwise it is
- * online when ready.
+ * every device of the host). A device with a test keeps `busy`; so does a ready one
+ * whose serial is in `stillBusy` (the agent still runs a job there that is no longer
+ * wanted, see unwantedJobs); otherwise it is online when ready.
  */
-export async function upsertDevices(sql: Sql, agent: AgentRecord, devices: readonly DeviceInfo[]): Promise<void> {
+export async function upsertDevices(
+  sql: Sql, agent: AgentRecord, devices: readonly DeviceInfo[], stillBusy: readonly string[] = [],
+): Promise<void> {
   if (devices.length === 0) return;
   // Arrays of text only: the postgres driver does not send boolean arrays as boolean[].
   const column = <K extends keyof DeviceInfo>(k: K) => devices.map((d) => d[k]);
   await sql.query(
     `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state, last_seen_at)
      SELECT 'dev_' || substr(md5(random()::text || d.serial), 1, 16), $1, d.serial, $2, d.platform, d.kind, d.model, d.os_version,
-            CASE WHEN d.ready = 'true' THEN 'online' ELSE 'offline' END, clock_timestamp()
+            CASE WHEN d.ready = 'true' AND d.serial = ANY($9::text[]) THEN 'busy' WHEN d.ready = 'true' THEN 'online' ELSE 'offline' END,
+            clock_timestamp()
        FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
             AS d(serial, platform, kind, model, os_version, ready)
      ON CONFLICT (agent_id, serial) DO UPDATE SET platform = EXCLUDED.platform, kind = EXCLUDED.kind,
@@ -75,7 +79,7 @@ export async function upsertDevices(sql: Sql, agent: AgentRecord, devices: reado
        state = CASE
          WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.device_id = devices.id AND a.status IN ('offered', 'running')) THEN 'busy'
          ELSE EXCLUDED.state END`,
-    [agent.id, agent.orgId, column('serial'), column('platform'), column('kind'), column('model'), column('osVersion'), devices.map((d) => String(d.ready))],
+    [agent.id, agent.orgId, column('serial'), column('platform'), column('kind'), column('model'), column('osVersion'), devices.map((d) => String(d.ready)), stillBusy],
   );
 }
 
@@ -86,4 +90,48 @@ export async function markMissingDevicesOffline(sql: Sql, agentId: string, prese
 
 export async function setDeviceOffline(sql: Sql, agentId: string, serial: string): Promise<void> {
   await sql.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1 AND serial = $2`, [agentId, serial]);
+}
+
+/** A job an agent reports, parsed from its wire id (`<attempt id>.<try>`). */
+export interface ReportedJob {
+  jobId: string;
+  attemptId: string;
+  tryNumber: number;
+}
+
+/**
+ * Jobs an agent still runs that nobody wants: their try is over (finished, lost and
+ * retried, blocked by a cancel while the agent was away), the attempt is unknown, or
+ * the run was cancelled (a cancel that never reached the agent). With the serial of
+ * the agent's device that ran the try, when the database still knows it.
+ */
+export async function unwantedJobs(sql: Sql, agentId: string, jobs: readonly ReportedJob[]): Promise<Array<{ jobId: string; serial: string | null; runCancelled: boolean }>> {
+  if (jobs.length === 0) return [];
+  return sql.query(
+    `SELECT j.wire AS "jobId", d.serial, COALESCE(r.status = 'cancelled', false) AS "runCancelled"
+       FROM unnest($2::text[], $3::text[], $4::int[]) AS j(wire, attempt_id, try)
+       LEFT JOIN attempts a ON a.id = j.attempt_id
+       LEFT JOIN runs r ON r.id = a.run_id
+       LEFT JOIN devices d ON d.agent_id = $1 AND d.id = CASE WHEN a.try_number = j.try THEN a.device_id
+                                                              WHEN a.try_number = j.try + 1 THEN a.lost_device_id END
+      WHERE NOT COALESCE(a.try_number = j.try AND a.status IN ('offered', 'running') AND d.id IS NOT NULL AND r.status <> 'cancelled', false)`,
+    [agentId, jobs.map((j) => j.jobId), jobs.map((j) => j.attemptId), jobs.map((j) => j.tryNumber)],
+  );
+}
+
+/**
+ * An unwanted job ended on the agent (see unwantedJobs): the device it kept `busy` is
+ * online again, unless it holds a test by now. Answers whether it was freed.
+ */
+export async function freeDeviceOfEndedJob(sql: Sql, agentId: string, job: ReportedJob): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE devices d SET state = 'online'
+       FROM attempts a
+      WHERE a.id = $2 AND d.agent_id = $1 AND d.state = 'busy'
+        AND d.id = CASE WHEN a.try_number = $3 THEN a.device_id WHEN a.try_number = $3 + 1 THEN a.lost_device_id END
+        AND NOT EXISTS (SELECT 1 FROM attempts x WHERE x.device_id = d.id AND x.status IN ('offered', 'running'))
+     RETURNING d.id`,
+    [agentId, job.attemptId, job.tryNumber],
+  );
+  return rows.length > 0;
 }

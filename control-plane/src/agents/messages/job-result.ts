@@ -1,13 +1,15 @@
 /**
  * job.result: the verdict of one try, acknowledged always (the agent re-sends until
- * it is), recorded only for the try this agent's device still holds.
+ * it is), recorded only for the try this agent's device still holds. The end of a try
+ * nobody wanted any more frees the device its hello kept busy (hello.ts).
  */
 import type { JobResult } from '@devicelab/shared';
-import type { AgentRecord } from '../../queries/agents.js';
+import { freeDeviceOfEndedJob, type AgentRecord } from '../../queries/agents.js';
 import { CANCELLED_MESSAGE } from '../../runs/transitions/cancel.js';
 import type { AgentContext } from '../context.js';
 import { heldAttempt } from '../held-attempt.js';
 import { recordVerdict } from '../verdicts.js';
+import { reportedJob } from './hello.js';
 
 export async function onJobResult(ctx: AgentContext, agent: AgentRecord, m: JobResult): Promise<void> {
   const attempt = await heldAttempt(ctx, agent.id, m.jobId);
@@ -18,6 +20,8 @@ export async function onJobResult(ctx: AgentContext, agent: AgentRecord, m: JobR
       statusMessage: cancelled ? CANCELLED_MESSAGE : m.statusMessage,
       failedStep: m.failedStep, durationSeconds: m.durationSeconds, recordingKey: m.recordingKey,
     });
+  } else if (await freeDeviceOfEndedJob(ctx.db, agent.id, reportedJob(m.jobId))) {
+    ctx.dispatch();
   }
   ctx.send(agent.id, { type: 'job.result.ack', jobId: m.jobId });
 }
