@@ -3,7 +3,8 @@
  * protocol-level fake agents (agent-client.ts): a silent socket is dropped and its tests
  * lost; liveness counts when a frame arrives, not once it is handled; one device's slow
  * decision does not hold up another's; cancels that never reached the agent are sent
- * again at its hello; an old socket's late close does not undo a newer hello.
+ * again at its hello; an old socket's late close does not undo a newer hello; a re-sent
+ * step.decide gets one decision.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -225,5 +226,38 @@ describe('reconnects', () => {
     const row = await server.db.query<{ connected: boolean; replica_id: string | null }>(`SELECT connected, replica_id FROM agents WHERE id = 'agent-race'`);
     expect(row[0]).toEqual({ connected: true, replica_id: dispatcher.replicaId });
     expect(await deviceState('emu-race')).toBe('online');
+  });
+
+  it('a step.decide re-sent on a new connection while the first is being decided gets one decision', async () => {
+    const { agent, offers } = await runningOn('agent-resend', ['emu-resend']);
+    const engine = gateEngine();
+    const decide = { type: 'step.decide', requestId: 'r1', jobId: offers[0]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login } as const;
+    agent.send(decide);
+    await until(async () => engine.calls, (n) => n === 1);
+    agent.ws.terminate(); // the socket drops during the model call
+    const back = await connect(server.url, shared, { agentId: 'agent-resend', devices: [androidDevice('emu-resend')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    await back.next('welcome');
+    back.send(decide);
+    await sleep(200);
+    engine.release();
+    expect(await back.next('step.decision')).toMatchObject({ requestId: 'r1', ok: true, kind: 'ai' });
+    await sleep(200);
+    expect(engine.calls).toBe(1);
+    expect(back.received.filter((m) => m.type === 'error')).toEqual([]);
+  });
+
+  it('a step.decide that loses the race to store its step answers with the stored one', async () => {
+    const { agent, offers } = await runningOn('agent-store', ['emu-store']);
+    const engine = server.services.engine;
+    const original = engine.decide;
+    // As when another replica decided the same request first: this one's store hits session_steps_request.
+    engine.decide = async (req) => {
+      await original(req);
+      return original(req);
+    };
+    restore.push(() => (engine.decide = original));
+    agent.send({ type: 'step.decide', requestId: 'r1', jobId: offers[0]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    expect(await agent.next('step.decision')).toMatchObject({ requestId: 'r1', ok: true, kind: 'ai', actions: [{ type: 'tap' }] });
+    expect(agent.received.filter((m) => m.type === 'error')).toEqual([]);
   });
 });
