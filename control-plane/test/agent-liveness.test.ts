@@ -131,6 +131,14 @@ describe('a silent agent', () => {
     }
     expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'running', try: 1 });
   });
+  it('a control plane that stalled longer than the limit does not drop its agents for it', async () => {
+    const { agent, run } = await runningOn('agent-stall', ['emu-stall']);
+    const busyUntil = Date.now() + 1500; // the event loop blocked past AGENT_LOST_SECONDS: nothing is read meanwhile
+    while (Date.now() < busyUntil);
+    const closed = await Promise.race([agent.closed, sleep(800).then(() => null)]);
+    expect(closed).toBeNull();
+    expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'running', try: 1 });
+  });
 });
 
 describe('frames of one connection', () => {

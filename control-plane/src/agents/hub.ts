@@ -70,6 +70,7 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
   const pending = new Set<Promise<void>>();
   let routes: readonly UpgradeRoute[] = [];
   let watchdog: NodeJS.Timeout | null = null;
+  let watchedAt = Date.now();
   // Several chances to answer a ping within the limit; at most one liveness write per heartbeat interval.
   const pingEveryMs = Math.max(50, Math.min(options.heartbeatIntervalMs, handlers.silenceLimitMs / 3));
   const touchEveryMs = Math.min(options.heartbeatIntervalMs, handlers.silenceLimitMs / 4);
@@ -94,8 +95,12 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
   /** Drops connections that went silent (a hung agent, a host gone without a FIN) and pings the rest. */
   function watch() {
     const now = Date.now();
+    // This process itself stalled (a long GC pause, a blocked loop): frames that arrived
+    // meanwhile are not read yet, so this round only pings.
+    const stalled = now - watchedAt > 2 * pingEveryMs;
+    watchedAt = now;
     for (const [ws, at] of heardAt) {
-      if (now - at > handlers.silenceLimitMs) ws.terminate(); // 'close' follows and does the work
+      if (!stalled && now - at > handlers.silenceLimitMs) ws.terminate(); // 'close' follows and does the work
       else if (ws.readyState === ws.OPEN) ws.ping();
     }
   }
@@ -208,6 +213,7 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
   return {
     attach(server, otherRoutes = []) {
       routes = otherRoutes;
+      watchedAt = Date.now();
       watchdog = setInterval(watch, pingEveryMs);
       watchdog.unref();
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
