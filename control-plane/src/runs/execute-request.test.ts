@@ -34,6 +34,14 @@ describe('parseExecuteRequest', () => {
     expect(e.errors?.map((x) => x.path)).toEqual(['DeviceConfigs', 'ephemeralTestCommands', 'dependencyTestIds', 'speed']);
   });
 
+  it('names Object.prototype member names as unknown fields, as sent', () => {
+    // JSON.parse: an own `__proto__` key, as a request body really arrives.
+    const e = refusal(JSON.parse('{"organisationId": "o", "constructor": 1, "__proto__": {}, "toString": "x", "hasOwnProperty": 2}'));
+    expect(e.status).toBe(400);
+    expect(e.detail).toBe('invalid request: unknown field(s): constructor, __proto__, toString, hasOwnProperty');
+    expect(e.errors?.map((x) => x.path)).toEqual(['constructor', '__proto__', 'toString', 'hasOwnProperty']);
+  });
+
   it('refuses one field sent twice with different values', () => {
     expect(refusal({ organisationId: 'o', buildId: 'a', uploadId: 'b' }).detail).toContain('buildId and uploadId');
     expect(parseExecuteRequest({ organisationId: 'o', organisationid: 'o', buildId: 'a' }).organisationId).toBe('o');

@@ -47,7 +47,8 @@ export function parseExecuteRequest(raw: unknown): ExecuteRun {
       unsupported.push(key);
       continue;
     }
-    const name = CANONICAL[lower];
+    // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
+    const name = Object.hasOwn(CANONICAL, lower) ? CANONICAL[lower] : undefined;
     if (name === undefined) {
       unknown.push(key);
       continue;
