@@ -9,6 +9,15 @@ import type { Platform } from '@devicelab/shared';
 import type { Sql } from '../../db/index.js';
 import { workColumns, type AttemptWork } from '../attempts.js';
 
+/**
+ * Device `d` can run attempt `c`. The candidates are filtered with it too, not only
+ * the pick: the window of 20 must hold only attempts an idle device can serve, or 20
+ * tests waiting for one busy handset would hide every later emulator test.
+ */
+const serves = (d: string, c: string) => `${d}.state = 'online' AND ${d}.agent_id = ANY($1::text[]) AND ${d}.platform = ${c}.platform
+  AND CASE WHEN ${c}.physical THEN ${d}.kind = 'physical' AND ${d}.org_id = ${c}.org_id
+           ELSE ${d}.kind <> 'physical' AND (${d}.org_id IS NULL OR ${d}.org_id = ${c}.org_id) END`;
+
 export interface ClaimedDevice {
   id: string;
   agentId: string;
@@ -24,7 +33,7 @@ export async function claimAttempt(sql: Sql, agentIds: readonly string[]): Promi
          FROM attempts a
         WHERE a.status = 'pending'
           AND EXISTS (SELECT 1 FROM runs r WHERE r.id = a.run_id AND r.status = 'running')
-          AND EXISTS (SELECT 1 FROM devices d WHERE d.state = 'online' AND d.agent_id = ANY($1::text[]) AND d.platform = a.platform)
+          AND EXISTS (SELECT 1 FROM devices d WHERE ${serves('d', 'a')})
         ORDER BY a.queued_at, a.position
         LIMIT 20
         FOR UPDATE OF a SKIP LOCKED
@@ -33,9 +42,7 @@ export async function claimAttempt(sql: Sql, agentIds: readonly string[]): Promi
          FROM candidate c
          CROSS JOIN LATERAL (
            SELECT d.id FROM devices d
-            WHERE d.state = 'online' AND d.agent_id = ANY($1::text[]) AND d.platform = c.platform
-              AND CASE WHEN c.physical THEN d.kind = 'physical' AND d.org_id = c.org_id
-                       ELSE d.kind <> 'physical' AND (d.org_id IS NULL OR d.org_id = c.org_id) END
+            WHERE ${serves('d', 'c')}
             ORDER BY (d.id = c.lost_device_id) IS TRUE, d.last_seen_at
             LIMIT 1
             FOR UPDATE OF d SKIP LOCKED) d
