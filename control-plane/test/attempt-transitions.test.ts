@@ -8,8 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
 import { randomToken } from '../src/ids.js';
+import { acceptAttempt } from '../src/runs/transitions/accept.js';
+import { lockRuns } from '../src/runs/transitions/complete.js';
+import { requeueAttempt } from '../src/runs/transitions/requeue.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
-import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { backend, freshDatabase, seedOrg, startServer, type Org, type TestServer } from './harness.js';
 
 const WAIT_SECONDS = 300;
 let server: TestServer;
@@ -91,5 +94,71 @@ describe('claiming', () => {
     const offer = await emulator.next('job.offer', 3000);
     expect(offer.jobId).toBe(`${emulatorTest}.1`);
     await expect(handset.next('job.offer', 200)).rejects.toThrow(/no job.offer/);
+  });
+});
+
+describe('requeue', () => {
+  it('starts the wait for a device again: a test refused near the end of its wait is not blocked by the next sweep', async () => {
+    const agent = await connect(server.url, shared, { agentId: 'requeue-late', devices: [androidDevice('emu-late')] });
+    const { ids: [id] } = await seedRun(server.db, org);
+    server.services.dispatcher.wake();
+    const offer = await agent.next('job.offer');
+    await server.db.query(`UPDATE attempts SET queued_at = clock_timestamp() - make_interval(secs => $2) WHERE id = $1`, [id, WAIT_SECONDS - 1]);
+    agent.send({ type: 'job.rejected', jobId: offer.jobId, reason: 'busy' });
+    await until(() => attempt(id!), (a) => a.status === 'pending');
+    await new Promise((r) => setTimeout(r, 1100));
+    await server.services.dispatcher.sweep();
+    expect((await attempt(id!)).status).toBe('pending');
+  });
+});
+
+describe.skipIf(backend !== 'postgres')('run locks (PostgreSQL: two connections)', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let owner: Org;
+  beforeAll(async () => {
+    if (backend !== 'postgres') return;
+    ({ db, drop } = await freshDatabase());
+    owner = await seedOrg(db);
+  });
+  afterAll(async () => {
+    if (backend === 'postgres') await drop();
+  });
+
+  /** An offered attempt, and a cancel of its run held open between its status change and its end. */
+  async function offeredWhileCancelling() {
+    const { runId, ids: [id] } = await seedRun(db, owner);
+    await db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() WHERE id = $1`, [id]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let changed!: () => void;
+    const cancelling = new Promise<void>((resolve) => (changed = resolve));
+    const cancel = db.transaction(async (tx) => {
+      await lockRuns(tx, [runId]);
+      await tx.query(`UPDATE runs SET status = 'cancelled', finished_at = clock_timestamp() WHERE id = $1`, [runId]);
+      changed();
+      await released;
+    });
+    await cancelling;
+    return { ref: { id: id!, tryNumber: 1 }, release, cancel };
+  }
+
+  it('requeue waits for a cancel under way and then blocks the attempt', async () => {
+    const { ref, release, cancel } = await offeredWhileCancelling();
+    const requeue = requeueAttempt(db, ref, 'offline');
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await cancel;
+    expect(await requeue).toBe('blocked');
+  });
+
+  it('accept waits for a cancel under way and then starts nothing', async () => {
+    const { ref, release, cancel } = await offeredWhileCancelling();
+    const accept = acceptAttempt(db, ref, `ses_${randomToken(16)}`);
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await cancel;
+    expect(await accept).toBeNull();
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sdk_sessions WHERE test_id IN (SELECT test_id FROM attempts WHERE id = $1)', [ref.id]))[0]!.n).toBe(0);
   });
 });

@@ -14,6 +14,20 @@ export async function lockRuns(tx: Sql, runIds: readonly string[]): Promise<Arra
   return tx.query(`SELECT id, status FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`, [[...new Set(runIds)]]);
 }
 
+/**
+ * Share-locks the runs of these attempts, in id order like lockRuns, for a transition
+ * that reads a run's status but does not change the run (requeue, accept): a cancel,
+ * which holds lockRuns from its status change to its list of held attempts, then either
+ * waits for it or it for the cancel, and the transition sees the run's status as it is.
+ */
+export async function shareRunsOfAttempts(tx: Sql, attemptIds: readonly string[]): Promise<void> {
+  if (attemptIds.length === 0) return;
+  await tx.query(
+    `SELECT r.id FROM runs r WHERE r.id IN (SELECT run_id FROM attempts WHERE id = ANY($1::text[])) ORDER BY r.id FOR SHARE OF r`,
+    [[...new Set(attemptIds)]],
+  );
+}
+
 /** Returns the runs it completed (their `run.completed` webhooks queued with them). Call after lockRuns in the same transaction. */
 export async function completeRunsIfDone(tx: Sql, runIds: readonly string[]): Promise<string[]> {
   if (runIds.length === 0) return [];
