@@ -40,6 +40,17 @@ export interface Config {
   replicaUrl: string;
   /** Signed webhooks (webhooks/): who may be called, how long one attempt may take, and the retry schedule. */
   webhooks: WebhookSettings;
+  /** Pre-requests and teardown requests sent directly, not through a tunnel. */
+  requests: RequestSettings;
+}
+
+export interface RequestSettings {
+  /**
+   * REQUESTS_ALLOW_PRIVATE=1: they may reach loopback, private, link-local… addresses (a
+   * single-tenant lab, tests). Otherwise internal hosts are reached through a tunnel only,
+   * so no organisation's test reaches the operator's own network.
+   */
+  allowPrivate: boolean;
 }
 
 export interface WebhookSettings {
@@ -105,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: intFrom(env, 'WEBHOOK_CONCURRENCY', 4),
       pollMs: intFrom(env, 'WEBHOOK_POLL_MS', 1000),
     },
+    requests: { allowPrivate: env.REQUESTS_ALLOW_PRIVATE === '1' },
   };
 }
 

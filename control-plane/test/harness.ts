@@ -89,7 +89,8 @@ export interface TestServer {
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const { db, drop } = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: 'test-operator-token', ...env });
+  // REQUESTS_ALLOW_PRIVATE: the tests' pre-request hosts listen on loopback; a test of the refusal passes '0'.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: 'test-operator-token', REQUESTS_ALLOW_PRIVATE: '1', ...env });
   const storage = createFileStorage(join(dataDir, 'files'));
   let running = await listen({ db, config, storage }, 0);
   const url = `http://127.0.0.1:${running.port}`;

@@ -68,7 +68,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
     const run = await findRunOfAttempt(ctx.db, attempt.runId);
     if (!run) return;
     // Pre-requests run here, before the agent is involved; their failure is outside the app: blocked.
-    const prepared = await prepareValues(attempt.snapshot, tunnelDialer(ctx.tunnels, attempt.orgId, run.tunnelName));
+    const prepared = await prepareValues(attempt.snapshot, tunnelDialer(ctx.tunnels, attempt.orgId, run.tunnelName), ctx.config.requests);
     if (!prepared.ok) return recordVerdict(ctx, attempt, { status: 'blocked', statusMessage: prepared.message });
     if (!(await recordOffer(ctx.db, attempt, prepared.values))) return; // cancelled or lost meanwhile
     const build = run.buildId ? await findBuild(ctx.db, attempt.orgId, run.buildId) : null;

@@ -12,6 +12,6 @@ export async function recordVerdict(ctx: AgentContext, ref: AttemptRef, verdict:
   // Teardown through a tunnel needs the run's tunnel name; the common case reads nothing more.
   const throughTunnel = finished.snapshot.teardownRequests.some((t) => t.throughTunnel);
   const run = throughTunnel ? await findRunOfAttempt(ctx.db, finished.runId) : null;
-  runTeardownQuietly(finished, verdict.status, run ? tunnelDialer(ctx.tunnels, finished.orgId, run.tunnelName) : undefined);
+  runTeardownQuietly(finished, verdict.status, run ? tunnelDialer(ctx.tunnels, finished.orgId, run.tunnelName) : undefined, ctx.config.requests);
   ctx.dispatch();
 }

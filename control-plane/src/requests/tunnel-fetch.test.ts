@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { StreamRefused } from '@devicelab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPreRequests, runTeardown } from '../runs/pre-requests.js';
-import { fetchThroughTunnel, type TunnelDialer } from './tunnel-fetch.js';
+import { fetchThroughTunnel, type TunnelDialer, type TunnelRequest } from './tunnel-fetch.js';
 
 let internal: Server;
 let port: number;
@@ -70,7 +70,7 @@ describe('requests through a tunnel', () => {
     const result = await runPreRequests([
       { curlCommand: `curl -X POST http://staging.corp:${port}/users -d '{"a":1}'`, throughTunnel: true, valuesToRemember: [{ name: 'userId', path: 'user.id' }] },
       { curlCommand: `curl http://127.0.0.1:${port}/direct/{{userId}}` },
-    ], {}, { tunnel: dialer });
+    ], {}, { tunnel: dialer, allowPrivate: true });
     expect(result).toEqual({ ok: true, values: { userId: 'u-42' } });
     expect(dialer.dialed).toEqual([`staging.corp:${port}`]);
     expect(seen.at(-1)!.url).toBe('/direct/u-42');
@@ -83,6 +83,29 @@ describe('requests through a tunnel', () => {
     expect(missing).toEqual({ ok: false, index: 0, message: `GET http://staging.corp:${port}/missing through tunnel "office" answered HTTP 404: no such thing` });
     const noTunnel = await runPreRequests([{ curlCommand: 'curl http://db.corp/reset', throughTunnel: true }], {});
     expect(noTunnel).toMatchObject({ ok: false, message: 'the request needs a tunnel (throughTunnel: true), and the run names none (tunnelName)' });
+  });
+
+  it('closes the tunnel stream when the request cannot be built (an invalid method, header name or value)', async () => {
+    const streams: Socket[] = [];
+    const dialer: TunnelDialer = {
+      name: 'office',
+      open: async (_host, p) => {
+        const socket = connect(p, '127.0.0.1');
+        await once(socket, 'connect');
+        streams.push(socket);
+        return socket;
+      },
+    };
+    const invalid: Array<Pick<TunnelRequest, 'method' | 'headers'>> = [
+      { method: 'GE T', headers: [] },
+      { method: 'GET', headers: [['Bad Name', 'x']] },
+      { method: 'GET', headers: [['X-Token', 'a\nb']] },
+    ];
+    for (const init of invalid) {
+      await expect(fetchThroughTunnel(`http://staging.corp:${port}/x`, { ...init, body: null, signal: AbortSignal.timeout(5000) }, dialer)).rejects.toThrow();
+    }
+    expect(streams.length).toBeGreaterThanOrEqual(2); // the header value is refused before dialing
+    expect(streams.every((s) => s.destroyed)).toBe(true);
   });
 
   it('sends teardown requests through the tunnel too', async () => {

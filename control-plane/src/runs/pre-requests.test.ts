@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runPreRequests, runTeardown, substitute, valueAt } from './pre-requests.js';
 
 interface Seen {
@@ -12,7 +12,10 @@ interface Seen {
 
 let server: Server;
 let base = '';
+/** The API listens on loopback, which requests sent directly may reach only when the operator allows it. */
+const local = { allowPrivate: true };
 let seen: Seen[] = [];
+let bigCut: boolean | null = null;
 
 /** A small API: /seed answers JSON, /status/<n> answers n, /text answers text, /slow answers after 2 s. */
 beforeAll(async () => {
@@ -32,6 +35,27 @@ beforeAll(async () => {
         return res.end(`  error   details\n${'x'.repeat(500)}`);
       }
       if (url.pathname === '/text') return res.end('plain text');
+      // Valid JSON whose token PostgreSQL cannot store (jsonb): a NUL, an unpaired surrogate.
+      if (url.pathname === '/nul') return res.end('{"token":"a\\u0000b"}');
+      if (url.pathname === '/surrogate') return res.end('{"token":"a\\ud800b"}');
+      if (url.pathname === '/big') {
+        // 64 MiB of JSON with the value at its end, sent as fast as it is read; bigCut: whether the reader hung up first.
+        res.setHeader('content-type', 'application/json');
+        res.write('{"pad":"');
+        let sent = 0;
+        const more = () => {
+          while (sent < 1024 && !res.destroyed) {
+            sent++;
+            if (!res.write('x'.repeat(64 * 1024))) return void res.once('drain', more);
+          }
+          res.end('","token":"late"}');
+        };
+        res.on('close', () => (bigCut = !res.writableFinished));
+        return more();
+      }
+      const redirect = /^\/redirect\/(\d+)$/.exec(url.pathname);
+      if (redirect) return res.writeHead(Number(redirect[1]), { location: `/seed?from=${req.method}` }).end();
+      if (url.pathname === '/to-private') return res.writeHead(302, { location: url.searchParams.get('to')! }).end();
       if (url.pathname === '/slow') return void setTimeout(() => res.end('{}'), 2000);
       res.setHeader('content-type', 'application/json');
       res.end('{"ok":true}');
@@ -56,6 +80,7 @@ describe('runPreRequests', () => {
         { curlCommand: `curl ${base}/next/{{userId}} -H 'Authorization: Bearer {{token}}' -H 'X-Unknown: {{nope}}'` },
       ],
       { email: 'ann@example.test', env: 'staging' },
+      local,
     );
     expect(result).toEqual({
       ok: true,
@@ -72,6 +97,7 @@ describe('runPreRequests', () => {
     const result = await runPreRequests(
       [{ curlCommand: `curl ${base}/ok` }, { curlCommand: `curl -X PUT '${base}/status/503?secret=s3'` }, { curlCommand: `curl ${base}/never` }],
       {},
+      local,
     );
     expect(result).toMatchObject({ ok: false, index: 1 });
     if (result.ok) throw new Error('unreachable');
@@ -82,11 +108,11 @@ describe('runPreRequests', () => {
   });
 
   it('fails naming a value the response does not have, or a response that is not JSON', async () => {
-    let result = await runPreRequests([{ curlCommand: `curl ${base}/seed`, valuesToRemember: ['data.user.name'] }], {});
+    let result = await runPreRequests([{ curlCommand: `curl ${base}/seed`, valuesToRemember: ['data.user.name'] }], {}, local);
     expect(result).toMatchObject({ ok: false, index: 0, message: expect.stringContaining('"data.user.name" is not in the response') });
-    result = await runPreRequests([{ curlCommand: `curl ${base}/seed`, valuesToRemember: [{ name: 'e', path: 'data.empty' }] }], {});
+    result = await runPreRequests([{ curlCommand: `curl ${base}/seed`, valuesToRemember: [{ name: 'e', path: 'data.empty' }] }], {}, local);
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('"data.empty" is null') });
-    result = await runPreRequests([{ curlCommand: `curl ${base}/text`, valuesToRemember: ['token'] }], {});
+    result = await runPreRequests([{ curlCommand: `curl ${base}/text`, valuesToRemember: ['token'] }], {}, local);
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('not with JSON') });
   });
 
@@ -101,23 +127,23 @@ describe('runPreRequests', () => {
   it('waits delayBeforeRequest seconds before sending', async () => {
     const waits: number[] = [];
     const result = await runPreRequests([{ curlCommand: `curl ${base}/ok`, delayBeforeRequest: 1.5 }, { curlCommand: `curl ${base}/ok` }], {}, {
-      sleep: async (ms) => void waits.push(ms),
+      ...local, sleep: async (ms) => void waits.push(ms),
     });
     expect(result.ok).toBe(true);
     expect(waits).toEqual([1500]);
     const started = Date.now();
-    await runPreRequests([{ curlCommand: `curl ${base}/ok`, delayBeforeRequest: 0.2 }], {});
+    await runPreRequests([{ curlCommand: `curl ${base}/ok`, delayBeforeRequest: 0.2 }], {}, local);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
   it('times out a slow request and reports an unreachable host', async () => {
-    let result = await runPreRequests([{ curlCommand: `curl ${base}/slow` }], {}, { timeoutMs: 100 });
+    let result = await runPreRequests([{ curlCommand: `curl ${base}/slow` }], {}, { ...local, timeoutMs: 100 });
     expect(result).toMatchObject({ ok: false, message: `GET ${base}/slow timed out after 0.1 s` });
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    result = await runPreRequests([{ curlCommand: `curl http://127.0.0.1:${port}/x` }], {});
+    result = await runPreRequests([{ curlCommand: `curl http://127.0.0.1:${port}/x` }], {}, local);
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('ECONNREFUSED') });
   });
 
@@ -126,6 +152,54 @@ describe('runPreRequests', () => {
     controller.abort(new Error('the run was cancelled'));
     const result = await runPreRequests([{ curlCommand: `curl ${base}/ok` }], {}, { signal: controller.signal });
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('the run was cancelled') });
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses loopback and other private addresses unless the operator allows them, naming the way to internal hosts', async () => {
+    const port = new URL(base).port;
+    for (const url of [`${base}/seed`, `http://localhost:${port}/seed`, `http://[::1]:${port}/seed`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/x']) {
+      const result = await runPreRequests([{ curlCommand: `curl ${url}`, valuesToRemember: ['token'] }], {}, { timeoutMs: 2000 });
+      expect(result, url).toMatchObject({ ok: false, index: 0 });
+      if (result.ok) throw new Error('unreachable');
+      expect(result.message).toMatch(/was not sent: .*a private, loopback or otherwise non-public address/);
+      expect(result.message).toContain('throughTunnel: true');
+      expect(result.message).toContain('REQUESTS_ALLOW_PRIVATE=1');
+    }
+    const errors = await runTeardown([{ curlCommand: `curl -X DELETE ${base}/seed` }], 'failed', {});
+    expect(errors).toEqual([expect.stringMatching(/^teardown request 1: DELETE .* was not sent: .*REQUESTS_ALLOW_PRIVATE=1/)]);
+    expect(seen).toEqual([]);
+  });
+
+  it('follows redirects only with -L, as curl does, turning a POST into a GET on 302 and 303', async () => {
+    let result = await runPreRequests([{ curlCommand: `curl ${base}/redirect/302`, valuesToRemember: ['token'] }], {}, local);
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('answered HTTP 302 (redirects are followed only with -L, as curl does)') });
+    result = await runPreRequests([{ curlCommand: `curl -L -X POST -d a=1 ${base}/redirect/302`, valuesToRemember: ['token'] }], {}, local);
+    expect(result).toEqual({ ok: true, values: { token: 'tok-123' } });
+    await runPreRequests([{ curlCommand: `curl -L -X POST -d a=1 ${base}/redirect/307` }], {}, local);
+    expect(seen.slice(1).map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual(['POST /redirect/302 a=1', 'GET /seed?from=POST ', 'POST /redirect/307 a=1', 'POST /seed?from=POST a=1']);
+  });
+
+  it('reads at most 1 MiB of an answer: a cut-off JSON answer cannot give values, and the rest is not downloaded', async () => {
+    let result = await runPreRequests([{ curlCommand: `curl ${base}/big`, valuesToRemember: ['token'] }], {}, local);
+    expect(result).toMatchObject({ ok: false, message: `GET ${base}/big answered more than 1 MiB, so valuesToRemember cannot be read from it (only the first MiB is read)` });
+    await vi.waitFor(() => expect(bigCut).toBe(true));
+    result = await runPreRequests([{ curlCommand: `curl ${base}/big` }], {}, local);
+    expect(result.ok).toBe(true);
+  });
+
+  it('refuses a remembered value the attempt cannot store (NUL, unpaired surrogate) as a failed pre-request', async () => {
+    for (const path of ['/nul', '/surrogate']) {
+      const result = await runPreRequests([{ curlCommand: `curl ${base}${path}`, valuesToRemember: ['token'] }], {}, local);
+      expect(result, path).toEqual({
+        ok: false, index: 0,
+        message: `GET ${base}${path}: valuesToRemember "token" holds a NUL character or an unpaired UTF-16 surrogate, which cannot be kept`,
+      });
+    }
+  });
+
+  it('fails without sending when a {{value}} would put a line break into a header', async () => {
+    const result = await runPreRequests([{ curlCommand: `curl ${base}/ok -H 'X-Token: {{token}}'` }], { token: 'a\r\nX-Injected: 1' }, local);
+    expect(result).toEqual({ ok: false, index: 0, message: 'invalid curl command: the value of header "X-Token" holds a line break or another control character' });
     expect(seen).toEqual([]);
   });
 
@@ -147,7 +221,7 @@ describe('runTeardown', () => {
     ['failed', ['/always/7', '/failure']],
     ['blocked', ['/always/7', '/failure']],
   ] as const)('after %s runs the requests that apply', async (verdict, urls) => {
-    expect(await runTeardown(withBase(), verdict, { id: '7' })).toEqual([]);
+    expect(await runTeardown(withBase(), verdict, { id: '7' }, local)).toEqual([]);
     expect(seen.map((s) => s.url)).toEqual(urls);
     expect(seen.every((s) => s.method === 'DELETE')).toBe(true);
   });
@@ -162,6 +236,7 @@ describe('runTeardown', () => {
       ],
       'failed',
       {},
+      local,
     );
     expect(errors).toEqual([
       expect.stringMatching(/^teardown request 1: DELETE .*\/status\/500 answered HTTP 500/),

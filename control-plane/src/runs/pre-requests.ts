@@ -1,9 +1,13 @@
-import { parseCurl, type CurlRequest } from '../requests/curl.js';
-import { fetchThroughTunnel, type TunnelDialer } from '../requests/tunnel-fetch.js';
+import { textProblem } from '@devicelab/shared';
+import { parseCurl } from '../requests/curl.js';
+import { MAX_ANSWER_BYTES, sendHttp } from '../requests/http-client.js';
+import type { TunnelDialer } from '../requests/tunnel-fetch.js';
+import { RefusedAddress } from '../webhooks/address-guard.js';
 
 /**
  * Pre-requests and teardown requests of a test in a run (spec 2.2): curl command
- * lines sent with the global fetch. The dispatcher calls runPreRequests before it
+ * lines sent by requests/http-client.ts (directly to public addresses only, unless
+ * allowPrivate, or through the run's tunnel). The dispatcher calls runPreRequests before it
  * offers a job (remembered values then resolve {{references}} in the commands) and
  * runTeardown after the verdict. No database access here: values in, values out.
  */
@@ -37,6 +41,8 @@ export interface RequestOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The run's tunnel, for requests with throughTunnel (absent: the run names none). */
   tunnel?: TunnelDialer;
+  /** REQUESTS_ALLOW_PRIVATE: requests sent directly may reach private addresses (default: refused). */
+  allowPrivate?: boolean;
 }
 
 export type PreRequestsResult = { ok: true; values: Values } | { ok: false; index: number; message: string };
@@ -62,6 +68,9 @@ export async function runPreRequests(
     if (!outcome.ok) return { ok: false, index, message: outcome.message };
     const wanted = spec.valuesToRemember ?? [];
     if (wanted.length === 0) continue;
+    if (outcome.truncated) {
+      return { ok: false, index, message: `${outcome.where} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, so valuesToRemember cannot be read from it (only the first MiB is read)` };
+    }
     const remembered = remember(outcome.where, outcome.body, wanted);
     if (!remembered.ok) return { ok: false, index, message: remembered.message };
     Object.assign(current, remembered.values);
@@ -101,7 +110,7 @@ export function substitute(text: string, values: Values): string {
     Object.prototype.hasOwnProperty.call(values, name) ? values[name]! : whole);
 }
 
-type Sent = { ok: true; body: string; where: string } | { ok: false; message: string };
+type Sent = { ok: true; body: string; truncated: boolean; where: string } | { ok: false; message: string };
 
 /** Sends one request; failure messages name it by method and URL (without its query string). */
 async function send(
@@ -113,9 +122,9 @@ async function send(
   if (spec.throughTunnel && !options.tunnel) {
     return { ok: false, message: 'the request needs a tunnel (throughTunnel: true), and the run names none (tunnelName)' };
   }
-  const parsed = parseCurl(spec.curlCommand);
+  const parsed = parseCurl(spec.curlCommand, (text) => substitute(text, values));
   if (!parsed.ok) return { ok: false, message: `invalid curl command: ${parsed.error}` };
-  const request = resolve(parsed.request, values);
+  const request = parsed.request;
   const where = `${request.method} ${describeUrl(request.url)}${spec.throughTunnel ? ` through tunnel "${options.tunnel!.name}"` : ''}`;
   if (options.signal?.aborted) return { ok: false, message: `${where} was not sent: ${reasonOf(options.signal)}` };
   if (delayMs > 0) {
@@ -129,29 +138,24 @@ async function send(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const res = spec.throughTunnel
-      ? await fetchThroughTunnel(request.url, { method: request.method, headers: request.headers, body: request.body, signal }, options.tunnel!)
-      : await fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? undefined, signal })
-        .then(async (r) => ({ status: r.status, body: await r.text() }));
-    const body = res.body;
+    const res = await sendHttp({ ...request, signal }, spec.throughTunnel ? { tunnel: options.tunnel! } : { allowPrivate: options.allowPrivate ?? false });
     if (res.status < 200 || res.status > 299) {
-      return { ok: false, message: `${where} answered HTTP ${res.status}${excerpt(body)}` };
+      const hint = res.status >= 300 && res.status < 400 && !request.followRedirects ? ' (redirects are followed only with -L, as curl does)' : '';
+      return { ok: false, message: `${where} answered HTTP ${res.status}${hint}${excerpt(res.body)}` };
     }
-    return { ok: true, body, where };
+    return { ok: true, body: res.body, truncated: res.truncated, where };
   } catch (e) {
     if (timeout.aborted) return { ok: false, message: `${where} timed out after ${timeoutMs / 1000} s` };
     if (options.signal?.aborted) return { ok: false, message: `${where} was stopped: ${reasonOf(options.signal)}` };
+    if (e instanceof RefusedAddress) {
+      return {
+        ok: false,
+        message: `${where} was not sent: ${e.host === e.address ? e.host : `${e.host} resolves to ${e.address}`}, a private, loopback or otherwise non-public address. `
+          + 'Internal hosts are reached through a tunnel (throughTunnel: true); an operator can allow private addresses with REQUESTS_ALLOW_PRIVATE=1',
+      };
+    }
     return { ok: false, message: `${where} failed: ${networkError(e)}` };
   }
-}
-
-function resolve(request: CurlRequest, values: Values): CurlRequest {
-  return {
-    ...request,
-    url: substitute(request.url, values),
-    headers: request.headers.map(([name, value]) => [name, substitute(value, values)]),
-    body: request.body === null ? null : substitute(request.body, values),
-  };
 }
 
 /** Values named by valuesToRemember from a JSON response; a path not in it is a failure naming it. */
@@ -168,6 +172,10 @@ function remember(where: string, body: string, wanted: readonly ValueToRemember[
     const value = valueAt(json, path);
     if (value === undefined || value === null) {
       return { ok: false, message: `${where}: valuesToRemember "${path}" is ${value === null ? 'null' : 'not'} in the response${excerpt(body)}` };
+    }
+    // Remembered values are stored with the attempt (jsonb), which takes neither NUL nor a lone surrogate.
+    if (typeof value === 'string' && (value.includes('\u0000') || textProblem(value) !== null)) {
+      return { ok: false, message: `${where}: valuesToRemember "${path}" holds a NUL character or an unpaired UTF-16 surrogate, which cannot be kept` };
     }
     values[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }

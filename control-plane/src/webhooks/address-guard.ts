@@ -1,7 +1,8 @@
 /**
  * Webhooks must not become a way into the operator's network (SSRF): unless
  * WEBHOOK_ALLOW_PRIVATE=1, an endpoint must resolve to global unicast addresses
- * only. ipaddr.js names every special range (loopback, RFC 1918 private,
+ * only. Pre-requests and teardown requests sent directly (not through a tunnel) are
+ * held to the same rule, unless REQUESTS_ALLOW_PRIVATE=1 (requests/http-client.ts). ipaddr.js names every special range (loopback, RFC 1918 private,
  * link-local incl. cloud metadata 169.254.169.254, unique-local fc00::/7, CGNAT
  * 100.64/10, multicast, documentation, 6to4/NAT64 prefixes that embed IPv4…);
  * anything it does not call `unicast` is refused. The check runs twice: when a
@@ -23,7 +24,8 @@ export function isPublicAddress(ip: string): boolean {
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 export class RefusedAddress extends Error {
-  constructor(host: string, address: string) {
+  // Kept apart so callers other than the webhooks can name their own setting.
+  constructor(readonly host: string, readonly address: string) {
     super(`${host} resolves to ${address}, a private, loopback or otherwise non-public address (the operator can allow these with WEBHOOK_ALLOW_PRIVATE=1)`);
     this.name = 'RefusedAddress';
   }
