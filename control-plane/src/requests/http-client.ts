@@ -25,6 +25,7 @@ import { hostOf, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../we
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 /** curl's own limit is 50; a chain this long is a loop in all but name. */
 const MAX_REDIRECTS = 10;
+const USER_AGENT = 'DeviceLab-Requests/1.0';
 
 export interface HttpRequest {
   method: string;
@@ -142,6 +143,9 @@ function headerObject(lines: readonly (readonly [string, string])[]): Record<str
     const key = name.toLowerCase();
     headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
   }
+  // What curl sends unless told otherwise; some APIs refuse a request without a User-Agent.
+  headers['user-agent'] ??= USER_AGENT;
+  headers.accept ??= '*/*';
   return headers;
 }
 

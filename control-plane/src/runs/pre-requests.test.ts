@@ -91,6 +91,8 @@ describe('runPreRequests', () => {
     expect(seen[0]!.headers).toMatchObject({ 'content-type': 'application/json', 'x-env': 'staging' });
     expect(seen[1]).toMatchObject({ method: 'GET', url: '/next/42' });
     expect(seen[1]!.headers).toMatchObject({ authorization: 'Bearer tok-123', 'x-unknown': '{{nope}}' });
+    // curl's defaults, which some APIs require (a User-Agent above all).
+    expect(seen[1]!.headers).toMatchObject({ 'user-agent': 'DeviceLab-Requests/1.0', accept: '*/*' });
   });
 
   it('fails on a non-2xx answer with the status and a short excerpt, and sends nothing after it', async () => {
