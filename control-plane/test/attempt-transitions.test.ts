@@ -4,6 +4,9 @@
  * device starts again, and (PostgreSQL only, it needs two connections) that requeue and
  * accept read the run's status under its lock, so a cancel cannot slip in between.
  */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
@@ -94,6 +97,70 @@ describe('claiming', () => {
     const offer = await emulator.next('job.offer', 3000);
     expect(offer.jobId).toBe(`${emulatorTest}.1`);
     await expect(handset.next('job.offer', 200)).rejects.toThrow(/no job.offer/);
+  });
+});
+
+describe('an offer that cannot be made', () => {
+  let host: Server;
+  let hostUrl: string;
+  const hits: string[] = [];
+  beforeAll(async () => {
+    host = createServer((req, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.setHeader('content-type', 'application/json').end(JSON.stringify({ token: `seeded-${hits.length}` }));
+    });
+    host.listen(0, '127.0.0.1');
+    await once(host, 'listening');
+    hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    host.closeAllConnections(); // keep-alive sockets would hold close() open
+    return new Promise<void>((resolve) => host.close(() => resolve()));
+  });
+
+  it('goes back to the queue with its device free, its pre-requests torn down, and is offered again', async () => {
+    // The database refuses the first try's remembered values once (as a transient error would).
+    await server.db.query(`CREATE SEQUENCE offer_fault`);
+    await server.db.query(`CREATE FUNCTION offer_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW."values" IS NOT NULL AND OLD."values" IS NULL AND nextval('offer_fault') = 1 THEN RAISE EXCEPTION 'injected fault'; END IF;
+        RETURN NEW;
+      END $$`);
+    await server.db.query(`CREATE TRIGGER offer_fault BEFORE UPDATE ON attempts FOR EACH ROW EXECUTE FUNCTION offer_fault()`);
+    try {
+      const agent = await connect(server.url, shared, { agentId: 'offer-fault', devices: [androidDevice('emu-fault')] });
+      const { ids: [id] } = await seedRun(server.db, org, {
+        snapshot: snapshot({
+          preRequests: [{ curlCommand: `curl -X POST ${hostUrl}/seed`, valuesToRemember: ['token'] }],
+          teardownRequests: [{ curlCommand: `curl -X DELETE ${hostUrl}/seed/{{token}}`, runOn: 'failure' }],
+        }),
+      });
+      server.services.dispatcher.wake();
+      // Torn down only once the try is back in the queue (a claim pass under way may take it again at once).
+      await until(async () => hits, (h) => h.includes('DELETE /seed/seeded-1'));
+      // No wake-up of its own (a failure that recurs must not loop): at the latest the next sweep offers it again, on the freed device.
+      await server.services.dispatcher.sweep();
+      const offer = await agent.next('job.offer');
+      expect(offer).toMatchObject({ jobId: `${id}.1`, serial: 'emu-fault' });
+      expect(offer.values.token).not.toBe('seeded-1');
+      expect(hits.filter((h) => h === 'POST /seed')).toHaveLength(2);
+    } finally {
+      for (const drop of ['DROP TRIGGER offer_fault ON attempts', 'DROP FUNCTION offer_fault()', 'DROP SEQUENCE offer_fault']) await server.db.query(drop);
+    }
+  });
+
+  it('is taken back by the sweep when its pre-requests never finished, once even the slowest would have', async () => {
+    // Offered by a replica that then failed mid pre-requests: values never recorded. One pre-request
+    // may take 600 s of delay and 30 s of timeout; the sweep's own 30 s come on top (660 s).
+    const { ids: [id] } = await seedRun(server.db, org, {
+      snapshot: snapshot({ preRequests: [{ curlCommand: `curl ${hostUrl}/slow`, delayBeforeRequest: 600 }] }),
+    });
+    await server.db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() - interval '650 seconds' WHERE id = $1`, [id]);
+    await server.services.dispatcher.sweep();
+    expect((await attempt(id!)).status).toBe('offered');
+    await server.db.query(`UPDATE attempts SET offered_at = clock_timestamp() - interval '670 seconds' WHERE id = $1`, [id]);
+    await server.services.dispatcher.sweep();
+    expect(await attempt(id!)).toMatchObject({ status: 'pending', try_number: 1 });
   });
 });
 

@@ -16,7 +16,7 @@ import { failAttemptsWithoutTunnel } from '../runs/transitions/fail-without-tunn
 import { recordOffer } from '../runs/transitions/offer.js';
 import { requeueAttempt } from '../runs/transitions/requeue.js';
 import type { AgentContext } from './context.js';
-import { recordVerdict } from './verdicts.js';
+import { recordVerdict, tearDown } from './verdicts.js';
 import { toWireId } from './wire-id.js';
 
 export interface ClaimLoop {
@@ -64,15 +64,48 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
     return current;
   }
 
+  /**
+   * The claim made the attempt `offered` and its device `busy`: whatever goes wrong before
+   * the offer is out (a database error, a bug) puts both back, or they would stay so
+   * forever. The device goes back online, but no wake-up follows: a failure that recurs on
+   * every try is retried by the next sweep, not in a tight loop, and ends blocked when the
+   * test's wait for a device runs out (the wait is not restarted for it).
+   */
   async function offer(attempt: AttemptWork, device: ClaimedDevice): Promise<void> {
+    const progress: { values?: Record<string, string> } = {};
+    let message: JobOffer | null;
+    try {
+      message = await prepareOffer(attempt, device, progress);
+    } catch (e) {
+      console.error(`offering ${toWireId(attempt)} failed; it waits for a device again:`, e);
+      const requeued = await requeueAttempt(ctx.db, attempt, 'online', { restartWait: false, deviceId: device.id });
+      if (requeued) await tearDownUnsent(attempt, progress.values);
+      return;
+    }
+    if (!message || ctx.send(device.agentId, message)) return;
+    const requeued = await requeueAttempt(ctx.db, attempt, 'offline', { deviceId: device.id });
+    if (requeued) await tearDownUnsent(attempt, message.values);
+    if (requeued === 'pending') ctx.publishWork();
+  }
+
+  /**
+   * Runs the pre-requests, records the offer and answers it, or null when there is nothing
+   * to send (the pre-requests failed, the run is gone, the try was cancelled or lost
+   * meanwhile). `progress.values`: the try's {{values}}, once its pre-requests are done.
+   */
+  async function prepareOffer(attempt: AttemptWork, device: ClaimedDevice, progress: { values?: Record<string, string> }): Promise<JobOffer | null> {
     const run = await findRunOfAttempt(ctx.db, attempt.runId);
-    if (!run) return;
+    if (!run) return null;
     // Pre-requests run here, before the agent is involved; their failure is outside the app: blocked.
     const prepared = await prepareValues(attempt.snapshot, tunnelDialer(ctx.tunnels, attempt.orgId, run.tunnelName), ctx.config.requests);
-    if (!prepared.ok) return recordVerdict(ctx, attempt, { status: 'blocked', statusMessage: prepared.message });
-    if (!(await recordOffer(ctx.db, attempt, prepared.values))) return; // cancelled or lost meanwhile
+    if (!prepared.ok) {
+      await recordVerdict(ctx, attempt, { status: 'blocked', statusMessage: prepared.message });
+      return null;
+    }
+    progress.values = prepared.values;
+    if (!(await recordOffer(ctx.db, attempt, device.id, prepared.values))) return null; // cancelled or lost meanwhile
     const build = run.buildId ? await findBuild(ctx.db, attempt.orgId, run.buildId) : null;
-    const message: JobOffer = {
+    return {
       type: 'job.offer', jobId: toWireId(attempt), runId: attempt.runId, testId: attempt.testId, title: attempt.title,
       attempt: attempt.tryNumber, serial: device.serial, platform: device.platform,
       build: build && {
@@ -85,7 +118,15 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       // Every test is recorded (routes/recordings.ts); a recording that fails never changes the verdict.
       record: true, recordingUploadUrl: `${ctx.config.baseUrl}/agent/recordings/${encodeURIComponent(toWireId(attempt))}`,
     };
-    if (!ctx.send(device.agentId, message) && (await requeueAttempt(ctx.db, attempt, 'offline')) === 'pending') ctx.publishWork();
+  }
+
+  /**
+   * A try given up before its agent had it: what its pre-requests set up is torn down
+   * (runOn failure or always), since the next try runs them again. Only after the
+   * requeue that gave it up succeeded, so at most once per try.
+   */
+  async function tearDownUnsent(attempt: AttemptWork, values: Record<string, string> | undefined): Promise<void> {
+    if (values && attempt.snapshot.preRequests.length > 0) await tearDown(ctx, { ...attempt, values }, 'blocked');
   }
 
   return {

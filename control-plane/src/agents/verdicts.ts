@@ -1,4 +1,5 @@
 import { runTeardownQuietly } from '../runs/around-requests.js';
+import type { AttemptWork } from '../runs/attempts.js';
 import { finishAttempt, type Verdict } from '../runs/transitions/finish.js';
 import type { AttemptRef } from '../runs/transitions/ref.js';
 import { findRunOfAttempt } from '../runs/run-queries.js';
@@ -9,9 +10,21 @@ import type { AgentContext } from './context.js';
 export async function recordVerdict(ctx: AgentContext, ref: AttemptRef, verdict: Verdict): Promise<void> {
   const finished = await finishAttempt(ctx.db, ref, verdict);
   if (!finished) return;
-  // Teardown through a tunnel needs the run's tunnel name; the common case reads nothing more.
-  const throughTunnel = finished.snapshot.teardownRequests.some((t) => t.throughTunnel);
-  const run = throughTunnel ? await findRunOfAttempt(ctx.db, finished.runId) : null;
-  runTeardownQuietly(finished, verdict.status, run ? tunnelDialer(ctx.tunnels, finished.orgId, run.tunnelName) : undefined, ctx.config.requests);
+  await tearDown(ctx, finished, verdict.status);
   ctx.dispatch();
+}
+
+/**
+ * Starts a try's teardown requests (runOn by `outcome`) with the {{values}} its
+ * pre-requests remembered, without waiting for them. Call once per try, after the
+ * transition that ended the try committed: a verdict, or a try given up by requeue
+ * or loss (as `blocked`: the test did not succeed on it), whose values the
+ * transition has just cleared, so pass the attempt as read before it.
+ */
+export async function tearDown(ctx: AgentContext, attempt: AttemptWork, outcome: Verdict['status']): Promise<void> {
+  if (attempt.snapshot.teardownRequests.length === 0) return;
+  // Teardown through a tunnel needs the run's tunnel name; the common case reads nothing more.
+  const throughTunnel = attempt.snapshot.teardownRequests.some((t) => t.throughTunnel);
+  const run = throughTunnel ? await findRunOfAttempt(ctx.db, attempt.runId) : null;
+  runTeardownQuietly(attempt, outcome, run ? tunnelDialer(ctx.tunnels, attempt.orgId, run.tunnelName) : undefined, ctx.config.requests);
 }

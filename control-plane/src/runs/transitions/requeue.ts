@@ -18,6 +18,11 @@ export interface RequeueOptions {
    * (an offer that could not be made): the wait limit then ends the retries.
    */
   restartWait?: boolean;
+  /**
+   * Only while the try is still held by this device: the one that puts back the offer it
+   * made must not take back the same try offered to another device meanwhile.
+   */
+  deviceId?: string;
 }
 
 export async function requeueAttempt(
@@ -29,7 +34,7 @@ export async function requeueAttempt(
       `WITH old AS (
          SELECT a.id, a.device_id, a.session_id, r.status = 'cancelled' AS cancelled
            FROM attempts a JOIN runs r ON r.id = a.run_id
-          WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('offered', 'running')
+          WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('offered', 'running') AND ($5::text IS NULL OR a.device_id = $5)
           FOR UPDATE OF a
        ), freed AS (
          UPDATE devices d SET state = $3 FROM old WHERE d.id = old.device_id AND d.state = 'busy' RETURNING d.id
@@ -49,7 +54,7 @@ export async function requeueAttempt(
          FROM old
         WHERE a.id = old.id
         RETURNING a.status`,
-      [ref.id, ref.tryNumber, deviceState, options.restartWait ?? true],
+      [ref.id, ref.tryNumber, deviceState, options.restartWait ?? true, options.deviceId ?? null],
     );
     return rows[0]?.status ?? null;
   });
