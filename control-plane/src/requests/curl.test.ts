@@ -8,6 +8,21 @@ const ok = (command: string) => {
 };
 
 describe('parseCurl', () => {
+  it('refuses shell variables, which a shell would expand (to nothing when unset), naming the {{value}} to use', () => {
+    for (const [command, name] of [
+      ['curl "https://api.example.com/odata/Items?$top=5"', 'top'],
+      ['curl -H "Authorization: Bearer $TOKEN" https://api.example.com', 'TOKEN'],
+      ['curl https://api.example.com/${PATHPART}', 'PATHPART'],
+    ] as const) {
+      const parsed = parseCurl(command);
+      expect(parsed.ok, command).toBe(false);
+      expect(!parsed.ok && parsed.error).toBe(`the shell variable $${name} has no value here: use {{${name}}} (a test input or a remembered value), or single quotes for a literal $`);
+    }
+    // In single quotes a $ is literal, as in a shell.
+    const literal = parseCurl("curl 'https://api.example.com/odata/Items?$top=5'");
+    expect(literal.ok && literal.request.url).toBe('https://api.example.com/odata/Items?$top=5');
+  });
+
   it('reads method, headers, JSON body and URL', () => {
     const r = ok(`curl -X PUT https://api.example.com/users/1 -H 'Authorization: Bearer abc' -H "Content-Type: application/json" -d '{"name":"Ann"}'`);
     expect(r).toEqual({

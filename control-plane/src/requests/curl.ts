@@ -34,9 +34,15 @@ export function parseCurl(command: string, resolve: (text: string) => string = (
   if (hasUnterminatedQuote(command)) return { ok: false, error: 'cannot parse the command: unterminated quote' };
   let tokens: string[];
   try {
-    const parsed = parse(command.replace(/\\\r?\n/g, ' '));
+    // A shell would put its variable there ($TOKEN, "…?$top=5"), empty when unset; shell-quote
+    // does the same, silently. We have no such variables, so the command is refused naming it.
+    const variables: string[] = [];
+    const parsed = parse(command.replace(/\\\r?\n/g, ' '), (name) => { variables.push(name); return ''; });
     if (parsed.some((t) => typeof t !== 'string')) {
       return { ok: false, error: 'shell operators, globs and comments are not allowed in a curl command' };
+    }
+    if (variables.length > 0) {
+      return { ok: false, error: `the shell variable $${variables[0]} has no value here: use {{${variables[0]}}} (a test input or a remembered value), or single quotes for a literal $` };
     }
     tokens = parsed as string[];
   } catch (e) {
