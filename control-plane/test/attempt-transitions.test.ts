@@ -11,8 +11,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
 import { randomToken } from '../src/ids.js';
+import type { AttemptWork } from '../src/runs/attempts.js';
 import { acceptAttempt } from '../src/runs/transitions/accept.js';
 import { lockRuns } from '../src/runs/transitions/complete.js';
+import { loseAttempt } from '../src/runs/transitions/lose.js';
+import { requeueStaleOffers } from '../src/runs/transitions/requeue-stale-offers.js';
 import { requeueAttempt } from '../src/runs/transitions/requeue.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
 import { backend, freshDatabase, seedOrg, startServer, type Org, type TestServer } from './harness.js';
@@ -176,6 +179,33 @@ describe('requeue', () => {
     await new Promise((r) => setTimeout(r, 1100));
     await server.services.dispatcher.sweep();
     expect((await attempt(id!)).status).toBe('pending');
+  });
+});
+
+describe('a try given up other than by a verdict', () => {
+  // The transitions tell their caller (who holds the tunnels for throughTunnel) once, after the commit.
+  async function givenUpTry(status: 'offered' | 'running') {
+    const { ids: [id] } = await seedRun(server.db, org);
+    await server.db.query(
+      `UPDATE attempts SET status = $2, "values" = '{"token": "t-1"}', offered_at = clock_timestamp() - interval '1 hour' WHERE id = $1`, [id, status]);
+    const told: AttemptWork[] = [];
+    return { ref: { id: id!, tryNumber: 1 }, told, hook: (a: AttemptWork) => void told.push(a) };
+  }
+
+  it('lost: its values reach the teardown hook once', async () => {
+    const { ref, told, hook } = await givenUpTry('running');
+    expect(await loseAttempt(server.db, ref, 'gone', hook)).toBe('retried');
+    expect(await loseAttempt(server.db, ref, 'gone again', hook)).toBeNull();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ id: ref.id, values: { token: 't-1' } });
+  });
+
+  it('an offer taken back by the sweep: its values reach the teardown hook once', async () => {
+    const { ref, told, hook } = await givenUpTry('offered');
+    expect(await requeueStaleOffers(server.db, 30, hook)).toBe(1);
+    expect(await requeueStaleOffers(server.db, 30, hook)).toBe(0);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ id: ref.id, values: { token: 't-1' } });
   });
 });
 

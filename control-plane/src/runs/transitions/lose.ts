@@ -9,12 +9,14 @@ import type { Db } from '../../db/index.js';
 import { announceTestsFinished } from '../../webhooks/outbox.js';
 import { CANCELLED_MESSAGE } from './cancel.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
-import type { AttemptRef } from './ref.js';
+import { workColumns, type AttemptWork } from '../attempts.js';
+import type { AttemptRef, OnGivenUp } from './ref.js';
 
 export type LossOutcome = 'retried' | 'blocked' | 'cancelled';
 
-export async function loseAttempt(db: Db, ref: AttemptRef, why: string): Promise<LossOutcome | null> {
-  return db.transaction(async (tx) => {
+/** `onGivenUp`: told of the try after the commit, when it had been offered (its pre-requests run). */
+export async function loseAttempt(db: Db, ref: AttemptRef, why: string, onGivenUp?: OnGivenUp): Promise<LossOutcome | null> {
+  const result = await db.transaction(async (tx) => {
     const runs = await lockRuns(tx, (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId));
     const cancelled = runs[0]?.status === 'cancelled';
     const outcome: LossOutcome = cancelled ? 'cancelled' : ref.tryNumber < 2 ? 'retried' : 'blocked';
@@ -24,24 +26,28 @@ export async function loseAttempt(db: Db, ref: AttemptRef, why: string): Promise
          queued_at = clock_timestamp(), offered_at = NULL, started_at = NULL, try_number = a.try_number + 1`
       : `status = 'blocked', status_message = $3::text, finished_at = clock_timestamp()`;
     const message = cancelled ? CANCELLED_MESSAGE : `The device was lost twice while running this test (last: ${why})`;
-    const rows = await tx.query<{ deviceId: string | null; sessionId: string | null; runId: string }>(
-      `WITH old AS (SELECT id, device_id, session_id FROM attempts WHERE id = $1 AND try_number = $2 AND status IN ('offered', 'running'))
+    const rows = await tx.query<AttemptWork & { oldDeviceId: string | null; oldSessionId: string | null; oldValues: Record<string, string> | null }>(
+      `WITH old AS (SELECT id, device_id, session_id, "values" FROM attempts WHERE id = $1 AND try_number = $2 AND status IN ('offered', 'running'))
        UPDATE attempts a SET lost_device_id = a.device_id, ${change}
          FROM old
         WHERE a.id = old.id
-        RETURNING old.device_id AS "deviceId", old.session_id AS "sessionId", a.run_id AS "runId"`,
+        RETURNING ${workColumns}, old.device_id AS "oldDeviceId", old.session_id AS "oldSessionId", old."values" AS "oldValues"`,
       outcome === 'retried' ? [ref.id, ref.tryNumber] : [ref.id, ref.tryNumber, message],
     );
     const lost = rows[0];
     if (!lost) return null;
-    if (lost.deviceId) await tx.query(`UPDATE devices SET state = 'offline' WHERE id = $1 AND state = 'busy'`, [lost.deviceId]);
-    if (lost.sessionId) {
-      await tx.query(`UPDATE sdk_sessions SET status = 'failed', ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [lost.sessionId]);
+    if (lost.oldDeviceId) await tx.query(`UPDATE devices SET state = 'offline' WHERE id = $1 AND state = 'busy'`, [lost.oldDeviceId]);
+    if (lost.oldSessionId) {
+      await tx.query(`UPDATE sdk_sessions SET status = 'failed', ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [lost.oldSessionId]);
     }
     if (outcome !== 'retried') {
       await announceTestsFinished(tx, [ref.id]);
       await completeRunsIfDone(tx, [lost.runId]);
     }
-    return outcome;
+    return { outcome, lost };
   });
+  if (!result) return null;
+  const { oldValues, oldDeviceId: _device, oldSessionId: _session, ...attempt } = result.lost;
+  if (oldValues && onGivenUp) onGivenUp({ ...attempt, values: oldValues });
+  return result.outcome;
 }

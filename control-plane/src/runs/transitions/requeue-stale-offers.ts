@@ -10,20 +10,23 @@
  */
 import type { Db } from '../../db/index.js';
 import { DEFAULT_TIMEOUT_MS } from '../pre-requests.js';
+import { workColumns, type AttemptWork } from '../attempts.js';
 import { shareRunsOfAttempts } from './complete.js';
+import type { OnGivenUp } from './ref.js';
 
-export async function requeueStaleOffers(db: Db, seconds: number): Promise<number> {
+/** `onGivenUp`: told of each offer taken back whose pre-requests had finished, after the commit. */
+export async function requeueStaleOffers(db: Db, seconds: number, onGivenUp?: OnGivenUp): Promise<number> {
   // $1: seconds, $2: the per-request timeout, in seconds.
   const stale = `a.status = 'offered' AND a.offered_at < clock_timestamp() - make_interval(secs => $1 + CASE WHEN a."values" IS NOT NULL THEN 0 ELSE
       (SELECT COALESCE(sum(COALESCE((p->>'delayBeforeRequest')::float8, 0) + $2), 0) FROM jsonb_array_elements(a.snapshot->'preRequests') p) END)`;
   const params = [seconds, DEFAULT_TIMEOUT_MS / 1000];
   const ids = (await db.query<{ id: string }>(`SELECT a.id FROM attempts a WHERE ${stale}`, params)).map((r) => r.id);
   if (ids.length === 0) return 0;
-  return db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
     await shareRunsOfAttempts(tx, ids);
-    const rows = await tx.query(
+    return tx.query<AttemptWork & { oldValues: Record<string, string> | null }>(
       `WITH stale AS (
-         SELECT a.id, a.device_id, r.status = 'cancelled' AS cancelled
+         SELECT a.id, a.device_id, a."values", r.status = 'cancelled' AS cancelled
            FROM attempts a JOIN runs r ON r.id = a.run_id
           WHERE a.id = ANY($3::text[]) AND ${stale}
           FOR UPDATE OF a SKIP LOCKED
@@ -39,9 +42,10 @@ export async function requeueStaleOffers(db: Db, seconds: number): Promise<numbe
               device_id = NULL, device_label = NULL, offered_at = NULL, "values" = NULL
          FROM stale
         WHERE a.id = stale.id
-        RETURNING a.id`,
+        RETURNING ${workColumns}, stale."values" AS "oldValues"`,
       [...params, ids],
     );
-    return rows.length;
   });
+  for (const { oldValues, ...attempt } of rows) if (oldValues && onGivenUp) onGivenUp({ ...attempt, values: oldValues });
+  return rows.length;
 }
