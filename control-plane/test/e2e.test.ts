@@ -219,6 +219,37 @@ describe('runs end to end on virtual handsets', () => {
     expect((await testRow(runId, ids.slow)).attempt).toBe(2);
   });
 
+  it('a try lost with its agent runs its teardown too, once, besides the retried try\'s', async () => {
+    const deletes: string[] = [];
+    const backend: Server = createServer((req, res) => {
+      if (req.method === 'DELETE') deletes.push(req.url ?? '');
+      res.end('{}');
+    });
+    backend.listen(0, '127.0.0.1');
+    await new Promise((r) => backend.once('listening', r));
+    try {
+      const base = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
+      const testId = await createTest('Slow with a clean-up', ['launchApp', 'wait: 3', 'assertVisible: "Log in"'], {
+        teardownRequests: [{ curlCommand: `curl -X DELETE ${base}/fixtures`, runOn: 'always' }],
+      });
+      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lab-agent/src/cli.ts'), 'start',
+        '--control-plane', server.url, '--token', token, '--virtual-devices', '1', '--state-dir', mkdtempSync(join(work, 'killed-'))], { cwd: root, stdio: 'ignore' });
+      children.push(child);
+      const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [testId] })).body;
+      await until(async () => (await testRow(runId, testId)).status === 'running');
+      child.kill('SIGKILL');
+      await agent(1);
+      const run = await finished(runId);
+      expect(run.succeededTests.map((e: any) => e.id)).toEqual([testId]);
+      expect((await testRow(runId, testId)).attempt).toBe(2);
+      await until(async () => deletes.length >= 2);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(deletes).toEqual(['/fixtures', '/fixtures']);
+    } finally {
+      backend.close();
+    }
+  });
+
   it('an agent killed and restarted at once, again and again, never stalls a run', async () => {
     // The same state dir is the same agent id: the restarted agent says hello without the
     // test it was running. Its device must come back idle, not stay busy with a lost test.

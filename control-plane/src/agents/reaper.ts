@@ -13,6 +13,7 @@ import { blockOverdueAttempts } from '../runs/transitions/block-overdue.js';
 import { loseAttempt } from '../runs/transitions/lose.js';
 import { requeueStaleOffers } from '../runs/transitions/requeue-stale-offers.js';
 import type { AgentContext } from './context.js';
+import { tearDownGivenUp } from './verdicts.js';
 
 export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string>): Promise<void> {
   const { db, config } = ctx;
@@ -25,10 +26,10 @@ export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string
     // AGENT_LOST_SECONDS (hub.ts), and a later sweep loses its tests.
     if (connectedHere.has(agentId)) continue;
     for (const held of await activeAttemptsOfAgent(db, agentId)) {
-      requeued = (await loseAttempt(db, held, `agent ${agentId} stopped answering`)) === 'retried' || requeued;
+      requeued = (await loseAttempt(db, held, `agent ${agentId} stopped answering`, tearDownGivenUp(ctx))) === 'retried' || requeued;
     }
   }
-  requeued = (await requeueStaleOffers(db, Math.max(30, config.agentLostSeconds * 3))) > 0 || requeued;
+  requeued = (await requeueStaleOffers(db, Math.max(30, config.agentLostSeconds * 3), tearDownGivenUp(ctx))) > 0 || requeued;
   await blockOverdueAttempts(db, config.runDeviceWaitSeconds);
   if (requeued) ctx.publishWork();
 }

@@ -1,7 +1,7 @@
 import { runTeardownQuietly } from '../runs/around-requests.js';
 import type { AttemptWork } from '../runs/attempts.js';
 import { finishAttempt, type Verdict } from '../runs/transitions/finish.js';
-import type { AttemptRef } from '../runs/transitions/ref.js';
+import type { AttemptRef, OnGivenUp } from '../runs/transitions/ref.js';
 import { findRunOfAttempt } from '../runs/run-queries.js';
 import { tunnelDialer } from '../tunnels/tunnel-dialer.js';
 import type { AgentContext } from './context.js';
@@ -27,4 +27,12 @@ export async function tearDown(ctx: AgentContext, attempt: AttemptWork, outcome:
   const throughTunnel = attempt.snapshot.teardownRequests.some((t) => t.throughTunnel);
   const run = throughTunnel ? await findRunOfAttempt(ctx.db, attempt.runId) : null;
   runTeardownQuietly(attempt, outcome, run ? tunnelDialer(ctx.tunnels, attempt.orgId, run.tunnelName) : undefined, ctx.config.requests);
+}
+
+/**
+ * For transitions that give a try up other than by a verdict (lost, handed back, a stale
+ * offer): its teardown runs as for a blocked test, after the commit, at most once per try.
+ */
+export function tearDownGivenUp(ctx: AgentContext): OnGivenUp {
+  return (attempt) => void tearDown(ctx, attempt, 'blocked').catch((e) => console.error(`teardown of ${attempt.id} failed:`, e));
 }

@@ -16,6 +16,7 @@ import { activeAttemptsOfAgent } from '../../runs/attempts.js';
 import { CANCELLED_MESSAGE } from '../../runs/transitions/cancel.js';
 import { loseAttempt } from '../../runs/transitions/lose.js';
 import type { AgentContext } from '../context.js';
+import { tearDownGivenUp } from '../verdicts.js';
 import { parseWireId, toWireId } from '../wire-id.js';
 
 export async function onHello(ctx: AgentContext, agent: AgentRecord, m: Hello): Promise<void> {
@@ -23,7 +24,7 @@ export async function onHello(ctx: AgentContext, agent: AgentRecord, m: Hello): 
   let requeued = false;
   for (const held of await activeAttemptsOfAgent(ctx.db, agent.id)) {
     if (known.has(toWireId(held))) continue;
-    requeued = (await loseAttempt(ctx.db, held, 'the agent restarted without it')) === 'retried' || requeued;
+    requeued = (await loseAttempt(ctx.db, held, 'the agent restarted without it', tearDownGivenUp(ctx))) === 'retried' || requeued;
   }
   const unwanted = await unwantedJobs(ctx.db, agent.id, runningJobs(m));
   await upsertDevices(ctx.db, agent, m.devices, unwanted.flatMap((j) => j.serial ?? []));
