@@ -13,6 +13,7 @@ import { randomToken } from '../src/ids.js';
 import { CANCELLED_MESSAGE, cancelRun } from '../src/runs/transitions/cancel.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
 import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
 
 const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
 
@@ -41,27 +42,11 @@ afterEach(async () => {
   await server.db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
 });
 
-/** A run of `count` Android emulator tests, written directly. */
+/** A run of `count` Android emulator tests, written directly, and the dispatcher woken for it. */
 async function seedRun(count = 1): Promise<{ runId: string; ids: string[] }> {
-  const runId = `run_${randomToken(16)}`;
-  await server.db.query(
-    `INSERT INTO runs (id, org_id, api_key_id, status, platform, package_name, physical, trigger)
-     VALUES ($1, $2, $3, 'running', 'android', 'com.example.shop', false, 'api')`,
-    [runId, org.id, org.apiKeyId],
-  );
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = `job_${randomToken(16)}`;
-    ids.push(id);
-    const snapshot = { title: `T${i}`, commands: ['Tap the Log in button'], launchParams: [], testInputs: [], preRequests: [], teardownRequests: [] };
-    await server.db.query(
-      `INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
-       VALUES ($1, $2, $3, $4, $5, $6, 'android', false, 'pending', $7)`,
-      [id, runId, org.id, `tst_${randomToken(8)}`, i, `T${i}`, snapshot],
-    );
-  }
+  const run = await seedRunIn(server.db, org, { count, snapshot: snapshot({ commands: ['Tap the Log in button'] }) });
   server.services.dispatcher.wake();
-  return { runId, ids };
+  return run;
 }
 
 const attempt = async (id: string) =>
@@ -71,15 +56,6 @@ const deviceState = async (serial: string) =>
   (await server.db.query<{ state: string }>('SELECT state FROM devices WHERE serial = $1', [serial]))[0]?.state;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`);
-    await sleep(25);
-  }
-}
 
 /** An agent with one test running on each of its devices. */
 async function runningOn(agentId: string, serials: string[]) {
@@ -168,6 +144,8 @@ describe('cancels the agent never heard', () => {
     await until(() => server.db.query<{ connected: boolean }>(`SELECT connected FROM agents WHERE id = 'agent-away'`), (r) => r[0]!.connected === false);
     const res = await fetch(`${server.url}/runs/${run.runId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` } });
     expect(res.status).toBe(200);
+    // No agent to tell: the cancel records the verdict itself, just after answering.
+    await until(() => attempt(run.ids[0]!), (a) => a.status === 'blocked');
     expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'blocked', status_message: CANCELLED_MESSAGE });
 
     const back = await connect(server.url, shared, { agentId: 'agent-away', devices: [androidDevice('emu-away')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });

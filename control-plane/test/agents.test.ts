@@ -5,6 +5,7 @@ import { addAgentToken } from '../src/admin/provision.js';
 import { randomToken } from '../src/ids.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
 import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
 
 const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
 
@@ -20,27 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A run of `count` Android emulator tests, written directly (the execute endpoint has its own tests). */
+/** A run of `count` Android emulator tests, written directly, and the dispatcher woken for it. */
 async function seedRun(commands: string[] = ['Tap the Log in button'], count = 1): Promise<{ runId: string; jobIds: string[] }> {
-  const runId = `run_${randomToken(16)}`;
-  await server.db.query(
-    `INSERT INTO runs (id, org_id, api_key_id, status, platform, package_name, physical, trigger)
-     VALUES ($1, $2, $3, 'running', 'android', 'com.example.shop', false, 'api')`,
-    [runId, org.id, org.apiKeyId],
-  );
-  const jobIds: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = `job_${randomToken(16)}`;
-    jobIds.push(id);
-    const snapshot = { title: `T${i}`, commands, launchParams: [], testInputs: [], preRequests: [], teardownRequests: [] };
-    await server.db.query(
-      `INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
-       VALUES ($1, $2, $3, $4, $5, $6, 'android', false, 'pending', $7)`,
-      [id, runId, org.id, `tst_seed${i}${randomToken(4)}`, i, `T${i}`, snapshot],
-    );
-  }
+  const { runId, ids } = await seedRunIn(server.db, org, { count, snapshot: snapshot({ commands }) });
   server.services.dispatcher.wake();
-  return { runId, jobIds };
+  return { runId, jobIds: ids };
 }
 
 const jobRow = async (id: string) =>
@@ -48,15 +33,6 @@ const jobRow = async (id: string) =>
     'SELECT status, try_number AS attempt, status_message, session_id, device_id FROM attempts WHERE id = $1', [id]))[0]!;
 const runStatus = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [id]))[0]!.status;
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const agents: FakeAgent[] = [];
 const connect = async (...args: Parameters<typeof connectFakeAgent>) => {

@@ -19,6 +19,7 @@ import { requeueStaleOffers } from '../src/runs/transitions/requeue-stale-offers
 import { requeueAttempt } from '../src/runs/transitions/requeue.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
 import { backend, freshDatabase, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { seedRun, snapshot, until } from './seed-runs.js';
 
 const WAIT_SECONDS = 300;
 let server: TestServer;
@@ -48,44 +49,12 @@ afterEach(async () => {
   await server.db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
 });
 
-const snapshot = (extra: object = {}) =>
-  ({ title: 'T', commands: ['launchApp'], launchParams: [], testInputs: [], preRequests: [], teardownRequests: [], ...extra });
 
-/** A running Android run of `count` tests, written directly (the execute endpoint has its own tests). */
-async function seedRun(db: Db, orgRow: Org, opts: { physical?: boolean; count?: number; snapshot?: object } = {}): Promise<{ runId: string; ids: string[] }> {
-  const runId = `run_${randomToken(16)}`;
-  const physical = opts.physical ?? false;
-  await db.query(
-    `INSERT INTO runs (id, org_id, api_key_id, status, platform, package_name, physical, trigger)
-     VALUES ($1, $2, $3, 'running', 'android', 'com.example.shop', $4, 'api')`,
-    [runId, orgRow.id, orgRow.apiKeyId, physical],
-  );
-  const ids: string[] = [];
-  for (let i = 0; i < (opts.count ?? 1); i++) {
-    const id = `job_${randomToken(16)}`;
-    ids.push(id);
-    await db.query(
-      `INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
-       VALUES ($1, $2, $3, $4, $5, 'T', 'android', $6, 'pending', $7)`,
-      [id, runId, orgRow.id, `tst_${randomToken(8)}`, i, physical, opts.snapshot ?? snapshot()],
-    );
-  }
-  return { runId, ids };
-}
 
 const attempt = async (id: string) =>
   (await server.db.query<{ status: string; try_number: number; status_message: string | null; device_id: string | null }>(
     'SELECT status, try_number, status_message, device_id FROM attempts WHERE id = $1', [id]))[0]!;
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await what();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('claiming', () => {
   it('tests waiting for a busy reserved handset do not keep a free shared emulator from a later emulator test', async () => {

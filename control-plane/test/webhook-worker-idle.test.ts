@@ -37,16 +37,21 @@ async function pendingDelivery(eventId: string, dueInSeconds: number): Promise<v
   );
 }
 
-/** A Db that counts the worker's looks (its claims and "when next" questions). */
+/** A Db that counts the worker's looks (its claims and "when next" questions); everything else goes to the real one. */
 function countingLooks(): { db: Db; looks: () => number } {
   let looks = 0;
-  const counting: Db = {
-    ...db,
-    async query<T>(text: string, params?: readonly unknown[]) {
-      if (text.includes('FROM webhook_deliveries')) looks += 1;
-      return db.query<T>(text, params);
-    },
+  const query: Db['query'] = async (text, params) => {
+    if (text.includes('FROM webhook_deliveries')) looks += 1;
+    return db.query(text, params);
   };
+  // A Proxy, not a spread: PostgreSQL's Db keeps transaction() and pubsub on its class.
+  const counting = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'query') return query;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
   return { db: counting, looks: () => looks };
 }
 
@@ -89,7 +94,7 @@ describe('the delivery worker with every slot busy and more deliveries due', () 
     await db.query(`INSERT INTO webhooks (id, org_id, url, events, secret) VALUES ('whk_slow', $1, $2, '{test.finished}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')`, [org.id, url]);
     for (const id of ['msg_busy_1', 'msg_busy_2', 'msg_busy_3']) {
       const attempt = { runId: 'run_busy', orgId: org.id, testId: id, title: 'Busy', status: 'succeeded', statusMessage: null, platform: 'android', deviceLabel: null, startedAt: null, durationSeconds: null };
-      await db.query(`INSERT INTO webhook_events (id, org_id, type, data) VALUES ($1, $2, 'test.finished', $3)`, [id, org.id, JSON.stringify(attempt)]);
+      await db.query(`INSERT INTO webhook_events (id, org_id, type, data) VALUES ($1, $2, 'test.finished', $3)`, [id, org.id, attempt]);
       await db.query(`INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at) VALUES ('whk_slow', $1, clock_timestamp() - interval '1 second')`, [id]);
     }
     const { db: counting, looks } = countingLooks();
