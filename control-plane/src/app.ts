@@ -35,6 +35,18 @@ export function createApp(deps: Deps) {
     await next();
   });
   if (deps.config.logRequests) app.use(requestLog);
+  // The key first, then the body (spec: a missing or invalid key is 401, whatever the body is;
+  // and nobody without a key makes the server parse a megabyte of JSON). Sessions take the
+  // key from the body too, so theirs is checked after it (requireSdkKey).
+  app.use('/tests/*', requireApiKey); // in Hono this also matches /tests itself
+  app.use('/usage/*', requireApiKey);
+  app.use('/devices', requireApiKey);
+  app.use('/runs/*', requireApiKey); // also /runs itself; /tests/execute is under /tests/*
+  app.use('/suite/*', interactionLogPageForBrowsers(deps.config.appUrl)); // before the key check: browsers get the page
+  app.use('/suite/*', requireApiKey);
+  app.use('/tunnels', requireApiKey);
+  app.use('/webhooks/*', requireApiKey); // also /webhooks itself; audit keys may list, not change
+  app.use('/me', requireApiKey);
   app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, () => false));
   // Page forms (their own small limit) and agents' recordings (streamed, routes/recordings.ts) are not JSON.
   // The pages are asked for their own paths: with an APP_URL without a path, "under the pages' path" is everything.
@@ -44,31 +56,22 @@ export function createApp(deps: Deps) {
 
   app.route('/', healthRoutes());
   app.route('/', adminRoutes());
-  app.use('/tests/*', requireApiKey); // in Hono this also matches /tests itself
   // Folder routes first: /tests/folders must not be taken for /tests/{testId}.
   app.route('/', folderRoutes());
   app.route('/', testRoutes());
   app.route('/', buildRoutes());
   app.use('/sessions/*', requireSdkKey);
   app.route('/', sessionRoutes());
-  app.use('/usage/*', requireApiKey);
   app.route('/', usageRoutes());
-  app.use('/devices', requireApiKey);
   app.route('/', deviceRoutes());
-  app.use('/runs/*', requireApiKey); // also /runs itself; /tests/execute is under /tests/*
-  app.use('/suite/*', interactionLogPageForBrowsers(deps.config.appUrl)); // before the key check: browsers get the page
-  app.use('/suite/*', requireApiKey);
   app.route('/', runRoutes());
   app.route('/', agentBuildRoutes());
-  app.use('/tunnels', requireApiKey);
   app.route('/', tunnelRoutes());
-  app.use('/webhooks/*', requireApiKey); // also /webhooks itself; audit keys may list, not change
   app.route('/', webhookRoutes());
   app.route('/', recordingRoutes());
   // Pages (issue 12): under APP_URL's path; / sends a browser there.
   app.route(pages.base, pages.app);
   app.get('/', (c) => c.redirect(`${pages.base.replace(/\/$/, '')}/runs`, 302));
-  app.use('/me', requireApiKey);
   app.route('/', meRoutes());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {

@@ -26,6 +26,18 @@ describe('API keys (spec part 5)', () => {
     expect(typeof res.body.detail).toBe('string');
   });
 
+  it.each([
+    ['malformed JSON', 'application/json', '{"title":'],
+    ['another content type', 'text/plain', 'hello'],
+    ['a body over the JSON limit', 'application/json', `{"title":"${'x'.repeat(2 * 1024 * 1024)}"}`],
+  ])('answers 401 {detail}, not a body error, to a caller without a key who sends %s', async (_name, contentType, body) => {
+    for (const path of ['/tests', '/tests/execute', '/webhooks', '/runs/run_x/cancel']) {
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      expect(res.status, path).toBe(401);
+      expect(typeof ((await res.json()) as { detail: unknown }).detail).toBe('string');
+    }
+  });
+
   it('answers 401 for a known key id with the wrong secret', async () => {
     const forged = org.apiKey.replace(/_[A-Za-z0-9]+$/, `_${'Z'.repeat(40)}`);
     expect((await client(server.url, forged)('GET', '/tests')).status).toBe(401);
