@@ -72,3 +72,19 @@ export async function connectFakeAgent(
   });
   return agent;
 }
+
+/** Fake agents a test file connects (`connect`), all cut off at once by `terminateAll` (afterEach). */
+export function fakeAgents(options: { welcomed?: boolean } = {}) {
+  const connected: FakeAgent[] = [];
+  return {
+    async connect(...args: Parameters<typeof connectFakeAgent>): Promise<FakeAgent> {
+      const agent = await connectFakeAgent(...args);
+      connected.push(agent);
+      if (options.welcomed) await agent.next('welcome');
+      return agent;
+    },
+    terminateAll(): void {
+      connected.splice(0).forEach((a) => a.ws.terminate());
+    },
+  };
+}

@@ -11,9 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import { randomToken } from '../src/ids.js';
 import { CANCELLED_MESSAGE, cancelRun } from '../src/runs/transitions/cancel.js';
-import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
+import { androidDevice, fakeAgents } from './agent-client.js';
 import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
-import { seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
+import { blockUnfinished, seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
 
 const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
 
@@ -29,17 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const agents: FakeAgent[] = [];
-const connect = async (...args: Parameters<typeof connectFakeAgent>) => {
-  const a = await connectFakeAgent(...args);
-  agents.push(a);
-  return a;
-};
+const agents = fakeAgents();
+const connect = agents.connect;
 const restore: Array<() => void> = [];
 afterEach(async () => {
   restore.splice(0).forEach((undo) => undo());
-  agents.splice(0).forEach((a) => a.ws.terminate());
-  await server.db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+  agents.terminateAll();
+  await blockUnfinished(server.db);
 });
 
 /** A run of `count` Android emulator tests, written directly, and the dispatcher woken for it. */

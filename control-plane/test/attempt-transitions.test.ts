@@ -17,9 +17,9 @@ import { lockRuns } from '../src/runs/transitions/complete.js';
 import { loseAttempt } from '../src/runs/transitions/lose.js';
 import { requeueStaleOffers } from '../src/runs/transitions/requeue-stale-offers.js';
 import { requeueAttempt } from '../src/runs/transitions/requeue.js';
-import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
+import { androidDevice, fakeAgents } from './agent-client.js';
 import { backend, freshDatabase, seedOrg, startServer, type Org, type TestServer } from './harness.js';
-import { seedRun, snapshot, until } from './seed-runs.js';
+import { blockUnfinished, seedRun, snapshot, until } from './seed-runs.js';
 
 const WAIT_SECONDS = 300;
 let server: TestServer;
@@ -36,17 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const agents: FakeAgent[] = [];
-const connect = async (...args: Parameters<typeof connectFakeAgent>) => {
-  const a = await connectFakeAgent(...args);
-  agents.push(a);
-  await a.next('welcome');
-  return a;
-};
-// Each test starts with no work in flight: leftovers would be offered to the next test's agents.
+const agents = fakeAgents({ welcomed: true });
+const connect = agents.connect;
+// Each test starts with no work in flight.
 afterEach(async () => {
-  agents.splice(0).forEach((a) => a.ws.terminate());
-  await server.db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+  agents.terminateAll();
+  await blockUnfinished(server.db);
 });
 
 

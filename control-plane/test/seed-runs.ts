@@ -42,3 +42,8 @@ export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ti
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** Ends every test still in flight (afterEach): leftovers would be offered to the next test's agents. */
+export async function blockUnfinished(db: Sql): Promise<void> {
+  await db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+}
