@@ -10,11 +10,12 @@
  * taken in the organisation) ends the client with that reason.
  */
 import { lookup } from 'node:dns';
-import { connect, isIP, type LookupFunction, type Socket } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { keepAlive, muxOverWebSocket, type MuxSession, TUNNEL_CLOSE_CODES, refusalDetail, type IncomingStream } from '@devicelab/shared';
 import WebSocket from 'ws';
 import { backoffDelay, type BackoffOptions } from '../backoff.js';
 import type { HostFilter } from './host-filter.js';
+import { SocketSplice } from './socket-splice.js';
 import { tunnelSocketOptions } from './ws-options.js';
 
 export interface TunnelClientOptions {
@@ -87,7 +88,7 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
     socket = ws;
     const mux = muxOverWebSocket(ws, {
       side: 'client',
-      onStream: (incoming) => void relay(incoming, options).catch(() => {}),
+      onStream: (incoming) => void relay(incoming, mux, options).catch(() => {}),
       onReady: () => {
         attempt = 0;
         log(`Tunnel "${options.tunnelName}" connected to ${options.controlPlaneUrl}: runs naming it reach ${options.filter.describe()}`);
@@ -134,32 +135,25 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
   };
 }
 
-/** Connects one stream to its internal host, or refuses it with the reason. */
-async function relay(incoming: IncomingStream, options: TunnelClientOptions): Promise<void> {
+/** Connects one stream to its internal host (socket-splice.ts), or refuses it with the reason. */
+async function relay(incoming: IncomingStream, session: MuxSession, options: TunnelClientOptions): Promise<void> {
   const { host, port } = incoming.target;
   const refusal = options.filter.refusal(host);
   if (refusal !== null) return incoming.refuse(refusal);
-  let target: Socket;
+  let splice: SocketSplice;
   try {
-    target = await connectFiltered(host, port, options.filter, options.connectTimeoutMs ?? 10_000);
+    splice = await connectFiltered(host, port, options.filter, options.connectTimeoutMs ?? 10_000);
   } catch (error) {
     return incoming.refuse(`cannot reach ${host}:${port} from the tunnel: ${(error as Error).message}`);
   }
-  const stream = incoming.accept();
-  target.setNoDelay(true);
-  stream.pipe(target);
-  target.pipe(stream);
-  // A failure on one side ends the other; a clean end travels as a half-close through pipe().
-  target.on('error', (error) => stream.destroy(error));
-  stream.on('error', () => target.destroy());
-  // Closed after its end (FIN): what it sent may still wait for credit in the stream, which pipe() ends once sent.
-  target.on('close', () => { if (!target.readableEnded) stream.destroy(); });
+  splice.socket.setNoDelay(true);
+  splice.attach(incoming, session);
 }
 
 /** Filter errors raised from inside the DNS lookup, so the refusal reason survives. */
 class AddressRefused extends Error {}
 
-function connectFiltered(host: string, port: number, filter: HostFilter, timeoutMs: number): Promise<Socket> {
+function connectFiltered(host: string, port: number, filter: HostFilter, timeoutMs: number): Promise<SocketSplice> {
   // Names are checked again once resolved: an address entry of --exclude-hosts also keeps out names pointing there.
   const filteredLookup: LookupFunction = (hostname, lookupOptions, callback) => {
     lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
@@ -173,10 +167,11 @@ function connectFiltered(host: string, port: number, filter: HostFilter, timeout
     });
   };
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: host.replace(/^\[(.*)\]$/, '$1'), port, lookup: isIP(host) === 0 ? filteredLookup : undefined, timeout: timeoutMs });
+    const splice = new SocketSplice({ host: host.replace(/^\[(.*)\]$/, '$1'), port, lookup: isIP(host) === 0 ? filteredLookup : undefined, timeout: timeoutMs });
+    const { socket } = splice;
     socket.once('connect', () => {
       socket.setTimeout(0);
-      resolve(socket);
+      resolve(splice);
     });
     socket.once('timeout', () => socket.destroy(new Error(`no connection within ${timeoutMs / 1000} s`)));
     socket.once('error', (error: NodeJS.ErrnoException) => {
