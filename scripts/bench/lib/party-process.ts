@@ -24,11 +24,21 @@ export interface PartyProcess {
 const killOnExit = new Set<() => void>();
 process.once('exit', () => { for (const kill of killOnExit) kill(); });
 
-export async function startParty(name: string, script: string, args: string[], opts: { ready: RegExp; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<PartyProcess> {
+export interface PartyOptions {
+  ready: RegExp;
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+  /** Node's own flags before the script. With `plainNode`, no tsx loader: the script is JavaScript. */
+  nodeArgs?: string[];
+  plainNode?: boolean;
+}
+
+export async function startParty(name: string, script: string, args: string[], opts: PartyOptions): Promise<PartyProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]; // undefined: not inherited
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', import.meta.resolve('tsx'), script, ...args], {
+  const loader = opts.plainNode ? [] : ['--import', import.meta.resolve('tsx')];
+  const child = spawn(process.execPath, [...profile, ...(opts.nodeArgs ?? []), ...loader, script, ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

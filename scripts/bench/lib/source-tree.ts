@@ -36,3 +36,25 @@ export function sourceTreeAt(commitish: string): SourceTree {
   }
   return { root, commit, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
+
+/**
+ * A commit of the working tree as it is, uncommitted and untracked files included (not the
+ * ignored ones), for sourceTreeAt: made in a temporary index, so neither the index nor any
+ * branch changes. The commit is left dangling for git's garbage collection.
+ */
+export function workingTreeSnapshot(): string {
+  const scratch = mkdtempSync(join(tmpdir(), 'devicelab-snapshot-'));
+  try {
+    const env = {
+      ...process.env,
+      GIT_INDEX_FILE: join(scratch, 'index'),
+      GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@localhost', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@localhost',
+    };
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, env, encoding: 'utf8' }).trim();
+    git('read-tree', 'HEAD');
+    git('add', '-A');
+    return git('commit-tree', git('write-tree'), '-p', 'HEAD', '-m', 'benchmark: the working tree');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
