@@ -21,10 +21,12 @@
  * `--compare <commit>` also starts that commit's control plane, tunnel client and agent side
  * (lib/source-tree.ts) beside the working tree's (a snapshot of it, made the same way), so
  * before and after are measured in the same minutes, alternating with the direct baseline;
- * `--after <commit>` runs that commit
- * instead of the working tree (which may hold others' unfinished edits). CPU time of each party process is read
- * from /proc over each measure: on a shared 2-core machine the CPU per MiB and per request is
- * steadier than the wall clock.
+ * `--after <commit>` runs that commit instead of the working tree. Run a comparison twice, the
+ * second time with the two swapped (`--compare <after> --after <before>`), and read the two
+ * together: the control plane of the stack started first mostly spends 3.7-4.7 ms of CPU per
+ * MiB against 1.4-1.8 for the second, whichever code either runs (docs/benchmarks.md; the
+ * cause is not found). CPU time of each party process is read from /proc over each measure:
+ * on a shared 2-core machine the CPU per MiB and per request is steadier than the wall clock.
  *
  *   node --import tsx scripts/bench/tunnel.ts [--mib 100] [--rounds 3] [--requests 3000]
  *        [--concurrency 100] [--serial 500] [--compare <commit>] [--after <commit>]
@@ -95,11 +97,7 @@ if (after) {
   cleanups.push(() => tree.remove());
   trees.push({ label: `after (${tree.commit.slice(0, 8)})`, root: tree.root, tree });
 } else if (compare) {
-  // Both sides of a comparison run from trees made the same way. The same code measured
-  // 3.7-4.7 ms of CPU per MiB in the control plane, and about 2.5 in the tunnel client, from a
-  // `git archive` tree against 1.4-1.7 from the working tree (five times the garbage
-  // collection; the cause is not found), so a comparison with the working tree as it is
-  // favoured the working tree.
+  // Both sides of a comparison run from trees made the same way (git archive, the installed packages).
   const tree = sourceTreeAt(workingTreeSnapshot());
   cleanups.push(() => tree.remove());
   trees.push({ label: 'after (working tree)', root: tree.root, tree });
