@@ -38,7 +38,8 @@ export async function startParty(name: string, script: string, args: string[], o
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]; // undefined: not inherited
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const loader = opts.plainNode ? [] : ['--import', import.meta.resolve('tsx')];
-  const child = spawn(process.execPath, [...profile, ...(opts.nodeArgs ?? []), ...loader, script, ...args], {
+  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profile, ...extra, ...(opts.nodeArgs ?? []), ...loader, script, ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
