@@ -213,6 +213,35 @@ function get(hostPort: number, path: string, via: Path, pool?: Agent): Promise<n
   });
 }
 
+/**
+ * GET through a `CONNECT` tunnel of the device proxy, as an app's HTTPS goes (without TLS: the
+ * proxy only relays the bytes either way); direct and the bare relays have no proxy, so there it
+ * is the plain GET.
+ */
+function getOverConnect(hostPort: number, path: string, via: Path): Promise<number> {
+  if (!via.proxy) return get(hostPort, path, via);
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => reject(new Error(`${via.label}: CONNECT then GET ${path}: ${error.message}`));
+    const connect = request({ host: '127.0.0.1', port: via.port!, method: 'CONNECT', path: `127.0.0.1:${hostPort}` });
+    connect.on('connect', (answer: IncomingMessage, socket) => {
+      if (answer.statusCode !== 200) return fail(new Error(`CONNECT answered ${answer.statusCode}`));
+      const req = request({ path, headers: { host: `127.0.0.1:${hostPort}` }, createConnection: () => socket }, (res: IncomingMessage) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => { bytes += c.length; });
+        res.on('end', () => {
+          socket.destroy();
+          return res.statusCode === 200 ? resolve(bytes) : fail(new Error(`HTTP ${res.statusCode}`));
+        });
+        res.on('error', fail);
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    connect.on('error', fail);
+    connect.end();
+  });
+}
+
 async function smallRequests(hostPort: number, via: Path, parallel: number, count: number): Promise<number[]> {
   const pool = new Agent({ keepAlive: true, maxSockets: parallel });
   const latencies: number[] = [];
@@ -246,6 +275,9 @@ interface PathResult {
   failedDownloads: string[];
   /** CPU ms per MiB downloaded, per process. */
   downloadCpuMsPerMiB: Record<string, number>;
+  /** The same download through a CONNECT tunnel of the device proxy (as HTTPS goes). */
+  connectMiBps: number[];
+  connectCpuMsPerMiB: Record<string, number>;
   serial: Summary;
   parallel: Summary;
   /** CPU µs per small request (one at a time and concurrent together), per process. */
@@ -261,7 +293,7 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
   // Background work with no traffic (heartbeats, the control plane's loops): CPU ms per second idle.
   const idle = await Promise.all(paths.map((p) => withCpu(p, () => new Promise((r) => setTimeout(r, IDLE_MS)))));
   const idleCpuMsPerS = Object.fromEntries(paths.map((p, i) => [p.label, Object.fromEntries(Object.entries(idle[i]!.cpu).map(([k, v]) => [k, round((v * 1000) / IDLE_MS, 1)]))]));
-  const state = paths.map((p) => ({ path: p, speeds: [] as number[], downloadCpu: {} as Record<string, number>, serial: [] as number[], parallel: [] as number[], smallCpu: {} as Record<string, number>, small: 0, failedDownloads: [] as string[] }));
+  const state = paths.map((p) => ({ path: p, speeds: [] as number[], downloadCpu: {} as Record<string, number>, connectSpeeds: [] as number[], connectCpu: {} as Record<string, number>, serial: [] as number[], parallel: [] as number[], smallCpu: {} as Record<string, number>, small: 0, failedDownloads: [] as string[] }));
   // Each round in another order, so no path always runs right after another.
   const rotated = (r: number) => state.map((_, i) => state[(i + r) % state.length]!);
   for (let r = 0; r < rounds; r += 1) {
@@ -282,6 +314,11 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
           if (attempt === 2) throw error;
         }
       }
+      const begin = performance.now();
+      const { value: bytes, cpu } = await withCpu(s.path, () => getOverConnect(hostPort, '/big', s.path));
+      if (bytes !== downloadMiB * MiB) throw new Error(`${s.path.label}: read ${bytes} bytes over CONNECT`);
+      s.connectSpeeds.push(downloadMiB / ((performance.now() - begin) / 1000));
+      addInto(s.connectCpu, cpu);
     }
   }
   loads.push(os.loadavg()[0]!);
@@ -311,6 +348,8 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
     downloadMiBps: s.speeds.map((x) => round(x, 1)),
     failedDownloads: s.failedDownloads,
     downloadCpuMsPerMiB: Object.fromEntries(Object.entries(s.downloadCpu).map(([k, v]) => [k, round(v / (downloadMiB * rounds), 2)])),
+    connectMiBps: s.connectSpeeds.map((x) => round(x, 1)),
+    connectCpuMsPerMiB: Object.fromEntries(Object.entries(s.connectCpu).map(([k, v]) => [k, round(v / (downloadMiB * rounds), 2)])),
     serial: summarise(s.serial),
     parallel: summarise(s.parallel),
     smallCpuUsPerRequest: Object.fromEntries(Object.entries(s.smallCpu).map(([k, v]) => [k, round((v * 1000) / s.small, 0)])),
@@ -328,6 +367,7 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
   printTable('HTTP through a named tunnel beside direct (wall clock)', header, [
     row(`${downloadMiB} MiB download, MiB/s (median of ${rounds})`, speed, (t, d) => `${round((t / d) * 100, 1)} %`),
     row('downloads cut off (tried again)', (p) => p.failedDownloads.length, () => ''),
+    row(`${downloadMiB} MiB download over CONNECT (as HTTPS goes), MiB/s`, (p) => median(p.connectMiBps), (t, d) => `${round((t / d) * 100, 1)} %`),
     row('small GET p50 ms, one at a time', (p) => p.serial.p50, added),
     row(`small GET p50 ms, ${concurrency} concurrent`, (p) => p.parallel.p50, added),
     row(`small GET p95 ms, ${concurrency} concurrent`, (p) => p.parallel.p95, added),
@@ -335,6 +375,7 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
   const parties = ['load', 'agent side', 'control plane', 'tunnel client', 'host'];
   const cpuRows = (of: (p: PathResult) => Record<string, number>) => parties.map((party) => [party, ...results.map((p) => of(p)[party] ?? '-')]);
   printTable('CPU ms per MiB downloaded, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.downloadCpuMsPerMiB));
+  printTable('CPU ms per MiB downloaded over CONNECT, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.connectCpuMsPerMiB));
   printTable('CPU µs per small request, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.smallCpuUsPerRequest));
   printTable(`CPU ms per second with no traffic (${IDLE_MS / 1000} s before the measures)`, ['process', ...results.map((p) => p.label)], cpuRows((p) => idleCpuMsPerS[p.label]!));
   console.log(`\nload average (1 min): ${loads.map((l) => l.toFixed(2)).join(' → ')} (start, after downloads, after one-at-a-time, end)`);
