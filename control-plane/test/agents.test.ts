@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '@devicelab/shared';
 import { addAgentToken } from '../src/admin/provision.js';
+import { insertBuild } from '../src/queries/builds.js';
 import { randomToken } from '../src/ids.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
 import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
@@ -235,5 +236,38 @@ describe('build downloads for agents', () => {
     expect(res.status).toBe(401);
     const withToken = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${shared}` } });
     expect(withToken.status).toBe(404);
+  });
+
+  it('gives a shared-pool agent a build only while it holds a test of it; an organisation\'s agents get their own builds', async () => {
+    const buildId = `bld_${randomToken(12)}`;
+    const storageKey = `builds/${org.id}/${buildId}.apk`;
+    const bytes = new TextEncoder().encode('an apk of organisation A');
+    await server.services.storage.put(storageKey, bytes);
+    await insertBuild(server.db, {
+      id: buildId, orgId: org.id, platform: 'android', kind: 'apk', fileName: 'shop.apk', storageKey, sizeBytes: bytes.length, sha256: 'x'.repeat(64),
+      packageName: 'com.example.shop', versionName: '1.0', versionCode: '1', displayName: null, meta: {}, ci: null,
+    });
+    const download = (token: string) => fetch(`${server.url}/agent/builds/${buildId}`, { headers: { authorization: `Bearer ${token}` } });
+    const otherPool = (await addAgentToken(server.db, null)).agentToken;
+    const ownOrg = (await addAgentToken(server.db, org.id)).agentToken;
+    const otherOrg = (await addAgentToken(server.db, (await seedOrg(server.db)).id)).agentToken;
+
+    expect((await download(shared)).status).toBe(404); // no test of this build anywhere yet
+    expect((await download(ownOrg)).status).toBe(200);
+    expect((await download(otherOrg)).status).toBe(404);
+
+    const agent = await connect(server.url, shared, { agentId: 'agent-build-download', devices: [androidDevice('emu-build-download')] });
+    const { runId } = await seedRun();
+    await server.db.query('UPDATE runs SET build_id = $1 WHERE id = $2', [buildId, runId]);
+    server.services.dispatcher.wake();
+    const offer = await agent.next('job.offer');
+    const held = await download(shared);
+    expect(held.status).toBe(200);
+    expect(new Uint8Array(await held.arrayBuffer())).toEqual(bytes);
+    expect((await download(otherPool)).status).toBe(404); // another shared-pool token holds nothing of it
+
+    expect(offer.runId).toBe(runId);
+    await server.db.query(`UPDATE attempts SET status = 'failed' WHERE run_id = $1`, [runId]);
+    expect((await download(shared)).status).toBe(404);
   });
 });

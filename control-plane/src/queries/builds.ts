@@ -90,3 +90,20 @@ export async function findBuildCis(sql: Sql, orgId: string, buildIds: readonly s
   );
   return new Map(rows.map((r) => [r.id, r.ci]));
 }
+
+/**
+ * Whether an agent of this agent token holds a test of a run of this build (offered to it, or
+ * running on it): what lets a shared-pool agent, which serves every organisation, download it.
+ */
+export async function agentTokenHoldsBuild(sql: Sql, tokenId: string, buildId: string): Promise<boolean> {
+  const rows = await sql.query(
+    `SELECT 1 FROM agents g
+       JOIN devices d ON d.agent_id = g.id
+       JOIN attempts a ON a.device_id = d.id AND a.status IN ('offered', 'running')
+       JOIN runs r ON r.id = a.run_id
+      WHERE g.token_id = $1 AND r.build_id = $2
+      LIMIT 1`,
+    [tokenId, buildId],
+  );
+  return rows.length > 0;
+}

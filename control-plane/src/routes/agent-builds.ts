@@ -5,7 +5,7 @@ import { agentTokenFrom } from '../auth/agent-token.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
-import { findBuildById } from '../queries/builds.js';
+import { agentTokenHoldsBuild, findBuildById } from '../queries/builds.js';
 
 /** Lab agents download builds (and upload recordings) with their agent token. */
 export const requireAgentToken = createMiddleware<AppEnv & { Variables: { agentOrgId: string | null; agentTokenId: string } }>(async (c, next) => {
@@ -28,9 +28,12 @@ export function agentBuildRoutes() {
   app.openapi(download, async (c) => {
     const { db, storage } = c.var.deps;
     const build = await findBuildById(db, c.req.valid('param').buildId);
-    // An organisation's agent sees only its builds; shared-pool agents run every organisation's tests.
-    const orgId = (c.var as { agentOrgId?: string | null }).agentOrgId;
-    if (!build || (orgId && build.orgId !== orgId)) throw notFound('build');
+    // An organisation's agent sees its organisation's builds. A shared-pool agent runs every
+    // organisation's tests, so it sees a build only while one of the token's agents holds a
+    // test of a run of it: its token cannot fetch other organisations' apps at will.
+    const { agentOrgId: orgId, agentTokenId: tokenId } = c.var as { agentOrgId: string | null; agentTokenId: string };
+    const allowed = build && (orgId ? build.orgId === orgId : await agentTokenHoldsBuild(db, tokenId, build.id));
+    if (!build || !allowed) throw notFound('build');
     const headers = (size: number) => ({
       'content-type': 'application/octet-stream',
       'content-length': String(size),
