@@ -230,6 +230,22 @@ describe('dispatching and following a test', () => {
   });
 });
 
+describe('revoking an agent token', () => {
+  it('closes its connected agents with 4401 within a heartbeat, and refuses it from then on', async () => {
+    const { agentToken, agentTokenId } = await addAgentToken(server.db, null);
+    const agent = await connect(server.url, agentToken, { agentId: 'agent-revoked', devices: [androidDevice('emu-revoked')] });
+    await agent.next('welcome');
+    const revoked = await client(server.url, 'test-operator-token')('POST', '/admin/agent-tokens/revoke', { agentTokenId });
+    expect(revoked.body).toEqual({ agentTokenId, revoked: true });
+    // The hub pings; the pong's liveness touch finds the token revoked (no message between replicas needed).
+    expect(await agent.closed).toEqual({ code: 4401, reason: 'the agent token was revoked' });
+    await expect(connectFakeAgent(server.url, agentToken, { agentId: 'agent-revoked' })).rejects.toThrow(/401/);
+    expect((await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${agentToken}` } })).status).toBe(401);
+    const again = await client(server.url, 'test-operator-token')('POST', '/admin/agent-tokens/revoke', { agentTokenId });
+    expect(again.status).toBe(200); // idempotent
+  });
+});
+
 describe('build downloads for agents', () => {
   it('needs an agent token', async () => {
     const res = await client(server.url)('GET', '/agent/builds/bld_nope');

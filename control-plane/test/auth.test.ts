@@ -129,6 +129,10 @@ describe('admin endpoints', () => {
     expect((await admin()('POST', '/admin/organisations', {})).status).toBe(400);
     expect((await admin()('POST', '/admin/keys', { organisationId: 'org_nope' })).status).toBe(404);
     expect((await admin()('POST', '/admin/keys/revoke', { keyId: 'nope' })).status).toBe(404);
+    expect((await admin()('POST', '/admin/agent-tokens/revoke', { agentTokenId: 'atk_nope' })).status).toBe(404);
+    expect((await admin()('POST', '/admin/agent-tokens/revoke', { agentTokenId: 'atk_x', extra: 1 })).status).toBe(400);
+    expect((await admin()('POST', '/admin/agent-tokens/revoke', {})).status).toBe(400);
+    expect((await client(server.url, 'wrong-operator-token')('POST', '/admin/agent-tokens/revoke', { agentTokenId: 'atk_x' })).status).toBe(401);
   });
 
   it('stores only hashes of keys', async () => {

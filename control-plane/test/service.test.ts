@@ -62,6 +62,9 @@ describe('admin CLI', () => {
     // The token opens the agents' endpoint: a request without the WebSocket upgrade is still authenticated first.
     const res = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${own.agentToken}` } });
     expect(res.status).toBe(404);
+    expect(await admin('revoke-agent-token', '--agent-token-id', own.agentTokenId)).toEqual({ agentTokenId: own.agentTokenId, revoked: true });
+    const after = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${own.agentToken}` } });
+    expect(after.status).toBe(401);
   }, 60_000);
 
   it('fails with a message and exit code 1 on a refused call', async () => {

@@ -24,7 +24,8 @@ export interface AgentHandlers {
   /** The agent has its welcome: work may be offered to it now, and cancels it missed are sent again. */
   welcomed(agent: AgentRecord, hello: Hello): void;
   /** Frames arrive from the agent (agents.last_seen_at); called as they arrive, not once handled. */
-  alive(agent: AgentRecord): Promise<void>;
+  /** Records liveness; false when the agent's token was revoked (its socket is then closed). */
+  alive(agent: AgentRecord): Promise<boolean>;
   disconnected(agent: AgentRecord): Promise<void>;
   /**
    * AGENT_LOST_SECONDS, in ms: a connection that sends nothing this long (no frame, no pong
@@ -115,7 +116,10 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
       // a slow decision must not make another replica's sweep think a healthy agent is lost.
       if (agent && now - touchedAt >= touchEveryMs) {
         touchedAt = now;
-        handlers.alive(agent).catch((e: unknown) => console.error(`agent ${agent?.id}: recording liveness failed:`, e));
+        handlers.alive(agent).then(
+          (valid) => { if (!valid) ws.close(CLOSE_CODES.unauthorized, 'the agent token was revoked'); },
+          (e: unknown) => console.error(`agent ${agent?.id}: recording liveness failed:`, e),
+        );
       }
     };
     heard();

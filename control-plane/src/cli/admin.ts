@@ -99,4 +99,10 @@ program
   .requiredOption('--key-id <keyId>', 'the 11-character key id')
   .action((o: { keyId: string }) => call('/admin/keys/revoke', { keyId: o.keyId }));
 
+program
+  .command('revoke-agent-token')
+  .description('revoke a lab agent token: refused from then on, its connected agents closed within a heartbeat; prints {agentTokenId, revoked}')
+  .requiredOption('--agent-token-id <agentTokenId>', 'the atk_… id create-agent-token printed')
+  .action((o: { agentTokenId: string }) => call('/admin/agent-tokens/revoke', { agentTokenId: o.agentTokenId }));
+
 await program.parseAsync();

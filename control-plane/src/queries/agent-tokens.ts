@@ -17,3 +17,9 @@ export async function findAgentTokenByHash(sql: Sql, tokenHash: string): Promise
   );
   return rows[0] ?? null;
 }
+
+/** Revokes an agent token (idempotent); false when there is no such token. */
+export async function revokeAgentToken(sql: Sql, id: string): Promise<boolean> {
+  const rows = await sql.query('UPDATE agent_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}

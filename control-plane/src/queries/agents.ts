@@ -27,8 +27,18 @@ export async function upsertAgent(
   return rows[0] ?? null;
 }
 
-export async function touchAgent(sql: Sql, id: string): Promise<void> {
-  await sql.query('UPDATE agents SET last_seen_at = clock_timestamp() WHERE id = $1', [id]);
+/**
+ * Records that the agent was heard from; false when its token was revoked since it connected
+ * (the hub then closes its socket: every replica learns of a revocation this way, within one
+ * touch interval, with no message between replicas).
+ */
+export async function touchAgent(sql: Sql, id: string): Promise<boolean> {
+  const rows = await sql.query<{ valid: boolean }>(
+    `UPDATE agents a SET last_seen_at = clock_timestamp() FROM agent_tokens t
+      WHERE a.id = $1 AND t.id = a.token_id RETURNING t.revoked_at IS NULL AS valid`,
+    [id],
+  );
+  return rows[0]?.valid ?? true;
 }
 
 /**

@@ -5,6 +5,7 @@ import { bearerToken } from '../auth/bearer.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
+import { revokeAgentToken } from '../queries/agent-tokens.js';
 import { KEY_KINDS, revokeApiKey } from '../queries/api-keys.js';
 import { listOrganisations } from '../queries/organisations.js';
 import { errorResponses, id, jsonBody, jsonResponse, text } from '../schemas/common.js';
@@ -34,6 +35,8 @@ const CreateKey = z.strictObject({ organisationId: id('organisationId'), kind: K
 const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: KeyKindSchema });
 const RevokeKey = z.strictObject({ keyId: id('keyId') });
 const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });
+const RevokeAgentToken = z.strictObject({ agentTokenId: id('agentTokenId') });
+const AgentTokenRevoked = z.object({ agentTokenId: z.string(), revoked: z.literal(true) });
 
 const CreateAgentToken = z
   .strictObject({ organisationId: id('organisationId').optional(), shared: z.boolean().optional() })
@@ -75,6 +78,13 @@ const createAgentToken = route({
   responses: { ...jsonResponse(AgentTokenCreated, 'The token is shown only in this response'), ...errorResponses },
 });
 
+const revokeAgentTokenRoute = route({
+  method: 'post', path: '/admin/agent-tokens/revoke',
+  summary: 'Revoke a lab agent token (idempotent): refused from then on; its connected agents are closed (4401) within a heartbeat',
+  request: { body: jsonBody(RevokeAgentToken) },
+  responses: { ...jsonResponse(AgentTokenRevoked, 'Agent token revoked'), ...errorResponses },
+});
+
 export function adminRoutes() {
   const app = createRouter();
   app.openapi(listOrgs, async (c) => {
@@ -101,6 +111,11 @@ export function adminRoutes() {
     const { keyId } = c.req.valid('json');
     if (!(await revokeApiKey(c.var.deps.db, keyId))) throw notFound('API key');
     return c.json({ keyId, revoked: true as const }, 200);
+  });
+  app.openapi(revokeAgentTokenRoute, async (c) => {
+    const { agentTokenId } = c.req.valid('json');
+    if (!(await revokeAgentToken(c.var.deps.db, agentTokenId))) throw notFound('agent token');
+    return c.json({ agentTokenId, revoked: true as const }, 200);
   });
   app.openapi(createAgentToken, async (c) => {
     const { organisationId } = c.req.valid('json');
