@@ -17,6 +17,7 @@ import { lockRuns } from '../src/runs/transitions/complete.js';
 import { loseAttempt } from '../src/runs/transitions/lose.js';
 import { requeueStaleOffers } from '../src/runs/transitions/requeue-stale-offers.js';
 import { requeueAttempt } from '../src/runs/transitions/requeue.js';
+import { CANCELLED_MESSAGE } from '../src/runs/transitions/cancel.js';
 import { androidDevice, fakeAgents } from './agent-client.js';
 import { backend, freshDatabase, seedOrg, startServer, type Org, type TestServer } from './harness.js';
 import { blockUnfinished, seedRun, snapshot, until } from './seed-runs.js';
@@ -143,6 +144,19 @@ describe('requeue', () => {
     await new Promise((r) => setTimeout(r, 1100));
     await server.services.dispatcher.sweep();
     expect((await attempt(id!)).status).toBe('pending');
+  });
+});
+
+describe('a try given up in a cancelled run', () => {
+  it('is blocked saying the run was cancelled, whether requeued or taken back by the sweep', async () => {
+    for (const giveUp of ['requeue', 'stale offer'] as const) {
+      const { runId, ids: [id] } = await seedRun(server.db, org);
+      await server.db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() - interval '1 hour' WHERE id = $1`, [id]);
+      await server.db.query(`UPDATE runs SET status = 'cancelled', finished_at = clock_timestamp() WHERE id = $1`, [runId]);
+      if (giveUp === 'requeue') expect(await requeueAttempt(server.db, { id: id!, tryNumber: 1 }, 'online')).toBe('blocked');
+      else expect(await requeueStaleOffers(server.db, 30)).toBe(1);
+      expect(await attempt(id!), giveUp).toMatchObject({ status: 'blocked', status_message: CANCELLED_MESSAGE });
+    }
   });
 });
 

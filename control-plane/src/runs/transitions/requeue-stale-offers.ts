@@ -11,6 +11,7 @@
 import type { Db } from '../../db/index.js';
 import { DEFAULT_TIMEOUT_MS } from '../pre-requests.js';
 import { workColumns, type AttemptWork } from '../attempts.js';
+import { CANCELLED_MESSAGE } from './cancel.js';
 import { shareRunsOfAttempts } from './complete.js';
 import type { OnGivenUp } from './ref.js';
 
@@ -35,7 +36,7 @@ export async function requeueStaleOffers(db: Db, seconds: number, onGivenUp?: On
        )
        UPDATE attempts a SET
               status = CASE WHEN stale.cancelled THEN 'blocked' ELSE 'pending' END,
-              status_message = CASE WHEN stale.cancelled THEN 'The run was cancelled' END,
+              status_message = CASE WHEN stale.cancelled THEN $4::text END,
               finished_at = CASE WHEN stale.cancelled THEN clock_timestamp() END,
               -- the device did not answer: the wait for another starts afresh
               queued_at = CASE WHEN stale.cancelled THEN a.queued_at ELSE clock_timestamp() END,
@@ -43,7 +44,7 @@ export async function requeueStaleOffers(db: Db, seconds: number, onGivenUp?: On
          FROM stale
         WHERE a.id = stale.id
         RETURNING ${workColumns}, stale."values" AS "oldValues"`,
-      [...params, ids],
+      [...params, ids, CANCELLED_MESSAGE],
     );
   });
   for (const { oldValues, ...attempt } of rows) if (oldValues && onGivenUp) onGivenUp({ ...attempt, values: oldValues });

@@ -7,6 +7,7 @@
  * its run was cancelled meanwhile.
  */
 import type { Db } from '../../db/index.js';
+import { CANCELLED_MESSAGE } from './cancel.js';
 import { shareRunsOfAttempts } from './complete.js';
 import type { AttemptRef } from './ref.js';
 
@@ -44,7 +45,7 @@ export async function requeueAttempt(
        )
        UPDATE attempts a SET
               status = CASE WHEN old.cancelled THEN 'blocked' ELSE 'pending' END,
-              status_message = CASE WHEN old.cancelled THEN 'The run was cancelled' END,
+              status_message = CASE WHEN old.cancelled THEN $6::text END,
               finished_at = CASE WHEN old.cancelled THEN clock_timestamp() END,
               device_id = CASE WHEN old.cancelled THEN a.device_id END,
               device_label = CASE WHEN old.cancelled THEN a.device_label END,
@@ -54,7 +55,7 @@ export async function requeueAttempt(
          FROM old
         WHERE a.id = old.id
         RETURNING a.status`,
-      [ref.id, ref.tryNumber, deviceState, options.restartWait ?? true, options.deviceId ?? null],
+      [ref.id, ref.tryNumber, deviceState, options.restartWait ?? true, options.deviceId ?? null, CANCELLED_MESSAGE],
     );
     return rows[0]?.status ?? null;
   });
