@@ -47,6 +47,19 @@ describe('API keys (spec part 5)', () => {
     expect((await client(server.url, org.orgKey)('GET', '/tests')).status).toBe(200);
   });
 
+  it('replaces a lost organisation key: the new one works, the old one no longer', async () => {
+    const other = (await admin()('POST', '/admin/organisations', { name: 'Rotating' })).body;
+    expect((await client(server.url, other.organisationKey)('GET', '/tests')).status).toBe(200);
+    const rotated = await admin()('POST', '/admin/organisations/rotate-key', { organisationId: other.organisationId });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toEqual({ organisationId: other.organisationId, organisationKey: expect.stringMatching(/^dl_org_[A-Za-z0-9]{40}$/) });
+    expect((await client(server.url, other.organisationKey)('GET', '/tests')).status).toBe(401);
+    expect((await client(server.url, rotated.body.organisationKey)('GET', '/tests')).status).toBe(200);
+    expect((await client(server.url, other.apiKey)('GET', '/tests')).status).toBe(200); // API keys are not touched
+    expect((await admin()('POST', '/admin/organisations/rotate-key', { organisationId: 'org_nope' })).status).toBe(404);
+    expect((await admin()('POST', '/admin/organisations/rotate-key', {})).status).toBe(400);
+  });
+
   it('stops accepting a revoked key', async () => {
     const key = (await admin()('POST', '/admin/keys', { organisationId: org.id })).body;
     const api = client(server.url, key.apiKey);

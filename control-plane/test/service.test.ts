@@ -49,6 +49,9 @@ describe('admin CLI', () => {
     expect(audit).toMatchObject({ kind: 'audit', apiKey: expect.stringMatching(/^dl_live_/) });
     expect((await client(server.url, audit.apiKey)('POST', '/tests', { commands: ['a'] })).status).toBe(403);
     expect(await admin('revoke-key', '--key-id', audit.apiKeyId)).toEqual({ keyId: audit.apiKeyId, revoked: true });
+    const rotated = await admin('rotate-org-key', '--org', org.organisationId);
+    expect(rotated).toEqual({ organisationId: org.organisationId, organisationKey: expect.stringMatching(/^dl_org_/) });
+    expect((await client(server.url, org.organisationKey)('GET', '/tests')).status).toBe(401);
     expect((await client(server.url, audit.apiKey)('GET', '/tests')).status).toBe(401);
   }, 60_000);
 

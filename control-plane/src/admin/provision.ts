@@ -5,7 +5,7 @@ import { newId } from '../ids.js';
 import { insertAgentToken } from '../queries/agent-tokens.js';
 import { insertApiKey, type KeyKind } from '../queries/api-keys.js';
 import { randomToken } from '../ids.js';
-import { countOrganisations, findOrganisation, insertOrganisation, type OrganisationType } from '../queries/organisations.js';
+import { countOrganisations, findOrganisation, insertOrganisation, replaceOrgKeyHash, type OrganisationType } from '../queries/organisations.js';
 import { getSetting, initSetting } from '../queries/settings.js';
 
 export interface NewOrganisation {
@@ -29,6 +29,13 @@ export async function createOrganisation(
   await insertOrganisation(sql, { id: organisationId, ...input, orgKeyHash: hashSecret(orgKey.secret) });
   const key = await addApiKey(sql, organisationId, 'standard');
   return { organisationId, organisationKey: orgKey.key, apiKey: key.apiKey, apiKeyId: key.apiKeyId };
+}
+
+/** A new organisation key in place of the old one, which stops working; shown only here. Null for an unknown organisation. */
+export async function rotateOrgKey(sql: Sql, organisationId: string): Promise<{ organisationId: string; organisationKey: string } | null> {
+  const orgKey = newOrgKey();
+  if (!(await replaceOrgKeyHash(sql, organisationId, hashSecret(orgKey.secret)))) return null;
+  return { organisationId, organisationKey: orgKey.key };
 }
 
 export async function addApiKey(sql: Sql, orgId: string, kind: KeyKind) {

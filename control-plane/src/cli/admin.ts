@@ -100,6 +100,12 @@ program
   .action((o: { keyId: string }) => call('/admin/keys/revoke', { keyId: o.keyId }));
 
 program
+  .command('rotate-org-key')
+  .description('issue a new organisation key (dl_org_…, for uploads); the old one stops working at once; prints {organisationId, organisationKey}')
+  .requiredOption('--org <organisationId>', 'organisation id')
+  .action((o: { org: string }) => call('/admin/organisations/rotate-key', { organisationId: o.org }));
+
+program
   .command('revoke-agent-token')
   .description('revoke a lab agent token: refused from then on, its connected agents closed within a heartbeat; prints {agentTokenId, revoked}')
   .requiredOption('--agent-token-id <agentTokenId>', 'the atk_… id create-agent-token printed')

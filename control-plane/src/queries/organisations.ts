@@ -67,3 +67,9 @@ export async function countOrganisations(sql: Sql): Promise<number> {
 export async function lockOrganisation(tx: Sql, id: string): Promise<void> {
   await tx.query('SELECT 1 FROM organisations WHERE id = $1 FOR NO KEY UPDATE', [id]);
 }
+
+/** Replaces the organisation key's hash (the old key stops working at once); false for an unknown organisation. */
+export async function replaceOrgKeyHash(sql: Sql, id: string, orgKeyHash: string): Promise<boolean> {
+  const rows = await sql.query('UPDATE organisations SET org_key_hash = $2 WHERE id = $1 RETURNING id', [id, orgKeyHash]);
+  return rows.length > 0;
+}

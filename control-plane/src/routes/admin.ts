@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { addAgentToken, addApiKey, adminTokenMatches, createOrganisation, organisationExists } from '../admin/provision.js';
+import { addAgentToken, addApiKey, adminTokenMatches, createOrganisation, organisationExists, rotateOrgKey } from '../admin/provision.js';
 import { bearerToken } from '../auth/bearer.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -35,6 +35,8 @@ const CreateKey = z.strictObject({ organisationId: id('organisationId'), kind: K
 const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: KeyKindSchema });
 const RevokeKey = z.strictObject({ keyId: id('keyId') });
 const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });
+const RotateOrgKey = z.strictObject({ organisationId: id('organisationId') });
+const OrgKeyRotated = z.object({ organisationId: z.string(), organisationKey: z.string() });
 const RevokeAgentToken = z.strictObject({ agentTokenId: id('agentTokenId') });
 const AgentTokenRevoked = z.object({ agentTokenId: z.string(), revoked: z.literal(true) });
 
@@ -78,6 +80,13 @@ const createAgentToken = route({
   responses: { ...jsonResponse(AgentTokenCreated, 'The token is shown only in this response'), ...errorResponses },
 });
 
+const rotateOrgKeyRoute = route({
+  method: 'post', path: '/admin/organisations/rotate-key',
+  summary: 'Issue a new organisation key (dl_org_…); the old one stops working at once',
+  request: { body: jsonBody(RotateOrgKey) },
+  responses: { ...jsonResponse(OrgKeyRotated, 'The new key is shown only in this response'), ...errorResponses },
+});
+
 const revokeAgentTokenRoute = route({
   method: 'post', path: '/admin/agent-tokens/revoke',
   summary: 'Revoke a lab agent token (idempotent): refused from then on; its connected agents are closed (4401) within a heartbeat',
@@ -111,6 +120,11 @@ export function adminRoutes() {
     const { keyId } = c.req.valid('json');
     if (!(await revokeApiKey(c.var.deps.db, keyId))) throw notFound('API key');
     return c.json({ keyId, revoked: true as const }, 200);
+  });
+  app.openapi(rotateOrgKeyRoute, async (c) => {
+    const rotated = await rotateOrgKey(c.var.deps.db, c.req.valid('json').organisationId);
+    if (!rotated) throw notFound('organisation');
+    return c.json(rotated, 200);
   });
   app.openapi(revokeAgentTokenRoute, async (c) => {
     const { agentTokenId } = c.req.valid('json');
