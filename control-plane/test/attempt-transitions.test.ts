@@ -66,6 +66,25 @@ describe('claiming', () => {
     expect(offer.jobId).toBe(`${emulatorTest}.1`);
     await expect(handset.next('job.offer', 200)).rejects.toThrow(/no job.offer/);
   });
+
+  it('gives each idle device the oldest test of its platform and kind, past older tests no idle device can run', async () => {
+    const asIos = async (runId: string) => {
+      await server.db.query(`UPDATE runs SET platform = 'ios' WHERE id = $1`, [runId]);
+      await server.db.query(`UPDATE attempts SET platform = 'ios' WHERE run_id = $1`, [runId]);
+    };
+    await seedRun(server.db, org, { physical: true, count: 30 }); // handset tests, and no handset anywhere
+    const { runId: olderIos, ids: [iosTest] } = await seedRun(server.db, org);
+    await asIos(olderIos);
+    const { ids: [androidTest] } = await seedRun(server.db, org);
+    const { runId: newerIos } = await seedRun(server.db, org);
+    await asIos(newerIos);
+    const agent = await connect(server.url, shared, {
+      agentId: 'claim-kinds',
+      devices: [androidDevice('emu-kinds'), androidDevice('sim-kinds', { platform: 'ios', kind: 'simulator', model: 'iPhone 15' })],
+    });
+    const offers = [await agent.next('job.offer'), await agent.next('job.offer')];
+    expect(Object.fromEntries(offers.map((o) => [o.serial, o.jobId]))).toEqual({ 'emu-kinds': `${androidTest}.1`, 'sim-kinds': `${iosTest}.1` });
+  });
 });
 
 describe('an offer that cannot be made', () => {

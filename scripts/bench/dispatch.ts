@@ -8,7 +8,11 @@
  * waits for job.result.ack (the device is free again) and the next round starts.
  *
  *   node --import tsx scripts/bench/dispatch.ts [--backend postgres|pglite|both] [--rounds 300]
- *        [--warmup 30] [--block 25] [--gap-ms 0]
+ *        [--warmup 30] [--block 25] [--gap-ms 0] [--backlog N]
+ *
+ * `--backlog N` (PostgreSQL only: written with SQL from this process) first queues N pending
+ * iOS tests, older than every round's, that the agent's Android emulator cannot run: what each
+ * claim pays for a backlog on another platform.
  *
  * Baselines in the same run, alternating with the rounds in blocks of --block: a WebSocket
  * ping → pong on the agent's connection to the same server, and the HTTP round trip of an
@@ -29,15 +33,21 @@ import { keepAliveAgent } from './lib/http.js';
 import { describeMachine, machineLine, type Machine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
 import { prepareRunFixture } from './lib/runs-setup.js';
-import type { ChildServer } from './lib/server.js';
+import { createOrganisation, type ChildServer } from './lib/server.js';
 import { round, summarise, type Summary } from './lib/stats.js';
+import { openPostgres } from '../../control-plane/src/db/postgres.js';
 
 const ROUNDS = Number(flag('rounds', '300'));
 const WARMUP = Number(flag('warmup', '30'));
 const BLOCK = Number(flag('block', '25'));
 const GAP_MS = Number(flag('gap-ms', '0'));
+const BACKLOG = Number(flag('backlog', '0'));
 
 const backends = backendsFlag('postgres');
+if (BACKLOG > 0 && backends.includes('pglite')) {
+  console.error('--backlog needs --backend postgres (the backlog is written with SQL from this process)');
+  process.exit(2);
+}
 
 interface BackendResult extends DispatchSummary {
   backend: Backend;
@@ -54,17 +64,19 @@ console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
 const results = await runOnBackends(backends, { entry: 'main', env: { AGENT_HEARTBEAT_MS: '5000' } },
-  ({ backend, server, probe, onCleanup }) => benchBackend(backend, server, probe, onCleanup));
+  ({ backend, server, pg, probe, onCleanup }) => benchBackend(backend, server, probe, onCleanup, pg?.url ?? null));
 
 report(results);
 
 async function benchBackend(
-  backend: Backend, server: ChildServer, probe: CpuProbe, onCleanup: BackendRun['onCleanup'],
+  backend: Backend, server: ChildServer, probe: CpuProbe, onCleanup: BackendRun['onCleanup'], databaseUrl: string | null,
 ): Promise<BackendResult> {
   const via: Endpoint = { url: server.url, http: keepAliveAgent(1) };
   onCleanup(() => via.http.destroy());
   const fixture = await prepareRunFixture(server, 'Dispatch bench org');
   console.log(`[${backend}] organisation ${fixture.organisationId}, build ${fixture.buildId}, test ${fixture.testId} ready on Android`);
+  // Another organisation's: the final check counts the bench organisation's runs. A shared-pool claim walks both.
+  if (BACKLOG > 0) await queueIosBacklog(databaseUrl!, (await createOrganisation(server, 'Backlog org')).organisationId);
 
   const agent = await connectBenchAgent(server.url, fixture.agentToken, { agentId: 'bench-dispatch-agent', devices: [androidEmulator('emulator-5554')] });
   onCleanup(() => agent.close());
@@ -108,6 +120,25 @@ async function benchBackend(
   return result;
 }
 
+/** BACKLOG pending iOS tests in one running run, an hour old, that no device of the benchmark can run. */
+async function queueIosBacklog(databaseUrl: string, organisationId: string): Promise<void> {
+  const db = openPostgres(databaseUrl, { max: 1 });
+  try {
+    const runId = 'run_benchbacklog';
+    await db.query(`INSERT INTO runs (id, org_id, status, platform, package_name, physical, trigger)
+                    VALUES ($1, $2, 'running', 'ios', 'com.example.backlog', false, 'api')`, [runId, organisationId]);
+    await db.query(`INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot, queued_at)
+                    SELECT 'job_backlog' || g, $1, $2, 'tst_backlog' || g, g, 'Backlog', 'ios', false, 'pending',
+                           '{"title":"Backlog","commands":["launchApp"],"launchParams":[],"testInputs":[],"preRequests":[],"teardownRequests":[]}'::jsonb,
+                           clock_timestamp() - interval '1 hour'
+                      FROM generate_series(1, $3) g`, [runId, organisationId, BACKLOG]);
+    await db.query('ANALYZE attempts');
+    console.log(`queued a backlog of ${BACKLOG} pending iOS tests`);
+  } finally {
+    await db.close();
+  }
+}
+
 function report(results: BackendResult[]) {
   const rows: Array<Array<string | number>> = [];
   for (const r of results) {
@@ -126,7 +157,7 @@ function report(results: BackendResult[]) {
   writeRunResult('dispatch', {
     machine,
     started,
-    params: { rounds: ROUNDS, warmup: WARMUP, block: BLOCK, gapMs: GAP_MS, entry: 'main', backends },
+    params: { rounds: ROUNDS, warmup: WARMUP, block: BLOCK, gapMs: GAP_MS, backlog: BACKLOG, entry: 'main', backends },
     results,
     targets,
   });

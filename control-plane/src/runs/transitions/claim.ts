@@ -5,7 +5,7 @@
  * that was lost; handsets serve only their organisation's physical runs, emulators
  * and simulators (shared or the organisation's own) everyone's other runs.
  */
-import type { Platform } from '@devicelab/shared';
+import { PLATFORMS, type Platform } from '@devicelab/shared';
 import type { Sql } from '../../db/index.js';
 import { workColumns, type AttemptWork } from '../attempts.js';
 
@@ -18,6 +18,26 @@ const serves = (d: string, c: string) => `${d}.state = 'online' AND ${d}.agent_i
   AND CASE WHEN ${c}.physical THEN ${d}.kind = 'physical' AND ${d}.org_id = ${c}.org_id
            ELSE ${d}.kind <> 'physical' AND (${d}.org_id IS NULL OR ${d}.org_id = ${c}.org_id) END`;
 
+/**
+ * The pending attempts of one platform and kind, oldest first, walked by their index
+ * (attempts_pending_platform). The claim walks only the kinds the agents have idle devices
+ * for, so a backlog no idle device serves costs nothing. The values are written in (a fixed
+ * list): a walk parameterised by the kinds found at run time was planned on the all-platform
+ * index and read the whole backlog.
+ */
+const QUEUES = PLATFORMS.flatMap((platform) => [false, true].map((physical) => ({ name: `pending_${platform}_${physical ? 'handsets' : 'virtual'}`, platform, physical })));
+
+const queue = (q: (typeof QUEUES)[number]) => `${q.name} AS (
+       SELECT a.id, a.platform, a.physical, a.org_id, a.lost_device_id, a.queued_at, a.position
+         FROM attempts a
+        WHERE a.status = 'pending' AND a.platform = '${q.platform}' AND a.physical = ${q.physical}
+          AND EXISTS (SELECT 1 FROM runs r WHERE r.id = a.run_id AND r.status = 'running')
+          AND EXISTS (SELECT 1 FROM devices d WHERE ${serves('d', 'a')})
+        ORDER BY a.queued_at, a.position
+        LIMIT 20
+        FOR UPDATE OF a SKIP LOCKED
+     )`;
+
 export interface ClaimedDevice {
   id: string;
   agentId: string;
@@ -27,16 +47,21 @@ export interface ClaimedDevice {
 
 export async function claimAttempt(sql: Sql, agentIds: readonly string[]): Promise<{ attempt: AttemptWork; device: ClaimedDevice } | null> {
   if (agentIds.length === 0) return null;
+  // The kinds of the agents' idle devices, first: the claim then walks only those queues, and
+  // without an idle device there is nothing to claim. A kind that becomes idle meanwhile wakes
+  // the dispatcher again; the claim itself stays one statement.
+  const idle = await sql.query<{ platform: Platform; physical: boolean }>(
+    `SELECT DISTINCT platform, kind = 'physical' AS physical FROM devices WHERE state = 'online' AND agent_id = ANY($1::text[])`,
+    [agentIds],
+  );
+  const queues = QUEUES.filter((q) => idle.some((k) => k.platform === q.platform && k.physical === q.physical));
+  if (queues.length === 0) return null;
   const rows = await sql.query<AttemptWork & { device: ClaimedDevice }>(
-    `WITH candidate AS (
-       SELECT a.id, a.platform, a.physical, a.org_id, a.lost_device_id, a.queued_at, a.position
-         FROM attempts a
-        WHERE a.status = 'pending'
-          AND EXISTS (SELECT 1 FROM runs r WHERE r.id = a.run_id AND r.status = 'running')
-          AND EXISTS (SELECT 1 FROM devices d WHERE ${serves('d', 'a')})
-        ORDER BY a.queued_at, a.position
+    `WITH ${queues.map(queue).join(', ')},
+     candidate AS (
+       ${queues.map((q) => `SELECT * FROM ${q.name}`).join(' UNION ALL ')}
+        ORDER BY queued_at, position
         LIMIT 20
-        FOR UPDATE OF a SKIP LOCKED
      ), pick AS (
        SELECT c.id AS attempt_id, d.id AS device_id
          FROM candidate c
