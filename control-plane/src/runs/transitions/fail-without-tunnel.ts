@@ -12,9 +12,12 @@ import { completeRunsIfDone, lockRuns } from './complete.js';
 /** `leaseSeconds`: a tunnel of a replica silent this long (REPLICA_LEASE_SECONDS) counts as gone. */
 export async function failAttemptsWithoutTunnel(db: Db, leaseSeconds: number): Promise<number> {
   const waiting = `r.tunnel_name IS NOT NULL AND NOT ${runTunnelConnected('$1')}`;
-  // The partial index on pending attempts makes the common case (no tunnel run waiting) one cheap read.
+  // From the running runs that name a tunnel (a partial index: few, whatever the queue's length),
+  // not from the pending attempts: this runs before every claim pass.
   const runIds = (await db.query<{ id: string }>(
-    `SELECT DISTINCT r.id FROM attempts a JOIN runs r ON r.id = a.run_id WHERE a.status = 'pending' AND ${waiting}`,
+    `SELECT r.id FROM runs r
+      WHERE r.status = 'running' AND ${waiting}
+        AND EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status = 'pending')`,
     [leaseSeconds],
   )).map((r) => r.id);
   if (runIds.length === 0) return 0;
