@@ -23,9 +23,9 @@
  * before and after are measured in the same minutes, alternating with the direct baseline;
  * `--after <commit>` runs that commit instead of the working tree. Run a comparison twice, the
  * second time with the two swapped (`--compare <after> --after <before>`), and read the two
- * together: the control plane of the stack started first mostly spends 3.7-4.7 ms of CPU per
- * MiB against 1.4-1.8 for the second, whichever code either runs (docs/benchmarks.md; the
- * cause is not found). CPU time of each party process is read from /proc over each measure:
+ * together: in a run with two stacks, one control plane often spends 3.7-5.0 ms of CPU per MiB
+ * and the other 1.4-2.3 for the same code, and which one depends on the order they started in
+ * as well as on the code (docs/benchmarks.md; the cause is not found). CPU time of each party process is read from /proc over each measure:
  * on a shared 2-core machine the CPU per MiB and per request is steadier than the wall clock.
  *
  *   node --import tsx scripts/bench/tunnel.ts [--mib 100] [--rounds 3] [--requests 3000]
@@ -202,14 +202,20 @@ function get(hostPort: number, path: string, via: Path, pool?: Agent): Promise<n
     ? { host: '127.0.0.1', port: via.port!, path: `http://127.0.0.1:${hostPort}${path}`, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool }
     : { host: '127.0.0.1', port: via.port ?? hostPort, path, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool };
   return new Promise((resolve, reject) => {
-    const req = request(options, (res: IncomingMessage) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => { bytes += c.length; });
-      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${via.label}: HTTP ${res.statusCode}`))));
-      res.on('error', (error) => reject(new Error(`${via.label}: GET ${path}: ${error.message}`)));
-    });
-    req.on('error', (error) => reject(new Error(`${via.label}: GET ${path}: ${error.message}`)));
+    const fail = (error: Error) => reject(new Error(`${via.label}: GET ${path}: ${error.message}`));
+    const req = request(options, (res) => countBody(res).then(resolve, fail));
+    req.on('error', fail);
     req.end();
+  });
+}
+
+/** The bytes of a 200 answer's body, read to its end; an error for any other status. */
+function countBody(res: IncomingMessage): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    res.on('data', (c: Buffer) => { bytes += c.length; });
+    res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
+    res.on('error', reject);
   });
 }
 
@@ -225,14 +231,8 @@ function getOverConnect(hostPort: number, path: string, via: Path): Promise<numb
     const connect = request({ host: '127.0.0.1', port: via.port!, method: 'CONNECT', path: `127.0.0.1:${hostPort}` });
     connect.on('connect', (answer: IncomingMessage, socket) => {
       if (answer.statusCode !== 200) return fail(new Error(`CONNECT answered ${answer.statusCode}`));
-      const req = request({ path, headers: { host: `127.0.0.1:${hostPort}` }, createConnection: () => socket }, (res: IncomingMessage) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => { bytes += c.length; });
-        res.on('end', () => {
-          socket.destroy();
-          return res.statusCode === 200 ? resolve(bytes) : fail(new Error(`HTTP ${res.statusCode}`));
-        });
-        res.on('error', fail);
+      const req = request({ path, headers: { host: `127.0.0.1:${hostPort}` }, createConnection: () => socket }, (res) => {
+        countBody(res).then(resolve, fail).finally(() => socket.destroy());
       });
       req.on('error', fail);
       req.end();

@@ -55,6 +55,20 @@ export class FramePort {
     readonly id: number,
   ) {}
 
+  /** The session's windows: the credit each side starts with, and what our reader lets the peer have in flight. */
+  get window(): number {
+    return this.session.window;
+  }
+
+  get receiveWindow(): number {
+    return this.session.receiveWindow;
+  }
+
+  /** For a reader (socket-splice.ts): grants the peer the receive window, once the stream is open. */
+  widenWindow(): void {
+    this.session.widenWindow(this.id);
+  }
+
   /** Sends a data frame received on another stream: its stream id is rewritten in place (the buffer is the port's now). */
   forward(frame: Buffer): void {
     frame.writeUInt32BE(this.id, 0);
@@ -280,6 +294,12 @@ export class MuxSession {
     if (this.closedReason === null) this.sink.sendBinary(encodeDataFrame(id, payload));
   }
 
+  /** @internal: grants what the receive window adds to the initial one (a reader, once the stream is open). */
+  widenWindow(id: number): void {
+    const extra = this.receiveWindow - this.window;
+    if (extra > 0) this.control({ type: 'credit', id, bytes: extra });
+  }
+
   /** @internal: a data frame whose stream id is already written. */
   sendFrame(frame: Buffer): void {
     if (this.closedReason === null) this.sink.sendBinary(frame);
@@ -366,8 +386,7 @@ export class MuxStream extends Duplex implements FrameHandler {
 
   /** @internal: grants the peer what the receive window adds to the initial one, once the stream is open. */
   widenWindow(): void {
-    const extra = this.session.receiveWindow - this.session.window;
-    if (extra > 0 && !this.destroyed) this.session.control({ type: 'credit', id: this.id, bytes: extra });
+    if (!this.destroyed) this.session.widenWindow(this.id);
   }
 
   /** @internal: false when the peer sent more than its credit. */

@@ -27,7 +27,7 @@ function tunnel(port: number, options: { window?: number; receiveWindow?: number
     onStream: (incoming) => {
       const splice = new SocketSplice({ host: '127.0.0.1', port });
       splices.push(splice);
-      splice.socket.once('connect', () => setTimeout(() => splice.attach(incoming, near), options.attachAfterMs ?? 0));
+      splice.socket.once('connect', () => setTimeout(() => splice.attach(incoming), options.attachAfterMs ?? 0));
     },
   });
   far = new MuxSession({

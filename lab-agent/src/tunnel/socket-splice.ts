@@ -16,7 +16,7 @@
  *   stream with the reason; a reset from the peer (or a lost session) destroys the socket.
  */
 import { connect, type Socket, type TcpNetConnectOpts } from 'node:net';
-import { MAX_DATA_FRAME, type FrameHandler, type FramePort, type IncomingStream, type MuxSession } from '@devicelab/shared';
+import { MAX_DATA_FRAME, type FrameHandler, type FramePort, type IncomingStream } from '@devicelab/shared';
 
 const ID_BYTES = 4;
 /** Reads smaller than this are copied into a frame of their own (see frameOfRead). */
@@ -80,13 +80,13 @@ export class SocketSplice implements FrameHandler {
   }
 
   /** Joins the connected socket to the stream the peer opened. */
-  attach(incoming: IncomingStream, session: Pick<MuxSession, 'window' | 'receiveWindow'>): void {
-    this.sendCredit = session.window;
-    this.receiveWindow = session.receiveWindow;
-    this.port = incoming.acceptFrames(this);
+  attach(incoming: IncomingStream): void {
+    const port = incoming.acceptFrames(this);
+    this.port = port;
+    this.sendCredit = port.window;
+    this.receiveWindow = port.receiveWindow;
     if (this.finished) return; // the peer gave up on it meanwhile (onReset ran)
-    const extra = session.receiveWindow - session.window;
-    if (extra > 0) this.port.credit(extra); // as MuxStream.widenWindow: the peer may have the whole receive window in flight
+    port.widenWindow();
     this.sendPending();
     this.sendEndWhenSent();
     this.resumeReading();

@@ -2,7 +2,7 @@
  * The tunnel client (DESIGN.md section 5): runs inside the user's network and holds one
  * outbound WebSocket to the control plane's `GET /tunnel/connect`. The control plane
  * opens multiplexed streams on it (shared/src/mux.ts), each naming host:port; the client
- * connects there if its host filter allows it and pipes the bytes both ways, else
+ * connects there if its host filter allows it and splices the bytes both ways (socket-splice.ts), else
  * refuses the stream with the reason (which the device sees as the proxy's answer).
  *
  * A lost connection (closed, or silent for a whole ping interval) is retried with jittered
@@ -88,7 +88,7 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
     socket = ws;
     const mux = muxOverWebSocket(ws, {
       side: 'client',
-      onStream: (incoming) => void relay(incoming, mux, options).catch(() => {}),
+      onStream: (incoming) => void relay(incoming, options).catch(() => {}),
       onReady: () => {
         attempt = 0;
         log(`Tunnel "${options.tunnelName}" connected to ${options.controlPlaneUrl}: runs naming it reach ${options.filter.describe()}`);
@@ -136,7 +136,7 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
 }
 
 /** Connects one stream to its internal host (socket-splice.ts), or refuses it with the reason. */
-async function relay(incoming: IncomingStream, session: MuxSession, options: TunnelClientOptions): Promise<void> {
+async function relay(incoming: IncomingStream, options: TunnelClientOptions): Promise<void> {
   const { host, port } = incoming.target;
   const refusal = options.filter.refusal(host);
   if (refusal !== null) return incoming.refuse(refusal);
@@ -147,7 +147,7 @@ async function relay(incoming: IncomingStream, session: MuxSession, options: Tun
     return incoming.refuse(`cannot reach ${host}:${port} from the tunnel: ${(error as Error).message}`);
   }
   splice.socket.setNoDelay(true);
-  splice.attach(incoming, session);
+  splice.attach(incoming);
 }
 
 /** Filter errors raised from inside the DNS lookup, so the refusal reason survives. */
