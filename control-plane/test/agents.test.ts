@@ -4,9 +4,9 @@ import { CLOSE_CODES } from '@devicelab/shared';
 import { addAgentToken } from '../src/admin/provision.js';
 import { insertBuild } from '../src/queries/builds.js';
 import { randomToken } from '../src/ids.js';
-import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
+import { androidDevice, connectFakeAgent, fakeAgents } from './agent-client.js';
 import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
-import { seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
+import { blockUnfinished, seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
 
 const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
 
@@ -35,17 +35,12 @@ const jobRow = async (id: string) =>
 const runStatus = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [id]))[0]!.status;
 
 
-const agents: FakeAgent[] = [];
-const connect = async (...args: Parameters<typeof connectFakeAgent>) => {
-  const a = await connectFakeAgent(...args);
-  agents.push(a);
-  return a;
-};
-afterAll(() => agents.forEach((a) => a.close()));
+const agents = fakeAgents();
+const connect = agents.connect;
 // Each test starts with no work in flight: leftovers would be offered to the next test's agents.
 afterEach(async () => {
-  agents.splice(0).forEach((a) => a.ws.terminate());
-  await server.db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+  agents.terminateAll();
+  await blockUnfinished(server.db);
 });
 
 describe('the agent endpoint', () => {
