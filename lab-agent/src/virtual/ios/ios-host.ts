@@ -49,6 +49,8 @@ export interface VirtualIosHost {
   readonly usbmuxdSocket?: string;
   /** With managedWda: a directory holding an `xcodebuild` for these iPhones (put it first on PATH). */
   readonly xcodebuildDir?: string;
+  /** With managedWda: the arguments of every `xcodebuild` run on these iPhones, in order. */
+  readonly xcodebuildRuns: string[][];
   /** With managedWda: WebDriverAgent on this iPhone dies (its test runner crashes); false when it was not running. */
   killWda(udid: string): boolean;
   close(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startVirtualIosHost(options: VirtualIosHostOptions): Promi
   const managed = (d: VirtualIosDevice) => options.managedWda === true && d.kind === 'physical';
   for (const d of devices) if (!managed(d)) wda.set(d.udid, await startWdaServer(d));
   const crashes = new Map<string, () => void>();
+  const xcodebuildRuns: string[][] = [];
   const xcodebuildWda: XcodebuildWda = {
     async start(udid) {
       const device = devices.find((d) => d.udid === udid);
@@ -119,6 +122,7 @@ export async function startVirtualIosHost(options: VirtualIosHostOptions): Promi
           request = JSON.parse(Buffer.concat(chunks).toString('utf8')) as XcrunRequest;
           if (!Array.isArray(request.argv)) throw new Error('bad request');
           if (req.url === '/xcodebuild' && options.managedWda) {
+            xcodebuildRuns.push(request.argv.map(String));
             await serveXcodebuild(req, res, request.argv.map(String), devices, xcodebuildWda);
             return;
           }
@@ -163,6 +167,7 @@ export async function startVirtualIosHost(options: VirtualIosHostOptions): Promi
     wdaUrl: (udid) => (options.managedWda && devices.find((d) => d.udid === udid)?.kind === 'physical' ? undefined : wda.get(udid)?.url),
     ...(usbmuxd ? { usbmuxdSocket: usbmuxd.socketPath } : {}),
     ...(xcodebuildDir ? { xcodebuildDir } : {}),
+    xcodebuildRuns,
     killWda(udid) {
       const crash = crashes.get(udid);
       crash?.();
