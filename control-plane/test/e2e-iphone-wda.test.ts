@@ -113,6 +113,12 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     expect(again).not.toContain('build-for-testing');
     const second = await runLogin();
     expect(second.succeededTests.map((t: any) => t.id)).toEqual([loginTest]);
+
+    // The phone is unplugged: its WDA (the xcodebuild running it) is stopped.
+    expect(agent.virtualIos!.wdaRunning(phone.udid)).toBe(true);
+    phone.booted = false;
+    await deviceWhen(phone.udid, (d) => d.state === 'offline');
+    await until('WDA stopped with the phone gone', async () => (agent.virtualIos!.wdaRunning(phone.udid) ? undefined : true));
   }, 180_000);
 
   it('without a signing team the iPhone stays offline with the reason, said once in the log', async () => {

@@ -79,7 +79,11 @@ export class IosDeviceTracker extends KnownDevices {
     const found = [...(sims.devices ?? this.list().filter((d) => d.kind === 'simulator')), ...(phones.devices ?? this.list().filter((d) => d.kind === 'physical'))];
     const withReadiness = await Promise.all(found.map(async (d): Promise<DeviceInfo> => {
       const { reason: _, ...info } = d;
-      if (!d.ready) return d;
+      if (!d.ready) {
+        // Unplugged or not reachable: a WDA the agent ran there is stopped (it starts over when the phone is back).
+        if (d.kind === 'physical') void this.options.managedWda?.forget(d.serial);
+        return d;
+      }
       const wda = await this.wdaReady(d);
       return wda.ready ? { ...info, ready: true } : { ...info, ready: false, ...(wda.reason ? { reason: wda.reason.slice(0, 500) } : {}) };
     }));

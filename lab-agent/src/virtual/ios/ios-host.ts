@@ -51,6 +51,8 @@ export interface VirtualIosHost {
   readonly xcodebuildDir?: string;
   /** With managedWda: the arguments of every `xcodebuild` run on these iPhones, in order. */
   readonly xcodebuildRuns: string[][];
+  /** Whether this device's WebDriverAgent runs now. */
+  wdaRunning(udid: string): boolean;
   /** With managedWda: WebDriverAgent on this iPhone dies (its test runner crashes); false when it was not running. */
   killWda(udid: string): boolean;
   close(): Promise<void>;
@@ -168,6 +170,7 @@ export async function startVirtualIosHost(options: VirtualIosHostOptions): Promi
     ...(usbmuxd ? { usbmuxdSocket: usbmuxd.socketPath } : {}),
     ...(xcodebuildDir ? { xcodebuildDir } : {}),
     xcodebuildRuns,
+    wdaRunning: (udid) => wda.has(udid),
     killWda(udid) {
       const crash = crashes.get(udid);
       crash?.();
