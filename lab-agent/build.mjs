@@ -29,3 +29,4 @@ await build({
 });
 // Files the code opens by path next to itself (import.meta.url) rather than imports.
 copyFileSync(here('src/virtual/ios/fake-xcrun.mjs'), here('dist/fake-xcrun.mjs'));
+copyFileSync(here('src/virtual/ios/fake-xcodebuild.mjs'), here('dist/fake-xcodebuild.mjs'));

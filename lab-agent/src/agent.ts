@@ -9,7 +9,8 @@
  *   await agent.stop();             // graceful: drain, release, close 1000
  */
 import { readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { homedir, hostname } from 'node:os';
+import { delimiter, join } from 'node:path';
 import type { DeviceInfo } from '@devicelab/shared';
 import type { BackoffOptions } from './backoff.js';
 import { BuildCache } from './builds.js';
@@ -18,8 +19,9 @@ import { createAdbClient } from './devices/adbkit.js';
 import { AndroidDriver } from './devices/android.js';
 import type { DeviceDriver } from './devices/driver.js';
 import { IosDeviceTracker } from './devices/ios-tracker.js';
+import { WdaSupervisor } from './devices/wda-supervisor.js';
 import { SimulatorDriver } from './devices/ios-simulator.js';
-import { IphoneDriver } from './devices/iphone.js';
+import { defaultXcrun, IphoneDriver } from './devices/iphone.js';
 import { DeviceTracker } from './devices/tracker.js';
 import { JobManager } from './jobs.js';
 import { defaultStateDir, loadAgentId, ResultOutbox } from './state.js';
@@ -37,14 +39,26 @@ export interface AgentOptions {
   /** Start this many virtual iOS simulators / iPhones (a fake xcrun and fake WebDriverAgents) and drive those. */
   virtualIosSimulators?: number;
   virtualIphones?: number;
-  /** Per-device options of the virtual iOS devices (fault injection in tests). */
-  virtualIosOptions?: Pick<VirtualIosHostOptions, 'simulatorOptions' | 'iphoneOptions'>;
+  /** Per-device options of the virtual iOS devices (fault injection in tests); managedWda: the iPhones' WDA is the agent's to start. */
+  virtualIosOptions?: Pick<VirtualIosHostOptions, 'simulatorOptions' | 'iphoneOptions' | 'managedWda'>;
   /** Drive this Mac's simulators and iPhones (simctl, devicectl); default: on macOS when no virtual device is asked for. */
   ios?: boolean;
   /** xcrun to run instead of the one on PATH. */
   xcrunPath?: string;
   /** WebDriverAgent URL per iOS device UDID (real devices; virtual ones know their own). */
   wdaUrls?: Record<string, string>;
+  /** How the agent starts WebDriverAgent on iPhones without a --wda URL (wda-supervisor.ts). */
+  wda?: {
+    team?: string;
+    signingId?: string;
+    bundleId?: string;
+    prebuiltDir?: string;
+    /** Where WDA is built once for this host; default ~/.devicelab-agent/wda/DerivedData. */
+    derivedDataDir?: string;
+    launchTimeoutMs?: number;
+    retryMs?: number;
+    retryMaxMs?: number;
+  };
   /** The Mac's LAN address iPhones reach: a tunnelled test's proxy listens there for an iPhone (without it, iPhones cannot use tunnels). */
   tunnelProxyHost?: string;
   /** Between iOS device listings; default 3000. */
@@ -198,6 +212,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     clearInterval(buildSweep);
     await Promise.all(trackers.map((t) => t.stop()));
     await virtual?.close();
+    await ios.wda?.stop();
     await ios.virtual?.close();
   };
   // A refused agent (4400/4401) stops for good: release what it holds.
@@ -245,13 +260,28 @@ async function startIos(options: AgentOptions, log: (line: string) => void) {
   }
   const real = options.ios ?? (!virtual && !options.virtualDevices && process.platform === 'darwin');
   const xcrunPath = virtual?.xcrunPath ?? options.xcrunPath;
-  const wdaUrl = (udid: string) => virtual?.wdaUrl(udid) ?? options.wdaUrls?.[udid];
+  // The virtual iPhones' xcodebuild must be the one Appium's tooling finds on PATH.
+  if (virtual?.xcodebuildDir && !(process.env['PATH'] ?? '').split(delimiter).includes(virtual.xcodebuildDir)) {
+    process.env['PATH'] = `${virtual.xcodebuildDir}${delimiter}${process.env['PATH'] ?? ''}`;
+  }
+  const wda = (virtual ? phones > 0 : real)
+    ? new WdaSupervisor({
+      xcrunPath: xcrunPath ?? defaultXcrun(),
+      ...options.wda,
+      derivedDataDir: options.wda?.derivedDataDir ?? join(homedir(), '.devicelab-agent', 'wda', 'DerivedData'),
+      ...(virtual?.usbmuxdSocket ? { usbmuxdSocket: virtual.usbmuxdSocket } : {}),
+      log,
+    })
+    : null;
+  const wdaUrl = (udid: string) => virtual?.wdaUrl(udid) ?? options.wdaUrls?.[udid] ?? wda?.url(udid);
   const tracker = virtual || real
     ? new IosDeviceTracker({
       ...(xcrunPath ? { xcrunPath } : {}),
       simulators: virtual ? sims > 0 : true,
       iphones: virtual ? phones > 0 : true,
-      wdaUrl,
+      // An operator's --wda URL wins; the supervisor manages only phones without one.
+      wdaUrl: (udid) => virtual?.wdaUrl(udid) ?? options.wdaUrls?.[udid],
+      ...(wda ? { managedWda: wda } : {}),
       log,
       ...(options.iosPollMs !== undefined ? { intervalMs: options.iosPollMs } : {}),
     })
@@ -262,7 +292,8 @@ async function startIos(options: AgentOptions, log: (line: string) => void) {
     if (!device) return null;
     const config = { udid: serial, wdaUrl: wdaUrl(serial) ?? '', ...(xcrunPath ? { xcrunPath } : {}) };
     if (device.kind === 'simulator') return new SimulatorDriver(config);
-    return new IphoneDriver({ ...config, ...(options.tunnelProxyHost ? { tunnelProxyHost: options.tunnelProxyHost } : {}) });
+    // Read at each request: a managed WDA's URL exists only once the supervisor has it up.
+    return new IphoneDriver({ ...config, wdaUrl: () => wdaUrl(serial) ?? '', ...(options.tunnelProxyHost ? { tunnelProxyHost: options.tunnelProxyHost } : {}) });
   };
-  return { virtual, tracker, driverFor };
+  return { virtual, tracker, driverFor, wda };
 }

@@ -41,6 +41,12 @@ interface StartOptions {
   /** A list from the command line, one string from DEVICELAB_WDA_URLS. */
   wda: string | string[];
   tunnelProxyHost?: string;
+  wdaTeam?: string;
+  wdaSigningId?: string;
+  wdaBundleId?: string;
+  wdaPrebuilt?: string;
+  wdaDerivedData?: string;
+  virtualManagedWda?: boolean;
   adbHost: string;
   adbPort: number;
   stateDir: string;
@@ -92,6 +98,14 @@ async function start(opts: StartOptions): Promise<void> {
       virtualIphones: opts.virtualIphones,
       ...(opts.xcrun ? { xcrunPath: opts.xcrun } : {}),
       wdaUrls: wdaUrls(opts.wda),
+      wda: {
+        ...(opts.wdaTeam ? { team: opts.wdaTeam } : {}),
+        ...(opts.wdaSigningId ? { signingId: opts.wdaSigningId } : {}),
+        ...(opts.wdaBundleId ? { bundleId: opts.wdaBundleId } : {}),
+        ...(opts.wdaPrebuilt ? { prebuiltDir: opts.wdaPrebuilt } : {}),
+        ...(opts.wdaDerivedData ? { derivedDataDir: opts.wdaDerivedData } : {}),
+      },
+      ...(opts.virtualManagedWda ? { virtualIosOptions: { managedWda: true } } : {}),
       ...(opts.tunnelProxyHost ? { tunnelProxyHost: opts.tunnelProxyHost } : {}),
       adbHost: opts.adbHost,
       adbPort: opts.adbPort,
@@ -139,6 +153,12 @@ const addStartCommand = (parent: Command) => parent
   .addOption(new Option('--virtual-iphones <n>', 'run N virtual iPhones in-process (a fake xcrun devicectl and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IPHONES').argParser(integer(0, 64)).default(0))
   .addOption(new Option('--xcrun <path>', 'xcrun to run for simctl and devicectl (macOS; default: xcrun on PATH)').env('XCRUN_BINARY'))
   .addOption(new Option('--wda <udid=url...>', 'WebDriverAgent URL of an iOS device (repeat per device)').env('DEVICELAB_WDA_URLS').default([]))
+  .addOption(new Option('--wda-team <team id>', 'Apple Developer Team ID to build WebDriverAgent with, for iPhones without --wda').env('DEVICELAB_WDA_TEAM'))
+  .addOption(new Option('--wda-signing-id <identity>', 'code signing identity for WebDriverAgent (default "Apple Development")').env('DEVICELAB_WDA_SIGNING_ID'))
+  .addOption(new Option('--wda-bundle-id <id>', 'a bundle id of your own for WebDriverAgent (needed with a free team)').env('DEVICELAB_WDA_BUNDLE_ID'))
+  .addOption(new Option('--wda-prebuilt <dir>', 'derived data folder of a WebDriverAgent you built (xcodebuild build-for-testing); no team needed').env('DEVICELAB_WDA_PREBUILT'))
+  .addOption(new Option('--wda-derived-data <dir>', 'where the agent builds WebDriverAgent once for this host (default ~/.devicelab-agent/wda/DerivedData)').env('DEVICELAB_WDA_DERIVED_DATA'))
+  .addOption(new Option('--virtual-managed-wda', "virtual iPhones start without WebDriverAgent: the agent brings it up as on a Mac (fake xcodebuild and usbmuxd)").env('DEVICELAB_VIRTUAL_MANAGED_WDA'))
   .addOption(new Option('--tunnel-proxy-host <ip>', "this Mac's LAN address where iPhones reach a tunnelled test's proxy (without it tunnelled tests on iPhones are blocked)").env('DEVICELAB_TUNNEL_PROXY_HOST').argParser(proxyHost))
   .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
   .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))

@@ -48,6 +48,8 @@ export const DeviceInfo = z.object({
   osVersion: z.string().max(50),
   /** Whether it can take a test now (adb `device` state, simulator booted). */
   ready: z.boolean(),
+  /** Why it is not ready, in words an operator can act on ("the iPhone is locked: unlock it"). */
+  reason: z.string().max(500).optional(),
 });
 export type DeviceInfo = z.infer<typeof DeviceInfo>;
 

@@ -78,18 +78,20 @@ export async function upsertDevices(
   // Arrays of text only: the postgres driver does not send boolean arrays as boolean[].
   const column = <K extends keyof DeviceInfo>(k: K) => devices.map((d) => d[k]);
   await sql.query(
-    `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state, last_seen_at)
+    `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state, not_ready_reason, last_seen_at)
      SELECT 'dev_' || substr(md5(random()::text || d.serial), 1, 16), $1, d.serial, $2, d.platform, d.kind, d.model, d.os_version,
             CASE WHEN d.ready = 'true' AND d.serial = ANY($9::text[]) THEN 'busy' WHEN d.ready = 'true' THEN 'online' ELSE 'offline' END,
+            CASE WHEN d.ready = 'true' THEN NULL ELSE NULLIF(d.reason, '') END,
             clock_timestamp()
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-            AS d(serial, platform, kind, model, os_version, ready)
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $10::text[])
+            AS d(serial, platform, kind, model, os_version, ready, reason)
      ON CONFLICT (agent_id, serial) DO UPDATE SET platform = EXCLUDED.platform, kind = EXCLUDED.kind,
        model = EXCLUDED.model, os_version = EXCLUDED.os_version, org_id = EXCLUDED.org_id, last_seen_at = clock_timestamp(),
+       not_ready_reason = EXCLUDED.not_ready_reason,
        state = CASE
          WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.device_id = devices.id AND a.status IN ('offered', 'running')) THEN 'busy'
          ELSE EXCLUDED.state END`,
-    [agent.id, agent.orgId, column('serial'), column('platform'), column('kind'), column('model'), column('osVersion'), devices.map((d) => String(d.ready)), stillBusy],
+    [agent.id, agent.orgId, column('serial'), column('platform'), column('kind'), column('model'), column('osVersion'), devices.map((d) => String(d.ready)), stillBusy, devices.map((d) => d.reason ?? '')],
   );
 }
 

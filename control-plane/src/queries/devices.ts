@@ -26,6 +26,8 @@ export interface LabDevice {
   /** Whether it is the organisation's own (reserved) or the shared pool's. */
   reserved: boolean;
   lastSeenAt: Date;
+  /** Why it cannot take a test, when it cannot: its agent's words, or that the agent is gone. */
+  notReadyReason: string | null;
 }
 
 /** At most this many devices are listed (a lab that size wants filters first). */
@@ -41,7 +43,9 @@ export async function listOrgDevices(sql: Sql, orgId: string): Promise<LabDevice
   return sql.query<LabDevice>(
     `SELECT d.id, d.serial, d.platform, d.kind, d.model, d.os_version AS "osVersion",
             CASE WHEN a.connected THEN d.state ELSE 'offline' END AS state,
-            a.hostname AS "agentName", d.org_id IS NOT NULL AS reserved, d.last_seen_at AS "lastSeenAt"
+            a.hostname AS "agentName", d.org_id IS NOT NULL AS reserved, d.last_seen_at AS "lastSeenAt",
+            CASE WHEN NOT a.connected THEN 'its lab agent is not connected'
+                 WHEN d.state = 'offline' THEN d.not_ready_reason END AS "notReadyReason"
        FROM devices d JOIN agents a ON a.id = d.agent_id
       WHERE ${USABLE}
       ORDER BY d.platform, d.kind, d.model, d.serial, d.id

@@ -23,6 +23,7 @@ const deviceView = (d: LabDevice): z.infer<typeof Device> => ({
   reserved: d.reserved,
   agentName: d.agentName,
   lastSeenAt: new Date(d.lastSeenAt).toISOString(),
+  notReadyReason: d.notReadyReason ?? null,
 });
 
 export function deviceRoutes() {

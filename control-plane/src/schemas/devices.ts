@@ -22,6 +22,7 @@ export const Device = z
     reserved: z.boolean().openapi({ description: 'The organisation\'s own device (org-scoped agent), not the shared pool' }),
     agentName: z.string().openapi({ description: 'Hostname of the lab agent it is attached to' }),
     lastSeenAt: z.string(),
+    notReadyReason: z.string().nullable().openapi({ description: 'Why an offline device cannot take a test, when known (its agent\'s words, e.g. "the iPhone is locked: unlock it"); null otherwise' }),
   })
   .openapi('Device');
 

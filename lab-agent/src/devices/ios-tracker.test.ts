@@ -30,7 +30,7 @@ describe('IosDeviceTracker', () => {
       await tracker.start();
       expect(tracker.list()).toEqual([
         { serial: sim!.udid, platform: 'ios', kind: 'simulator', model: 'iPhone 15 Pro', osVersion: '18.1', ready: true },
-        { serial: phone!.udid, platform: 'ios', kind: 'physical', model: 'iPhone 15', osVersion: '17.5', ready: false },
+        { serial: phone!.udid, platform: 'ios', kind: 'physical', model: 'iPhone 15', osVersion: '17.5', ready: false, reason: expect.stringContaining(`--wda ${phone!.udid}=`) },
       ]);
       expect(added.map((d) => d.serial)).toEqual([sim!.udid, phone!.udid]);
       // A shut-down simulator leaves the list at the next poll.

@@ -17,6 +17,7 @@ import { Simctl } from 'node-simctl';
 import { defaultXcrun, devicectl, type DevicectlDevice } from './iphone.js';
 import { KnownDevices } from './tracker.js';
 import { WdaClient } from './wda-client.js';
+import { NOT_TRUSTED, type WdaSupervisor } from './wda-supervisor.js';
 import { XcrunHealth, type ListingOutcome, type XcrunTool } from './xcode-health.js';
 
 export interface IosTrackerOptions {
@@ -26,6 +27,8 @@ export interface IosTrackerOptions {
   iphones: boolean;
   /** The WebDriverAgent URL of a device, when one is known. */
   wdaUrl: (udid: string) => string | undefined;
+  /** Starts and watches WebDriverAgent on iPhones that have no URL (wda-supervisor.ts). */
+  managedWda?: Pick<WdaSupervisor, 'check' | 'forget'>;
   /** Between listings; default 3000. A failing tool is retried after this, doubling per failure. */
   intervalMs?: number;
   /** Longest wait before retrying a failing xcrun tool; default 60 000. */
@@ -74,10 +77,23 @@ export class IosDeviceTracker extends KnownDevices {
     if (this.stopped) return;
     this.health.report([sims, phones].flatMap((l) => (l.outcome ? [l.outcome] : [])));
     const found = [...(sims.devices ?? this.list().filter((d) => d.kind === 'simulator')), ...(phones.devices ?? this.list().filter((d) => d.kind === 'physical'))];
-    const withReadiness = await Promise.all(found.map(async (d) => ({ ...d, ready: d.ready && (await this.wdaReady(d.serial)) })));
+    const withReadiness = await Promise.all(found.map(async (d): Promise<DeviceInfo> => {
+      const { reason: _, ...info } = d;
+      if (!d.ready) {
+        // Unplugged or not reachable: a WDA the agent ran there is stopped (it starts over when the phone is back).
+        if (d.kind === 'physical') void this.options.managedWda?.forget(d.serial);
+        return d;
+      }
+      const wda = await this.wdaReady(d);
+      return wda.ready ? { ...info, ready: true } : { ...info, ready: false, ...(wda.reason ? { reason: wda.reason.slice(0, 500) } : {}) };
+    }));
     if (this.stopped) return;
     const present = new Set(withReadiness.map((d) => d.serial));
-    for (const serial of [...this.devices.keys()]) if (!present.has(serial)) this.remove(serial);
+    for (const serial of [...this.devices.keys()]) {
+      if (present.has(serial)) continue;
+      this.remove(serial);
+      void this.options.managedWda?.forget(serial);
+    }
     for (const info of withReadiness) this.put(info);
     this.timer = setTimeout(() => {
       this.polling = this.poll();
@@ -121,22 +137,27 @@ export class IosDeviceTracker extends KnownDevices {
         model: (d.hardwareProperties?.marketingName ?? 'iPhone').slice(0, 200),
         osVersion: (d.deviceProperties?.osVersionNumber ?? '').slice(0, 50),
         ready: d.connectionProperties?.tunnelState === 'connected',
+        ...(d.connectionProperties?.tunnelState === 'connected' ? {} : { reason: d.connectionProperties?.pairingState && d.connectionProperties.pairingState !== 'paired' ? NOT_TRUSTED : 'devicectl sees it but cannot reach it (unplugged, or still connecting)' }),
       }))
       .filter((d) => d.serial !== '');
   }
 
-  private async wdaReady(udid: string): Promise<boolean> {
+  /** Whether the device's WebDriverAgent answers; an iPhone without a URL has its WDA managed, when that is on. */
+  private async wdaReady(device: DeviceInfo): Promise<{ ready: boolean; reason?: string }> {
+    const udid = device.serial;
     const url = this.options.wdaUrl(udid);
+    if (!url && device.kind === 'physical' && this.options.managedWda) return this.options.managedWda.check(udid, device.osVersion);
     if (!url) {
-      this.complain(`wda-${udid}`, `iOS device ${udid} has no WebDriverAgent URL: start WebDriverAgent on it and pass --wda ${udid}=http://127.0.0.1:<port>`);
-      return false;
+      const reason = `no WebDriverAgent URL: start WebDriverAgent on it and pass --wda ${udid}=http://127.0.0.1:<port>`;
+      this.complain(`wda-${udid}`, `iOS device ${udid} has ${reason}`);
+      return { ready: false, reason: `it has ${reason}` };
     }
     if (await new WdaClient(url).ready()) {
       this.complaints.delete(`wda-${udid}`);
-      return true;
+      return { ready: true };
     }
     this.complain(`wda-${udid}`, `WebDriverAgent of iOS device ${udid} does not answer at ${url}/status`);
-    return false;
+    return { ready: false, reason: `its WebDriverAgent does not answer at ${url}/status` };
   }
 
   /** Logs a problem once until it goes away (polling would repeat it every few seconds). */

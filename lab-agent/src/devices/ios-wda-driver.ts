@@ -50,7 +50,7 @@ export abstract class IosWdaDriver implements DeviceDriver {
 
   constructor(
     readonly serial: string,
-    wdaUrl: string,
+    wdaUrl: string | (() => string),
   ) {
     this.wda = new WdaClient(wdaUrl);
   }

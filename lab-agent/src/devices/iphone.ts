@@ -26,7 +26,8 @@ export const defaultXcrun = () => process.env.XCRUN_BINARY || 'xcrun';
 
 export interface IphoneDriverOptions {
   udid: string;
-  wdaUrl: string;
+  /** The WebDriverAgent URL, or where to read it (a managed WDA's, which exists only while it is up). */
+  wdaUrl: string | (() => string);
   /** Path of xcrun; default XCRUN_BINARY, else `xcrun` on PATH. */
   xcrunPath?: string;
   /** The Mac's LAN address the phone reaches, where a tunnelled test's proxy listens (--tunnel-proxy-host). */

@@ -33,7 +33,12 @@ const REQUEST_TIMEOUT_MS = 60_000;
 export class WdaClient {
   private sessionId: string | null = null;
 
-  constructor(readonly baseUrl: string) {}
+  /** A URL, or where to read it at each request (a managed WDA's URL exists only once it is up: wda-supervisor.ts). */
+  constructor(private readonly url: string | (() => string)) {}
+
+  get baseUrl(): string {
+    return typeof this.url === 'string' ? this.url : this.url();
+  }
 
   /** Whether WDA answers /status (the device is reachable and WDA runs). */
   async ready(): Promise<boolean> {

@@ -37,6 +37,10 @@ export interface VirtualIosDeviceOptions {
   wifiAddress?: string;
   /** Every install fails (fault injection). */
   installFails?: boolean;
+  /** A handset's state as devicectl reports it (what keeps WebDriverAgent from starting); default paired, developer mode on, unlocked. */
+  paired?: boolean;
+  developerMode?: boolean;
+  locked?: boolean;
   /** Screenshot size relative to the 1080x2400-pixel screen; default 0.25. */
   screenshotScale?: number;
   apps?: Record<string, AppFactory>;
@@ -69,6 +73,8 @@ export class VirtualIosDevice {
   readonly osVersion: string;
   readonly wifiAddress: string;
   readonly faults: { installFails: boolean };
+  /** A handset's trust, developer mode and lock state; tests change them to play an operator's problems. */
+  readonly handset: { paired: boolean; developerMode: boolean; locked: boolean };
   readonly launches = new Map<string, LaunchRecord>();
   booted = true;
 
@@ -86,6 +92,7 @@ export class VirtualIosDevice {
     this.osVersion = options.osVersion ?? '17.5';
     this.wifiAddress = options.wifiAddress ?? '127.0.0.1';
     this.faults = { installFails: options.installFails ?? false };
+    this.handset = { paired: options.paired ?? true, developerMode: options.developerMode ?? true, locked: options.locked ?? false };
     this.factories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
     this.springboard = new LauncherApp(
       () => [...this.installed.values()].map((a) => ({ packageName: a.bundleId, label: a.displayName })),

@@ -173,11 +173,23 @@ async function devicectl(phones: readonly VirtualIosDevice[], args: string[]): P
     return output('devicectl.list.devices', {
       devices: phones.map((d) => ({
         identifier: d.udid,
-        connectionProperties: { pairingState: 'paired', tunnelState: d.booted ? 'connected' : 'disconnected', transportType: 'wired' },
-        deviceProperties: { name: `${d.name} (virtual)`, osVersionNumber: d.osVersion, bootState: d.booted ? 'booted' : 'unknown', developerModeStatus: 'enabled' },
+        connectionProperties: { pairingState: d.handset.paired ? 'paired' : 'unpaired', tunnelState: d.booted && d.handset.paired ? 'connected' : 'disconnected', transportType: 'wired' },
+        deviceProperties: { name: `${d.name} (virtual)`, osVersionNumber: d.osVersion, bootState: d.booted ? 'booted' : 'unknown', developerModeStatus: d.handset.developerMode ? 'enabled' : 'disabled' },
         hardwareProperties: { udid: d.udid, marketingName: d.name, deviceType: 'iPhone', platform: 'iOS', reality: 'physical', productType: 'iPhone15,4' },
       })),
     });
+  }
+  if (verb === 'device info details') {
+    const d = device();
+    return output('devicectl.device.info.details', {
+      connectionProperties: { pairingState: d.handset.paired ? 'paired' : 'unpaired', tunnelState: d.handset.paired ? 'connected' : 'disconnected' },
+      deviceProperties: { name: `${d.name} (virtual)`, osVersionNumber: d.osVersion, developerModeStatus: d.handset.developerMode ? 'enabled' : 'disabled', bootState: 'booted' },
+      hardwareProperties: { udid: d.udid, marketingName: d.name, platform: 'iOS', reality: 'physical' },
+    });
+  }
+  if (verb === 'device info lockState') {
+    const d = device();
+    return output('devicectl.device.info.lockState', { passcodeRequired: d.handset.locked, unlockedSinceBoot: !d.handset.locked });
   }
   if (verb === 'device install app') {
     const path = positional[3];
