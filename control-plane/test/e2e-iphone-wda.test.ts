@@ -4,7 +4,7 @@
  * PATH) and its usbmux port forward (appium-ios-device), against virtual iPhones whose
  * xcodebuild and usbmuxd are doubles. The control plane is real, on both backends.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +133,21 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     expect(agent.virtualIos!.xcodebuildRuns).toHaveLength(0);
     expect(existsSync(join(work, 'derived-none'))).toBe(false);
   }, 60_000);
+
+  it('a prebuilt WDA needs no team: it runs as given, never built', async () => {
+    const prebuilt = join(work, 'prebuilt');
+    mkdirSync(join(prebuilt, 'Build', 'Products', 'Debug-iphoneos', 'WebDriverAgentRunner-Runner.app'), { recursive: true });
+    const agent = await agents.start({
+      virtualIphones: 1, virtualIosOptions: { managedWda: true }, iosPollMs: 300,
+      wda: { prebuiltDir: prebuilt, derivedDataDir: join(work, 'derived-unused'), retryMs: 300, retryMaxMs: 2000 },
+    });
+    const phone = agent.virtualIos!.devices[0]!;
+    await deviceWhen(phone.udid, (d) => d.state === 'online');
+    const [only, ...rest] = agent.virtualIos!.xcodebuildRuns;
+    expect(rest).toEqual([]);
+    expect(only).toEqual(expect.arrayContaining(['test-without-building', '-derivedDataPath', prebuilt]));
+    expect(only).not.toContain('build-for-testing');
+  }, 90_000);
 
   it('a locked phone, and one with Developer Mode off, say so in GET /devices', async () => {
     const lines: string[] = [];
