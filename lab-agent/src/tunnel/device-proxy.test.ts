@@ -58,6 +58,24 @@ describe('device proxy', () => {
     await proxy.close();
   });
 
+  it('keeps a plain-HTTP request\'s stream for the next request to the same host, dials anew for another host, and closes them with the proxy', async () => {
+    const streams: import('node:net').Socket[] = [];
+    const counting: Dial = async (host, port) => {
+      const stream = (await dial(host, port)) as import('node:net').Socket;
+      streams.push(stream);
+      return stream;
+    };
+    const proxy = await startDeviceProxy(counting);
+    for (const n of [1, 2, 3]) {
+      expect(await viaProxy(proxy, { path: `http://staging.corp/item/${n}` })).toEqual({ status: 200, body: `internal GET /item/${n} host=staging.corp` });
+    }
+    expect(streams).toHaveLength(1);
+    expect(await viaProxy(proxy, { path: 'http://other.corp:8080/x' })).toEqual({ status: 200, body: 'internal GET /x host=other.corp:8080' });
+    expect(streams).toHaveLength(2);
+    await proxy.close();
+    expect(streams.map((s) => s.destroyed)).toEqual([true, true]);
+  });
+
   it('splices CONNECT to a dialed stream', async () => {
     const proxy = await startDeviceProxy(dial);
     const res = await viaProxy(proxy, { method: 'CONNECT', path: 'secure.corp:443' });
