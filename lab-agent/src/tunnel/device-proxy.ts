@@ -55,29 +55,42 @@ function join(from: Readable, to: Writable): void {
   });
 }
 
+/** An idle kept stream is closed before the internal host's own keep-alive timeout (Node's: 5 s) would. */
+const IDLE_STREAM_MS = 4_000;
+const idleTimers = new WeakMap<Duplex, NodeJS.Timeout>();
+
 /**
- * Keeps the streams of plain-HTTP requests open between requests, one pool per host:port (the
- * pool's key), as a browser keeps its connections. Without it, every request opened a stream
- * through the control plane and the tunnel client opened a new TCP connection to the internal
- * host: three hops' worth of round trips before the request could leave. The tunnel's host
- * filter still applies: a stream is dialed only for the host:port of its pool.
+ * Keeps the streams of plain-HTTP requests open between requests, per host:port, as a browser
+ * keeps its connections. Without it, every request opened a stream through the control plane
+ * and the tunnel client opened a new TCP connection to the internal host: three hops' worth of
+ * round trips before the request could leave (in the tunnel benchmark, +3.2 ms at p50 against
+ * +1.0 ms with it). As many streams as the device has requests in flight (no cap: the device's
+ * own connections are the limit). The tunnel's host filter still applies: a stream is dialed
+ * only for the host:port of its pool.
  */
 class TunnelAgent extends Agent {
   constructor(private readonly dial: Dial) {
-    super({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, scheduling: 'lifo' });
+    super({ keepAlive: true, scheduling: 'lifo' });
   }
 
   override createConnection(options: { host?: string | null; port?: number | null }, callback: (error: Error | null, stream?: Duplex) => void): undefined {
-    this.dial(options.host ?? '', Number(options.port)).then((stream) => callback(null, stream), (error: Error) => callback(error));
+    this.dial(options.host ?? '', Number(options.port)).then((stream) => {
+      // The host closed it (its keep-alive timeout, Connection: close): out of the pool at once.
+      stream.once('end', () => stream.destroy());
+      callback(null, stream);
+    }, (error: Error) => callback(error));
     return undefined;
   }
 
-  // A tunnel stream has no TCP keep-alive, ref or unref to set: nothing to do but keep it.
-  override keepSocketAlive(): boolean {
+  // A tunnel stream has no TCP keep-alive, ref or unref to set; it only gets an idle timeout.
+  override keepSocketAlive(stream: Duplex): boolean {
+    idleTimers.set(stream, setTimeout(() => stream.destroy(), IDLE_STREAM_MS).unref());
     return true;
   }
 
-  override reuseSocket(): void {}
+  override reuseSocket(stream: Duplex): void {
+    clearTimeout(idleTimers.get(stream));
+  }
 }
 
 /** "host:port" of a CONNECT line or a Host header; IPv6 in brackets. */
