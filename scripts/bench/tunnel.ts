@@ -65,7 +65,7 @@ const TUNNEL = 'bench';
 const BARE = 'bare relay ×3';
 const PARTY = join(repoRoot, 'scripts', 'bench', 'lib', 'tunnel-party.ts');
 /** The control plane runs as `pnpm start` runs it: its bundle, built for its tree, by plain Node with the start script's flags. */
-const PRODUCTION_START = { plainNode: true, nodeArgs: ['--v8-pool-size=1', '--enable-source-maps'] };
+const PRODUCTION_START = { plainNode: true, nodeArgs: ['--v8-pool-size=1', '--initial-old-space-size=64', '--enable-source-maps'] };
 
 /**
  * A way to the host: direct, through bare relays, or through one source tree's tunnel;
