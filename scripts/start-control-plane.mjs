@@ -9,7 +9,13 @@
 // Building stays out of this process: initdb and migrating a template leave WebAssembly heaps
 // that a server would keep for good.
 //
-//   node --v8-pool-size=1 --enable-source-maps scripts/start-control-plane.mjs
+// --initial-old-space-size=64: relaying tunnel bytes, a control plane whose old generation
+// starts small (V8's default, a few MiB here) fell into running a full collection every few
+// MiB (frames waiting in socket queues get promoted, and the small heap's limit is soon hit):
+// 33-62 mark-compacts and 3-4.6 ms of CPU per MiB against 1-6 and 1.9-2.4 ms with 64 MiB, the
+// same idle RSS (docs/benchmarks.md, `tunnel`, issue 27).
+//
+//   node --v8-pool-size=1 --initial-old-space-size=64 --enable-source-maps scripts/start-control-plane.mjs
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readyToStart, serverEntry } from './build-control-plane.mjs';

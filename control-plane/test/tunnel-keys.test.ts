@@ -1,7 +1,7 @@
 /**
  * Tunnel keys (issue 11, mb-local's "a key that may only connect tunnels"): the key lives on
  * a machine inside the user's network, so it connects tunnels and is refused everywhere else
- * with 403 {detail}: every Bearer route of the API, the upload's organisation_key field, the
+ * with 401 {detail} (not a key of this API): every Bearer route of the API, the upload's organisation_key field, the
  * SDK sessions' api_key field and the pages' sign-in. Real server, database and tunnel client.
  */
 import { execFile } from 'node:child_process';
@@ -38,7 +38,7 @@ function admin() {
 }
 
 function expectRefused(res: { status: number; body: any }, what: string): void {
-  expect(res.status, what).toBe(403);
+  expect(res.status, what).toBe(401);
   expect(res.body, what).toEqual({ detail: REFUSED });
 }
 
@@ -51,6 +51,39 @@ describe('issuing tunnel keys', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^invalid request: kind/);
   });
+
+  it('POST /admin/keys with tunnelOnly: true issues kind tunnel; tunnelOnly with another kind is 400 and issues nothing', async () => {
+    const before = (await server.db.query('SELECT count(*)::int AS n FROM api_keys'))[0] as { n: number };
+    const key = await admin()('POST', '/admin/keys', { organisationId: org.id, tunnelOnly: true });
+    expect(key.status).toBe(200);
+    expect(key.body).toEqual({ apiKey: expect.stringMatching(/^dl_live_/), apiKeyId: expect.any(String), kind: 'tunnel' });
+    expectRefused(await client(server.url, key.body.apiKey)('GET', '/me'), 'GET /me with a tunnelOnly key');
+    const both = await admin()('POST', '/admin/keys', { organisationId: org.id, tunnelOnly: true, kind: 'audit' });
+    expect(both.status).toBe(400);
+    expect(both.body.detail).toMatch(/tunnelOnly/);
+    const standard = await admin()('POST', '/admin/keys', { organisationId: org.id, tunnelOnly: false });
+    expect(standard.body.kind).toBe('standard');
+    const after = (await server.db.query('SELECT count(*)::int AS n FROM api_keys'))[0] as { n: number };
+    expect(after.n).toBe(before.n + 2);
+  });
+
+  it('admin create-key --tunnel-only issues a tunnel key that connects tunnels and is refused elsewhere', async () => {
+    const run = promisify(execFile);
+    const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+    const env = { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'test-operator-token' };
+    const key = JSON.parse((await run(tsx, [cli, 'create-key', '--org', org.id, '--tunnel-only'], { env })).stdout);
+    expect(key).toMatchObject({ kind: 'tunnel', apiKey: expect.stringMatching(/^dl_live_/) });
+    expectRefused(await client(server.url, key.apiKey)('GET', '/runs'), 'GET /runs with the --tunnel-only key');
+    const t = startTunnelClient({
+      controlPlaneUrl: server.url, apiKey: key.apiKey, tunnelName: 'cli-tunnel-only', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 },
+    });
+    tunnels.push(t);
+    await t.connected;
+    const contradiction = await run(tsx, [cli, 'create-key', '--org', org.id, '--tunnel-only', '--kind', 'audit'], { env }).catch((e) => e);
+    expect(contradiction.code).not.toBe(0);
+    expect(contradiction.stderr).toContain('--tunnel-only contradicts --kind audit');
+  }, 60_000);
 
   it('admin create-key --kind tunnel issues one, and its help says what it is for', async () => {
     const run = promisify(execFile);
@@ -121,13 +154,13 @@ describe('a tunnel key outside GET /tunnel/connect', () => {
     expect(await server.db.query('SELECT id FROM sdk_sessions WHERE org_id = $1', [org.id])).toEqual([]);
   });
 
-  it('cannot sign in to the pages: 403 with the reason and no session cookie', async () => {
+  it('cannot sign in to the pages: 401 with the reason and no session cookie', async () => {
     const res = await fetch(`${server.url}/app/sign-in`, {
       method: 'POST', redirect: 'manual',
       headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ api_key: tunnelKey.apiKey }),
     });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(401);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(await res.text()).toContain(REFUSED);
   });

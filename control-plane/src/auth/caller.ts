@@ -22,13 +22,14 @@ const TUNNEL_KEY_REFUSED = 'tunnel keys may only connect tunnels (devicelab tunn
 
 /**
  * Resolves a raw key (Bearer value or organisation_key field) for everything but the tunnel
- * endpoint: throws 401 for anything unusable, 403 for a tunnel key. Every API route, the
- * upload, the SDK sessions and the pages' sign-in come through here, so this one check keeps
- * a tunnel key (kept on a shared machine inside the user's network) away from all of them.
+ * endpoint: throws 401 for anything unusable, a tunnel key included (outside the tunnel
+ * endpoint it is not a key of this API: the spec's 401 "key missing or invalid"). Every API
+ * route, the upload, the SDK sessions and the pages' sign-in come through here, so this one
+ * check keeps a tunnel key (kept on a shared machine inside the user's network) away from all of them.
  */
 export async function callerFromKey(db: Db, raw: string): Promise<Caller> {
   const caller = await anyCallerFromKey(db, raw);
-  if (caller.kind === 'tunnel') throw new ApiError(403, TUNNEL_KEY_REFUSED);
+  if (caller.kind === 'tunnel') throw unauthorized(TUNNEL_KEY_REFUSED);
   return { org: caller.org, keyId: caller.keyId, kind: caller.kind };
 }
 

@@ -81,7 +81,11 @@ program
   .addOption(new Option('--kind <kind>', 'standard: the whole API; audit: reads only; '
     + 'tunnel: may only connect tunnels (devicelab tunnel start), for the machine running the tunnel client')
     .choices(['standard', 'audit', 'tunnel']).default('standard'))
-  .action((o: { org: string; kind: string }) => call('/admin/keys', { organisationId: o.org, kind: o.kind }));
+  .option('--tunnel-only', 'the same as --kind tunnel: a key that may connect tunnels and nothing else (401 elsewhere)', false)
+  .action((o: { org: string; kind: string; tunnelOnly: boolean }) => {
+    if (o.tunnelOnly && o.kind !== 'standard' && o.kind !== 'tunnel') program.error(`create-key: --tunnel-only contradicts --kind ${o.kind}`);
+    return call('/admin/keys', { organisationId: o.org, kind: o.tunnelOnly ? 'tunnel' : o.kind });
+  });
 
 program
   .command('create-agent-token')

@@ -1,7 +1,7 @@
 /**
  * GET/POST sign-in and POST sign-out. Signing in checks the key exactly as the API
  * does (callerFromKey); audit keys may sign in, the pages only read; tunnel keys may not
- * (403). The sign-in form has no session to bind a token to, so it relies on the Origin
+ * (401). The sign-in form has no session to bind a token to, so it relies on the Origin
  * check (hono/csrf, in routes.ts) against login CSRF; sign-out also needs the session's
  * CSRF token.
  */

@@ -31,7 +31,16 @@ const OrganisationCreated = z.object({
   organisationId: z.string(), organisationKey: z.string(), apiKey: z.string(), apiKeyId: z.string(),
 });
 const KeyKindSchema = z.enum(KEY_KINDS).openapi({ description: 'standard: the whole API; audit: reads only; tunnel: only connects tunnels (GET /tunnel/connect)' });
-const CreateKey = z.strictObject({ organisationId: id('organisationId'), kind: KeyKindSchema.default('standard') });
+const CreateKey = z
+  .strictObject({
+    organisationId: id('organisationId'),
+    kind: KeyKindSchema.optional(),
+    tunnelOnly: z.boolean().optional().openapi({ description: 'true: the same as kind "tunnel" (admin create-key --tunnel-only)' }),
+  })
+  .refine((b) => b.tunnelOnly !== true || b.kind === undefined || b.kind === 'tunnel', {
+    message: 'tunnelOnly: true issues a tunnel key; it contradicts kind', path: ['tunnelOnly'],
+  })
+  .transform((b) => ({ organisationId: b.organisationId, kind: b.tunnelOnly === true ? 'tunnel' as const : b.kind ?? 'standard' }));
 const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: KeyKindSchema });
 const RevokeKey = z.strictObject({ keyId: id('keyId') });
 const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });

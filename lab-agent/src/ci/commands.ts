@@ -4,7 +4,7 @@
  * message prints the key.
  */
 import { Command, Option } from 'commander';
-import { DEFAULT_TIMEOUT } from './options.js';
+import { DEFAULT_TIMEOUT, DEFAULT_TUNNEL_WAIT } from './options.js';
 import { runCommand, type CommandIo } from './run-command.js';
 import { uploadCommand } from './upload-command.js';
 
@@ -22,7 +22,7 @@ Exit codes:
   0  every test succeeded (with --async: the run started)
   1  a test failed or was blocked, or the run was cancelled
   2  usage error, or a request the service refused (its detail is printed)
-  3  timed out, or the service could not be reached`;
+  3  timed out (the run, or waiting for --tunnel-name's tunnel), or the service could not be reached`;
 
 const UPLOAD_EXIT_HELP = `
 Exit codes:
@@ -42,7 +42,8 @@ export function addCiCommands(program: Command): void {
     .addOption(new Option('--test-ids <ids>', 'run these tests (comma-separated, repeatable)').argParser(collect))
     .addOption(new Option('--physical', 'on a real handset reserved for the organisation'))
     .addOption(new Option('--no-physical', 'on an emulator or simulator (default: a reserved handset if there is one)'))
-    .addOption(new Option('--tunnel-name <name>', 'reach internal hosts through this connected tunnel'))
+    .addOption(new Option('--tunnel-name <name>', 'reach internal hosts through this tunnel (devicelab tunnel start --tunnel-name NAME); the run starts once it is connected'))
+    .addOption(new Option('--tunnel-wait <duration>', 'with --tunnel-name: how long to wait for the tunnel to connect (exit 3 if it does not)').env('DEVICELAB_TUNNEL_WAIT').default(DEFAULT_TUNNEL_WAIT))
     .addOption(new Option('--trigger <label>', 'label stored on the run').default('ci'))
     .addOption(new Option('--async', 'return once the run has started; do not wait'))
     .addOption(new Option('--timeout <duration>', 'stop waiting after this long: 90s, 45m, 2h').default(DEFAULT_TIMEOUT))

@@ -5,11 +5,16 @@ import { durationMs, list, runPlan, type RawRunOptions } from './options.js';
 const base: RawRunOptions = { url: 'https://dl.example.com/', apiKey: 'dl_live_AbCdEfGhIjK_secret', tags: ['smoke'], buildId: 'bld_1' };
 
 describe('devicelab run options', () => {
-  it('builds a plan with the defaults: trigger ci, 60 minutes, waiting', () => {
+  it('builds a plan with the defaults: trigger ci, 60 minutes, waiting, 2 minutes for a tunnel', () => {
     expect(runPlan(base)).toEqual({
       url: 'https://dl.example.com', apiKey: 'dl_live_AbCdEfGhIjK_secret', app: { kind: 'id', buildId: 'bld_1' },
-      testIds: [], tags: ['smoke'], trigger: 'ci', async: false, timeoutMs: 3_600_000,
+      testIds: [], tags: ['smoke'], trigger: 'ci', async: false, timeoutMs: 3_600_000, tunnelWaitMs: 120_000,
     });
+  });
+
+  it('reads --tunnel-wait as a duration, and names the flag when it is not one', () => {
+    expect(runPlan({ ...base, tunnelName: 'office', tunnelWait: '45s' }).tunnelWaitMs).toBe(45_000);
+    expect(() => runPlan({ ...base, tunnelName: 'office', tunnelWait: 'soon' })).toThrow('--tunnel-wait must be a duration');
   });
 
   it('reads the app as a file (named by --build-name), an id, or a name with a platform', () => {

@@ -18,6 +18,7 @@ export interface RawRunOptions {
   testIds?: string[];
   physical?: boolean;
   tunnelName?: string;
+  tunnelWait?: string;
   trigger?: string;
   async?: boolean;
   timeout?: string;
@@ -38,6 +39,8 @@ export interface RunPlan {
   tags: string[];
   physical?: boolean;
   tunnelName?: string;
+  /** With tunnelName: how long to wait for the tunnel to connect before starting the run. */
+  tunnelWaitMs: number;
   trigger: string;
   async: boolean;
   timeoutMs: number;
@@ -46,6 +49,7 @@ export interface RunPlan {
 }
 
 export const DEFAULT_TIMEOUT = '60m';
+export const DEFAULT_TUNNEL_WAIT = '2m';
 
 /** `--url`: http(s) only, no trailing slash, so paths can be appended. */
 export function serviceUrl(given: string | undefined): string {
@@ -67,10 +71,10 @@ export function apiKey(given: string | undefined): string {
 }
 
 /** `90s`, `45m`, `2h`, or a bare number of minutes. */
-export function durationMs(given: string): number {
+export function durationMs(given: string, flag = '--timeout'): number {
   const m = /^(\d+(?:\.\d+)?)\s*(s|m|h)?$/.exec(given.trim());
   const n = m ? Number(m[1]) : NaN;
-  if (!m || !(n > 0)) throw new UsageError(`--timeout must be a duration such as 90s, 45m or 2h, got ${JSON.stringify(given)}`);
+  if (!m || !(n > 0)) throw new UsageError(`${flag} must be a duration such as 90s, 45m or 2h, got ${JSON.stringify(given)}`);
   const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[(m[2] ?? 'm') as 's' | 'm' | 'h'];
   return Math.round(n * unit);
 }
@@ -125,6 +129,7 @@ export function runPlan(raw: RawRunOptions): RunPlan {
     tags,
     ...(raw.physical !== undefined ? { physical: raw.physical } : {}),
     ...(raw.tunnelName ? { tunnelName: raw.tunnelName.trim() } : {}),
+    tunnelWaitMs: durationMs(raw.tunnelWait ?? DEFAULT_TUNNEL_WAIT, '--tunnel-wait'),
     trigger,
     async: raw.async ?? false,
     timeoutMs: durationMs(raw.timeout ?? DEFAULT_TIMEOUT),

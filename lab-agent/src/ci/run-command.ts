@@ -13,6 +13,7 @@ import { waitForRun } from './poller.js';
 import { elapsed, runDisplay } from './progress.js';
 import { allSucceeded, type Run } from './run-types.js';
 import { markdownSummary } from './summary.js';
+import { waitForTunnel } from './tunnel-wait.js';
 import { uploadWithProgress } from './upload-progress.js';
 
 export interface CommandIo {
@@ -107,6 +108,10 @@ export async function runCommand(raw: RawRunOptions, io: CommandIo): Promise<Exi
     const me = await api<Me>('GET', '/me', { deadline });
     io.stdout.write(`DeviceLab ${plan.url} · organisation ${me.organisationName} (${me.organisationId})\n`);
     const buildId = await resolveBuild(api, plan, deadline, io);
+    // After the upload, which often outlasts the tunnel's start in a CI job.
+    if (plan.tunnelName) {
+      await waitForTunnel(api, { name: plan.tunnelName, deadline: Math.min(deadline, now() + plan.tunnelWaitMs), out: io.stdout, now });
+    }
     const run = await api<Started>('POST', '/tests/execute', { json: executeBody(plan, me, buildId), deadline });
     io.stdout.write(`${run.message}\nrun ${run.runId}: ${plan.url}/runs/${run.runId}\n`);
     if (plan.async) return EXIT.ok;

@@ -58,6 +58,44 @@ describe('device proxy', () => {
     await proxy.close();
   });
 
+  it('keeps a plain-HTTP request\'s stream for the next request to the same host, dials anew for another host, and closes them with the proxy', async () => {
+    const streams: import('node:net').Socket[] = [];
+    const counting: Dial = async (host, port) => {
+      const stream = (await dial(host, port)) as import('node:net').Socket;
+      streams.push(stream);
+      return stream;
+    };
+    const proxy = await startDeviceProxy(counting);
+    for (const n of [1, 2, 3]) {
+      expect(await viaProxy(proxy, { path: `http://staging.corp/item/${n}` })).toEqual({ status: 200, body: `internal GET /item/${n} host=staging.corp` });
+    }
+    expect(streams).toHaveLength(1);
+    expect(await viaProxy(proxy, { path: 'http://other.corp:8080/x' })).toEqual({ status: 200, body: 'internal GET /x host=other.corp:8080' });
+    expect(streams).toHaveLength(2);
+    await proxy.close();
+    expect(streams.map((s) => s.destroyed)).toEqual([true, true]);
+  });
+
+  it('drops a kept stream the internal host closed, and dials a new one for the next request', async () => {
+    const brief = createServer((req, res) => res.end(`brief ${req.url}`));
+    brief.keepAliveTimeout = 50; // the host closes idle connections quickly
+    brief.listen(0, '127.0.0.1');
+    await once(brief, 'listening');
+    const streams: import('node:net').Socket[] = [];
+    const proxy = await startDeviceProxy(async () => {
+      const socket = connect((brief.address() as AddressInfo).port, '127.0.0.1');
+      await once(socket, 'connect');
+      streams.push(socket);
+      return socket;
+    });
+    expect(await viaProxy(proxy, { path: 'http://staging.corp/one' })).toEqual({ status: 200, body: 'brief /one' });
+    while (!streams[0]!.destroyed) await new Promise((r) => setTimeout(r, 10));
+    expect(await viaProxy(proxy, { path: 'http://staging.corp/two' })).toEqual({ status: 200, body: 'brief /two' });
+    expect(streams).toHaveLength(2);
+    await proxy.close();
+    await new Promise<void>((r) => brief.close(() => r()));
+  });
+
   it('splices CONNECT to a dialed stream', async () => {
     const proxy = await startDeviceProxy(dial);
     const res = await viaProxy(proxy, { method: 'CONNECT', path: 'secure.corp:443' });

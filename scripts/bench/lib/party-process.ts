@@ -9,6 +9,8 @@
  * NODE_OPTIONS, hence this.
  */
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
 import { repoRoot } from './paths.js';
 
 export interface PartyProcess {
@@ -46,6 +48,13 @@ export async function startParty(name: string, script: string, args: string[], o
   });
   let output = '';
   let exited = false;
+  // BENCH_PARTY_LOG_DIR: every party's whole output in <dir>/<pid>.log (e.g. with BENCH_NODE_ARGS=--trace-gc).
+  if (process.env.BENCH_PARTY_LOG_DIR) {
+    const log = createWriteStream(join(process.env.BENCH_PARTY_LOG_DIR, `${child.pid}.log`));
+    log.write(`${name}\n`);
+    child.stdout!.pipe(log, { end: false });
+    child.stderr!.pipe(log, { end: false });
+  }
   const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
   const kill = () => { if (!exited) child.kill('SIGKILL'); };
   killOnExit.add(kill);
