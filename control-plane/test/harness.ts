@@ -15,6 +15,7 @@ import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import type { FileStorage } from '../src/storage/files.js';
 import { openStorage } from '../src/storage/open.js';
+import { applyTimeouts } from '../src/http/listen.js';
 import type { Server } from 'node:http';
 
 /** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
@@ -120,6 +121,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 async function listen(base: { db: Db; config: Config; storage: FileStorage }, port: number) {
   const services = createServices(base);
   const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
+  applyTimeouts(server as Server, base.config.http); // as main.ts does
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const hub = await attachAgents(server as Server, services);
   return {
