@@ -62,6 +62,7 @@ async function shutdown(signal: string) {
   await services.dispatcher.stop(); // offers under way go out before the sockets close
   await hub.close(); // agents reconnect to the next process; their tests carry on
   await services.webhooks.stop(); // attempts in flight are recorded; the rest stay queued in the database
+  await services.retention.stop(); // a sweep under way finishes its batch; the rest is done by the next one
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   // A generation cut short stays `generating` and is resumed at the next start.

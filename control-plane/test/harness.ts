@@ -131,6 +131,7 @@ async function listen(base: { db: Db; config: Config; storage: FileStorage }, po
       await services.dispatcher.stop();
       await hub.close();
       await services.webhooks.stop();
+      await services.retention.stop();
       (server as Server).closeAllConnections(); // keep-alive sockets would hold close() open
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.generator.idle(); // background work must not outlive its database
