@@ -130,7 +130,11 @@ try {
   const phases: PhaseResult[] = [];
   for (const name of ['baseline', 'kill'] as const) {
     phases.push(await phase(name, orgs));
-    await until(async () => (await onlineDevices()) === AGENTS * DEVICES, 60_000, 'every device online again');
+    // Devices of agents that were moving between replicas come back online; the next phase does not wait for stragglers long.
+    await until(async () => (await onlineDevices()) === AGENTS * DEVICES, 30_000, 'every device online again').catch(async () => {
+      const states = await db.query<{ state: string; n: number }>('SELECT state, count(*)::int AS n FROM devices GROUP BY state');
+      console.log(`[${name}] devices after the phase: ${states.map((r) => `${r.n} ${r.state}`).join(', ')}`);
+    });
   }
   report(idle, phases);
 } finally {
@@ -269,6 +273,7 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   };
   const problems = agents.flatMap((a) => a.problems);
   if (problems.length) console.log(`agent problems: ${[...new Set(problems)].slice(0, 5).join('; ')} (${problems.length})`);
+  console.log(`[${name}] agent reconnects ${result.agentReconnects}, results re-sent ${result.resultsResent}, verdicts ${JSON.stringify(result.verdicts)}`);
   console.log(`[${name}] makespan ${result.makespanSeconds} s (ideal ${idealSeconds} s, ${result.ratioToIdeal}x); dispatch p50 ${result.dispatch.p50} ms, p99 ${result.dispatch.p99} ms; lost ${result.verdicts.lost}`);
   return result;
 }

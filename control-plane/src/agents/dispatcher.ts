@@ -65,7 +65,14 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
 
   // Resolves once the claim pass after the sweep is done too (tests call sweep() and then look).
   const runSweep = async () => {
-    await sweep(ctx, new Set(hub?.connectedAgentIds() ?? []));
+    const { declaredDead } = await sweep(ctx, new Set(hub?.connectedAgentIds() ?? []));
+    // Another replica's reaper disconnected this one's agents in the database (devices offline)
+    // while their sockets stayed here: nothing would be offered to them again. Their next
+    // hello, here or elsewhere, registers their devices and jobs afresh.
+    if (declaredDead && hub) {
+      const n = hub.askToReconnect('this control-plane replica was declared dead during a stall; say hello again');
+      if (n > 0) console.log(`declared dead during a stall: asked ${n} agent(s) to reconnect`);
+    }
     await loop.run();
   };
 
