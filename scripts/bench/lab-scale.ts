@@ -239,8 +239,10 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
     done = await verdictCount();
     endAt = performance.now();
     if (name === 'kill' && !killed && done >= KILL_AT * TESTS) {
-      const victim = REPLICAS - 1;
-      const agentsMoved = agents.filter((a) => a.replicaIndex === victim).length;
+      // The live replica holding the most agents (agents move between replicas when one is declared dead during a stall).
+      const held = replicas.map((_, i) => (dead.has(i) ? -1 : agents.filter((a) => a.replicaIndex === i).length));
+      const victim = held.indexOf(Math.max(...held));
+      const agentsMoved = held[victim]!;
       dead.add(victim);
       process.kill(replicas[victim]!.pid, 'SIGKILL');
       killed = { replica: victim, atSeconds: round((performance.now() - t0) / 1000, 1), agentsMoved };
