@@ -87,7 +87,10 @@ export function createRetentionSweeper(deps: { db: Db; storage: FileStorage; ret
       await holdLease();
       const due = await expiredScreenshots(db, days, BATCH);
       if (due.length === 0) return deleted;
-      for (const step of due) await storage.remove(step.key);
+      for (const step of due) {
+        // Keys are made by the step engine under the session's folder; nothing else is a screenshot's to delete.
+        if (step.key.startsWith(`sessions/${step.sessionId}/`) && !step.key.includes('..')) await storage.remove(step.key);
+      }
       await markScreenshotsExpired(db, due);
       deleted += due.length;
     }
