@@ -38,7 +38,7 @@ beforeAll(async () => {
   const created = await api('POST', '/tests', { title: 'Opens', commands: ['launchApp'] });
   testId = created.body.testId;
   await settledTest(api, testId);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
