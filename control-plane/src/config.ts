@@ -38,10 +38,59 @@ export interface Config {
    * suits replicas on one machine only.
    */
   replicaUrl: string;
+  /** STORAGE_URL: where builds and artifacts live (storage/open.ts). */
+  storage: StorageSettings;
+  /** Retention (retention/sweep.ts): days after which blobs are deleted; null = kept for ever (the default). */
+  retention: RetentionSettings;
+  /** Idle and header timeouts of the HTTP server, above a load balancer's (docs/storage-and-scale.md). */
+  http: HttpTimeouts;
   /** Signed webhooks (webhooks/): who may be called, how long one attempt may take, and the retry schedule. */
   webhooks: WebhookSettings;
   /** Pre-requests and teardown requests sent directly, not through a tunnel. */
   requests: RequestSettings;
+}
+
+export type StorageSettings = { kind: 'directory'; path: string } | S3Settings;
+
+export interface S3Settings {
+  kind: 's3';
+  /** As given (s3://bucket/prefix), for messages. */
+  url: string;
+  bucket: string;
+  /** '' or a prefix ending in '/', put before every key. */
+  prefix: string;
+  /** AWS_REGION / AWS_DEFAULT_REGION; otherwise the SDK's own chain (profile), or us-east-1 with a custom endpoint. */
+  region: string | undefined;
+  /** AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (MinIO, R2…); undefined = AWS S3. */
+  endpoint: string | undefined;
+  /** S3_FORCE_PATH_STYLE=1: http://endpoint/bucket/key instead of http://bucket.endpoint/key. */
+  forcePathStyle: boolean;
+  /**
+   * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN) when both are set; otherwise
+   * undefined, and the SDK's default chain finds them (AWS_PROFILE, SSO, an instance or task role).
+   */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
+export interface RetentionSettings {
+  /** BUILD_RETENTION_DAYS: builds no run used (nor was uploaded) for this long. */
+  buildDays: number | null;
+  /** ARTIFACT_RETENTION_DAYS: recordings and screenshots of runs that ended this long ago. */
+  artifactDays: number | null;
+  /** RETENTION_SWEEP_MS: how often a replica tries to take the sweep's lease. */
+  sweepMs: number;
+}
+
+export interface HttpTimeouts {
+  /**
+   * KEEP_ALIVE_TIMEOUT_MS: how long an idle keep-alive connection is kept. Above the
+   * balancer's own idle timeout (nginx keepalive_timeout 60 s, an ALB's 60 s), so the
+   * balancer, never this server, closes an idle connection: a server closing it first
+   * races the balancer's next request on it, which then fails with a reset.
+   */
+  keepAliveTimeoutMs: number;
+  /** HEADERS_TIMEOUT_MS: the longest a request's headers may take to arrive; above the keep-alive timeout, as Node requires. */
+  headersTimeoutMs: number;
 }
 
 export interface RequestSettings {
@@ -80,10 +129,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`REPLICA_LEASE_SECONDS (${replicaLeaseSeconds}) must be at least 3 sweeps (SWEEP_MS ${sweepMs})`);
   }
   const host = env.HOST || '0.0.0.0';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const keepAliveTimeoutMs = intFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 75_000);
+  const headersTimeoutMs = intFrom(env, 'HEADERS_TIMEOUT_MS', keepAliveTimeoutMs + 5_000);
+  if (headersTimeoutMs <= keepAliveTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must be above KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs})`);
+  }
   return {
     port,
     host,
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     baseUrl,
     appUrl: stripSlash(env.APP_URL || `${baseUrl}/app`),
@@ -117,6 +172,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: intFrom(env, 'WEBHOOK_POLL_MS', 1000),
     },
     requests: { allowPrivate: env.REQUESTS_ALLOW_PRIVATE === '1' },
+    storage: storageFrom(env, dataDir),
+    retention: {
+      buildDays: optionalIntFrom(env, 'BUILD_RETENTION_DAYS'),
+      artifactDays: optionalIntFrom(env, 'ARTIFACT_RETENTION_DAYS'),
+      sweepMs: intFrom(env, 'RETENTION_SWEEP_MS', 3_600_000),
+    },
+    http: { keepAliveTimeoutMs, headersTimeoutMs },
   };
 }
 
@@ -126,6 +188,34 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+function optionalIntFrom(env: NodeJS.ProcessEnv, name: string): number | null {
+  return env[name] === undefined || env[name] === '' ? null : intFrom(env, name, 0);
+}
+
+/** STORAGE_URL: s3://bucket[/prefix], or a folder (a path or file:// URL); default DATA_DIR/files. */
+function storageFrom(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
+  const raw = env.STORAGE_URL || '';
+  if (raw === '') return { kind: 'directory', path: resolve(dataDir, 'files') };
+  if (raw.startsWith('file://')) return { kind: 'directory', path: resolve(new URL(raw).pathname) };
+  if (!/^s3:\/\//i.test(raw)) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) throw new Error(`STORAGE_URL must be a folder or s3://bucket/prefix, got "${raw}"`);
+    return { kind: 'directory', path: resolve(raw) };
+  }
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/i.exec(raw);
+  if (!match) throw new Error(`STORAGE_URL: "${raw}" is not s3://bucket/prefix (bucket: 3-63 letters, digits, dots, hyphens)`);
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined;
+  if (endpoint) httpUrl(env.AWS_ENDPOINT_URL_S3 ? 'AWS_ENDPOINT_URL_S3' : 'AWS_ENDPOINT_URL', endpoint);
+  return {
+    kind: 's3', url: raw, bucket: match[1]!, prefix: prefix === '' ? '' : `${prefix}/`,
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : undefined),
+    endpoint, forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) }
+      : undefined,
+  };
 }
 
 /** An http(s) base URL without its trailing slash; anything else stops the start with the setting's name. */

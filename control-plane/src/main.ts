@@ -6,9 +6,9 @@ import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { listen } from './http/listen.js';
+import { applyTimeouts, listen } from './http/listen.js';
 import { attachAgents, createServices } from './services.js';
-import { createFileStorage } from './storage/files.js';
+import { openStorage } from './storage/open.js';
 
 // Until the server listens, no libuv handle keeps the event loop alive: opening PGlite is
 // WebAssembly compilation (V8 platform tasks) and synchronous file access. When the loop has
@@ -27,12 +27,17 @@ try {
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }).catch((e: unknown) =>
   startFailed(`cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded, in ${config.dataDir}`}): ${(e as Error).message}`),
 );
-const storage = createFileStorage(join(config.dataDir, 'files'));
+const storage = openStorage(config);
+await storage.check().catch(async (e: unknown) => {
+  await db.close().catch(() => {});
+  startFailed(`cannot use STORAGE_URL: ${(e as Error).message}`);
+});
 const services = createServices({ db, config, storage });
 const resumed = await services.generator.resume();
 if (resumed > 0) console.log(`resuming ${resumed} automation generation(s) left unfinished by the last run`);
 
 const server = createAdaptorServer({ fetch: createApp(services).fetch }) as Server;
+applyTimeouts(server, config.http);
 const hub = await attachAgents(server, services);
 try {
   await listen(server, config.port, config.host);
@@ -57,6 +62,7 @@ async function shutdown(signal: string) {
   await services.dispatcher.stop(); // offers under way go out before the sockets close
   await hub.close(); // agents reconnect to the next process; their tests carry on
   await services.webhooks.stop(); // attempts in flight are recorded; the rest stay queued in the database
+  await services.retention.stop(); // a sweep under way finishes its batch; the rest is done by the next one
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref())]);
   // A generation cut short stays `generating` and is resumed at the next start.

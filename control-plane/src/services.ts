@@ -13,10 +13,11 @@ import type { FileStorage } from './storage/files.js';
 import { agentRelayEndpoint, internalRelayEndpoint } from './tunnels/agent-relay.js';
 import { clusterSecret, type ClusterSecret } from './tunnels/cluster-secret.js';
 import { createTunnelRegistry } from './tunnels/registry.js';
+import { createRetentionSweeper, type RetentionSweeper } from './retention/sweep.js';
 import { tunnelEndpoint } from './tunnels/tunnel-endpoint.js';
 import { createDeliveryWorker, type DeliveryWorker } from './webhooks/worker.js';
 
-export type Services = Deps & { dispatcher: Dispatcher; webhooks: DeliveryWorker; clusterSecret: ClusterSecret };
+export type Services = Deps & { dispatcher: Dispatcher; webhooks: DeliveryWorker; clusterSecret: ClusterSecret; retention: RetentionSweeper };
 
 /** Everything the routes use, wired once; main.ts and the test harness share it. */
 export function createServices(base: { db: Db; config: Config; storage: FileStorage }): Services {
@@ -33,6 +34,7 @@ export function createServices(base: { db: Db; config: Config; storage: FileStor
     clusterSecret: secret,
     dispatcher: createDispatcher({ db: base.db, config: base.config, engine, tunnels, replicaId }),
     webhooks: createDeliveryWorker(base.db, base.config),
+    retention: createRetentionSweeper({ db: base.db, storage: base.storage, retention: base.config.retention, replicaId }),
   };
 }
 
@@ -54,6 +56,7 @@ export async function attachAgents(server: Server, services: Services): Promise<
   await services.dispatcher.bind(hub);
   await services.webhooks.start();
   sweepUploadScratch(server, services.storage);
+  services.retention.start(); // stopped with the services (main.ts), before the database closes
   return hub;
 }
 

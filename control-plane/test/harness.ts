@@ -13,7 +13,9 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { createFileStorage } from '../src/storage/files.js';
+import type { FileStorage } from '../src/storage/files.js';
+import { openStorage } from '../src/storage/open.js';
+import { applyTimeouts } from '../src/http/listen.js';
 import type { Server } from 'node:http';
 
 /** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
@@ -91,7 +93,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-test-'));
   // REQUESTS_ALLOW_PRIVATE: the tests' pre-request hosts listen on loopback; a test of the refusal passes '0'.
   const config = loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: 'test-operator-token', REQUESTS_ALLOW_PRIVATE: '1', ...env });
-  const storage = createFileStorage(join(dataDir, 'files'));
+  const storage = openStorage(config); // DATA_DIR/files unless the test gives STORAGE_URL
   let running = await listen({ db, config, storage }, 0);
   const url = `http://127.0.0.1:${running.port}`;
   Object.assign(config, { baseUrl: url, appUrl: `${url}/app` });
@@ -116,9 +118,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 }
 
 /** One control-plane process's worth: services, HTTP server and agent hub over a database. */
-async function listen(base: { db: Db; config: Config; storage: ReturnType<typeof createFileStorage> }, port: number) {
+async function listen(base: { db: Db; config: Config; storage: FileStorage }, port: number) {
   const services = createServices(base);
   const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
+  applyTimeouts(server as Server, base.config.http); // as main.ts does
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const hub = await attachAgents(server as Server, services);
   return {
@@ -128,6 +131,7 @@ async function listen(base: { db: Db; config: Config; storage: ReturnType<typeof
       await services.dispatcher.stop();
       await hub.close();
       await services.webhooks.stop();
+      await services.retention.stop();
       (server as Server).closeAllConnections(); // keep-alive sockets would hold close() open
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.generator.idle(); // background work must not outlive its database

@@ -63,9 +63,20 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     if (ref) void cancelHere({ ...ref, agentId: event.agentId }, event.reason).catch(logged('cancel'));
   });
 
+  /** The sweep alone: lease renewal, dead replicas, silent agents, overdue waits. */
+  const sweepOnly = async () => {
+    const { declaredDead } = await sweep(ctx, new Set(hub?.connectedAgentIds() ?? []));
+    // Another replica's reaper disconnected this one's agents in the database (devices offline)
+    // while their sockets stayed here: nothing would be offered to them again. Their next
+    // hello, here or elsewhere, registers their devices and jobs afresh.
+    if (declaredDead && hub) {
+      const n = hub.askToReconnect('this control-plane replica was declared dead during a stall; say hello again');
+      if (n > 0) console.log(`declared dead during a stall: asked ${n} agent(s) to reconnect`);
+    }
+  };
   // Resolves once the claim pass after the sweep is done too (tests call sweep() and then look).
   const runSweep = async () => {
-    await sweep(ctx, new Set(hub?.connectedAgentIds() ?? []));
+    await sweepOnly();
     await loop.run();
   };
 
@@ -75,9 +86,12 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
       hub = h;
       await bus.start();
       // One sweep at a time, and a stopping process waits for the one under way (it must not outlive the database).
+      // The claim pass that follows is not waited for: a long pass (hundreds of devices freed at
+      // once on a loaded machine) must not hold up the next lease renewal, or other replicas
+      // declare this one dead while it works (scripts/bench/lab-scale.ts found passes of 10 s).
       timer = setInterval(() => {
         if (sweeping) return;
-        sweeping = runSweep().catch(logged('dispatcher sweep')).finally(() => (sweeping = null));
+        sweeping = sweepOnly().then(() => void loop.run().catch(logged('dispatch')), logged('dispatcher sweep')).finally(() => (sweeping = null));
       }, config.sweepMs);
       timer.unref();
     },

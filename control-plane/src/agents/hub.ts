@@ -46,6 +46,11 @@ export interface AgentHub {
   attach(server: Server, routes?: readonly UpgradeRoute[]): void;
   send(agentId: string, message: ServerMessageInput): boolean;
   connectedAgentIds(): string[];
+  /**
+   * Closes every agent's socket with the shutting-down code, without stopping: each agent
+   * reconnects (here or to another replica) and its hello registers its devices and jobs again.
+   */
+  askToReconnect(reason: string): number;
   /** Closes every agent socket (shutting down): agents reconnect to the next process. */
   close(): Promise<void>;
 }
@@ -241,6 +246,11 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
       return true;
     },
     connectedAgentIds: () => [...sockets.keys()],
+    askToReconnect(reason) {
+      const open = [...sockets.values()];
+      for (const ws of open) ws.close(CLOSE_CODES.shuttingDown, reason);
+      return open.length;
+    },
     async close() {
       if (watchdog) clearInterval(watchdog);
       const closing = [...wss.clients].map((ws) => new Promise<void>((resolve) => {

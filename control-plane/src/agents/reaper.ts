@@ -15,10 +15,16 @@ import { requeueStaleOffers } from '../runs/transitions/requeue-stale-offers.js'
 import type { AgentContext } from './context.js';
 import { tearDownGivenUp } from './verdicts.js';
 
-export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string>): Promise<void> {
+/**
+ * One sweep; answers whether this replica had been declared dead during a stall (its row
+ * deleted by another replica's reaper, its tunnels' rows with it, and its agents marked
+ * disconnected with their devices offline, although their sockets are still here).
+ */
+export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string>): Promise<{ declaredDead: boolean }> {
   const { db, config } = ctx;
-  // Declared dead during a stall (row deleted, tunnels' rows with it): this replica's tunnels are claimed again.
-  if (await renewReplica(db, ctx.replicaId, config.replicaUrl)) await ctx.tunnels.reclaim();
+  // Declared dead during a stall: this replica's tunnels are claimed again (its agents are asked to reconnect by the dispatcher).
+  const declaredDead = await renewReplica(db, ctx.replicaId, config.replicaUrl);
+  if (declaredDead) await ctx.tunnels.reclaim();
   await reapDeadReplicas(db, config.replicaLeaseSeconds);
   let requeued = false;
   for (const agentId of await listSilentAgents(db, config.agentLostSeconds)) {
@@ -32,4 +38,5 @@ export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string
   requeued = (await requeueStaleOffers(db, Math.max(30, config.agentLostSeconds * 3), tearDownGivenUp(ctx))) > 0 || requeued;
   await blockOverdueAttempts(db, config.runDeviceWaitSeconds);
   if (requeued) ctx.publishWork();
+  return { declaredDead };
 }

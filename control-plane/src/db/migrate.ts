@@ -44,3 +44,13 @@ function splitStatements(sql: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/**
+ * Migrations this build has that the database has not recorded (readiness, routes/health.ts):
+ * a replica answering before they are applied would run queries the schema cannot answer.
+ */
+export async function pendingMigrations(db: Pick<Db, 'query'>, dir = migrationsDir): Promise<string[]> {
+  const files = readdirSync(dir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  return files.filter((f) => !applied.has(f));
+}

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { HttpTimeouts } from '../config.js';
 
 /**
  * Binds the server; resolves once it listens. A failure is rejected as one sentence a
@@ -31,4 +32,14 @@ export function listenFailure(err: NodeJS.ErrnoException, port: number, host: st
     default:
       return `cannot listen on ${host}:${port}: ${err.message}`;
   }
+}
+
+/**
+ * Node closes an idle keep-alive connection after 5 s by default; a load balancer keeps its
+ * pooled connection open for 60 s and more, so its next request raced our close and got a
+ * reset. The server now waits longer than the balancer (config.ts, HttpTimeouts).
+ */
+export function applyTimeouts(server: Server, timeouts: HttpTimeouts): void {
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  server.headersTimeout = timeouts.headersTimeoutMs;
 }

@@ -10,7 +10,7 @@ import { html } from 'hono/html';
 import { waitingReasons } from '../queries/devices.js';
 import { listSteps, type StepRecord } from '../queries/sessions.js';
 import { isAnimatedImage, isRecordingOf, partKey } from '../recordings/formats.js';
-import { findRecordingKey } from '../recordings/queries.js';
+import { findRecording } from '../recordings/queries.js';
 import { countParts, sendRecording } from '../routes/recordings.js';
 import { findAttemptOfTest, findStepScreenshot } from '../runs/attempts.js';
 import { publicTestStatus } from '../runs/views.js';
@@ -69,10 +69,12 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     const { runId, testId } = c.req.param();
     const attempt = await findAttemptOfTest(db, orgId, runId, testId);
     if (!attempt) return notFoundPage(c, 'test in this run');
-    const [steps, key] = await Promise.all([
+    const [steps, recording] = await Promise.all([
       attempt.sessionId === null ? [] : listSteps(db, attempt.sessionId),
-      findRecordingKey(db, orgId, runId, testId),
+      findRecording(db, orgId, runId, testId),
     ]);
+    const expiredAt = recording?.expiredAt ?? null;
+    const key = expiredAt === null ? recording?.key ?? null : null;
     const playable = key !== null && isRecordingOf(key, orgId, runId);
     const parts = playable ? await countParts(c.var.deps.storage, key) : 0;
     const waiting = attempt.status === 'pending' ? (await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null : null;
@@ -87,7 +89,9 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
       ? isAnimatedImage(key)
         ? html`<img id="${source.id}" src="${source.src}" data-base="${source['data-base']}" data-parts="${source['data-parts']}" alt="Recording of the test">${partButtons}`
         : html`<video id="${source.id}" src="${source.src}" data-base="${source['data-base']}" data-parts="${source['data-parts']}" controls preload="metadata" playsinline></video>${partButtons}`
-      : html`<p class="muted" style="color:#ccc">${finished ? 'No recording was made of this test.' : 'The recording appears when the test has finished.'}</p>`;
+      : html`<p class="muted" style="color:#ccc">${expiredAt
+        ? `The recording expired: it was deleted on ${new Date(expiredAt).toISOString().slice(0, 10)} under the lab's retention period (ARTIFACT_RETENTION_DAYS).`
+        : finished ? 'No recording was made of this test.' : 'The recording appears when the test has finished.'}</p>`;
     const step = (s: StepRecord, i: number) => {
       const at = Math.max(0, (new Date(s.createdAt).getTime() - Number(s.durationMs) - first) / 1000);
       const device = s.deviceOutcome ?? (attempt.deviceLabel ? 'pending' : null);
@@ -118,7 +122,9 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
   app.get('/recording/:runId/runs/:testId/video', async (c) => {
     const orgId = c.var.caller.org.id;
     const { runId, testId } = c.req.param();
-    const key = await findRecordingKey(c.var.deps.db, orgId, runId, testId);
+    const recording = await findRecording(c.var.deps.db, orgId, runId, testId);
+    if (recording?.expiredAt) return c.text('the recording expired (ARTIFACT_RETENTION_DAYS)', 410);
+    const key = recording?.key ?? null;
     const part = /^\d{1,2}$/.test(c.req.query('part') ?? '') ? Number(c.req.query('part')) : 0;
     const sent = key !== null && isRecordingOf(key, orgId, runId) ? await sendRecording(c, partKey(key, part)) : null;
     return sent ?? c.text('no recording', 404);

@@ -14,12 +14,18 @@ export async function findAttemptHeldByToken(
   return rows[0] ?? null;
 }
 
-/** The storage key of a test's recording in one of the organisation's runs; null without one. */
-export async function findRecordingKey(sql: Sql, orgId: string, runId: string, testId: string): Promise<string | null> {
-  const rows = await sql.query<{ key: string | null }>(
-    `SELECT a.recording_key AS key FROM attempts a
+/**
+ * A test's recording in one of the organisation's runs: its storage key, and when the
+ * retention sweep deleted it (retention/sweep.ts); null when none was made.
+ */
+export async function findRecording(
+  sql: Sql, orgId: string, runId: string, testId: string,
+): Promise<{ key: string; expiredAt: Date | null } | null> {
+  const rows = await sql.query<{ key: string | null; expiredAt: Date | null }>(
+    `SELECT a.recording_key AS key, a.recording_expired_at AS "expiredAt" FROM attempts a
       WHERE a.run_id = $1 AND a.test_id = $2 AND a.org_id = $3 ORDER BY a.position LIMIT 1`,
     [runId, testId, orgId],
   );
-  return rows[0]?.key ?? null;
+  const row = rows[0];
+  return row?.key ? { key: row.key, expiredAt: row.expiredAt } : null;
 }

@@ -119,7 +119,7 @@ async function upload(c: Context<AppEnv>) {
     try {
       await insertBuild(db, record);
     } catch (e) {
-      await storage.remove(`builds/${caller.org.id}/${buildId}`);
+      await storage.remove(storageKey);
       throw e;
     }
     return c.json({ buildId, app_link: appLink(c, record) }, 200);

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import { ApiError, badRequest } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
 import { findBuild, findNewestBuildByName, type BuildRecord } from '../queries/builds.js';
+import { useBuild } from '../queries/retention.js';
 import type { Organisation } from '../queries/organisations.js';
 import { hasReservedHandset, testsForRun, type RunStatus } from './run-queries.js';
 import { insertRunWithAttempts } from './transitions/create.js';
@@ -61,6 +62,13 @@ export async function createRun(db: Db, caller: Caller, req: ExecuteRun): Promis
     }
     const refusal = notRunnableError(tests, target.platform);
     if (refusal) throw badRequest(refusal.detail, refusal.errors);
+    if (target.build) {
+      // In the run's transaction: the retention sweep either sees this use and keeps the build, or expired it first.
+      const use = await useBuild(tx, target.build.id);
+      if (!use.ok) {
+        throw new ApiError(410, `build ${target.build.id} expired on ${use.expiredAt.toISOString().slice(0, 10)}: ${use.reason}; upload it again`);
+      }
+    }
     await insertRunWithAttempts(
       tx,
       {

@@ -1,31 +1,27 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { dirname, join, resolve, sep } from 'node:path';
-import { randomToken } from '../ids.js';
+import { scratchFolder } from './scratch.js';
 
 /**
- * An upload's scratch file that has not been written to for this long belongs to no live
- * upload (it is written as the bytes arrive): a process killed mid-upload left it. Age,
- * never "all of them", since replicas sharing DATA_DIR have uploads under way in the same folder.
- */
-const SCRATCH_STALE_MS = 6 * 3_600_000;
-const SCRATCH_NAME = /^upload-\d+-[0-9A-Za-z]+$/;
-
-/**
- * Where builds and run artifacts live. Files under DATA_DIR today; the interface is
- * the seam for an S3-compatible store later, so callers only see keys. It grows with
- * its callers: reading builds back arrives with the lab agent.
+ * Where builds and run artifacts live: a folder (this module) or an S3-compatible bucket
+ * (s3.ts), chosen by STORAGE_URL (storage/open.ts); callers only see keys. Uploads are
+ * written to a local scratch file first either way (builds are inspected there).
  */
 export interface FileStorage {
-  /** A fresh local scratch path for an incoming upload (same filesystem, so commit is a rename). */
+  /** What the operator configured, for messages (a folder, or s3://bucket/prefix). */
+  readonly location: string;
+  /** Checks at start that the storage can be used; rejects with one sentence saying what is wrong. */
+  check(): Promise<void>;
+  /** A fresh local scratch path for an incoming upload. */
   scratchPath(): Promise<string>;
   /**
    * Removes scratch files a killed process left behind (kill -9 skips an upload's own
-   * clean-up), only those older than any live upload's (SCRATCH_STALE_MS). Answers how many went.
+   * clean-up), only those older than any live upload's (scratch.ts). Answers how many went.
    */
   removeStaleScratch(now?: number): Promise<number>;
-  /** Moves a finished scratch file under `key`. */
+  /** Stores a finished scratch file under `key` (a rename on disk, a multipart upload to a bucket) and removes the scratch file. */
   commit(scratch: string, key: string): Promise<void>;
   /** Stores a small artifact (a screenshot, a hierarchy) whole. */
   put(key: string, data: Uint8Array): Promise<void>;
@@ -39,10 +35,11 @@ export interface FileStorage {
   openRead(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null>;
   /** A stored file's size without opening it (HEAD, counting parts), or null when absent. */
   size(key: string): Promise<number | null>;
-  /** Removes a key (a file or everything below a prefix); absent keys are fine. */
+  /** Removes one key; an absent key is fine (retention sweeps repeat after a crash). */
   remove(key: string): Promise<void>;
 }
 
+/** A folder of files; its uploads' scratch files in its `tmp` subfolder (same filesystem, so commit is a rename). */
 export function createFileStorage(root: string): FileStorage {
   const base = resolve(root);
   const pathOf = (key: string) => {
@@ -50,24 +47,18 @@ export function createFileStorage(root: string): FileStorage {
     if (!path.startsWith(base + sep)) throw new Error(`storage key escapes the root: ${key}`);
     return path;
   };
-  const scratchDir = join(base, 'tmp');
+  const scratch = scratchFolder(join(base, 'tmp'));
   return {
-    async scratchPath() {
-      await mkdir(scratchDir, { recursive: true });
-      return join(scratchDir, `upload-${Date.now()}-${randomToken(8)}`);
-    },
-    async removeStaleScratch(now = Date.now()) {
-      let removed = 0;
-      for (const name of await readdir(scratchDir).catch(() => [] as string[])) {
-        if (!SCRATCH_NAME.test(name)) continue;
-        const path = join(scratchDir, name);
-        const info = await stat(path).catch(() => null); // gone already: committed, or another replica's sweep
-        if (!info || now - info.mtimeMs < SCRATCH_STALE_MS) continue;
-        await rm(path, { force: true });
-        removed += 1;
+    location: base,
+    async check() {
+      try {
+        await mkdir(base, { recursive: true });
+      } catch (e) {
+        throw new Error(`storage folder ${base} cannot be created: ${(e as Error).message}`);
       }
-      return removed;
     },
+    scratchPath: scratch.scratchPath,
+    removeStaleScratch: scratch.removeStaleScratch,
     async commit(scratch, key) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
@@ -104,6 +95,6 @@ export function createFileStorage(root: string): FileStorage {
         throw e;
       }
     },
-    remove: (key) => rm(pathOf(key), { force: true, recursive: true }),
+    remove: (key) => rm(pathOf(key), { force: true }),
   };
 }

@@ -1,0 +1,73 @@
+/**
+ * Behind a load balancer: idle keep-alive connections outlive Node's default 5 s (the
+ * balancer reuses them), and /livez, /readyz tell a live process from one ready for traffic.
+ */
+import { request, Agent } from 'node:http';
+import type { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { client, startServer, type TestServer } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.close());
+
+const database = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+describe('readiness', () => {
+  it('is live and ready once migrated; /healthz keeps its shape', async () => {
+    const api = client(server.url);
+    expect(await api('GET', '/livez')).toMatchObject({ status: 200, body: { status: 'live' } });
+    expect(await api('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready', database } });
+    expect(await api('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok', database } });
+  });
+
+  it('is not ready while a migration of this build is not applied, and says which', async () => {
+    const api = client(server.url);
+    const [last] = await server.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name DESC LIMIT 1');
+    await server.db.query('DELETE FROM schema_migrations WHERE name = $1', [last!.name]);
+    try {
+      const res = await api('GET', '/readyz');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ detail: `database migrations not applied: ${last!.name}` });
+      expect((await api('GET', '/livez')).status).toBe(200); // alive all the same: no restart needed
+    } finally {
+      await server.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [last!.name]);
+    }
+  });
+});
+
+describe('idle keep-alive connections', () => {
+  it('keeps an idle connection open past Node\'s 5 s default, so a balancer\'s next request on it is answered', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () => new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+      const req = request(`${server.url}/livez`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket as Socket }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    try {
+      const first = await get();
+      let closedByServer = false;
+      first.socket.once('close', () => { closedByServer = true; });
+      await new Promise((r) => setTimeout(r, 6500)); // a balancer's connection, idle between two requests
+      expect(closedByServer).toBe(false);
+      const second = await get();
+      expect(second.status).toBe(200);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
+
+  it('reads the timeouts from the environment and keeps the header timeout above the idle one', () => {
+    expect(loadConfig({}).http).toEqual({ keepAliveTimeoutMs: 75_000, headersTimeoutMs: 80_000 });
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '650000' }).http).toEqual({ keepAliveTimeoutMs: 650_000, headersTimeoutMs: 655_000 });
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '90000', HEADERS_TIMEOUT_MS: '60000' }))
+      .toThrow('HEADERS_TIMEOUT_MS (60000) must be above KEEP_ALIVE_TIMEOUT_MS (90000)');
+  });
+});
