@@ -1,5 +1,5 @@
 /**
- * The agents' WebSocket endpoint, `GET /agent/connect` (DESIGN.md section 4). It
+ * The agents' WebSocket endpoint, `GET /agent/connect` (docs/architecture.md#agents). It
  * authenticates the upgrade with an agent token, validates every frame against the
  * shared protocol schemas, checks the protocol version at hello and hands each
  * message to the dispatcher. One live connection per agent id: a newer one

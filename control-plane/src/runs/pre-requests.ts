@@ -5,7 +5,7 @@ import type { TunnelDialer } from '../requests/tunnel-fetch.js';
 import { RefusedAddress } from '../webhooks/address-guard.js';
 
 /**
- * Pre-requests and teardown requests of a test in a run (spec 2.2): curl command
+ * Pre-requests and teardown requests of a test in a run (docs/api.md#tests): curl command
  * lines sent by requests/http-client.ts (directly to public addresses only, unless
  * allowPrivate, or through the run's tunnel). The dispatcher calls runPreRequests before it
  * offers a job (remembered values then resolve {{references}} in the commands) and

@@ -3,7 +3,7 @@ import { BuildCi } from './builds.js';
 import { id, text } from './common.js';
 import { LIMITS } from './tests.js';
 
-// Limits the spec leaves open (spec part 8); documented in the README with the others.
+// Limits the public contract leaves open (docs/architecture.md#keys-and-ids); each is documented in docs/api.md.
 export const RUN_LIMITS = {
   /** Tests in one run, after testIds and tags are combined. */
   tests: 1000,

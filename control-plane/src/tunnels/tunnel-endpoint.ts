@@ -1,5 +1,5 @@
 /**
- * `GET /tunnel/connect?name=NAME`: where tunnel clients connect (DESIGN.md section 5).
+ * `GET /tunnel/connect?name=NAME`: where tunnel clients connect (docs/architecture.md#tunnels).
  * The upgrade is authenticated with an API key (`Authorization: Bearer`); audit keys are
  * refused, and so is a name the organisation already has connected on any replica
  * ("already connected"): both answered as HTTP errors with a `{detail}` before any

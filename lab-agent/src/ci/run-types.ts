@@ -1,4 +1,4 @@
-/** The parts of GET /runs/{id} that `devicelab run` reads (README "### Runs"). */
+/** The parts of GET /runs/{id} that `devicelab run` reads (docs/api.md#runs). */
 export interface ResultEntry {
   id: string;
   title: string;
