@@ -2,7 +2,7 @@ import { textProblem } from '@devicelab/shared';
 import { parseCurl } from '../requests/curl.js';
 import { MAX_ANSWER_BYTES, sendHttp } from '../requests/http-client.js';
 import type { TunnelDialer } from '../requests/tunnel-fetch.js';
-import { RefusedAddress } from '../webhooks/address-guard.js';
+import { RefusedAddress } from '../net/address-guard.js';
 
 /**
  * Pre-requests and teardown requests of a test in a run (docs/api.md#tests): curl command

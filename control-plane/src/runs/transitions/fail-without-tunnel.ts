@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { runTunnelConnected } from '../../queries/tunnels.js';
-import { announceTestsFinished } from '../../webhooks/outbox.js';
+import { announceTestsFinished } from '../run-events.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 
 /** `leaseSeconds`: a tunnel of a replica silent this long (REPLICA_LEASE_SECONDS) counts as gone. */
