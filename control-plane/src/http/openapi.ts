@@ -48,15 +48,15 @@ export function serveOpenApi(app: OpenAPIHono<AppEnv>, serverUrl: () => string):
         info: { title: 'DeviceLab API', version: '1.0.0', description: 'Self-hosted mobile test automation' },
         servers: [{ url }],
       });
-      cached = { url, doc: completeDocument(generated as unknown as Json) };
+      cached = { url, doc: completeDocument(generated) };
     }
     return c.json(cached.doc);
   });
 }
 
 /** The generated document with the rules above applied (a new object; the input is not changed). */
-export function completeDocument(generated: Json): Json {
-  const doc: Json = structuredClone(generated);
+export function completeDocument(generated: object): Json {
+  const doc = structuredClone(generated) as Json;
   const schemas: Json = doc.components?.schemas ?? {};
   schemas.InternalError ??= {
     type: 'object', properties: { detail: { type: 'string' }, requestId: { type: 'string' } }, required: ['detail', 'requestId'],

@@ -7,14 +7,12 @@
  * the device disappearing (verdict blocked, the job may run again elsewhere) rather than
  * the app or the test misbehaving.
  */
+import type { Point } from '@devicelab/shared';
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
 export type KeyName = 'back' | 'home' | 'enter';
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point };
 
 export interface ScreenSize {
   width: number;
