@@ -8,6 +8,7 @@ export * from './actions.js';
 export * from './run-result.js';
 export * from './agent-protocol.js';
 export * from './json-text.js';
+export * from './archive-paths.js';
 export * from './tunnel-protocol.js';
 export * from './mux.js';
 export * from './mux-splice.js';
