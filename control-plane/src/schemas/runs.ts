@@ -54,8 +54,10 @@ export const ExecuteRun = z
 export type ExecuteRun = z.infer<typeof ExecuteRun>;
 
 // The run as the API answers it is defined once, in shared/ (shared/src/run-result.ts), where `devicelab run` reads it too.
-export const RunStatus = shared.RunStatus;
-export const TestResultStatus = shared.TestResultStatus;
+// Cloned here: zod gives a schema the `.openapi()` of @hono/zod-openapi only when it is made after that
+// package has loaded, which shared/ cannot promise (it depends on the order modules are first imported).
+export const RunStatus = shared.RunStatus.clone();
+export const TestResultStatus = shared.TestResultStatus.clone();
 
 export const RunStarted = z.object({
   message: z.string(),
@@ -66,7 +68,7 @@ export const RunStarted = z.object({
   }),
 });
 
-export const ResultEntry = shared.RunResultEntry.openapi('RunResultEntry');
+export const ResultEntry = shared.RunResultEntry.clone().openapi('RunResultEntry');
 
 const runFields = {
   ...shared.runFields,
