@@ -7,6 +7,7 @@ import { requireApiKey, requireSdkKey } from './auth/middleware.js';
 import { ApiError } from './errors.js';
 import type { AppEnv, Deps } from './http/env.js';
 import { jsonBodies } from './http/json-body.js';
+import { serveOpenApi } from './http/openapi.js';
 import { interactionLogPageForBrowsers, pageRoutes } from './pages/routes.js';
 import { adminRoutes } from './routes/admin.js';
 import { agentBuildRoutes } from './routes/agent-builds.js';
@@ -74,15 +75,7 @@ export function createApp(deps: Deps) {
   app.get('/', (c) => c.redirect(`${pages.base.replace(/\/$/, '')}/runs`, 302));
   app.route('/', meRoutes());
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
-    type: 'http', scheme: 'bearer', description: 'API key: dl_live_<keyId>_<secret>, or the organisation key dl_org_<secret>',
-  });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'operator', { type: 'http', scheme: 'bearer', description: 'Operator token' });
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'DeviceLab API', version: '1.0.0', description: 'Self-hosted mobile test automation' },
-    servers: [{ url: deps.config.baseUrl }],
-  });
+  serveOpenApi(app, () => deps.config.baseUrl);
 
   app.notFound((c) => c.json({ detail: `no such endpoint: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((err, c) => {

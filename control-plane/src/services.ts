@@ -15,12 +15,15 @@ import { clusterSecret, type ClusterSecret } from './tunnels/cluster-secret.js';
 import { createTunnelRegistry } from './tunnels/registry.js';
 import { createRetentionSweeper, type RetentionSweeper } from './retention/sweep.js';
 import { tunnelEndpoint } from './tunnels/tunnel-endpoint.js';
+import { subscribeRunEvents } from './runs/run-events.js';
+import { webhookOutbox } from './webhooks/outbox.js';
 import { createDeliveryWorker, type DeliveryWorker } from './webhooks/worker.js';
 
 export type Services = Deps & { dispatcher: Dispatcher; webhooks: DeliveryWorker; clusterSecret: ClusterSecret; retention: RetentionSweeper };
 
 /** Everything the routes use, wired once; main.ts and the test harness share it. */
 export function createServices(base: { db: Db; config: Config; storage: FileStorage }): Services {
+  subscribeRunEvents(webhookOutbox);
   const model = modelFromConfig(base.config);
   const engine = createStepEngine({ db: base.db, model, storage: base.storage });
   const replicaId = newId('rep');

@@ -12,7 +12,7 @@ afterAll(() => server.close());
 
 const admin = () => client(server.url, 'test-operator-token');
 
-describe('API keys (spec part 5)', () => {
+describe('API keys (docs/api.md, Keys)', () => {
   it.each([
     ['no header', {}],
     ['another scheme', { authorization: 'Basic Zm9vOmJhcg==' }],

@@ -234,7 +234,7 @@ describe('OpenAPI document', () => {
   it('documents GET /builds, the ci part, test_suite_ids and the runs\' ci', async () => {
     const doc = (await client(server.url)('GET', '/openapi.json')).body;
     expect(doc.paths['/builds'].get.parameters.map((p: any) => p.name).sort()).toEqual(['cursor', 'limit', 'name', 'platform']);
-    expect(Object.keys(doc.paths['/uploadBuild/'].post.requestBody.content['multipart/form-data'].schema.properties)).toContain('ci');
+    expect(Object.keys(doc.paths['/uploadBuild'].post.requestBody.content['multipart/form-data'].schema.properties)).toContain('ci');
     const started = doc.paths['/tests/execute'].post.responses['200'].content['application/json'].schema;
     expect(Object.keys(started.properties)).toContain('test_suite_ids');
     expect(Object.keys(doc.components.schemas.Run.properties)).toContain('ci');

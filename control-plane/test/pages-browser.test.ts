@@ -24,7 +24,7 @@ const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium before the tests`);
 if (!haveChromium) console.warn(`pages-browser: skipped, ${CHROMIUM} is not installed (apt-get install chromium)`);
 
-// The README's screenshots are refreshed on purpose (UPDATE_SCREENSHOTS=1); otherwise they go to a
+// The guides' screenshots (docs/screenshots/) are refreshed on purpose (UPDATE_SCREENSHOTS=1); otherwise they go to a
 // temporary folder, so that running the suite leaves the working tree as it was.
 const shots = process.env.UPDATE_SCREENSHOTS === '1'
   ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
@@ -70,7 +70,7 @@ async function sessionCookie(key: string): Promise<string> {
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
-  // One backend writes the README's pictures; both take them (a broken page fails either way).
+  // One backend writes the guides' pictures; both take them (a broken page fails either way).
   await page.screenshot({ path: backend === 'pglite' ? join(shots, `${name}.png`) : join(work, `${name}.png`), fullPage: true });
 }
 

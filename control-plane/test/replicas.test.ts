@@ -1,5 +1,5 @@
 /**
- * Control-plane replicas on one PostgreSQL (DESIGN.md section 6), as separate
+ * Control-plane replicas on one PostgreSQL (docs/architecture.md#replicas), as separate
  * processes that can be killed: a run started on one replica reaches an agent
  * connected to the other through LISTEN/NOTIFY, a cancel travels the same way, and
  * when the agent's replica is killed (SIGKILL) the agent fails over and every test

@@ -93,7 +93,7 @@ describe('service endpoints', () => {
     const expected: Array<[string, string]> = [
       ['/tests/folders', 'get'], ['/tests/folders', 'post'], ['/tests/folders', 'patch'], ['/tests/folders', 'delete'],
       ['/tests/folders/move', 'post'], ['/tests', 'get'], ['/tests', 'post'], ['/tests', 'patch'], ['/tests', 'delete'],
-      ['/tests/{testId}', 'get'], ['/uploadBuild', 'post'], ['/uploadBuild/', 'post'], ['/builds/{buildId}', 'get'], ['/healthz', 'get'],
+      ['/tests/{testId}', 'get'], ['/uploadBuild', 'post'], ['/builds/{buildId}', 'get'], ['/healthz', 'get'],
       ['/tests/generate', 'post'], ['/tests/execute', 'post'], ['/runs', 'get'], ['/runs/{run_id}', 'get'], ['/runs/{run_id}/cancel', 'post'],
       ['/sessions/create', 'post'], ['/sessions/{sessionId}/execute', 'post'], ['/sessions/{sessionId}/assert', 'post'],
       ['/sessions/{sessionId}/log_code_execution', 'post'], ['/sessions/{sessionId}/stop', 'post'], ['/usage/sdk-sessions', 'get'],
@@ -101,6 +101,9 @@ describe('service endpoints', () => {
     for (const [path, method] of expected) {
       expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
+    // GPT Driver's action posts to /uploadBuild/: served, and said so, without a second path.
+    expect(paths['/uploadBuild/']).toBeUndefined();
+    expect(paths['/uploadBuild'].post.description).toContain('/uploadBuild/');
     const folderName = paths['/tests/folders'].post.requestBody.content['application/json'].schema.properties.name;
     expect(folderName).toMatchObject({ type: 'string', maxLength: 60 });
     expect(res.body.components.schemas.Folder.properties.testCount).toBeDefined();

@@ -1,7 +1,7 @@
 /**
  * A local webhook endpoint for tests: it verifies every request the Standard Webhooks
- * way, twice — with the reference library, and with the few lines of node:crypto the
- * README shows (timestamp tolerance, constant-time compare) — and answers what the
+ * way, twice — with the reference library, and with the few lines of node:crypto that
+ * docs/api.md#webhooks shows (timestamp tolerance, constant-time compare) — and answers what the
  * test's script says for that path and attempt.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
-/** The README's verification, for receivers without a library. */
+/** The verification docs/api.md#webhooks shows, for receivers without a library. */
 export function verifySignature(secret: string, headers: IncomingHttpHeaders, body: string, toleranceSeconds = 300): boolean {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];

@@ -1,9 +1,10 @@
 /**
  * A cached step of an SDK session: POST /sessions/{id}/execute with a ~200-node Android
  * hierarchy that the step cache already knows, side by side with a bare route of the same
- * server that parses the same JSON body (scripts/bench/lib/bench-server.ts), and the stages
- * of the step timed inside the server process with the engine's own functions (parsing the
- * hierarchy, fingerprint, cache lookup, replay, step insert, ...). Real PostgreSQL and PGlite.
+ * server that parses the same JSON body (scripts/bench/lib/bench-server.ts), and inside the
+ * server process, with the product's own modules only: parseHierarchy and fingerprint on the
+ * same screen, engine.decide as the route calls it (with the SQL it runs), and the whole app's
+ * fetch without Node's HTTP server. Real PostgreSQL and PGlite.
  *
  *   node --import tsx scripts/bench/execute.ts [--backend both|postgres|pglite] [--requests 2000]
  *        [--budget 30] [--breakdown 300] [--per-session 100] [--cpu-prof DIR]
@@ -39,8 +40,7 @@ const BLOCK = 100; // requests per variant per round: the variants alternate, so
 
 const backends = backendsFlag('both');
 
-const STAGES = ['jsonParse', 'validate', 'auth', 'session', 'command', 'hierarchy', 'fingerprint', 'cacheKey', 'lookup', 'replay',
-  'insert', 'respond', 'sql', 'total', 'engine', 'app'] as const;
+const STAGES = ['hierarchy', 'fingerprint', 'engine', 'sql', 'statements', 'app'] as const;
 type Stage = (typeof STAGES)[number];
 
 interface Latency extends Summary {
@@ -186,9 +186,8 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
     json: { apiKey: org.apiKey, sessionId: breakdownSession, body, iterations: BREAKDOWN_ITERATIONS },
   });
   if (b.status !== 200) throw new Error(`breakdown: ${b.status} ${JSON.stringify(b.body).slice(0, 500)}`);
-  // The breakdown ran 2 x BREAKDOWN_ITERATIONS cached steps in its session (its own stages, then engine.decide)
-  // and BREAKDOWN_ITERATIONS through app.fetch.
-  sent.set(breakdownSession, 3 * BREAKDOWN_ITERATIONS);
+  // The breakdown ran BREAKDOWN_ITERATIONS cached steps in its session through engine.decide and as many through app.fetch.
+  sent.set(breakdownSession, 2 * BREAKDOWN_ITERATIONS);
 
   // The sessions counted one AI step (the warm-up) and every other step as cached.
   const countedCheck = { sent: 0, cachedSteps: 0, aiSteps: 0 };
@@ -204,7 +203,7 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   }
   console.log(`[${backend}] ${sessions} sessions counted ${countedCheck.cachedSteps} cached steps and ${countedCheck.aiSteps} AI step for ${countedCheck.sent} executes`);
   console.log(`[${backend}] in-process: hierarchy ${b.body.stages.hierarchy.p50} ms, fingerprint ${b.body.stages.fingerprint.p50} ms, ` +
-    `replay ${b.body.stages.replay.p50} ms, SQL (lookup + insert) ${b.body.stages.sql.p50} ms, engine.decide ${b.body.stages.engine.p50} ms, ` +
+    `engine.decide ${b.body.stages.engine.p50} ms (its SQL ${b.body.stages.sql.p50} ms in ${b.body.stages.statements.p50} statements), ` +
     `app.fetch ${b.body.stages.app.p50} ms`);
   agent.destroy();
   return {
@@ -223,17 +222,16 @@ function report(results: BackendResult[]) {
     rows.push([`${r.backend}: POST /bench/bare, same body (baseline)`, r.http.bare.n, r.http.bare.p50, r.http.bare.p95, r.http.bare.p99, r.http.bare.max, '1.0x']);
     rows.push([`${r.backend}: in-process app.fetch, no Node HTTP server`, s.app.n, s.app.p50, s.app.p95, s.app.p99, s.app.max, '']);
     rows.push([`${r.backend}: in-process engine.decide (no HTTP, auth, validation)`, s.engine.n, s.engine.p50, s.engine.p95, s.engine.p99, s.engine.max, '']);
-    rows.push([`${r.backend}: in-process raw SQL: cache lookup + step insert (baseline)`, s.sql.n, s.sql.p50, s.sql.p95, s.sql.p99, s.sql.max, '']);
+    rows.push([`${r.backend}: in-process, the SQL engine.decide runs (${s.statements.p50} statements)`, s.sql.n, s.sql.p50, s.sql.p95, s.sql.p99, s.sql.max, '']);
   }
   printTable(`Cached execute, ${screen.nodes}-node hierarchy, sequential over one keep-alive connection (ms)`, ['variant', 'n', 'p50', 'p95', 'p99', 'max', 'p50 vs bare'], rows);
 
   const stageRows: Array<Array<string | number>> = results.flatMap((r) => (['p50', 'mean'] as const).map((m) => {
     const s = r.breakdown.stages;
-    return [`${r.backend}, ${m}`, s.jsonParse[m], s.validate[m], s.auth[m], s.session[m], s.command[m], s.hierarchy[m], s.fingerprint[m],
-      s.cacheKey[m], s.lookup[m], s.replay[m], s.insert[m], s.respond[m], s.total[m]];
+    return [`${r.backend}, ${m}`, s.hierarchy[m], s.fingerprint[m], s.sql[m], s.statements[m], s.engine[m], s.app[m]];
   }));
-  printTable(`Stages of a cached execute inside the server process, ${BREAKDOWN_ITERATIONS} iterations (ms; the means add up to the total's mean, the p50s need not)`,
-    ['backend', 'JSON.parse', 'zod', 'key lookup', 'session', 'command', 'parseHierarchy', 'fingerprint', 'sha256', 'cache lookup', 'replay', 'step insert', 'response JSON', 'total'], stageRows);
+  printTable(`Inside the server process, ${BREAKDOWN_ITERATIONS} iterations each, the product's own modules (ms)`,
+    ['backend', 'parseHierarchy', 'fingerprint', 'engine.decide: its SQL', 'statements', 'engine.decide', 'app.fetch'], stageRows);
 
   const cpuRows: Array<Array<string | number>> = [];
   for (const r of results) {

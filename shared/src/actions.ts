@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 
-const Point = z.object({ x: z.number(), y: z.number() });
+/** A point on the device's screen, in its pixels: the one definition every package uses. */
+export const Point = z.object({ x: z.number(), y: z.number() });
+export type Point = z.infer<typeof Point>;
 const Direction = z.enum(['up', 'down', 'left', 'right']);
 
 export const DeviceAction = z.discriminatedUnion('type', [

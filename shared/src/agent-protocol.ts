@@ -180,7 +180,7 @@ export const JobOffer = z.object({
   record: z.boolean().default(false),
   recordingUploadUrl: z.string().max(2000).optional(),
   /**
-   * The run names a tunnel (DESIGN.md section 5): the agent opens `GET /agent/tunnel?job=<jobId>`
+   * The run names a tunnel (docs/architecture.md#tunnels): the agent opens `GET /agent/tunnel?job=<jobId>`
    * and routes the device's HTTP(S) through a proxy whose streams go there. Absent: no tunnel.
    * Optional, so agents from before tunnels keep working (their tests reach no internal host).
    */

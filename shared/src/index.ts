@@ -5,8 +5,10 @@
  */
 export { Platform, PLATFORMS } from './platform.js';
 export * from './actions.js';
+export * from './run-result.js';
 export * from './agent-protocol.js';
 export * from './json-text.js';
+export * from './archive-paths.js';
 export * from './tunnel-protocol.js';
 export * from './mux.js';
 export * from './mux-splice.js';

@@ -1,5 +1,5 @@
 /**
- * The tunnel multiplexing protocol (DESIGN.md section 5): many TCP-like byte streams over
+ * The tunnel multiplexing protocol (docs/architecture.md#tunnels): many TCP-like byte streams over
  * one WebSocket. Used between the control plane and a tunnel client (`GET /tunnel/connect`)
  * and between a lab agent running a tunnelled test and the control plane
  * (`GET /agent/tunnel`), which relays one session's streams into the other.

@@ -19,6 +19,6 @@ export function firstStartBanner(secrets: FirstStartSecrets, baseUrl: string): s
       '',
     );
   }
-  lines.push('Lost them? README.md, "Recovering lost secrets": a new operator token (ADMIN_TOKEN) and new keys.');
+  lines.push('Lost them? docs/control-plane.md, "Recovering lost secrets": a new operator token (ADMIN_TOKEN) and new keys.');
   return lines;
 }

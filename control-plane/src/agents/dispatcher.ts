@@ -1,5 +1,5 @@
 /**
- * The dispatcher puts the agent side together (DESIGN.md sections 4 and 6): the
+ * The dispatcher puts the agent side together (docs/architecture.md#agents, #replicas): the
  * hub's frames go to one handler per message type (messages/), pending attempts
  * reach idle devices through the claim loop, and the reaper sweeps every SWEEP_MS.
  * Replicas wake each other through the wake bus: new work for everyone, a cancel

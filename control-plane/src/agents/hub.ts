@@ -1,5 +1,5 @@
 /**
- * The agents' WebSocket endpoint, `GET /agent/connect` (DESIGN.md section 4). It
+ * The agents' WebSocket endpoint, `GET /agent/connect` (docs/architecture.md#agents). It
  * authenticates the upgrade with an agent token, validates every frame against the
  * shared protocol schemas, checks the protocol version at hello and hands each
  * message to the dispatcher. One live connection per agent id: a newer one
@@ -15,7 +15,7 @@ import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import type { AgentRecord } from '../queries/agents.js';
-import { refuseUpgrade } from '../tunnels/upgrade.js';
+import { refuseUpgrade, type UpgradeRoute } from '../net/upgrade.js';
 
 export interface AgentHandlers {
   /** Registers the agent; answers the record, or a refusal reason. */
@@ -35,12 +35,8 @@ export interface AgentHandlers {
 }
 
 /** Another WebSocket endpoint on the same HTTP server (tunnels/): the hub hands it the upgrades for its path. */
-export interface UpgradeRoute {
-  path: string;
-  handle(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes its sockets (shutting down), with the hub's. */
-  close(): Promise<void>;
-}
+// Other WebSocket endpoints (the tunnels') share the hub's upgrade listener; their shape lives below both.
+export type { UpgradeRoute } from '../net/upgrade.js';
 
 export interface AgentHub {
   attach(server: Server, routes?: readonly UpgradeRoute[]): void;

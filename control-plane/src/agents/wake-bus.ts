@@ -1,5 +1,5 @@
 /**
- * Wake-ups between control-plane replicas (DESIGN.md section 6). Small hints, never
+ * Wake-ups between control-plane replicas (docs/architecture.md#replicas). Small hints, never
  * state: "there is work" (a new run, an attempt back in the queue) and "cancel this
  * job" for the replica that holds the agent's socket. On a real PostgreSQL server
  * they travel as NOTIFY on one channel, heard on a LISTEN connection the driver

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { randomToken } from '../ids.js';
 
 /**
- * Key shapes (DESIGN.md section 2):
+ * Key shapes (docs/architecture.md#keys-and-ids):
  * - API key: dl_live_<keyId>_<secret>, keyId 11 chars [A-Za-z0-9], secret 40 chars.
  * - Organisation key: dl_org_<secret>; sessions started with it are attributed to `legacy`.
  * Only sha256 hashes of secrets are stored; the secrets have 238 bits of entropy, so a

@@ -15,7 +15,7 @@ async function admit(c: Context<AppEnv>, raw: string | undefined, missing: strin
 }
 
 /**
- * Requires a Bearer API key (spec part 5). Audit keys are read-only: anything but
+ * Requires a Bearer API key (docs/api.md, "Keys"). Audit keys are read-only: anything but
  * GET/HEAD answers 403.
  */
 export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
@@ -25,7 +25,7 @@ export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * The SDK protocol's authentication: a Bearer key, or `api_key` in the JSON body
- * (DESIGN.md section 3). Checked before the body is validated, so an anonymous
+ * (docs/architecture.md#keys-and-ids). Checked before the body is validated, so an anonymous
  * caller learns nothing but 401.
  */
 export const requireSdkKey = createMiddleware<AppEnv>(async (c, next) => {

@@ -6,7 +6,7 @@ import { callerFromKey, type Caller } from './caller.js';
 const ORGANISATION_ID = /^org_[A-Za-z0-9]{1,60}$/;
 
 /**
- * Who uploads a build (DESIGN.md section 2): a Bearer key or a secret key in the
+ * Who uploads a build (docs/architecture.md#keys-and-ids): a Bearer key or a secret key in the
  * `organisation_key` field; when both are sent they must be one organisation's.
  *
  * GPT Driver's upload-build action puts the organisation *id* (org_…) in

@@ -2,16 +2,14 @@
  * What an automation model answers: one action on the current screen, why, and
  * how sure it is. Shared by the offline model and any LLM-backed model.
  */
+import type { Point } from '@devicelab/shared';
 import type { SwipeDirection, VerticalDirection } from './commands.js';
 import type { Platform } from './hierarchy.js';
 import type { Locator } from './locators.js';
 
 export type { Locator } from './locators.js';
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point };
 
 export type Action =
   | { type: 'tap'; target: Locator; point: Point }

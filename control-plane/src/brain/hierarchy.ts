@@ -6,9 +6,10 @@
  * iOS: XCUITest / WebDriverAgent page source (`<XCUIElementTypeButton name label
  * value enabled visible x y width height>`), optionally wrapped in `<AppiumAUT>`.
  */
+import type { Platform } from '@devicelab/shared';
 import { parseXml, type XmlElement } from './xml.js';
 
-export type Platform = 'android' | 'ios';
+export type { Platform };
 
 export interface Bounds {
   x: number;

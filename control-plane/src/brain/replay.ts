@@ -1,5 +1,5 @@
 /**
- * Replaying a cached decision on the current screen (DESIGN.md section 3). The
+ * Replaying a cached decision on the current screen (docs/architecture.md#engine). The
  * cache key already says "same step, same kind of screen"; replay additionally
  * requires the decision's element to be on this screen, and aims taps at where
  * the element is now (layouts shift by a few pixels between runs and devices).

@@ -4,45 +4,27 @@
  * could land outside the extraction directory is refused here, at upload time.
  */
 import { Transform, type TransformCallback } from 'node:stream';
+import { archiveEntryPath, archiveLinkProblem, type ArchiveLinkKind } from '@devicelab/shared';
 import { badRequest } from '../errors.js';
 import { formatBytes, quote, unsafeEntry } from './build-errors.js';
 import { RATIO_CHECK_MIN_BYTES, type InspectLimits } from './limits.js';
 
-/** `/x`, `\x`, `\\server\x`, `C:x`, `C:\x` all leave the extraction directory. */
-const isAbsolutePath = (path: string) => /^[\\/]/.test(path) || /^[a-zA-Z]:/.test(path);
-
 /**
- * Splits an entry name into path segments, refusing names that escape the archive.
- * Backslashes count as separators: the Windows extractor on a lab machine would treat
- * them so. Empty and `.` segments are dropped, so `./A.app/` gives ['A.app'].
+ * Splits an entry name into path segments, refusing names that escape the archive (the rule of
+ * shared/src/archive-paths.ts, which the lab agent applies again when it unpacks the build).
  */
 export function entrySegments(name: string): string[] {
-  if (name.includes('\0')) throw unsafeEntry(name, 'the name contains a NUL byte');
-  if (isAbsolutePath(name)) throw unsafeEntry(name, 'absolute paths are not allowed');
-  const segments = name.split(/[\\/]/).filter((s) => s !== '' && s !== '.');
-  if (segments.includes('..')) throw unsafeEntry(name, 'the path escapes the archive through a ".." segment');
-  return segments;
+  const path = archiveEntryPath(name);
+  if (!path.ok) throw unsafeEntry(name, path.problem);
+  return path.segments;
 }
 
-export type LinkKind = 'symlink' | 'hardlink';
+export type LinkKind = ArchiveLinkKind;
 
-/**
- * Symlinks are resolved from the link's own folder, hard links (tar only) from the
- * archive root. Only leading `..` segments are allowed: `a/../..` could climb out through
- * a symlinked `a` even though it looks harmless on paper.
- */
+/** Refuses a link whose target leaves the archive (shared/src/archive-paths.ts). */
 export function checkLinkTarget(name: string, segments: readonly string[], target: string, kind: LinkKind): void {
-  if (target === '') throw unsafeEntry(name, `the ${kind} has an empty target`);
-  if (target.includes('\0')) throw unsafeEntry(name, `the ${kind} target contains a NUL byte`);
-  if (isAbsolutePath(target)) throw unsafeEntry(name, `${kind} target ${quote(target)} is an absolute path`);
-  const parts = target.split(/[\\/]/).filter((s) => s !== '' && s !== '.');
-  let ups = 0;
-  while (parts[ups] === '..') ups += 1;
-  if (parts.slice(ups).includes('..')) {
-    throw unsafeEntry(name, `${kind} target ${quote(target)} has ".." after a folder name; only leading ".." segments are allowed`);
-  }
-  const depth = kind === 'symlink' ? segments.length - 1 : 0;
-  if (ups > depth) throw unsafeEntry(name, `${kind} target ${quote(target)} escapes the archive`);
+  const problem = archiveLinkProblem(segments, target, kind);
+  if (problem) throw unsafeEntry(name, problem);
 }
 
 /**

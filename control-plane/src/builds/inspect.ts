@@ -3,6 +3,7 @@
  * file; we check that it is what its name says, that it is safe to extract later on a
  * lab machine, and lift out the app's identity. Every refusal is a 400 naming the problem.
  */
+import type { Platform } from '@devicelab/shared';
 import { badRequest } from '../errors.js';
 import { ContentMismatch, quote } from './build-errors.js';
 import { inspectApk } from './inspect-android.js';
@@ -11,7 +12,7 @@ import { defaultInspectLimits, type InspectLimits } from './limits.js';
 
 export { defaultInspectLimits, type InspectLimits } from './limits.js';
 
-export type BuildPlatform = 'android' | 'ios';
+export type BuildPlatform = Platform;
 /** `app` = an iOS simulator .app bundle archived as .zip/.tar.gz. */
 export type BuildKind = 'apk' | 'ipa' | 'app';
 export type BuildExtension = '.apk' | '.ipa' | '.zip' | '.tar.gz';

@@ -7,7 +7,7 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
  * Applies numbered `NNN_name.sql` files in order, each in a transaction of its own
- * (DESIGN.md section 2), recording it in schema_migrations in that same transaction:
+ * (docs/architecture.md#storage), recording it in schema_migrations in that same transaction:
  * a start killed half-way leaves every migration applied whole or not at all. Each
  * transaction takes an advisory lock and checks again, so control planes starting
  * at once on one server apply each migration exactly once.

@@ -12,7 +12,7 @@ export interface Db extends Sql {
   /**
    * PostgreSQL LISTEN/NOTIFY between processes sharing the database (replicas). Only
    * the real-server backend has it: embedded PGlite is one process, whose wake-ups
-   * stay in-process (DESIGN.md section 2).
+   * stay in-process (docs/architecture.md#storage).
    */
   pubsub?: {
     /** Calls `onPayload` for every notification on `channel`, on a connection that reconnects by itself. */

@@ -1,5 +1,5 @@
 /**
- * Generation (spec 4.10, DESIGN.md section 3): compiles each command of a test into
+ * Generation (docs/api.md#automation-commands-and-generation, docs/architecture.md#engine): compiles each command of a test into
  * a step for each platform and records `ready`, or `failed` with the command index
  * and the reason. It runs in the background; the request that starts it marks the
  * platforms `generating` with a generation id, and the result is written only if

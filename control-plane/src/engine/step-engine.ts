@@ -1,6 +1,6 @@
 /**
  * One step of a session: the command on the current screen becomes the actions to
- * perform (DESIGN.md section 3). Deterministic commands run as code; an instruction
+ * perform (docs/architecture.md#engine). Deterministic commands run as code; an instruction
  * is replayed from the step cache when its key hits and its element is on this
  * screen (a cached step), otherwise the model decides (an AI step) and the decision
  * replaces the cache entry. Both the SDK endpoints and platform runs come here, so
@@ -147,7 +147,7 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
 
 export type StepEngine = ReturnType<typeof createStepEngine>;
 
-/** The step cache's key (DESIGN.md section 3) of a command decided on a screen with this fingerprint. */
+/** The step cache's key (docs/architecture.md#engine) of a command decided on a screen with this fingerprint. */
 export function cacheKeyOf(
   session: Pick<SessionRecord, 'orgId' | 'testId'>,
   platform: Screen['platform'],

@@ -6,7 +6,7 @@ export interface FolderRow {
   directTests: number;
 }
 
-/** A folder as the API shows it (spec 2.1). */
+/** A folder as the API shows it (docs/api.md#folders-platform-organisations). */
 export interface FolderView {
   id: string;
   name: string;
@@ -18,7 +18,7 @@ export interface FolderView {
 export const PATH_SEPARATOR = ' / ';
 
 /**
- * How deep folders may nest (the spec sets no limit). Generous for any real library, and
+ * How deep folders may nest (the public contract sets no limit). Generous for any real library, and
  * it bounds a path's length (50 names of 60 characters) and the ancestry queries' work.
  */
 export const MAX_FOLDER_DEPTH = 50;

@@ -20,7 +20,7 @@ export function validationError(error: ZodError, status: 400 | 422 = 400): ApiEr
   return new ApiError(status, `invalid request: ${summary}`, errors);
 }
 
-/** A router whose request validation failures become 400 {detail, errors} (422 where the spec says so). */
+/** A router whose request validation failures become 400 {detail, errors} (422 where docs/api.md says so: the usage report). */
 export function createRouter(invalidStatus: 400 | 422 = 400) {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {

@@ -46,7 +46,7 @@ export async function findBuildById(sql: Sql, id: string): Promise<BuildRecord |
 }
 
 /**
- * The newest build the organisation uploaded under meta.name (spec 4.12 `build`),
+ * The newest build the organisation uploaded under meta.name (docs/api.md#runs, `build`),
  * of one platform when given (both platforms may share a name).
  */
 export async function findNewestBuildByName(

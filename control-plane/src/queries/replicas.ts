@@ -1,5 +1,5 @@
 /**
- * Control-plane replicas sharing one database (DESIGN.md section 6). Each process
+ * Control-plane replicas sharing one database (docs/architecture.md#replicas). Each process
  * registers under a new id at start and renews its lease every sweep. A replica
  * whose lease ran out was killed: its agents count as disconnected (their devices
  * offline) so that nobody offers work to them through a socket that no longer

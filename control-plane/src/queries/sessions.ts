@@ -41,7 +41,7 @@ export async function findSession(sql: Sql, orgId: string, id: string): Promise<
   return rows[0] ?? null;
 }
 
-/** What a step looks up in the step cache, besides what its session says (DESIGN.md section 3). */
+/** What a step looks up in the step cache, besides what its session says (docs/architecture.md#engine). */
 interface CacheProbe {
   platform: Platform;
   commandHash: string;

@@ -1,7 +1,7 @@
 import type { Sql } from '../db/index.js';
 import type { Platform } from '@devicelab/shared';
 
-/** The key of DESIGN.md section 3. `testKey` is '' for sessions started without a test id. */
+/** The key of docs/architecture.md#engine. `testKey` is '' for sessions started without a test id. */
 export interface StepCacheKey {
   orgId: string;
   testKey: string;
@@ -33,7 +33,7 @@ export async function saveCachedDecision(sql: Sql, key: StepCacheKey, command: s
 
 /**
  * Drops the entry for this key: its action failed on the device, so the next run asks
- * the model instead of replaying it (self-healing, DESIGN.md section 4).
+ * the model instead of replaying it (self-healing, docs/architecture.md#engine).
  */
 export async function forgetCachedDecision(sql: Sql, key: StepCacheKey): Promise<boolean> {
   const rows = await sql.query(`DELETE FROM step_cache WHERE ${keyWhere} RETURNING step_index`, keyParams(key));

@@ -1,6 +1,6 @@
 import type { Sql } from '../db/index.js';
 
-/** Spec 2.5: only the newest 30,000 sessions of the window are counted. */
+/** docs/api.md#usage-report: only the newest 30,000 sessions of the window are counted. */
 export const MAX_COUNTED_SESSIONS = 30_000;
 
 export interface UsageFilter {

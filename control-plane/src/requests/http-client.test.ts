@@ -11,8 +11,8 @@ import { sendHttp } from './http-client.js';
 
 // 127.0.0.1 stands in for a public host, so that a first hop can be allowed; every other
 // address is judged as usual (names through the real lookup guard, which this does not change).
-vi.mock('../webhooks/address-guard.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../webhooks/address-guard.js')>();
+vi.mock('../net/address-guard.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../net/address-guard.js')>();
   return { ...real, isPublicAddress: (ip: string) => ip === '127.0.0.1' || real.isPublicAddress(ip) };
 });
 

@@ -19,7 +19,7 @@ import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import type { TunnelDialer } from './tunnel-fetch.js';
-import { hostOf, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../webhooks/address-guard.js';
+import { hostOf, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../net/address-guard.js';
 
 
 export const MAX_ANSWER_BYTES = 1024 * 1024;

@@ -13,7 +13,7 @@ import * as s from '../schemas/folders.js';
 
 const tooDeep = () => badRequest(`folders can be nested at most ${MAX_FOLDER_DEPTH} levels deep`);
 
-/** Folders are a platform-library feature (spec 2.1 rule 4). */
+/** Folders are a platform-library feature (docs/api.md#folders-platform-organisations). */
 export const platformOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.caller.org.type === 'studio') throw badRequest('folders are not available for studio organisations');
   await next();

@@ -13,7 +13,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { parseWireId } from '../agents/wire-id.js';
+import { parseWireId } from '../runs/wire-id.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';

@@ -61,7 +61,7 @@ const cursor = seqCursor('r');
 export function runRoutes() {
   const app = createRouter();
 
-  // Keys match case-insensitively (DESIGN.md section 2), so the body is validated by
+  // Keys match case-insensitively (docs/architecture.md#execute-rules), so the body is validated by
   // parseExecuteRequest rather than by zod-openapi; the canonical schema is documented here.
   app.openAPIRegistry.registerPath({
     method: 'post', path: '/tests/execute', tags: ['Runs'], security: [{ bearer: [] }],

@@ -52,7 +52,7 @@ const cursor = seqCursor('s');
 
 const dedupe = (values: string[] | undefined) => (values === undefined ? undefined : [...new Set(values)]);
 
-/** Folders are refused for studio organisations (spec 2.1 rule 4). */
+/** Folders are refused for studio organisations (docs/api.md#folders-platform-organisations). */
 function checkFolderAllowed(c: Context<AppEnv>, folderId: string | null | undefined) {
   if (folderId !== undefined && c.var.caller.org.type === 'studio') {
     throw badRequest('folderId is not available for studio organisations');

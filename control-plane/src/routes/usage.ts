@@ -12,13 +12,13 @@ const report = createRoute({
   summary: 'AI and cached steps of the organisation\'s SDK sessions, by test id',
   request: { query: UsageQuery },
   responses: {
-    ...jsonResponse(UsageReport, 'The report of spec 2.5'),
+    ...jsonResponse(UsageReport, 'The usage report'),
     ...errorResponses,
     422: { description: 'Invalid query parameter', content: { 'application/json': { schema: ErrorBody } } },
   },
 });
 
-/** Spec 2.5 rule 2; null when no step was cacheable. */
+/** cachedSteps / (cachedSteps + aiSteps) × 100 (docs/api.md#usage-report); null when no step was cacheable. */
 const hitRate = (ai: number, cached: number) => (ai + cached === 0 ? null : (cached / (ai + cached)) * 100);
 
 type Row = z.infer<typeof UsageReport>['byTestId'][number];

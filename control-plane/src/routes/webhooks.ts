@@ -5,7 +5,7 @@ import { createRouter } from '../http/validation.js';
 import { newId } from '../ids.js';
 import { ErrorBody, errorResponses, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/webhooks.js';
-import { assertPublicHost, hostOf, RefusedAddress } from '../webhooks/address-guard.js';
+import { assertPublicHost, hostOf, RefusedAddress } from '../net/address-guard.js';
 import { listDeliveries, type DeliveryRecord } from '../webhooks/deliveries.js';
 import { deleteWebhook, findWebhook, insertWebhook, listWebhooks, MAX_WEBHOOKS_PER_ORG, type WebhookRecord } from '../webhooks/endpoints.js';
 import { newSecret } from '../webhooks/signer.js';

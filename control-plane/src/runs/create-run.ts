@@ -30,7 +30,7 @@ export interface StartedRun {
 export const newAttemptId = () => `att_${randomToken(16)}`;
 
 /**
- * POST /tests/execute (spec 4.12). Every check happens before anything is written;
+ * POST /tests/execute (docs/architecture.md#execute-rules). Every check happens before anything is written;
  * the run and its attempts are then written in one transaction. The caller wakes
  * the dispatcher to offer them to devices. Throws ApiError for any refusal.
  */
@@ -95,7 +95,7 @@ export async function createRun(db: Db, caller: Caller, req: ExecuteRun): Promis
 const deviceWords = (t: RunTarget) =>
   t.physical ? `a real ${t.platform === 'ios' ? 'iPhone' : 'Android handset'}` : t.platform === 'ios' ? 'an iOS simulator' : 'an Android emulator';
 
-/** The app and device kind of a run (spec 4.12: buildId, build, bundleId, platform, usePhysicalDevice). */
+/** The app and device kind of a run (docs/api.md#runs: buildId, build, bundleId, platform, usePhysicalDevice). */
 export async function resolveTarget(db: Db, org: Organisation, req: ExecuteRun): Promise<RunTarget> {
   if (req.bundleId !== undefined) {
     if (req.buildId !== undefined || req.build !== undefined) {
@@ -113,7 +113,7 @@ export async function resolveTarget(db: Db, org: Organisation, req: ExecuteRun):
 
   let build: BuildRecord | null;
   if (req.build !== undefined) {
-    // Spec 4.12: when both build and buildId are sent, build is used.
+    // docs/architecture.md#execute-rules: when both build and buildId are sent, build is used.
     const name = req.build.meta.name;
     build = await findNewestBuildByName(db, org.id, name, req.platform);
     if (!build) throw new ApiError(404, `no build named "${name}"${req.platform ? ` for ${req.platform}` : ''}`);

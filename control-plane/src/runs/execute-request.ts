@@ -3,9 +3,9 @@ import { validationError } from '../http/validation.js';
 import { ExecuteRun } from '../schemas/runs.js';
 
 /**
- * POST /tests/execute bodies as CI clients really send them (DESIGN.md section 2):
+ * POST /tests/execute bodies as CI clients really send them (docs/architecture.md#execute-rules):
  * keys match case-insensitively (`organisationid`, `buildid`, `testids`), `uploadId`
- * is an alias of `buildId`, the spec's unsupported fields and anything undocumented
+ * is an alias of `buildId`, other services' device and input fields and anything undocumented
  * are refused by name. The result is validated against the canonical schema.
  */
 
@@ -23,7 +23,7 @@ const CANONICAL: Record<string, keyof ExecuteRun> = {
   trigger: 'trigger',
 };
 
-/** Spec 4.12: "the service picks the device itself"; refused with 400 naming them. */
+/** docs/architecture.md#execute-rules: the service picks the device itself; refused with 400 naming them. */
 const UNSUPPORTED = new Set(
   ['deviceConfigs', 'deviceProviderSettings', 'launchParams', 'testInputs', 'tagsQuery', 'iterations', 'metaData',
     'stealthMode', 'dependencyTestIds'].map((k) => k.toLowerCase()),

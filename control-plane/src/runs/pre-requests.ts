@@ -2,10 +2,10 @@ import { textProblem } from '@devicelab/shared';
 import { parseCurl } from '../requests/curl.js';
 import { MAX_ANSWER_BYTES, sendHttp } from '../requests/http-client.js';
 import type { TunnelDialer } from '../requests/tunnel-fetch.js';
-import { RefusedAddress } from '../webhooks/address-guard.js';
+import { RefusedAddress } from '../net/address-guard.js';
 
 /**
- * Pre-requests and teardown requests of a test in a run (spec 2.2): curl command
+ * Pre-requests and teardown requests of a test in a run (docs/api.md#tests): curl command
  * lines sent by requests/http-client.ts (directly to public addresses only, unless
  * allowPrivate, or through the run's tunnel). The dispatcher calls runPreRequests before it
  * offers a job (remembered values then resolve {{references}} in the commands) and

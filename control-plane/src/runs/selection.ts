@@ -3,7 +3,7 @@ import type { FieldError } from '../errors.js';
 import type { CandidateTest } from './run-queries.js';
 
 /**
- * The tests of a run (spec 4.12): testIds in the order sent, then every test
+ * The tests of a run (docs/architecture.md#execute-rules): testIds in the order sent, then every test
  * having one of `tags` in library order, each test once.
  */
 export function orderSelection(
@@ -47,7 +47,7 @@ export function whyNotRunnable(test: CandidateTest, platform: Platform): string 
   }
 }
 
-/** The refusal of spec 4.12 rule 1, naming every test that cannot run; null when all can. */
+/** The refusal of a test not ready on the run's platform (docs/api.md#runs), naming every test that cannot run; null when all can. */
 export function notRunnableError(tests: readonly CandidateTest[], platform: Platform): { detail: string; errors: FieldError[] } | null {
   const errors: FieldError[] = [];
   for (const test of tests) {

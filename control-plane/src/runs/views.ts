@@ -23,7 +23,7 @@ export const interactionLogsUrl = (urls: Urls, orgId: string, runId: string, tes
 export const screenshotUrl = (urls: Urls, runId: string, testId: string, seq: number) =>
   `${urls.baseUrl}/runs/${encodeURIComponent(runId)}/tests/${encodeURIComponent(testId)}/screenshots/${seq}`;
 
-/** A result entry (spec 2.4 plus DESIGN.md's statusMessage, platform, device, startedAt, durationSeconds). */
+/** A result entry (docs/api.md#runs; statusMessage, platform, device, startedAt, durationSeconds: docs/architecture.md#execute-rules). */
 export function resultEntry(urls: Urls, orgId: string, t: AttemptRecord): z.infer<typeof ResultEntry> {
   return {
     id: t.testId,

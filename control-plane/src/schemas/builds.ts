@@ -1,10 +1,11 @@
+import { PLATFORMS } from '@devicelab/shared';
 import { z } from '@hono/zod-openapi';
 import { text } from './common.js';
 
 /** metadata.name: the name runs select a build by (execute's build.meta.name). */
 export const BUILD_NAME_CHARS = 200;
 
-const Platform = z.enum(['android', 'ios'], { message: 'platform must be "android" or "ios"' });
+const Platform = z.enum(PLATFORMS, { message: 'platform must be "android" or "ios"' });
 
 /**
  * The CI provenance of a build, as the uploader sent it in the `ci` part. Kept as sent:

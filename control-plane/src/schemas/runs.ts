@@ -1,9 +1,11 @@
+import * as shared from '@devicelab/shared';
+import { PLATFORMS } from '@devicelab/shared';
 import { z } from '@hono/zod-openapi';
 import { BuildCi } from './builds.js';
 import { id, text } from './common.js';
 import { LIMITS } from './tests.js';
 
-// Limits the spec leaves open (spec part 8); documented in the README with the others.
+// Limits the public contract leaves open (docs/architecture.md#keys-and-ids); each is documented in docs/api.md.
 export const RUN_LIMITS = {
   /** Tests in one run, after testIds and tags are combined. */
   tests: 1000,
@@ -13,7 +15,7 @@ export const RUN_LIMITS = {
   buildNameChars: 200,
 } as const;
 
-const Platform = z.enum(['android', 'ios'], { message: 'platform must be "android" or "ios"' });
+const Platform = z.enum(PLATFORMS, { message: 'platform must be "android" or "ios"' });
 
 /** A string field that must be there: says "required" rather than "expected string, received undefined". */
 const required = (field: string) =>
@@ -51,8 +53,11 @@ export const ExecuteRun = z
   .openapi('ExecuteRun');
 export type ExecuteRun = z.infer<typeof ExecuteRun>;
 
-export const RunStatus = z.enum(['running', 'completed', 'cancelled']);
-export const TestResultStatus = z.enum(['pending', 'running', 'succeeded', 'failed', 'blocked']);
+// The run as the API answers it is defined once, in shared/ (shared/src/run-result.ts), where `devicelab run` reads it too.
+// Cloned here: zod gives a schema the `.openapi()` of @hono/zod-openapi only when it is made after that
+// package has loaded, which shared/ cannot promise (it depends on the order modules are first imported).
+export const RunStatus = shared.RunStatus.clone();
+export const TestResultStatus = shared.TestResultStatus.clone();
 
 export const RunStarted = z.object({
   message: z.string(),
@@ -63,36 +68,11 @@ export const RunStarted = z.object({
   }),
 });
 
-export const ResultEntry = z
-  .object({
-    id: z.string().openapi({ description: 'The test id' }),
-    title: z.string(),
-    status: TestResultStatus,
-    recording: z.string().openapi({ description: '{app_url}/recording/<run_id>/runs/<test_id>' }),
-    interactionLogs: z.string()
-      .openapi({ description: '{base_url}/suite/<run_id>/run/<test_id>/interaction_logs?organisation_id=<organisation_id>' }),
-    statusMessage: z.string().nullable().openapi({ description: 'Why the test failed or was blocked' }),
-    platform: Platform,
-    device: z.string().nullable(),
-    startedAt: z.string().nullable(),
-    durationSeconds: z.number().nullable(),
-  })
-  .openapi('RunResultEntry');
+export const ResultEntry = shared.RunResultEntry.clone().openapi('RunResultEntry');
 
 const runFields = {
-  runId: z.string(),
-  status: RunStatus,
-  trigger: z.string(),
-  platform: Platform,
-  physical: z.boolean(),
-  buildId: z.string().nullable(),
-  bundleId: z.string().nullable(),
-  tunnelName: z.string().nullable(),
+  ...shared.runFields,
   ci: BuildCi.openapi({ description: 'The CI provenance of the run\'s build (its upload\'s `ci` part); null without one' }),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  totalTests: z.number().int(),
-  pendingTests: z.number().int().openapi({ description: 'Tests without a verdict yet (queued or running)' }),
 };
 
 export const Run = z

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * The SDK protocol (DESIGN.md section 3) follows the public shape existing SDKs
+ * The SDK protocol (docs/api.md#sdk-sessions) follows the public shape existing SDKs
  * use: snake_case fields, the key as Bearer or `api_key` in the body. SDKs send
  * extra metadata (device info, SDK version), so unknown fields are ignored here,
  * unlike the library endpoints.

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { parseCurl } from '../requests/curl.js';
 import { id, text } from './common.js';
 
-// Limits the spec leaves open (spec part 8), chosen generously; each is documented in the README.
+// Limits the public contract leaves open, chosen generously (docs/architecture.md#keys-and-ids); each is documented in docs/api.md#tests.
 export const LIMITS = {
   commands: 500,
   commandChars: 4000,
@@ -67,7 +67,7 @@ const command = z
   .max(LIMITS.commandChars, `a command must be at most ${LIMITS.commandChars} characters`)
   .refine((s) => s.trim().length > 0, 'a command must not be empty');
 
-/** The fields a test can be created with (spec 2.2), all validated. */
+/** The fields a test can be created with (docs/api.md#tests), all validated. */
 const testFields = {
   commands: z.array(command).min(1, 'commands must hold at least one command').max(LIMITS.commands),
   title: text('title', LIMITS.titleChars).optional(),

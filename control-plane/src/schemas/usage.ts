@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-/** Spec 4.14. Unknown parameters are refused too: a misspelt `apikeyid` must not silently report every key. */
+/** docs/api.md#usage-report. Unknown parameters are refused too: a misspelt `apikeyid` must not silently report every key. */
 export const UsageQuery = z
   .strictObject({
     days: z

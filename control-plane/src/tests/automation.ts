@@ -4,7 +4,7 @@ import { PLATFORMS } from '../queries/tests.js';
 import type { TestView } from '../schemas/tests.js';
 
 /**
- * Automation state per platform (DESIGN.md section 3). A new test is runnable
+ * Automation state per platform (docs/architecture.md#engine). A new test is runnable
  * nowhere: `generating` when creation asked for generation (the default), `none`
  * when it did not.
  */

@@ -17,15 +17,15 @@
 import type { IncomingMessage } from 'node:http';
 import { keepAlive, muxOverWebSocket, spliceStream, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
-import type { UpgradeRoute } from '../agents/hub.js';
-import { parseWireId } from '../agents/wire-id.js';
+import type { UpgradeRoute } from '../net/upgrade.js';
+import { parseWireId } from '../runs/wire-id.js';
 import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
 import { findTunnelledJob } from '../queries/tunnel-jobs.js';
 import type { ClusterSecret } from './cluster-secret.js';
 import { admitReplica } from './internal-admission.js';
 import type { ConnectedTunnel, TunnelRegistry } from './registry.js';
-import { closeAll, queryParam, refuseUpgrade } from './upgrade.js';
+import { closeAll, queryParam, refuseUpgrade } from '../net/upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 

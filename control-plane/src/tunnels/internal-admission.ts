@@ -10,7 +10,7 @@ import { bearerToken } from '../auth/bearer.js';
 import type { Admission } from './agent-relay.js';
 import type { ClusterSecret } from './cluster-secret.js';
 import type { TunnelRegistry } from './registry.js';
-import { queryParam } from './upgrade.js';
+import { queryParam } from '../net/upgrade.js';
 
 export async function admitReplica(req: IncomingMessage, registry: TunnelRegistry, secret: ClusterSecret): Promise<Admission> {
   const presented = bearerToken(req.headers.authorization);

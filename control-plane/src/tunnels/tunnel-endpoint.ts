@@ -1,5 +1,5 @@
 /**
- * `GET /tunnel/connect?name=NAME`: where tunnel clients connect (DESIGN.md section 5).
+ * `GET /tunnel/connect?name=NAME`: where tunnel clients connect (docs/architecture.md#tunnels).
  * The upgrade is authenticated with an API key (`Authorization: Bearer`); audit keys are
  * refused, and so is a name the organisation already has connected on any replica
  * ("already connected"): both answered as HTTP errors with a `{detail}` before any
@@ -11,12 +11,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { keepAlive, muxOverWebSocket, TUNNEL_CLOSE_CODES, TunnelName } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
-import type { UpgradeRoute } from '../agents/hub.js';
+import type { UpgradeRoute } from '../net/upgrade.js';
 import { bearerFrom, tunnelCallerFromKey, type TunnelCaller } from '../auth/caller.js';
 import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
 import type { HeldTunnel, TunnelRegistry } from './registry.js';
-import { closeAll, queryParam, refuseUpgrade } from './upgrade.js';
+import { closeAll, queryParam, refuseUpgrade } from '../net/upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 

@@ -1,6 +1,7 @@
 /**
- * enqueue (outbox): the run transitions call these inside their own transaction, so
- * an event and the state change it reports commit together or not at all — a crash
+ * enqueue (outbox): the run lifecycle's events (runs/run-events.ts) arrive here inside the
+ * transition's own transaction, so an event and the state change it reports commit
+ * together or not at all — a crash
  * between the two cannot lose one. One statement each: the event's record as it is
  * now (the body is rendered from it at every attempt, identically), and one pending
  * delivery per active endpoint subscribed to it. Organisations without webhooks pay
@@ -9,6 +10,7 @@
 import type { Sql } from '../db/index.js';
 import { attemptColumns } from '../runs/attempts.js';
 import { runColumns } from '../runs/run-queries.js';
+import type { RunEventSink } from '../runs/run-events.js';
 import type { WebhookEventType } from './events.js';
 import { hintDeliveries } from './wake.js';
 
@@ -43,7 +45,7 @@ async function enqueue(tx: Sql, type: WebhookEventType, subjects: string, ids: r
  * `test.finished` for attempts that have their verdict. Tests stopped because their
  * run was cancelled are left out: the run's own event says it was cancelled.
  */
-export async function announceTestsFinished(tx: Sql, attemptIds: readonly string[]): Promise<void> {
+async function enqueueTestsFinished(tx: Sql, attemptIds: readonly string[]): Promise<void> {
   await enqueue(tx, 'test.finished', `
     SELECT a.org_id, to_jsonb(t) AS data
       FROM attempts a JOIN runs r ON r.id = a.run_id CROSS JOIN LATERAL (SELECT ${attemptColumns}) t
@@ -52,7 +54,7 @@ export async function announceTestsFinished(tx: Sql, attemptIds: readonly string
 }
 
 /** `run.completed` for runs that ended (completed or cancelled): the run, its tests and its build's CI provenance. */
-export async function announceRunsEnded(tx: Sql, runIds: readonly string[]): Promise<void> {
+async function enqueueRunsEnded(tx: Sql, runIds: readonly string[]): Promise<void> {
   await enqueue(tx, 'run.completed', `
     SELECT r.org_id, jsonb_build_object(
              'run', to_jsonb(run),
@@ -64,3 +66,6 @@ export async function announceRunsEnded(tx: Sql, runIds: readonly string[]): Pro
      WHERE r.id = ANY($1::text[]) AND r.status IN ('completed', 'cancelled')
        AND ${subscribed('r.org_id')}`, runIds);
 }
+
+/** The outbox as the run lifecycle's listener (subscribed in services.ts). */
+export const webhookOutbox: RunEventSink = { testsFinished: enqueueTestsFinished, runsEnded: enqueueRunsEnded };

@@ -10,7 +10,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import type { AttemptOutcome } from './deliveries.js';
-import { hostOf, isPublicAddress, publicOnlyLookup, RefusedAddress } from './address-guard.js';
+import { hostOf, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../net/address-guard.js';
 
 export interface SendOptions {
   timeoutMs: number;

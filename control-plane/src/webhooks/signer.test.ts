@@ -19,7 +19,7 @@ describe('signatureHeaders', () => {
     });
   });
 
-  it('signs what the reference library and the README\'s verification accept, and nothing altered', () => {
+  it('signs what the reference library and the verification in docs/api.md#webhooks accept, and nothing altered', () => {
     const secret = newSecret();
     const body = '{"type":"run.completed","data":{"runId":"run_1"}}';
     const headers = signatureHeaders(secret, 'msg_1', body, new Date());

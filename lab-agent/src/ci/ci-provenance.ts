@@ -1,6 +1,6 @@
 /**
  * Where a build came from, read from the CI's own variables and sent as the upload's
- * `ci` part (README "### Builds"): every run of the build then names the commit and
+ * `ci` part (docs/api.md#builds): every run of the build then names the commit and
  * pipeline that produced it. Unknown CI: nothing is sent.
  */
 type Env = Record<string, string | undefined>;

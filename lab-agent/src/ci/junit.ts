@@ -3,8 +3,10 @@
  * (test-reporter actions) and Jenkins (junit step) all read: one <testsuite> for the
  * run, one <testcase> per test with its time, <failure> for a failed test and <error>
  * for a blocked one (it never had a fair chance: an infrastructure problem, not the
- * app's). The recording and interaction-log URLs go in as properties and, because
- * GitLab and GitHub show only a test's output, in <system-out> as well.
+ * app's). The report validates against the Jenkins JUnit XSD (junit.test.ts checks it with
+ * xmllint), which allows <properties> only on the <testsuite>: a test's id, device, recording
+ * and interaction-log URLs are suite properties named `<test id>.<field>`, and, because GitLab
+ * and GitHub show only a test's output, lines of its <system-out> as well.
  */
 import { create } from 'xmlbuilder2';
 import { verdicts, type ResultEntry, type Run } from './run-types.js';
@@ -47,17 +49,18 @@ export function junitXml(run: Run, context: JunitContext = {}): string {
   }
 
   for (const entry of cases) {
+    const fields: Array<[string, string]> = [['title', entry.title], ['recording', entry.recording], ['interactionLogs', entry.interactionLogs]];
+    if (entry.device) fields.push(['device', entry.device]);
+    for (const [field, value] of fields) props.ele('property', { name: `${entry.id}.${field}`, value: xmlSafe(value) });
+  }
+
+  for (const entry of cases) {
     const tc = suite.ele('testcase', { name: xmlSafe(entry.title), classname: `devicelab.${entry.platform}`, time: seconds(entry) });
-    const p = tc.ele('properties');
-    p.ele('property', { name: 'testId', value: entry.id });
-    p.ele('property', { name: 'recording', value: entry.recording });
-    p.ele('property', { name: 'interactionLogs', value: entry.interactionLogs });
-    if (entry.device) p.ele('property', { name: 'device', value: xmlSafe(entry.device) });
     const reason = xmlSafe(entry.statusMessage ?? `the test ${entry.status === 'blocked' ? 'was blocked' : 'failed'}`);
     if (entry.status === 'failed') tc.ele('failure', { message: reason, type: 'failed' }).txt(reason);
     if (entry.status === 'blocked') tc.ele('error', { message: reason, type: 'blocked' }).txt(reason);
     const device = entry.device ? `device: ${xmlSafe(entry.device)}\n` : '';
-    tc.ele('system-out').txt(`${device}recording: ${entry.recording}\ninteraction log: ${entry.interactionLogs}\n`);
+    tc.ele('system-out').txt(`test id: ${entry.id}\n${device}recording: ${entry.recording}\ninteraction log: ${entry.interactionLogs}\n`);
   }
   if (unfinished > 0) {
     // Their ids and titles are not in the run's answer yet; one case stands for them all.

@@ -2,9 +2,10 @@
  * `devicelab run`'s flags and environment, checked and turned into a plan before
  * anything is sent: every mistake here is a usage error (exit 2).
  */
+import type { Platform } from '@devicelab/shared';
 import { UsageError } from './errors.js';
 
-export type Platform = 'android' | 'ios';
+export type { Platform };
 
 /** What commander hands over: strings as typed, lists as repeated. */
 export interface RawRunOptions {

@@ -53,7 +53,7 @@ export function clientFor(plan: Pick<RunPlan, 'url' | 'apiKey'>, io: CommandIo):
   });
 }
 
-/** The execute body for the plan (README "### Runs"), with the build already resolved to an id or a name. */
+/** The execute body for the plan (docs/api.md#runs), with the build already resolved to an id or a name. */
 function executeBody(plan: RunPlan, me: Me, buildId: string | undefined): Record<string, unknown> {
   const app = plan.app;
   return {

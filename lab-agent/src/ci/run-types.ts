@@ -1,31 +1,11 @@
-/** The parts of GET /runs/{id} that `devicelab run` reads (README "### Runs"). */
-export interface ResultEntry {
-  id: string;
-  title: string;
-  status: 'pending' | 'running' | 'succeeded' | 'failed' | 'blocked';
-  recording: string;
-  interactionLogs: string;
-  statusMessage: string | null;
-  platform: 'android' | 'ios';
-  device: string | null;
-  startedAt: string | null;
-  durationSeconds: number | null;
-}
+/**
+ * GET /runs/{id} as `devicelab run` reads it (docs/api.md#runs): the types inferred from the API's
+ * own schemas (shared/src/run-result.ts), which the control plane's route answers with.
+ */
+import type { RunResult, RunResultEntry } from '@devicelab/shared';
 
-export interface Run {
-  runId: string;
-  status: 'running' | 'completed' | 'cancelled';
-  trigger: string;
-  platform: 'android' | 'ios';
-  buildId: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  totalTests: number;
-  pendingTests: number;
-  succeededTests: ResultEntry[];
-  failedTests: ResultEntry[];
-  blockedTests: ResultEntry[];
-}
+export type ResultEntry = RunResultEntry;
+export type Run = RunResult;
 
 export const isFinished = (run: Run) => run.status !== 'running';
 

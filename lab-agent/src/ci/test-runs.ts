@@ -24,7 +24,8 @@ export function run(results: { succeeded?: ResultEntry[]; failed?: ResultEntry[]
   const done = succeededTests.length + failedTests.length + blockedTests.length;
   const totalTests = extra.totalTests ?? done;
   return {
-    runId: 'run_1', status: done === totalTests ? 'completed' : 'running', trigger: 'ci', platform: 'android', buildId: 'bld_1',
+    runId: 'run_1', status: done === totalTests ? 'completed' : 'running', trigger: 'ci', platform: 'android', physical: false, buildId: 'bld_1',
+    bundleId: null, tunnelName: null, ci: null,
     createdAt: '2026-11-23T10:00:00.000Z', finishedAt: null, totalTests, pendingTests: totalTests - done,
     succeededTests, failedTests, blockedTests, ...extra,
   };

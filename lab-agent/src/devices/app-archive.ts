@@ -20,6 +20,7 @@ import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import * as tar from 'tar';
 import yauzl from 'yauzl';
+import { archiveEntryPath, archiveLinkProblem } from '@devicelab/shared';
 import { DriverError } from './driver.js';
 
 /** Bounds for one archive (an app bundle is rarely above 2 GB or 200k files). */
@@ -82,19 +83,24 @@ async function findAppBundle(root: string, depth = 3): Promise<string | null> {
   return null;
 }
 
-/** `name` resolved under `root`, or an error when it would leave it. */
+/**
+ * `name` resolved under `root`, or an error when it would leave it: the archive rule the control
+ * plane checked at upload (shared/src/archive-paths.ts), then where the path actually resolves.
+ */
 function inside(root: string, name: string): string {
-  const path = resolve(root, name);
-  if (isAbsolute(name) || name.includes('\\') || name.split('/').includes('..') || !(path === root || path.startsWith(root + sep))) {
+  const entry = archiveEntryPath(name);
+  const path = entry.ok ? resolve(root, ...entry.segments) : root;
+  if (!entry.ok || name.includes('\\') || !(path === root || path.startsWith(root + sep))) {
     throw new UnsafeArchiveError(`The build has an entry outside its folder: ${JSON.stringify(name)}`);
   }
   return path;
 }
 
-/** A symbolic link at `path` to `target` may only point inside `root`. */
+/** A symbolic link at `path` to `target` may only point inside `root` (shared/src/archive-paths.ts, then where it resolves). */
 function checkLink(root: string, path: string, target: string): void {
   const to = normalize(join(dirname(path), target));
-  if (isAbsolute(target) || !(to === root || to.startsWith(root + sep))) {
+  const problem = archiveLinkProblem(relative(root, path).split(sep), target, 'symlink');
+  if (problem || isAbsolute(target) || !(to === root || to.startsWith(root + sep))) {
     throw new UnsafeArchiveError(`The build has a link pointing outside it: ${relative(root, path)} -> ${target}`);
   }
 }

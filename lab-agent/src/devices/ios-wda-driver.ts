@@ -32,8 +32,8 @@ function launchArguments(params: readonly LaunchParam[]): { arguments: string[];
 
 /**
  * The proxy as an iOS app is told it at launch (iOS has no per-app proxy setting the agent
- * could change): DEVICELAB_PROXY_URL for the app's own URLSession configuration (README,
- * Tunnels), HTTP_PROXY / HTTPS_PROXY for HTTP clients that read those.
+ * could change): DEVICELAB_PROXY_URL for the app's own URLSession configuration (docs/tunnels.md,
+ * Platforms), HTTP_PROXY / HTTPS_PROXY for HTTP clients that read those.
  */
 function proxyLaunchParams(endpoint: ProxyEndpoint): LaunchParam[] {
   const host = isIPv6(endpoint.host) ? `[${endpoint.host}]` : endpoint.host;

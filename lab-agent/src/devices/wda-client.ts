@@ -3,7 +3,7 @@
  * simulators and iPhones. It speaks WDA's documented HTTP endpoints directly (JSON
  * `{value, sessionId}`): appium-xcuitest-driver would bring the whole Appium server as
  * a peer dependency and builds WDA itself, while the agent only needs a dozen calls
- * against a WDA that the lab host already runs (see the README's Mac lab host section).
+ * against a WDA that the lab host already runs (see docs/lab-hosts.md#mac-lab-host).
  *
  * A session is created lazily and again when WDA forgets it (WDA restarted, another
  * client took over): one retry on "invalid session id".

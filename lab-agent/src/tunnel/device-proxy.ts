@@ -1,5 +1,5 @@
 /**
- * The proxy a device uses during a tunnelled test (DESIGN.md section 5): an HTTP proxy on
+ * The proxy a device uses during a tunnelled test (docs/architecture.md#tunnels): an HTTP proxy on
  * the agent's loopback. `CONNECT host:port` (HTTPS, and anything else tunnelled by the
  * client) becomes a stream through the tunnel, spliced to the device's socket; a plain
  * `GET http://host/...` is forwarded by node:http over such a stream, kept open for the next

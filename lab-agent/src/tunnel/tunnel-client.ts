@@ -1,5 +1,5 @@
 /**
- * The tunnel client (DESIGN.md section 5): runs inside the user's network and holds one
+ * The tunnel client (docs/architecture.md#tunnels): runs inside the user's network and holds one
  * outbound WebSocket to the control plane's `GET /tunnel/connect`. The control plane
  * opens multiplexed streams on it (shared/src/mux.ts), each naming host:port; the client
  * connects there if its host filter allows it and splices the bytes both ways (socket-splice.ts), else

@@ -16,15 +16,14 @@
  *                             transaction (seeding), or {text, params, iterations} timed one after another; the
  *                             only way to reach embedded PGlite, which lives in this process (usage.ts)
  *   POST /bench/execute-breakdown
- *                             times the stages of a cached POST /sessions/{id}/execute in-process with the
- *                             engine's own functions, then the whole engine.decide, then the whole app's fetch
- *                             without Node's HTTP server (operator token; execute.ts)
+ *                             times a cached POST /sessions/{id}/execute in-process with the product's own modules:
+ *                             parseHierarchy and fingerprint, engine.decide (and the SQL it runs), then the whole
+ *                             app's fetch without Node's HTTP server (operator token; execute.ts)
  *   GET  /bench/gc            garbage collections of this process since it started: count and pause ms
  *                             (perf_hooks), read before and after a measured block (execute.ts)
  *
  * Started as a child process by scripts/bench/lib/server.ts; never part of the product.
  */
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,12 +33,13 @@ import { pipeline } from 'node:stream/promises';
 import { firstStart } from '../../../control-plane/src/admin/provision.js';
 import { createApp } from '../../../control-plane/src/app.js';
 import { callerFromKey } from '../../../control-plane/src/auth/caller.js';
-import { fingerprint, parseCommandSyntax, parseHierarchy, replayDecision, resolveReferences, type Decision } from '../../../control-plane/src/brain/index.js';
+import { fingerprint, parseHierarchy } from '../../../control-plane/src/brain/index.js';
 import { loadConfig } from '../../../control-plane/src/config.js';
-import { openDatabase } from '../../../control-plane/src/db/index.js';
+import { openDatabase, type Db } from '../../../control-plane/src/db/index.js';
+import type { Sql } from '../../../control-plane/src/db/types.js';
+import { modelFromConfig } from '../../../control-plane/src/engine/model.js';
+import { createStepEngine } from '../../../control-plane/src/engine/step-engine.js';
 import { newId } from '../../../control-plane/src/ids.js';
-import { findSession, recordStep } from '../../../control-plane/src/queries/sessions.js';
-import { findCachedDecision } from '../../../control-plane/src/queries/step-cache.js';
 import { insertTest, listTests } from '../../../control-plane/src/queries/tests.js';
 import { ExecuteStep } from '../../../control-plane/src/schemas/sessions.js';
 import { createServices } from '../../../control-plane/src/services.js';
@@ -173,96 +173,75 @@ bench.post('/sql', async (c) => {
   }
   return c.json({ ms: times.reduce((a, b) => a + b, 0), times: summarise(times), samples: times, rows });
 });
-// The stages of a cached execute, in the order engine.decide runs them (control-plane/src/engine/step-engine.ts),
-// with the same functions; then engine.decide itself. Every iteration must replay from the cache.
+// Where a cached execute's time goes, measured with the product's own modules only (no copy of
+// the engine's steps here): the two pure functions the engine runs on every screen, the engine's
+// decide as the route calls it (over a Db that times the engine's own statements), and the whole
+// app's fetch without Node's HTTP server. Every iteration must be answered from the cache.
 bench.post('/execute-breakdown', async (c) => {
   if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
   const { apiKey, sessionId, body, iterations } = await c.req.json<{ apiKey: string; sessionId: string; body: string; iterations: number }>();
-  const names = ['jsonParse', 'validate', 'auth', 'session', 'command', 'hierarchy', 'fingerprint', 'cacheKey', 'lookup', 'replay',
-    'insert', 'respond', 'sql', 'total', 'engine'] as const;
-  const stages = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<(typeof names)[number], number[]>;
+  const req = ExecuteStep.parse(JSON.parse(body));
+  const caller = await callerFromKey(db, apiKey);
+  const stages = { hierarchy: [] as number[], fingerprint: [] as number[], engine: [] as number[], sql: [] as number[], statements: [] as number[], app: [] as number[] };
   let elements = 0;
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
-    const parsed: unknown = JSON.parse(body);
-    const t1 = performance.now();
-    const valid = ExecuteStep.safeParse(parsed);
-    if (!valid.success) throw new Error(`body does not validate: ${valid.error.message}`);
-    const req = valid.data;
-    const t2 = performance.now();
-    const caller = await callerFromKey(db, apiKey);
-    const t3 = performance.now();
-    const session = await findSession(db, caller.org.id, sessionId);
-    if (!session) throw new Error(`no session ${sessionId}`);
-    const t4 = performance.now();
-    const values = req.values ?? {};
-    const resolved = resolveReferences(req.command, values);
-    if (!resolved.ok) throw new Error(resolved.error);
-    const syntax = parseCommandSyntax(resolved.text);
-    if (!syntax.ok || syntax.command.kind !== 'instruction') throw new Error('the command is not an instruction');
-    const t5 = performance.now();
-    const hierarchy = parseHierarchy(req.page_source, session.platform ?? undefined);
+    const hierarchy = parseHierarchy(req.page_source, 'android');
     if (!hierarchy.ok) throw new Error(hierarchy.error);
+    const t1 = performance.now();
+    fingerprint(hierarchy.elements);
+    stages.hierarchy.push(t1 - t0);
+    stages.fingerprint.push(performance.now() - t1);
     elements = hierarchy.elements.length;
-    const t6 = performance.now();
-    const screenPrint = fingerprint(hierarchy.elements);
-    const t7 = performance.now();
-    const stepIndex = req.step_number ?? session.nextStep;
-    const key = {
-      orgId: session.orgId, testKey: session.testId ?? '', platform: hierarchy.platform, stepIndex,
-      commandHash: createHash('sha256').update(`execute\n${req.command}`).digest('hex'), fingerprint: screenPrint,
-    };
-    const t8 = performance.now();
-    const cached = await findCachedDecision<Decision>(db, key);
-    const t9 = performance.now();
-    const replayed = cached && replayDecision(cached, hierarchy.elements, values);
-    if (!replayed) throw new Error('not replayed from the cache: warm it with one execute first');
-    const t10 = performance.now();
-    const step = await recordStep(db, {
-      sessionId: session.id, call: 'execute', kind: 'cached', stepIndex, command: req.command, actions: [replayed.action],
-      outcome: 'action', reason: replayed.reasoning, fingerprint: screenPrint, screenshot: null, durationMs: t10 - t2,
-      next: { step: stepIndex + 1, command: req.command, finished: true },
-    });
-    if (step === null) throw new Error('the session has ended');
-    const t11 = performance.now();
-    const text = JSON.stringify({
-      session_id: sessionId, step, step_index: stepIndex, step_type: 'cached', cache_hit: true, actions: [replayed.action],
-      finished: true, failed: false, reason: replayed.reasoning,
-    });
-    const t12 = performance.now();
-    if (text.length === 0) throw new Error('unreachable');
-    const parts = [t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t8 - t7, t9 - t8, t10 - t9, t11 - t10, t12 - t11];
-    parts.forEach((ms, k) => stages[names[k]!].push(ms));
-    stages.sql.push(t9 - t8 + (t11 - t10));
-    stages.total.push(t12 - t0);
   }
-  // The engine as the route calls it (validation, auth and the session lookup done once, outside the timing).
-  const caller = await callerFromKey(db, apiKey);
-  const req = ExecuteStep.parse(JSON.parse(body));
+  // engine.decide as routes/sessions.ts calls it (auth and validation done once, outside the timing).
+  const timed = timedDb(db);
+  const engine = createStepEngine({ db: timed.db, model: modelFromConfig(config), storage });
   for (let i = 0; i < iterations; i++) {
-    const session = await findSession(db, caller.org.id, sessionId);
+    timed.reset();
     const t0 = performance.now();
-    const result = await services.engine.decide({
-      session: session!, call: 'execute', command: req.command, values: req.values, pageSource: req.page_source, stepNumber: req.step_number,
+    const result = await engine.decide({
+      session: { orgId: caller.org.id, id: sessionId }, call: 'execute', command: req.command, values: req.values,
+      pageSource: req.page_source, stepNumber: req.step_number,
     });
     stages.engine.push(performance.now() - t0);
-    if (result.kind !== 'cached') throw new Error(`engine.decide answered ${result.kind}, not cached`);
+    stages.sql.push(timed.ms());
+    stages.statements.push(timed.count());
+    if (result.kind !== 'cached') throw new Error(`engine.decide answered ${result.kind}, not cached: warm it with one execute first`);
   }
   // The whole control plane app (middleware, auth, validation, route, engine, response) without Node's HTTP
   // server: a Request handed to its fetch, the response body read.
-  const app: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
     const res = await real.fetch(new Request(`http://bench.local/sessions/${sessionId}/execute`, {
       method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body,
     }), {});
     const text = await res.text();
-    app.push(performance.now() - t0);
+    stages.app.push(performance.now() - t0);
     if (res.status !== 200 || !text.includes('"step_type":"cached"')) throw new Error(`in-process app: ${res.status} ${text.slice(0, 300)}`);
   }
-  const all = { ...stages, app };
-  return c.json({ elements, stages: Object.fromEntries(Object.entries(all).map(([k, v]) => [k, summarise(v)])) });
+  return c.json({ elements, stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarise(v)])) });
 });
+
+/** The same database, with the time and number of the statements run through it since `reset()` (transactions included). */
+function timedDb(inner: Db): { db: Db; reset(): void; ms(): number; count(): number } {
+  let ms = 0;
+  let count = 0;
+  const timeQuery = (sql: Sql): Sql['query'] => async (text, params) => {
+    const t0 = performance.now();
+    try {
+      return await sql.query(text, params);
+    } finally {
+      ms += performance.now() - t0;
+      count++;
+    }
+  };
+  const db: Db = Object.assign(Object.create(inner) as Db, {
+    query: timeQuery(inner),
+    transaction: <T>(fn: (tx: Sql) => Promise<T>) => inner.transaction((tx) => fn({ query: timeQuery(tx) })),
+  });
+  return { db, reset: () => { ms = 0; count = 0; }, ms: () => ms, count: () => count };
+}
 
 const root = new Hono();
 root.route('/bench', bench);

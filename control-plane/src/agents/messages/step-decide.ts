@@ -28,7 +28,7 @@ export async function onStepDecide(ctx: AgentContext, agent: AgentRecord, m: Ste
   const key = `${session.id} ${m.requestId}`;
   let answer = deciding.get(key);
   if (!answer) {
-    answer = decide(ctx, attempt, session, m);
+    answer = decideAttemptStep(ctx, attempt, session, m);
     deciding.set(key, answer);
     const forget = () => void deciding.delete(key);
     answer.then(forget, forget);
@@ -36,7 +36,7 @@ export async function onStepDecide(ctx: AgentContext, agent: AgentRecord, m: Ste
   reply(await answer);
 }
 
-async function decide(ctx: AgentContext, attempt: AttemptWork, session: SessionRecord, m: StepDecide): Promise<Answer> {
+async function decideAttemptStep(ctx: AgentContext, attempt: AttemptWork, session: SessionRecord, m: StepDecide): Promise<Answer> {
   const earlier = await findStepByRequest(ctx.db, session.id, m.requestId);
   if (earlier) return answerFrom(earlier);
   try {

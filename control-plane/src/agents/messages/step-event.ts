@@ -1,6 +1,6 @@
 /**
  * step.event: what the device did with a decided step is that step's outcome
- * (DESIGN.md section 4). A decision the model or the cache made whose action failed
+ * (docs/architecture.md#engine). A decision the model or the cache made whose action failed
  * on the device leaves the step cache, so the next run asks the model afresh.
  * Usage counts are unchanged: the step was decided, and counted, once.
  */

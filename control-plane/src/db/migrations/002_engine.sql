@@ -55,7 +55,7 @@ CREATE TABLE session_steps (
   PRIMARY KEY (session_id, seq)
 );
 
--- DESIGN.md section 3: per organisation, keyed by test id (or the SDK session's),
+-- docs/architecture.md#engine: per organisation, keyed by test id (or the SDK session's),
 -- platform, step index, the command's exact text (hashed: commands may be long) and
 -- the screen fingerprint.
 CREATE TABLE step_cache (

@@ -8,7 +8,7 @@ ALTER INDEX run_tests_pending RENAME TO attempts_pending;
 ALTER INDEX run_tests_active RENAME TO attempts_active;
 ALTER TABLE attempts RENAME CONSTRAINT run_tests_pkey TO attempts_pkey;
 
--- Replicas on one PostgreSQL (DESIGN.md section 6). Each control-plane process is a
+-- Replicas on one PostgreSQL (docs/architecture.md#replicas). Each control-plane process is a
 -- replica with a lease it renews every sweep; the agents whose sockets it holds name it.
 -- A replica whose lease ran out died: its agents are disconnected by whoever notices,
 -- and their attempts follow the usual lost-agent rules once the agents' own lease

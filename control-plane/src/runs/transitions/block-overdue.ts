@@ -4,7 +4,7 @@
  * completed when nothing else is left, in one transaction.
  */
 import type { Db } from '../../db/index.js';
-import { announceTestsFinished } from '../../webhooks/outbox.js';
+import { announceTestsFinished } from '../run-events.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 
 export async function blockOverdueAttempts(db: Db, seconds: number): Promise<number> {

@@ -7,7 +7,7 @@
  * or listed as offered afterwards (the claim wins, and this statement sees its commit).
  */
 import type { Db } from '../../db/index.js';
-import { announceRunsEnded } from '../../webhooks/outbox.js';
+import { announceRunsEnded } from '../run-events.js';
 import type { RunStatus } from '../run-queries.js';
 import { lockRuns } from './complete.js';
 

@@ -6,7 +6,7 @@
  * run running forever.
  */
 import type { Sql } from '../../db/index.js';
-import { announceRunsEnded } from '../../webhooks/outbox.js';
+import { announceRunsEnded } from '../run-events.js';
 
 /** Locks runs in id order (a fixed order: transitions locking several runs never deadlock). */
 export async function lockRuns(tx: Sql, runIds: readonly string[]): Promise<Array<{ id: string; status: string }>> {

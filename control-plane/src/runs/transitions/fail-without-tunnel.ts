@@ -1,12 +1,12 @@
 /**
  * fail without tunnel: pending attempts of runs whose tunnel is not connected on any
  * replica (the tunnels table, queries/tunnels.ts) fail with a message saying what to do
- * (DESIGN.md section 2), and their runs complete, in one transaction. Durable: a restart
+ * (docs/architecture.md#execute-rules), and their runs complete, in one transaction. Durable: a restart
  * in between cannot run them without the tunnel.
  */
 import type { Db } from '../../db/index.js';
 import { runTunnelConnected } from '../../queries/tunnels.js';
-import { announceTestsFinished } from '../../webhooks/outbox.js';
+import { announceTestsFinished } from '../run-events.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 
 /** `leaseSeconds`: a tunnel of a replica silent this long (REPLICA_LEASE_SECONDS) counts as gone. */

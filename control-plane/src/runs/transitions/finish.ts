@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { workColumns, type AttemptWork } from '../attempts.js';
-import { announceTestsFinished } from '../../webhooks/outbox.js';
+import { announceTestsFinished } from '../run-events.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 import type { AttemptRef } from './ref.js';
 

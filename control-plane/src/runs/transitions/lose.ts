@@ -6,7 +6,7 @@
  * ended, and the run completed when that was its last active attempt.
  */
 import type { Db } from '../../db/index.js';
-import { announceTestsFinished } from '../../webhooks/outbox.js';
+import { announceTestsFinished } from '../run-events.js';
 import { CANCELLED_MESSAGE } from './cancel.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 import { workColumns, type AttemptWork } from '../attempts.js';

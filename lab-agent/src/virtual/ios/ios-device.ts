@@ -152,7 +152,7 @@ export class VirtualIosDevice {
     const data = new AppDefaults(preferencesFile(this.dataContainer(bundleId), bundleId));
     const instance = factory({
       packageName: bundleId, label: app.displayName, data,
-      // What a debug build configured as the README shows does: the environment, else the argument domain.
+      // What a debug build configured as docs/tunnels.md shows does: the environment, else the argument domain.
       network: launchProxyNetwork(env[PROXY_VARIABLE] ?? defaults[PROXY_VARIABLE]),
       intent: { packageName: bundleId, activity: `${bundleId}.App`, action: null, data: null, categories: [], extras },
     });

@@ -1,7 +1,19 @@
-/** Helpers shared by the tunnel WebSocket endpoints. */
+/**
+ * WebSocket upgrades below their users: the agents' hub (agents/hub.ts) owns the HTTP server's
+ * upgrade listener and hands other paths to the routes the tunnels add (tunnels/), so neither
+ * folder imports the other.
+ */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
+
+/** A WebSocket endpoint other than the agents', served on the hub's upgrade listener. */
+export interface UpgradeRoute {
+  path: string;
+  handle(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes its sockets (shutting down), with the hub's. */
+  close(): Promise<void>;
+}
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 503: 'Service Unavailable' };
 
