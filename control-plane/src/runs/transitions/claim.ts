@@ -47,6 +47,14 @@ const ACTIVE = `active AS (
        SELECT run_id, count(*) AS total FROM active GROUP BY run_id
      )`;
 
+/**
+ * Whose turn: fewest of the organisation's tests on shared devices, then the organisation served
+ * longest ago, then the fewest of the run's tests under way, the run served longest ago, the
+ * oldest run. Round-robin comes from the turns: with one free device at a time, "fewest under
+ * way" ties at every claim.
+ */
+const FAIR_ORDER = (x: string) => `${x}.org_shared, ${x}.org_turn NULLS FIRST, ${x}.run_active, ${x}.run_turn NULLS FIRST, ${x}.seq`;
+
 export interface ClaimedDevice {
   id: string;
   agentId: string;
@@ -87,28 +95,30 @@ export async function claimAttempt(db: Db, agentIds: readonly string[]): Promise
 async function claimOnce(tx: Sql, agentIds: readonly string[], kinds: typeof KINDS): Promise<Claimed | null> {
   const rows = await tx.query<AttemptWork & { device: ClaimedDevice; maxParallelTests: number | null }>(
     `WITH ${ACTIVE}, waiting_runs AS (
-       SELECT r.id, r.org_id, r.seq, COALESCE(ol.shared, 0) AS org_shared, COALESCE(rl.total, 0) AS run_active
+       SELECT r.id, r.org_id, r.seq, COALESCE(ol.shared, 0) AS org_shared, t.last_claimed_at AS org_turn,
+              COALESCE(rl.total, 0) AS run_active, r.last_claimed_at AS run_turn
          FROM runs r
          JOIN organisations o ON o.id = r.org_id
+         LEFT JOIN org_claim_turns t ON t.org_id = r.org_id
          LEFT JOIN org_load ol ON ol.org_id = r.org_id
          LEFT JOIN run_load rl ON rl.run_id = r.id
         WHERE r.status = 'running' AND (${kindFilter(kinds)})
           AND (o.max_parallel_tests IS NULL OR COALESCE(ol.total, 0) < o.max_parallel_tests)
           AND EXISTS (SELECT 1 FROM devices d WHERE ${serves('d', 'r')})
      ), candidate AS (
-       SELECT n.*, w.org_shared, w.run_active, w.seq
+       SELECT n.*, w.org_shared, w.org_turn, w.run_active, w.run_turn, w.seq
          FROM waiting_runs w
          CROSS JOIN LATERAL (
-           SELECT a.id, a.platform, a.physical, a.org_id, a.lost_device_id
+           SELECT a.id, a.run_id, a.platform, a.physical, a.org_id, a.lost_device_id
              FROM attempts a
             WHERE a.run_id = w.id AND a.status = 'pending'
             ORDER BY a.expected_seconds DESC NULLS FIRST, a.queued_at, a.position
             LIMIT 1
             FOR UPDATE OF a SKIP LOCKED) n
-        ORDER BY w.org_shared, w.run_active, w.seq
+        ORDER BY ${FAIR_ORDER('w')}
         LIMIT 20
      ), pick AS (
-       SELECT c.id AS attempt_id, d.id AS device_id
+       SELECT c.id AS attempt_id, c.run_id, c.org_id, d.id AS device_id
          FROM candidate c
          CROSS JOIN LATERAL (
            SELECT d.id FROM devices d
@@ -116,8 +126,13 @@ async function claimOnce(tx: Sql, agentIds: readonly string[], kinds: typeof KIN
             ORDER BY (d.id = c.lost_device_id) IS TRUE, d.last_seen_at
             LIMIT 1
             FOR UPDATE OF d SKIP LOCKED) d
-        ORDER BY c.org_shared, c.run_active, c.seq
+        ORDER BY ${FAIR_ORDER('c')}
         LIMIT 1
+     ), run_turn AS (
+       UPDATE runs SET last_claimed_at = clock_timestamp() FROM pick WHERE runs.id = pick.run_id RETURNING runs.id
+     ), org_turn AS (
+       INSERT INTO org_claim_turns (org_id, last_claimed_at) SELECT pick.org_id, clock_timestamp() FROM pick
+       ON CONFLICT (org_id) DO UPDATE SET last_claimed_at = EXCLUDED.last_claimed_at RETURNING org_id
      ), busy AS (
        UPDATE devices SET state = 'busy' FROM pick WHERE devices.id = pick.device_id
        RETURNING devices.id, devices.agent_id, devices.serial, devices.platform, devices.model
