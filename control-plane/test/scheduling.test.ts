@@ -5,9 +5,12 @@
  * tests started longest-expected-first. The limit across replica processes is in
  * scheduling-replicas.test.ts.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOffer } from '@devicelab/shared';
 import { makeApk } from '../../scripts/fixtures/builds.js';
@@ -114,6 +117,20 @@ describe('parallel limits', () => {
     expect(notOperator.status).toBe(401);
     expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBe(4);
   });
+
+  it('admin set-org-limits sets and lifts the cap, printing JSON, and refuses a bad number', async () => {
+    const org = await seedOrg(server.db);
+    const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+    const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+    const env = { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'test-operator-token' };
+    const admin = async (...args: string[]) => JSON.parse((await promisify(execFile)(tsx, [cli, 'set-org-limits', ...args], { env })).stdout);
+    expect(await admin('--org', org.id, '--max-parallel', '3')).toEqual({ organisationId: org.id, maxParallelTests: 3 });
+    expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBe(3);
+    expect(await admin('--org', org.id, '--max-parallel', 'none')).toEqual({ organisationId: org.id, maxParallelTests: null });
+    const refused = await admin('--org', org.id, '--max-parallel', '0').catch((e: { code: number; stderr: string }) => e);
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/--max-parallel must be a whole number of 1 or more, or "none"/) });
+    expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBeNull();
+  }, 60_000);
 
   it('holds when many claims race on separate connections', async () => {
     // Devices of an agent that holds no socket here: only the claims below take work for them.
