@@ -16,8 +16,9 @@ import type { JobOffer } from '@devicelab/shared';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { claimAttempt } from '../src/runs/transitions/claim.js';
+import { lockRuns } from '../src/runs/transitions/complete.js';
 import { androidDevice, fakeAgents, type FakeAgent } from './agent-client.js';
-import { client, seedOrg, settledTest, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
+import { backend, client, seedOrg, settledTest, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
 import { blockUnfinished, seedRun, until } from './seed-runs.js';
 
 let server: TestServer;
@@ -48,6 +49,19 @@ const devices = (prefix: string, n: number) => Array.from({ length: n }, (_, i) 
 const attemptOf = (offer: JobOffer) => offer.jobId.split('.')[0]!;
 const activeCount = async (orgId: string) =>
   (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attempts WHERE org_id = $1 AND status IN ('offered', 'running')`, [orgId]))[0]!.n;
+
+/** An agent holding no socket here, with `n` idle emulators: only a test's own claims take work for them. */
+async function socketlessAgent(agentId: string, n: number): Promise<void> {
+  const { agentTokenId } = await addAgentToken(server.db, null);
+  await server.db.query(`INSERT INTO agents (id, token_id, org_id, hostname, version, connected) VALUES ($1, $2, NULL, $1, '0', true)`, [agentId, agentTokenId]);
+  for (let i = 0; i < n; i++) {
+    await server.db.query(
+      `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state)
+       VALUES ($1, $2, $3, NULL, 'android', 'emulator', 'Pixel', '14', 'online')`,
+      [`dev_${agentId}${i}`, agentId, `${agentId}-${i}`],
+    );
+  }
+}
 
 /** Accepts the offer and reports its verdict after `seconds` of (pretended) testing; resolves on the ack. */
 async function finish(agent: FakeAgent, offer: JobOffer, seconds = 1): Promise<void> {
@@ -133,24 +147,42 @@ describe('parallel limits', () => {
   }, 60_000);
 
   it('holds when many claims race on separate connections', async () => {
-    // Devices of an agent that holds no socket here: only the claims below take work for them.
     const org = await seedOrg(server.db);
     expect((await setLimit(org.id, 2)).status).toBe(200);
-    const { agentTokenId } = await addAgentToken(server.db, null);
     const agentId = 'race-agent';
-    await server.db.query(`INSERT INTO agents (id, token_id, org_id, hostname, version, connected) VALUES ($1, $2, NULL, 'race', '0', true)`, [agentId, agentTokenId]);
-    for (let i = 0; i < 12; i++) {
-      await server.db.query(
-        `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state)
-         VALUES ($1, $2, $3, NULL, 'android', 'emulator', 'Race Pixel', '14', 'online')`,
-        [`dev_race${i}`, agentId, `race-${i}`],
-      );
-    }
+    await socketlessAgent(agentId, 12);
     await seedRun(server.db, org, { count: 12 });
     // On PostgreSQL each claim is its own transaction on its own pooled connection, all at once.
     const claims = await Promise.all(Array.from({ length: 12 }, () => claimAttempt(server.db, [agentId])));
     expect(claims.filter((c) => c !== null)).toHaveLength(2);
     expect(await activeCount(org.id)).toBe(2);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
+  });
+});
+
+describe.skipIf(backend !== 'postgres')('a claim beside a cancel (two connections)', () => {
+  it('does not deadlock with a transaction that locks the run and then its pending tests, as a cancel does', async () => {
+    const org = await seedOrg(server.db);
+    const agentId = 'cancel-race-agent';
+    await socketlessAgent(agentId, 1);
+    const { runId } = await seedRun(server.db, org, { count: 2 });
+    let locked!: () => void;
+    const runLocked = new Promise<void>((resolve) => (locked = resolve));
+    let claim: Promise<unknown> | null = null;
+    const cancel = server.db.transaction(async (tx) => {
+      await lockRuns(tx, [runId]);
+      locked();
+      // The claim runs now; give it time to finish (or to queue behind this lock), then do what a cancel does next.
+      await Promise.race([runLocked.then(() => claim), new Promise((r) => setTimeout(r, 500))]);
+      await tx.query(`UPDATE attempts SET status = 'blocked', status_message = 'cancelled here' WHERE run_id = $1 AND status = 'pending'`, [runId]);
+    });
+    await runLocked;
+    claim = claimAttempt(server.db, [agentId]);
+    // Before the turns had tables of their own, one of the two ended in "deadlock detected".
+    const [claimed] = await Promise.all([claim, cancel]);
+    expect(claimed).not.toBeNull();
+    const statuses = (await server.db.query<{ status: string }>('SELECT status FROM attempts WHERE run_id = $1 ORDER BY position', [runId])).map((r) => r.status);
+    expect(statuses.sort()).toEqual(['blocked', 'offered']);
     await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
   });
 });

@@ -51,7 +51,9 @@ const ACTIVE = `active AS (
  * Whose turn: fewest of the organisation's tests on shared devices, then the organisation served
  * longest ago, then the fewest of the run's tests under way, the run served longest ago, the
  * oldest run. Round-robin comes from the turns: with one free device at a time, "fewest under
- * way" ties at every claim.
+ * way" ties at every claim. The turns are rows of their own (org_claim_turns, run_claim_turns):
+ * the claim holds its test's row lock, and must not then wait for a run's row, which a cancel
+ * locks before it updates the run's pending tests.
  */
 const FAIR_ORDER = (x: string) => `${x}.org_shared, ${x}.org_turn NULLS FIRST, ${x}.run_active, ${x}.run_turn NULLS FIRST, ${x}.seq`;
 
@@ -96,10 +98,11 @@ async function claimOnce(tx: Sql, agentIds: readonly string[], kinds: typeof KIN
   const rows = await tx.query<AttemptWork & { device: ClaimedDevice; maxParallelTests: number | null }>(
     `WITH ${ACTIVE}, waiting_runs AS (
        SELECT r.id, r.org_id, r.seq, COALESCE(ol.shared, 0) AS org_shared, t.last_claimed_at AS org_turn,
-              COALESCE(rl.total, 0) AS run_active, r.last_claimed_at AS run_turn
+              COALESCE(rl.total, 0) AS run_active, rt.last_claimed_at AS run_turn
          FROM runs r
          JOIN organisations o ON o.id = r.org_id
          LEFT JOIN org_claim_turns t ON t.org_id = r.org_id
+         LEFT JOIN run_claim_turns rt ON rt.run_id = r.id
          LEFT JOIN org_load ol ON ol.org_id = r.org_id
          LEFT JOIN run_load rl ON rl.run_id = r.id
         WHERE r.status = 'running' AND (${kindFilter(kinds)})
@@ -129,7 +132,8 @@ async function claimOnce(tx: Sql, agentIds: readonly string[], kinds: typeof KIN
         ORDER BY ${FAIR_ORDER('c')}
         LIMIT 1
      ), run_turn AS (
-       UPDATE runs SET last_claimed_at = clock_timestamp() FROM pick WHERE runs.id = pick.run_id RETURNING runs.id
+       INSERT INTO run_claim_turns (run_id, last_claimed_at) SELECT pick.run_id, clock_timestamp() FROM pick
+       ON CONFLICT (run_id) DO UPDATE SET last_claimed_at = EXCLUDED.last_claimed_at RETURNING run_id
      ), org_turn AS (
        INSERT INTO org_claim_turns (org_id, last_claimed_at) SELECT pick.org_id, clock_timestamp() FROM pick
        ON CONFLICT (org_id) DO UPDATE SET last_claimed_at = EXCLUDED.last_claimed_at RETURNING org_id
