@@ -69,7 +69,10 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
       most = Math.max(most, out);
       seen.add(offer.jobId);
       agent.send({ type: 'job.accepted', jobId: offer.jobId });
-      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      // Held until the cap is reached (or for 1.5 s): that the cap is reached at all shows the
+      // check below is not met only because the offers came one at a time.
+      for (const until = Date.now() + 1500; out < CAP && Date.now() < until;) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, Math.random() * 50));
       out -= 1; // counted back before the result: the server may offer the next as soon as it has it
       agent.send({ type: 'job.result', jobId: offer.jobId, verdict: 'succeeded', durationSeconds: 0.1 });
       finished += 1;
