@@ -18,7 +18,7 @@ describe('GET /me', () => {
   it("answers the standard key's organisation and key", async () => {
     const res = await client(server.url, org.apiKey)('GET', '/me');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ organisationId: org.id, organisationName: 'Acme Mobile', apiKeyId: org.apiKeyId, keyKind: 'standard' });
+    expect(res.body).toEqual({ organisationId: org.id, organisationName: 'Acme Mobile', apiKeyId: org.apiKeyId, keyKind: 'standard', maxParallelTests: null });
     const theirs = await client(server.url, other.apiKey)('GET', '/me');
     expect(theirs.body).toMatchObject({ organisationId: other.id, organisationName: 'Other' });
   });
@@ -27,9 +27,9 @@ describe('GET /me', () => {
     const audit = await addApiKey(server.db, org.id, 'audit');
     const res = await client(server.url, audit.apiKey)('GET', '/me');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ organisationId: org.id, organisationName: 'Acme Mobile', apiKeyId: audit.apiKeyId, keyKind: 'audit' });
+    expect(res.body).toEqual({ organisationId: org.id, organisationName: 'Acme Mobile', apiKeyId: audit.apiKeyId, keyKind: 'audit', maxParallelTests: null });
     const legacy = await client(server.url, org.orgKey)('GET', '/me');
-    expect(legacy.body).toEqual({ organisationId: org.id, organisationName: 'Acme Mobile', apiKeyId: 'legacy', keyKind: 'organisation' });
+    expect(legacy.body).toEqual({ organisationId: org.id, organisationName: 'Acme Mobile', apiKeyId: 'legacy', keyKind: 'organisation', maxParallelTests: null });
   });
 
   it('refuses a missing, malformed or unknown key with 401 and a detail', async () => {

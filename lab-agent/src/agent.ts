@@ -24,6 +24,7 @@ import { SimulatorDriver } from './devices/ios-simulator.js';
 import { defaultXcrun, IphoneDriver } from './devices/iphone.js';
 import { DeviceTracker } from './devices/tracker.js';
 import { JobManager } from './jobs.js';
+import type { JobTrace } from './runner.js';
 import { defaultStateDir, loadAgentId, ResultOutbox } from './state.js';
 import { openTunnelRelay } from './tunnel/relay-client.js';
 import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions } from './virtual/index.js';
@@ -76,6 +77,8 @@ export interface AgentOptions {
   log?: (line: string) => void;
   backoff?: BackoffOptions;
   maxRoundsPerStep?: number;
+  /** Called as each job passes each phase (runner.ts JobPhase): where a device's time goes. */
+  trace?: JobTrace;
 }
 
 export interface RunningAgent {
@@ -169,6 +172,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     device: findDevice,
     log,
     ...(options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: options.maxRoundsPerStep } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
   });
   const manager = jobs;
 

@@ -8,7 +8,7 @@ import type { BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import type { DeviceDriver } from './devices/driver.js';
 import type { RecordingOptions } from './recording.js';
-import { JobRun } from './runner.js';
+import { JobRun, type JobTrace } from './runner.js';
 import type { OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface JobManagerOptions {
@@ -22,6 +22,8 @@ export interface JobManagerOptions {
   recording?: RecordingOptions;
   /** Tunnelled tests' relays (runner.ts); absent: such tests are blocked. */
   openTunnel?: OpenRelay;
+  /** Where each job's time goes (runner.ts JobPhase). */
+  trace?: JobTrace;
 }
 
 export class JobManager {
@@ -42,6 +44,7 @@ export class JobManager {
 
   offer(offer: JobOffer): void {
     const { connection, log } = this.options;
+    this.options.trace?.(offer.jobId, offer.serial, 'offered');
     if (this.runs.has(offer.jobId)) {
       // The server re-offered a job we are running (it restarted): it is ours, say so again.
       connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
@@ -62,6 +65,7 @@ export class JobManager {
       ...(this.options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: this.options.maxRoundsPerStep } : {}),
       ...(this.options.recording ? { recording: this.options.recording } : {}),
       ...(this.options.openTunnel ? { openTunnel: this.options.openTunnel } : {}),
+      ...(this.options.trace ? { trace: this.options.trace } : {}),
     });
     connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
     log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (attempt ${offer.attempt}, ${offer.commands.length} steps)`);
@@ -70,6 +74,7 @@ export class JobManager {
       if (!result) return;
       log(`job ${offer.jobId} ${result.verdict} in ${result.durationSeconds} s${result.statusMessage ? `: ${result.statusMessage}` : ''}`);
       connection.sendResult(result);
+      this.options.trace?.(offer.jobId, offer.serial, 'result');
     });
     this.runs.set(offer.jobId, { run, done });
   }

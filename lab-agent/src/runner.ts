@@ -37,7 +37,13 @@ export interface RunnerDeps {
   recording?: RecordingOptions;
   /** Opens the control plane's relay for a tunnelled test (tunnel/relay-client.ts); absent: tunnels refused. */
   openTunnel?: OpenRelay;
+  /** Called as the job passes each phase (where a device's time goes: scripts/bench/utilisation.ts). */
+  trace?: JobTrace;
 }
+
+/** The phases a job passes, in order; `result` is when its verdict is handed to the connection. */
+export type JobPhase = 'offered' | 'build' | 'installed' | 'cleared' | 'launched' | 'recording' | 'steps' | 'uploaded' | 'result';
+export type JobTrace = (jobId: string, serial: string, phase: JobPhase) => void;
 
 type Stop = { verdict: 'failed' | 'blocked'; message: string; failedStep: number | null };
 
@@ -96,7 +102,9 @@ export class JobRun {
     try {
       await this.prepare();
       await recording?.start(); // from the launched app on: what the steps did is what is worth watching
+      this.trace('recording');
       for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
+      this.trace('steps');
       outcome = { verdict: 'succeeded', statusMessage: '', failedStep: null };
     } catch (err) {
       if (this.released) {
@@ -116,8 +124,13 @@ export class JobRun {
     const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
     // Uploaded before the result so the result can name it; null when anything failed.
     const recordingKey = recording ? await recording.finish() : null;
+    this.trace('uploaded');
     if (this.released) return null;
     return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey };
+  }
+
+  private trace(phase: JobPhase): void {
+    this.deps.trace?.(this.jobId, this.serial, phase);
   }
 
   private checkpoint(): void {
@@ -142,6 +155,7 @@ export class JobRun {
     };
     if (build) {
       const file = await setup('Downloading the build failed', () => builds.get(build, this.controller.signal));
+      this.trace('build');
       this.checkpoint();
       // A build id names immutable bytes, so the same id on the same device needs no reinstall.
       const cached = installed.get(this.serial) === build.buildId && (await setup('Checking the installed app failed', () => driver.isInstalled(packageName)));
@@ -154,10 +168,13 @@ export class JobRun {
     } else if (!(await setup('Checking the installed app failed', () => driver.isInstalled(packageName)))) {
       blocked(`${packageName} is not installed on ${this.serial}, and the job has no build to install`);
     }
+    this.trace('installed');
     this.checkpoint();
     await setup('Clearing app data failed', () => driver.clearData(packageName));
+    this.trace('cleared');
     if (this.offer.tunnel) await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
+    this.trace('launched');
   }
 
   /** Routes the device through the run's tunnel; losing the tunnel later stops the test. */
@@ -216,16 +233,20 @@ export class JobRun {
     return { driver: this.deps.driver, packageName: this.offer.packageName, launchParams: this.offer.launchParams, signal: this.controller.signal };
   }
 
+  /**
+   * The hierarchy and the screenshot are taken side by side: each is a device command of its
+   * own (uiautomator dump, screencap; WebDriverAgent's source and screenshot), so a step waits
+   * for the slower one instead of both in turn, and the two show the same moment more closely.
+   */
   private async capture(): Promise<{ pageSource: string; screenshot?: string }> {
-    const pageSource = await this.deps.driver.hierarchy();
-    try {
-      return { pageSource, screenshot: (await this.deps.driver.screenshot()).toString('base64') };
-    } catch (err) {
-      // The hierarchy is what decisions need; a missing picture only makes the report poorer.
-      if (err instanceof DriverError && err.deviceGone) throw err;
-      this.deps.log?.(`job ${this.jobId}: screenshot failed: ${(err as Error).message}`);
-      return { pageSource };
-    }
+    const [source, picture] = await Promise.allSettled([this.deps.driver.hierarchy(), this.deps.driver.screenshot()]);
+    if (source.status === 'rejected') throw source.reason;
+    if (picture.status === 'fulfilled') return { pageSource: source.value, screenshot: picture.value.toString('base64') };
+    const err = picture.reason as Error;
+    // The hierarchy is what decisions need; a missing picture only makes the report poorer.
+    if (err instanceof DriverError && err.deviceGone) throw err;
+    this.deps.log?.(`job ${this.jobId}: screenshot failed: ${err.message}`);
+    return { pageSource: source.value };
   }
 
   private async decide(stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string }, timeoutMs: number, fail: (m: string) => never): Promise<StepDecision> {

@@ -110,6 +110,17 @@ program
   .action((o: { org: string }) => call('/admin/organisations/rotate-key', { organisationId: o.org }));
 
 program
+  .command('set-org-limits')
+  .description("cap how many of an organisation's tests run at once (every replica); prints {organisationId, maxParallelTests}")
+  .requiredOption('--org <organisationId>', 'organisation id')
+  .requiredOption('--max-parallel <n>', 'tests at once, 1 or more; "none" lifts the cap')
+  .action((o: { org: string; maxParallel: string }) => {
+    const n = o.maxParallel === 'none' ? null : Number(o.maxParallel);
+    if (n !== null && !(Number.isInteger(n) && n >= 1)) program.error('set-org-limits: --max-parallel must be a whole number of 1 or more, or "none"');
+    return call('/admin/organisations/limits', { organisationId: o.org, maxParallelTests: n });
+  });
+
+program
   .command('revoke-agent-token')
   .description('revoke a lab agent token: refused from then on, its connected agents closed within a heartbeat; prints {agentTokenId, revoked}')
   .requiredOption('--agent-token-id <agentTokenId>', 'the atk_… id create-agent-token printed')

@@ -30,10 +30,11 @@ export async function insertApiKey(sql: Sql, key: { id: string; orgId: string; k
 export async function findApiKey(sql: Sql, id: string): Promise<ApiKeyRecord | null> {
   const rows = await sql.query<{
     id: string; orgId: string; kind: KeyKind; secretHash: string; revoked: boolean;
-    orgName: string; orgType: Organisation['type']; bundleIdRuns: boolean;
+    orgName: string; orgType: Organisation['type']; bundleIdRuns: boolean; maxParallelTests: number | null;
   }>(
     `SELECT k.id, k.org_id AS "orgId", k.kind, k.secret_hash AS "secretHash", k.revoked_at IS NOT NULL AS revoked,
-            o.name AS "orgName", o.type AS "orgType", o.bundle_id_runs AS "bundleIdRuns"
+            o.name AS "orgName", o.type AS "orgType", o.bundle_id_runs AS "bundleIdRuns",
+            o.max_parallel_tests AS "maxParallelTests"
        FROM api_keys k JOIN organisations o ON o.id = k.org_id
       WHERE k.id = $1`,
     [id],
@@ -46,7 +47,7 @@ export async function findApiKey(sql: Sql, id: string): Promise<ApiKeyRecord | n
     kind: row.kind,
     secretHash: row.secretHash,
     revoked: row.revoked,
-    org: { id: row.orgId, name: row.orgName, type: row.orgType, bundleIdRuns: row.bundleIdRuns },
+    org: { id: row.orgId, name: row.orgName, type: row.orgType, bundleIdRuns: row.bundleIdRuns, maxParallelTests: row.maxParallelTests },
   };
 }
 

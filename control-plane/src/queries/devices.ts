@@ -95,21 +95,27 @@ export async function waitingReasons(sql: Sql, orgId: string, tests: readonly Wa
       GROUP BY 1, 2`,
     [orgId],
   );
-  // Pending tests of any run that the same devices would serve first (queued earlier).
+  // Pending tests of the organisation's runs that the same devices would serve first (queued
+  // earlier). Other organisations' backlogs are left out: free devices are shared between
+  // organisations (runs/transitions/claim.ts), so a long queue elsewhere does not hold this one up.
   const ahead = await sql.query<{ id: string; ahead: number }>(
     `SELECT t.id, (SELECT count(*)::int FROM attempts o
-                    WHERE o.status = 'pending' AND o.platform = t.platform AND o.physical = t.physical
-                      AND (t.physical = false OR o.org_id = t.org_id)
+                    WHERE o.status = 'pending' AND o.platform = t.platform AND o.physical = t.physical AND o.org_id = t.org_id
                       AND (o.queued_at, o.position, o.id) < (t.queued_at, t.position, t.id)) AS ahead
        FROM attempts t WHERE t.id = ANY($1::text[])`,
     [tests.map((t) => t.id)],
   );
   const queued = new Map(ahead.map((r) => [r.id, r.ahead]));
+  const limit = await atParallelLimit(sql, orgId);
   for (const t of tests) {
     const c = counts.find((x) => x.platform === t.platform && x.physical === t.physical);
     if (!c || c.connected === 0) {
       const offline = c && c.offline > 0 ? ` (${c.offline} offline)` : '';
       reasons.set(t.id, `waiting for ${kindWords(t.platform, t.physical)}: none is connected${offline}`);
+      continue;
+    }
+    if (limit !== null) {
+      reasons.set(t.id, `waiting: the organisation's limit of ${plural(limit, 'parallel test')} is reached`);
       continue;
     }
     const before = c.busy + (queued.get(t.id) ?? 0);
@@ -118,4 +124,16 @@ export async function waitingReasons(sql: Sql, orgId: string, tests: readonly Wa
       : `waiting: ${plural(before, 'test')} ahead on ${plural(c.connected, 'device')}`);
   }
   return reasons;
+}
+
+/** The organisation's cap on tests at once when its active tests have reached it (claim.ts passes it over then); else null. */
+async function atParallelLimit(sql: Sql, orgId: string): Promise<number | null> {
+  const rows = await sql.query<{ max: number | null; active: number }>(
+    `SELECT o.max_parallel_tests AS max,
+            (SELECT count(*)::int FROM attempts a WHERE a.org_id = o.id AND a.status IN ('offered', 'running')) AS active
+       FROM organisations o WHERE o.id = $1`,
+    [orgId],
+  );
+  const row = rows[0];
+  return row && row.max !== null && row.active >= row.max ? row.max : null;
 }

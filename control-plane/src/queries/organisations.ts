@@ -8,13 +8,15 @@ export interface Organisation {
   name: string;
   type: OrganisationType;
   bundleIdRuns: boolean;
+  /** How many of its tests may run at once (admin set-org-limits); null: no cap. */
+  maxParallelTests: number | null;
 }
 
-const columns = `id, name, type, bundle_id_runs AS "bundleIdRuns"`;
+const columns = `id, name, type, bundle_id_runs AS "bundleIdRuns", max_parallel_tests AS "maxParallelTests"`;
 
 export async function insertOrganisation(
   sql: Sql,
-  org: Organisation & { orgKeyHash: string },
+  org: Omit<Organisation, 'maxParallelTests'> & { orgKeyHash: string },
 ): Promise<void> {
   await sql.query(
     'INSERT INTO organisations (id, name, type, bundle_id_runs, org_key_hash) VALUES ($1, $2, $3, $4, $5)',
@@ -71,5 +73,14 @@ export async function lockOrganisation(tx: Sql, id: string): Promise<void> {
 /** Replaces the organisation key's hash (the old key stops working at once); false for an unknown organisation. */
 export async function replaceOrgKeyHash(sql: Sql, id: string, orgKeyHash: string): Promise<boolean> {
   const rows = await sql.query('UPDATE organisations SET org_key_hash = $2 WHERE id = $1 RETURNING id', [id, orgKeyHash]);
+  return rows.length > 0;
+}
+
+/**
+ * Sets (or, with null, lifts) the cap on the organisation's tests running at once; false for an
+ * unknown organisation. Tests already running go on; the cap holds for every later claim.
+ */
+export async function setMaxParallelTests(sql: Sql, id: string, maxParallelTests: number | null): Promise<boolean> {
+  const rows = await sql.query('UPDATE organisations SET max_parallel_tests = $2 WHERE id = $1 RETURNING id', [id, maxParallelTests]);
   return rows.length > 0;
 }

@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
 import { revokeAgentToken } from '../queries/agent-tokens.js';
 import { KEY_KINDS, revokeApiKey } from '../queries/api-keys.js';
-import { listOrganisations } from '../queries/organisations.js';
+import { listOrganisations, setMaxParallelTests } from '../queries/organisations.js';
 import { errorResponses, id, jsonBody, jsonResponse, text } from '../schemas/common.js';
 
 /** The operator token (ADMIN_TOKEN, or the one generated at first start) guards /admin/*. */
@@ -46,6 +46,10 @@ const RevokeKey = z.strictObject({ keyId: id('keyId') });
 const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });
 const RotateOrgKey = z.strictObject({ organisationId: id('organisationId') });
 const OrgKeyRotated = z.object({ organisationId: z.string(), organisationKey: z.string() });
+const MaxParallelTests = z.number().int().min(1).max(10_000).nullable()
+  .openapi({ description: 'how many of the organisation\'s tests may run at once; null: no cap' });
+const SetOrgLimits = z.strictObject({ organisationId: id('organisationId'), maxParallelTests: MaxParallelTests });
+const OrgLimits = z.object({ organisationId: z.string(), maxParallelTests: z.number().int().nullable() });
 const RevokeAgentToken = z.strictObject({ agentTokenId: id('agentTokenId') });
 const AgentTokenRevoked = z.object({ agentTokenId: z.string(), revoked: z.literal(true) });
 
@@ -58,7 +62,8 @@ const AgentTokenCreated = z.object({ agentToken: z.string(), agentTokenId: z.str
 
 const OrganisationList = z.object({
   organisations: z.array(z.object({
-    id: z.string(), name: z.string(), type: z.enum(['platform', 'studio']), bundleIdRuns: z.boolean(), createdAt: z.string(),
+    id: z.string(), name: z.string(), type: z.enum(['platform', 'studio']), bundleIdRuns: z.boolean(),
+    maxParallelTests: z.number().int().nullable(), createdAt: z.string(),
     apiKeys: z.array(z.object({ apiKeyId: z.string(), kind: KeyKindSchema, createdAt: z.string() })),
   })),
 });
@@ -94,6 +99,13 @@ const rotateOrgKeyRoute = route({
   summary: 'Issue a new organisation key (dl_org_…); the old one stops working at once',
   request: { body: jsonBody(RotateOrgKey) },
   responses: { ...jsonResponse(OrgKeyRotated, 'The new key is shown only in this response'), ...errorResponses },
+});
+
+const setOrgLimitsRoute = route({
+  method: 'post', path: '/admin/organisations/limits',
+  summary: "Cap (or, with null, uncap) how many of an organisation's tests run at once, on every replica",
+  request: { body: jsonBody(SetOrgLimits) },
+  responses: { ...jsonResponse(OrgLimits, 'The limit now in force'), ...errorResponses },
 });
 
 const revokeAgentTokenRoute = route({
@@ -134,6 +146,13 @@ export function adminRoutes() {
     const rotated = await rotateOrgKey(c.var.deps.db, c.req.valid('json').organisationId);
     if (!rotated) throw notFound('organisation');
     return c.json(rotated, 200);
+  });
+  app.openapi(setOrgLimitsRoute, async (c) => {
+    const { organisationId, maxParallelTests } = c.req.valid('json');
+    if (!(await setMaxParallelTests(c.var.deps.db, organisationId, maxParallelTests))) throw notFound('organisation');
+    // A raised or lifted cap frees tests held back by it: offer them now, on whichever replica holds the devices.
+    c.var.deps.dispatcher.wake();
+    return c.json({ organisationId, maxParallelTests }, 200);
   });
   app.openapi(revokeAgentTokenRoute, async (c) => {
     const { agentTokenId } = c.req.valid('json');

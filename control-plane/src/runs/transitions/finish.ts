@@ -5,7 +5,7 @@
  * (re-sent after a reconnect) or one for a try already given up changes nothing
  * and answers null.
  */
-import type { Db } from '../../db/index.js';
+import type { Db, Sql } from '../../db/index.js';
 import { workColumns, type AttemptWork } from '../attempts.js';
 import { announceTestsFinished } from '../run-events.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
@@ -31,6 +31,7 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     );
     const attempt = rows[0];
     if (!attempt) return null;
+    await rememberDuration(tx, attempt);
     if (attempt.deviceId) await tx.query(`UPDATE devices SET state = 'online' WHERE id = $1 AND state = 'busy'`, [attempt.deviceId]);
     if (attempt.sessionId) {
       await tx.query(`UPDATE sdk_sessions SET status = $2, ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [
@@ -41,4 +42,18 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     await completeRunsIfDone(tx, [attempt.runId]);
     return attempt;
   });
+}
+
+/**
+ * A test that ran to a verdict of its own (succeeded or failed) remembers how long it took on
+ * its platform: the next run of it is started in longest-first order (claim.ts). A blocked
+ * try says nothing about the test (no device, a cancel, a failed install).
+ */
+async function rememberDuration(tx: Sql, attempt: AttemptWork): Promise<void> {
+  if ((attempt.status !== 'succeeded' && attempt.status !== 'failed') || attempt.durationSeconds === null) return;
+  await tx.query(
+    `INSERT INTO test_durations (org_id, test_id, platform, seconds) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (org_id, test_id, platform) DO UPDATE SET seconds = EXCLUDED.seconds, updated_at = clock_timestamp()`,
+    [attempt.orgId, attempt.testId, attempt.platform, attempt.durationSeconds],
+  );
 }

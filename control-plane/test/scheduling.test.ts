@@ -1,0 +1,289 @@
+/**
+ * The scheduler (docs/scheduling.md) over the real HTTP server, database and agent WebSocket,
+ * with protocol-level fake agents: per-organisation parallel limits (also under concurrent
+ * claims), fair share of free devices between organisations and between runs, and a run's
+ * tests started longest-expected-first. The limit across replica processes is in
+ * scheduling-replicas.test.ts.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { JobOffer } from '@devicelab/shared';
+import { makeApk } from '../../scripts/fixtures/builds.js';
+import { addAgentToken } from '../src/admin/provision.js';
+import { claimAttempt } from '../src/runs/transitions/claim.js';
+import { lockRuns } from '../src/runs/transitions/complete.js';
+import { androidDevice, fakeAgents, type FakeAgent } from './agent-client.js';
+import { backend, client, seedOrg, settledTest, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
+import { blockUnfinished, seedRun, until } from './seed-runs.js';
+
+let server: TestServer;
+let shared: string;
+let work: string;
+
+beforeAll(async () => {
+  // No timer sweep: every offer here follows a wake-up (a new run, a freed device, a changed limit).
+  server = await startServer({ SWEEP_MS: '100000', REPLICA_LEASE_SECONDS: '300', RUN_DEVICE_WAIT_SECONDS: '300', AGENT_LOST_SECONDS: '1' });
+  shared = (await addAgentToken(server.db, null)).agentToken;
+  work = mkdtempSync(join(tmpdir(), 'devicelab-scheduling-'));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const agents = fakeAgents({ welcomed: true });
+afterEach(async () => {
+  agents.terminateAll();
+  await blockUnfinished(server.db);
+});
+
+const admin = () => client(server.url, 'test-operator-token');
+const setLimit = (organisationId: string, maxParallelTests: unknown) =>
+  admin()('POST', '/admin/organisations/limits', { organisationId, maxParallelTests });
+const devices = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => androidDevice(`${prefix}-${i}`));
+const attemptOf = (offer: JobOffer) => offer.jobId.split('.')[0]!;
+const activeCount = async (orgId: string) =>
+  (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attempts WHERE org_id = $1 AND status IN ('offered', 'running')`, [orgId]))[0]!.n;
+
+/** An agent holding no socket here, with `n` idle emulators: only a test's own claims take work for them. */
+async function socketlessAgent(agentId: string, n: number): Promise<void> {
+  const { agentTokenId } = await addAgentToken(server.db, null);
+  await server.db.query(`INSERT INTO agents (id, token_id, org_id, hostname, version, connected) VALUES ($1, $2, NULL, $1, '0', true)`, [agentId, agentTokenId]);
+  for (let i = 0; i < n; i++) {
+    await server.db.query(
+      `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state)
+       VALUES ($1, $2, $3, NULL, 'android', 'emulator', 'Pixel', '14', 'online')`,
+      [`dev_${agentId}${i}`, agentId, `${agentId}-${i}`],
+    );
+  }
+}
+
+/** Accepts the offer and reports its verdict after `seconds` of (pretended) testing; resolves on the ack. */
+async function finish(agent: FakeAgent, offer: JobOffer, seconds = 1): Promise<void> {
+  agent.send({ type: 'job.accepted', jobId: offer.jobId });
+  agent.send({ type: 'job.result', jobId: offer.jobId, verdict: 'succeeded', durationSeconds: seconds });
+  await agent.next('job.result.ack');
+}
+
+const noOffer = (agent: FakeAgent) => expect(agent.next('job.offer', 400)).rejects.toThrow(/no job.offer/);
+
+describe('parallel limits', () => {
+  it('an organisation capped at 2 never has more than 2 tests out; the rest say why they wait; raising and lifting the cap frees them', async () => {
+    const org = await seedOrg(server.db, { name: 'Capped' });
+    const set = await setLimit(org.id, 2);
+    expect(set).toEqual({ status: 200, body: { organisationId: org.id, maxParallelTests: 2 } });
+    expect((await client(server.url, org.apiKey)('GET', '/me')).body).toMatchObject({ organisationId: org.id, maxParallelTests: 2 });
+    expect((await admin()('GET', '/admin/organisations')).body.organisations.find((o: { id: string }) => o.id === org.id))
+      .toMatchObject({ maxParallelTests: 2 });
+
+    const agent = await agents.connect(server.url, shared, { agentId: 'cap-agent', devices: devices('cap', 5) });
+    const { runId, ids } = await seedRun(server.db, org, { count: 6 });
+    server.services.dispatcher.wake();
+    const first = [await agent.next('job.offer'), await agent.next('job.offer')];
+    await noOffer(agent);
+    expect(await activeCount(org.id)).toBe(2);
+
+    // A held-back test says so in its interaction log.
+    const waiting = (await server.db.query<{ test_id: string }>(
+      `SELECT test_id FROM attempts WHERE run_id = $1 AND status = 'pending' ORDER BY position LIMIT 1`, [runId]))[0]!.test_id;
+    const log = await client(server.url, org.apiKey)('GET', `/suite/${runId}/run/${waiting}/interaction_logs?organisation_id=${org.id}`);
+    expect(log.body).toMatchObject({ status: 'pending', statusMessage: "waiting: the organisation's limit of 2 parallel tests is reached" });
+
+    // One finishes: one more starts, no more.
+    await finish(agent, first[0]!);
+    const third = await agent.next('job.offer');
+    await noOffer(agent);
+    expect(await activeCount(org.id)).toBe(2);
+
+    // Raised to 3: one more at once (the change wakes the dispatcher).
+    expect((await setLimit(org.id, 3)).status).toBe(200);
+    await agent.next('job.offer');
+    await noOffer(agent);
+    expect(await activeCount(org.id)).toBe(3);
+
+    // Lifted: every free device gets one of the rest (2 left, 2 devices free).
+    expect((await setLimit(org.id, null)).body).toEqual({ organisationId: org.id, maxParallelTests: null });
+    await agent.next('job.offer');
+    await agent.next('job.offer');
+    expect(await activeCount(org.id)).toBe(5);
+    expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBeNull();
+    expect(ids).toContain(attemptOf(third));
+  });
+
+  it('refuses bad limits with a 4xx and a detail, and changes nothing', async () => {
+    const org = await seedOrg(server.db);
+    expect((await setLimit(org.id, 4)).status).toBe(200);
+    for (const bad of [0, -1, 1.5, '2', 100_001, undefined]) {
+      const res = await setLimit(org.id, bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.detail).toEqual(expect.any(String));
+    }
+    expect((await admin()('POST', '/admin/organisations/limits', { organisationId: org.id, maxParallelTests: 2, extra: 1 })).status).toBe(400);
+    const unknown = await setLimit('org_doesnotexist', 2);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toMatch(/organisation/);
+    const notOperator = await client(server.url, org.apiKey)('POST', '/admin/organisations/limits', { organisationId: org.id, maxParallelTests: 9 });
+    expect(notOperator.status).toBe(401);
+    expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBe(4);
+  });
+
+  it('admin set-org-limits sets and lifts the cap, printing JSON, and refuses a bad number', async () => {
+    const org = await seedOrg(server.db);
+    const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+    const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+    const env = { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'test-operator-token' };
+    const admin = async (...args: string[]) => JSON.parse((await promisify(execFile)(tsx, [cli, 'set-org-limits', ...args], { env })).stdout);
+    expect(await admin('--org', org.id, '--max-parallel', '3')).toEqual({ organisationId: org.id, maxParallelTests: 3 });
+    expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBe(3);
+    expect(await admin('--org', org.id, '--max-parallel', 'none')).toEqual({ organisationId: org.id, maxParallelTests: null });
+    const refused = await admin('--org', org.id, '--max-parallel', '0').catch((e: { code: number; stderr: string }) => e);
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/--max-parallel must be a whole number of 1 or more, or "none"/) });
+    expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBeNull();
+  }, 60_000);
+
+  it('holds when many claims race on separate connections', async () => {
+    const org = await seedOrg(server.db);
+    expect((await setLimit(org.id, 2)).status).toBe(200);
+    const agentId = 'race-agent';
+    await socketlessAgent(agentId, 12);
+    await seedRun(server.db, org, { count: 12 });
+    // On PostgreSQL each claim is its own transaction on its own pooled connection, all at once.
+    const claims = await Promise.all(Array.from({ length: 12 }, () => claimAttempt(server.db, [agentId])));
+    expect(claims.filter((c) => c !== null)).toHaveLength(2);
+    expect(await activeCount(org.id)).toBe(2);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
+  });
+});
+
+describe.skipIf(backend !== 'postgres')('a claim beside a cancel (two connections)', () => {
+  it('does not deadlock with a transaction that locks the run and then its pending tests, as a cancel does', async () => {
+    const org = await seedOrg(server.db);
+    const agentId = 'cancel-race-agent';
+    await socketlessAgent(agentId, 1);
+    const { runId } = await seedRun(server.db, org, { count: 2 });
+    let locked!: () => void;
+    const runLocked = new Promise<void>((resolve) => (locked = resolve));
+    let claim: Promise<unknown> | null = null;
+    const cancel = server.db.transaction(async (tx) => {
+      await lockRuns(tx, [runId]);
+      locked();
+      // The claim runs now; give it time to finish (or to queue behind this lock), then do what a cancel does next.
+      await Promise.race([runLocked.then(() => claim), new Promise((r) => setTimeout(r, 500))]);
+      await tx.query(`UPDATE attempts SET status = 'blocked', status_message = 'cancelled here' WHERE run_id = $1 AND status = 'pending'`, [runId]);
+    });
+    await runLocked;
+    claim = claimAttempt(server.db, [agentId]);
+    // Before the turns had tables of their own, one of the two ended in "deadlock detected".
+    const [claimed] = await Promise.all([claim, cancel]);
+    expect(claimed).not.toBeNull();
+    const statuses = (await server.db.query<{ status: string }>('SELECT status FROM attempts WHERE run_id = $1 ORDER BY position', [runId])).map((r) => r.status);
+    expect(statuses.sort()).toEqual(['blocked', 'offered']);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
+  });
+});
+
+describe('fair share', () => {
+  it("a second organisation's single test gets the next free device, ahead of the first one's backlog of 50", async () => {
+    const first = await seedOrg(server.db, { name: 'Nightly' });
+    const second = await seedOrg(server.db, { name: 'Developer' });
+    const agent = await agents.connect(server.url, shared, { agentId: 'fair-agent', devices: devices('fair', 2) });
+    const backlog = await seedRun(server.db, first, { count: 50 });
+    server.services.dispatcher.wake();
+    const running = [await agent.next('job.offer'), await agent.next('job.offer')];
+    const single = await seedRun(server.db, second, { count: 1 });
+    server.services.dispatcher.wake();
+    await noOffer(agent); // both devices are busy
+
+    // Every verdict frees a device; whatever is offered is finished at once, in order.
+    const order: string[] = [];
+    const done = async (offer: JobOffer) => {
+      await finish(agent, offer);
+      order.push(attemptOf(offer));
+    };
+    await done(running.shift()!);
+    const next = await agent.next('job.offer');
+    expect(attemptOf(next)).toBe(single.ids[0]);
+    running.push(next);
+    while (running.length > 0) {
+      await done(running.shift()!);
+      if (order.length + running.length < 51) running.push(await agent.next('job.offer'));
+    }
+    expect(order).toHaveLength(51);
+    expect(order.indexOf(single.ids[0]!)).toBeLessThan(order.indexOf(backlog.ids.at(-1)!));
+    expect(order.indexOf(single.ids[0]!)).toBeLessThan(3);
+  });
+
+  it("within an organisation, free devices go round-robin between its runs", async () => {
+    const org = await seedOrg(server.db);
+    const agent = await agents.connect(server.url, shared, { agentId: 'runs-agent', devices: devices('runs', 1) });
+    const big = await seedRun(server.db, org, { count: 4 });
+    server.services.dispatcher.wake();
+    const firstOffer = await agent.next('job.offer');
+    expect(big.ids).toContain(attemptOf(firstOffer));
+    const small = await seedRun(server.db, org, { count: 2 });
+    const taken: string[] = [attemptOf(firstOffer)];
+    let offer = firstOffer;
+    for (let i = 0; i < 5; i++) {
+      await finish(agent, offer);
+      offer = await agent.next('job.offer');
+      taken.push(attemptOf(offer));
+    }
+    await finish(agent, offer);
+    const runOf = (id: string) => (small.ids.includes(id) ? 'small' : 'big');
+    // The runs alternate while both have tests waiting, then the big one finishes.
+    expect(taken.map(runOf)).toEqual(['big', 'small', 'big', 'small', 'big', 'big']);
+  });
+});
+
+describe('longest first', () => {
+  it("a run's tests start longest-expected-first, never-timed ones first of all, by their last duration on the platform", async () => {
+    const org = await seedOrg(server.db);
+    const api = client(server.url, org.apiKey);
+    const apk = join(work, 'sample.apk');
+    await makeApk(apk, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'Sample' });
+    const buildId = await uploadBuild(server.url, org.apiKey, apk);
+    const newTest = async (title: string) => {
+      const res = await api('POST', '/tests', { title, commands: ['assertVisible: "Products"'] });
+      expect(res.status).toBe(200);
+      await settledTest(api, res.body.testId);
+      return res.body.testId as string;
+    };
+    const quick = await newTest('Quick');
+    const long = await newTest('Long');
+    const middle = await newTest('Middle');
+    const agent = await agents.connect(server.url, shared, { agentId: 'longest-agent', devices: devices('longest', 1) });
+
+    // First run: nothing is known, so the run's own order; each reports how long it took.
+    const took: Record<string, number> = { [quick]: 1, [long]: 8, [middle]: 4 };
+    const execute = async (testIds: string[]) => {
+      const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds });
+      expect(res.status).toBe(200);
+      return res.body.runId as string;
+    };
+    const testOf = async (offer: JobOffer) =>
+      (await server.db.query<{ test_id: string }>('SELECT test_id FROM attempts WHERE id = $1', [attemptOf(offer)]))[0]!.test_id;
+    const runThrough = async (count: number): Promise<string[]> => {
+      const order: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const offer = await agent.next('job.offer');
+        const testId = await testOf(offer);
+        order.push(testId);
+        await finish(agent, offer, took[testId] ?? 1);
+      }
+      return order;
+    };
+    await execute([quick, long, middle]);
+    expect(await runThrough(3)).toEqual([quick, long, middle]);
+
+    // An iOS duration of the quick test says nothing about Android.
+    await server.db.query(`INSERT INTO test_durations (org_id, test_id, platform, seconds) VALUES ($1, $2, 'ios', 100)`, [org.id, quick]);
+    const fresh = await newTest('Never ran');
+    await execute([quick, middle, fresh, long]);
+    expect(await runThrough(4)).toEqual([fresh, long, middle, quick]);
+  });
+});
