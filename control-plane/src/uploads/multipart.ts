@@ -49,6 +49,9 @@ export async function receiveMultipart(
   let failure: Error | null = null;
   const writes: Promise<void>[] = [];
   const checks: Promise<void>[] = [];
+  // Every file part seen, so a body that breaks off can destroy them: a part left open
+  // would hold its write (and the temp file's handle, and an anonymous upload's slot) for ever.
+  const fileParts = new Set<Readable>();
   let writing = false;
   // A refused guard stops reading here: the body is unpiped (not destroyed, which would
   // take the socket and the answer with it) and the HTTP server discards a bounded rest.
@@ -84,6 +87,7 @@ export async function receiveMultipart(
     // A cut-off form errors the file part too; the parser reports the same error, and the
     // part may be discarded or still waiting for the guard (no pipeline listening yet).
     stream.on('error', () => {});
+    fileParts.add(stream);
     if (name !== opts.fileField || file !== null) {
       failure ??= badRequest(`unexpected file part "${name}": send the build as the "${opts.fileField}" part`);
       stream.resume();
@@ -134,6 +138,11 @@ export async function receiveMultipart(
     await Promise.race([parse(body, parser), stopped]);
     await Promise.all([...writes, ...checks.map((c) => c.catch(() => {}))]);
   } catch (e) {
+    // The body broke off (closed, reset, cut-off form, timed out): nothing more will come, so
+    // the parser and every file part end here and each write fails at once instead of waiting.
+    body.unpipe(parser);
+    parser.destroy();
+    for (const part of fileParts) part.destroy(e as Error);
     await Promise.allSettled(writes);
     await rm(opts.scratchPath, { force: true });
     if (e instanceof ApiError) throw e;
