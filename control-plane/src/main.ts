@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { listen } from './http/listen.js';
+import { serverOptions } from './http/server-limits.js';
 import { attachAgents, createServices } from './services.js';
 import { createFileStorage } from './storage/files.js';
 
@@ -32,7 +33,7 @@ const services = createServices({ db, config, storage });
 const resumed = await services.generator.resume();
 if (resumed > 0) console.log(`resuming ${resumed} automation generation(s) left unfinished by the last run`);
 
-const server = createAdaptorServer({ fetch: createApp(services).fetch }) as Server;
+const server = createAdaptorServer({ fetch: createApp(services).fetch, serverOptions: serverOptions(config.limits) }) as Server;
 const hub = await attachAgents(server, services);
 try {
   await listen(server, config.port, config.host);

@@ -14,6 +14,7 @@ import { openDatabase, type Db } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { createFileStorage } from '../src/storage/files.js';
+import { serverOptions } from '../src/http/server-limits.js';
 import type { Server } from 'node:http';
 
 /** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
@@ -118,7 +119,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 /** One control-plane process's worth: services, HTTP server and agent hub over a database. */
 async function listen(base: { db: Db; config: Config; storage: ReturnType<typeof createFileStorage> }, port: number) {
   const services = createServices(base);
-  const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
+  const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1', serverOptions: serverOptions(base.config.limits) });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const hub = await attachAgents(server as Server, services);
   return {

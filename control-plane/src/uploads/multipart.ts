@@ -4,8 +4,10 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { ApiError, badRequest } from '../errors.js';
+import { bodyIdleDetail, watchBodyIdle } from '../http/server-limits.js';
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
@@ -33,7 +35,7 @@ export interface UploadGuard {
 export async function receiveMultipart(
   body: Readable,
   contentType: string,
-  opts: { fileField: string; scratchPath: string; maxFileBytes: number; guard?: UploadGuard },
+  opts: { fileField: string; scratchPath: string; maxFileBytes: number; guard?: UploadGuard; idleMs?: number },
 ): Promise<ReceivedUpload> {
   let parser: busboy.Busboy;
   try {
@@ -134,10 +136,21 @@ export async function receiveMultipart(
   parser.on('partsLimit', () => (failure ??= badRequest('too many form parts')));
   parser.on('fieldsLimit', () => (failure ??= badRequest('too many form fields')));
 
+  // A body that stops arriving ends like one that broke off, answered 408 (Node's own request stream only).
+  let stopWatching = () => {};
+  const idle = new Promise<never>((_resolve, reject) => {
+    const incoming = body as Partial<IncomingMessage>;
+    if (opts.idleMs && incoming.socket) {
+      stopWatching = watchBodyIdle(body as IncomingMessage, opts.idleMs, () => reject(new ApiError(408, bodyIdleDetail(opts.idleMs!))));
+    }
+  });
+  idle.catch(() => {});
   try {
-    await Promise.race([parse(body, parser), stopped]);
+    await Promise.race([parse(body, parser), stopped, idle]);
+    stopWatching();
     await Promise.all([...writes, ...checks.map((c) => c.catch(() => {}))]);
   } catch (e) {
+    stopWatching();
     // The body broke off (closed, reset, cut-off form, timed out): nothing more will come, so
     // the parser and every file part end here and each write fails at once instead of waiting.
     body.unpipe(parser);
