@@ -33,7 +33,7 @@ beforeAll(async () => {
   server = await startServer();
   org = await seedOrg(server.db);
   await fixtures.makeApk(at('ok.apk'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' });
-}, 30_000);
+});
 afterAll(() => server.close());
 
 const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;

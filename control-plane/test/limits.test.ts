@@ -30,7 +30,7 @@ beforeAll(async () => {
   other = await seedOrg(server.db, { name: 'Other' });
   api = client(server.url, org.apiKey);
   otherApi = client(server.url, other.apiKey);
-}, 30_000);
+});
 afterAll(() => server.close());
 
 const count = async (table: string, orgId: string) =>
