@@ -96,6 +96,12 @@ describe('per organisation', () => {
       });
       expect(refusal.status).toBe(429);
       expect(refusal.detail).toMatch(/2 tunnels.*ORG_MAX_TUNNELS/);
+      // The tunnel client says why, and keeps dialling (the limit may free up).
+      const lines: string[] = [];
+      const third = startTunnelClient({ controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: 't3', filter: createHostFilter({}), log: (l) => lines.push(l), backoff: { baseMs: 20, maxMs: 100 } });
+      tunnels.push(third);
+      for (let i = 0; i < 200 && lines.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(lines[0]).toMatch(/refused the tunnel for now: .*ORG_MAX_TUNNELS.*retrying/);
       await open('t1', other.apiKey); // another organisation is not held back
     } finally {
       await Promise.all(tunnels.map((t) => t.close()));
