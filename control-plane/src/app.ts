@@ -48,12 +48,12 @@ export function createApp(deps: Deps) {
   app.use('/tunnels', requireApiKey);
   app.use('/webhooks/*', requireApiKey); // also /webhooks itself; audit keys may list, not change
   app.use('/me', requireApiKey);
-  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, () => false));
+  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, () => false, deps.config.limits.bodyIdleTimeoutMs));
   // Page forms (their own small limit) and agents' recordings (streamed, routes/recordings.ts) are not JSON.
   // The pages are asked for their own paths: with an APP_URL without a path, "under the pages' path" is everything.
   const pages = pageRoutes(deps.config);
   const notJson = (path: string) => pages.takesForm(path) || path.startsWith('/agent/recordings/');
-  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/') || notJson(path)));
+  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/') || notJson(path), deps.config.limits.bodyIdleTimeoutMs));
 
   app.route('/', healthRoutes());
   app.route('/', adminRoutes());

@@ -48,6 +48,31 @@ export interface Config {
   webhooks: WebhookSettings;
   /** Pre-requests and teardown requests sent directly, not through a tunnel. */
   requests: RequestSettings;
+  /** What one organisation or key may hold or do at once, and how long a slow client may take (docs/limits-and-abuse.md). */
+  limits: LimitSettings;
+}
+
+export interface LimitSettings {
+  /** ORG_MAX_FOLDERS: folders one organisation may have (429 beyond). */
+  foldersPerOrg: number;
+  /** ORG_MAX_TESTS: tests in one organisation's library (429 beyond). */
+  testsPerOrg: number;
+  /** ORG_MAX_TUNNELS: tunnels one organisation may have connected at once, on all replicas (429 beyond). */
+  tunnelsPerOrg: number;
+  /** KEY_MAX_UPLOADS: build uploads in progress at once per key, on one replica (429 beyond). */
+  uploadsPerKey: number;
+  /** HEADERS_TIMEOUT_SECONDS: a request's headers must all arrive within this (Node's headersTimeout; 408). */
+  headersTimeoutMs: number;
+  /**
+   * BODY_IDLE_TIMEOUT_SECONDS: a request body (an upload, a JSON body) that sends nothing for this
+   * long is given up (408). Time the server itself takes to read does not count.
+   */
+  bodyIdleTimeoutMs: number;
+  /**
+   * UPLOAD_TIMEOUT_SECONDS: the longest any request may take to arrive whole, an upload of
+   * UPLOAD_MAX_BYTES on the slowest link you serve included (Node's requestTimeout; 408).
+   */
+  requestTimeoutMs: number;
 }
 
 export type StorageSettings = { kind: 'directory'; path: string } | S3Settings;
@@ -89,8 +114,6 @@ export interface HttpTimeouts {
    * races the balancer's next request on it, which then fails with a reset.
    */
   keepAliveTimeoutMs: number;
-  /** HEADERS_TIMEOUT_MS: the longest a request's headers may take to arrive; above the keep-alive timeout, as Node requires. */
-  headersTimeoutMs: number;
 }
 
 export interface RequestSettings {
@@ -130,11 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const host = env.HOST || '0.0.0.0';
   const dataDir = resolve(env.DATA_DIR || './data');
+  // The header timeout (HEADERS_TIMEOUT_SECONDS, limits) need not exceed this one: since
+  // Node 18 it counts only while a request's headers arrive, never on an idle connection.
   const keepAliveTimeoutMs = intFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 75_000);
-  const headersTimeoutMs = intFrom(env, 'HEADERS_TIMEOUT_MS', keepAliveTimeoutMs + 5_000);
-  if (headersTimeoutMs <= keepAliveTimeoutMs) {
-    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must be above KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs})`);
-  }
   return {
     port,
     host,
@@ -178,8 +199,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       artifactDays: optionalIntFrom(env, 'ARTIFACT_RETENTION_DAYS'),
       sweepMs: intFrom(env, 'RETENTION_SWEEP_MS', 3_600_000),
     },
-    http: { keepAliveTimeoutMs, headersTimeoutMs },
+    http: { keepAliveTimeoutMs },
+    limits: loadLimits(env),
   };
+}
+
+function loadLimits(env: NodeJS.ProcessEnv): LimitSettings {
+  const limits: LimitSettings = {
+    foldersPerOrg: intFrom(env, 'ORG_MAX_FOLDERS', 1000),
+    testsPerOrg: intFrom(env, 'ORG_MAX_TESTS', 10_000),
+    tunnelsPerOrg: intFrom(env, 'ORG_MAX_TUNNELS', 20),
+    uploadsPerKey: intFrom(env, 'KEY_MAX_UPLOADS', 4),
+    headersTimeoutMs: intFrom(env, 'HEADERS_TIMEOUT_SECONDS', 20) * 1000,
+    bodyIdleTimeoutMs: intFrom(env, 'BODY_IDLE_TIMEOUT_SECONDS', 60) * 1000,
+    requestTimeoutMs: intFrom(env, 'UPLOAD_TIMEOUT_SECONDS', 3600) * 1000,
+  };
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_SECONDS (${limits.headersTimeoutMs / 1000}) must not exceed UPLOAD_TIMEOUT_SECONDS (${limits.requestTimeoutMs / 1000})`);
+  }
+  return limits;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -11,7 +11,7 @@ export interface FieldError {
 
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503,
     readonly detail: string,
     readonly errors?: FieldError[],
   ) {

@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { applyTimeouts, listen } from './http/listen.js';
+import { serverOptions } from './http/server-limits.js';
 import { attachAgents, createServices } from './services.js';
 import { openStorage } from './storage/open.js';
 
@@ -36,7 +37,7 @@ const services = createServices({ db, config, storage });
 const resumed = await services.generator.resume();
 if (resumed > 0) console.log(`resuming ${resumed} automation generation(s) left unfinished by the last run`);
 
-const server = createAdaptorServer({ fetch: createApp(services).fetch }) as Server;
+const server = createAdaptorServer({ fetch: createApp(services).fetch, serverOptions: serverOptions(config.limits) }) as Server;
 applyTimeouts(server, config.http);
 const hub = await attachAgents(server, services);
 try {

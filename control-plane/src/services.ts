@@ -52,7 +52,7 @@ export async function attachAgents(server: Server, services: Services): Promise<
   const hub = createAgentHub(services.db, services.dispatcher, { heartbeatIntervalMs: services.config.agentHeartbeatMs });
   // Tunnel clients, the agents' tunnel relays and other replicas' relays to tunnels held here have their WebSocket endpoints beside the agents'.
   hub.attach(server, [
-    tunnelEndpoint(services.db, services.tunnels),
+    tunnelEndpoint(services.db, services.tunnels, services.config.limits.tunnelsPerOrg),
     agentRelayEndpoint(services.db, services.tunnels),
     internalRelayEndpoint(services.tunnels, services.clusterSecret),
   ]);

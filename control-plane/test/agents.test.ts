@@ -117,6 +117,33 @@ describe('dispatching and following a test', () => {
     agent.close();
   });
 
+  it('takes a job\'s steps and verdict only from the agent holding it, never from another agent naming it', async () => {
+    const holder = await connect(server.url, shared, { agentId: 'agent-holder', devices: [androidDevice('emu-holder')] });
+    await holder.next('welcome');
+    const { runId, jobIds } = await seedRun(['Tap the Log in button']);
+    const offer = await holder.next('job.offer');
+    // Another agent, of another organisation's own token, naming the real job.
+    const intruderToken = (await addAgentToken(server.db, (await seedOrg(server.db)).id)).agentToken;
+    const intruder = await connect(server.url, intruderToken, { agentId: 'agent-intruder' });
+    await intruder.next('welcome');
+    intruder.send({ type: 'job.accepted', jobId: offer.jobId });
+    intruder.send({ type: 'job.result', jobId: offer.jobId, verdict: 'failed', statusMessage: 'forged', durationSeconds: 1 });
+    await intruder.next('job.result.ack'); // acknowledged (re-sends must stop) but not recorded
+    expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'offered', status_message: null });
+    holder.send({ type: 'job.accepted', jobId: offer.jobId });
+    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running' && r.session_id !== null);
+    intruder.send({ type: 'step.decide', requestId: 'x1', jobId: offer.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    expect(await intruder.next('step.decision')).toMatchObject({ requestId: 'x1', ok: false, error: 'this test is not running on this agent' });
+    intruder.send({ type: 'job.result', jobId: offer.jobId, verdict: 'failed', statusMessage: 'forged', durationSeconds: 1 });
+    await intruder.next('job.result.ack');
+    expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'running', status_message: null });
+    // The holder's verdict is the one taken.
+    holder.send({ type: 'job.result', jobId: offer.jobId, verdict: 'succeeded', durationSeconds: 2 });
+    await holder.next('job.result.ack');
+    expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'succeeded' });
+    expect(await runStatus(runId)).toBe('completed');
+  });
+
   it('runs one test per device at a time', async () => {
     const agent = await connect(server.url, shared, { agentId: 'agent-one', devices: [androidDevice('emu-one')] });
     await agent.next('welcome');

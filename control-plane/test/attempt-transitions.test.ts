@@ -85,6 +85,20 @@ describe('claiming', () => {
     const offers = [await agent.next('job.offer'), await agent.next('job.offer')];
     expect(Object.fromEntries(offers.map((o) => [o.serial, o.jobId]))).toEqual({ 'emu-kinds': `${androidTest}.1`, 'sim-kinds': `${iosTest}.1` });
   });
+
+  it('an organisation\'s own emulator is offered only its organisation\'s tests, past an older test of another', async () => {
+    const other = await seedOrg(server.db);
+    const { ids: [foreignTest] } = await seedRun(server.db, other); // older: the claim would take it first
+    const { ids: [ownTest] } = await seedRun(server.db, org);
+    const ownToken = (await addAgentToken(server.db, org.id)).agentToken;
+    const own = await connect(server.url, ownToken, { agentId: 'claim-own-emulator', devices: [androidDevice('emu-own')] });
+    const offer = await own.next('job.offer', 3000);
+    expect(offer.jobId).toBe(`${ownTest}.1`);
+    expect((await attempt(foreignTest!)).status).toBe('pending');
+    // The other organisation's test is still served, by a shared emulator.
+    const sharedAgent = await connect(server.url, shared, { agentId: 'claim-shared-emulator', devices: [androidDevice('emu-shared-2')] });
+    expect((await sharedAgent.next('job.offer', 3000)).jobId).toBe(`${foreignTest}.1`);
+  });
 });
 
 describe('an offer that cannot be made', () => {

@@ -73,6 +73,11 @@ describe.skipIf(backend === 'postgres')('first start', () => {
     const apiKey = /API key: +(dl_live_\S+)/.exec(out)?.[1];
     expect(adminToken, out + started.output().stderr).toBeDefined();
     expect(orgId).toBeDefined();
+    // Each secret printed once (the API key once more in the example call), on stdout only.
+    const orgKey = /organisation key: +(dl_org_\S+)/.exec(out)?.[1];
+    const times = (text: string, secret: string) => text.split(secret).length - 1;
+    expect([times(out, adminToken!), times(out, orgKey!), times(out, apiKey!)]).toEqual([1, 1, 2]);
+    expect(started.output().stderr).not.toMatch(/dl_admin_|dl_live_|dl_org_/);
 
     const { stdout } = await promisify(execFile)(tsx, ['control-plane/src/cli/admin.ts', 'list-orgs'], {
       cwd: repoRoot,

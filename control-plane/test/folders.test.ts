@@ -5,7 +5,7 @@ let server: TestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ ORG_MAX_FOLDERS: '5000' }); // a legacy organisation below has 3,000
   api = client(server.url, (await seedOrg(server.db)).apiKey);
 });
 afterAll(() => server.close());

@@ -16,6 +16,7 @@ import { openPostgres } from '../src/db/postgres.js';
 import type { FileStorage } from '../src/storage/files.js';
 import { openStorage } from '../src/storage/open.js';
 import { applyTimeouts } from '../src/http/listen.js';
+import { serverOptions } from '../src/http/server-limits.js';
 import type { Server } from 'node:http';
 
 /** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
@@ -120,7 +121,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 /** One control-plane process's worth: services, HTTP server and agent hub over a database. */
 async function listen(base: { db: Db; config: Config; storage: FileStorage }, port: number) {
   const services = createServices(base);
-  const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
+  const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1', serverOptions: serverOptions(base.config.limits) });
   applyTimeouts(server as Server, base.config.http); // as main.ts does
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const hub = await attachAgents(server as Server, services);

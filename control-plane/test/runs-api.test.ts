@@ -210,6 +210,19 @@ describe('POST /tests/execute', () => {
     expect((await runRow(both)).buildId).toBe(builds.apk);
   });
 
+  it('finds a build by name among the organisation\'s own builds only, though another\'s of that name is newer', async () => {
+    const foreign = await upload(otherOrg.apiKey, at('new.apk'), 'new.apk', { platform: 'android', metadata: '{"name":"shop"}' });
+    const run = await execute({ organisationId: org.id, build: { meta: { name: 'shop' } }, platform: 'android', testIds: [tests.a] });
+    expect((await runRow(run)).buildId).toBe(builds.apk);
+    // A name only the other organisation has is not found.
+    await upload(otherOrg.apiKey, at('new.apk'), 'new.apk', { platform: 'android', metadata: '{"name":"theirs-only"}' });
+    const missing = await api('POST', '/tests/execute', { organisationId: org.id, build: { meta: { name: 'theirs-only' } }, testIds: [tests.a] });
+    expect(missing).toEqual({ status: 404, body: { detail: 'no build named "theirs-only"' } });
+    // The other organisation's own run by that name takes its own build.
+    const theirs = await execute({ organisationId: otherOrg.id, build: { meta: { name: 'shop' } }, testIds: [tests.foreign] }, otherApi);
+    expect((await runRow(theirs)).buildId).toBe(foreign);
+  });
+
   it('runs an .ipa on a handset by default and a simulator .app on a simulator', async () => {
     const ipa = await execute({ organisationId: org.id, buildId: builds.ipa, testIds: [tests.a] });
     expect(await runRow(ipa)).toMatchObject({ platform: 'ios', physical: true, packageName: 'com.example.ios' });

@@ -7,7 +7,9 @@ import WebSocket from 'ws';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, TunnelRefused, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { addAgentToken } from '../src/admin/provision.js';
+import { androidDevice, fakeAgents } from './agent-client.js';
 import { client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { blockUnfinished, seedRun } from './seed-runs.js';
 
 let server: TestServer;
 let org: Org;
@@ -103,5 +105,29 @@ describe('tunnels', () => {
     const { agentToken } = await addAgentToken(server.db, null);
     expect(await relayRefusal('/agent/tunnel?job=att_x.1', agentToken)).toEqual({ status: 403, detail: 'that job is not running on a device of this agent' });
     expect(await relayRefusal('/agent/tunnel?job=nonsense', agentToken)).toMatchObject({ status: 400 });
+  });
+
+  it('opens the relay of a real job for the agent holding it only, never for another agent\'s token', async () => {
+    const agents = fakeAgents({ welcomed: true });
+    try {
+      await tunnel('relay-office').connected;
+      const { runId, ids: [jobId] } = await seedRun(server.db, org);
+      await server.db.query(`UPDATE runs SET tunnel_name = 'relay-office' WHERE id = $1`, [runId]);
+      const holderToken = (await addAgentToken(server.db, null)).agentToken;
+      const holder = await agents.connect(server.url, holderToken, { agentId: 'relay-holder', devices: [androidDevice('emu-relay-holder')] });
+      const offer = await holder.next('job.offer');
+      expect(offer.jobId).toBe(`${jobId}.1`);
+      // Another agent's token (shared, or the other organisation's own) naming that real job: refused.
+      for (const token of [(await addAgentToken(server.db, null)).agentToken, (await addAgentToken(server.db, other.id)).agentToken]) {
+        expect(await relayRefusal(`/agent/tunnel?job=${offer.jobId}`, token)).toEqual({ status: 403, detail: 'that job is not running on a device of this agent' });
+      }
+      // The holder's own token gets in (so the refusals above are about the token, not the job).
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/agent/tunnel?job=${offer.jobId}`, { headers: { authorization: `Bearer ${holderToken}` } });
+      await new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject));
+      ws.close();
+    } finally {
+      agents.terminateAll();
+      await blockUnfinished(server.db);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { jsonBodies } from './json-body.js';
 function app() {
   const a = new Hono<AppEnv>();
   a.onError((err, c) => c.json({ detail: err.message }, err instanceof ApiError ? (err.status as 400) : 500));
-  a.use(jsonBodies(1024 * 1024, () => false));
+  a.use(jsonBodies(1024 * 1024, () => false, 60_000));
   a.post('/twice', async (c) => {
     const first = await c.req.json<{ list: number[] }>();
     first.list.push(99); // a reader that changes what it got

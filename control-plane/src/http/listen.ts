@@ -41,5 +41,4 @@ export function listenFailure(err: NodeJS.ErrnoException, port: number, host: st
  */
 export function applyTimeouts(server: Server, timeouts: HttpTimeouts): void {
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
-  server.headersTimeout = timeouts.headersTimeoutMs;
 }

@@ -15,7 +15,7 @@ export interface UpgradeRoute {
   close(): Promise<void>;
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 503: 'Service Unavailable' };
+const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests', 503: 'Service Unavailable' };
 
 /** Answers an upgrade request with an HTTP error and a `{detail}` body, like the API's errors. */
 export function refuseUpgrade(socket: Duplex, status: number, detail: string): void {

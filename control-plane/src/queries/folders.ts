@@ -40,6 +40,11 @@ export async function findFolder(
   return rows[0] ?? null;
 }
 
+/** The organisation's folders, for ORG_MAX_FOLDERS (read under lockOrganisation, so two creations cannot both pass). */
+export async function countFolders(sql: Sql, orgId: string): Promise<number> {
+  return (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE org_id = $1', [orgId]))[0]!.n;
+}
+
 export async function insertFolder(sql: Sql, f: { id: string; orgId: string; name: string; parentId: string | null }) {
   await sql.query('INSERT INTO folders (id, org_id, name, parent_id) VALUES ($1, $2, $3, $4)', [
     f.id,

@@ -70,6 +70,11 @@ export async function insertTest(
   }
 }
 
+/** The tests in the organisation's library, for ORG_MAX_TESTS (read under lockOrganisation). */
+export async function countTests(sql: Sql, orgId: string): Promise<number> {
+  return (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tests WHERE org_id = $1', [orgId]))[0]!.n;
+}
+
 const isForeignKeyViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23503';
 
 export async function findTest(sql: Sql, orgId: string, id: string, lock = false): Promise<TestRecord | null> {

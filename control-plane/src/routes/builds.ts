@@ -19,6 +19,7 @@ import { Build, BuildList, BuildUploaded, ListBuildsQuery, UploadForm } from '..
 import { ErrorBody, errorResponses, id, jsonResponse } from '../schemas/common.js';
 import { fileDigest } from '../uploads/digest.js';
 import { receiveMultipart, type UploadGuard } from '../uploads/multipart.js';
+import { takeUploadSlot } from '../uploads/upload-slots.js';
 
 const cursor = seqCursor('b');
 
@@ -88,12 +89,17 @@ async function upload(c: Context<AppEnv>) {
     throw new ApiError(413, `build is larger than the limit of ${config.uploadMaxBytes} bytes`);
   }
 
-  const scratch = await storage.scratchPath();
+  // A Bearer key's upload counts against its key at once; an organisation_key's once the key is checked.
+  const releaseSlot = bearerCaller ? takeUploadSlot(bearerCaller.keyId, config.limits.uploadsPerKey) : () => {};
+  const scratch = await storage.scratchPath().catch((e: unknown) => {
+    releaseSlot();
+    throw e;
+  });
   const scratchFiles = [scratch, `${scratch}.ipa`];
-  const guard = bearerCaller ? undefined : anonymousGuard(db);
+  const guard = bearerCaller ? undefined : anonymousGuard(db, config.limits.uploadsPerKey);
   try {
     const { fields, file } = await receiveMultipart(requestStream(c), contentType, {
-      fileField: 'build', scratchPath: scratch, maxFileBytes: config.uploadMaxBytes, guard,
+      fileField: 'build', scratchPath: scratch, maxFileBytes: config.uploadMaxBytes, guard, idleMs: config.limits.bodyIdleTimeoutMs,
     });
     const caller = await uploadCaller(db, bearerCaller, fields.organisation_key);
     if (!file) throw badRequest('missing the "build" file part');
@@ -123,7 +129,12 @@ async function upload(c: Context<AppEnv>) {
       throw e;
     }
     return c.json({ buildId, app_link: appLink(c, record) }, 200);
+  } catch (e) {
+    // A body that stopped arriving: the rest is not worth waiting for.
+    if (e instanceof ApiError && e.status === 408) c.header('Connection', 'close');
+    throw e;
   } finally {
+    releaseSlot();
     guard?.release();
     await Promise.all(scratchFiles.map((f) => rm(f, { force: true })));
   }
@@ -143,14 +154,16 @@ let unverifiedUploads = 0;
  * moment it arrives, and a wrong one stops the upload before the file is written. A file
  * part that comes first is written only within UNVERIFIED_UPLOADS.
  */
-function anonymousGuard(db: Db): UploadGuard & { release(): void } {
+function anonymousGuard(db: Db, uploadsPerKey: number): UploadGuard & { release(): void } {
   let keySeen = false;
   let holding = false;
+  let releaseKeySlot: (() => void) | null = null;
   return {
     async field(name, value) {
-      if (name !== 'organisation_key') return;
+      if (name !== 'organisation_key' || keySeen) return;
       keySeen = true;
-      await uploadCaller(db, null, value);
+      const caller = await uploadCaller(db, null, value);
+      releaseKeySlot = takeUploadSlot(caller.keyId, uploadsPerKey);
     },
     file() {
       if (keySeen) return;
@@ -164,6 +177,8 @@ function anonymousGuard(db: Db): UploadGuard & { release(): void } {
     release() {
       if (holding) unverifiedUploads -= 1;
       holding = false;
+      releaseKeySlot?.();
+      releaseKeySlot = null;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { badRequest, notFound } from '../errors.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
 import { buildFolderViews, MAX_FOLDER_DEPTH, PATH_SEPARATOR } from '../folders/tree.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
@@ -67,6 +67,10 @@ export function folderRoutes() {
     // Everything the answer needs is read inside the transaction: nothing can fail after the commit.
     const folder = await c.var.deps.db.transaction(async (tx) => {
       await lockOrganisation(tx, orgId);
+      const max = c.var.deps.config.limits.foldersPerOrg;
+      if ((await folders.countFolders(tx, orgId)) >= max) {
+        throw new ApiError(429, `the organisation has ${max} folders, the most allowed (ORG_MAX_FOLDERS): delete some first`);
+      }
       let ancestry: string[] = [];
       if (parentId !== null) {
         if (!(await folders.findFolder(tx, orgId, parentId))) throw notFound('parent folder');

@@ -22,8 +22,15 @@ const KEEPALIVE_MS = 15_000;
 
 const alreadyConnected = (name: string) => `tunnel "${name}" is already connected in this organisation`;
 
-export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
+export function tunnelEndpoint(db: Db, registry: TunnelRegistry, maxPerOrg: number): UpgradeRoute {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  /** Connections here between the ORG_MAX_TUNNELS check and their claim, by organisation: a burst counts in full. */
+  const connecting = new Map<string, number>();
+  const countConnecting = (orgId: string, by: number) => {
+    const n = (connecting.get(orgId) ?? 0) + by;
+    if (n === 0) connecting.delete(orgId);
+    else connecting.set(orgId, n);
+  };
   /** Claims and releases under way: stopping waits for them before the database closes. */
   const inFlight = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
@@ -46,6 +53,17 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
       const wanted = { orgId: caller.org.id, name: name.data, keyId: caller.keyId };
       // Refused as an HTTP error while possible (whichever replica holds it); the claim after the upgrade settles a race of two.
       if (await registry.taken(wanted.orgId, wanted.name)) return refuseUpgrade(socket, 409, alreadyConnected(wanted.name));
+      const connected = (await registry.list(wanted.orgId)).length + (connecting.get(wanted.orgId) ?? 0);
+      if (connected >= maxPerOrg) {
+        return refuseUpgrade(socket, 429, `the organisation has ${maxPerOrg} tunnels connected, the most allowed at once (ORG_MAX_TUNNELS): stop one first`);
+      }
+      countConnecting(wanted.orgId, 1);
+      let counted = true;
+      const claimSettled = () => {
+        if (counted) countConnecting(wanted.orgId, -1);
+        counted = false;
+      };
+      socket.once('close', claimSettled); // an upgrade that never completes
       wss.handleUpgrade(req, socket, head, (ws) => {
         const session = muxOverWebSocket(ws, { side: 'server', onProtocolError: () => {} });
         let tunnel: HeldTunnel | null = null;
@@ -58,7 +76,9 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry): UpgradeRoute {
         });
         ws.on('error', () => {});
         keepAlive(ws, KEEPALIVE_MS);
-        track(registry.claim({ ...wanted, session }).then((claimed) => {
+        const claiming = registry.claim({ ...wanted, session });
+        claiming.finally(claimSettled).catch(() => {});
+        track(claiming.then((claimed) => {
           if (!claimed) return ws.close(TUNNEL_CLOSE_CODES.nameTaken, alreadyConnected(wanted.name));
           tunnel = claimed;
           if (closed) return void track(registry.release(claimed, `tunnel "${wanted.name}" disconnected`));

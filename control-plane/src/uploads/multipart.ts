@@ -4,8 +4,10 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { ApiError, badRequest } from '../errors.js';
+import { bodyIdleDetail, watchBodyIdle } from '../http/server-limits.js';
 
 export interface ReceivedUpload {
   fields: Record<string, string>;
@@ -33,7 +35,7 @@ export interface UploadGuard {
 export async function receiveMultipart(
   body: Readable,
   contentType: string,
-  opts: { fileField: string; scratchPath: string; maxFileBytes: number; guard?: UploadGuard },
+  opts: { fileField: string; scratchPath: string; maxFileBytes: number; guard?: UploadGuard; idleMs?: number },
 ): Promise<ReceivedUpload> {
   let parser: busboy.Busboy;
   try {
@@ -49,6 +51,9 @@ export async function receiveMultipart(
   let failure: Error | null = null;
   const writes: Promise<void>[] = [];
   const checks: Promise<void>[] = [];
+  // Every file part seen, so a body that breaks off can destroy them: a part left open
+  // would hold its write (and the temp file's handle, and an anonymous upload's slot) for ever.
+  const fileParts = new Set<Readable>();
   let writing = false;
   // A refused guard stops reading here: the body is unpiped (not destroyed, which would
   // take the socket and the answer with it) and the HTTP server discards a bounded rest.
@@ -84,6 +89,7 @@ export async function receiveMultipart(
     // A cut-off form errors the file part too; the parser reports the same error, and the
     // part may be discarded or still waiting for the guard (no pipeline listening yet).
     stream.on('error', () => {});
+    fileParts.add(stream);
     if (name !== opts.fileField || file !== null) {
       failure ??= badRequest(`unexpected file part "${name}": send the build as the "${opts.fileField}" part`);
       stream.resume();
@@ -130,10 +136,26 @@ export async function receiveMultipart(
   parser.on('partsLimit', () => (failure ??= badRequest('too many form parts')));
   parser.on('fieldsLimit', () => (failure ??= badRequest('too many form fields')));
 
+  // A body that stops arriving ends like one that broke off, answered 408 (Node's own request stream only).
+  let stopWatching = () => {};
+  const idle = new Promise<never>((_resolve, reject) => {
+    const incoming = body as Partial<IncomingMessage>;
+    if (opts.idleMs && incoming.socket) {
+      stopWatching = watchBodyIdle(body as IncomingMessage, opts.idleMs, () => reject(new ApiError(408, bodyIdleDetail(opts.idleMs!))));
+    }
+  });
+  idle.catch(() => {});
   try {
-    await Promise.race([parse(body, parser), stopped]);
+    await Promise.race([parse(body, parser), stopped, idle]);
+    stopWatching();
     await Promise.all([...writes, ...checks.map((c) => c.catch(() => {}))]);
   } catch (e) {
+    stopWatching();
+    // The body broke off (closed, reset, cut-off form, timed out): nothing more will come, so
+    // the parser and every file part end here and each write fails at once instead of waiting.
+    body.unpipe(parser);
+    parser.destroy();
+    for (const part of fileParts) part.destroy(e as Error);
     await Promise.allSettled(writes);
     await rm(opts.scratchPath, { force: true });
     if (e instanceof ApiError) throw e;

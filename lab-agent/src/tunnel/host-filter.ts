@@ -10,9 +10,19 @@
  * `--only-hosts` every host not excluded is allowed. Address entries apply both to IP
  * literals and to the addresses a name resolves to (checked by the client before it
  * connects), so `--exclude-hosts 10.9.0.0/16` also keeps out names pointing there.
- * net.BlockList does the address arithmetic.
+ *
+ * Addresses are compared in canonical form (ipaddr.js parses them): every spelling of an
+ * address is the same address (`::ffff:127.0.0.1`, `0x7f.1`, `2130706433`, `[0:0::1]`,
+ * `fe80::1%eth0` without its zone), and an address is also checked as the address a
+ * connection to it reaches: `0.0.0.0` (all of 0.0.0.0/8) reaches 127.0.0.1 and `::`
+ * reaches ::1, so `--exclude-hosts 127.0.0.0/8,::1` keeps them out too; a NAT64 address
+ * (64:ff9b::/96) is also checked as the IPv4 address it carries. The name `localhost`
+ * stands for `localhost`, `*.localhost` and every loopback and unspecified address
+ * (127.0.0.0/8, ::1, 0.0.0.0, ::).
  */
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 export interface HostFilter {
   /** null when the host may be reached, else why not (shown to the device as the proxy's answer). */
@@ -25,31 +35,73 @@ export interface HostFilter {
 
 interface HostList {
   names: RegExp[];
-  addresses: BlockList;
-  hasAddresses: boolean;
+  ranges: [Address, number][];
   given: string[];
 }
 
 export class HostFilterError extends Error {}
 
+/** What `localhost` in a list stands for, besides its names. */
+const LOCALHOST_RANGES = ['127.0.0.0/8', '::1/128', '0.0.0.0/32', '::/128'];
+
+/**
+ * The address `host` spells, in canonical form (IPv4-mapped IPv6 as its IPv4, no zone), or
+ * null for a host name. Accepts what the system's resolver would read as an address, so a
+ * spelling cannot slip past as a "name" (`127.1`, `0x7f000001`).
+ */
+export function canonicalAddress(host: string): Address | null {
+  const bare = host.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return null;
+  return ipaddr.process(bare);
+}
+
+/** The address itself and the addresses a connection to it actually reaches. */
+function reachedBy(address: Address): Address[] {
+  const reached = [address];
+  const range = address.range();
+  if (range === 'unspecified') reached.push(ipaddr.parse(address.kind() === 'ipv4' ? '127.0.0.1' : '::1'));
+  if (range === 'rfc6052') {
+    const bytes = address.toByteArray().slice(12);
+    reached.push(ipaddr.fromByteArray(bytes));
+  }
+  return reached;
+}
+
+function addRange(list: HostList, cidr: string): void {
+  const [base, prefix] = ipaddr.parseCIDR(cidr.replace(/%[^/]*/, ''));
+  // An IPv4-mapped range (::ffff:10.0.0.0/104) is the IPv4 range it maps.
+  if (base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress() && prefix >= 96) {
+    list.ranges.push([(base as ipaddr.IPv6).toIPv4Address(), prefix - 96]);
+  } else {
+    list.ranges.push([base, prefix]);
+  }
+}
+
 function parseList(option: string, list: string | undefined): HostList {
-  const parsed: HostList = { names: [], addresses: new BlockList(), hasAddresses: false, given: [] };
+  const parsed: HostList = { names: [], ranges: [], given: [] };
   for (const raw of (list ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
     const entry = raw.toLowerCase().replace(/^\[(.*)\]$/, '$1');
     parsed.given.push(entry);
     const cidr = /^([^/]+)\/(\d{1,3})$/.exec(entry);
     if (cidr) {
-      const family = isIP(cidr[1]!);
+      const address = canonicalAddress(cidr[1]!);
       const prefix = Number(cidr[2]);
-      if (family === 0 || prefix > (family === 4 ? 32 : 128)) throw new HostFilterError(`${option}: ${JSON.stringify(raw)} is not a CIDR range like 10.0.0.0/8`);
-      parsed.addresses.addSubnet(cidr[1]!, prefix, family === 4 ? 'ipv4' : 'ipv6');
-      parsed.hasAddresses = true;
-    } else if (isIP(entry) !== 0) {
-      parsed.addresses.addAddress(entry, isIP(entry) === 4 ? 'ipv4' : 'ipv6');
-      parsed.hasAddresses = true;
+      // The prefix counts bits of the address as written: an IPv6 spelling takes up to 128.
+      const max = cidr[1]!.includes(':') ? 128 : 32;
+      if (!address || prefix > max) throw new HostFilterError(`${option}: ${JSON.stringify(raw)} is not a CIDR range like 10.0.0.0/8`);
+      const written = cidr[1]!.includes(':') ? ipaddr.IPv6.parse(cidr[1]!.replace(/%.*$/, '')) : address;
+      addRange(parsed, `${written.toString()}/${prefix}`);
+    } else if (canonicalAddress(entry)) {
+      const address = canonicalAddress(entry)!;
+      parsed.ranges.push([address, address.kind() === 'ipv4' ? 32 : 128]);
     } else if (/^[a-z0-9*._-]+$/.test(entry)) {
-      const pattern = entry.split('*').map((part) => part.replace(/[.]/g, '\\.')).join('.*');
+      const name = entry.replace(/\.$/, '');
+      const pattern = name.split('*').map((part) => part.replace(/[.]/g, '\\.')).join('.*');
       parsed.names.push(new RegExp(`^${pattern}$`));
+      if (name === 'localhost') {
+        parsed.names.push(/^.*\.localhost$/);
+        for (const range of LOCALHOST_RANGES) addRange(parsed, range);
+      }
     } else {
       throw new HostFilterError(`${option}: ${JSON.stringify(raw)} is not a host name, wildcard, IP address or CIDR range`);
     }
@@ -57,11 +109,15 @@ function parseList(option: string, list: string | undefined): HostList {
   return parsed;
 }
 
-const familyOf = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
+/** Whether any address a connection to `address` reaches is in one of the list's ranges. */
+function coversAddress(list: HostList, address: Address): boolean {
+  return reachedBy(address).some((a) => list.ranges.some(([base, prefix]) => a.kind() === base.kind() && a.match(base, prefix)));
+}
 
 function matches(list: HostList, host: string): boolean {
+  const address = canonicalAddress(host);
+  if (address) return coversAddress(list, address);
   const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-  if (isIP(name) !== 0) return list.hasAddresses && list.addresses.check(name, familyOf(name));
   return list.names.some((re) => re.test(name));
 }
 
@@ -74,12 +130,14 @@ export function createHostFilter(options: { onlyHosts?: string; excludeHosts?: s
     refusal(host) {
       if (matches(exclude, host)) return `${host} is excluded by the tunnel's --exclude-hosts`;
       // A name may still be allowed through an address entry of --only-hosts once resolved.
-      if (restricted && !matches(only, host) && (isIP(host) !== 0 || !only.hasAddresses)) return `${host} is not in the tunnel's --only-hosts`;
+      if (restricted && !matches(only, host) && (canonicalAddress(host) !== null || only.ranges.length === 0)) return `${host} is not in the tunnel's --only-hosts`;
       return null;
     },
     addressRefusal(host, address) {
-      if (exclude.hasAddresses && exclude.addresses.check(address, familyOf(address))) return `${host} (${address}) is excluded by the tunnel's --exclude-hosts`;
-      if (restricted && !matches(only, host) && !(only.hasAddresses && only.addresses.check(address, familyOf(address)))) {
+      // An address the resolver gave that does not parse counts as matching an exclude, never as a miss.
+      const parsed = canonicalAddress(address);
+      if (exclude.ranges.length > 0 && (!parsed || coversAddress(exclude, parsed))) return `${host} (${address}) is excluded by the tunnel's --exclude-hosts`;
+      if (restricted && !matches(only, host) && !(parsed && coversAddress(only, parsed))) {
         return `${host} (${address}) is not in the tunnel's --only-hosts`;
       }
       return null;

@@ -129,6 +129,41 @@ describe('tunnel client', () => {
     endpoint.wss.close();
   });
 
+
+  it('keeps every spelling of loopback out when loopback is excluded (0.0.0.0 and [::] reach it too)', async () => {
+    // A host listening on all addresses, so that every spelling below would reach it if let through.
+    let reached = 0;
+    const host = createNetServer((socket) => {
+      reached += 1;
+      socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nin');
+    });
+    host.listen(0, '::');
+    await once(host, 'listening');
+    const port = (host.address() as AddressInfo).port;
+    const sessions: MuxSession[] = [];
+    const endpoint = await fakeEndpoint((ws) => {
+      sessions.push(serverSession(ws));
+      ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
+    });
+    // (Brackets never reach the tunnel: the wire format carries bare addresses.)
+    const spellings = ['0.0.0.0', '::', '0:0::0', '::ffff:127.0.0.1', '::ffff:7f00:1', '127.1', '0x7f000001', 'localhost'];
+    for (const exclude of ['127.0.0.0/8,::1', 'localhost']) {
+      const { client } = start(endpoint.url, createHostFilter({ excludeHosts: exclude }), `office-${clients.length}`);
+      await client.connected;
+      const session = sessions.at(-1)!;
+      for (const spelling of spellings) {
+        await expect(session.open({ host: spelling, port }), `${spelling} with --exclude-hosts ${exclude}`).rejects.toThrow(/excluded by the tunnel's --exclude-hosts/);
+      }
+    }
+    expect(reached).toBe(0);
+    // The same host is reachable through the same tunnel when loopback is not excluded: the refusals above are the filter's.
+    const { client } = start(endpoint.url, createHostFilter({ excludeHosts: '10.0.0.0/8' }), 'office-open');
+    await client.connected;
+    expect(await httpGetOver(await sessions.at(-1)!.open({ host: '0.0.0.0', port }), '0.0.0.0')).toContain('in');
+    expect(reached).toBe(1);
+    endpoint.wss.close();
+    host.close();
+  });
   it('reconnects under the same name after the connection drops', async () => {
     const urls: string[] = [];
     const endpoint = await fakeEndpoint((ws, url) => {

@@ -102,6 +102,8 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
     ws.on('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => {
       ws.terminate();
       if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0)) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
+      // A limit (ORG_MAX_TUNNELS) may free up: said once per refusal, and dialled again with backoff.
+      else if (res.statusCode === 429) log(`tunnel: the control plane refused the tunnel for now: ${detail}; retrying`);
     }));
     ws.on('close', (code, reasonBuffer) => {
       const reason = reasonBuffer.toString() || `connection closed (${code})`;
