@@ -26,7 +26,7 @@ import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface RunnerDeps {
   driver: DeviceDriver;
-  connection: Pick<AgentConnection, 'decide' | 'sendQueued'>;
+  connection: Pick<AgentConnection, 'requestDecision' | 'sendQueued'>;
   builds: BuildCache;
   /** serial → build id last installed there, shared by all runs of the agent. */
   installed: Map<string, string>;
@@ -182,7 +182,7 @@ export class JobRun {
       const began = Date.now();
       const screen = await this.guard(() => this.capture(), fail, timeoutMs, 'capturing the screen');
       this.checkpoint();
-      const decision = await this.decide(index, command, screen, timeoutMs, fail);
+      const decision = await this.askControlPlane(index, command, screen, timeoutMs, fail);
       if (!decision.ok) fail(decision.error || decision.reason || 'the control plane could not decide');
       if (decision.failed) {
         this.event(index, command, decision, 'failed', Date.now() - began, decision.reason);
@@ -228,10 +228,10 @@ export class JobRun {
     }
   }
 
-  private async decide(stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string }, timeoutMs: number, fail: (m: string) => never): Promise<StepDecision> {
+  private async askControlPlane(stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string }, timeoutMs: number, fail: (m: string) => never): Promise<StepDecision> {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await this.deps.connection.decide(
+      return await this.deps.connection.requestDecision(
         { requestId: `${this.jobId}-${stepIndex}-${randomUUID().slice(0, 8)}`, jobId: this.jobId, stepIndex, command, ...screen },
         AbortSignal.any([this.controller.signal, timeout]),
       );

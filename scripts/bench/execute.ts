@@ -186,7 +186,7 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
     json: { apiKey: org.apiKey, sessionId: breakdownSession, body, iterations: BREAKDOWN_ITERATIONS },
   });
   if (b.status !== 200) throw new Error(`breakdown: ${b.status} ${JSON.stringify(b.body).slice(0, 500)}`);
-  // The breakdown ran 2 x BREAKDOWN_ITERATIONS cached steps in its session (its own stages, then engine.decide)
+  // The breakdown ran 2 x BREAKDOWN_ITERATIONS cached steps in its session (its own stages, then engine.decideStep)
   // and BREAKDOWN_ITERATIONS through app.fetch.
   sent.set(breakdownSession, 3 * BREAKDOWN_ITERATIONS);
 
@@ -204,7 +204,7 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   }
   console.log(`[${backend}] ${sessions} sessions counted ${countedCheck.cachedSteps} cached steps and ${countedCheck.aiSteps} AI step for ${countedCheck.sent} executes`);
   console.log(`[${backend}] in-process: hierarchy ${b.body.stages.hierarchy.p50} ms, fingerprint ${b.body.stages.fingerprint.p50} ms, ` +
-    `replay ${b.body.stages.replay.p50} ms, SQL (lookup + insert) ${b.body.stages.sql.p50} ms, engine.decide ${b.body.stages.engine.p50} ms, ` +
+    `replay ${b.body.stages.replay.p50} ms, SQL (lookup + insert) ${b.body.stages.sql.p50} ms, engine.decideStep ${b.body.stages.engine.p50} ms, ` +
     `app.fetch ${b.body.stages.app.p50} ms`);
   agent.destroy();
   return {
@@ -222,7 +222,7 @@ function report(results: BackendResult[]) {
     rows.push([`${r.backend}: POST /sessions/{id}/execute (cached)`, r.http.cached.n, r.http.cached.p50, r.http.cached.p95, r.http.cached.p99, r.http.cached.max, `${(r.http.cached.p50 / bare).toFixed(1)}x`]);
     rows.push([`${r.backend}: POST /bench/bare, same body (baseline)`, r.http.bare.n, r.http.bare.p50, r.http.bare.p95, r.http.bare.p99, r.http.bare.max, '1.0x']);
     rows.push([`${r.backend}: in-process app.fetch, no Node HTTP server`, s.app.n, s.app.p50, s.app.p95, s.app.p99, s.app.max, '']);
-    rows.push([`${r.backend}: in-process engine.decide (no HTTP, auth, validation)`, s.engine.n, s.engine.p50, s.engine.p95, s.engine.p99, s.engine.max, '']);
+    rows.push([`${r.backend}: in-process engine.decideStep (no HTTP, auth, validation)`, s.engine.n, s.engine.p50, s.engine.p95, s.engine.p99, s.engine.max, '']);
     rows.push([`${r.backend}: in-process raw SQL: cache lookup + step insert (baseline)`, s.sql.n, s.sql.p50, s.sql.p95, s.sql.p99, s.sql.max, '']);
   }
   printTable(`Cached execute, ${screen.nodes}-node hierarchy, sequential over one keep-alive connection (ms)`, ['variant', 'n', 'p50', 'p95', 'p99', 'max', 'p50 vs bare'], rows);

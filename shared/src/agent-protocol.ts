@@ -20,7 +20,7 @@
  * next hello, so a control-plane restart loses nothing and runs nothing twice.
  */
 import { z } from 'zod';
-import { DeviceAction } from './actions.js';
+import { Action } from './actions.js';
 import { parseJsonText } from './json-text.js';
 import { Platform } from './platform.js';
 
@@ -94,8 +94,6 @@ export const StepDecide = z.object({
   /** Base64 PNG; stored by the server, which answers its storage key. */
   screenshot: z.string().max(20_000_000).optional(),
 });
-
-export const Action = DeviceAction;
 
 export const StepEvent = z.object({
   type: z.literal('step.event'),

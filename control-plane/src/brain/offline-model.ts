@@ -4,7 +4,7 @@
  * matching against the UI hierarchy. It is the fallback when no model is
  * configured and the baseline the LLM-backed models are measured against.
  *
- * Contract with the runner: `decide` answers the next action for the instruction
+ * Contract with the runner: `chooseAction` answers the next action for the instruction
  * on the current screen. Most instructions take one action. "Scroll until X is
  * visible" and "Wait for X" answer `scroll` / `wait` until satisfied and then
  * `done`, so the runner calls again after such an action (with a step limit).
@@ -72,6 +72,6 @@ export function decideOffline(input: ModelInput): Decision {
 export function createOfflineModel(): AutomationModel {
   return {
     name: 'offline',
-    decide: async (input) => decideOffline(input),
+    chooseAction: async (input) => decideOffline(input),
   };
 }

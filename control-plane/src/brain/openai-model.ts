@@ -96,7 +96,7 @@ export function toDecision(content: string, listed: readonly ScreenElement[], el
   }
   const a: Answer = parsed.data;
   const reason = a.reason?.trim() ?? '';
-  const decide = (action: Action, summary: string, confidence = MODEL_CONFIDENCE): Decision => ({
+  const chosen = (action: Action, summary: string, confidence = MODEL_CONFIDENCE): Decision => ({
     action,
     reasoning: reason ? `${summary}: ${reason}` : summary,
     confidence,
@@ -114,40 +114,40 @@ export function toDecision(content: string, listed: readonly ScreenElement[], el
     case 'tap': {
       if (!el) return unusable('"tap" without an element');
       const action: Action = { type: 'tap', target: locatorFor(el, elements), point: center(el.bounds) };
-      return decide(action, `Tap ${describe(el)}`, el.clickable ? MODEL_CONFIDENCE : NOT_CLICKABLE_CONFIDENCE);
+      return chosen(action, `Tap ${describe(el)}`, el.clickable ? MODEL_CONFIDENCE : NOT_CLICKABLE_CONFIDENCE);
     }
     case 'type': {
       if (!a.text) return unusable('"type" without the text to type');
-      if (!el) return decide({ type: 'type', target: null, text: a.text }, 'Type into the focused field');
+      if (!el) return chosen({ type: 'type', target: null, text: a.text }, 'Type into the focused field');
       const action: Action = { type: 'type', target: locatorFor(el, elements), text: a.text, point: center(el.bounds) };
-      return decide(action, `Type into ${describe(el)}`);
+      return chosen(action, `Type into ${describe(el)}`);
     }
     case 'scroll':
       if (a.direction !== 'up' && a.direction !== 'down') return unusable(`"scroll" needs direction up or down, not ${JSON.stringify(a.direction ?? null)}`);
-      return decide({ type: 'scroll', direction: a.direction }, `Scroll ${a.direction}`);
+      return chosen({ type: 'scroll', direction: a.direction }, `Scroll ${a.direction}`);
     case 'swipe':
       if (a.direction !== 'up' && a.direction !== 'down' && a.direction !== 'left' && a.direction !== 'right') {
         return unusable(`"swipe" needs direction left, right, up or down, not ${JSON.stringify(a.direction ?? null)}`);
       }
-      return decide({ type: 'swipe', direction: a.direction }, `Swipe ${a.direction}`);
+      return chosen({ type: 'swipe', direction: a.direction }, `Swipe ${a.direction}`);
     case 'back': {
       const support = platformSupport({ kind: 'pressBackButton' })[platform];
-      return support === true ? decide({ type: 'back' }, 'Press back') : fail(support);
+      return support === true ? chosen({ type: 'back' }, 'Press back') : fail(support);
     }
     case 'wait':
       if (typeof a.seconds !== 'number' || !(a.seconds > 0) || a.seconds > MAX_WAIT_SECONDS) {
         return unusable(`"wait" needs seconds between 0 and ${MAX_WAIT_SECONDS}, not ${a.seconds ?? 'none'}`);
       }
-      return decide({ type: 'wait', seconds: a.seconds }, `Wait ${a.seconds} s`);
+      return chosen({ type: 'wait', seconds: a.seconds }, `Wait ${a.seconds} s`);
     case 'assert': {
       const visible = a.visible ?? true;
-      if (el) return decide({ type: 'assert', target: locatorFor(el, elements), visible }, `${describe(el)} should be ${visible ? 'visible' : 'gone'}`);
+      if (el) return chosen({ type: 'assert', target: locatorFor(el, elements), visible }, `${describe(el)} should be ${visible ? 'visible' : 'gone'}`);
       // Absent text has no element to point at: the runner checks that nothing shows it.
-      if (!visible && a.text) return decide({ type: 'assert', target: { by: 'text', value: a.text }, visible }, `"${a.text}" should not be visible`);
+      if (!visible && a.text) return chosen({ type: 'assert', target: { by: 'text', value: a.text }, visible }, `"${a.text}" should not be visible`);
       return unusable(visible ? '"assert" without the element that should be visible' : '"assert" visible false without the text');
     }
     case 'done':
-      return decide({ type: 'done' }, 'Already done');
+      return chosen({ type: 'done' }, 'Already done');
     case 'fail':
       return fail(reason || 'The AI model could not carry out the instruction (it gave no reason)');
   }
@@ -227,7 +227,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel 
 
   return {
     name: `openai:${options.model}`,
-    async decide(input: ModelInput): Promise<Decision> {
+    async chooseAction(input: ModelInput): Promise<Decision> {
       const syntax = parseCommandSyntax(input.instruction);
       if (!syntax.ok) return fail(syntax.error);
       const support = platformSupport(syntax.command)[input.platform];

@@ -62,7 +62,7 @@ const ASSERTION = /^(check|verify|assert|ensure|make sure|expect|confirm|validat
 export function createStepEngine(deps: { db: Db; model: AutomationModel; storage: FileStorage }) {
   const { db, model, storage } = deps;
 
-  async function decide(req: StepRequest): Promise<StepResult> {
+  async function decideStep(req: StepRequest): Promise<StepResult> {
     const started = performance.now();
     // The work that needs no database comes first, so that an SDK step can read its
     // session and its cache entry in one statement once the screen's fingerprint is known.
@@ -108,7 +108,7 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
         decision = replayed;
       } else {
         kind = 'ai';
-        decision = await model.decide({
+        decision = await model.chooseAction({
           instruction: command.text, platform: screen.platform, hierarchyXml: req.pageSource, screenshotPng: req.screenshot,
         });
         // Failures are not cached: the next run should look at its own screen afresh.
@@ -142,7 +142,7 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
     return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform, screenshotKey: screenshot };
   }
 
-  return { decide };
+  return { decideStep };
 }
 
 export type StepEngine = ReturnType<typeof createStepEngine>;

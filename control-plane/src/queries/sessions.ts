@@ -1,5 +1,5 @@
 import type { Sql } from '../db/index.js';
-import type { Platform } from '@devicelab/shared';
+import type { Action, Platform } from '@devicelab/shared';
 
 export type SessionStatus = 'running' | 'succeeded' | 'failed';
 export type StepKind = 'ai' | 'cached' | 'deterministic' | 'code';
@@ -90,7 +90,8 @@ export interface NewStep {
   kind: StepKind;
   stepIndex: number | null;
   command: string;
-  actions: unknown[];
+  /** What the brain decided: every stored step's actions are the wire's Action. */
+  actions: Action[];
   outcome: 'action' | 'done' | 'failed' | 'passed';
   reason: string | null;
   fingerprint: string | null;
@@ -145,7 +146,7 @@ export interface StepRecord {
   kind: StepKind;
   stepIndex: number | null;
   command: string;
-  actions: unknown[];
+  actions: Action[];
   outcome: NewStep['outcome'];
   reason: string | null;
   fingerprint: string | null;

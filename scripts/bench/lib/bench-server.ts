@@ -17,7 +17,7 @@
  *                             only way to reach embedded PGlite, which lives in this process (usage.ts)
  *   POST /bench/execute-breakdown
  *                             times the stages of a cached POST /sessions/{id}/execute in-process with the
- *                             engine's own functions, then the whole engine.decide, then the whole app's fetch
+ *                             engine's own functions, then the whole engine.decideStep, then the whole app's fetch
  *                             without Node's HTTP server (operator token; execute.ts)
  *   GET  /bench/gc            garbage collections of this process since it started: count and pause ms
  *                             (perf_hooks), read before and after a measured block (execute.ts)
@@ -173,8 +173,8 @@ bench.post('/sql', async (c) => {
   }
   return c.json({ ms: times.reduce((a, b) => a + b, 0), times: summarise(times), samples: times, rows });
 });
-// The stages of a cached execute, in the order engine.decide runs them (control-plane/src/engine/step-engine.ts),
-// with the same functions; then engine.decide itself. Every iteration must replay from the cache.
+// The stages of a cached execute, in the order engine.decideStep runs them (control-plane/src/engine/step-engine.ts),
+// with the same functions; then engine.decideStep itself. Every iteration must replay from the cache.
 bench.post('/execute-breakdown', async (c) => {
   if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
   const { apiKey, sessionId, body, iterations } = await c.req.json<{ apiKey: string; sessionId: string; body: string; iterations: number }>();
@@ -242,11 +242,11 @@ bench.post('/execute-breakdown', async (c) => {
   for (let i = 0; i < iterations; i++) {
     const session = await findSession(db, caller.org.id, sessionId);
     const t0 = performance.now();
-    const result = await services.engine.decide({
+    const result = await services.engine.decideStep({
       session: session!, call: 'execute', command: req.command, values: req.values, pageSource: req.page_source, stepNumber: req.step_number,
     });
     stages.engine.push(performance.now() - t0);
-    if (result.kind !== 'cached') throw new Error(`engine.decide answered ${result.kind}, not cached`);
+    if (result.kind !== 'cached') throw new Error(`engine.decideStep answered ${result.kind}, not cached`);
   }
   // The whole control plane app (middleware, auth, validation, route, engine, response) without Node's HTTP
   // server: a Request handed to its fetch, the response body read.

@@ -28,7 +28,7 @@ export async function onStepDecide(ctx: AgentContext, agent: AgentRecord, m: Ste
   const key = `${session.id} ${m.requestId}`;
   let answer = deciding.get(key);
   if (!answer) {
-    answer = decide(ctx, attempt, session, m);
+    answer = storedOrNewDecision(ctx, attempt, session, m);
     deciding.set(key, answer);
     const forget = () => void deciding.delete(key);
     answer.then(forget, forget);
@@ -36,15 +36,16 @@ export async function onStepDecide(ctx: AgentContext, agent: AgentRecord, m: Ste
   reply(await answer);
 }
 
-async function decide(ctx: AgentContext, attempt: AttemptWork, session: SessionRecord, m: StepDecide): Promise<Answer> {
+/** The decision stored for this request, or a new one from the step engine. */
+async function storedOrNewDecision(ctx: AgentContext, attempt: AttemptWork, session: SessionRecord, m: StepDecide): Promise<Answer> {
   const earlier = await findStepByRequest(ctx.db, session.id, m.requestId);
   if (earlier) return answerFrom(earlier);
   try {
-    const r = await ctx.engine.decide({
+    const r = await ctx.engine.decideStep({
       session, call: 'execute', command: m.command, values: attempt.values ?? {}, pageSource: m.pageSource,
       screenshot: m.screenshot ? Buffer.from(m.screenshot, 'base64') : undefined, stepNumber: m.stepIndex, requestId: m.requestId,
     });
-    return { ok: true, actions: r.actions as Answer['actions'], kind: r.kind, finished: r.finished, failed: r.failed, reason: r.reason, screenshotKey: r.screenshotKey };
+    return { ok: true, actions: r.actions, kind: r.kind, finished: r.finished, failed: r.failed, reason: r.reason, screenshotKey: r.screenshotKey };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, error: e.detail, ...NOTHING };
     // The same request decided at the same time on another replica stored its step first
@@ -61,7 +62,7 @@ const NOTHING: Omit<Answer, 'ok'> = { actions: [], finished: true, failed: false
 
 function answerFrom(step: StepRecord): Answer {
   return {
-    ok: true, actions: step.actions as Answer['actions'], kind: step.kind === 'code' ? undefined : step.kind,
+    ok: true, actions: step.actions, kind: step.kind === 'code' ? undefined : step.kind,
     finished: step.finished ?? true, failed: step.outcome === 'failed', reason: step.reason ?? '', screenshotKey: step.screenshot,
   };
 }
