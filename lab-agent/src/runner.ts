@@ -16,12 +16,14 @@
  * about one device command.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobOffer, JobResult, StepDecision } from '@devicelab/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_STEP_WAIT_SECONDS, splitStepOptions, type JobOffer, type JobResult, type StepDecision } from '@devicelab/shared';
 import { ActionFailed, parseAction, performAction, type Action } from './actions.js';
 import { BuildDownloadError, type BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { DriverError, type DeviceDriver } from './devices/driver.js';
 import { JobRecording, type RecordingOptions } from './recording.js';
+import { readSettledScreen, type SettleOptions } from './screen-settle.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface RunnerDeps {
@@ -37,6 +39,12 @@ export interface RunnerDeps {
   recording?: RecordingOptions;
   /** Opens the control plane's relay for a tunnelled test (tunnel/relay-client.ts); absent: tunnels refused. */
   openTunnel?: OpenRelay;
+  /** How a screen is read before a decision (screen-settle.ts). */
+  settle?: SettleOptions;
+  /** How long a step waits for its target when the command sets no `(timeout: …)`; default 5 s. */
+  stepWaitSeconds?: number;
+  /** Between re-reads of a screen on which the step cannot be done yet; default 250 ms. */
+  retryIntervalMs?: number;
 }
 
 type Stop = { verdict: 'failed' | 'blocked'; message: string; failedStep: number | null };
@@ -177,13 +185,24 @@ export class JobRun {
     };
     const timeoutMs = this.offer.stepTimeoutSeconds * 1000;
     const maxRounds = this.deps.maxRoundsPerStep ?? 20;
+    const options = splitStepOptions(command);
+    // A bad option is refused by the control plane with its reason; here it only means the default wait.
+    const waitMs = ((options.ok ? options.waitSeconds : null) ?? this.deps.stepWaitSeconds ?? DEFAULT_STEP_WAIT_SECONDS) * 1000;
     for (let round = 1; round <= maxRounds; round += 1) {
       this.checkpoint();
       const began = Date.now();
-      const screen = await this.guard(() => this.capture(), fail, timeoutMs, 'capturing the screen');
-      this.checkpoint();
-      const decision = await this.askControlPlane(index, command, screen, timeoutMs, fail);
-      if (!decision.ok) fail(decision.error || decision.reason || 'the control plane could not decide');
+      let decision: StepDecision;
+      // Settle, then decide; while the step cannot be done on the screen (its target absent,
+      // or still shown for "is not shown") and its wait has time left, read the screen again.
+      for (;;) {
+        const screen = await this.guard(() => this.capture(), fail, timeoutMs, 'capturing the screen');
+        this.checkpoint();
+        const waitedMs = Date.now() - began;
+        decision = await this.askControlPlane(index, command, { ...screen, waitedMs, mayRetry: waitedMs < waitMs }, timeoutMs, fail);
+        if (!decision.ok || !decision.retry) break;
+        await this.pause(this.deps.retryIntervalMs ?? 250);
+      }
+      if (!decision.ok) fail(decision.error || decision.reason || 'the control plane could not decide', decision.blocked ? 'blocked' : 'failed');
       if (decision.failed) {
         this.event(index, command, decision, 'failed', Date.now() - began, decision.reason);
         fail(decision.reason || 'the step failed');
@@ -216,19 +235,28 @@ export class JobRun {
     return { driver: this.deps.driver, packageName: this.offer.packageName, launchParams: this.offer.launchParams, signal: this.controller.signal };
   }
 
-  private async capture(): Promise<{ pageSource: string; screenshot?: string }> {
-    const pageSource = await this.deps.driver.hierarchy();
+  /** Pauses between re-reads; a cancel interrupts them. */
+  private async pause(ms: number): Promise<void> {
+    await sleep(ms, undefined, { signal: this.controller.signal }).catch(() => this.checkpoint());
+  }
+
+  /** The settled screen (screen-settle.ts), with its screenshot. */
+  private async capture(): Promise<{ pageSource: string; settled: boolean; screenshot?: string }> {
+    const { pageSource, settled } = await readSettledScreen(() => this.deps.driver.hierarchy(), this.deps.settle, this.controller.signal);
     try {
-      return { pageSource, screenshot: (await this.deps.driver.screenshot()).toString('base64') };
+      return { pageSource, settled, screenshot: (await this.deps.driver.screenshot()).toString('base64') };
     } catch (err) {
       // The hierarchy is what decisions need; a missing picture only makes the report poorer.
       if (err instanceof DriverError && err.deviceGone) throw err;
       this.deps.log?.(`job ${this.jobId}: screenshot failed: ${(err as Error).message}`);
-      return { pageSource };
+      return { pageSource, settled };
     }
   }
 
-  private async askControlPlane(stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string }, timeoutMs: number, fail: (m: string) => never): Promise<StepDecision> {
+  private async askControlPlane(
+    stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string; settled: boolean; waitedMs: number; mayRetry: boolean },
+    timeoutMs: number, fail: (m: string) => never,
+  ): Promise<StepDecision> {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       return await this.deps.connection.requestDecision(

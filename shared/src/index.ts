@@ -5,6 +5,7 @@
  */
 export { Platform, PLATFORMS } from './platform.js';
 export * from './actions.js';
+export * from './step-options.js';
 export * from './agent-protocol.js';
 export * from './json-text.js';
 export * from './tunnel-protocol.js';

@@ -13,6 +13,11 @@ export interface Decision {
   reasoning: string;
   /** 0 … 1. */
   confidence: number;
+  /**
+   * A failure no later screen can change (the platform has no such action, the model's
+   * answer was unusable): the step fails at once instead of waiting for its target.
+   */
+  final?: boolean;
 }
 
 export interface ModelInput {
@@ -31,4 +36,9 @@ export interface AutomationModel {
 
 export function fail(reason: string): Decision {
   return { action: { type: 'fail', reason }, reasoning: reason, confidence: 1 };
+}
+
+/** A failure that re-reading the screen cannot change (see Decision.final). */
+export function finalFail(reason: string): Decision {
+  return { ...fail(reason), final: true };
 }

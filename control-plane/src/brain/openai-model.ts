@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
-import { fail, type Action, type AutomationModel, type Decision, type ModelInput } from './actions.js';
+import { fail, finalFail, type Action, type AutomationModel, type Decision, type ModelInput } from './actions.js';
 import { formatCommand, MAX_WAIT_SECONDS, parseCommandSyntax, platformSupport, type Command } from './commands.js';
 import { center, describe } from './element-roles.js';
 import { parseHierarchy, type Platform, type ScreenElement } from './hierarchy.js';
@@ -77,7 +77,7 @@ function directAction(command: Command): Action | null {
   }
 }
 
-const unusable = (why: string) => fail(`The AI model's answer was unusable: ${why}`);
+const unusable = (why: string) => finalFail(`The AI model's answer was unusable: ${why}`);
 const snippet = (s: string, max = 200) => (s.length > max ? `${s.slice(0, max)}…` : s);
 
 /** Some local models wrap JSON in a Markdown fence even in JSON mode. */
@@ -132,7 +132,7 @@ export function toDecision(content: string, listed: readonly ScreenElement[], el
       return chosen({ type: 'swipe', direction: a.direction }, `Swipe ${a.direction}`);
     case 'back': {
       const support = platformSupport({ kind: 'pressBackButton' })[platform];
-      return support === true ? chosen({ type: 'back' }, 'Press back') : fail(support);
+      return support === true ? chosen({ type: 'back' }, 'Press back') : finalFail(support);
     }
     case 'wait':
       if (typeof a.seconds !== 'number' || !(a.seconds > 0) || a.seconds > MAX_WAIT_SECONDS) {
@@ -231,7 +231,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel 
       const syntax = parseCommandSyntax(input.instruction);
       if (!syntax.ok) return fail(syntax.error);
       const support = platformSupport(syntax.command)[input.platform];
-      if (support !== true) return fail(support);
+      if (support !== true) return finalFail(support);
       const direct = directAction(syntax.command);
       if (direct) return { action: direct, reasoning: `${formatCommand(syntax.command)} (deterministic command)`, confidence: 1 };
 

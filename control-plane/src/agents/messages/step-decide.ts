@@ -44,10 +44,14 @@ async function storedOrNewDecision(ctx: AgentContext, attempt: AttemptWork, sess
     const r = await ctx.engine.decideStep({
       session, call: 'execute', command: m.command, values: attempt.values ?? {}, pageSource: m.pageSource,
       screenshot: m.screenshot ? Buffer.from(m.screenshot, 'base64') : undefined, stepNumber: m.stepIndex, requestId: m.requestId,
+      wait: m.waitedMs === undefined ? undefined : { waitedMs: m.waitedMs, settled: m.settled ?? true, mayRetry: m.mayRetry ?? false },
     });
-    return { ok: true, actions: r.actions, kind: r.kind, finished: r.finished, failed: r.failed, reason: r.reason, screenshotKey: r.screenshotKey };
+    return {
+      ok: true, actions: r.actions, kind: r.kind, finished: r.finished, failed: r.failed, reason: r.reason, screenshotKey: r.screenshotKey, retry: r.retry,
+    };
   } catch (e) {
-    if (e instanceof ApiError) return { ok: false, error: e.detail, ...NOTHING };
+    // 502: the AI model could not answer (down, rate limited, timed out): not the test's fault.
+    if (e instanceof ApiError) return { ok: false, error: e.detail, ...(e.status === 502 ? { blocked: true } : {}), ...NOTHING };
     // The same request decided at the same time on another replica stored its step first
     // (session_steps_request is unique): its answer is this one's.
     const stored = await findStepByRequest(ctx.db, session.id, m.requestId).catch(() => null);
@@ -58,11 +62,11 @@ async function storedOrNewDecision(ctx: AgentContext, attempt: AttemptWork, sess
   }
 }
 
-const NOTHING: Omit<Answer, 'ok'> = { actions: [], finished: true, failed: false, reason: '', screenshotKey: null };
+const NOTHING: Omit<Answer, 'ok'> = { actions: [], finished: true, failed: false, reason: '', screenshotKey: null, retry: false };
 
 function answerFrom(step: StepRecord): Answer {
   return {
     ok: true, actions: step.actions, kind: step.kind === 'code' ? undefined : step.kind,
-    finished: step.finished ?? true, failed: step.outcome === 'failed', reason: step.reason ?? '', screenshotKey: step.screenshot,
+    finished: step.finished ?? true, failed: step.outcome === 'failed', reason: step.reason ?? '', screenshotKey: step.screenshot, retry: false,
   };
 }
