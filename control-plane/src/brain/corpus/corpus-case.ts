@@ -26,7 +26,7 @@ export interface CorpusCase {
   /** A file in corpus/screens/ or fixtures/, without ".xml". */
   screen: string;
   expected: Verdict;
-  /** Written and kept apart from any tuning of the model (fifth-batch-cases.ts): reported on its own. */
+  /** Written and kept apart from any tuning of the model (sixth-batch-cases.ts): reported on its own. */
   blind?: boolean;
 }
 

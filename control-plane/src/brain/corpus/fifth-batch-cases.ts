@@ -6,10 +6,11 @@
  * a different number or a negation must fail), and a screen known by its content ("the
  * login screen is shown" where no title says so).
  *
- * `tunedBatch`: three Android screens the model was then improved on. `blindBatch`: four
- * other screens (three iOS) never looked at while improving it: its score is the one that
- * says how the model does on phrasing it was not tuned for. Cases added here later go to
- * the tuned batch; a new blind batch needs new screens and a new author's pass.
+ * Scores: before any change, the 35 cases on three Android screens 23 right (65.7 %), the
+ * 37 on the other four (three iOS) 25 right (67.6 %), no false pass. The model was then
+ * improved on the first 35 only; the other 37, untouched, scored 32 (86.5 %) with one
+ * false pass ("sign up again" passed on "sign in again"). Their failures were then looked
+ * at and fixed, so all of this batch is tuned now; sixth-batch-cases.ts is the blind one.
  */
 import { fails, onPlatform, pass, tap, type CorpusCase, type Row } from './corpus-case.js';
 
@@ -106,9 +107,7 @@ const iosSignIn: Row[] = [
   ['Check that the Welcome to Tunes message is shown', 'ios-signin-content', pass()],
 ];
 
-export const tunedBatch: CorpusCase[] = onPlatform('android', [...removeDialog, ...catalog, ...signIn]);
-
-export const blindBatch: CorpusCase[] = [
+export const fifthBatch: CorpusCase[] = [
+  ...onPlatform('android', [...removeDialog, ...catalog, ...signIn, ...profileSaved]),
   ...onPlatform('ios', [...logoutAlert, ...playlists, ...iosSignIn]),
-  ...onPlatform('android', profileSaved),
-].map((c) => ({ ...c, blind: true }));
+];
