@@ -62,6 +62,8 @@ export interface AgentOptions {
   log?: (line: string) => void;
   backoff?: BackoffOptions;
   maxRoundsPerStep?: number;
+  /** How long a step waits for its target when its command sets no `(timeout: …)`; default 5 s (docs/steps-and-waits.md). */
+  stepWaitSeconds?: number;
 }
 
 export interface RunningAgent {
@@ -155,6 +157,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     device: findDevice,
     log,
     ...(options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: options.maxRoundsPerStep } : {}),
+    ...(options.stepWaitSeconds !== undefined ? { stepWaitSeconds: options.stepWaitSeconds } : {}),
   });
   const manager = jobs;
 
