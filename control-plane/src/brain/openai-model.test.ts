@@ -4,7 +4,7 @@ import { ApiError } from '../errors.js';
 import type { Decision, ModelInput } from './actions.js';
 import { parseHierarchy, type Platform, type ScreenElement } from './hierarchy.js';
 import { locate } from './locators.js';
-import { createOpenAiModel } from './openai-model.js';
+import { ANSWER_SCHEMA, createOpenAiModel } from './openai-model.js';
 import {
   chatCompletion, errorResponse, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest,
 } from './testing/fake-openai-server.js';
@@ -192,7 +192,7 @@ describe('createOpenAiModel: actions without an element', () => {
 });
 
 describe('createOpenAiModel: the request', () => {
-  it('posts model, temperature 0, JSON mode, the Bearer key and a compact element list', async () => {
+  it('posts model, temperature 0, the answer\'s JSON schema, the Bearer key and a compact element list', async () => {
     server.enqueue(chatCompletion({ action: 'done', reason: 'ok' }));
     await createOpenAiModel({ baseUrl: `${server.baseUrl}/`, apiKey: KEY, model: 'gpt-test' }).chooseAction(input('Tap the Login button'));
     expect(server.requests).toHaveLength(1);
@@ -204,7 +204,7 @@ describe('createOpenAiModel: the request', () => {
     const body = request.json as ChatBody;
     expect(body.model).toBe('gpt-test');
     expect(body.temperature).toBe(0);
-    expect(body.response_format).toEqual({ type: 'json_object' });
+    expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'step_action', strict: true, schema: ANSWER_SCHEMA } });
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(body.messages[0]!.content).toContain('"action": "tap"|"type"|"scroll"|"swipe"|"back"|"wait"|"assert"|"done"|"fail"');
 
@@ -277,10 +277,19 @@ describe('createOpenAiModel: unusable answers become fail decisions', () => {
     expect(decision.reasoning).toBe('Scroll down: more below');
   });
 
-  it('turns a refusal into a fail decision', async () => {
+  it('turns a refusal into a fail decision that waiting cannot change', async () => {
     server.enqueue({ body: { choices: [{ message: { role: 'assistant', content: null, refusal: 'I cannot help with that' } }] } });
     const decision = await model().chooseAction(input('Tap the Login button'));
     expect(decision.action).toEqual({ type: 'fail', reason: 'The AI model refused: I cannot help with that' });
+    expect(decision.final).toBe(true);
+  });
+
+  it('an answer that is unusable is final; the model saying the target is missing is not (the screen may change)', async () => {
+    server.enqueue(chatCompletion('{"action": "tap", "element": 999, "reason": "x"}'), chatCompletion({ action: 'fail', reason: 'No Login button' }));
+    expect(await model().chooseAction(input('Tap the Login button'))).toMatchObject({ action: { type: 'fail' }, final: true });
+    const missing = await model().chooseAction(input('Tap the Login button'));
+    expect(missing.action).toEqual({ type: 'fail', reason: 'No Login button' });
+    expect(missing.final).toBeUndefined();
   });
 });
 
@@ -294,7 +303,32 @@ describe('createOpenAiModel: transport failures are ApiError 502', () => {
   it('says the provider is rate limiting on 429', async () => {
     server.enqueue(errorResponse(429, 'Rate limit reached for requests'));
     const err = await apiError(model().chooseAction(input('Tap the Login button')));
-    expect(err.detail).toMatch(/is rate limiting requests \(HTTP 429\): Rate limit reached for requests/);
+    expect(err.detail).toMatch(/is rate limiting requests \(HTTP 429\): Rate limit reached for requests; try again later$/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a 429 once after a short Retry-After, and gives up on a long one or a second 429', async () => {
+    const limited = (after: string) => ({ ...errorResponse(429, 'Slow down'), headers: { 'retry-after': after } });
+    server.enqueue(limited('0'), chatCompletion({ action: 'done', reason: 'ok' }));
+    expect((await model().chooseAction(input('Tap the Login button'))).action).toEqual({ type: 'done' });
+    expect(server.requests).toHaveLength(2);
+
+    server.enqueue(limited('0'), limited('0'));
+    expect((await apiError(model().chooseAction(input('Tap the Login button')))).detail).toMatch(/HTTP 429\): Slow down; it asks to retry after 0 s$/);
+    expect(server.requests).toHaveLength(4);
+
+    server.enqueue(limited('120'));
+    expect((await apiError(model().chooseAction(input('Tap the Login button')))).detail).toMatch(/it asks to retry after 120 s$/);
+    expect(server.requests).toHaveLength(5);
+  });
+
+  it('asks for JSON mode when configured for providers without structured outputs, and leaves the screenshot out for models without images', async () => {
+    server.enqueue(chatCompletion({ action: 'done', reason: 'ok' }));
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    await createOpenAiModel({ baseUrl: server.baseUrl, model: 'm', responseFormat: 'json_object', images: false }).chooseAction({ ...input('Tap the cart icon'), screenshotPng: png });
+    const body = server.requests[0]!.json as ChatBody;
+    expect(body.response_format).toEqual({ type: 'json_object' });
+    expect(typeof body.messages[1]!.content).toBe('string');
   });
 
   it('redacts the key when the provider echoes it', async () => {
