@@ -16,10 +16,11 @@ import { iosCases } from './ios-cases.js';
 import { secondBatch } from './second-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
+import { sixthBatch } from './sixth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 import { judge, type Outcome } from './judge.js';
 
-const corpus: CorpusCase[] = [...androidCases, ...iosCases, ...secondBatch, ...thirdBatch, ...fourthBatch, ...fifthBatch];
+const corpus: CorpusCase[] = [...androidCases, ...iosCases, ...secondBatch, ...thirdBatch, ...fourthBatch, ...fifthBatch, ...sixthBatch];
 
 function screenXml(name: string): string {
   const own = new URL(`./screens/${name}.xml`, import.meta.url);
