@@ -8,13 +8,10 @@
  * the app or the test misbehaving.
  */
 
-export type Direction = 'up' | 'down' | 'left' | 'right';
+/** The wire's (shared/src/actions.ts): a swipe and a point mean the same on both ends. */
+export type Direction = SwipeDirection;
+export type { Point };
 export type KeyName = 'back' | 'home' | 'enter';
-
-export interface Point {
-  x: number;
-  y: number;
-}
 
 export interface ScreenSize {
   width: number;
@@ -122,4 +119,5 @@ export function swipeCoordinates(direction: Direction, size: ScreenSize): { from
     case 'right':
       return { from: { x: cx - dx, y: cy }, to: { x: cx + dx, y: cy } };
   }
-}
+}import type { Point, SwipeDirection } from '@devicelab/shared';
+
