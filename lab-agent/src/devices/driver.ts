@@ -7,6 +7,7 @@
  * the device disappearing (verdict blocked, the job may run again elsewhere) rather than
  * the app or the test misbehaving.
  */
+import type { Point, SwipeDirection } from '@devicelab/shared';
 
 /** The wire's (shared/src/actions.ts): a swipe and a point mean the same on both ends. */
 export type Direction = SwipeDirection;
@@ -119,5 +120,5 @@ export function swipeCoordinates(direction: Direction, size: ScreenSize): { from
     case 'right':
       return { from: { x: cx - dx, y: cy }, to: { x: cx + dx, y: cy } };
   }
-}import type { Point, SwipeDirection } from '@devicelab/shared';
+}
 
