@@ -23,7 +23,7 @@ import { BuildDownloadError, type BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { DriverError, type DeviceDriver } from './devices/driver.js';
 import { JobRecording, type RecordingOptions } from './recording.js';
-import { readSettledScreen, type SettleOptions } from './screen-settle.js';
+import { readSettledScreen, SETTLE_TIMEOUT_MS, type SettleOptions } from './screen-settle.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface RunnerDeps {
@@ -195,7 +195,8 @@ export class JobRun {
       // Settle, then decide; while the step cannot be done on the screen (its target absent,
       // or still shown for "is not shown") and its wait has time left, read the screen again.
       for (;;) {
-        const screen = await this.guard(() => this.capture(), fail, timeoutMs, 'capturing the screen');
+        // The settling is bounded on its own: the step's time limit is for a device that hangs.
+        const screen = await this.guard(() => this.capture(), fail, timeoutMs + (this.deps.settle?.timeoutMs ?? SETTLE_TIMEOUT_MS), 'capturing the screen');
         this.checkpoint();
         const waitedMs = Date.now() - began;
         decision = await this.askControlPlane(index, command, { ...screen, waitedMs, mayRetry: waitedMs < waitMs }, timeoutMs, fail);

@@ -7,10 +7,12 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
+export const SETTLE_TIMEOUT_MS = 3000;
+
 export interface SettleOptions {
   /** Between two reads. Default 200 ms. */
   intervalMs?: number;
-  /** At most this long in all. Default 3 s. */
+  /** At most this long in all. Default SETTLE_TIMEOUT_MS. */
   timeoutMs?: number;
 }
 
@@ -31,7 +33,7 @@ export function showsLoading(pageSource: string): boolean {
 /** Reads the hierarchy until it settles or the bound passes; `signal` interrupts the pauses. */
 export async function readSettledScreen(read: () => Promise<string>, options: SettleOptions = {}, signal?: AbortSignal): Promise<SettledScreen> {
   const intervalMs = options.intervalMs ?? 200;
-  const deadline = Date.now() + (options.timeoutMs ?? 3000);
+  const deadline = Date.now() + (options.timeoutMs ?? SETTLE_TIMEOUT_MS);
   let previous = await read();
   for (;;) {
     if (Date.now() + intervalMs > deadline) return { pageSource: previous, settled: false };
