@@ -18,7 +18,12 @@ export interface Config {
   adminToken: string | undefined;
   logRequests: boolean;
   /** An OpenAI-compatible chat-completions model; undefined = the built-in offline model. */
-  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  ai: {
+    baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number;
+    /** Send screenshots (the model accepts images). */
+    images: boolean;
+    responseFormat: 'json_schema' | 'json_object';
+  } | undefined;
   /** Automation generations run at once in the background. */
   generationConcurrency: number;
   /** Lab agents: heartbeat interval, and how long a silent agent's tests wait before they are retried elsewhere. */
@@ -174,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiKey: env.AI_API_KEY || undefined,
           model: env.AI_MODEL || 'gpt-4o-mini',
           timeoutMs: intFrom(env, 'AI_TIMEOUT_MS', 30_000),
+          images: env.AI_IMAGES !== '0',
+          responseFormat: env.AI_RESPONSE_FORMAT === 'json_object' ? 'json_object' : 'json_schema',
         }
       : undefined,
     generationConcurrency: intFrom(env, 'GENERATION_CONCURRENCY', 2),

@@ -68,16 +68,16 @@ async function runningOn(agentId: string, serials: string[]) {
 /** Holds the engine's next decisions until released; counts its calls. */
 function gateEngine() {
   const engine = server.services.engine;
-  const original = engine.decide;
+  const original = engine.decideStep;
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const state = { calls: 0, release, held: 1 };
-  engine.decide = async (req) => {
+  engine.decideStep = async (req) => {
     state.calls++;
     if (state.calls <= state.held) await gate;
     return original(req);
   };
-  restore.push(() => (engine.decide = original));
+  restore.push(() => (engine.decideStep = original));
   return state;
 }
 
@@ -231,13 +231,13 @@ describe('reconnects', () => {
   it('a step.decide that loses the race to store its step answers with the stored one', async () => {
     const { agent, offers } = await runningOn('agent-store', ['emu-store']);
     const engine = server.services.engine;
-    const original = engine.decide;
+    const original = engine.decideStep;
     // As when another replica decided the same request first: this one's store hits session_steps_request.
-    engine.decide = async (req) => {
+    engine.decideStep = async (req) => {
       await original(req);
       return original(req);
     };
-    restore.push(() => (engine.decide = original));
+    restore.push(() => (engine.decideStep = original));
     agent.send({ type: 'step.decide', requestId: 'r1', jobId: offers[0]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
     expect(await agent.next('step.decision')).toMatchObject({ requestId: 'r1', ok: true, kind: 'ai', actions: [{ type: 'tap' }] });
     expect(agent.received.filter((m) => m.type === 'error')).toEqual([]);

@@ -2,13 +2,15 @@
  * The "internal host" of the tunnel tests: an HTTP server on loopback, which a lab device
  * (virtual or real, outside the user's network) cannot reach but through a tunnel. It
  * records each request it answers; `POST /seed` answers a JSON token (for pre-requests'
- * valuesToRemember), anything else the greeting the tests' fetch screens look for.
+ * valuesToRemember), `/slow` the greeting after SLOW_MS (a backend that takes its time),
+ * anything else the greeting at once: what the tests' fetch screens look for.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const GREETING = 'Hello from staging';
+export const SLOW_MS = 2000;
 
 export interface InternalHost {
   url: string;
@@ -20,6 +22,7 @@ export async function startInternalHost(hits: string[]): Promise<InternalHost> {
   const server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
     if (req.url === '/seed') return res.setHeader('content-type', 'application/json').end(JSON.stringify({ token: 'seeded-1' }));
+    if (req.url === '/slow') return void setTimeout(() => res.end(GREETING), SLOW_MS);
     res.end(GREETING);
   });
   server.listen(0, '127.0.0.1');

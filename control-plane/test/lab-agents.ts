@@ -19,7 +19,9 @@ export function labAgents(base: () => { controlPlaneUrl: string; token: string; 
       const { controlPlaneUrl, token, work } = base();
       const agent = await startAgent({
         controlPlaneUrl, token, stateDir: mkdtempSync(join(work, 'agent-')),
-        log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1, ...options,
+        // Tests that expect a step to fail need not wait the default 5 s for its target
+        // (e2e-step-waits.test.ts tests that wait with the agent's defaults).
+        log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1, stepWaitSeconds: 1, ...options,
       });
       running.push(agent);
       return agent;

@@ -423,7 +423,7 @@ describe('interaction logs and screenshots', () => {
       outcome: 'done', reason: null, fingerprint: null, screenshot: null, durationMs: 40, ...over,
     });
     expect(await step({ screenshot: shotKey })).toBe(1);
-    expect(await step({ kind: 'ai', stepIndex: 1, command: 'tapOn: "Start"', actions: [{ type: 'tap', x: 1, y: 2 }], outcome: 'failed', reason: 'not found', durationMs: 900 })).toBe(2);
+    expect(await step({ kind: 'ai', stepIndex: 1, command: 'tapOn: "Start"', actions: [{ type: 'tap', target: { by: 'text', value: 'Start' }, point: { x: 1, y: 2 } }], outcome: 'failed', reason: 'not found', durationMs: 900 })).toBe(2);
     await server.db.query('UPDATE attempts SET session_id = $2, status = $3, status_message = $4 WHERE id = $1', [ja!.id, session.id, 'failed', 'not found']);
 
     const logsUrl = (await api('GET', `/runs/${runId}`)).body.failedTests[0].interactionLogs as string;
@@ -438,7 +438,7 @@ describe('interaction logs and screenshots', () => {
           reason: null, device: null, screenshot: `${server.url}/runs/${runId}/tests/${tests.a}/screenshots/1`, durationMs: 40, at: expect.any(String),
         },
         {
-          seq: 2, index: 1, call: 'execute', command: 'tapOn: "Start"', actions: [{ type: 'tap', x: 1, y: 2 }], type: 'ai', outcome: 'failed',
+          seq: 2, index: 1, call: 'execute', command: 'tapOn: "Start"', actions: [{ type: 'tap', target: { by: 'text', value: 'Start' }, point: { x: 1, y: 2 } }], type: 'ai', outcome: 'failed',
           reason: 'not found', device: null, screenshot: null, durationMs: 900, at: expect.any(String),
         },
       ],

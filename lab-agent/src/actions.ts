@@ -1,14 +1,13 @@
 /**
- * Performing the brain's actions on a device. Their shapes are the protocol's
- * `DeviceAction` (shared/), validated when a decision arrives; `parseAction` still
+ * Performing the brain's actions on a device. Their shapes are the shared `Action`
+ * (shared/src/actions.ts), validated when a decision arrives; `parseAction` still
  * refuses anything else with a clear message for callers outside the protocol path.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DeviceAction } from '@devicelab/shared';
+import { Action } from '@devicelab/shared';
 import type { DeviceDriver, LaunchParam } from './devices/driver.js';
 
-export const ActionSchema = DeviceAction;
-export type Action = DeviceAction;
+export { Action };
 
 /** A `fail` action: the brain decided the step cannot be done; the step fails with its reason. */
 export class ActionFailed extends Error {}
@@ -21,7 +20,7 @@ export interface PerformContext {
 }
 
 export function parseAction(raw: Record<string, unknown>): Action {
-  const parsed = ActionSchema.safeParse(raw);
+  const parsed = Action.safeParse(raw);
   if (parsed.success) return parsed.data;
   const type = typeof raw['type'] === 'string' ? raw['type'] : '(no type)';
   const issue = parsed.error.issues[0];

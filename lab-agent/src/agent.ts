@@ -79,6 +79,8 @@ export interface AgentOptions {
   maxRoundsPerStep?: number;
   /** Called as each job passes each phase (runner.ts JobPhase): where a device's time goes. */
   trace?: JobTrace;
+  /** How long a step waits for its target when its command sets no `(timeout: …)`; default 5 s (docs/steps-and-waits.md). */
+  stepWaitSeconds?: number;
 }
 
 export interface RunningAgent {
@@ -173,6 +175,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     log,
     ...(options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: options.maxRoundsPerStep } : {}),
     ...(options.trace ? { trace: options.trace } : {}),
+    ...(options.stepWaitSeconds !== undefined ? { stepWaitSeconds: options.stepWaitSeconds } : {}),
   });
   const manager = jobs;
 

@@ -153,7 +153,7 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   }
 
   /** Asks for a step decision; re-sent after reconnects until answered or `signal` aborts. */
-  decide(frame: Omit<StepDecideInput, 'type'>, signal?: AbortSignal): Promise<StepDecision> {
+  requestDecision(frame: Omit<StepDecideInput, 'type'>, signal?: AbortSignal): Promise<StepDecision> {
     const full: StepDecideInput = { type: 'step.decide', ...frame };
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);

@@ -15,15 +15,15 @@ function sampleAppDecider(rounds: Map<string, number>) {
     const shot = { screenshotKey: `screens/${req.requestId}.png`, kind: 'ai' as const };
     switch (req.command) {
       case 'Enter {{email}} in the Email field':
-        return { ...shot, actions: [{ type: 'type', target: { resourceId: 'email' }, point: centerOf(xml, { id: 'email' }), text: SAMPLE_EMAIL }] };
+        return { ...shot, actions: [{ type: 'type', target: { by: 'resourceId', value: 'email' }, point: centerOf(xml, { id: 'email' }), text: SAMPLE_EMAIL }] };
       case 'Log in with the password':
         // Two rounds for one command: type the password (not finished), then tap Log in.
         return round === 1
-          ? { ...shot, finished: false, actions: [{ type: 'type', target: { resourceId: 'password' }, point: centerOf(xml, { id: 'password' }), text: SAMPLE_PASSWORD }] }
-          : { ...shot, actions: [{ type: 'tap', target: { text: 'Log in' }, point: centerOf(xml, { text: 'Log in' }) }] };
+          ? { ...shot, finished: false, actions: [{ type: 'type', target: { by: 'resourceId', value: 'password' }, point: centerOf(xml, { id: 'password' }), text: SAMPLE_PASSWORD }] }
+          : { ...shot, actions: [{ type: 'tap', target: { by: 'text', value: 'Log in' }, point: centerOf(xml, { text: 'Log in' }) }] };
       case 'Check that Product 3 is in the list':
         return screenTexts(xml).includes('Product 3')
-          ? { ...shot, kind: 'cached', actions: [{ type: 'assert', target: { text: 'Product 3' }, visible: true }] }
+          ? { ...shot, kind: 'cached', actions: [{ type: 'assert', target: { by: 'text', value: 'Product 3' }, visible: true }] }
           : { ...shot, failed: true, reason: 'No element matching "Product 3" on the screen' };
       case 'Scroll down':
         return { ...shot, actions: [{ type: 'scroll', direction: 'down' }] };
@@ -156,7 +156,7 @@ describe('running jobs on virtual devices', () => {
 
     server.decider = (req) => {
       agent.virtual!.getDevice('virtual-2')!.disconnect(); // unplugged while the brain thinks
-      return { actions: [{ type: 'tap', point: centerOf(req.pageSource, { text: 'Log in' }) }] };
+      return { actions: [{ type: 'tap', target: { by: 'text', value: 'Log in' }, point: centerOf(req.pageSource, { text: 'Log in' }) }] };
     };
     server.send(jobOffer({ jobId: 'job-unplugged', serial: 'virtual-2', build, commands: ['Tap Log in'] }));
     const unplugged = await server.waitFor('job.result', (m) => m.jobId === 'job-unplugged');

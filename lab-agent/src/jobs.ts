@@ -18,6 +18,8 @@ export interface JobManagerOptions {
   device: (serial: string) => DeviceInfo | undefined;
   log: (line: string) => void;
   maxRoundsPerStep?: number;
+  /** See RunnerDeps.stepWaitSeconds. */
+  stepWaitSeconds?: number;
   /** Uploading recordings (runner.ts); absent: tests are not recorded. */
   recording?: RecordingOptions;
   /** Tunnelled tests' relays (runner.ts); absent: such tests are blocked. */
@@ -63,6 +65,7 @@ export class JobManager {
       installed: this.installed,
       log,
       ...(this.options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: this.options.maxRoundsPerStep } : {}),
+      ...(this.options.stepWaitSeconds !== undefined ? { stepWaitSeconds: this.options.stepWaitSeconds } : {}),
       ...(this.options.recording ? { recording: this.options.recording } : {}),
       ...(this.options.openTunnel ? { openTunnel: this.options.openTunnel } : {}),
       ...(this.options.trace ? { trace: this.options.trace } : {}),

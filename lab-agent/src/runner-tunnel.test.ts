@@ -40,7 +40,7 @@ describe('a tunnelled job on Android', () => {
       driver: new AndroidDriver(createAdbClient(adb.host, adb.port), 'virtual-1'),
       // The decision never comes: the job is still running when it is released.
       connection: {
-        decide: (_frame, signal) => {
+        requestDecision: (_frame, signal) => {
           asked = true;
           return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));
         },

@@ -16,17 +16,19 @@
  * about one device command.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobOffer, JobResult, StepDecision } from '@devicelab/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_STEP_WAIT_SECONDS, splitStepOptions, type JobOffer, type JobResult, type StepDecision } from '@devicelab/shared';
 import { ActionFailed, parseAction, performAction, type Action } from './actions.js';
 import { BuildDownloadError, type BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { DriverError, type DeviceDriver } from './devices/driver.js';
 import { JobRecording, type RecordingOptions } from './recording.js';
+import { readSettledScreen, SETTLE_TIMEOUT_MS, type SettleOptions } from './screen-settle.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface RunnerDeps {
   driver: DeviceDriver;
-  connection: Pick<AgentConnection, 'decide' | 'sendQueued'>;
+  connection: Pick<AgentConnection, 'requestDecision' | 'sendQueued'>;
   builds: BuildCache;
   /** serial → build id last installed there, shared by all runs of the agent. */
   installed: Map<string, string>;
@@ -39,6 +41,12 @@ export interface RunnerDeps {
   openTunnel?: OpenRelay;
   /** Called as the job passes each phase (where a device's time goes: scripts/bench/utilisation.ts). */
   trace?: JobTrace;
+  /** How a screen is read before a decision (screen-settle.ts). */
+  settle?: SettleOptions;
+  /** How long a step waits for its target when the command sets no `(timeout: …)`; default 5 s. */
+  stepWaitSeconds?: number;
+  /** Between re-reads of a screen on which the step cannot be done yet; default 250 ms. */
+  retryIntervalMs?: number;
 }
 
 /** The phases a job passes, in order; `result` is when its verdict is handed to the connection. */
@@ -194,13 +202,25 @@ export class JobRun {
     };
     const timeoutMs = this.offer.stepTimeoutSeconds * 1000;
     const maxRounds = this.deps.maxRoundsPerStep ?? 20;
+    const options = splitStepOptions(command);
+    // A bad option is refused by the control plane with its reason; here it only means the default wait.
+    const waitMs = ((options.ok ? options.waitSeconds : null) ?? this.deps.stepWaitSeconds ?? DEFAULT_STEP_WAIT_SECONDS) * 1000;
     for (let round = 1; round <= maxRounds; round += 1) {
       this.checkpoint();
       const began = Date.now();
-      const screen = await this.guard(() => this.capture(), fail, timeoutMs, 'capturing the screen');
-      this.checkpoint();
-      const decision = await this.decide(index, command, screen, timeoutMs, fail);
-      if (!decision.ok) fail(decision.error || decision.reason || 'the control plane could not decide');
+      let decision: StepDecision;
+      // Settle, then decide; while the step cannot be done on the screen (its target absent,
+      // or still shown for "is not shown") and its wait has time left, read the screen again.
+      for (;;) {
+        // The settling is bounded on its own: the step's time limit is for a device that hangs.
+        const screen = await this.guard(() => this.capture(), fail, timeoutMs + (this.deps.settle?.timeoutMs ?? SETTLE_TIMEOUT_MS), 'capturing the screen');
+        this.checkpoint();
+        const waitedMs = Date.now() - began;
+        decision = await this.askControlPlane(index, command, { ...screen, waitedMs, mayRetry: waitedMs < waitMs }, timeoutMs, fail);
+        if (!decision.ok || !decision.retry) break;
+        await this.pause(this.deps.retryIntervalMs ?? 250);
+      }
+      if (!decision.ok) fail(decision.error || decision.reason || 'the control plane could not decide', decision.blocked ? 'blocked' : 'failed');
       if (decision.failed) {
         this.event(index, command, decision, 'failed', Date.now() - began, decision.reason);
         fail(decision.reason || 'the step failed');
@@ -233,26 +253,31 @@ export class JobRun {
     return { driver: this.deps.driver, packageName: this.offer.packageName, launchParams: this.offer.launchParams, signal: this.controller.signal };
   }
 
-  /**
-   * The hierarchy and the screenshot are taken side by side: each is a device command of its
-   * own (uiautomator dump, screencap; WebDriverAgent's source and screenshot), so a step waits
-   * for the slower one instead of both in turn, and the two show the same moment more closely.
-   */
-  private async capture(): Promise<{ pageSource: string; screenshot?: string }> {
-    const [source, picture] = await Promise.allSettled([this.deps.driver.hierarchy(), this.deps.driver.screenshot()]);
-    if (source.status === 'rejected') throw source.reason;
-    if (picture.status === 'fulfilled') return { pageSource: source.value, screenshot: picture.value.toString('base64') };
-    const err = picture.reason as Error;
-    // The hierarchy is what decisions need; a missing picture only makes the report poorer.
-    if (err instanceof DriverError && err.deviceGone) throw err;
-    this.deps.log?.(`job ${this.jobId}: screenshot failed: ${err.message}`);
-    return { pageSource: source.value };
+  /** Pauses between re-reads; a cancel interrupts them. */
+  private async pause(ms: number): Promise<void> {
+    await sleep(ms, undefined, { signal: this.controller.signal }).catch(() => this.checkpoint());
   }
 
-  private async decide(stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string }, timeoutMs: number, fail: (m: string) => never): Promise<StepDecision> {
+  /** The settled screen (screen-settle.ts), with its screenshot. */
+  private async capture(): Promise<{ pageSource: string; settled: boolean; screenshot?: string }> {
+    const { pageSource, settled } = await readSettledScreen(() => this.deps.driver.hierarchy(), this.deps.settle, this.controller.signal);
+    try {
+      return { pageSource, settled, screenshot: (await this.deps.driver.screenshot()).toString('base64') };
+    } catch (err) {
+      // The hierarchy is what decisions need; a missing picture only makes the report poorer.
+      if (err instanceof DriverError && err.deviceGone) throw err;
+      this.deps.log?.(`job ${this.jobId}: screenshot failed: ${(err as Error).message}`);
+      return { pageSource, settled };
+    }
+  }
+
+  private async askControlPlane(
+    stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string; settled: boolean; waitedMs: number; mayRetry: boolean },
+    timeoutMs: number, fail: (m: string) => never,
+  ): Promise<StepDecision> {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await this.deps.connection.decide(
+      return await this.deps.connection.requestDecision(
         { requestId: `${this.jobId}-${stepIndex}-${randomUUID().slice(0, 8)}`, jobId: this.jobId, stepIndex, command, ...screen },
         AbortSignal.any([this.controller.signal, timeout]),
       );

@@ -3,7 +3,7 @@
  * hierarchy that the step cache already knows, side by side with a bare route of the same
  * server that parses the same JSON body (scripts/bench/lib/bench-server.ts), and inside the
  * server process, with the product's own modules only: parseHierarchy and fingerprint on the
- * same screen, engine.decide as the route calls it (with the SQL it runs), and the whole app's
+ * same screen, engine.decideStep as the route calls it (with the SQL it runs), and the whole app's
  * fetch without Node's HTTP server. Real PostgreSQL and PGlite.
  *
  *   node --import tsx scripts/bench/execute.ts [--backend both|postgres|pglite] [--requests 2000]
@@ -186,7 +186,7 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
     json: { apiKey: org.apiKey, sessionId: breakdownSession, body, iterations: BREAKDOWN_ITERATIONS },
   });
   if (b.status !== 200) throw new Error(`breakdown: ${b.status} ${JSON.stringify(b.body).slice(0, 500)}`);
-  // The breakdown ran BREAKDOWN_ITERATIONS cached steps in its session through engine.decide and as many through app.fetch.
+  // The breakdown ran BREAKDOWN_ITERATIONS cached steps in its session through engine.decideStep and as many through app.fetch.
   sent.set(breakdownSession, 2 * BREAKDOWN_ITERATIONS);
 
   // The sessions counted one AI step (the warm-up) and every other step as cached.
@@ -203,7 +203,7 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   }
   console.log(`[${backend}] ${sessions} sessions counted ${countedCheck.cachedSteps} cached steps and ${countedCheck.aiSteps} AI step for ${countedCheck.sent} executes`);
   console.log(`[${backend}] in-process: hierarchy ${b.body.stages.hierarchy.p50} ms, fingerprint ${b.body.stages.fingerprint.p50} ms, ` +
-    `engine.decide ${b.body.stages.engine.p50} ms (its SQL ${b.body.stages.sql.p50} ms in ${b.body.stages.statements.p50} statements), ` +
+    `engine.decideStep ${b.body.stages.engine.p50} ms (its SQL ${b.body.stages.sql.p50} ms in ${b.body.stages.statements.p50} statements), ` +
     `app.fetch ${b.body.stages.app.p50} ms`);
   agent.destroy();
   return {
@@ -221,8 +221,8 @@ function report(results: BackendResult[]) {
     rows.push([`${r.backend}: POST /sessions/{id}/execute (cached)`, r.http.cached.n, r.http.cached.p50, r.http.cached.p95, r.http.cached.p99, r.http.cached.max, `${(r.http.cached.p50 / bare).toFixed(1)}x`]);
     rows.push([`${r.backend}: POST /bench/bare, same body (baseline)`, r.http.bare.n, r.http.bare.p50, r.http.bare.p95, r.http.bare.p99, r.http.bare.max, '1.0x']);
     rows.push([`${r.backend}: in-process app.fetch, no Node HTTP server`, s.app.n, s.app.p50, s.app.p95, s.app.p99, s.app.max, '']);
-    rows.push([`${r.backend}: in-process engine.decide (no HTTP, auth, validation)`, s.engine.n, s.engine.p50, s.engine.p95, s.engine.p99, s.engine.max, '']);
-    rows.push([`${r.backend}: in-process, the SQL engine.decide runs (${s.statements.p50} statements)`, s.sql.n, s.sql.p50, s.sql.p95, s.sql.p99, s.sql.max, '']);
+    rows.push([`${r.backend}: in-process engine.decideStep (no HTTP, auth, validation)`, s.engine.n, s.engine.p50, s.engine.p95, s.engine.p99, s.engine.max, '']);
+    rows.push([`${r.backend}: in-process, the SQL engine.decideStep runs (${s.statements.p50} statements)`, s.sql.n, s.sql.p50, s.sql.p95, s.sql.p99, s.sql.max, '']);
   }
   printTable(`Cached execute, ${screen.nodes}-node hierarchy, sequential over one keep-alive connection (ms)`, ['variant', 'n', 'p50', 'p95', 'p99', 'max', 'p50 vs bare'], rows);
 
@@ -231,7 +231,7 @@ function report(results: BackendResult[]) {
     return [`${r.backend}, ${m}`, s.hierarchy[m], s.fingerprint[m], s.sql[m], s.statements[m], s.engine[m], s.app[m]];
   }));
   printTable(`Inside the server process, ${BREAKDOWN_ITERATIONS} iterations each, the product's own modules (ms)`,
-    ['backend', 'parseHierarchy', 'fingerprint', 'engine.decide: its SQL', 'statements', 'engine.decide', 'app.fetch'], stageRows);
+    ['backend', 'parseHierarchy', 'fingerprint', 'engine.decideStep: its SQL', 'statements', 'engine.decideStep', 'app.fetch'], stageRows);
 
   const cpuRows: Array<Array<string | number>> = [];
   for (const r of results) {

@@ -20,7 +20,7 @@
  * next hello, so a control-plane restart loses nothing and runs nothing twice.
  */
 import { z } from 'zod';
-import { DeviceAction } from './actions.js';
+import { Action } from './actions.js';
 import { parseJsonText } from './json-text.js';
 import { Platform } from './platform.js';
 
@@ -95,9 +95,18 @@ export const StepDecide = z.object({
   pageSource: z.string().max(10_000_000),
   /** Base64 PNG; stored by the server, which answers its storage key. */
   screenshot: z.string().max(20_000_000).optional(),
+  /**
+   * How the agent read this screen (docs/steps-and-waits.md); absent from older agents,
+   * which get the old behaviour: decided once, cache replayed on any screen.
+   * waitedMs: since the agent began reading screens for this decision (settling, re-reads).
+   * settled: two consecutive reads were equal and showed no loading indicator.
+   * mayRetry: the step's wait has time left: a decision that fails on this screen is
+   * answered `retry` (and not recorded), and the agent reads the screen again.
+   */
+  waitedMs: z.number().int().min(0).optional(),
+  settled: z.boolean().optional(),
+  mayRetry: z.boolean().optional(),
 });
-
-export const Action = DeviceAction;
 
 export const StepEvent = z.object({
   type: z.literal('step.event'),
@@ -201,8 +210,12 @@ export const StepDecision = z.object({
   failed: z.boolean().default(false),
   reason: z.string().default(''),
   screenshotKey: z.string().nullable().default(null),
+  /** The step cannot be done on this screen yet (its target is absent, or still there): read it again and ask again. */
+  retry: z.boolean().default(false),
   /** !ok: why the server could not decide (the step fails with it). */
   error: z.string().optional(),
+  /** !ok: the failure is not the test's (the AI model is unavailable): the test is blocked, not failed. */
+  blocked: z.boolean().optional(),
 });
 
 export const JobResultAck = z.object({ type: z.literal('job.result.ack'), jobId: id });

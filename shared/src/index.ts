@@ -6,6 +6,7 @@
 export { Platform, PLATFORMS } from './platform.js';
 export * from './actions.js';
 export * from './run-result.js';
+export * from './step-options.js';
 export * from './agent-protocol.js';
 export * from './json-text.js';
 export * from './archive-paths.js';

@@ -2,36 +2,22 @@
  * What an automation model answers: one action on the current screen, why, and
  * how sure it is. Shared by the offline model and any LLM-backed model.
  */
-import type { Point } from '@devicelab/shared';
-import type { SwipeDirection, VerticalDirection } from './commands.js';
+import type { Action } from '@devicelab/shared';
 import type { Platform } from './hierarchy.js';
-import type { Locator } from './locators.js';
 
-export type { Locator } from './locators.js';
-
-export type { Point };
-
-export type Action =
-  | { type: 'tap'; target: Locator; point: Point }
-  /** null target = the focused field. */
-  | { type: 'type'; target: Locator | null; text: string; point?: Point }
-  | { type: 'scroll'; direction: VerticalDirection }
-  | { type: 'swipe'; direction: SwipeDirection }
-  | { type: 'back' }
-  | { type: 'wait'; seconds: number }
-  | { type: 'launch' }
-  | { type: 'restart' }
-  | { type: 'openLink'; url: string }
-  | { type: 'assert'; target: Locator; visible: boolean }
-  /** The instruction is already satisfied on this screen (e.g. scrolled far enough, switch already on). */
-  | { type: 'done' }
-  | { type: 'fail'; reason: string };
+/** The actions themselves are the wire's: one definition for the brain and the agents. */
+export type { Action, Locator, Point } from '@devicelab/shared';
 
 export interface Decision {
   action: Action;
   reasoning: string;
   /** 0 … 1. */
   confidence: number;
+  /**
+   * A failure no later screen can change (the platform has no such action, the model's
+   * answer was unusable): the step fails at once instead of waiting for its target.
+   */
+  final?: boolean;
 }
 
 export interface ModelInput {
@@ -44,9 +30,15 @@ export interface ModelInput {
 
 export interface AutomationModel {
   name: string;
-  decide(input: ModelInput): Promise<Decision>;
+  /** The one action to take on this screen (the step engine decides the step around it). */
+  chooseAction(input: ModelInput): Promise<Decision>;
 }
 
 export function fail(reason: string): Decision {
   return { action: { type: 'fail', reason }, reasoning: reason, confidence: 1 };
+}
+
+/** A failure that re-reading the screen cannot change (see Decision.final). */
+export function finalFail(reason: string): Decision {
+  return { ...fail(reason), final: true };
 }

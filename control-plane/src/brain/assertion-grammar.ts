@@ -5,13 +5,14 @@
  * that", or the whole instruction) into an Intent, or answers null.
  */
 import type { Intent } from './instruction-grammar.js';
+import { REPORTED } from './paraphrase.js';
 import { splitQualifier } from './qualifier-words.js';
 import { parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.js';
 
 /** A state an assertion can check: a switch's, a button's, a tab's. */
 export type ElementState = 'on' | 'off' | 'enabled' | 'disabled' | 'selected' | 'unselected';
 
-const SHOWN = '(?:visible|shown|displayed|present|there|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
+const SHOWN = '(?:visible|shown|displayed|present|there|listed|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
 const NEGATIVE_SUFFIX = new RegExp(
   `\\s+(?:(?:is|are|should\\s+be|must\\s+be)\\s+(?:not|no\\s+longer)\\s+${SHOWN}|(?:isn't|aren't|shouldn't\\s+be)\\s+${SHOWN}` +
     `|(?:is|are|should\\s+be)\\s+(?:hidden|gone|absent|missing)|(?:does|do|should|did)\\s*(?:not|n't)\\s+(?:appear|show(?:\\s+up)?|exist)` +
@@ -108,7 +109,10 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
   if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
   const screenShows = /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(body);
-  if (screenShows) return { target: parseTargetPhrase(screenShows[1]!), visible: true };
+  if (screenShows) {
+    const target = parseTargetPhrase(screenShows[1]!);
+    return { target: REPORTED.test(body) ? { ...target, reported: true } : target, visible: true };
+  }
   if (requireSuffix) return null;
   return { target: parseTargetPhrase(body), visible: true };
 }

@@ -11,6 +11,7 @@ import { confidence, notFound, quoteOf } from './decisions.js';
 import { ancestors, describe } from './element-roles.js';
 import { findMatches, toggleOf, type Match } from './element-matching.js';
 import { identifierMatchScore } from './fuzzy.js';
+import { findParaphrase } from './paraphrase.js';
 import { shortType, type ScreenElement } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { locatable, locatorFor, uniqueLocator, type Locator } from './locators.js';
@@ -78,7 +79,10 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
     if (best) return fail(`${describe(best.element)} is visible but should not be`);
     return absent(phrase);
   }
-  if (!best) return notFound('text', phrase, elements);
+  if (!best) {
+    const said = paraphraseOf(phrase, elements);
+    return said ?? notFound('text', phrase, elements);
+  }
   const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
   return pass(target, `${describe(best.element)} is visible: ${how} once case, spaces and punctuation are set aside`);
@@ -92,6 +96,14 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
 export function shownLocator(el: ScreenElement, elements: readonly ScreenElement[]): Locator {
   const base = uniqueLocator(el, elements) ?? locatorFor(el, elements);
   return base.by === 'text' || base.by === 'contentDesc' || !el.text ? base : { ...base, showing: el.text };
+}
+
+/** A check whose words are on the screen in other words (paraphrase.ts); null when none says it. */
+export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal) return null;
+  const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
+  const said = findParaphrase(claim, elements, phrase.reported);
+  return said ? pass(shownLocator(said.element, elements), said.reasoning, 0.9) : null;
 }
 
 function absent(phrase: TargetPhrase): Decision {
@@ -117,8 +129,26 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   const navBar = elements.find((el) => el.visible && shortType(el.type) === 'NavigationBar' && readings(named).some((r) => sameText(el.resourceId, r)));
   const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
   if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
+  const byContent = screenByContent(named, elements);
+  if (byContent) return byContent;
   if (shown[0]) return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
   return notFound('screen title', named, elements);
+}
+
+/** "the login screen", "the sign-in page": what the screen is called when no title says so. */
+const LOGIN_NAMES = /^(?:log\s*-?\s*in|login|sign\s*-?\s*in|signin|log\s*on|logon)(?:\s+(?:screen|page|view|form))?$/i;
+
+/**
+ * A screen known by what it holds when its title is the app's name: a login screen is
+ * the one with exactly one password field (two are a sign-up or a password change).
+ */
+function screenByContent(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (![phrase.text, ...(phrase.variants ?? [])].some((r) => LOGIN_NAMES.test(r.trim()))) return null;
+  const passwords = locatable(elements).filter((el) => el.password);
+  if (passwords.length !== 1) return null;
+  const field = passwords[0]!;
+  const target = { ...(uniqueLocator(field, elements) ?? locatorFor(field, elements)), type: field.type };
+  return pass(target, `${describe(field)} is the only password field: a login screen, though no title says so`, 0.9);
 }
 
 const STATE_NAMES: Readonly<Record<ElementState, string>> = {

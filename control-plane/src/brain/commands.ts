@@ -10,11 +10,11 @@
  * Any deterministic command may end with a parenthesised note, kept for the model
  * (`tapOn: "OK" (the one in the dialog)`).
  */
+import type { SwipeDirection, VerticalDirection } from '@devicelab/shared';
 import { escapeQuoted, OPEN_QUOTES, scanQuoted, startsWithQuote } from './quoted-text.js';
 import { referenceNames, scanReferences, substitute, unknownReferencesError, type Substitution } from './references.js';
 
-export type VerticalDirection = 'up' | 'down';
-export type SwipeDirection = 'left' | 'right' | 'up' | 'down';
+export type { SwipeDirection, VerticalDirection };
 
 export type Command =
   | { kind: 'tapOn'; text: string; note?: string }

@@ -135,6 +135,21 @@ const DISMISSABLE = '(?:dialog|pop-?up|alert|modal|prompt|banner|sheet|bottom\\s
 const CONFIRM = /^(?:confirm|accept|approve)(?:\s+(?:the\s+|this\s+)?(?:dialog|alert|pop-?up|prompt|modal|confirmation(?:\s+dialog)?|action))?$/i;
 const DISMISS = new RegExp(`^(?:dismiss|close|cancel|hide|get\\s+rid\\s+of)(?:\\s+(?:the\\s+|this\\s+)?${DISMISSABLE})?$`, 'i');
 
+/** "Confirm the dialog by tapping Remove", "dismiss the alert with Cancel": a tap on a button of the dialog. */
+const THROUGH_DIALOG = new RegExp(
+  `^(?:confirm|dismiss|close|cancel|accept|answer|leave|exit|decline|reject|acknowledge|clear|respond\\s+to)\\s+(?:the\\s+|this\\s+)?(?:[\\w-]+\\s+)?(${DISMISSABLE})` +
+    `\\s+(?:by\\s+(?:tapping|clicking|pressing|selecting|choosing|hitting)(?:\\s+on)?|with|using|via|through)\\s+(.+)$`,
+  'i',
+);
+
+const throughDialog: Rule = (s) => {
+  const m = THROUGH_DIALOG.exec(s);
+  if (!m || /keyboard/i.test(m[1]!)) return null;
+  const target = parseTargetPhrase(m[2]!);
+  if (!target.container) target.container = /snack|toast|banner/i.test(m[1]!) ? 'snackbar' : 'dialog';
+  return { kind: 'tap', target };
+};
+
 const prompts: Rule = (s) => {
   if (/\bcookies?\b/i.test(s)) {
     if (/^(?:tap\s+|click\s+)?(?:accept|allow|agree|consent|ok)/i.test(s)) return { kind: 'cookies', accept: true };
@@ -209,7 +224,7 @@ const tapping: Rule = (s) => {
 };
 
 /** Most specific first; see the file comment. */
-const RULES: readonly Rule[] = [navigation, lifecycle, waiting, scrolling, prompts, assertion, toggling, (s) => parseTyping(s), tapping];
+const RULES: readonly Rule[] = [navigation, lifecycle, waiting, scrolling, throughDialog, prompts, assertion, toggling, (s) => parseTyping(s), tapping];
 
 export function parseInstruction(instruction: string): Intent {
   const s = clean(instruction);

@@ -13,7 +13,9 @@ import type { Intent } from './instruction-grammar.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
+import { rowOf } from './screen-structure.js';
 import { chooseTarget } from './target-choice.js';
+import { sameText } from './verdict-text.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import type { TargetPhrase } from './target-phrase.js';
 
@@ -38,11 +40,28 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
     return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
   }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
-  if (!choice.ok) return choice.decision;
+  if (!choice.ok) return titledRow(phrase, elements) ?? choice.decision;
   const best = choice.match;
   if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
   const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
   return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);
+}
+
+/**
+ * "Open the Deep Focus playlist": a list row named by its title and a noun saying what
+ * it is. Only when nothing matched the whole phrase, the words before the noun are
+ * exactly one row's title (after normalisation), and no other row shows that title.
+ */
+function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  const words = phrase.text.trim().split(/\s+/);
+  // The noun is written in lower case ("the Mug Warmer product"); "Blue Mug Large" names a variant, not a row.
+  if (phrase.literal || phrase.ordinal !== undefined || phrase.near || words.length < 2 || !/^\p{Ll}+$/u.test(words.at(-1)!)) return null;
+  const title = words.slice(0, -1).join(' ');
+  const rows = new Set(locatable(elements).filter((el) => sameText(el.text || el.contentDesc, title)).map((el) => rowOf(el, elements)));
+  if (rows.size !== 1) return null;
+  const [row] = rows;
+  if (!row || !row.enabled) return null;
+  return tapOn(row, elements, `the row titled "${title}" (the ${words.at(-1)})`, 0.85);
 }
 
 function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision {

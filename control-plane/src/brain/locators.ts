@@ -5,24 +5,10 @@
  * then text, then content description / accessibility label, then position.
  */
 import { isKeyboard } from './element-roles.js';
+import type { Locator } from '@devicelab/shared';
 import type { ScreenElement } from './hierarchy.js';
 
-export interface Locator {
-  by: 'resourceId' | 'text' | 'contentDesc' | 'xpathIndex';
-  value: string;
-  /** Element type, to tell a button from a label with the same text. */
-  type?: string;
-  /**
-   * State a verdict depended on ("Dark mode is on"): the element counts as found only
-   * in that state. The screen fingerprint leaves states out, so a cached check must
-   * carry them or a replay would pass on a switch that is now off.
-   */
-  checked?: boolean;
-  enabled?: boolean;
-  selected?: boolean;
-  /** The element must show exactly this text: a passed check holds only while its text does. */
-  showing?: string;
-}
+export type { Locator };
 
 function matches(el: ScreenElement, locator: Locator): boolean {
   if (locator.type !== undefined && el.type !== locator.type) return false;

@@ -76,29 +76,29 @@ describe('createOfflineModel', () => {
 
   it('is named and asynchronous', async () => {
     expect(model.name).toBe('offline');
-    const decision = await model.decide({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: fixture('android-permission-notifications') });
+    const decision = await model.chooseAction({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: fixture('android-permission-notifications') });
     expect(decision.action.type).toBe('tap');
   });
 
   it('fails on a malformed command instead of treating it as prose', async () => {
-    const decision = await model.decide({ instruction: 'tapOn: Login', platform: 'android', hierarchyXml: fixture('android-login') });
+    const decision = await model.chooseAction({ instruction: 'tapOn: Login', platform: 'android', hierarchyXml: fixture('android-login') });
     expect(decision.action).toEqual({ type: 'fail', reason: expect.stringMatching(/double quotes/) });
   });
 
   it('refuses a hierarchy of the other platform', async () => {
-    const decision = await model.decide({ instruction: 'Tap Allow', platform: 'ios', hierarchyXml: fixture('android-login') });
+    const decision = await model.chooseAction({ instruction: 'Tap Allow', platform: 'ios', hierarchyXml: fixture('android-login') });
     expect(decision.action).toEqual({ type: 'fail', reason: expect.stringMatching(/Expected an ios hierarchy/) });
   });
 
   it('refuses a truncated hierarchy', async () => {
     const xml = fixture('android-login');
-    const decision = await model.decide({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: xml.slice(0, xml.length / 2) });
+    const decision = await model.chooseAction({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: xml.slice(0, xml.length / 2) });
     expect(decision.action).toEqual({ type: 'fail', reason: expect.stringMatching(/Cannot read the screen/) });
   });
 
   it('passes simple actions through without a screen match', async () => {
     const hierarchyXml = fixture('ios-home');
-    const run = (instruction: string) => model.decide({ instruction, platform: 'ios', hierarchyXml }).then((d) => d.action);
+    const run = (instruction: string) => model.chooseAction({ instruction, platform: 'ios', hierarchyXml }).then((d) => d.action);
     expect(await run('launchApp')).toEqual({ type: 'launch' });
     expect(await run('Launch the app')).toEqual({ type: 'launch' });
     expect(await run('openLink: "myapp://orders/42"')).toEqual({ type: 'openLink', url: 'myapp://orders/42' });
@@ -108,7 +108,7 @@ describe('createOfflineModel', () => {
 
   it('waits for an exact text to appear, and for any near-miss of it to go away', async () => {
     const xml = fixture('android-home').replace('Welcome, John!', 'Loading products…');
-    const run = (instruction: string) => model.decide({ instruction, platform: 'android', hierarchyXml: xml }).then((d) => d.action.type);
+    const run = (instruction: string) => model.chooseAction({ instruction, platform: 'android', hierarchyXml: xml }).then((d) => d.action.type);
     expect(await run('Wait until Loading appears')).toBe('wait');
     expect(await run('Wait until Loading disappears')).toBe('wait');
     expect(await run('Wait until Loading products… disappears')).toBe('wait');
@@ -117,7 +117,7 @@ describe('createOfflineModel', () => {
 
   it('types into the focused field when only the keyboard says which one has focus', async () => {
     const xml = fixture('ios-login').replace('</XCUIElementTypeApplication>', `<XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" enabled="true" visible="true" x="0" y="508" width="390" height="336"/></XCUIElementTypeApplication>`);
-    const decision = await model.decide({ instruction: 'Type hello', platform: 'ios', hierarchyXml: xml });
+    const decision = await model.chooseAction({ instruction: 'Type hello', platform: 'ios', hierarchyXml: xml });
     expect(decision.action).toEqual({ type: 'type', target: null, text: 'hello' });
   });
 });

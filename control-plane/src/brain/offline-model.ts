@@ -4,14 +4,14 @@
  * matching against the UI hierarchy. It is the fallback when no model is
  * configured and the baseline the LLM-backed models are measured against.
  *
- * Contract with the runner: `decide` answers the next action for the instruction
+ * Contract with the runner: `chooseAction` answers the next action for the instruction
  * on the current screen. Most instructions take one action. "Scroll until X is
  * visible" and "Wait for X" answer `scroll` / `wait` until satisfied and then
  * `done`, so the runner calls again after such an action (with a step limit).
  * A visible-assertion that fails may deserve a retry after a short wait: screens
  * load asynchronously.
  */
-import { fail, type AutomationModel, type Decision, type ModelInput } from './actions.js';
+import { fail, finalFail, type AutomationModel, type Decision, type ModelInput } from './actions.js';
 import { parseCommandSyntax, platformSupport, type Command } from './commands.js';
 import { parseHierarchy } from './hierarchy.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
@@ -53,7 +53,7 @@ export function isIterative(command: Command): boolean {
 /** Decides a parsed command on an already parsed screen (the engine parses each screen once). */
 export function decideOnScreen(command: Command, screen: Screen): Decision {
   const support = platformSupport(command)[screen.platform];
-  if (support !== true) return fail(support);
+  if (support !== true) return finalFail(support);
   return resolveIntent(commandToIntent(command), screen);
 }
 
@@ -63,7 +63,7 @@ export function decideOffline(input: ModelInput): Decision {
   if (!parsed.ok) return fail(parsed.error);
   // Checked before the screen is read: "no back button on iOS" is the better message.
   const support = platformSupport(parsed.command)[input.platform];
-  if (support !== true) return fail(support);
+  if (support !== true) return finalFail(support);
   const hierarchy = parseHierarchy(input.hierarchyXml, input.platform);
   if (!hierarchy.ok) return fail(`Cannot read the screen: ${hierarchy.error}`);
   return decideOnScreen(parsed.command, { platform: hierarchy.platform, elements: hierarchy.elements });
@@ -72,6 +72,6 @@ export function decideOffline(input: ModelInput): Decision {
 export function createOfflineModel(): AutomationModel {
   return {
     name: 'offline',
-    decide: async (input) => decideOffline(input),
+    chooseAction: async (input) => decideOffline(input),
   };
 }

@@ -11,9 +11,10 @@
  *   error, not a chat-completions body): ApiError 502, because that is an
  *   outage or a misconfiguration the operator must see, not a test failure.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
-import { fail, type Action, type AutomationModel, type Decision, type ModelInput } from './actions.js';
+import { fail, finalFail, type Action, type AutomationModel, type Decision, type ModelInput } from './actions.js';
 import { formatCommand, MAX_WAIT_SECONDS, parseCommandSyntax, platformSupport, type Command } from './commands.js';
 import { center, describe } from './element-roles.js';
 import { parseHierarchy, type Platform, type ScreenElement } from './hierarchy.js';
@@ -27,7 +28,37 @@ export interface OpenAiModelOptions {
   model: string;
   /** Per request, including reading the body. Default 30 000. */
   timeoutMs?: number;
+  /** Send the screenshot with the hierarchy (the model accepts images). Default true. */
+  images?: boolean;
+  /**
+   * How the answer's shape is asked for: `json_schema` (structured outputs: the provider
+   * holds the model to ANSWER_SCHEMA) or `json_object` (JSON mode, for providers without it).
+   * Default json_schema.
+   */
+  responseFormat?: 'json_schema' | 'json_object';
+  /** A 429 whose Retry-After is at most this many seconds is retried once after it. Default 10. */
+  maxRetryAfterSeconds?: number;
 }
+
+/**
+ * The answer's JSON schema, sent with every request (structured outputs, strict: every
+ * key present, null where it does not apply). The answer is still validated here: a
+ * provider that ignores the schema gets an unusable answer, never a passed step.
+ */
+export const ANSWER_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['action', 'element', 'text', 'direction', 'seconds', 'visible', 'reason'],
+  properties: {
+    action: { type: 'string', enum: ['tap', 'type', 'scroll', 'swipe', 'back', 'wait', 'assert', 'done', 'fail'] },
+    element: { type: ['integer', 'null'], description: 'index of the element in the list' },
+    text: { type: ['string', 'null'] },
+    direction: { type: ['string', 'null'], enum: ['up', 'down', 'left', 'right', null] },
+    seconds: { type: ['number', 'null'] },
+    visible: { type: ['boolean', 'null'] },
+    reason: { type: 'string' },
+  },
+} as const;
 
 /**
  * Chat models give no calibrated confidence; a fixed value below the offline
@@ -77,7 +108,7 @@ function directAction(command: Command): Action | null {
   }
 }
 
-const unusable = (why: string) => fail(`The AI model's answer was unusable: ${why}`);
+const unusable = (why: string) => finalFail(`The AI model's answer was unusable: ${why}`);
 const snippet = (s: string, max = 200) => (s.length > max ? `${s.slice(0, max)}…` : s);
 
 /** Some local models wrap JSON in a Markdown fence even in JSON mode. */
@@ -96,7 +127,7 @@ export function toDecision(content: string, listed: readonly ScreenElement[], el
   }
   const a: Answer = parsed.data;
   const reason = a.reason?.trim() ?? '';
-  const decide = (action: Action, summary: string, confidence = MODEL_CONFIDENCE): Decision => ({
+  const chosen = (action: Action, summary: string, confidence = MODEL_CONFIDENCE): Decision => ({
     action,
     reasoning: reason ? `${summary}: ${reason}` : summary,
     confidence,
@@ -114,40 +145,40 @@ export function toDecision(content: string, listed: readonly ScreenElement[], el
     case 'tap': {
       if (!el) return unusable('"tap" without an element');
       const action: Action = { type: 'tap', target: locatorFor(el, elements), point: center(el.bounds) };
-      return decide(action, `Tap ${describe(el)}`, el.clickable ? MODEL_CONFIDENCE : NOT_CLICKABLE_CONFIDENCE);
+      return chosen(action, `Tap ${describe(el)}`, el.clickable ? MODEL_CONFIDENCE : NOT_CLICKABLE_CONFIDENCE);
     }
     case 'type': {
       if (!a.text) return unusable('"type" without the text to type');
-      if (!el) return decide({ type: 'type', target: null, text: a.text }, 'Type into the focused field');
+      if (!el) return chosen({ type: 'type', target: null, text: a.text }, 'Type into the focused field');
       const action: Action = { type: 'type', target: locatorFor(el, elements), text: a.text, point: center(el.bounds) };
-      return decide(action, `Type into ${describe(el)}`);
+      return chosen(action, `Type into ${describe(el)}`);
     }
     case 'scroll':
       if (a.direction !== 'up' && a.direction !== 'down') return unusable(`"scroll" needs direction up or down, not ${JSON.stringify(a.direction ?? null)}`);
-      return decide({ type: 'scroll', direction: a.direction }, `Scroll ${a.direction}`);
+      return chosen({ type: 'scroll', direction: a.direction }, `Scroll ${a.direction}`);
     case 'swipe':
       if (a.direction !== 'up' && a.direction !== 'down' && a.direction !== 'left' && a.direction !== 'right') {
         return unusable(`"swipe" needs direction left, right, up or down, not ${JSON.stringify(a.direction ?? null)}`);
       }
-      return decide({ type: 'swipe', direction: a.direction }, `Swipe ${a.direction}`);
+      return chosen({ type: 'swipe', direction: a.direction }, `Swipe ${a.direction}`);
     case 'back': {
       const support = platformSupport({ kind: 'pressBackButton' })[platform];
-      return support === true ? decide({ type: 'back' }, 'Press back') : fail(support);
+      return support === true ? chosen({ type: 'back' }, 'Press back') : finalFail(support);
     }
     case 'wait':
       if (typeof a.seconds !== 'number' || !(a.seconds > 0) || a.seconds > MAX_WAIT_SECONDS) {
         return unusable(`"wait" needs seconds between 0 and ${MAX_WAIT_SECONDS}, not ${a.seconds ?? 'none'}`);
       }
-      return decide({ type: 'wait', seconds: a.seconds }, `Wait ${a.seconds} s`);
+      return chosen({ type: 'wait', seconds: a.seconds }, `Wait ${a.seconds} s`);
     case 'assert': {
       const visible = a.visible ?? true;
-      if (el) return decide({ type: 'assert', target: locatorFor(el, elements), visible }, `${describe(el)} should be ${visible ? 'visible' : 'gone'}`);
+      if (el) return chosen({ type: 'assert', target: locatorFor(el, elements), visible }, `${describe(el)} should be ${visible ? 'visible' : 'gone'}`);
       // Absent text has no element to point at: the runner checks that nothing shows it.
-      if (!visible && a.text) return decide({ type: 'assert', target: { by: 'text', value: a.text }, visible }, `"${a.text}" should not be visible`);
+      if (!visible && a.text) return chosen({ type: 'assert', target: { by: 'text', value: a.text }, visible }, `"${a.text}" should not be visible`);
       return unusable(visible ? '"assert" without the element that should be visible' : '"assert" visible false without the text');
     }
     case 'done':
-      return decide({ type: 'done' }, 'Already done');
+      return chosen({ type: 'done' }, 'Already done');
     case 'fail':
       return fail(reason || 'The AI model could not carry out the instruction (it gave no reason)');
   }
@@ -178,10 +209,32 @@ function providerMessage(body: string): string {
   return snippet(body.trim()) || '(empty body)';
 }
 
+/** A 429, kept apart until it is known whether it will be retried. */
+class RateLimited extends Error {
+  constructor(
+    readonly retryAfterSeconds: number | null,
+    readonly toApiError: () => ApiError,
+  ) {
+    super('rate limited');
+  }
+}
+
+/** Retry-After as seconds (delta-seconds or an HTTP date); null when absent or unreadable. */
+function retryAfterSeconds(header: string | null): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+(?:\.\d+)?$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
 export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel {
   const rawBase = options.baseUrl.replace(/\/+$/, '');
   const endpoint = `${rawBase}/chat/completions`;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxRetryAfter = options.maxRetryAfterSeconds ?? 10;
+  const responseFormat = options.responseFormat === 'json_object'
+    ? { type: 'json_object' }
+    : { type: 'json_schema', json_schema: { name: 'step_action', strict: true, schema: ANSWER_SCHEMA } };
   const { where, password } = splitCredentials(options.baseUrl);
   // Providers and proxies sometimes echo the Authorization header in error bodies,
   // and fetch's own errors quote the URL with any user:password in it.
@@ -190,15 +243,33 @@ export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel 
   // 502: the upstream failed, not the caller's request.
   const badGateway = (what: string) => new ApiError(502, redact(`The AI model at ${where} ${what}`));
 
-  async function complete(body: unknown): Promise<string> {
+  /** One request; a 429 with a short Retry-After is sent once more after it. */
+  async function complete(body: unknown): Promise<{ content: string; refusal: string | null }> {
+    try {
+      return await completeOnce(body);
+    } catch (err) {
+      if (!(err instanceof RateLimited)) throw err;
+      if (err.retryAfterSeconds === null || err.retryAfterSeconds > maxRetryAfter) throw err.toApiError();
+      await sleep(err.retryAfterSeconds * 1000);
+      try {
+        return await completeOnce(body);
+      } catch (again) {
+        throw again instanceof RateLimited ? again.toApiError() : again;
+      }
+    }
+  }
+
+  async function completeOnce(body: unknown): Promise<{ content: string; refusal: string | null }> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
     let status: number;
     let text: string;
+    let retryAfter: string | null = null;
     try {
       // One signal for connect, headers and body: a server that stalls mid-body times out too.
       const response = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
       status = response.status;
+      retryAfter = response.headers.get('retry-after');
       text = await response.text();
     } catch (err) {
       if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
@@ -208,7 +279,11 @@ export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel 
       const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
       throw badGateway(`could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
-    if (status === 429) throw badGateway(`is rate limiting requests (HTTP 429): ${providerMessage(text)}; try again later`);
+    if (status === 429) {
+      const seconds = retryAfterSeconds(retryAfter);
+      const later = seconds === null ? 'try again later' : `it asks to retry after ${seconds} s`;
+      throw new RateLimited(seconds, () => badGateway(`is rate limiting requests (HTTP 429): ${providerMessage(text)}; ${later}`));
+    }
     if (status === 401 || status === 403) throw badGateway(`refused the API key (HTTP ${status}): ${providerMessage(text)}`);
     if (status < 200 || status > 299) throw badGateway(`answered HTTP ${status}: ${providerMessage(text)}`);
     let json: unknown;
@@ -220,31 +295,32 @@ export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel 
     const parsed = ChatCompletion.safeParse(json);
     if (!parsed.success) throw badGateway('answered with something that is not a chat-completions response (no choices[0].message)');
     const message = parsed.data.choices[0]!.message;
-    // A refusal is an answer, just not a usable one: the caller sees it as a failed step.
-    if (message.refusal) return JSON.stringify({ action: 'fail', reason: `The AI model refused: ${message.refusal}` });
-    return message.content ?? '';
+    return { content: message.content ?? '', refusal: message.refusal ?? null };
   }
 
   return {
     name: `openai:${options.model}`,
-    async decide(input: ModelInput): Promise<Decision> {
+    async chooseAction(input: ModelInput): Promise<Decision> {
       const syntax = parseCommandSyntax(input.instruction);
       if (!syntax.ok) return fail(syntax.error);
       const support = platformSupport(syntax.command)[input.platform];
-      if (support !== true) return fail(support);
+      if (support !== true) return finalFail(support);
       const direct = directAction(syntax.command);
       if (direct) return { action: direct, reasoning: `${formatCommand(syntax.command)} (deterministic command)`, confidence: 1 };
 
       const hierarchy = parseHierarchy(input.hierarchyXml, input.platform);
       if (!hierarchy.ok) return fail(`Cannot read the screen: ${hierarchy.error}`);
       const listed = promptElements(hierarchy.elements);
-      const content = await complete({
+      const shown = options.images === false ? { ...input, screenshotPng: undefined } : input;
+      const answer = await complete({
         model: options.model,
         temperature: 0,
-        response_format: { type: 'json_object' },
-        messages: buildMessages(input, listed),
+        response_format: responseFormat,
+        messages: buildMessages(shown, listed),
       });
-      return toDecision(content, listed, hierarchy.elements, hierarchy.platform);
+      // A refusal is an answer, just not a usable one, and asking again gets the same: the step fails now.
+      if (answer.refusal) return finalFail(`The AI model refused: ${answer.refusal}`);
+      return toDecision(answer.content, listed, hierarchy.elements, hierarchy.platform);
     },
   };
 }

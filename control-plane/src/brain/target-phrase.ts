@@ -26,6 +26,8 @@ export interface TargetPhrase {
   container?: ContainerKind;
   /** "next to Red Mug", "below Email": only elements so placed to the anchor. */
   near?: { relation: Relation; anchor: TargetPhrase };
+  /** The check reported what a text says ("the dialog says …"): part of a longer text may be given (paraphrase.ts). */
+  reported?: boolean;
   /**
    * The whole phrase including the qualifier, when one was split off: an element
    * showing exactly this ("Terms of Service" is not "Terms" of a "Service") wins.
@@ -40,7 +42,7 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
   [/\s+(?:tab|filter|segment)$/i, 'tab'],
   [/\s+(?:link)$/i, 'link'],
   [/\s+(?:icon|image|picture)$/i, 'icon'],
-  [/\s+(?:menu\s+item|list\s+item|item|row|entry|cell|result|option|card|element)$/i, 'item'],
+  [/\s+(?:menu\s+item|list\s+item|item|row|entry|cell|result|option|card|element|product|listing)$/i, 'item'],
   [/\s+(?:screen|page|view)$/i, 'screen'],
   [/\s+(?:text|label|message|title|heading|banner|popup|dialog)$/i, 'text'],
 ];

@@ -7,7 +7,7 @@
  * does not pass again.
  */
 import { fail, type Decision } from './actions.js';
-import { findShown, shownLocator } from './assertions.js';
+import { findShown, paraphraseOf, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { describe } from './element-roles.js';
 import { findFields } from './element-matching.js';
@@ -35,8 +35,13 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   const names = [label.text, ...(label.variants ?? [])].filter(Boolean);
   const together = findShown(elements, { text: '', variants: names.flatMap((n) => [`${n} ${value}`, `${n}: ${value}`]) })[0];
   if (together) return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
-  const labels = findShown(elements, label).map((m) => m.element);
-  if (labels.length === 0) return notFound('label', label, elements);
+  // "the phone number is …" beside a label "Phone": the noun that only says what kind of value it is may be left out.
+  const kindless = /^(.+?)\s+(?:number|no|address|name)$/i.exec(label.text)?.[1];
+  let labels = findShown(elements, label).map((m) => m.element);
+  if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
+  // "The French Press is priced at $32.00": the name and its price in one row, in other words.
+  const reworded = () => paraphraseOf({ text: said }, elements);
+  if (labels.length === 0) return reworded() ?? notFound('label', label, elements);
   const values = findShown(elements, { text: value }).map((m) => m.element);
   for (const l of labels) {
     const v = values.find((candidate) => candidate !== l && valueOf(l, candidate, elements));
@@ -47,6 +52,8 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
     .filter((el) => el.visible && el !== label0 && (el.text || el.contentDesc) && valueOf(label0, el, elements))
     .sort((a, b) => gap(a.bounds, label0.bounds) - gap(b.bounds, label0.bounds))[0];
   const actual = beside ? ` it shows ${describe(beside)}` : ' no value is shown beside it';
+  const rephrased = reworded();
+  if (rephrased) return rephrased;
   return fail(`${quoteOf(label)} is not "${value}":${actual}`);
 }
 

@@ -11,6 +11,7 @@ import {
   decideOnScreen, fingerprint, isIterative, parseCommandSyntax, parseHierarchy, replayDecision, resolveReferences,
   toTemplate, type Action, type AutomationModel, type Command, type Decision, type Screen,
 } from '../brain/index.js';
+import { splitStepOptions } from '@devicelab/shared';
 import { platformMismatch } from '../brain/hierarchy.js';
 import type { Db } from '../db/index.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -40,6 +41,17 @@ export interface StepRequest {
   stepNumber?: number;
   /** A lab agent's request id, stored with the step so that a re-sent request is answered from it. */
   requestId?: string;
+  /** How a lab agent read the screen (docs/steps-and-waits.md); absent for SDK calls. */
+  wait?: ScreenWait;
+}
+
+export interface ScreenWait {
+  /** Since the agent began reading screens for this decision. */
+  waitedMs: number;
+  /** Two consecutive reads were equal and showed no loading indicator. */
+  settled: boolean;
+  /** The step's wait has time left: a failure on this screen is answered `retry`, not recorded. */
+  mayRetry: boolean;
 }
 
 export interface StepResult {
@@ -55,6 +67,8 @@ export interface StepResult {
   platform: Screen['platform'];
   /** Storage key of the screenshot sent with the step, if any. */
   screenshotKey: string | null;
+  /** The step failed on this screen but may not on a later one: nothing was recorded; read the screen again and ask again. */
+  retry: boolean;
 }
 
 const ASSERTION = /^(check|verify|assert|ensure|make sure|expect|confirm|validate|see|is|are|should)\b/i;
@@ -62,7 +76,7 @@ const ASSERTION = /^(check|verify|assert|ensure|make sure|expect|confirm|validat
 export function createStepEngine(deps: { db: Db; model: AutomationModel; storage: FileStorage }) {
   const { db, model, storage } = deps;
 
-  async function decide(req: StepRequest): Promise<StepResult> {
+  async function decideStep(req: StepRequest): Promise<StepResult> {
     const started = performance.now();
     // The work that needs no database comes first, so that an SDK step can read its
     // session and its cache entry in one statement once the screen's fingerprint is known.
@@ -97,22 +111,25 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
     let kind: StepResult['kind'] = 'deterministic';
     let decision: Decision;
     const stepIndex = req.stepNumber ?? stepIndexOf(session, req.command);
+    // A screen still changing may show the cached element on its way in or out: replaying
+    // there would tap or pass on a moment. Unsettled screens are decided afresh and not cached.
+    const settled = req.wait?.settled !== false;
     if (command.parsed.kind !== 'instruction' || screenPrint === null) {
       decision = decideOnScreen(command.parsed, screen);
     } else {
       const key = cacheKeyOf(session, screen.platform, { call: req.call, command: req.command, stepIndex, fingerprint: screenPrint });
       const cached = decisions ? ((decisions.get(stepIndex) as Decision | undefined) ?? null) : await findCachedDecision<Decision>(db, key);
-      const replayed = cached && replayDecision(cached, screen.elements, values);
+      const replayed = settled && cached && replayDecision(cached, screen.elements, values);
       if (replayed) {
         kind = 'cached';
         decision = replayed;
       } else {
         kind = 'ai';
-        decision = await model.decide({
+        decision = await model.chooseAction({
           instruction: command.text, platform: screen.platform, hierarchyXml: req.pageSource, screenshotPng: req.screenshot,
         });
         // Failures are not cached: the next run should look at its own screen afresh.
-        if (decision.action.type !== 'fail') await saveCachedDecision(db, key, req.command, toTemplate(decision, values));
+        if (decision.action.type !== 'fail' && settled) await saveCachedDecision(db, key, req.command, toTemplate(decision, values));
       }
     }
 
@@ -120,7 +137,13 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
     const failed = action.type === 'fail' || (req.call === 'assert' && action.type !== 'assert' && action.type !== 'done');
     const finished = failed || action.type === 'done' || !isIterative(command.parsed);
     const actions = action.type === 'fail' || action.type === 'done' ? [] : [action];
-    const reason = action.type === 'fail' ? action.reason : decision.reasoning;
+    if (failed && req.wait?.mayRetry && !decision.final) {
+      // The target may still come (or go): the agent reads the screen again. Nothing is
+      // recorded or counted for a screen the step did not end on.
+      const reason = action.type === 'fail' ? action.reason : decision.reasoning;
+      return { step: 0, stepIndex, kind, cacheHit: kind === 'cached', actions: [], finished: true, failed: true, reason, platform: screen.platform, screenshotKey: null, retry: true };
+    }
+    const reason = withWait(action.type === 'fail' ? action.reason : decision.reasoning, failed, req.wait);
     const screenshot = req.screenshot ? `sessions/${session.id}/${Date.now()}-${stepIndex}.png` : null;
     if (screenshot) await storage.put(screenshot, req.screenshot!);
     const step = await recordStep(db, {
@@ -137,12 +160,14 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       durationMs: performance.now() - started,
       next: { step: stepIndex + 1, command: req.command, finished },
       requestId: req.requestId,
+      waitedMs: req.wait?.waitedMs,
+      screenSettled: req.wait?.settled,
     });
     if (step === null) throw new ApiError(409, `session ${session.id} has ended`);
-    return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform, screenshotKey: screenshot };
+    return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform, screenshotKey: screenshot, retry: false };
   }
 
-  return { decide };
+  return { decideStep };
 }
 
 export type StepEngine = ReturnType<typeof createStepEngine>;
@@ -175,11 +200,20 @@ function refusalOf<T>(fn: () => T): T | ApiError {
   }
 }
 
+/** A failed step says how long it waited for its screen, so "not found" reads as "not found in 5 s". */
+function withWait(reason: string, failed: boolean, wait: ScreenWait | undefined): string {
+  if (!failed || !wait || wait.waitedMs < 1000) return reason;
+  return `${reason} (waited ${(wait.waitedMs / 1000).toFixed(1)} s${wait.settled ? '' : '; the screen never settled'})`;
+}
+
 const isRecord = (session: SessionRecord | SessionRef): session is SessionRecord => 'status' in session;
 
 /** Resolves references and parses the command; bad commands are the caller's 400. */
 function parse(call: StepRequest['call'], written: string, values: Record<string, string>): { parsed: Command; text: string } {
-  const resolved = resolveReferences(written, values);
+  // `(timeout: 10 s)` is the agent's to honour (how long to wait), not part of what to do.
+  const options = splitStepOptions(written);
+  if (!options.ok) throw badRequest(`command: ${options.error}`);
+  const resolved = resolveReferences(options.command, values);
   if (!resolved.ok) throw badRequest(`command: ${resolved.error}${resolved.missing.length ? ' (send it in "values")' : ''}`);
   let text = resolved.text;
   let syntax = parseCommandSyntax(text);

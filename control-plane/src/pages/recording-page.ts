@@ -62,6 +62,13 @@ document.querySelectorAll('ol.timeline li').forEach((li) => {
 });
 `;
 
+/** A lab agent's wait before the step was decided (docs/steps-and-waits.md); nothing for SDK steps. */
+function waited(s: StepRecord): string {
+  if (s.waitedMs === null) return '';
+  const settled = s.screenSettled === false ? ' (it never settled)' : '';
+  return `waited ${(Number(s.waitedMs) / 1000).toFixed(1)} s for the screen${settled} + `;
+}
+
 export function recordingPage(app: Hono<PageEnv>, base: string) {
   app.get('/recording/:runId/runs/:testId', async (c) => {
     const { db } = c.var.deps;
@@ -98,7 +105,7 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
       return html`<li tabindex="0" class="${s.deviceOutcome ?? ''}" data-at="${at.toFixed(2)}" data-label="${`${i + 1}. ${s.command}`}"
     data-shot="${s.screenshot ? `${here}/screenshots/${s.seq}` : ''}">
   <div class="cmd">${i + 1}. ${s.command}</div>
-  <div class="meta">${DECISION[s.kind]} · ${s.outcome}${device ? ` · device: ${device}` : ''} · ${Math.round(Number(s.durationMs))} ms to decide${s.deviceMs === null ? '' : ` + ${Math.round(Number(s.deviceMs))} ms on the device`}</div>
+  <div class="meta">${DECISION[s.kind]} · ${s.outcome}${device ? ` · device: ${device}` : ''} · ${waited(s)}${Math.round(Number(s.durationMs))} ms to decide${s.deviceMs === null ? '' : ` + ${Math.round(Number(s.deviceMs))} ms on the device`}</div>
   ${s.reason ? html`<div class="meta">${s.reason}</div>` : ''}
   ${s.deviceError ? html`<div class="meta" style="color:#9b1c12">${s.deviceError}</div>` : ''}
 </li>`;

@@ -1,5 +1,5 @@
 import type { Sql } from '../db/index.js';
-import type { Platform } from '@devicelab/shared';
+import type { Action, Platform } from '@devicelab/shared';
 
 export type SessionStatus = 'running' | 'succeeded' | 'failed';
 export type StepKind = 'ai' | 'cached' | 'deterministic' | 'code';
@@ -90,7 +90,8 @@ export interface NewStep {
   kind: StepKind;
   stepIndex: number | null;
   command: string;
-  actions: unknown[];
+  /** What the brain decided: every stored step's actions are the wire's Action. */
+  actions: Action[];
   outcome: 'action' | 'done' | 'failed' | 'passed';
   reason: string | null;
   fingerprint: string | null;
@@ -100,6 +101,9 @@ export interface NewStep {
   next?: { step: number; command: string; finished: boolean };
   /** A lab agent's step.decide id: a re-sent request is answered from this row (findStepByRequest). */
   requestId?: string;
+  /** A lab agent's wait before the step was decided, and whether its screen had settled (docs/steps-and-waits.md). */
+  waitedMs?: number;
+  screenSettled?: boolean;
 }
 
 /**
@@ -120,11 +124,12 @@ export async function recordStep(sql: Sql, s: NewStep): Promise<number | null> {
         WHERE id = $1 AND status = 'running'
         RETURNING id, ai_steps + cached_steps + other_steps AS seq)
      INSERT INTO session_steps (session_id, seq, call, kind, step_index, command, actions, outcome, reason,
-                                fingerprint, screenshot, duration_ms, request_id, finished)
-     SELECT id, seq, $3, $2, $4, $5, $6, $7, $8, $9, $10, $11, $15, $14::boolean FROM counted
+                                fingerprint, screenshot, duration_ms, request_id, finished, waited_ms, screen_settled)
+     SELECT id, seq, $3, $2, $4, $5, $6, $7, $8, $9, $10, $11, $15, $14::boolean, $16::double precision, $17::boolean FROM counted
      RETURNING seq`,
     [s.sessionId, s.kind, s.call, s.stepIndex, s.command, s.actions, s.outcome, s.reason, s.fingerprint,
-      s.screenshot, s.durationMs, s.next?.step ?? null, s.next?.command ?? null, s.next?.finished ?? null, s.requestId ?? null],
+      s.screenshot, s.durationMs, s.next?.step ?? null, s.next?.command ?? null, s.next?.finished ?? null, s.requestId ?? null,
+      s.waitedMs ?? null, s.screenSettled ?? null],
   );
   return rows[0]?.seq ?? null;
 }
@@ -145,7 +150,7 @@ export interface StepRecord {
   kind: StepKind;
   stepIndex: number | null;
   command: string;
-  actions: unknown[];
+  actions: Action[];
   outcome: NewStep['outcome'];
   reason: string | null;
   fingerprint: string | null;
@@ -158,11 +163,14 @@ export interface StepRecord {
   deviceOutcome: 'performed' | 'failed' | null;
   deviceError: string | null;
   deviceMs: number | null;
+  waitedMs: number | null;
+  screenSettled: boolean | null;
 }
 
 const stepColumns = `seq, call, kind, step_index AS "stepIndex", command, actions, outcome, reason, fingerprint, screenshot,
   duration_ms AS "durationMs", created_at AS "createdAt", request_id AS "requestId", finished,
-  device_outcome AS "deviceOutcome", device_error AS "deviceError", device_ms AS "deviceMs"`;
+  device_outcome AS "deviceOutcome", device_error AS "deviceError", device_ms AS "deviceMs",
+  waited_ms AS "waitedMs", screen_settled AS "screenSettled"`;
 
 export async function listSteps(sql: Sql, sessionId: string): Promise<StepRecord[]> {
   return sql.query<StepRecord>(`SELECT ${stepColumns} FROM session_steps WHERE session_id = $1 ORDER BY seq`, [sessionId]);

@@ -67,7 +67,7 @@ async function step(
 ) {
   const screenshot = decodeScreenshot(body.screenshot);
   // The engine reads the session itself, with the step cache's entry in the same statement.
-  return c.var.deps.engine.decide({
+  return c.var.deps.engine.decideStep({
     session: { orgId: c.var.caller.org.id, id: sessionId }, call, command: body.command, values: body.values,
     pageSource: body.page_source, screenshot, stepNumber: body.step_number,
   });
@@ -102,7 +102,7 @@ export function sessionRoutes() {
     const result = await step(c, sessionId, 'execute', c.req.valid('json'));
     return c.json({
       session_id: sessionId, step: result.step, step_index: result.stepIndex, step_type: result.kind, cache_hit: result.cacheHit,
-      actions: result.actions as Record<string, unknown>[], finished: result.finished, failed: result.failed, reason: result.reason,
+      actions: result.actions, finished: result.finished, failed: result.failed, reason: result.reason,
     }, 200);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The device-backend interface (docs/architecture.md#agents): everything the job runner needs from a
+ * The device-backend interface (DESIGN.md 4): everything the job runner needs from a
  * handset, emulator or simulator. Android implements it on adbkit (android.ts); iOS
  * drivers will implement the same surface, so the runner never knows which it drives.
  *
@@ -7,12 +7,12 @@
  * the device disappearing (verdict blocked, the job may run again elsewhere) rather than
  * the app or the test misbehaving.
  */
-import type { Point } from '@devicelab/shared';
+import type { Point, SwipeDirection } from '@devicelab/shared';
 
-export type Direction = 'up' | 'down' | 'left' | 'right';
-export type KeyName = 'back' | 'home' | 'enter';
-
+/** The wire's (shared/src/actions.ts): a swipe and a point mean the same on both ends. */
+export type Direction = SwipeDirection;
 export type { Point };
+export type KeyName = 'back' | 'home' | 'enter';
 
 export interface ScreenSize {
   width: number;
@@ -121,3 +121,4 @@ export function swipeCoordinates(direction: Direction, size: ScreenSize): { from
       return { from: { x: cx - dx, y: cy }, to: { x: cx + dx, y: cy } };
   }
 }
+

@@ -17,7 +17,7 @@
  *                             only way to reach embedded PGlite, which lives in this process (usage.ts)
  *   POST /bench/execute-breakdown
  *                             times a cached POST /sessions/{id}/execute in-process with the product's own modules:
- *                             parseHierarchy and fingerprint, engine.decide (and the SQL it runs), then the whole
+ *                             parseHierarchy and fingerprint, engine.decideStep (and the SQL it runs), then the whole
  *                             app's fetch without Node's HTTP server (operator token; execute.ts)
  *   GET  /bench/gc            garbage collections of this process since it started: count and pause ms
  *                             (perf_hooks), read before and after a measured block (execute.ts)
@@ -194,20 +194,20 @@ bench.post('/execute-breakdown', async (c) => {
     stages.fingerprint.push(performance.now() - t1);
     elements = hierarchy.elements.length;
   }
-  // engine.decide as routes/sessions.ts calls it (auth and validation done once, outside the timing).
+  // engine.decideStep as routes/sessions.ts calls it (auth and validation done once, outside the timing).
   const timed = timedDb(db);
   const engine = createStepEngine({ db: timed.db, model: modelFromConfig(config), storage });
   for (let i = 0; i < iterations; i++) {
     timed.reset();
     const t0 = performance.now();
-    const result = await engine.decide({
+    const result = await engine.decideStep({
       session: { orgId: caller.org.id, id: sessionId }, call: 'execute', command: req.command, values: req.values,
       pageSource: req.page_source, stepNumber: req.step_number,
     });
     stages.engine.push(performance.now() - t0);
     stages.sql.push(timed.ms());
     stages.statements.push(timed.count());
-    if (result.kind !== 'cached') throw new Error(`engine.decide answered ${result.kind}, not cached: warm it with one execute first`);
+    if (result.kind !== 'cached') throw new Error(`engine.decideStep answered ${result.kind}, not cached: warm it with one execute first`);
   }
   // The whole control plane app (middleware, auth, validation, route, engine, response) without Node's HTTP
   // server: a Request handed to its fetch, the response body read.

@@ -28,7 +28,7 @@ export async function onStepDecide(ctx: AgentContext, agent: AgentRecord, m: Ste
   const key = `${session.id} ${m.requestId}`;
   let answer = deciding.get(key);
   if (!answer) {
-    answer = decideAttemptStep(ctx, attempt, session, m);
+    answer = storedOrNewDecision(ctx, attempt, session, m);
     deciding.set(key, answer);
     const forget = () => void deciding.delete(key);
     answer.then(forget, forget);
@@ -36,17 +36,22 @@ export async function onStepDecide(ctx: AgentContext, agent: AgentRecord, m: Ste
   reply(await answer);
 }
 
-async function decideAttemptStep(ctx: AgentContext, attempt: AttemptWork, session: SessionRecord, m: StepDecide): Promise<Answer> {
+/** The decision stored for this request, or a new one from the step engine. */
+async function storedOrNewDecision(ctx: AgentContext, attempt: AttemptWork, session: SessionRecord, m: StepDecide): Promise<Answer> {
   const earlier = await findStepByRequest(ctx.db, session.id, m.requestId);
   if (earlier) return answerFrom(earlier);
   try {
-    const r = await ctx.engine.decide({
+    const r = await ctx.engine.decideStep({
       session, call: 'execute', command: m.command, values: attempt.values ?? {}, pageSource: m.pageSource,
       screenshot: m.screenshot ? Buffer.from(m.screenshot, 'base64') : undefined, stepNumber: m.stepIndex, requestId: m.requestId,
+      wait: m.waitedMs === undefined ? undefined : { waitedMs: m.waitedMs, settled: m.settled ?? true, mayRetry: m.mayRetry ?? false },
     });
-    return { ok: true, actions: r.actions as Answer['actions'], kind: r.kind, finished: r.finished, failed: r.failed, reason: r.reason, screenshotKey: r.screenshotKey };
+    return {
+      ok: true, actions: r.actions, kind: r.kind, finished: r.finished, failed: r.failed, reason: r.reason, screenshotKey: r.screenshotKey, retry: r.retry,
+    };
   } catch (e) {
-    if (e instanceof ApiError) return { ok: false, error: e.detail, ...NOTHING };
+    // 502: the AI model could not answer (down, rate limited, timed out): not the test's fault.
+    if (e instanceof ApiError) return { ok: false, error: e.detail, ...(e.status === 502 ? { blocked: true } : {}), ...NOTHING };
     // The same request decided at the same time on another replica stored its step first
     // (session_steps_request is unique): its answer is this one's.
     const stored = await findStepByRequest(ctx.db, session.id, m.requestId).catch(() => null);
@@ -57,11 +62,11 @@ async function decideAttemptStep(ctx: AgentContext, attempt: AttemptWork, sessio
   }
 }
 
-const NOTHING: Omit<Answer, 'ok'> = { actions: [], finished: true, failed: false, reason: '', screenshotKey: null };
+const NOTHING: Omit<Answer, 'ok'> = { actions: [], finished: true, failed: false, reason: '', screenshotKey: null, retry: false };
 
 function answerFrom(step: StepRecord): Answer {
   return {
-    ok: true, actions: step.actions as Answer['actions'], kind: step.kind === 'code' ? undefined : step.kind,
-    finished: step.finished ?? true, failed: step.outcome === 'failed', reason: step.reason ?? '', screenshotKey: step.screenshot,
+    ok: true, actions: step.actions, kind: step.kind === 'code' ? undefined : step.kind,
+    finished: step.finished ?? true, failed: step.outcome === 'failed', reason: step.reason ?? '', screenshotKey: step.screenshot, retry: false,
   };
 }

@@ -1,0 +1,142 @@
+/**
+ * Checks that paraphrase what the screen shows: "the dialog asks to remove Mug Warmer"
+ * over "Remove Mug Warmer from your cart?", "the Mug Warmer costs $24.99" over a row
+ * showing "Mug Warmer" and "$24.99". Tried only after the exact comparison found nothing.
+ *
+ * Strict on purpose, because a paraphrase that passes wrongly is a false pass: every
+ * content word of the claim must be a word of one text, or of the texts of one list row
+ * (a verb may differ in -ed / -ing only, never a noun in number); every number of the
+ * claim must be there as written; and a negation on one side only ("was not updated",
+ * "cannot be added") never matches. Words that only frame the claim (who says it, that
+ * it is shown) are set aside first, and at least two content words must remain. A text
+ * must say no more than the claim ("Invalid email" is not "Invalid email or password")
+ * unless the claim reports it ("the dialog asks to …") or spreads over a row's texts.
+ */
+import { ancestors, describe } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { locatable } from './locators.js';
+import { rowOf } from './screen-structure.js';
+import { comparableTokens, textSegments } from './verdict-text.js';
+
+const FRAME = new Set([
+  // articles, pronouns, auxiliaries, prepositions
+  // (not "in", "on", "up", "out": "sign in" is not "sign up")
+  'the', 'a', 'an', 'to', 'of', 'for', 'from', 'at', 'by', 'with', 'and', 'or', 'as', 'that', 'this', 'these', 'those',
+  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'will', 'would', 'should', 'can', 'could', 'may', 'might',
+  'must', 'do', 'does', 'did', 'whether', 'if', 'it', 'its', 'i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'they', 'their', 'there',
+  'now', 'still', 'user',
+  // who says it, and that it says or shows it
+  'dialog', 'dialogue', 'alert', 'popup', 'modal', 'prompt', 'message', 'snackbar', 'toast', 'banner', 'notice',
+  'screen', 'page', 'app', 'text', 'label', 'link', 'button', 'field', 'row', 'item', 'entry',
+  'shows', 'show', 'showing', 'shown', 'displays', 'displayed', 'listed', 'visible', 'present', 'appears',
+]);
+/** Verbs that report what a text says: with one, the claim may give only part of it ("the dialog asks to remove Mug Warmer"). */
+const SAYING = new Set([
+  'asks', 'ask', 'asking', 'says', 'say', 'saying', 'tells', 'tell', 'telling', 'reads', 'informs', 'mentions',
+  'confirms', 'warns', 'explains', 'wants', 'want',
+]);
+/** Words that only connect a name to its number: "costs $24.99", "is priced at $32.00", "lasts 48 min". */
+const PRICE_WORDS = new Set(['costs', 'cost', 'priced', 'price', 'sells', 'sold', 'for', 'lasts', 'takes', 'long']);
+const NEGATIONS = new Set([
+  'not', 'no', 'never', 'cannot', 'cant', 'dont', 'doesnt', 'didnt', 'isnt', 'wasnt', 'wont', 'arent', 'werent', 'couldnt',
+  'shouldnt', 'nothing', 'none', 'without', 'unable', 'nor',
+]);
+const IS_NUMBER = /^\p{N}/u;
+
+/** A verb's -ed / -ing ending off: "added" = "add", "updating" = "update" (a noun's plural stays). */
+function stem(word: string): string {
+  if (IS_NUMBER.test(word) || word.length <= 4) return word;
+  return word.replace(/(?:ed|ing)$/, '').replace(/e$/, '');
+}
+
+const hasNegation = (tokens: readonly string[]) => tokens.some((t) => NEGATIONS.has(t));
+
+/**
+ * Reported speech: a saying verb followed by a clause ("asks whether to remove …", "says the
+ * item can be …"), not by the text itself ("says Invalid email" quotes, and must quote whole).
+ */
+export const REPORTED =
+  /\b(?:asks?|asking|says?|saying|tells?|telling|reads|informs|mentions|confirms|warns|explains|wants?)\s+(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b/i;
+
+interface Claim {
+  words: string[];
+  tokens: string[];
+  /** Reported speech ("asks to", "says that"): part of a text may be given. */
+  reported: boolean;
+}
+
+/** Content words of a text, stemmed: its words less framing, negations and (beside a number) price words. */
+function contentWords(tokens: readonly string[]): string[] {
+  const priced = tokens.some((t) => IS_NUMBER.test(t));
+  return tokens.filter((t) => !FRAME.has(t) && !SAYING.has(t) && !NEGATIONS.has(t) && !(priced && PRICE_WORDS.has(t))).map(stem);
+}
+
+/** The claim's content words and numbers; null when it says too little to be judged this way. */
+function contentOf(claim: string): Claim | null {
+  const tokens = comparableTokens(claim);
+  const words = contentWords(tokens);
+  return words.length >= 2 ? { words, tokens, reported: REPORTED.test(claim) } : null;
+}
+
+/**
+ * Does `shown` say what the claim says? Its content words are the claim's, no more and
+ * no fewer ("Invalid email" is not "Invalid email or password"); with reported speech,
+ * or across the texts of a row, the claim's words need only all be there.
+ */
+function says(shown: string, claim: Claim, part: boolean): boolean {
+  const tokens = comparableTokens(shown);
+  if (hasNegation(tokens) !== hasNegation(claim.tokens)) return false;
+  const have = new Set(contentWords(tokens));
+  if (!claim.words.every((w) => have.has(w))) return false;
+  return part || claim.reported || [...have].every((w) => claim.words.includes(w));
+}
+
+const textOf = (el: ScreenElement) => el.text || el.contentDesc;
+
+/**
+ * "the Evening Wind Down playlist": one word the row does not show may say what the row
+ * is, when written in lower case right after words the row does show ("Deep Focus Remix"
+ * names another playlist).
+ */
+function namesKind(word: string, claim: string, covered: ReadonlySet<string>): boolean {
+  const written = claim.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const at = written.findIndex((w) => stem(w.toLowerCase()) === word);
+  return at > 0 && /^\p{Ll}+$/u.test(written[at]!) && covered.has(stem(written[at - 1]!.toLowerCase()));
+}
+
+export interface Paraphrased {
+  /** The element to name in the passing check: the one text, or the row's text that holds the claim's number. */
+  element: ScreenElement;
+  reasoning: string;
+}
+
+/** The one text, else the one list row, that says what the claim says; null when none or more than one does. */
+export function findParaphrase(claim: string, elements: readonly ScreenElement[], reported = false): Paraphrased | null {
+  const found = contentOf(claim);
+  const content = found && reported ? { ...found, reported } : found;
+  if (!content) return null;
+  const pool = locatable(elements).filter((el) => textOf(el) !== '');
+  // Several texts may say it (a title and the alert named after it): the check holds on the first, a plain text before a control.
+  const single = pool.filter((el) => says(textOf(el), content, false)).sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
+  if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
+  const rows = [...new Set(pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null))];
+  const textsOf = (row: ScreenElement) => pool.filter((el) => el === row || ancestors(el, elements).includes(row));
+  // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
+  // a text with a word the claim lacks ("English (United Kingdom)") takes no part.
+  const saying = rows.filter((row) => {
+    const parts = textsOf(row).flatMap((el) => textSegments(textOf(el))).filter((text) => {
+      const tokens = comparableTokens(text);
+      return hasNegation(tokens) === hasNegation(content.tokens) && contentWords(tokens).every((w) => content.words.includes(w));
+    });
+    const covered = new Set(parts.flatMap((text) => contentWords(comparableTokens(text))));
+    const uncovered = content.words.filter((w) => !covered.has(w));
+    return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
+  });
+  if (saying.length !== 1) return null;
+  const row = saying[0]!;
+  const inRow = pool.filter((el) => el !== row && ancestors(el, elements).includes(row));
+  const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));
+  // The number is what a replay must see again: the check names the text that shows it.
+  const shown = inRow.find((el) => numbers.length > 0 && numbers.some((n) => comparableTokens(textOf(el)).includes(n))) ?? inRow[0] ?? row;
+  return { element: shown, reasoning: `the row of ${describe(inRow[0] ?? row)} says it in other words` };
+}
