@@ -70,7 +70,7 @@ export async function insertTest(
   }
 }
 
-/** The tests in the organisation's library, for ORG_MAX_TESTS (read under lockOrganisation). */
+/** The tests in the organisation's library, for ORG_MAX_TESTS. */
 export async function countTests(sql: Sql, orgId: string): Promise<number> {
   return (await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tests WHERE org_id = $1', [orgId]))[0]!.n;
 }
