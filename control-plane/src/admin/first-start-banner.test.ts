@@ -19,7 +19,7 @@ describe('the first-start banner', () => {
       '',
       '  try: curl -H "Authorization: Bearer dl_live_key1_secretpart" http://lab.example/tests',
       '',
-      'Lost them? README.md, "Recovering lost secrets": a new operator token (ADMIN_TOKEN) and new keys.',
+      'Lost them? docs/control-plane.md, "Recovering lost secrets": a new operator token (ADMIN_TOKEN) and new keys.',
     ]);
     expect(occurrences(lines, 'dl_admin_opsecret')).toBe(1);
     expect(occurrences(lines, 'dl_org_orgsecret')).toBe(1);
