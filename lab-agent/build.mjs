@@ -28,4 +28,4 @@ await build({
   logLevel: 'warning',
 });
 // Files the code opens by path next to itself (import.meta.url) rather than imports.
-copyFileSync(here('src/virtual/ios/fake-xcrun.mjs'), here('dist/fake-xcrun.mjs'));
+copyFileSync(here('../virtual-devices/src/ios/fake-xcrun.mjs'), here('dist/fake-xcrun.mjs'));

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentHarness, eventually } from './testing/agent-harness.js';
 import { startFakeControlPlane, type DecisionInput, type FakeControlPlane } from './testing/fake-control-plane.js';
 import { centerOf, jobOffer, sampleApk, screenTexts } from './testing/sample.js';
-import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from './virtual/index.js';
+import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '@devicelab/virtual-devices';
 
 /** Hand-written decisions for the sample app, as the brain would answer them: points taken from the hierarchy. */
 function sampleAppDecider(rounds: Map<string, number>) {

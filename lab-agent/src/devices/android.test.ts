@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../agent.js';
 import { eventually } from '../testing/agent-harness.js';
 import { centerOf, sampleApk, screenTexts, xmlNodes } from '../testing/sample.js';
-import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '../virtual/index.js';
+import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { createAdbClient, readAll } from './adbkit.js';
 import { AndroidDriver } from './android.js';
 import { DriverError } from './driver.js';

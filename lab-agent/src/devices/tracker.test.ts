@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/agent-harness.js';
-import { startVirtualAdbServer, type VirtualAdbServer } from '../virtual/index.js';
+import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { createAdbClient } from './adbkit.js';
 import { DeviceTracker } from './tracker.js';
 
