@@ -3,12 +3,13 @@
  * request is a 4-byte id and a little-endian u32 (a length or a value):
  *   STAT path      → "STAT" mode size mtime (all 0 when missing)
  *   STA2/LST2 path → "STA2" + 68-byte stat (error, dev, ino, mode, nlink, uid, gid, size, atime, mtime, ctime)
+ *   LIS2 path      → "DNT2" + that stat + namelen + name ..., then "DONE" + 72 zero bytes (ls_v2)
  *   LIST path      → "DENT" mode size mtime namelen name ..., then "DONE" + 16 zero bytes
  *   SEND "path,mode", then DATA len bytes (≤ 64 KiB each) ..., DONE mtime → "OKAY" + 0, or "FAIL" len msg
  *   RECV path      → DATA len bytes ..., "DONE" + 0, or "FAIL" len msg
  *   QUIT           → closes
  */
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { SocketReader } from './adb-protocol.js';
 import { S_IFREG, type VirtualFileSystem } from './virtual-fs.js';
 
@@ -36,7 +37,7 @@ function u32s(...values: number[]): Buffer {
 }
 
 /** Serves sync requests until QUIT or end of stream. */
-export async function runSyncSession(reader: SocketReader, socket: Socket, fs: VirtualFileSystem): Promise<void> {
+export async function runSyncSession(reader: SocketReader, socket: Duplex, fs: VirtualFileSystem): Promise<void> {
   for (;;) {
     if (reader.isEnded) return;
     const header = await reader.read(8);
@@ -57,6 +58,16 @@ export async function runSyncSession(reader: SocketReader, socket: Socket, fs: V
       case 'STA2':
       case 'LST2':
         socket.write(Buffer.concat([Buffer.from(id), stat2(fs, arg)]));
+        break;
+      case 'LIS2':
+        for (const e of fs.list(arg) ?? []) {
+          const name = Buffer.from(e.name, 'utf8');
+          const dent = Buffer.alloc(72);
+          stat2Into(dent, 0, e.stat);
+          dent.writeUInt32LE(name.length, 68);
+          socket.write(Buffer.concat([Buffer.from('DNT2'), dent, name]));
+        }
+        socket.write(Buffer.concat([Buffer.from('DONE'), Buffer.alloc(72)]));
         break;
       case 'LIST':
         for (const e of fs.list(arg) ?? []) {
@@ -88,13 +99,18 @@ function stat2(fs: VirtualFileSystem, path: string): Buffer {
     b.writeUInt32LE(ENOENT, 0);
     return b;
   }
-  b.writeUInt32LE(st.mode, 20);
-  b.writeUInt32LE(1, 24); // nlink
-  b.writeUInt32LE(2000, 28); // uid: shell
-  b.writeUInt32LE(2000, 32); // gid
-  b.writeBigUInt64LE(BigInt(st.size), 36);
-  for (const at of [44, 52, 60]) b.writeBigUInt64LE(BigInt(st.mtime), at);
+  stat2Into(b, 0, st);
   return b;
+}
+
+/** sync_stat_v2 after its id (also the start of sync_dent_v2): error, dev, ino, mode, nlink, uid, gid, size, atime, mtime, ctime. */
+function stat2Into(b: Buffer, at: number, st: { mode: number; size: number; mtime: number }): void {
+  b.writeUInt32LE(st.mode, at + 20);
+  b.writeUInt32LE(1, at + 24); // nlink
+  b.writeUInt32LE(2000, at + 28); // uid: shell
+  b.writeUInt32LE(2000, at + 32); // gid
+  b.writeBigUInt64LE(BigInt(st.size), at + 36);
+  for (const t of [44, 52, 60]) b.writeBigUInt64LE(BigInt(st.mtime), at + t);
 }
 
 /** Reads DATA chunks up to DONE (always, so the stream stays in step), then stores the file. */
@@ -123,7 +139,7 @@ async function receiveFile(reader: SocketReader, fs: VirtualFileSystem, spec: st
   }
 }
 
-function sendFile(socket: Socket, fs: VirtualFileSystem, path: string): void {
+function sendFile(socket: Duplex, fs: VirtualFileSystem, path: string): void {
   const st = fs.stat(path);
   if (st?.isDirectory) return void socket.write(syncFail('Is a directory'));
   const data = fs.readFile(path);

@@ -5,17 +5,20 @@
  * also be driven in-process (tap, typeText, shell) by tests that do not need TCP.
  */
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createDeviceCommands } from './device-commands.js';
 import { deviceNetwork } from './device-network.js';
 import { PackageManager, type InstalledPackage } from './package-manager.js';
 import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
 import type { Raster } from './png.js';
 import { renderRaster, renderScreen } from './screen-render.js';
-import { runShell, type ShellEnvironment } from './shell.js';
+import { runShell, type ShellEnvironment, type ShellStreams } from './shell.js';
 import { LauncherApp, PlaceholderApp, statusBarWindow } from './system-ui.js';
 import { hierarchyXml } from './uiautomator-xml.js';
 import { hitTest, type UiWindow } from './ui-tree.js';
-import type { AppFactory, LaunchIntent, VirtualApp } from './virtual-app.js';
+import { AppCrash, type AppFactory, type LaunchIntent, type VirtualApp } from './virtual-app.js';
+import { DeviceLog, type LogLevel } from './device-log.js';
+import { shortComponent } from './am-command.js';
 import { VirtualFileSystem } from './virtual-fs.js';
 
 export interface VirtualDeviceOptions {
@@ -34,7 +37,7 @@ export interface VirtualDeviceOptions {
   dumpDelayMs?: number;
   /** Every `input` command (tap, swipe, text, keyevent) fails with this error, as a device refusing injected events does. */
   inputFails?: string | false;
-  /** Size of `screencap` images relative to the 1080x2400 screen; default 0.25 (270x600). */
+  /** Size of `screencap` images relative to the 1080x2400 screen; default 1, what `wm size` reports (and uiautomator's bounds use). */
   screencapScale?: number;
   /** Clock for the status bar and file times; default Date.now. */
   now?: () => number;
@@ -59,6 +62,7 @@ export interface LaunchOutcome {
 }
 
 let nextAnonymous = 1;
+const RECORDING_SCALE = 0.25;
 
 export class VirtualDevice {
   readonly serial: string;
@@ -68,6 +72,8 @@ export class VirtualDevice {
   readonly fs: VirtualFileSystem;
   readonly packages = new PackageManager();
   readonly settings = new Map<string, string>();
+  /** Device TCP ports something on the device listens on (`nc -l`): what `adb forward` connects to. */
+  readonly portListeners = new Map<number, (connection: Duplex) => void>();
   /** `adb reverse`: device TCP port → port on the adb server's machine. */
   readonly reverses = new Map<number, number>();
   /** What apps use for HTTP: direct to public hosts, or the proxy the settings name (device-network.ts). */
@@ -78,11 +84,15 @@ export class VirtualDevice {
   readonly now: () => number;
   /** Extras of the last launch of each package (what the app received). */
   readonly launchExtras = new Map<string, LaunchIntent['extras']>();
+  /** What `logcat` shows: the system's and the apps' lines. */
+  readonly log: DeviceLog;
   /** Aborts running `screenrecord`s (pkill, reboot, disconnect). */
   readonly recordings = new Set<AbortController>();
 
   private stateValue: DeviceState = 'device';
   private readonly running = new Map<string, VirtualApp>();
+  private readonly pids = new Map<string, number>();
+  private nextPid = 5120;
   private foreground: VirtualApp | null = null;
   private readonly launcher: LauncherApp;
   private readonly connections = new Set<Socket>();
@@ -96,8 +106,9 @@ export class VirtualDevice {
     this.sdk = options.sdk ?? 34;
     this.now = options.now ?? Date.now;
     this.fs = new VirtualFileSystem(() => Math.floor(this.now() / 1000));
+    this.log = new DeviceLog(this.now);
     this.faults = { installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false };
-    this.screencapScale = options.screencapScale ?? 0.25;
+    this.screencapScale = options.screencapScale ?? 1;
     this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
     this.setDefaultProperties(options);
     if (options.sampleInstalled) this.packages.preinstall({ packageName: SAMPLE_PACKAGE, label: 'DeviceLab Sample', activities: [SAMPLE_ACTIVITY] });
@@ -182,12 +193,14 @@ export class VirtualDevice {
   /** Runs a command line as `adb shell` would; output is stdout and stderr interleaved. */
   async shell(command: string, signal: AbortSignal = new AbortController().signal): Promise<string> {
     const chunks: Buffer[] = [];
-    await this.runShell(command, (c) => chunks.push(c), signal);
+    const output = (c: Buffer) => void chunks.push(c);
+    await this.runShell(command, { stdout: output, stderr: output }, signal);
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  runShell(command: string, output: (chunk: Buffer) => void, signal: AbortSignal): Promise<number> {
-    return runShell(command, this.shellEnv, output, signal);
+  /** Runs a command line with its own stdout, stderr and stdin; resolves with its exit status. */
+  runShell(command: string, streams: ShellStreams, signal: AbortSignal): Promise<number> {
+    return runShell(command, this.shellEnv, streams, signal);
   }
 
   // ---- apps ----
@@ -217,10 +230,24 @@ export class VirtualDevice {
       return { ok: true, delivered: true };
     }
     const factory = this.appFactories[pkg.packageName] ?? ((ctx) => new PlaceholderApp(ctx));
-    const app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent, network: this.network });
-    this.running.set(pkg.packageName, app);
+    const pid = this.nextPid++;
+    const component = shortComponent(pkg.packageName, intent.activity);
+    this.log.system('I', 'ActivityTaskManager', `START u0 {${intent.action ? `act=${intent.action} ` : ''}${intent.categories.length ? `cat=[${intent.categories.join(',')}] ` : ''}flg=0x10000000 cmp=${component}} with LAUNCH_MULTIPLE from uid 2000 (BAL_ALLOW_PERMISSION) result code=0`);
+    this.log.system('I', 'ActivityManager', `Start proc ${pid}:${pkg.packageName}/u0a${pid % 1000} for next-top-activity {${pkg.packageName}/${intent.activity}}`);
     this.launchExtras.set(pkg.packageName, { ...intent.extras });
+    const log = (level: LogLevel, tag: string, message: string) => this.log.write(pid, pid, level, tag, message);
+    let app: VirtualApp;
+    try {
+      app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent, network: this.network, log });
+    } catch (err) {
+      if (!(err instanceof AppCrash)) throw err;
+      this.crashed(pkg.packageName, pid, component, err);
+      return { ok: true }; // am start has already answered by the time onCreate throws
+    }
+    this.pids.set(pkg.packageName, pid);
+    this.running.set(pkg.packageName, app);
     this.foreground = app;
+    this.log.system('I', 'ActivityTaskManager', `Displayed ${component} for user 0: +${280 + (pid % 97)}ms`);
     return { ok: true };
   }
 
@@ -231,8 +258,22 @@ export class VirtualDevice {
     return this.launch({ packageName, activity: pkg.launcherActivity, action: 'android.intent.action.MAIN', data: null, categories: ['android.intent.category.LAUNCHER'], extras: {} });
   }
 
+  /** The process died of an uncaught exception: AndroidRuntime's FATAL EXCEPTION block, then ActivityManager's lines. */
+  private crashed(packageName: string, pid: number, component: string, crash: AppCrash): void {
+    const trace = [`${crash.exceptionClass}: ${crash.message}`, ...crash.frames.map((f) => `\tat ${f}`)].join('\n');
+    this.log.write(pid, pid, 'E', 'AndroidRuntime', `FATAL EXCEPTION: main\nProcess: ${packageName}, PID: ${pid}\n${trace}`);
+    this.log.system('W', 'ActivityTaskManager', `  Force finishing activity ${component}`);
+    this.log.system('I', 'ActivityManager', `Process ${packageName} (pid ${pid}) has died: fg  TOP `);
+  }
+
+  /** The pid of a running app's process (`pidof`), or undefined. */
+  pidOf(packageName: string): number | undefined {
+    return this.running.has(packageName) ? this.pids.get(packageName) : undefined;
+  }
+
   forceStop(packageName: string): void {
     const app = this.running.get(packageName);
+    if (app) this.log.system('I', 'ActivityManager', `Force stopping ${packageName} appid=${10000 + ((this.pids.get(packageName) ?? 0) % 1000)} user=0: from pid 4242`);
     this.running.delete(packageName);
     if (app && this.foreground === app) this.foreground = null;
   }
@@ -254,9 +295,9 @@ export class VirtualDevice {
     return renderScreen(this.windows(), this.screencapScale);
   }
 
-  /** The screen's pixels now, for screenrecord's frames. */
+  /** The screen's pixels now, for screenrecord's frames: a quarter of the screen's size keeps CI's videos small. */
   screenRaster(): Raster {
-    return renderRaster(this.windows(), this.screencapScale);
+    return renderRaster(this.windows(), RECORDING_SCALE);
   }
 
   tap(x: number, y: number): void {
