@@ -12,3 +12,5 @@ export type { AppContext, AppFactory, ExtraValue, KeyResult, LaunchIntent, Virtu
 export type { UiNode, UiWindow, Rect } from './ui-tree.js';
 export { readApk } from './apk-reader.js';
 export type { ManifestInfo } from './axml-reader.js';
+export { startAdbd, DEVICE_FEATURES, type AdbdFrontDoor } from './adbd-server.js';
+export { startVirtualAndroidDevices, type VirtualAndroidDevices, type VirtualAndroidDevicesOptions } from './adbd-devices.js';
