@@ -21,6 +21,7 @@ import { ActionFailed, parseAction, performAction, type Action } from './actions
 import { BuildDownloadError, type BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { DriverError, type DeviceDriver } from './devices/driver.js';
+import { JobDeviceLog } from './device-log.js';
 import { JobRecording, type RecordingOptions } from './recording.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
@@ -58,6 +59,8 @@ export class JobRun {
   private released = false;
   private readonly started = Date.now();
   private tunnel: JobTunnel | null = null;
+  /** The device's log from just before the launch (device-log.ts); null without upload options. */
+  private deviceLog: JobDeviceLog | null = null;
   /** Why the test's tunnel went away mid-test: the test fails with it. */
   private tunnelLost: string | null = null;
 
@@ -88,10 +91,13 @@ export class JobRun {
 
   /** The job's result, or null when it was released. Never throws. */
   async run(): Promise<JobResult | null> {
-    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey'>;
+    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey' | 'deviceLogKey'>;
     const { recordingUploadUrl } = this.offer;
     const recording = this.offer.record && recordingUploadUrl && this.deps.recording
       ? new JobRecording(this.jobId, this.deps.driver, recordingUploadUrl, this.deps.recording)
+      : null;
+    const deviceLog = this.deps.recording
+      ? (this.deviceLog = new JobDeviceLog(this.jobId, this.deps.driver, this.offer.packageName, recordingUploadUrl ?? null, this.deps.recording))
       : null;
     try {
       await this.prepare();
@@ -101,6 +107,7 @@ export class JobRun {
     } catch (err) {
       if (this.released) {
         await this.tunnel?.close(); // a released job leaves no proxy on the device either
+        await deviceLog?.discard();
         return null;
       }
       if (this.cancelReason !== null) outcome = { verdict: 'cancelled', statusMessage: `Cancelled: ${this.cancelReason}`, failedStep: null };
@@ -108,16 +115,23 @@ export class JobRun {
       else if (err instanceof JobStopped) outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
       else outcome = { verdict: 'blocked', statusMessage: `Agent error: ${err instanceof Error ? err.message : String(err)}`, failedStep: null };
     }
+    // The app crashing is why the test ended, whatever step noticed it (or none did).
+    if (outcome.verdict === 'succeeded' || outcome.verdict === 'failed') {
+      const crash = await deviceLog?.crash().catch(() => null);
+      if (crash) outcome = { verdict: 'failed', statusMessage: crash, failedStep: outcome.failedStep };
+    }
     await this.tunnel?.close(); // the device's proxy setting is undone however the test ended
     if (this.released) {
       await recording?.discard();
+      await deviceLog?.discard();
       return null;
     }
     const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
     // Uploaded before the result so the result can name it; null when anything failed.
     const recordingKey = recording ? await recording.finish() : null;
+    const deviceLogKey = deviceLog ? await deviceLog.finish() : null;
     if (this.released) return null;
-    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey };
+    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey, deviceLogKey };
   }
 
   private checkpoint(): void {
@@ -157,7 +171,10 @@ export class JobRun {
     this.checkpoint();
     await setup('Clearing app data failed', () => driver.clearData(packageName));
     if (this.offer.tunnel) await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
+    await this.deviceLog?.start(); // from just before the launch: a crash at launch is in it
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
+    const crash = await this.deviceLog?.crash();
+    if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
   }
 
   /** Routes the device through the run's tunnel; losing the tunnel later stops the test. */
@@ -177,6 +194,7 @@ export class JobRun {
     };
     const timeoutMs = this.offer.stepTimeoutSeconds * 1000;
     const maxRounds = this.deps.maxRoundsPerStep ?? 20;
+    this.deviceLog?.markStep(index);
     for (let round = 1; round <= maxRounds; round += 1) {
       this.checkpoint();
       const began = Date.now();

@@ -4,6 +4,7 @@
  */
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { LogLevel } from './device-log.js';
 import { logcatCommand } from './logcat-command.js';
 import { FrameRecorder } from './screen-recorder.js';
 import { SCREEN_HEIGHT, SCREEN_WIDTH } from './ui-tree.js';
@@ -217,5 +218,18 @@ export function systemCommands(device: VirtualDevice): Record<string, CommandHan
     date: ({ args, out }) => (out(args[0] === '+%s' ? `${Math.floor(device.now() / 1000)}\n` : `${new Date(device.now()).toUTCString()}\n`), 0),
     svc: () => 0,
     nc: nc(device),
+    // `log [-p PRIORITY] [-t TAG] MESSAGE...`: one line into the device log, as Android's log tool.
+    log: ({ args }) => {
+      let level = 'I';
+      let tag = 'log';
+      const words: string[] = [];
+      for (let i = 0; i < args.length; i += 1) {
+        if (args[i] === '-p') level = (args[(i += 1)] ?? 'i').toUpperCase();
+        else if (args[i] === '-t') tag = args[(i += 1)] ?? tag;
+        else words.push(args[i]!);
+      }
+      device.log.write(4242, 4242, (['V', 'D', 'I', 'W', 'E', 'F'].includes(level) ? level : 'I') as LogLevel, tag, words.join(' '));
+      return 0;
+    },
   };
 }

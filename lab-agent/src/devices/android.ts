@@ -10,7 +10,7 @@
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { readAll, removeReverse, type Client, type DeviceClient } from './adbkit.js';
-import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ProxyEndpoint, type ScreenSize, type SwipeSpec } from './driver.js';
+import { DriverError, swipeCoordinates, type DeviceDriver, type DeviceLogCapture, type KeyName, type LaunchParam, type ProxyEndpoint, type ScreenSize, type SwipeSpec } from './driver.js';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
 const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
@@ -20,6 +20,11 @@ const SCREENRECORD_MAX_SECONDS = 180;
 const recordingPart = (n: number) => `/sdcard/devicelab-recording-${n}.mp4`;
 /** adb's own temp dir for pushed packages: world-readable for the package installer. */
 const PUSH_DIR = '/data/local/tmp';
+/** A test's device log beyond this is cut (its start, with the launch and any crash, is what matters). */
+const DEVICE_LOG_MAX_BYTES = 8 * 1024 * 1024;
+/** How long flush() waits for its marker line before giving up (a device that dropped logcat). */
+const FLUSH_WAIT_MS = 2_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export class AndroidDriver implements DeviceDriver {
   private readonly device: DeviceClient;
@@ -184,6 +189,46 @@ export class AndroidDriver implements DeviceDriver {
     } catch {
       return false; // the adb server itself is gone: so is the device, for us
     }
+  }
+
+  /**
+   * `logcat -c`, then `logcat -v threadtime` followed over one shell connection until
+   * stop(). flush() writes a marker line (`log -t DeviceLab`) and waits for it to come
+   * back: logcat is written in order, so what came before has then arrived.
+   */
+  async startDeviceLog(): Promise<DeviceLogCapture> {
+    await this.shell('logcat -c');
+    const stream = await this.guard(async () => (await this.device.shell('logcat -v threadtime')) as Readable);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let seen = '';
+    const waiters = new Set<{ mark: string; resolve: () => void }>();
+    stream.on('data', (chunk: Buffer) => {
+      if (size < DEVICE_LOG_MAX_BYTES) {
+        chunks.push(chunk);
+        size += chunk.length;
+      }
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      for (const w of waiters) if (seen.includes(w.mark)) (waiters.delete(w), w.resolve());
+    });
+    stream.on('error', () => undefined);
+    const ended = new Promise<void>((resolve) => stream.once('close', resolve).once('end', resolve));
+    let marks = 0;
+    return {
+      text: () => Buffer.concat(chunks).toString('utf8'),
+      mark: async (text) => void (await this.shell(`log -t DeviceLab ${shellQuote(text)}`)),
+      flush: async () => {
+        const mark = `devicelab-mark-${(marks += 1)}-${Date.now()}`;
+        const arrived = new Promise<void>((resolve) => waiters.add({ mark, resolve }));
+        await this.shell(`log -t DeviceLab ${mark}`).catch(() => undefined);
+        await Promise.race([arrived, ended, sleep(FLUSH_WAIT_MS)]);
+      },
+      stop: async () => {
+        (stream as Readable & { end?: () => void }).end?.();
+        stream.destroy();
+        await Promise.race([ended, sleep(FLUSH_WAIT_MS)]);
+      },
+    };
   }
 
   /**

@@ -18,7 +18,7 @@ export async function onJobResult(ctx: AgentContext, agent: AgentRecord, m: JobR
     await recordVerdict(ctx, attempt, {
       status: m.verdict === 'cancelled' ? 'blocked' : m.verdict,
       statusMessage: cancelled ? CANCELLED_MESSAGE : m.statusMessage,
-      failedStep: m.failedStep, durationSeconds: m.durationSeconds, recordingKey: m.recordingKey,
+      failedStep: m.failedStep, durationSeconds: m.durationSeconds, recordingKey: m.recordingKey, deviceLogKey: m.deviceLogKey,
     });
   } else if (await freeDeviceOfEndedJob(ctx.db, agent.id, reportedJob(m.jobId))) {
     ctx.dispatch();
