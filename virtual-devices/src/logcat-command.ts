@@ -95,6 +95,7 @@ export function logcatCommand(log: DeviceLog, now: () => number): CommandHandler
       } else if (a.startsWith('--pid=')) filter.pid = Number(a.slice(6));
       else if (a === '--pid') filter.pid = Number(value());
       else if (/^[^-].*:[VDIWEFS*]$/.test(a)) filter.specs.push({ tag: a.slice(0, a.lastIndexOf(':')), level: levelIndex(a.slice(-1)) });
+      else if (!a.startsWith('-')) filter.specs.push({ tag: a, level: 0 }); // a bare tag is TAG:V
       else if (a.startsWith('-')) return (err(`logcat: invalid option -- '${a.replace(/^-+/, '')}'\nUnrecognized Option\n`), 1);
     }
     let entries = log.list().filter((e) => passes(e, filter));
