@@ -57,7 +57,7 @@ export async function serveDeviceService(request: string, device: VirtualDevice,
   switch (request.split(':')[0]) {
     case 'sync':
       channel.accept();
-      return runSyncSession(channel.reader, stream, device.fs);
+      return runSyncSession(channel.reader, stream, device.fs, (path) => device.faults.storageFull && path.startsWith('/data/'));
     case 'reboot':
       channel.accept();
       // Only once the answer is flushed: rebooting drops the device's connections, this one included.

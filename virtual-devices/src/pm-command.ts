@@ -112,7 +112,7 @@ async function install(device: VirtualDevice, io: CommandIo, args: string[]): Pr
     io.out('Failure [INSTALL_PARSE_FAILED_NOT_APK: Failed to parse /data/app/vmdl.tmp/base.apk: truncated stream]\n');
     return 1;
   }
-  const fails = device.faults.installFails;
+  const fails = device.faults.installFails || (device.faults.storageFull && 'INSTALL_FAILED_INSUFFICIENT_STORAGE');
   if (fails) {
     io.out(`Failure [${typeof fails === 'string' ? fails : 'INSTALL_FAILED_INSUFFICIENT_STORAGE'}]\n`);
     return 1;

@@ -37,7 +37,7 @@ function u32s(...values: number[]): Buffer {
 }
 
 /** Serves sync requests until QUIT or end of stream. */
-export async function runSyncSession(reader: SocketReader, socket: Duplex, fs: VirtualFileSystem): Promise<void> {
+export async function runSyncSession(reader: SocketReader, socket: Duplex, fs: VirtualFileSystem, full: (path: string) => boolean = () => false): Promise<void> {
   for (;;) {
     if (reader.isEnded) return;
     const header = await reader.read(8);
@@ -77,7 +77,7 @@ export async function runSyncSession(reader: SocketReader, socket: Duplex, fs: V
         socket.write(Buffer.concat([Buffer.from('DONE'), Buffer.alloc(16)]));
         break;
       case 'SEND': {
-        const { reply, fatal } = await receiveFile(reader, fs, arg);
+        const { reply, fatal } = await receiveFile(reader, fs, arg, full);
         if (fatal) return void socket.end(reply); // the byte stream is out of step: give up, as adbd does
         socket.write(reply);
         break;
@@ -114,13 +114,14 @@ function stat2Into(b: Buffer, at: number, st: { mode: number; size: number; mtim
 }
 
 /** Reads DATA chunks up to DONE (always, so the stream stays in step), then stores the file. */
-async function receiveFile(reader: SocketReader, fs: VirtualFileSystem, spec: string): Promise<{ reply: Buffer; fatal: boolean }> {
+async function receiveFile(reader: SocketReader, fs: VirtualFileSystem, spec: string, full: (path: string) => boolean): Promise<{ reply: Buffer; fatal: boolean }> {
   const comma = spec.lastIndexOf(',');
   const path = comma >= 0 ? spec.slice(0, comma) : spec;
+  // A full partition: the data is still read to DONE (the stream stays in step), then refused as adbd refuses it.
+  let error: string | null = full(path) ? `write failed: No space left on device` : null;
   const mode = comma >= 0 ? Number.parseInt(spec.slice(comma + 1), 10) : S_IFREG | 0o644;
   const chunks: Buffer[] = [];
   let size = 0;
-  let error: string | null = null;
   for (;;) {
     const header = await reader.read(8);
     const id = header.toString('ascii', 0, 4);

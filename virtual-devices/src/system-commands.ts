@@ -105,6 +105,12 @@ function uiautomator(device: VirtualDevice): CommandHandler {
       return 1;
     }
     if (!(await wait(device.faults.dumpDelayMs, signal))) return 130;
+    if (device.faults.dumpIdleFailures > 0) {
+      // What UiAutomation says when the UI never settles within its timeout (an endless animation).
+      device.faults.dumpIdleFailures -= 1;
+      err('ERROR: could not get idle state.\n');
+      return 1;
+    }
     const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
     const xml = device.dumpXml();
     if (path === '/dev/tty' || path === '/dev/stdout') out(xml);

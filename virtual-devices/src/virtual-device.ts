@@ -79,7 +79,15 @@ export class VirtualDevice {
   /** What apps use for HTTP: direct to public hosts, or the proxy the settings name (device-network.ts). */
   readonly network = deviceNetwork(this);
   /** Fault injection; may be changed while the device runs. */
-  readonly faults: { installFails: boolean | string; dumpDelayMs: number; inputFails: string | false };
+  readonly faults: {
+    installFails: boolean | string;
+    dumpDelayMs: number;
+    inputFails: string | false;
+    /** /data is full: pushes there fail with "No space left on device", installs with INSTALL_FAILED_INSUFFICIENT_STORAGE. */
+    storageFull: boolean;
+    /** The next this many `uiautomator dump`s fail with "could not get idle state" (something keeps animating). */
+    dumpIdleFailures: number;
+  };
   readonly screencapScale: number;
   readonly now: () => number;
   /** Extras of the last launch of each package (what the app received). */
@@ -107,7 +115,10 @@ export class VirtualDevice {
     this.now = options.now ?? Date.now;
     this.fs = new VirtualFileSystem(() => Math.floor(this.now() / 1000));
     this.log = new DeviceLog(this.now);
-    this.faults = { installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false };
+    this.faults = {
+      installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false,
+      storageFull: false, dumpIdleFailures: 0,
+    };
     this.screencapScale = options.screencapScale ?? 1;
     this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
     this.setDefaultProperties(options);

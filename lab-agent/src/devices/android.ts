@@ -24,6 +24,8 @@ const PUSH_DIR = '/data/local/tmp';
 const DEVICE_LOG_MAX_BYTES = 8 * 1024 * 1024;
 /** How long flush() waits for its marker line before giving up (a device that dropped logcat). */
 const FLUSH_WAIT_MS = 2_000;
+/** Pauses before retrying a dump that found the screen animating. */
+const IDLE_RETRY_PAUSES_MS = [100, 300, 600];
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export class AndroidDriver implements DeviceDriver {
@@ -44,7 +46,12 @@ export class AndroidDriver implements DeviceDriver {
 
   async install(buildFile: string, packageName: string): Promise<void> {
     const remote = `${PUSH_DIR}/devicelab-${basename(buildFile).replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    await this.push(buildFile, remote);
+    await this.push(buildFile, remote).catch((err: unknown) => {
+      if (err instanceof DriverError && /No space left on device/i.test(err.message)) {
+        throw new DriverError(`Installing ${basename(buildFile)} failed: ${PUSH_DIR} on the device is full (No space left on device); free space on the device`);
+      }
+      throw err;
+    });
     try {
       // -r replaces an installed version keeping nothing stale; -t allows test-only
       // (debuggable) builds, which is what most CI pipelines upload.
@@ -131,12 +138,17 @@ export class AndroidDriver implements DeviceDriver {
 
   async hierarchy(): Promise<string> {
     // Dump to a file and pull it: `uiautomator dump /dev/tty` mixes the XML with status
-    // lines and is missing on some builds, the file form works everywhere. One retry:
-    // "could not get idle state" is common while an animation is still running.
+    // lines and is missing on some builds, the file form works everywhere. Any failure
+    // is retried once; "could not get idle state", common while an animation is still
+    // running, after growing pauses (the animation usually ends), then the step fails saying so.
     for (let attempt = 1; ; attempt += 1) {
       const out = await this.shell(`uiautomator dump ${DUMP_PATH}`);
       if (/dumped to/i.test(out)) break;
-      if (attempt >= 2) throw new DriverError(`uiautomator dump failed: ${out.trim() || 'no output'}`);
+      const idle = /could not get idle state/i.test(out);
+      if (attempt > (idle ? IDLE_RETRY_PAUSES_MS.length : 1)) {
+        throw new DriverError(`uiautomator dump failed: ${out.trim() || 'no output'}${idle ? ` (the screen never settled in ${attempt} tries: something keeps animating)` : ''}`);
+      }
+      if (idle) await sleep(IDLE_RETRY_PAUSES_MS[attempt - 1]!);
     }
     const xml = (await this.pull(DUMP_PATH)).toString('utf8');
     if (!xml.includes('<hierarchy')) throw new DriverError('uiautomator dump produced no hierarchy');
