@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD, startVirtualAndroidDevices, type VirtualAndroidDevices } from '../../virtual-devices/src/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { startRealAdbServer, type RealAdbServer } from '../../scripts/fixtures/real-adb.js';
@@ -45,11 +45,11 @@ beforeAll(async () => {
   await makeApk(apk, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
   buildId = await uploadBuild(server.url, org.apiKey, apk, { metadata: JSON.stringify({ name: 'sample' }) }, 'sample.apk');
   adb = await startRealAdbServer();
-  devices = await startVirtualAndroidDevices({ count: 2, portBase: 0 });
+  devices = await startVirtualAndroidDevices({ count: 3, portBase: 0 });
   for (const d of devices.devices) await adb.connect(d.serial);
 });
+afterEach(() => agents.stopAll());
 afterAll(async () => {
-  await agents.stopAll();
   await adb?.kill();
   await devices?.close();
   await server?.close();
@@ -114,6 +114,41 @@ describe('runs through Google\'s adb server', () => {
     expect(logcat.code).toBe(0);
     expect(logcat.stdout).toMatch(/ I DeviceLabSample: /);
   });
+});
+
+describe('a device that goes offline or unauthorized mid-test', () => {
+  for (const fault of ['offline', 'unauthorized'] as const) {
+    it(`blocks the try (${fault}) and runs the test again on another device`, async () => {
+      const slow = await createTest(`Survives ${fault}`, ['wait: 2', 'assertVisible: "Log in"']);
+      await agents.start({ adbHost: '127.0.0.1', adbPort: adb.port });
+      const online = async () => (await adb.adb(['devices'])).stdout;
+      const started = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [slow] });
+      // The device that took the test goes away under it, as adb sees it.
+      const deadline = Date.now() + 30_000;
+      let label: string | null = null;
+      while (!label) {
+        const rows = await server.db.query<{ label: string | null; status: string }>(
+          'SELECT device_label AS label, status FROM attempts WHERE run_id = $1', [started.body.runId]);
+        if (rows[0]?.status === 'running') label = rows[0].label;
+        else if (Date.now() > deadline) throw new Error('the test never started');
+        else await new Promise((r) => setTimeout(r, 20));
+      }
+      const serial = /\((127\.0\.0\.1:\d+)\)$/.exec(label)![1]!;
+      const door = devices.devices.find((d) => d.serial === serial)!;
+      if (fault === 'offline') door.device.goOffline();
+      else door.device.unauthorize();
+      const run = await runEnded(api, started.body.runId, 90_000);
+      expect(run.succeededTests.map((e: any) => e.id)).toEqual([slow]);
+      expect(run.succeededTests[0].device).not.toContain(serial);
+      const [row] = await server.db.query<{ tryNumber: number }>('SELECT try_number AS "tryNumber" FROM attempts WHERE run_id = $1', [started.body.runId]);
+      expect(row!.tryNumber).toBe(2);
+      expect(await online()).toContain(`${serial}\t${fault}`);
+      // Back for the next test: adb reconnects to it by itself.
+      door.device.reconnect();
+      await adb.adb(['disconnect', serial]);
+      await adb.connect(serial);
+    });
+  }
 });
 
 async function sessionCookie(): Promise<string> {

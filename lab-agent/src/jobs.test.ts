@@ -160,8 +160,8 @@ describe('running jobs on virtual devices', () => {
     };
     server.send(jobOffer({ jobId: 'job-unplugged', serial: 'virtual-2', build, commands: ['Tap Log in'] }));
     const unplugged = await server.waitFor('job.result', (m) => m.jobId === 'job-unplugged');
-    expect(unplugged).toMatchObject({ verdict: 'blocked', failedStep: 0 });
-    expect(unplugged.statusMessage).toMatch(/^Step 1 "Tap Log in": Device virtual-2 is no longer connected/);
+    expect(unplugged).toMatchObject({ verdict: 'blocked', failedStep: 0, deviceLost: true });
+    expect(unplugged.statusMessage).toMatch(/^Step 1 "Tap Log in": Device virtual-2 is gone from adb devices/);
   });
 
   it('downloads a build once and does not reinstall it on the same device', async () => {

@@ -59,6 +59,8 @@ export class JobRun {
   private released = false;
   private readonly started = Date.now();
   private tunnel: JobTunnel | null = null;
+  /** The device went offline, unauthorized or away under the test: the control plane retries it elsewhere. */
+  private deviceLost = false;
   /** The device's log from just before the launch (device-log.ts); null without upload options. */
   private deviceLog: JobDeviceLog | null = null;
   /** Why the test's tunnel went away mid-test: the test fails with it. */
@@ -91,7 +93,7 @@ export class JobRun {
 
   /** The job's result, or null when it was released. Never throws. */
   async run(): Promise<JobResult | null> {
-    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey' | 'deviceLogKey'>;
+    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey' | 'deviceLogKey' | 'deviceLost'>;
     const { recordingUploadUrl } = this.offer;
     const recording = this.offer.record && recordingUploadUrl && this.deps.recording
       ? new JobRecording(this.jobId, this.deps.driver, recordingUploadUrl, this.deps.recording)
@@ -131,7 +133,8 @@ export class JobRun {
     const recordingKey = recording ? await recording.finish() : null;
     const deviceLogKey = deviceLog ? await deviceLog.finish() : null;
     if (this.released) return null;
-    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey, deviceLogKey };
+    const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
+    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey, deviceLogKey, deviceLost };
   }
 
   private checkpoint(): void {
@@ -150,6 +153,7 @@ export class JobRun {
       } catch (err) {
         this.checkpoint();
         if (err instanceof BuildDownloadError) return blocked(err.message);
+        if (err instanceof DriverError && err.deviceGone) this.deviceLost = true;
         const message = err instanceof Error ? err.message : String(err);
         return blocked(message.startsWith(what) ? message : `${what}: ${message}`);
       }
@@ -271,7 +275,10 @@ export class JobRun {
     } catch (err) {
       this.checkpoint();
       if (err instanceof JobStopped) throw err;
-      if (err instanceof DriverError && err.deviceGone) return fail(err.message, 'blocked');
+      if (err instanceof DriverError && err.deviceGone) {
+        this.deviceLost = true;
+        return fail(err.message, 'blocked');
+      }
       return fail(err instanceof Error ? err.message : String(err));
     } finally {
       clearTimeout(timer);

@@ -9,12 +9,14 @@
  *   either → WRTE(own id, peer id, data)                    the peer → OKAY when it has taken the data
  *   either → CLSE(own id, peer id)
  *
- * No AUTH, as emulator ports: the device is usable as soon as CNXN is answered. On ports
+ * No AUTH, as emulator ports: the device is usable as soon as CNXN is answered (an
+ * unauthorized device, unauthorize(), answers AUTH tokens only). On ports
  * 5555, 5557, ... a running adb server finds it by itself as emulator-5554, ...; on any
  * port `adb connect 127.0.0.1:PORT` adds it. The services are device-services.ts, the
  * same code the in-agent fake adb server serves.
  */
 import { createServer, type Server, type Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { Duplex } from 'node:stream';
 import { SocketReader } from './adb-protocol.js';
 import { serveDeviceService } from './device-services.js';
@@ -29,6 +31,8 @@ export const A_AUTH = 0x48545541;
 /** The protocol version that lets both sides skip data checksums (adb 1.0.32+). */
 const A_VERSION = 0x01000001;
 const MAX_PAYLOAD = 256 * 1024;
+const AUTH_TOKEN = 1;
+const AUTH_SIGNATURE = 2;
 
 /**
  * What a current device (Android 14) lists in its CNXN banner, minus the features that
@@ -180,7 +184,13 @@ class AdbdConnection {
     switch (m.command) {
       case A_CNXN:
         this.maxData = Math.min(m.arg1 || 4096, MAX_PAYLOAD);
+        // Debugging not allowed: adbd asks the host to sign a token and never accepts, so adb lists it "unauthorized".
+        if (this.device.state === 'unauthorized') return this.send(A_AUTH, AUTH_TOKEN, 0, randomBytes(20));
         this.send(A_CNXN, Math.min(m.arg0, A_VERSION), MAX_PAYLOAD, Buffer.from(deviceBanner(this.device)));
+        return;
+      case A_AUTH:
+        // A signature (or the host's public key, for the user to accept): still not allowed.
+        if (m.arg0 === AUTH_SIGNATURE) this.send(A_AUTH, AUTH_TOKEN, 0, randomBytes(20));
         return;
       case A_OPEN:
         return this.open(m.arg0, m.data.toString('utf8').replace(/\0+$/, ''));
@@ -244,9 +254,10 @@ export async function startAdbd(device: VirtualDevice, options: { host?: string;
     socket.setNoDelay(true);
     socket.on('error', () => socket.destroy());
     socket.once('close', () => sockets.delete(socket));
-    // An unplugged or rebooting device drops its connection, as the cable or adbd going away does.
-    if (!device.online) return void socket.destroy();
-    device.trackConnection(socket);
+    // An unplugged or rebooting device drops its connection, as the cable or adbd going away does;
+    // an unauthorized one answers, but only with AUTH (AdbdConnection).
+    if (!device.online && device.state !== 'unauthorized') return void socket.destroy();
+    if (device.online) device.trackConnection(socket);
     void new AdbdConnection(socket, device, port).serve().catch((err: unknown) => {
       if (!socket.destroyed) options.onError?.(err);
       socket.destroy();

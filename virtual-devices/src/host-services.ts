@@ -41,6 +41,7 @@ function pickDevice(registry: HostRegistry, selector: string): Pick {
     return { error: selector === 'local' ? 'no emulators found' : 'no devices/emulators found' };
   }
   if (candidates.length > 1) return { error: 'more than one device/emulator' };
+  if (device.state === 'unauthorized') return { error: "device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\nTry 'adb kill-server' if that seems wrong.\nOtherwise check for a confirmation dialog on your device." };
   if (!device.online) return { error: 'device offline' };
   return { device };
 }
@@ -49,7 +50,7 @@ export function deviceListText(registry: HostRegistry, long: boolean): string {
   return registry
     .attached()
     .map((d) => {
-      const state = d.online ? 'device' : 'offline';
+      const state = d.online ? 'device' : d.state === 'unauthorized' ? 'unauthorized' : 'offline';
       if (!long) return `${d.serial}\t${state}\n`;
       const prop = (k: string) => (d.properties.get(k) ?? '').replace(/\s+/g, '_');
       const id = registry.transportId(d);

@@ -50,7 +50,7 @@ export interface VirtualDeviceOptions {
 }
 
 /** What adb reports: 'device' when usable; a disconnected device is not listed at all. */
-export type DeviceState = 'device' | 'offline' | 'disconnected';
+export type DeviceState = 'device' | 'offline' | 'unauthorized' | 'disconnected';
 
 export interface LaunchOutcome {
   ok: boolean;
@@ -178,6 +178,16 @@ export class VirtualDevice {
   /** A lost device: it leaves `adb devices` and every open connection to it drops. */
   disconnect(): void {
     this.setState('disconnected');
+  }
+
+  /** adb goes offline for this device (adbd stopped answering, a flaky cable) until reconnect(). */
+  goOffline(): void {
+    this.setState('offline');
+  }
+
+  /** USB debugging is no longer allowed (the user revoked it): listed as unauthorized until reconnect(). */
+  unauthorize(): void {
+    this.setState('unauthorized');
   }
 
   /** The cable is back: the device is listed again, with its apps and files as they were. */

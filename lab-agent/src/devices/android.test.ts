@@ -120,7 +120,7 @@ describe('AndroidDriver against the virtual adb server', () => {
     const gone = await failing.hierarchy().catch((e: unknown) => e);
     expect(gone).toBeInstanceOf(DriverError);
     expect((gone as DriverError).deviceGone).toBe(true);
-    expect((gone as DriverError).message).toContain('virtual-3 is no longer connected');
+    expect((gone as DriverError).message).toContain('virtual-3 is gone from adb devices');
   });
 });
 

@@ -195,11 +195,18 @@ export class AndroidDriver implements DeviceDriver {
   }
 
   async available(): Promise<boolean> {
+    return (await this.adbState()) === 'device';
+  }
+
+  /** What adb says of the device now: "device" when usable, else offline, unauthorized, ..., or why it is not listed. */
+  private async adbState(): Promise<string> {
     try {
       const devices: Array<{ id: string; type: string }> = await this.client.listDevices();
-      return devices.some((d) => d.id === this.serial && (d.type === 'device' || d.type === 'emulator'));
+      const listed = devices.find((d) => d.id === this.serial);
+      if (!listed) return 'gone from adb devices';
+      return listed.type === 'emulator' ? 'device' : listed.type;
     } catch {
-      return false; // the adb server itself is gone: so is the device, for us
+      return 'unreachable (the adb server does not answer)'; // the adb server itself is gone: so is the device, for us
     }
   }
 
@@ -337,8 +344,10 @@ export class AndroidDriver implements DeviceDriver {
     } catch (err) {
       if (err instanceof DriverError) throw err;
       const message = err instanceof Error ? err.message : String(err);
-      const gone = !(await this.available());
-      throw new DriverError(gone ? `Device ${this.serial} is no longer connected (${message})` : `adb: ${message}`, gone);
+      const state = await this.adbState();
+      if (state === 'device') throw new DriverError(`adb: ${message}`);
+      const why = state === 'unauthorized' ? 'unauthorized (USB debugging not allowed on the device)' : state;
+      throw new DriverError(`Device ${this.serial} is ${why} (${message})`, true);
     }
   }
 }
