@@ -119,7 +119,9 @@ describe('running jobs on virtual devices', () => {
   });
 
   it('fails a step that never finishes, one the server cannot decide, and one without a timely decision', async () => {
-    await agents.start(server, { virtualDevices: 3, maxRoundsPerStep: 3 });
+    // Quarter-size screenshots: job-slow's 0.3 s budget must go to the missing decision, not to
+    // encoding three full-size screens at once on a busy machine.
+    await agents.start(server, { virtualDevices: 3, maxRoundsPerStep: 3, virtualDeviceOptions: [1, 2, 3].map(() => ({ screencapScale: 0.25 })) });
     const build = server.addBuild('b-rounds', apk);
     server.decider = (req) => {
       if (req.jobId === 'job-endless') return { actions: [{ type: 'wait', seconds: 0 }], finished: false };
