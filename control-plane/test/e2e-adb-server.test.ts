@@ -116,6 +116,28 @@ describe('runs through Google\'s adb server', () => {
   });
 });
 
+describe('a system dialog over the app', () => {
+  it('is on the screen the step sees, and a step dismisses it', async () => {
+    for (const d of devices.devices) d.device.faults.systemDialogOnLaunch = 'permission';
+    try {
+      const dismiss = await createTest('Allows notifications', ['Tap the Allow button', 'assertVisible: "Log in"']);
+      const blind = await createTest('Ignores the prompt', ['assertVisible: "Log in"']);
+      await agents.start({ adbHost: '127.0.0.1', adbPort: adb.port });
+      const started = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [dismiss, blind] });
+      const run = await runEnded(api, started.body.runId, 90_000);
+      expect(run.succeededTests.map((e: any) => e.id)).toEqual([dismiss]);
+      expect(run.failedTests.map((e: any) => e.id)).toEqual([blind]);
+      const steps = (await api('GET', pathOf(run.succeededTests[0].interactionLogs))).body.steps;
+      expect(steps[0]).toMatchObject({ command: 'Tap the Allow button', device: expect.objectContaining({ outcome: 'performed' }) });
+    } finally {
+      for (const d of devices.devices) {
+        d.device.faults.systemDialogOnLaunch = null;
+        d.device.showSystemDialog(null);
+      }
+    }
+  });
+});
+
 describe('a device that goes offline or unauthorized mid-test', () => {
   for (const fault of ['offline', 'unauthorized'] as const) {
     it(`blocks the try (${fault}) and runs the test again on another device`, async () => {

@@ -13,7 +13,7 @@ import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.j
 import type { Raster } from './png.js';
 import { renderRaster, renderScreen } from './screen-render.js';
 import { runShell, type ShellEnvironment, type ShellStreams } from './shell.js';
-import { LauncherApp, PlaceholderApp, statusBarWindow } from './system-ui.js';
+import { LauncherApp, PlaceholderApp, statusBarWindow, SYSTEM_DIALOG_ACTION, systemDialogWindow, type SystemDialogKind } from './system-ui.js';
 import { hierarchyXml } from './uiautomator-xml.js';
 import { hitTest, type UiWindow } from './ui-tree.js';
 import { AppCrash, type AppFactory, type LaunchIntent, type VirtualApp } from './virtual-app.js';
@@ -87,6 +87,8 @@ export class VirtualDevice {
     storageFull: boolean;
     /** The next this many `uiautomator dump`s fail with "could not get idle state" (something keeps animating). */
     dumpIdleFailures: number;
+    /** Every launch of an app ends under this system dialog (a permission prompt, "isn't responding"). */
+    systemDialogOnLaunch: SystemDialogKind | null;
   };
   readonly screencapScale: number;
   readonly now: () => number;
@@ -100,6 +102,7 @@ export class VirtualDevice {
   private stateValue: DeviceState = 'device';
   private readonly running = new Map<string, VirtualApp>();
   private readonly pids = new Map<string, number>();
+  private systemDialog: SystemDialogKind | null = null;
   private nextPid = 5120;
   private foreground: VirtualApp | null = null;
   private readonly launcher: LauncherApp;
@@ -117,7 +120,7 @@ export class VirtualDevice {
     this.log = new DeviceLog(this.now);
     this.faults = {
       installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false,
-      storageFull: false, dumpIdleFailures: 0,
+      storageFull: false, dumpIdleFailures: 0, systemDialogOnLaunch: null,
     };
     this.screencapScale = options.screencapScale ?? 1;
     this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
@@ -269,6 +272,7 @@ export class VirtualDevice {
     this.running.set(pkg.packageName, app);
     this.foreground = app;
     this.log.system('I', 'ActivityTaskManager', `Displayed ${component} for user 0: +${280 + (pid % 97)}ms`);
+    if (this.faults.systemDialogOnLaunch) this.systemDialog = this.faults.systemDialogOnLaunch;
     return { ok: true };
   }
 
@@ -303,13 +307,31 @@ export class VirtualDevice {
 
   /** All windows bottom to top: the foreground app's, then the status bar. */
   windows(): UiWindow[] {
-    return [...this.foregroundApp.windows(), statusBarWindow(this.now())];
+    return [...this.foregroundApp.windows(), ...this.dialogWindows(), statusBarWindow(this.now())];
+  }
+
+  /**
+   * A system dialog over whatever app is in front (a permission prompt, "isn't responding"):
+   * it takes the focus, so uiautomator dumps it, and its buttons dismiss it. Null: none.
+   */
+  showSystemDialog(kind: SystemDialogKind | null): void {
+    this.systemDialog = kind;
+  }
+
+  get systemDialogShown(): SystemDialogKind | null {
+    return this.systemDialog;
+  }
+
+  private dialogWindows(): UiWindow[] {
+    if (!this.systemDialog) return [];
+    const label = this.packages.get(this.foregroundApp.packageName)?.label ?? this.foregroundApp.packageName;
+    return [systemDialogWindow(this.systemDialog, label)];
   }
 
   /** What `uiautomator dump` reports: the focused (topmost) app window and the status bar. */
   dumpXml(): string {
-    const appWindows = this.foregroundApp.windows();
-    return hierarchyXml([...appWindows.slice(-1), statusBarWindow(this.now())]);
+    const focused = this.systemDialog ? this.dialogWindows() : this.foregroundApp.windows().slice(-1);
+    return hierarchyXml([...focused, statusBarWindow(this.now())]);
   }
 
   screenshotPng(): Buffer {
@@ -323,19 +345,30 @@ export class VirtualDevice {
 
   tap(x: number, y: number): void {
     const action = hitTest(this.windows(), x, y);
+    if (action?.startsWith('system:')) return this.systemDialogButton(action);
+    if (this.systemDialog) return; // a modal system dialog: the app behind gets nothing
     if (action) this.foregroundApp.perform(action);
   }
 
+  private systemDialogButton(action: string): void {
+    this.systemDialog = null;
+    if (action === SYSTEM_DIALOG_ACTION.close && this.foreground) this.forceStop(this.foreground.packageName);
+  }
+
   typeText(text: string): void {
+    if (this.systemDialog) return;
     this.foregroundApp.typeText(text);
   }
 
   swipe(x1: number, y1: number, x2: number, y2: number): void {
+    if (this.systemDialog) return;
     this.foregroundApp.swipe(x1, y1, x2, y2);
   }
 
   /** A key by name without KEYCODE_ (BACK, HOME, ENTER, DEL, A, 1, SPACE, ...). */
   pressKey(name: string): void {
+    if (this.systemDialog && name === 'BACK') return void (this.systemDialog = null); // back cancels a system dialog
+    if (this.systemDialog && name !== 'HOME') return;
     if (name === 'HOME') return void (this.foreground = null);
     if (!this.foreground) return;
     if (this.foreground.key(name) === 'exit') this.foreground = null; // root activity: the task moves to the back
