@@ -312,7 +312,7 @@ describe.skipIf(!haveChromium)('pages in chromium', () => {
       const img = document.getElementById('shot') as HTMLImageElement;
       return !img.hidden && img.complete && img.naturalWidth > 0;
     });
-    expect(await screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(270);
+    expect(await screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
     expect(await page.textContent('#shot-caption')).toContain('Tap the Log in button');
     await shot(page, 'recording');
 
