@@ -138,6 +138,29 @@ describe('a system dialog over the app', () => {
   });
 });
 
+describe('the soft keyboard', () => {
+  it('is hidden before a tap on what it covers', async () => {
+    for (const d of devices.devices) d.device.faults.softKeyboard = true;
+    try {
+      const typed = await createTest('Logs in with the keyboard up', [...login, 'assertVisible: "Products"']);
+      await agents.start({ adbHost: '127.0.0.1', adbPort: adb.port });
+      const run = await runEnded(api, (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [typed] })).body.runId, 90_000);
+      expect(run.succeededTests.map((e: any) => e.id)).toEqual([typed]);
+      // On the device, the keyboard does cover the Log in button when the password field has the focus.
+      const serial = /\((127\.0\.0\.1:\d+)\)$/.exec(run.succeededTests[0].device)![1]!;
+      const device = devices.devices.find((d) => d.serial === serial)!.device;
+      await device.shell('pm clear com.devicelab.sample; am start -S -n com.devicelab.sample/.MainActivity');
+      device.tap(540, 1105); // the password field
+      expect(device.keyboardShown).toBe(true);
+      device.tap(540, 1370); // the Log in button, under the keyboard
+      expect(device.dumpXml()).toContain('text="Log in"');
+      expect(await device.shell('dumpsys input_method')).toContain('mInputShown=true');
+    } finally {
+      for (const d of devices.devices) d.device.faults.softKeyboard = false;
+    }
+  });
+});
+
 describe('a device that goes offline or unauthorized mid-test', () => {
   for (const fault of ['offline', 'unauthorized'] as const) {
     it(`blocks the try (${fault}) and runs the test again on another device`, async () => {

@@ -79,6 +79,9 @@ function dumpsys(device: VirtualDevice): CommandHandler {
     const app = device.foregroundApp;
     const component = `${app.packageName}/${app.activity.startsWith(`${app.packageName}.`) ? app.activity.slice(app.packageName.length) : app.activity}`;
     switch (args[0]) {
+      case 'input_method':
+        out(`Input method service state:\n  mInputShown=${device.keyboardShown}\n  mShowRequested=${device.keyboardShown}\n`);
+        break;
       case 'window':
         out(`WINDOW MANAGER WINDOWS (dumpsys window windows)\n  mCurrentFocus=Window{7d3a1c0 u0 ${app.packageName}/${app.activity}}\n  mFocusedApp=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`);
         break;

@@ -118,6 +118,18 @@ export class PlaceholderApp implements VirtualApp {
   swipe(): void {}
 }
 
+export const KEYBOARD_PACKAGE = 'com.google.android.inputmethod.latin';
+/** Where the soft keyboard sits: the bottom 46% of the screen, as Gboard on a 1080x2400 phone. */
+export const KEYBOARD_TOP = 1290;
+
+/** The soft keyboard's window: it takes every touch on it (keys), so whatever lies under it cannot be tapped. */
+export function keyboardWindow(): UiWindow {
+  return {
+    packageName: KEYBOARD_PACKAGE,
+    root: node('android.widget.FrameLayout', [0, KEYBOARD_TOP, SCREEN_WIDTH, SCREEN_HEIGHT], { resourceId: `${KEYBOARD_PACKAGE}:id/keyboard_holder`, clickable: true }),
+  };
+}
+
 /** Dialogs the system shows over any app: a runtime permission prompt, or "App isn't responding". */
 export type SystemDialogKind = 'permission' | 'anr';
 

@@ -13,9 +13,9 @@ import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.j
 import type { Raster } from './png.js';
 import { renderRaster, renderScreen } from './screen-render.js';
 import { runShell, type ShellEnvironment, type ShellStreams } from './shell.js';
-import { LauncherApp, PlaceholderApp, statusBarWindow, SYSTEM_DIALOG_ACTION, systemDialogWindow, type SystemDialogKind } from './system-ui.js';
+import { KEYBOARD_TOP, keyboardWindow, LauncherApp, PlaceholderApp, statusBarWindow, SYSTEM_DIALOG_ACTION, systemDialogWindow, type SystemDialogKind } from './system-ui.js';
 import { hierarchyXml } from './uiautomator-xml.js';
-import { hitTest, type UiWindow } from './ui-tree.js';
+import { hitTest, type UiNode, type UiWindow } from './ui-tree.js';
 import { AppCrash, type AppFactory, type LaunchIntent, type VirtualApp } from './virtual-app.js';
 import { DeviceLog, type LogLevel } from './device-log.js';
 import { shortComponent } from './am-command.js';
@@ -89,6 +89,8 @@ export class VirtualDevice {
     dumpIdleFailures: number;
     /** Every launch of an app ends under this system dialog (a permission prompt, "isn't responding"). */
     systemDialogOnLaunch: SystemDialogKind | null;
+    /** A focused text field brings up the soft keyboard over the bottom of the screen (Back hides it). Off: no keyboard is drawn. */
+    softKeyboard: boolean;
   };
   readonly screencapScale: number;
   readonly now: () => number;
@@ -103,6 +105,7 @@ export class VirtualDevice {
   private readonly running = new Map<string, VirtualApp>();
   private readonly pids = new Map<string, number>();
   private systemDialog: SystemDialogKind | null = null;
+  private keyboardHidden = false;
   private nextPid = 5120;
   private foreground: VirtualApp | null = null;
   private readonly launcher: LauncherApp;
@@ -120,7 +123,7 @@ export class VirtualDevice {
     this.log = new DeviceLog(this.now);
     this.faults = {
       installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false,
-      storageFull: false, dumpIdleFailures: 0, systemDialogOnLaunch: null,
+      storageFull: false, dumpIdleFailures: 0, systemDialogOnLaunch: null, softKeyboard: false,
     };
     this.screencapScale = options.screencapScale ?? 1;
     this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
@@ -307,7 +310,14 @@ export class VirtualDevice {
 
   /** All windows bottom to top: the foreground app's, then the status bar. */
   windows(): UiWindow[] {
-    return [...this.foregroundApp.windows(), ...this.dialogWindows(), statusBarWindow(this.now())];
+    return [...this.foregroundApp.windows(), ...(this.keyboardShown ? [keyboardWindow()] : []), ...this.dialogWindows(), statusBarWindow(this.now())];
+  }
+
+  /** Whether the soft keyboard is up: a field has the focus, and Back has not hidden it since (`dumpsys input_method`). */
+  get keyboardShown(): boolean {
+    if (!this.faults.softKeyboard || this.keyboardHidden || !this.foreground) return false;
+    const focused = (n: UiNode): boolean => (n.focused === true && /EditText$/.test(n.className)) || (n.children ?? []).some(focused);
+    return this.foreground.windows().some((w) => focused(w.root));
   }
 
   /**
@@ -347,7 +357,9 @@ export class VirtualDevice {
     const action = hitTest(this.windows(), x, y);
     if (action?.startsWith('system:')) return this.systemDialogButton(action);
     if (this.systemDialog) return; // a modal system dialog: the app behind gets nothing
+    if (this.keyboardShown && y >= KEYBOARD_TOP) return; // a key was pressed, not what lies under the keyboard
     if (action) this.foregroundApp.perform(action);
+    this.keyboardHidden = false; // a tapped field brings the keyboard back
   }
 
   private systemDialogButton(action: string): void {
@@ -368,6 +380,7 @@ export class VirtualDevice {
   /** A key by name without KEYCODE_ (BACK, HOME, ENTER, DEL, A, 1, SPACE, ...). */
   pressKey(name: string): void {
     if (this.systemDialog && name === 'BACK') return void (this.systemDialog = null); // back cancels a system dialog
+    if (this.keyboardShown && (name === 'BACK' || name === 'ESCAPE')) return void (this.keyboardHidden = true); // back hides the keyboard first
     if (this.systemDialog && name !== 'HOME') return;
     if (name === 'HOME') return void (this.foreground = null);
     if (!this.foreground) return;

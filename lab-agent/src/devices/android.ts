@@ -173,6 +173,10 @@ export class AndroidDriver implements DeviceDriver {
   }
 
   async tap(x: number, y: number): Promise<void> {
+    // The soft keyboard covers the bottom of the screen while a field has the focus, and
+    // uiautomator's dump (the app's window) does not show it: the next field or button may
+    // be under it. Back hides it first (the focus and the text stay).
+    if (/mInputShown=true/.test(await this.shell('dumpsys input_method'))) await this.input(`input keyevent ${KEYCODES.back}`);
     await this.input(`input tap ${Math.round(x)} ${Math.round(y)}`);
   }
 
