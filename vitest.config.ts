@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL points at a real PostgreSQL server (scripts/test.mjs starts a
 // throw-away one), a second time against it as the "postgres" project.
 const exclude = ['**/node_modules/**'];
-const units = ['control-plane/src/**/*.test.ts', 'lab-agent/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'];
+const units = ['control-plane/src/**/*.test.ts', 'lab-agent/**/*.test.ts', 'virtual-devices/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'];
 const integration = ['control-plane/test/**/*.test.ts'];
 
 export default defineConfig({

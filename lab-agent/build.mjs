@@ -28,5 +28,5 @@ await build({
   logLevel: 'warning',
 });
 // Files the code opens by path next to itself (import.meta.url) rather than imports.
-copyFileSync(here('src/virtual/ios/fake-xcrun.mjs'), here('dist/fake-xcrun.mjs'));
-copyFileSync(here('src/virtual/ios/fake-xcodebuild.mjs'), here('dist/fake-xcodebuild.mjs'));
+copyFileSync(here('../virtual-devices/src/ios/fake-xcrun.mjs'), here('dist/fake-xcrun.mjs'));
+copyFileSync(here('../virtual-devices/src/ios/fake-xcodebuild.mjs'), here('dist/fake-xcodebuild.mjs'));

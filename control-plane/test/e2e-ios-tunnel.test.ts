@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
-import { SAMPLE_PACKAGE } from '../../lab-agent/src/virtual/sample-app.js';
+import { SAMPLE_PACKAGE } from '../../virtual-devices/src/sample-app.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { client, runEnded, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { partKey } from '../src/recordings/formats.js';
@@ -312,7 +312,7 @@ describe.skipIf(!haveChromium)('pages in chromium', () => {
       const img = document.getElementById('shot') as HTMLImageElement;
       return !img.hidden && img.complete && img.naturalWidth > 0;
     });
-    expect(await screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(270);
+    expect(await screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
     expect(await page.textContent('#shot-caption')).toContain('Tap the Log in button');
     await shot(page, 'recording');
 

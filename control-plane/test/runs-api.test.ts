@@ -431,7 +431,7 @@ describe('interaction logs and screenshots', () => {
     const res = await api('GET', path);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      runId, testId: tests.a, title: 'Smoke A', status: 'failed', statusMessage: 'not found',
+      runId, testId: tests.a, title: 'Smoke A', status: 'failed', statusMessage: 'not found', deviceLog: null,
       steps: [
         {
           seq: 1, index: 0, call: 'execute', command: 'launchApp', actions: [{ type: 'launch' }], type: 'deterministic', outcome: 'done',

@@ -27,8 +27,8 @@ import { JobManager } from './jobs.js';
 import type { JobTrace } from './runner.js';
 import { defaultStateDir, loadAgentId, ResultOutbox } from './state.js';
 import { openTunnelRelay } from './tunnel/relay-client.js';
-import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions } from './virtual/index.js';
-import { startVirtualIosHost, type VirtualIosHost, type VirtualIosHostOptions } from './virtual/ios/ios-host.js';
+import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions } from '@devicelab/virtual-devices';
+import { startVirtualIosHost, type VirtualIosHost, type VirtualIosHostOptions } from '@devicelab/virtual-devices/ios';
 
 export interface AgentOptions {
   controlPlaneUrl: string | readonly string[];

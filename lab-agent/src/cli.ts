@@ -13,6 +13,7 @@ import { isIP } from 'node:net';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
+import { parseAdbServerAddress, type AdbServerAddress } from './devices/adb-server-address.js';
 import { defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
 
@@ -49,6 +50,7 @@ interface StartOptions {
   virtualManagedWda?: boolean;
   adbHost: string;
   adbPort: number;
+  adbServer?: AdbServerAddress;
   stateDir: string;
   name?: string;
   drainSeconds: number;
@@ -64,6 +66,14 @@ function wdaUrls(pairs: string | readonly string[]): Record<string, string> {
     out[pair.slice(0, eq)] = url.replace(/\/+$/, '');
   }
   return out;
+}
+
+function adbServer(value: string): AdbServerAddress {
+  try {
+    return parseAdbServerAddress(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
 }
 
 function usageError(message: string): never {
@@ -107,8 +117,9 @@ async function start(opts: StartOptions): Promise<void> {
       },
       ...(opts.virtualManagedWda ? { virtualIosOptions: { managedWda: true } } : {}),
       ...(opts.tunnelProxyHost ? { tunnelProxyHost: opts.tunnelProxyHost } : {}),
-      adbHost: opts.adbHost,
-      adbPort: opts.adbPort,
+      // --adb-server (or ADB_SERVER_SOCKET) wins over the older --adb-host/--adb-port pair.
+      adbHost: opts.adbServer?.host ?? opts.adbHost,
+      adbPort: opts.adbServer?.port ?? opts.adbPort,
       stateDir: opts.stateDir,
       drainSeconds: opts.drainSeconds,
       ...(opts.name ? { name: opts.name } : {}),
@@ -137,6 +148,31 @@ async function start(opts: StartOptions): Promise<void> {
   }
 }
 
+/**
+ * `devicelab virtual-devices --android N [--port-base P]`: virtual handsets as a process of
+ * their own, each an adbd on 127.0.0.1 that a real adb server finds as it finds emulators.
+ */
+function addVirtualDevicesCommand(parent: Command): void {
+  parent
+    .command('virtual-devices')
+    .description('run virtual Android devices as emulators: each an adbd on 127.0.0.1 that adb finds (emulator-5554, ...) or `adb connect`s')
+    .addOption(new Option('--android <n>', 'how many virtual Android devices').argParser(integer(1, 16)).default(1))
+    .addOption(new Option('--port-base <port>', 'adbd port of the first device; the next ones are 2 apart, as emulators (5555 = emulator-5554)').argParser(integer(1024, 65000)).default(5555))
+    .addOption(new Option('--sample-installed', 'start with the sample app installed'))
+    .action(async (opts: { android: number; portBase: number; sampleInstalled?: boolean }) => {
+      const { startVirtualAndroidDevices } = await import('@devicelab/virtual-devices');
+      try {
+        const doors = await startVirtualAndroidDevices({ count: opts.android, portBase: opts.portBase, deviceDefaults: { sampleInstalled: opts.sampleInstalled === true } });
+        for (const d of doors.devices) console.log(`${d.serial}\tadbd on ${d.host}:${d.port}${d.serial.startsWith('emulator-') ? '' : `  (adb connect ${d.host}:${d.port})`}`);
+        const stop = () => void doors.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      } catch (err) {
+        usageError(`could not start the virtual devices: ${(err as Error).message}`);
+      }
+    });
+}
+
 const program = new Command('devicelab')
   .description('DeviceLab: the lab agent (agent start) and CI runs (run, upload)')
   .showHelpAfterError()
@@ -160,6 +196,7 @@ const addStartCommand = (parent: Command) => parent
   .addOption(new Option('--wda-derived-data <dir>', 'where the agent builds WebDriverAgent once for this host (default ~/.devicelab-agent/wda/DerivedData)').env('DEVICELAB_WDA_DERIVED_DATA'))
   .addOption(new Option('--virtual-managed-wda', "virtual iPhones start without WebDriverAgent: the agent brings it up as on a Mac (fake xcodebuild and usbmuxd)").env('DEVICELAB_VIRTUAL_MANAGED_WDA'))
   .addOption(new Option('--tunnel-proxy-host <ip>', "this Mac's LAN address where iPhones reach a tunnelled test's proxy (without it tunnelled tests on iPhones are blocked)").env('DEVICELAB_TUNNEL_PROXY_HOST').argParser(proxyHost))
+  .addOption(new Option('--adb-server <host:port>', 'the adb server to use (adb\'s ADB_SERVER_SOCKET=tcp:HOST:PORT works too); default 127.0.0.1:5037').env('ADB_SERVER_SOCKET').argParser(adbServer))
   .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
   .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
   .addOption(new Option('--state-dir <dir>', 'where the agent id, pending results and cached builds live').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))
@@ -169,7 +206,9 @@ const addStartCommand = (parent: Command) => parent
 
 // `start` stays at the top for `pnpm agent start`; the installed command says `devicelab agent start`.
 addStartCommand(program);
-addStartCommand(program.command('agent').description('the lab agent: runs tests on the devices attached to this machine'));
+const agentCommand = addStartCommand(program.command('agent').description('the lab agent: runs tests on the devices attached to this machine')).parent!;
+addVirtualDevicesCommand(program);
+addVirtualDevicesCommand(agentCommand);
 addCiCommands(program);
 addTunnelCommands(program);
 

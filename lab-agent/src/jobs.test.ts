@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentHarness, eventually } from './testing/agent-harness.js';
 import { startFakeControlPlane, type DecisionInput, type FakeControlPlane } from './testing/fake-control-plane.js';
 import { centerOf, jobOffer, sampleApk, screenTexts } from './testing/sample.js';
-import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from './virtual/index.js';
+import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '@devicelab/virtual-devices';
 
 /** Hand-written decisions for the sample app, as the brain would answer them: points taken from the hierarchy. */
 function sampleAppDecider(rounds: Map<string, number>) {
@@ -119,7 +119,9 @@ describe('running jobs on virtual devices', () => {
   });
 
   it('fails a step that never finishes, one the server cannot decide, and one without a timely decision', async () => {
-    await agents.start(server, { virtualDevices: 3, maxRoundsPerStep: 3 });
+    // Quarter-size screenshots: job-slow's 0.3 s budget must go to the missing decision, not to
+    // encoding three full-size screens at once on a busy machine.
+    await agents.start(server, { virtualDevices: 3, maxRoundsPerStep: 3, virtualDeviceOptions: [1, 2, 3].map(() => ({ screencapScale: 0.25 })) });
     const build = server.addBuild('b-rounds', apk);
     server.decider = (req) => {
       if (req.jobId === 'job-endless') return { actions: [{ type: 'wait', seconds: 0 }], finished: false };
@@ -160,8 +162,8 @@ describe('running jobs on virtual devices', () => {
     };
     server.send(jobOffer({ jobId: 'job-unplugged', serial: 'virtual-2', build, commands: ['Tap Log in'] }));
     const unplugged = await server.waitFor('job.result', (m) => m.jobId === 'job-unplugged');
-    expect(unplugged).toMatchObject({ verdict: 'blocked', failedStep: 0 });
-    expect(unplugged.statusMessage).toMatch(/^Step 1 "Tap Log in": Device virtual-2 is no longer connected/);
+    expect(unplugged).toMatchObject({ verdict: 'blocked', failedStep: 0, deviceLost: true });
+    expect(unplugged.statusMessage).toMatch(/^Step 1 "Tap Log in": Device virtual-2 is gone from adb devices/);
   });
 
   it('downloads a build once and does not reinstall it on the same device', async () => {

@@ -14,7 +14,7 @@ import { JobRun } from './runner.js';
 import { eventually } from './testing/agent-harness.js';
 import { jobOffer, sampleApk } from './testing/sample.js';
 import type { TunnelRelay } from './tunnel/relay-client.js';
-import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from './virtual/index.js';
+import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 
 let adb: VirtualAdbServer;
 

@@ -22,6 +22,7 @@ import { ActionFailed, parseAction, performAction, type Action } from './actions
 import { BuildDownloadError, type BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { DriverError, type DeviceDriver } from './devices/driver.js';
+import { JobDeviceLog } from './device-log.js';
 import { JobRecording, type RecordingOptions } from './recording.js';
 import { readSettledScreen, SETTLE_TIMEOUT_MS, type SettleOptions } from './screen-settle.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
@@ -72,6 +73,10 @@ export class JobRun {
   private released = false;
   private readonly started = Date.now();
   private tunnel: JobTunnel | null = null;
+  /** The device went offline, unauthorized or away under the test: the control plane retries it elsewhere. */
+  private deviceLost = false;
+  /** The device's log from just before the launch (device-log.ts); null without upload options. */
+  private deviceLog: JobDeviceLog | null = null;
   /** Why the test's tunnel went away mid-test: the test fails with it. */
   private tunnelLost: string | null = null;
 
@@ -102,10 +107,13 @@ export class JobRun {
 
   /** The job's result, or null when it was released. Never throws. */
   async run(): Promise<JobResult | null> {
-    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey'>;
+    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey' | 'deviceLogKey' | 'deviceLost'>;
     const { recordingUploadUrl } = this.offer;
     const recording = this.offer.record && recordingUploadUrl && this.deps.recording
       ? new JobRecording(this.jobId, this.deps.driver, recordingUploadUrl, this.deps.recording)
+      : null;
+    const deviceLog = this.deps.recording
+      ? (this.deviceLog = new JobDeviceLog(this.jobId, this.deps.driver, this.offer.packageName, recordingUploadUrl ?? null, this.deps.recording))
       : null;
     try {
       await this.prepare();
@@ -117,6 +125,7 @@ export class JobRun {
     } catch (err) {
       if (this.released) {
         await this.tunnel?.close(); // a released job leaves no proxy on the device either
+        await deviceLog?.discard();
         return null;
       }
       if (this.cancelReason !== null) outcome = { verdict: 'cancelled', statusMessage: `Cancelled: ${this.cancelReason}`, failedStep: null };
@@ -124,17 +133,25 @@ export class JobRun {
       else if (err instanceof JobStopped) outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
       else outcome = { verdict: 'blocked', statusMessage: `Agent error: ${err instanceof Error ? err.message : String(err)}`, failedStep: null };
     }
+    // The app crashing is why the test ended, whatever step noticed it (or none did).
+    if (outcome.verdict === 'succeeded' || outcome.verdict === 'failed') {
+      const crash = await deviceLog?.crash().catch(() => null);
+      if (crash) outcome = { verdict: 'failed', statusMessage: crash, failedStep: outcome.failedStep };
+    }
     await this.tunnel?.close(); // the device's proxy setting is undone however the test ended
     if (this.released) {
       await recording?.discard();
+      await deviceLog?.discard();
       return null;
     }
     const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
     // Uploaded before the result so the result can name it; null when anything failed.
     const recordingKey = recording ? await recording.finish() : null;
+    const deviceLogKey = deviceLog ? await deviceLog.finish() : null;
     this.trace('uploaded');
     if (this.released) return null;
-    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey };
+    const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
+    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey, deviceLogKey, deviceLost };
   }
 
   private trace(phase: JobPhase): void {
@@ -157,6 +174,7 @@ export class JobRun {
       } catch (err) {
         this.checkpoint();
         if (err instanceof BuildDownloadError) return blocked(err.message);
+        if (err instanceof DriverError && err.deviceGone) this.deviceLost = true;
         const message = err instanceof Error ? err.message : String(err);
         return blocked(message.startsWith(what) ? message : `${what}: ${message}`);
       }
@@ -181,8 +199,11 @@ export class JobRun {
     await setup('Clearing app data failed', () => driver.clearData(packageName));
     this.trace('cleared');
     if (this.offer.tunnel) await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
+    await this.deviceLog?.start(); // from just before the launch: a crash at launch is in it
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
     this.trace('launched');
+    const crash = await this.deviceLog?.crash();
+    if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
   }
 
   /** Routes the device through the run's tunnel; losing the tunnel later stops the test. */
@@ -205,6 +226,7 @@ export class JobRun {
     const options = splitStepOptions(command);
     // A bad option is refused by the control plane with its reason; here it only means the default wait.
     const waitMs = ((options.ok ? options.waitSeconds : null) ?? this.deps.stepWaitSeconds ?? DEFAULT_STEP_WAIT_SECONDS) * 1000;
+    this.deviceLog?.markStep(index);
     for (let round = 1; round <= maxRounds; round += 1) {
       this.checkpoint();
       const began = Date.now();
@@ -299,7 +321,10 @@ export class JobRun {
     } catch (err) {
       this.checkpoint();
       if (err instanceof JobStopped) throw err;
-      if (err instanceof DriverError && err.deviceGone) return fail(err.message, 'blocked');
+      if (err instanceof DriverError && err.deviceGone) {
+        this.deviceLost = true;
+        return fail(err.message, 'blocked');
+      }
       return fail(err instanceof Error ? err.message : String(err));
     } finally {
       clearTimeout(timer);

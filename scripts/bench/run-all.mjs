@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const benches = ['tests-api', 'upload', 'usage', 'execute', 'dispatch', 'dispatch-replicas', 'agents-scale', 'startup', 'tunnel', 'lab-scale', 'utilisation'];
+const benches = ['tests-api', 'upload', 'usage', 'execute', 'dispatch', 'dispatch-replicas', 'agents-scale', 'startup', 'tunnel', 'lab-scale', 'utilisation', 'android-between-tests'];
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;

@@ -137,6 +137,10 @@ export const JobResult = z.object({
   durationSeconds: z.number().min(0),
   /** Storage key of the screen recording, when one was made and uploaded. */
   recordingKey: z.string().max(500).nullable().default(null),
+  /** Storage key of the device's log from the test's start to its end, when it was captured and uploaded. */
+  deviceLogKey: z.string().max(500).nullable().default(null),
+  /** The verdict is blocked because the device went offline, unauthorized or away: the try is lost (retried on another device once). */
+  deviceLost: z.boolean().default(false),
 });
 
 /** The agent gives a job back unfinished (it is shutting down): the server queues it again, not counting a try. */

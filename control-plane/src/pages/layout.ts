@@ -42,6 +42,8 @@ ol.timeline{list-style:none;margin:0;padding:0}
 ol.timeline li{background:#fff;border-radius:6px;margin-bottom:.4rem;padding:.5rem .7rem;border-left:4px solid #ccc;cursor:pointer}
 ol.timeline li.selected{outline:2px solid #3a1f8f}ol.timeline li.performed{border-left-color:#2e9d4a}ol.timeline li.failed{border-left-color:#d93025}
 ol.timeline .cmd{font-weight:600;overflow-wrap:anywhere}ol.timeline .meta{font-size:.85rem;color:#555}
+.devicelog .part{background:#fff;border-radius:6px;margin-bottom:.4rem;padding:.4rem .7rem;border-left:4px solid #ccc}.devicelog .part.selected{outline:2px solid #3a1f8f}
+.devicelog pre{margin:.3rem 0 0;font-size:.75rem;overflow-x:auto;white-space:pre}.devicelog .err{color:#9b1c12;font-weight:600}.devicelog .meta{font-size:.85rem;color:#555}
 form.signin{max-width:28rem;margin:3rem auto;background:#fff;padding:1.4rem;border-radius:8px}
 form.signin input{width:100%;padding:.5rem;font:inherit;margin:.4rem 0 .8rem}form.signin button{padding:.5rem 1rem;font:inherit}
 .error{background:#fde4e1;color:#9b1c12;padding:.5rem .7rem;border-radius:4px}

@@ -10,6 +10,7 @@ import { html } from 'hono/html';
 import { waitingReasons } from '../queries/devices.js';
 import { listSteps, type StepRecord } from '../queries/sessions.js';
 import { isAnimatedImage, isRecordingOf, partKey } from '../recordings/formats.js';
+import { readDeviceLog, splitByStep, type DeviceLogPart } from '../recordings/device-log.js';
 import { findRecording } from '../recordings/queries.js';
 import { countParts, sendRecording } from '../routes/recordings.js';
 import { findAttemptOfTest, findStepScreenshot } from '../runs/attempts.js';
@@ -50,6 +51,9 @@ function select(li) {
   li.classList.add('selected');
   if (li.dataset.shot) { shot.src = li.dataset.shot; shot.hidden = false; } else { shot.hidden = true; }
   caption.textContent = li.dataset.label;
+  document.querySelectorAll('.devicelog .part.selected').forEach((x) => x.classList.remove('selected'));
+  const logPart = document.querySelector('.devicelog .part[data-step="' + li.dataset.step + '"]');
+  if (logPart) { logPart.classList.add('selected'); logPart.scrollIntoView({ block: 'nearest' }); }
   const at = Number(li.dataset.at);
   if (player && Number.isFinite(at)) {
     const n = Math.min(parts - 1, Math.floor(at / partSeconds));
@@ -69,6 +73,27 @@ function waited(s: StepRecord): string {
   return `waited ${(Number(s.waitedMs) / 1000).toFixed(1)} s for the screen${settled} + `;
 }
 
+/**
+ * The device log beside the timeline: cut where each step began (selecting a step shows
+ * its part), error lines and the crash that failed the test marked.
+ */
+function deviceLogSection(log: string | null, href: string, statusMessage: string | null, commandOf: (step: number) => string | null) {
+  if (log === null) return html`<section class="devicelog"><h2>Device log</h2><p class="muted">No device log was captured for this test.</p></section>`;
+  const crashed = statusMessage?.startsWith('The app crashed: ') ?? false;
+  const line = (l: string) => {
+    const error = /^\S+ \S+\s+\d+\s+\d+ [EF] /.test(l);
+    return html`<div class="${error ? 'err' : ''}">${l}</div>`;
+  };
+  const part = (p: DeviceLogPart) => html`<div class="part" data-step="${p.step ?? ''}">
+  <div class="meta">${p.step === null ? 'Before the first step (install, launch)' : `Step ${p.step + 1}${commandOf(p.step) ? `: ${commandOf(p.step)}` : ''}`}</div>
+  <pre>${p.lines.map(line)}</pre>
+</div>`;
+  return html`<section class="devicelog"><h2>Device log</h2>
+  <p class="muted">${crashed ? 'The app crashed: the crash is in red below. ' : ''}<a href="${href}">The whole log as text</a></p>
+  ${splitByStep(log).map(part)}
+</section>`;
+}
+
 export function recordingPage(app: Hono<PageEnv>, base: string) {
   app.get('/recording/:runId/runs/:testId', async (c) => {
     const { db } = c.var.deps;
@@ -76,9 +101,10 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     const { runId, testId } = c.req.param();
     const attempt = await findAttemptOfTest(db, orgId, runId, testId);
     if (!attempt) return notFoundPage(c, 'test in this run');
-    const [steps, recording] = await Promise.all([
+    const [steps, recording, log] = await Promise.all([
       attempt.sessionId === null ? [] : listSteps(db, attempt.sessionId),
       findRecording(db, orgId, runId, testId),
+      readDeviceLog(c.var.deps, orgId, runId, testId),
     ]);
     const expiredAt = recording?.expiredAt ?? null;
     const key = expiredAt === null ? recording?.key ?? null : null;
@@ -102,7 +128,7 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     const step = (s: StepRecord, i: number) => {
       const at = Math.max(0, (new Date(s.createdAt).getTime() - Number(s.durationMs) - first) / 1000);
       const device = s.deviceOutcome ?? (attempt.deviceLabel ? 'pending' : null);
-      return html`<li tabindex="0" class="${s.deviceOutcome ?? ''}" data-at="${at.toFixed(2)}" data-label="${`${i + 1}. ${s.command}`}"
+      return html`<li tabindex="0" class="${s.deviceOutcome ?? ''}" data-at="${at.toFixed(2)}" data-step="${s.stepIndex ?? ''}" data-label="${`${i + 1}. ${s.command}`}"
     data-shot="${s.screenshot ? `${here}/screenshots/${s.seq}` : ''}">
   <div class="cmd">${i + 1}. ${s.command}</div>
   <div class="meta">${DECISION[s.kind]} · ${s.outcome}${device ? ` · device: ${device}` : ''} · ${waited(s)}${Math.round(Number(s.durationMs))} ms to decide${s.deviceMs === null ? '' : ` + ${Math.round(Number(s.deviceMs))} ms on the device`}</div>
@@ -123,7 +149,8 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
   <section><h2>Steps (${steps.length})</h2>
     ${steps.length ? html`<ol class="timeline">${steps.map(step)}</ol>` : html`<p class="muted">No steps yet.</p>`}
   </section>
-</div>`);
+</div>
+${deviceLogSection(log, `${here}/device-log`, attempt.statusMessage, (i) => steps.find((s) => s.stepIndex === i)?.command ?? null)}`);
   });
 
   app.get('/recording/:runId/runs/:testId/video', async (c) => {
@@ -135,6 +162,13 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     const part = /^\d{1,2}$/.test(c.req.query('part') ?? '') ? Number(c.req.query('part')) : 0;
     const sent = key !== null && isRecordingOf(key, orgId, runId) ? await sendRecording(c, partKey(key, part)) : null;
     return sent ?? c.text('no recording', 404);
+  });
+
+  app.get('/recording/:runId/runs/:testId/device-log', async (c) => {
+    const { runId, testId } = c.req.param();
+    const log = await readDeviceLog(c.var.deps, c.var.caller.org.id, runId, testId);
+    if (log === null) return c.text('no device log', 404);
+    return c.text(log, 200, { 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' });
   });
 
   app.get('/recording/:runId/runs/:testId/screenshots/:seq{[0-9]{1,9}}', async (c) => {

@@ -30,6 +30,10 @@ const prefixOf = (orgId: string, runId: string) => `recordings/${orgId}/${runId}
 export const recordingKey = (orgId: string, runId: string, attemptId: string, tryNumber: number, ext: string) =>
   `${prefixOf(orgId, runId)}${attemptId}-${tryNumber}.${ext}`;
 
+/** The device log of a try, beside its recording. */
+export const deviceLogKey = (orgId: string, runId: string, attemptId: string, tryNumber: number) =>
+  `${prefixOf(orgId, runId)}${attemptId}-${tryNumber}.device-log.txt`;
+
 /** Parts a recording may have (Android's screenrecord stops every 3 minutes; 100 parts are five hours). */
 export const MAX_RECORDING_PARTS = 100;
 

@@ -17,7 +17,7 @@ import { parseWireId } from '../runs/wire-id.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
-import { contentTypeOf, extensionFor, MAX_RECORDING_PARTS, parseRange, partKey, RECORDING_TYPES, recordingKey } from '../recordings/formats.js';
+import { contentTypeOf, deviceLogKey, extensionFor, MAX_RECORDING_PARTS, parseRange, partKey, RECORDING_TYPES, recordingKey } from '../recordings/formats.js';
 import { findAttemptHeldByToken } from '../recordings/queries.js';
 import { errorResponses } from '../schemas/common.js';
 import type { FileStorage } from '../storage/files.js';
@@ -25,6 +25,8 @@ import { requireAgentToken } from './agent-builds.js';
 
 /** Ten minutes of 1080p screenrecord is about 300 MB; anything much bigger is not a test recording. */
 const RECORDING_MAX_BYTES = 512 * 1024 * 1024;
+/** The agent cuts a test's device log at 8 MiB (lab-agent/src/devices/android.ts); some room beyond. */
+const DEVICE_LOG_MAX_BYTES = 16 * 1024 * 1024;
 
 const upload = createRoute({
   method: 'put', path: '/agent/recordings/{jobId}', tags: ['Lab agents'],
@@ -41,8 +43,41 @@ const upload = createRoute({
   },
 });
 
+const deviceLogUpload = createRoute({
+  method: 'put', path: '/agent/recordings/{jobId}/device-log', tags: ['Lab agents'],
+  summary: 'Upload the device log (logcat) of a job the agent holds (agent token); answers the storage key for job.result',
+  middleware: [requireAgentToken] as const,
+  request: {
+    params: z.object({ jobId: z.string().min(3).max(120) }),
+    headers: z.object({ 'content-type': z.string().regex(/^text\/plain\b/, 'a device log is text/plain') }),
+  },
+  responses: {
+    200: { description: 'Stored', content: { 'application/json': { schema: z.object({ deviceLogKey: z.string() }) } } },
+    ...errorResponses,
+  },
+});
+
 export function recordingRoutes() {
   const app = createRouter();
+  app.openapi(deviceLogUpload, async (c) => {
+    const { db, storage } = c.var.deps;
+    const ref = parseWireId(c.req.valid('param').jobId);
+    const tokenId = (c.var as { agentTokenId?: string }).agentTokenId!;
+    const held = ref ? await findAttemptHeldByToken(db, ref.id, ref.tryNumber, tokenId) : null;
+    if (!ref || !held) throw notFound('job held by this agent');
+    if (Number(c.req.header('content-length') ?? 0) > DEVICE_LOG_MAX_BYTES) throw new ApiError(413, `a device log is at most ${DEVICE_LOG_MAX_BYTES} bytes`);
+    const body = c.req.raw.body;
+    if (!body) throw new ApiError(400, 'the request has no body');
+    const key = deviceLogKey(held.orgId, held.runId, ref.id, ref.tryNumber);
+    const scratch = await storage.scratchPath();
+    try {
+      await pipeline(Readable.fromWeb(body as never), sizeLimit(DEVICE_LOG_MAX_BYTES, 'a device log'), createWriteStream(scratch));
+      await storage.commit(scratch, key);
+    } finally {
+      await rm(scratch, { force: true });
+    }
+    return c.json({ deviceLogKey: key }, 200);
+  });
   app.openapi(upload, async (c) => {
     const { db, storage } = c.var.deps;
     const ref = parseWireId(c.req.valid('param').jobId);
@@ -70,12 +105,12 @@ export function recordingRoutes() {
   return app;
 }
 
-function sizeLimit(max: number): Transform {
+function sizeLimit(max: number, what = 'a recording'): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      done(seen > max ? new ApiError(413, `a recording is at most ${max} bytes`) : null, chunk);
+      done(seen > max ? new ApiError(413, `${what} is at most ${max} bytes`) : null, chunk);
     },
   });
 }

@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/env.js';
 import { seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { findBuildCis } from '../queries/builds.js';
+import { readDeviceLog } from '../recordings/device-log.js';
 import { waitingReasons } from '../queries/devices.js';
 import { listSteps } from '../queries/sessions.js';
 import { findAttemptOfTest, findStepScreenshot, listAttempts } from '../runs/attempts.js';
@@ -47,6 +48,14 @@ const screenshot = route({
   },
   responses: {
     200: { description: 'The PNG', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errorResponses,
+  },
+});
+const deviceLog = route({
+  method: 'get', path: '/runs/{run_id}/tests/{test_id}/device-log', summary: 'The device log (logcat, threadtime) of one test in a run',
+  request: { params: s.RunParam.extend({ test_id: id('test_id') }) },
+  responses: {
+    200: { description: 'The log', content: { 'text/plain': { schema: z.string() } } },
     ...errorResponses,
   },
 });
@@ -114,6 +123,13 @@ export function runRoutes() {
     const png = key === null ? null : await storage.get(key);
     if (!png) throw notFound('screenshot');
     return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'private, max-age=86400' });
+  });
+
+  app.openapi(deviceLog, async (c) => {
+    const { run_id, test_id } = c.req.valid('param');
+    const text = await readDeviceLog(c.var.deps, c.var.caller.org.id, run_id, test_id);
+    if (text === null) throw notFound('device log');
+    return c.text(text, 200, { 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' });
   });
 
   app.openapi(interactionLogs, async (c) => {

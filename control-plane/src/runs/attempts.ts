@@ -34,6 +34,8 @@ export interface AttemptRecord {
   startedAt: Date | null;
   finishedAt: Date | null;
   durationSeconds: number | null;
+  /** Storage key of the try's device log (an agent's upload; trust it only under this run, isRecordingOf). */
+  deviceLogKey: string | null;
 }
 
 /** What offering an attempt to a device needs besides the record (not read for result pages). */
@@ -46,7 +48,7 @@ export interface AttemptWork extends AttemptRecord {
 export const attemptColumns = `a.id, a.run_id AS "runId", a.org_id AS "orgId", a.test_id AS "testId", a.position, a.title,
   a.platform, a.physical, a.status, a.try_number AS "tryNumber", a.device_id AS "deviceId", a.device_label AS "deviceLabel",
   a.status_message AS "statusMessage", a.session_id AS "sessionId", a.started_at AS "startedAt", a.finished_at AS "finishedAt",
-  a.duration_seconds::float8 AS "durationSeconds"`;
+  a.duration_seconds::float8 AS "durationSeconds", a.device_log_key AS "deviceLogKey"`;
 export const workColumns = `${attemptColumns}, a.snapshot, a."values"`;
 
 /**

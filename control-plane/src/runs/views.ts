@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import type { Config } from '../config.js';
+import { isRecordingOf } from '../recordings/formats.js';
 import type { AttemptRecord, AttemptStatus } from './attempts.js';
 import type { RunCounts, RunRecord, RunSummaryRecord } from './run-queries.js';
 import type { StepRecord } from '../queries/sessions.js';
@@ -19,6 +20,9 @@ export const recordingUrl = (urls: Urls, runId: string, testId: string) =>
 export const interactionLogsUrl = (urls: Urls, orgId: string, runId: string, testId: string) =>
   `${urls.baseUrl}/suite/${encodeURIComponent(runId)}/run/${encodeURIComponent(testId)}/interaction_logs` +
   `?organisation_id=${encodeURIComponent(orgId)}`;
+
+export const deviceLogUrl = (urls: Urls, runId: string, testId: string) =>
+  `${urls.baseUrl}/runs/${encodeURIComponent(runId)}/tests/${encodeURIComponent(testId)}/device-log`;
 
 export const screenshotUrl = (urls: Urls, runId: string, testId: string, seq: number) =>
   `${urls.baseUrl}/runs/${encodeURIComponent(runId)}/tests/${encodeURIComponent(testId)}/screenshots/${seq}`;
@@ -81,6 +85,7 @@ export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly
     title: t.title,
     status: publicTestStatus(t.status),
     statusMessage: t.status === 'pending' && waitingReason !== null ? waitingReason : t.statusMessage,
+    deviceLog: t.deviceLogKey !== null && isRecordingOf(t.deviceLogKey, t.orgId, t.runId) ? deviceLogUrl(urls, t.runId, t.testId) : null,
     steps: steps.map((s) => ({
       seq: s.seq,
       index: s.stepIndex,

@@ -141,6 +141,7 @@ export const InteractionLog = z
     title: z.string(),
     status: TestResultStatus,
     statusMessage: z.string().nullable(),
+    deviceLog: z.string().nullable().openapi({ description: 'The device\'s log (logcat, threadtime) from the test\'s start to its end, as text/plain; null when none was captured' }),
     steps: z.array(InteractionStep),
   })
   .openapi('InteractionLog');

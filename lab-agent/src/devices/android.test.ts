@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../agent.js';
 import { eventually } from '../testing/agent-harness.js';
 import { centerOf, sampleApk, screenTexts, xmlNodes } from '../testing/sample.js';
-import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '../virtual/index.js';
+import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { createAdbClient, readAll } from './adbkit.js';
 import { AndroidDriver } from './android.js';
 import { DriverError } from './driver.js';
@@ -21,6 +21,29 @@ describe('AndroidDriver against the virtual adb server', () => {
     writeFileSync(apkPath, await sampleApk());
   });
   afterAll(() => server.close());
+
+  it('retries a dump that could not get idle state, and says so when the screen never settles', async () => {
+    const device = server.addDevice({ sampleInstalled: true });
+    const d = driver(device.serial);
+    await d.launch(SAMPLE_PACKAGE);
+    device.faults.dumpIdleFailures = 3; // an animation that ends after three tries
+    expect(screenTexts(await d.hierarchy())).toContain('Welcome back');
+    expect(device.faults.dumpIdleFailures).toBe(0);
+    device.faults.dumpIdleFailures = 100; // one that never ends
+    await expect(d.hierarchy()).rejects.toThrow(/^uiautomator dump failed: ERROR: could not get idle state\. \(the screen never settled in 4 tries: something keeps animating\)$/);
+    device.faults.dumpIdleFailures = 0;
+  });
+
+  it('says the device is full when /data/local/tmp has no room for the build, instead of hanging', async () => {
+    const device = server.addDevice({});
+    device.faults.storageFull = true;
+    const d = driver(device.serial);
+    await expect(d.install(apkPath, SAMPLE_PACKAGE)).rejects.toThrow(/^Installing sample\.apk failed: \/data\/local\/tmp on the device is full \(No space left on device\)/);
+    expect(device.packages.get(SAMPLE_PACKAGE)).toBeUndefined();
+    device.faults.storageFull = false;
+    await d.install(apkPath, SAMPLE_PACKAGE);
+    expect(await d.isInstalled(SAMPLE_PACKAGE)).toBe(true);
+  });
 
   it('installs with pm install, launches with extras, and reads the login screen', async () => {
     const d = driver();
@@ -97,7 +120,7 @@ describe('AndroidDriver against the virtual adb server', () => {
     const gone = await failing.hierarchy().catch((e: unknown) => e);
     expect(gone).toBeInstanceOf(DriverError);
     expect((gone as DriverError).deviceGone).toBe(true);
-    expect((gone as DriverError).message).toContain('virtual-3 is no longer connected');
+    expect((gone as DriverError).message).toContain('virtual-3 is gone from adb devices');
   });
 });
 

@@ -10,7 +10,7 @@
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
 import { readAll, removeReverse, type Client, type DeviceClient } from './adbkit.js';
-import { DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ProxyEndpoint, type ScreenSize, type SwipeSpec } from './driver.js';
+import { DriverError, swipeCoordinates, type DeviceDriver, type DeviceLogCapture, type KeyName, type LaunchParam, type ProxyEndpoint, type ScreenSize, type SwipeSpec } from './driver.js';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
 const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
@@ -20,6 +20,13 @@ const SCREENRECORD_MAX_SECONDS = 180;
 const recordingPart = (n: number) => `/sdcard/devicelab-recording-${n}.mp4`;
 /** adb's own temp dir for pushed packages: world-readable for the package installer. */
 const PUSH_DIR = '/data/local/tmp';
+/** A test's device log beyond this is cut (its start, with the launch and any crash, is what matters). */
+const DEVICE_LOG_MAX_BYTES = 8 * 1024 * 1024;
+/** How long flush() waits for its marker line before giving up (a device that dropped logcat). */
+const FLUSH_WAIT_MS = 2_000;
+/** Pauses before retrying a dump that found the screen animating. */
+const IDLE_RETRY_PAUSES_MS = [100, 300, 600];
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export class AndroidDriver implements DeviceDriver {
   private readonly device: DeviceClient;
@@ -39,7 +46,12 @@ export class AndroidDriver implements DeviceDriver {
 
   async install(buildFile: string, packageName: string): Promise<void> {
     const remote = `${PUSH_DIR}/devicelab-${basename(buildFile).replace(/[^A-Za-z0-9._-]/g, '_')}`;
-    await this.push(buildFile, remote);
+    await this.push(buildFile, remote).catch((err: unknown) => {
+      if (err instanceof DriverError && /No space left on device/i.test(err.message)) {
+        throw new DriverError(`Installing ${basename(buildFile)} failed: ${PUSH_DIR} on the device is full (No space left on device); free space on the device`);
+      }
+      throw err;
+    });
     try {
       // -r replaces an installed version keeping nothing stale; -t allows test-only
       // (debuggable) builds, which is what most CI pipelines upload.
@@ -126,12 +138,17 @@ export class AndroidDriver implements DeviceDriver {
 
   async hierarchy(): Promise<string> {
     // Dump to a file and pull it: `uiautomator dump /dev/tty` mixes the XML with status
-    // lines and is missing on some builds, the file form works everywhere. One retry:
-    // "could not get idle state" is common while an animation is still running.
+    // lines and is missing on some builds, the file form works everywhere. Any failure
+    // is retried once; "could not get idle state", common while an animation is still
+    // running, after growing pauses (the animation usually ends), then the step fails saying so.
     for (let attempt = 1; ; attempt += 1) {
       const out = await this.shell(`uiautomator dump ${DUMP_PATH}`);
       if (/dumped to/i.test(out)) break;
-      if (attempt >= 2) throw new DriverError(`uiautomator dump failed: ${out.trim() || 'no output'}`);
+      const idle = /could not get idle state/i.test(out);
+      if (attempt > (idle ? IDLE_RETRY_PAUSES_MS.length : 1)) {
+        throw new DriverError(`uiautomator dump failed: ${out.trim() || 'no output'}${idle ? ` (the screen never settled in ${attempt} tries: something keeps animating)` : ''}`);
+      }
+      if (idle) await sleep(IDLE_RETRY_PAUSES_MS[attempt - 1]!);
     }
     const xml = (await this.pull(DUMP_PATH)).toString('utf8');
     if (!xml.includes('<hierarchy')) throw new DriverError('uiautomator dump produced no hierarchy');
@@ -156,6 +173,10 @@ export class AndroidDriver implements DeviceDriver {
   }
 
   async tap(x: number, y: number): Promise<void> {
+    // The soft keyboard covers the bottom of the screen while a field has the focus, and
+    // uiautomator's dump (the app's window) does not show it: the next field or button may
+    // be under it. Back hides it first (the focus and the text stay).
+    if (/mInputShown=true/.test(await this.shell('dumpsys input_method'))) await this.input(`input keyevent ${KEYCODES.back}`);
     await this.input(`input tap ${Math.round(x)} ${Math.round(y)}`);
   }
 
@@ -178,12 +199,59 @@ export class AndroidDriver implements DeviceDriver {
   }
 
   async available(): Promise<boolean> {
+    return (await this.adbState()) === 'device';
+  }
+
+  /** What adb says of the device now: "device" when usable, else offline, unauthorized, ..., or why it is not listed. */
+  private async adbState(): Promise<string> {
     try {
       const devices: Array<{ id: string; type: string }> = await this.client.listDevices();
-      return devices.some((d) => d.id === this.serial && (d.type === 'device' || d.type === 'emulator'));
+      const listed = devices.find((d) => d.id === this.serial);
+      if (!listed) return 'gone from adb devices';
+      return listed.type === 'emulator' ? 'device' : listed.type;
     } catch {
-      return false; // the adb server itself is gone: so is the device, for us
+      return 'unreachable (the adb server does not answer)'; // the adb server itself is gone: so is the device, for us
     }
+  }
+
+  /**
+   * `logcat -c`, then `logcat -v threadtime` followed over one shell connection until
+   * stop(). flush() writes a marker line (`log -t DeviceLab`) and waits for it to come
+   * back: logcat is written in order, so what came before has then arrived.
+   */
+  async startDeviceLog(): Promise<DeviceLogCapture> {
+    await this.shell('logcat -c');
+    const stream = await this.guard(async () => (await this.device.shell('logcat -v threadtime')) as Readable);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let seen = '';
+    const waiters = new Set<{ mark: string; resolve: () => void }>();
+    stream.on('data', (chunk: Buffer) => {
+      if (size < DEVICE_LOG_MAX_BYTES) {
+        chunks.push(chunk);
+        size += chunk.length;
+      }
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      for (const w of waiters) if (seen.includes(w.mark)) (waiters.delete(w), w.resolve());
+    });
+    stream.on('error', () => undefined);
+    const ended = new Promise<void>((resolve) => stream.once('close', resolve).once('end', resolve));
+    let marks = 0;
+    return {
+      text: () => Buffer.concat(chunks).toString('utf8'),
+      mark: async (text) => void (await this.shell(`log -t DeviceLab ${shellQuote(text)}`)),
+      flush: async () => {
+        const mark = `devicelab-mark-${(marks += 1)}-${Date.now()}`;
+        const arrived = new Promise<void>((resolve) => waiters.add({ mark, resolve }));
+        await this.shell(`log -t DeviceLab ${mark}`).catch(() => undefined);
+        await Promise.race([arrived, ended, sleep(FLUSH_WAIT_MS)]);
+      },
+      stop: async () => {
+        (stream as Readable & { end?: () => void }).end?.();
+        stream.destroy();
+        await Promise.race([ended, sleep(FLUSH_WAIT_MS)]);
+      },
+    };
   }
 
   /**
@@ -280,8 +348,10 @@ export class AndroidDriver implements DeviceDriver {
     } catch (err) {
       if (err instanceof DriverError) throw err;
       const message = err instanceof Error ? err.message : String(err);
-      const gone = !(await this.available());
-      throw new DriverError(gone ? `Device ${this.serial} is no longer connected (${message})` : `adb: ${message}`, gone);
+      const state = await this.adbState();
+      if (state === 'device') throw new DriverError(`adb: ${message}`);
+      const why = state === 'unauthorized' ? 'unauthorized (USB debugging not allowed on the device)' : state;
+      throw new DriverError(`Device ${this.serial} is ${why} (${message})`, true);
     }
   }
 }

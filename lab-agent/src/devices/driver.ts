@@ -44,6 +44,17 @@ export interface ProxyEndpoint {
   credential?: { user: string; password: string };
 }
 
+/** The device's log being followed (DeviceDriver.startDeviceLog). */
+export interface DeviceLogCapture {
+  /** Everything captured so far (bounded: the start is kept when a log runs away). */
+  text(): string;
+  /** Resolves once lines the device wrote before the call have arrived (as far as the transport lets us know). */
+  flush(): Promise<void>;
+  /** Writes a line into the device's own log (Android: `log -t DeviceLab TEXT`), so the log carries the step boundaries. */
+  mark(text: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
 export interface DeviceDriver {
   readonly serial: string;
   /** Installs (or replaces) the app from a build file on the agent's disk. */
@@ -69,6 +80,8 @@ export interface DeviceDriver {
   key(key: KeyName): Promise<void>;
   /** Whether the device is still attached and usable (asked after an error). */
   available(): Promise<boolean>;
+  /** Clears the device's log and follows it from now on (Android: logcat -c, logcat -v threadtime). */
+  startDeviceLog?(): Promise<DeviceLogCapture>;
   startRecording?(): Promise<void>;
   /**
    * Stops the recording and returns the video file's bytes: one file, or consecutive

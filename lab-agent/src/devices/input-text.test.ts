@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeInputText } from '../virtual/input-command.js';
-import { parseShell, type SimpleCommand } from '../virtual/shell-parser.js';
+import { decodeInputText } from '@devicelab/virtual-devices/input-command.js';
+import { parseShell, type SimpleCommand } from '@devicelab/virtual-devices/shell-parser.js';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
 /** The argument `input text` receives after the device shell has parsed the command line. */

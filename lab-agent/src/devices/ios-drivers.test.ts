@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAppTarGz, makeAppZip, makeIpa } from '../../../scripts/fixtures/builds.js';
-import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '../virtual/sample-app.js';
-import { startVirtualIosHost, type VirtualIosHost } from '../virtual/ios/ios-host.js';
+import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '@devicelab/virtual-devices/sample-app.js';
+import { startVirtualIosHost, type VirtualIosHost } from '@devicelab/virtual-devices/ios';
 import { IphoneDriver } from './iphone.js';
 import { SimulatorDriver } from './ios-simulator.js';
 

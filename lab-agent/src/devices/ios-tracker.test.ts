@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '@devicelab/shared';
 import { startAgent } from '../agent.js';
 import { eventually } from '../testing/agent-harness.js';
-import { startVirtualAdbServer } from '../virtual/index.js';
-import { startVirtualIosHost, type VirtualIosHost } from '../virtual/ios/ios-host.js';
+import { startVirtualAdbServer } from '@devicelab/virtual-devices';
+import { startVirtualIosHost, type VirtualIosHost } from '@devicelab/virtual-devices/ios';
 import { IosDeviceTracker } from './ios-tracker.js';
 
 let host: VirtualIosHost;

@@ -138,7 +138,7 @@ export class DeviceTracker extends KnownDevices {
     if (this.reachable !== false) {
       this.log(
         `adb server at ${this.address} unreachable (${why}): no Android device can appear until it runs. ` +
-          `Start it on this machine with "adb start-server", or point --adb-host/--adb-port at it. Retrying in ${delay} ms`,
+          `Start it on this machine with "adb start-server", or point --adb-server (or ADB_SERVER_SOCKET) at it. Retrying in ${delay} ms`,
       );
     } else this.log(`adb server at ${this.address} still unreachable (${why}); retrying in ${delay} ms`);
     this.reachable = false;

@@ -8,7 +8,7 @@ import { createConnection, createServer, type AddressInfo, type Server } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUsbmuxd, type FakeUsbmuxd } from '../virtual/ios/fake-usbmuxd.js';
+import { startFakeUsbmuxd, type FakeUsbmuxd } from '@devicelab/virtual-devices/ios/fake-usbmuxd.js';
 import { forwardUsbmuxPort } from './usbmux-forward.js';
 
 let dir: string;

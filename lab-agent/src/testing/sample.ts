@@ -5,7 +5,7 @@
  */
 import type { JobOffer } from '@devicelab/shared';
 import { apkEntries, zipToBuffer } from '../../../scripts/fixtures/builds.js';
-import { SAMPLE_PACKAGE } from '../virtual/index.js';
+import { SAMPLE_PACKAGE } from '@devicelab/virtual-devices';
 
 export async function sampleApk(packageName = SAMPLE_PACKAGE): Promise<Buffer> {
   return zipToBuffer(apkEntries({ packageName, versionName: '1.0.0', versionCode: 1, label: 'DeviceLab Sample' }));

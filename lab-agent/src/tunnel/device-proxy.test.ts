@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { startAgent } from '../agent.js';
 import { createAdbClient } from '../devices/adbkit.js';
 import { AndroidDriver } from '../devices/android.js';
-import { deviceNetwork, isPrivateHost, proxyOf } from '../virtual/device-network.js';
-import { startVirtualAdbServer, type VirtualAdbServer } from '../virtual/index.js';
+import { deviceNetwork, isPrivateHost, proxyOf } from '@devicelab/virtual-devices/device-network.js';
+import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { startDeviceProxy, type Dial, type DeviceProxy } from './device-proxy.js';
 
 let internal: Server;

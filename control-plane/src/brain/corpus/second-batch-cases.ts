@@ -1,7 +1,7 @@
 /**
  * A second batch, written without running it against the model: the virtual
  * handset's sample app (the screens the end-to-end tests drive, dumped by
- * lab-agent/src/virtual) on both platforms, and other phrasings on the corpus screens.
+ * virtual-devices/src) on both platforms, and other phrasings on the corpus screens.
  */
 import { absent, done, fails, onPlatform, pass, tap, type, type Row } from './corpus-case.js';
 

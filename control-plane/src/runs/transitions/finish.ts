@@ -17,6 +17,7 @@ export interface Verdict {
   failedStep?: number | null;
   durationSeconds?: number | null;
   recordingKey?: string | null;
+  deviceLogKey?: string | null;
 }
 
 export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
@@ -24,10 +25,11 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     await lockRuns(tx, (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId));
     const rows = await tx.query<AttemptWork>(
       `UPDATE attempts a SET status = $3, status_message = $4, failed_step = $5, finished_at = clock_timestamp(),
-              duration_seconds = COALESCE($6, extract(epoch FROM clock_timestamp() - a.started_at)), recording_key = $7
+              duration_seconds = COALESCE($6, extract(epoch FROM clock_timestamp() - a.started_at)), recording_key = $7,
+              device_log_key = $8
         WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('pending', 'offered', 'running')
         RETURNING ${workColumns}`,
-      [ref.id, ref.tryNumber, v.status, v.statusMessage, v.failedStep ?? null, v.durationSeconds ?? null, v.recordingKey ?? null],
+      [ref.id, ref.tryNumber, v.status, v.statusMessage, v.failedStep ?? null, v.durationSeconds ?? null, v.recordingKey ?? null, v.deviceLogKey ?? null],
     );
     const attempt = rows[0];
     if (!attempt) return null;

@@ -7,6 +7,9 @@
  *     \--"Forgot password?"--> FORGOT
  *   HOME/SEARCH --row--> DETAIL --"Add to cart"--> DIALOG "Added to cart" --OK--> DETAIL
  *
+ * Launched with the extra `crashOnLaunch=1` it throws in onCreate (a FATAL EXCEPTION in
+ * the device log, the app gone). It logs its start, screens and logins under DeviceLabSample.
+ *
  * Launched with the extra `fetchUrl`, it opens on a FETCH screen showing what GET of that
  * URL answered (sample-app-fetch.ts), through the device's network.
  *
@@ -20,7 +23,7 @@ import {
 } from './sample-app-screens.js';
 import { FETCH_EXTRA, startFetch } from './sample-app-fetch.js';
 import { contains } from './ui-tree.js';
-import type { AppContext, KeyResult, VirtualApp } from './virtual-app.js';
+import { AppCrash, type AppContext, type KeyResult, type VirtualApp } from './virtual-app.js';
 
 export { SAMPLE_ACTIVITY, SAMPLE_PACKAGE, PRODUCTS } from './sample-app-screens.js';
 
@@ -29,6 +32,10 @@ export const SAMPLE_PASSWORD = 'secret';
 export const LOGIN_ERROR = 'Invalid email or password';
 
 const SESSION_KEY = 'session_email';
+/** The app's own log tag (`adb logcat -s DeviceLabSample`). */
+export const SAMPLE_LOG_TAG = 'DeviceLabSample';
+/** Launch parameter: with "1" the app throws in onCreate, so tests can prove crash reporting. */
+export const CRASH_EXTRA = 'crashOnLaunch';
 
 export class SampleApp implements VirtualApp {
   readonly packageName = SAMPLE_PACKAGE;
@@ -55,6 +62,20 @@ export class SampleApp implements VirtualApp {
       signedInAs: session,
       extras,
     };
+    if (extras[CRASH_EXTRA] === '1' || extras[CRASH_EXTRA] === 'true') {
+      this.log('I', `onCreate: ${CRASH_EXTRA}=${extras[CRASH_EXTRA]}, crashing as asked`);
+      throw new AppCrash('java.lang.IllegalStateException', `Crash requested by launch parameter ${CRASH_EXTRA}`, [
+        `${SAMPLE_ACTIVITY}.onCreate(MainActivity.kt:42)`,
+        'android.app.Activity.performCreate(Activity.java:8595)',
+        'android.app.Activity.performCreate(Activity.java:8573)',
+        'android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1456)',
+        'android.app.ActivityThread.performLaunchActivity(ActivityThread.java:3764)',
+        'android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:3922)',
+        'android.os.Looper.loop(Looper.java:317)',
+        'android.app.ActivityThread.main(ActivityThread.java:8592)',
+      ]);
+    }
+    this.log('I', `onCreate: ${session ? `signed in as ${session}` : 'showing login'}`);
     const fetchUrl = extras[FETCH_EXTRA];
     if (fetchUrl) {
       this.state.screen = 'fetch';
@@ -182,13 +203,20 @@ export class SampleApp implements VirtualApp {
       s.loginError = null;
       s.fields.password = '';
       this.show('home');
+      this.log('I', `Login succeeded for ${email}`);
     } else {
       s.loginError = LOGIN_ERROR;
+      this.log('W', `Login failed for '${email}': ${LOGIN_ERROR}`);
     }
+  }
+
+  private log(level: 'D' | 'I' | 'W', message: string): void {
+    this.context.log?.(level, SAMPLE_LOG_TAG, message);
   }
 
   private show(screen: SampleView['screen']): void {
     const s = this.state;
+    if (s.screen !== screen) this.log('D', `Showing ${screen} screen`);
     s.screen = screen;
     s.focus = null;
     if (screen === 'forgot') s.resetStatus = null;

@@ -117,3 +117,46 @@ export class PlaceholderApp implements VirtualApp {
 
   swipe(): void {}
 }
+
+export const KEYBOARD_PACKAGE = 'com.google.android.inputmethod.latin';
+/** Where the soft keyboard sits: the bottom 46% of the screen, as Gboard on a 1080x2400 phone. */
+export const KEYBOARD_TOP = 1290;
+
+/** The soft keyboard's window: it takes every touch on it (keys), so whatever lies under it cannot be tapped. */
+export function keyboardWindow(): UiWindow {
+  return {
+    packageName: KEYBOARD_PACKAGE,
+    root: node('android.widget.FrameLayout', [0, KEYBOARD_TOP, SCREEN_WIDTH, SCREEN_HEIGHT], { resourceId: `${KEYBOARD_PACKAGE}:id/keyboard_holder`, clickable: true }),
+  };
+}
+
+/** Dialogs the system shows over any app: a runtime permission prompt, or "App isn't responding". */
+export type SystemDialogKind = 'permission' | 'anr';
+
+/** Taps on a system dialog's buttons come back to the device as these actions. */
+export const SYSTEM_DIALOG_ACTION = { allow: 'system:allow', deny: 'system:deny', close: 'system:close_app', wait: 'system:wait' } as const;
+
+/** The dialog window, over `appLabel`'s: permissioncontroller's prompt or the framework's ANR dialog (their real ids). */
+export function systemDialogWindow(kind: SystemDialogKind, appLabel: string): UiWindow {
+  const box: [number, number, number, number] = [60, 900, SCREEN_WIDTH - 60, 1500];
+  if (kind === 'permission') {
+    const pkg = 'com.android.permissioncontroller';
+    const id = (n: string) => `${pkg}:id/${n}`;
+    return {
+      packageName: pkg, dimBehind: true,
+      root: node('android.widget.FrameLayout', box, { resourceId: id('grant_dialog'), children: [
+        node('android.widget.TextView', [100, 960, SCREEN_WIDTH - 100, 1140], { resourceId: id('permission_message'), text: `Allow ${appLabel} to send you notifications?` }),
+        node('android.widget.Button', [100, 1180, SCREEN_WIDTH - 100, 1300], { resourceId: id('permission_allow_button'), text: 'Allow', clickable: true, action: SYSTEM_DIALOG_ACTION.allow }),
+        node('android.widget.Button', [100, 1320, SCREEN_WIDTH - 100, 1440], { resourceId: id('permission_deny_button'), text: "Don't allow", clickable: true, action: SYSTEM_DIALOG_ACTION.deny }),
+      ] }),
+    };
+  }
+  return {
+    packageName: 'android', dimBehind: true,
+    root: node('android.widget.FrameLayout', box, { children: [
+      node('android.widget.TextView', [100, 960, SCREEN_WIDTH - 100, 1140], { resourceId: 'android:id/alertTitle', text: `${appLabel} isn't responding` }),
+      node('android.widget.Button', [100, 1180, SCREEN_WIDTH - 100, 1300], { resourceId: 'android:id/aerr_close', text: 'Close app', clickable: true, action: SYSTEM_DIALOG_ACTION.close }),
+      node('android.widget.Button', [100, 1320, SCREEN_WIDTH - 100, 1440], { resourceId: 'android:id/aerr_wait', text: 'Wait', clickable: true, action: SYSTEM_DIALOG_ACTION.wait }),
+    ] }),
+  };
+}

@@ -1,8 +1,11 @@
 /**
  * Device-level commands: getprop, settings, wm, dumpsys (the lines drivers grep for),
- * uiautomator dump, screencap, screenrecord, logcat, sleep, reboot, pkill.
+ * uiautomator dump, screencap, screenrecord, logcat (logcat-command.ts), sleep, reboot, pkill.
  */
+import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { LogLevel } from './device-log.js';
+import { logcatCommand } from './logcat-command.js';
 import { FrameRecorder } from './screen-recorder.js';
 import { SCREEN_HEIGHT, SCREEN_WIDTH } from './ui-tree.js';
 import type { CommandHandler, CommandIo } from './shell.js';
@@ -76,6 +79,9 @@ function dumpsys(device: VirtualDevice): CommandHandler {
     const app = device.foregroundApp;
     const component = `${app.packageName}/${app.activity.startsWith(`${app.packageName}.`) ? app.activity.slice(app.packageName.length) : app.activity}`;
     switch (args[0]) {
+      case 'input_method':
+        out(`Input method service state:\n  mInputShown=${device.keyboardShown}\n  mShowRequested=${device.keyboardShown}\n`);
+        break;
       case 'window':
         out(`WINDOW MANAGER WINDOWS (dumpsys window windows)\n  mCurrentFocus=Window{7d3a1c0 u0 ${app.packageName}/${app.activity}}\n  mFocusedApp=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`);
         break;
@@ -102,6 +108,12 @@ function uiautomator(device: VirtualDevice): CommandHandler {
       return 1;
     }
     if (!(await wait(device.faults.dumpDelayMs, signal))) return 130;
+    if (device.faults.dumpIdleFailures > 0) {
+      // What UiAutomation says when the UI never settles within its timeout (an endless animation).
+      device.faults.dumpIdleFailures -= 1;
+      err('ERROR: could not get idle state.\n');
+      return 1;
+    }
     const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
     const xml = device.dumpXml();
     if (path === '/dev/tty' || path === '/dev/stdout') out(xml);
@@ -155,11 +167,32 @@ function screenrecord(device: VirtualDevice): CommandHandler {
   };
 }
 
-function logcat(): CommandHandler {
-  return async ({ args, signal }) => {
-    if (args.includes('-c') || args.includes('-d') || args.includes('-g')) return 0;
-    // A live logcat streams until the client hangs up; this device logs nothing.
-    await wait(24 * 3600 * 1000, signal);
+/**
+ * toybox `nc -l -p PORT`: waits for one connection to the device port (`adb forward` makes
+ * them), then copies stdin to it and what it sends to stdout, until it closes.
+ */
+function nc(device: VirtualDevice): CommandHandler {
+  return async ({ args, out, err, input, signal }) => {
+    const portIndex = args.indexOf('-p');
+    const port = Number(portIndex >= 0 ? args[portIndex + 1] : args.filter((a) => !a.startsWith('-')).pop());
+    if (!args.includes('-l') && !args.includes('-L')) return (err('nc: connecting out is not available on the virtual device\n'), 1);
+    if (!Number.isInteger(port) || port <= 0 || port > 65535) return (err('nc: bad port\n'), 1);
+    if (device.portListeners.has(port)) return (err('nc: bind: Address already in use\n'), 1);
+    const connection = await new Promise<Duplex | null>((resolve) => {
+      device.portListeners.set(port, resolve);
+      signal.addEventListener('abort', () => resolve(null), { once: true });
+    });
+    device.portListeners.delete(port);
+    if (!connection) return 130;
+    const closed = new Promise<void>((resolve) => connection.once('close', resolve).once('end', resolve));
+    connection.on('data', (chunk: Buffer) => out(chunk));
+    connection.on('error', () => {});
+    void (async () => {
+      for (let chunk = await input(); chunk && !connection.destroyed; chunk = await input()) connection.write(chunk);
+      connection.end();
+    })();
+    await Promise.race([closed, new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))]);
+    connection.destroy();
     return 0;
   };
 }
@@ -182,7 +215,7 @@ export function systemCommands(device: VirtualDevice): Record<string, CommandHan
     uiautomator: uiautomator(device),
     screencap: screencap(device),
     screenrecord: screenrecord(device),
-    logcat: logcat(),
+    logcat: logcatCommand(device.log, device.now),
     reboot: () => (device.reboot(), 0),
     sleep: async ({ args, signal }) => ((await wait(Number(args[0] ?? 0) * 1000, signal)) ? 0 : 130),
     pkill: (io) => stopRecordings(device, io),
@@ -193,5 +226,19 @@ export function systemCommands(device: VirtualDevice): Record<string, CommandHan
     whoami: ({ out }) => (out('shell\n'), 0),
     date: ({ args, out }) => (out(args[0] === '+%s' ? `${Math.floor(device.now() / 1000)}\n` : `${new Date(device.now()).toUTCString()}\n`), 0),
     svc: () => 0,
+    nc: nc(device),
+    // `log [-p PRIORITY] [-t TAG] MESSAGE...`: one line into the device log, as Android's log tool.
+    log: ({ args }) => {
+      let level = 'I';
+      let tag = 'log';
+      const words: string[] = [];
+      for (let i = 0; i < args.length; i += 1) {
+        if (args[i] === '-p') level = (args[(i += 1)] ?? 'i').toUpperCase();
+        else if (args[i] === '-t') tag = args[(i += 1)] ?? tag;
+        else words.push(args[i]!);
+      }
+      device.log.write(4242, 4242, (['V', 'D', 'I', 'W', 'E', 'F'].includes(level) ? level : 'I') as LogLevel, tag, words.join(' '));
+      return 0;
+    },
   };
 }

@@ -3,12 +3,13 @@
  * request is a 4-byte id and a little-endian u32 (a length or a value):
  *   STAT path      → "STAT" mode size mtime (all 0 when missing)
  *   STA2/LST2 path → "STA2" + 68-byte stat (error, dev, ino, mode, nlink, uid, gid, size, atime, mtime, ctime)
+ *   LIS2 path      → "DNT2" + that stat + namelen + name ..., then "DONE" + 72 zero bytes (ls_v2)
  *   LIST path      → "DENT" mode size mtime namelen name ..., then "DONE" + 16 zero bytes
  *   SEND "path,mode", then DATA len bytes (≤ 64 KiB each) ..., DONE mtime → "OKAY" + 0, or "FAIL" len msg
  *   RECV path      → DATA len bytes ..., "DONE" + 0, or "FAIL" len msg
  *   QUIT           → closes
  */
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { SocketReader } from './adb-protocol.js';
 import { S_IFREG, type VirtualFileSystem } from './virtual-fs.js';
 
@@ -36,7 +37,7 @@ function u32s(...values: number[]): Buffer {
 }
 
 /** Serves sync requests until QUIT or end of stream. */
-export async function runSyncSession(reader: SocketReader, socket: Socket, fs: VirtualFileSystem): Promise<void> {
+export async function runSyncSession(reader: SocketReader, socket: Duplex, fs: VirtualFileSystem, full: (path: string) => boolean = () => false): Promise<void> {
   for (;;) {
     if (reader.isEnded) return;
     const header = await reader.read(8);
@@ -58,6 +59,16 @@ export async function runSyncSession(reader: SocketReader, socket: Socket, fs: V
       case 'LST2':
         socket.write(Buffer.concat([Buffer.from(id), stat2(fs, arg)]));
         break;
+      case 'LIS2':
+        for (const e of fs.list(arg) ?? []) {
+          const name = Buffer.from(e.name, 'utf8');
+          const dent = Buffer.alloc(72);
+          stat2Into(dent, 0, e.stat);
+          dent.writeUInt32LE(name.length, 68);
+          socket.write(Buffer.concat([Buffer.from('DNT2'), dent, name]));
+        }
+        socket.write(Buffer.concat([Buffer.from('DONE'), Buffer.alloc(72)]));
+        break;
       case 'LIST':
         for (const e of fs.list(arg) ?? []) {
           const name = Buffer.from(e.name, 'utf8');
@@ -66,7 +77,7 @@ export async function runSyncSession(reader: SocketReader, socket: Socket, fs: V
         socket.write(Buffer.concat([Buffer.from('DONE'), Buffer.alloc(16)]));
         break;
       case 'SEND': {
-        const { reply, fatal } = await receiveFile(reader, fs, arg);
+        const { reply, fatal } = await receiveFile(reader, fs, arg, full);
         if (fatal) return void socket.end(reply); // the byte stream is out of step: give up, as adbd does
         socket.write(reply);
         break;
@@ -88,23 +99,29 @@ function stat2(fs: VirtualFileSystem, path: string): Buffer {
     b.writeUInt32LE(ENOENT, 0);
     return b;
   }
-  b.writeUInt32LE(st.mode, 20);
-  b.writeUInt32LE(1, 24); // nlink
-  b.writeUInt32LE(2000, 28); // uid: shell
-  b.writeUInt32LE(2000, 32); // gid
-  b.writeBigUInt64LE(BigInt(st.size), 36);
-  for (const at of [44, 52, 60]) b.writeBigUInt64LE(BigInt(st.mtime), at);
+  stat2Into(b, 0, st);
   return b;
 }
 
+/** sync_stat_v2 after its id (also the start of sync_dent_v2): error, dev, ino, mode, nlink, uid, gid, size, atime, mtime, ctime. */
+function stat2Into(b: Buffer, at: number, st: { mode: number; size: number; mtime: number }): void {
+  b.writeUInt32LE(st.mode, at + 20);
+  b.writeUInt32LE(1, at + 24); // nlink
+  b.writeUInt32LE(2000, at + 28); // uid: shell
+  b.writeUInt32LE(2000, at + 32); // gid
+  b.writeBigUInt64LE(BigInt(st.size), at + 36);
+  for (const t of [44, 52, 60]) b.writeBigUInt64LE(BigInt(st.mtime), at + t);
+}
+
 /** Reads DATA chunks up to DONE (always, so the stream stays in step), then stores the file. */
-async function receiveFile(reader: SocketReader, fs: VirtualFileSystem, spec: string): Promise<{ reply: Buffer; fatal: boolean }> {
+async function receiveFile(reader: SocketReader, fs: VirtualFileSystem, spec: string, full: (path: string) => boolean): Promise<{ reply: Buffer; fatal: boolean }> {
   const comma = spec.lastIndexOf(',');
   const path = comma >= 0 ? spec.slice(0, comma) : spec;
+  // A full partition: the data is still read to DONE (the stream stays in step), then refused as adbd refuses it.
+  let error: string | null = full(path) ? `write failed: No space left on device` : null;
   const mode = comma >= 0 ? Number.parseInt(spec.slice(comma + 1), 10) : S_IFREG | 0o644;
   const chunks: Buffer[] = [];
   let size = 0;
-  let error: string | null = null;
   for (;;) {
     const header = await reader.read(8);
     const id = header.toString('ascii', 0, 4);
@@ -123,7 +140,7 @@ async function receiveFile(reader: SocketReader, fs: VirtualFileSystem, spec: st
   }
 }
 
-function sendFile(socket: Socket, fs: VirtualFileSystem, path: string): void {
+function sendFile(socket: Duplex, fs: VirtualFileSystem, path: string): void {
   const st = fs.stat(path);
   if (st?.isDirectory) return void socket.write(syncFail('Is a directory'));
   const data = fs.readFile(path);

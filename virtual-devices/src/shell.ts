@@ -1,9 +1,9 @@
 /**
  * Runs a parsed shell command line against the virtual device: pipelines (buffered, as
  * outputs are small), && / ||, loops, redirections into the virtual file system, and a
- * registry of commands (pm, am, input, uiautomator, ...). With adb's v1 shell protocol
- * stdout and stderr share the socket and no exit status is transmitted, so the status
- * here only drives && / || / if / while.
+ * registry of commands (pm, am, input, uiautomator, ...). The exit status drives && / || /
+ * if / while and, with adb's shell v2 protocol, reaches the client (`adb shell false` → 1);
+ * with the v1 protocol stdout and stderr share the stream and the status is lost.
  */
 import { posix } from 'node:path';
 import { parseShell, ShellSyntaxError, type Command, type CommandList, type Pipeline, type SimpleCommand, type Word } from './shell-parser.js';
@@ -18,6 +18,8 @@ export interface CommandIo {
   err(data: string): void;
   /** Aborted when the client closes the connection (Ctrl-C, or adbkit ending the stream). */
   signal: AbortSignal;
+  /** The client's stdin as it streams in (`cmd package install -S N` reads the APK so); null at its end. */
+  input: () => Promise<Buffer | null>;
   env: Record<string, string>;
 }
 
@@ -35,6 +37,7 @@ type Sink = (chunk: Buffer) => void;
 
 interface Streams {
   stdin: Buffer;
+  input: () => Promise<Buffer | null>;
   stdout: Sink;
   stderr: Sink;
   signal: AbortSignal;
@@ -45,17 +48,39 @@ const SHELL = '/system/bin/sh';
 const STATUS_MARKER = '\u0000?\u0000';
 const BIN_DIRS = ['/system/bin/', '/system/xbin/', '/vendor/bin/', '/product/bin/', '/apex/com.android.runtime/bin/'];
 
-/** Runs `source` and resolves with the exit status of the last command. */
-export async function runShell(source: string, shell: ShellEnvironment, output: Sink, signal: AbortSignal): Promise<number> {
+/** Where a command line's output goes, and where its stdin comes from. */
+export interface ShellStreams {
+  stdout: Sink;
+  stderr: Sink;
+  /** The client's stdin, chunk by chunk; null at its end. Default: none. */
+  input?: () => Promise<Buffer | null>;
+}
+
+const NO_INPUT = async () => null;
+
+/** Runs `source` and resolves with the exit status of the last command (adb's shell v2 sends it to the client). */
+export async function runShell(source: string, shell: ShellEnvironment, streams: ShellStreams, signal: AbortSignal): Promise<number> {
   let list: CommandList;
   try {
     list = parseShell(source, { ...shell.env, '?': STATUS_MARKER, $: '4242', '#': '0' });
   } catch (err) {
     if (!(err instanceof ShellSyntaxError)) throw err;
-    output(Buffer.from(`${SHELL}: syntax error: ${err.message}\n`));
-    return 1;
+    streams.stderr(Buffer.from(`${SHELL}: syntax error: ${err.message}\n`));
+    return 2;
   }
-  return new Executor(shell).list(list, { stdin: Buffer.alloc(0), stdout: output, stderr: output, signal });
+  try {
+    return await new Executor(shell).list(list, { stdin: Buffer.alloc(0), stdout: streams.stdout, stderr: streams.stderr, signal, input: streams.input ?? NO_INPUT });
+  } catch (err) {
+    if (err instanceof ShellExit) return err.status;
+    throw err;
+  }
+}
+
+/** `exit N`: the shell stops there with status N. */
+class ShellExit extends Error {
+  constructor(readonly status: number) {
+    super(`exit ${status}`);
+  }
 }
 
 class Executor {
@@ -115,6 +140,10 @@ class Executor {
       return 0;
     }
     const [name, ...args] = words as [string, ...string[]];
+    if (name === 'exit') throw new ShellExit(args[0] === undefined ? this.last : Number(args[0]) & 0xff);
+    // `exec CMD`: the shell becomes CMD (adb logcat sends "exec logcat"); its status is the shell's.
+    if (name === 'exec') return args.length === 0 ? 0 : this.simple({ ...cmd, words: cmd.words.slice(1), assignments: cmd.assignments, redirects: [] }, io);
+    if (name === 'read') return this.read(args, io);
     const handler = this.lookup(name);
     if (!handler) {
       const message = this.shell.sdk >= 24 ? 'inaccessible or not found' : 'not found';
@@ -123,7 +152,30 @@ class Executor {
     }
     const env = { ...this.shell.env, ...Object.fromEntries(cmd.assignments) };
     const text = (d: string | Buffer) => (typeof d === 'string' ? Buffer.from(d, 'utf8') : d);
-    return handler({ name, args, stdin: io.stdin, out: (d) => io.stdout(text(d)), err: (d) => io.stderr(text(d)), signal: io.signal, env });
+    return handler({ name, args, stdin: io.stdin, out: (d) => io.stdout(text(d)), err: (d) => io.stderr(text(d)), signal: io.signal, input: io.input, env });
+  }
+
+  /** `read NAME...`: one line of stdin into variables (the last takes the rest); 1 at end of input. */
+  private async read(names: string[], io: Streams): Promise<number> {
+    let line = '';
+    let atEnd = false;
+    if (io.stdin.length > 0) line = io.stdin.toString('utf8').split('\n')[0]!;
+    else {
+      for (;;) {
+        const chunk = await io.input();
+        if (!chunk) {
+          atEnd = true;
+          break;
+        }
+        line += chunk.toString('utf8');
+        if (line.includes('\n')) break;
+      }
+      line = line.split('\n')[0]!;
+    }
+    const vars = names.filter((n) => !n.startsWith('-'));
+    const parts = line.trim().split(/\s+/);
+    (vars.length ? vars : ['REPLY']).forEach((v, i, all) => (this.shell.env[v] = i === all.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? '')));
+    return atEnd && line === '' ? 1 : 0;
   }
 
   private lookup(name: string): CommandHandler | undefined {

@@ -185,11 +185,11 @@ describe('sample app driven through adbkit', () => {
     expect(texts(await screen(device))[0]).toBe('Welcome back');
   });
 
-  it('returns a valid PNG from screencap that changes with the screen', async () => {
+  it('returns a valid PNG from screencap that changes with the screen, at the size wm size reports', async () => {
     const login = await Adb.util.readAll(await device.screencap());
     expect(login.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(login.toString('ascii', 12, 16)).toBe('IHDR');
-    expect([login.readUInt32BE(16), login.readUInt32BE(20), login[24], login[25]]).toEqual([270, 600, 8, 2]);
+    expect([login.readUInt32BE(16), login.readUInt32BE(20), login[24], login[25]]).toEqual([1080, 2400, 8, 2]);
     const [x, y] = center(find(await screen(device), { id: 'email' }));
     await shellText(device, `input tap ${x} ${y}`);
     const focused = await Adb.util.readAll(await device.screencap());

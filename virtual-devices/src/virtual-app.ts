@@ -27,6 +27,25 @@ export interface AppContext {
   intent: LaunchIntent;
   /** HTTP as the device allows it (absent in tests that build an app without a device). */
   network?: AppNetwork;
+  /** android.util.Log from the app's process (absent in tests that build an app without a device). */
+  log?: (level: 'V' | 'D' | 'I' | 'W' | 'E', tag: string, message: string) => void;
+}
+
+/**
+ * An uncaught exception on the app's main thread: thrown by an app (its constructor is
+ * onCreate), the device logs the FATAL EXCEPTION block and the process dies.
+ */
+export class AppCrash extends Error {
+  constructor(
+    /** e.g. java.lang.IllegalStateException */
+    readonly exceptionClass: string,
+    message: string,
+    /** Stack frames, innermost first, as "at Class.method(File.java:N)" without "at ". */
+    readonly frames: readonly string[],
+  ) {
+    super(message);
+    this.name = 'AppCrash';
+  }
 }
 
 /** What a key press or back press did, when the app is the foreground. */

@@ -1,8 +1,8 @@
 import { Adb, type Client, type DeviceClient } from '@devicefarmer/adbkit';
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apkEntries, makeApk, zipToBuffer } from '../../../scripts/fixtures/builds.js';
-import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
+import { apkEntries, makeApk, zipToBuffer } from '../../scripts/fixtures/builds.js';
+import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { readApk } from './apk-reader.js';
 import { SAMPLE_PACKAGE } from './sample-app.js';

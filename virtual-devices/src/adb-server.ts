@@ -8,7 +8,7 @@
  *   const client = Adb.createClient({ host: server.host, port: server.port });
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { EndOfStreamError, SocketReader } from './adb-protocol.js';
+import { EndOfStreamError, fail, okay, SocketReader } from './adb-protocol.js';
 import { serveDeviceService } from './device-services.js';
 import { serveHostRequest, type HostRegistry } from './host-services.js';
 import { VirtualDevice, type VirtualDeviceOptions } from './virtual-device.js';
@@ -125,7 +125,13 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
       if (outcome.kind !== 'transport') return;
       // The connection now belongs to the device: its next request is a device service.
       outcome.device.trackConnection(socket);
-      await serveDeviceService(await reader.readRequest(), outcome.device, socket, reader);
+      await serveDeviceService(await reader.readRequest(), outcome.device, {
+        stream: socket,
+        reader,
+        accept: () => socket.write(okay()),
+        refuse: (message) => socket.end(fail(message)),
+        transportName: 'UsbFfs', // what a USB device's adbd calls its transport
+      });
     } catch (err) {
       // End of stream or a malformed request: nothing sensible to answer.
       if (!(err instanceof EndOfStreamError)) this.onError(err);

@@ -7,11 +7,12 @@
  */
 import type { Socket } from 'node:net';
 import { encodeValue, fail, okay } from './adb-protocol.js';
+import { DEVICE_FEATURES } from './adbd-server.js';
 import type { VirtualDevice } from './virtual-device.js';
 
 export const ADB_SERVER_VERSION = 41;
-/** Features we admit to: none that change the wire protocol (no shell_v2, no sendrecv_v2, no ls_v2). */
-export const HOST_FEATURES = 'fixed_push_mkdir,apex,remount_shell,track_app';
+/** The server's own features (host:host-features), as adb 1.0.41's. */
+export const HOST_FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb,fixed_push_symlink_timestamp,abb_exec,remount_shell,track_app';
 
 export interface HostRegistry {
   /** Devices the server knows that are not disconnected, in order of arrival. */
@@ -40,6 +41,7 @@ function pickDevice(registry: HostRegistry, selector: string): Pick {
     return { error: selector === 'local' ? 'no emulators found' : 'no devices/emulators found' };
   }
   if (candidates.length > 1) return { error: 'more than one device/emulator' };
+  if (device.state === 'unauthorized') return { error: "device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\nTry 'adb kill-server' if that seems wrong.\nOtherwise check for a confirmation dialog on your device." };
   if (!device.online) return { error: 'device offline' };
   return { device };
 }
@@ -48,7 +50,7 @@ export function deviceListText(registry: HostRegistry, long: boolean): string {
   return registry
     .attached()
     .map((d) => {
-      const state = d.online ? 'device' : 'offline';
+      const state = d.online ? 'device' : d.state === 'unauthorized' ? 'unauthorized' : 'offline';
       if (!long) return `${d.serial}\t${state}\n`;
       const prop = (k: string) => (d.properties.get(k) ?? '').replace(/\s+/g, '_');
       const id = registry.transportId(d);
@@ -87,7 +89,8 @@ function deviceRequest(registry: HostRegistry, socket: Socket, selector: string,
     case 'get-devpath':
       return closeWith(socket, okay(`usb:${registry.transportId(d)}-1`));
     case 'features':
-      return closeWith(socket, okay(HOST_FEATURES));
+      // A device's features are what its adbd announced (the adbd front door's CNXN banner): the same services back both.
+      return closeWith(socket, okay(DEVICE_FEATURES.join(',')));
     case 'list-forward':
       return closeWith(socket, okay(''));
     default:
@@ -135,7 +138,7 @@ export function serveHostRequest(registry: HostRegistry, socket: Socket, request
   if (request === 'host:kill') return closeWith(socket, okay()); // the fake server's lifetime belongs to its owner
   if (request === 'host:devices' || request === 'host:devices-l') return closeWith(socket, okay(deviceListText(registry, request.endsWith('-l'))));
   if (request === 'host:track-devices' || request === 'host:track-devices-l') return trackDevices(registry, socket, request.endsWith('-l'));
-  if (request === 'host:features' || request === 'host:host-features') return closeWith(socket, okay(HOST_FEATURES));
+  if (request === 'host:host-features') return closeWith(socket, okay(HOST_FEATURES));
   if (request === 'host:list-forward') return closeWith(socket, okay(''));
   if (request.startsWith('host:connect:')) return closeWith(socket, okay(`failed to connect to '${request.slice(13)}'`));
   if (request.startsWith('host:disconnect:')) return closeWith(socket, okay(`error: no such device '${request.slice(16)}'`));

@@ -1,6 +1,6 @@
 /**
  * Runs a virtual adb server by itself, for trying drivers (or the adb CLI) against it:
- *   npx tsx lab-agent/src/virtual/serve.ts --port 5038 --devices 2 --sample-installed
+ *   npx tsx virtual-devices/src/serve.ts --port 5038 --devices 2 --sample-installed
  *   adb -P 5038 devices
  * It prints the port and stays up until interrupted.
  */

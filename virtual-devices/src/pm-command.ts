@@ -84,18 +84,40 @@ function lastPositional(args: string[], withValue: string[]): string | undefined
   return positional[positional.length - 1];
 }
 
-function install(device: VirtualDevice, io: CommandIo, args: string[]): number {
-  const path = lastPositional(args, [...INSTALL_OPTIONS_WITH_VALUE]);
+/** `-S <size>` without a path (or with "-"): the APK arrives on stdin, as `adb install` streams it. */
+async function readStreamedApk(io: CommandIo, size: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  while (received < size) {
+    const chunk = await io.input();
+    if (!chunk) return null;
+    chunks.push(chunk);
+    received += chunk.length;
+  }
+  return Buffer.concat(chunks).subarray(0, size);
+}
+
+async function install(device: VirtualDevice, io: CommandIo, args: string[]): Promise<number> {
+  const positional = lastPositional(args, [...INSTALL_OPTIONS_WITH_VALUE]);
+  const sizeIndex = args.indexOf('-S');
+  const streamedSize = sizeIndex >= 0 ? Number(args[sizeIndex + 1]) : NaN;
+  const streamed = (positional === undefined || positional === '-') && Number.isInteger(streamedSize) && streamedSize >= 0;
+  const path = streamed ? '-' : positional;
   if (!path) {
     io.err('Error: must either specify a package size or an APK file\n');
     return 1;
   }
-  const fails = device.faults.installFails;
+  const streamedData = streamed ? await readStreamedApk(io, streamedSize) : null;
+  if (streamed && !streamedData) {
+    io.out('Failure [INSTALL_PARSE_FAILED_NOT_APK: Failed to parse /data/app/vmdl.tmp/base.apk: truncated stream]\n');
+    return 1;
+  }
+  const fails = device.faults.installFails || (device.faults.storageFull && 'INSTALL_FAILED_INSUFFICIENT_STORAGE');
   if (fails) {
     io.out(`Failure [${typeof fails === 'string' ? fails : 'INSTALL_FAILED_INSUFFICIENT_STORAGE'}]\n`);
     return 1;
   }
-  const data = device.fs.readFile(path);
+  const data = streamedData ?? device.fs.readFile(path);
   if (!data) {
     // What Android 10+ prints for a path it cannot open.
     io.out(`Exception occurred while executing 'install':\njava.lang.IllegalArgumentException: Error: Can't open file: ${path}\n`);

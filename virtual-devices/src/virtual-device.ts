@@ -5,17 +5,20 @@
  * also be driven in-process (tap, typeText, shell) by tests that do not need TCP.
  */
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createDeviceCommands } from './device-commands.js';
 import { deviceNetwork } from './device-network.js';
 import { PackageManager, type InstalledPackage } from './package-manager.js';
 import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
 import type { Raster } from './png.js';
 import { renderRaster, renderScreen } from './screen-render.js';
-import { runShell, type ShellEnvironment } from './shell.js';
-import { LauncherApp, PlaceholderApp, statusBarWindow } from './system-ui.js';
+import { runShell, type ShellEnvironment, type ShellStreams } from './shell.js';
+import { KEYBOARD_TOP, keyboardWindow, LauncherApp, PlaceholderApp, statusBarWindow, SYSTEM_DIALOG_ACTION, systemDialogWindow, type SystemDialogKind } from './system-ui.js';
 import { hierarchyXml } from './uiautomator-xml.js';
-import { hitTest, type UiWindow } from './ui-tree.js';
-import type { AppFactory, LaunchIntent, VirtualApp } from './virtual-app.js';
+import { hitTest, type UiNode, type UiWindow } from './ui-tree.js';
+import { AppCrash, type AppFactory, type LaunchIntent, type VirtualApp } from './virtual-app.js';
+import { DeviceLog, type LogLevel } from './device-log.js';
+import { shortComponent } from './am-command.js';
 import { VirtualFileSystem } from './virtual-fs.js';
 
 export interface VirtualDeviceOptions {
@@ -34,7 +37,7 @@ export interface VirtualDeviceOptions {
   dumpDelayMs?: number;
   /** Every `input` command (tap, swipe, text, keyevent) fails with this error, as a device refusing injected events does. */
   inputFails?: string | false;
-  /** Size of `screencap` images relative to the 1080x2400 screen; default 0.25 (270x600). */
+  /** Size of `screencap` images relative to the 1080x2400 screen; default 1, what `wm size` reports (and uiautomator's bounds use). */
   screencapScale?: number;
   /** Clock for the status bar and file times; default Date.now. */
   now?: () => number;
@@ -47,7 +50,7 @@ export interface VirtualDeviceOptions {
 }
 
 /** What adb reports: 'device' when usable; a disconnected device is not listed at all. */
-export type DeviceState = 'device' | 'offline' | 'disconnected';
+export type DeviceState = 'device' | 'offline' | 'unauthorized' | 'disconnected';
 
 export interface LaunchOutcome {
   ok: boolean;
@@ -59,6 +62,7 @@ export interface LaunchOutcome {
 }
 
 let nextAnonymous = 1;
+const RECORDING_SCALE = 0.25;
 
 export class VirtualDevice {
   readonly serial: string;
@@ -68,21 +72,41 @@ export class VirtualDevice {
   readonly fs: VirtualFileSystem;
   readonly packages = new PackageManager();
   readonly settings = new Map<string, string>();
+  /** Device TCP ports something on the device listens on (`nc -l`): what `adb forward` connects to. */
+  readonly portListeners = new Map<number, (connection: Duplex) => void>();
   /** `adb reverse`: device TCP port → port on the adb server's machine. */
   readonly reverses = new Map<number, number>();
   /** What apps use for HTTP: direct to public hosts, or the proxy the settings name (device-network.ts). */
   readonly network = deviceNetwork(this);
   /** Fault injection; may be changed while the device runs. */
-  readonly faults: { installFails: boolean | string; dumpDelayMs: number; inputFails: string | false };
+  readonly faults: {
+    installFails: boolean | string;
+    dumpDelayMs: number;
+    inputFails: string | false;
+    /** /data is full: pushes there fail with "No space left on device", installs with INSTALL_FAILED_INSUFFICIENT_STORAGE. */
+    storageFull: boolean;
+    /** The next this many `uiautomator dump`s fail with "could not get idle state" (something keeps animating). */
+    dumpIdleFailures: number;
+    /** Every launch of an app ends under this system dialog (a permission prompt, "isn't responding"). */
+    systemDialogOnLaunch: SystemDialogKind | null;
+    /** A focused text field brings up the soft keyboard over the bottom of the screen (Back hides it). Off: no keyboard is drawn. */
+    softKeyboard: boolean;
+  };
   readonly screencapScale: number;
   readonly now: () => number;
   /** Extras of the last launch of each package (what the app received). */
   readonly launchExtras = new Map<string, LaunchIntent['extras']>();
+  /** What `logcat` shows: the system's and the apps' lines. */
+  readonly log: DeviceLog;
   /** Aborts running `screenrecord`s (pkill, reboot, disconnect). */
   readonly recordings = new Set<AbortController>();
 
   private stateValue: DeviceState = 'device';
   private readonly running = new Map<string, VirtualApp>();
+  private readonly pids = new Map<string, number>();
+  private systemDialog: SystemDialogKind | null = null;
+  private keyboardHidden = false;
+  private nextPid = 5120;
   private foreground: VirtualApp | null = null;
   private readonly launcher: LauncherApp;
   private readonly connections = new Set<Socket>();
@@ -96,8 +120,12 @@ export class VirtualDevice {
     this.sdk = options.sdk ?? 34;
     this.now = options.now ?? Date.now;
     this.fs = new VirtualFileSystem(() => Math.floor(this.now() / 1000));
-    this.faults = { installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false };
-    this.screencapScale = options.screencapScale ?? 0.25;
+    this.log = new DeviceLog(this.now);
+    this.faults = {
+      installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false,
+      storageFull: false, dumpIdleFailures: 0, systemDialogOnLaunch: null, softKeyboard: false,
+    };
+    this.screencapScale = options.screencapScale ?? 1;
     this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
     this.setDefaultProperties(options);
     if (options.sampleInstalled) this.packages.preinstall({ packageName: SAMPLE_PACKAGE, label: 'DeviceLab Sample', activities: [SAMPLE_ACTIVITY] });
@@ -158,6 +186,16 @@ export class VirtualDevice {
     this.setState('disconnected');
   }
 
+  /** adb goes offline for this device (adbd stopped answering, a flaky cable) until reconnect(). */
+  goOffline(): void {
+    this.setState('offline');
+  }
+
+  /** USB debugging is no longer allowed (the user revoked it): listed as unauthorized until reconnect(). */
+  unauthorize(): void {
+    this.setState('unauthorized');
+  }
+
   /** The cable is back: the device is listed again, with its apps and files as they were. */
   reconnect(): void {
     this.setState('device');
@@ -182,12 +220,14 @@ export class VirtualDevice {
   /** Runs a command line as `adb shell` would; output is stdout and stderr interleaved. */
   async shell(command: string, signal: AbortSignal = new AbortController().signal): Promise<string> {
     const chunks: Buffer[] = [];
-    await this.runShell(command, (c) => chunks.push(c), signal);
+    const output = (c: Buffer) => void chunks.push(c);
+    await this.runShell(command, { stdout: output, stderr: output }, signal);
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  runShell(command: string, output: (chunk: Buffer) => void, signal: AbortSignal): Promise<number> {
-    return runShell(command, this.shellEnv, output, signal);
+  /** Runs a command line with its own stdout, stderr and stdin; resolves with its exit status. */
+  runShell(command: string, streams: ShellStreams, signal: AbortSignal): Promise<number> {
+    return runShell(command, this.shellEnv, streams, signal);
   }
 
   // ---- apps ----
@@ -217,10 +257,25 @@ export class VirtualDevice {
       return { ok: true, delivered: true };
     }
     const factory = this.appFactories[pkg.packageName] ?? ((ctx) => new PlaceholderApp(ctx));
-    const app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent, network: this.network });
-    this.running.set(pkg.packageName, app);
+    const pid = this.nextPid++;
+    const component = shortComponent(pkg.packageName, intent.activity);
+    this.log.system('I', 'ActivityTaskManager', `START u0 {${intent.action ? `act=${intent.action} ` : ''}${intent.categories.length ? `cat=[${intent.categories.join(',')}] ` : ''}flg=0x10000000 cmp=${component}} with LAUNCH_MULTIPLE from uid 2000 (BAL_ALLOW_PERMISSION) result code=0`);
+    this.log.system('I', 'ActivityManager', `Start proc ${pid}:${pkg.packageName}/u0a${pid % 1000} for next-top-activity {${pkg.packageName}/${intent.activity}}`);
     this.launchExtras.set(pkg.packageName, { ...intent.extras });
+    const log = (level: LogLevel, tag: string, message: string) => this.log.write(pid, pid, level, tag, message);
+    let app: VirtualApp;
+    try {
+      app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent, network: this.network, log });
+    } catch (err) {
+      if (!(err instanceof AppCrash)) throw err;
+      this.crashed(pkg.packageName, pid, component, err);
+      return { ok: true }; // am start has already answered by the time onCreate throws
+    }
+    this.pids.set(pkg.packageName, pid);
+    this.running.set(pkg.packageName, app);
     this.foreground = app;
+    this.log.system('I', 'ActivityTaskManager', `Displayed ${component} for user 0: +${280 + (pid % 97)}ms`);
+    if (this.faults.systemDialogOnLaunch) this.systemDialog = this.faults.systemDialogOnLaunch;
     return { ok: true };
   }
 
@@ -231,8 +286,22 @@ export class VirtualDevice {
     return this.launch({ packageName, activity: pkg.launcherActivity, action: 'android.intent.action.MAIN', data: null, categories: ['android.intent.category.LAUNCHER'], extras: {} });
   }
 
+  /** The process died of an uncaught exception: AndroidRuntime's FATAL EXCEPTION block, then ActivityManager's lines. */
+  private crashed(packageName: string, pid: number, component: string, crash: AppCrash): void {
+    const trace = [`${crash.exceptionClass}: ${crash.message}`, ...crash.frames.map((f) => `\tat ${f}`)].join('\n');
+    this.log.write(pid, pid, 'E', 'AndroidRuntime', `FATAL EXCEPTION: main\nProcess: ${packageName}, PID: ${pid}\n${trace}`);
+    this.log.system('W', 'ActivityTaskManager', `  Force finishing activity ${component}`);
+    this.log.system('I', 'ActivityManager', `Process ${packageName} (pid ${pid}) has died: fg  TOP `);
+  }
+
+  /** The pid of a running app's process (`pidof`), or undefined. */
+  pidOf(packageName: string): number | undefined {
+    return this.running.has(packageName) ? this.pids.get(packageName) : undefined;
+  }
+
   forceStop(packageName: string): void {
     const app = this.running.get(packageName);
+    if (app) this.log.system('I', 'ActivityManager', `Force stopping ${packageName} appid=${10000 + ((this.pids.get(packageName) ?? 0) % 1000)} user=0: from pid 4242`);
     this.running.delete(packageName);
     if (app && this.foreground === app) this.foreground = null;
   }
@@ -241,39 +310,78 @@ export class VirtualDevice {
 
   /** All windows bottom to top: the foreground app's, then the status bar. */
   windows(): UiWindow[] {
-    return [...this.foregroundApp.windows(), statusBarWindow(this.now())];
+    return [...this.foregroundApp.windows(), ...(this.keyboardShown ? [keyboardWindow()] : []), ...this.dialogWindows(), statusBarWindow(this.now())];
+  }
+
+  /** Whether the soft keyboard is up: a field has the focus, and Back has not hidden it since (`dumpsys input_method`). */
+  get keyboardShown(): boolean {
+    if (!this.faults.softKeyboard || this.keyboardHidden || !this.foreground) return false;
+    const focused = (n: UiNode): boolean => (n.focused === true && /EditText$/.test(n.className)) || (n.children ?? []).some(focused);
+    return this.foreground.windows().some((w) => focused(w.root));
+  }
+
+  /**
+   * A system dialog over whatever app is in front (a permission prompt, "isn't responding"):
+   * it takes the focus, so uiautomator dumps it, and its buttons dismiss it. Null: none.
+   */
+  showSystemDialog(kind: SystemDialogKind | null): void {
+    this.systemDialog = kind;
+  }
+
+  get systemDialogShown(): SystemDialogKind | null {
+    return this.systemDialog;
+  }
+
+  private dialogWindows(): UiWindow[] {
+    if (!this.systemDialog) return [];
+    const label = this.packages.get(this.foregroundApp.packageName)?.label ?? this.foregroundApp.packageName;
+    return [systemDialogWindow(this.systemDialog, label)];
   }
 
   /** What `uiautomator dump` reports: the focused (topmost) app window and the status bar. */
   dumpXml(): string {
-    const appWindows = this.foregroundApp.windows();
-    return hierarchyXml([...appWindows.slice(-1), statusBarWindow(this.now())]);
+    const focused = this.systemDialog ? this.dialogWindows() : this.foregroundApp.windows().slice(-1);
+    return hierarchyXml([...focused, statusBarWindow(this.now())]);
   }
 
   screenshotPng(): Buffer {
     return renderScreen(this.windows(), this.screencapScale);
   }
 
-  /** The screen's pixels now, for screenrecord's frames. */
+  /** The screen's pixels now, for screenrecord's frames: a quarter of the screen's size keeps CI's videos small. */
   screenRaster(): Raster {
-    return renderRaster(this.windows(), this.screencapScale);
+    return renderRaster(this.windows(), RECORDING_SCALE);
   }
 
   tap(x: number, y: number): void {
     const action = hitTest(this.windows(), x, y);
+    if (action?.startsWith('system:')) return this.systemDialogButton(action);
+    if (this.systemDialog) return; // a modal system dialog: the app behind gets nothing
+    if (this.keyboardShown && y >= KEYBOARD_TOP) return; // a key was pressed, not what lies under the keyboard
     if (action) this.foregroundApp.perform(action);
+    this.keyboardHidden = false; // a tapped field brings the keyboard back
+  }
+
+  private systemDialogButton(action: string): void {
+    this.systemDialog = null;
+    if (action === SYSTEM_DIALOG_ACTION.close && this.foreground) this.forceStop(this.foreground.packageName);
   }
 
   typeText(text: string): void {
+    if (this.systemDialog) return;
     this.foregroundApp.typeText(text);
   }
 
   swipe(x1: number, y1: number, x2: number, y2: number): void {
+    if (this.systemDialog) return;
     this.foregroundApp.swipe(x1, y1, x2, y2);
   }
 
   /** A key by name without KEYCODE_ (BACK, HOME, ENTER, DEL, A, 1, SPACE, ...). */
   pressKey(name: string): void {
+    if (this.systemDialog && name === 'BACK') return void (this.systemDialog = null); // back cancels a system dialog
+    if (this.keyboardShown && (name === 'BACK' || name === 'ESCAPE')) return void (this.keyboardHidden = true); // back hides the keyboard first
+    if (this.systemDialog && name !== 'HOME') return;
     if (name === 'HOME') return void (this.foreground = null);
     if (!this.foreground) return;
     if (this.foreground.key(name) === 'exit') this.foreground = null; // root activity: the task moves to the back

@@ -6,7 +6,7 @@
  * After a successful host:transport the same socket carries a device service (shell:,
  * sync:, ...), so the reader below is shared by every stage of a connection.
  */
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export const OKAY = 'OKAY';
 export const FAIL = 'FAIL';
@@ -39,7 +39,7 @@ export function fail(message: string): Buffer {
 }
 
 /**
- * Pull-style reader over a socket: `read(n)` resolves with exactly n bytes. Protocol code
+ * Pull-style reader over a socket (or an adbd stream, adbd-transport.ts): `read(n)` resolves with exactly n bytes. Protocol code
  * reads "4 bytes of id, then 4 of length, then length bytes" far more naturally this way
  * than with 'data' events, which split and merge messages arbitrarily.
  */
@@ -49,7 +49,7 @@ export class SocketReader {
   private ended = false;
   private waiter: { want: number; resolve: (b: Buffer) => void; reject: (e: Error) => void } | null = null;
 
-  constructor(socket: Socket) {
+  constructor(socket: Duplex) {
     socket.on('data', (chunk: Buffer) => {
       this.chunks.push(chunk);
       this.buffered += chunk.length;

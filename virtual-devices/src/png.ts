@@ -1,6 +1,6 @@
 /**
  * A minimal PNG encoder (8-bit RGB, no interlace) and a raster to draw into. Filter type
- * 0 on every row: the screens are flat colour, which deflate compresses well anyway.
+ * 0 on every row: the screens are flat colour, which deflate compresses well even at its fastest level (a full 1080x2400 screen in a few ms).
  */
 import { deflateSync } from 'node:zlib';
 
@@ -47,7 +47,7 @@ export function encodePng(width: number, height: number, rgb: Buffer): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, filter 0, no interlace
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 1 })), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 // zlib.crc32 only exists from Node 20.15; the table version works on every Node 20.

@@ -1,0 +1,161 @@
+/**
+ * The adbd front door through Google's own adb server (Debian's adb 29 here; .ci/run
+ * installs it): `adb connect` adds the virtual device, and the adb command line behaves
+ * as it does with a device. The same services back the in-agent fake server, checked at
+ * the end through that front door with the same command line.
+ */
+import { createConnection } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApk } from '../../scripts/fixtures/builds.js';
+import { runAdb, startRealAdbServer, type RealAdbServer } from '../../scripts/fixtures/real-adb.js';
+import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
+import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
+import { startVirtualAndroidDevices, type VirtualAndroidDevices } from './adbd-devices.js';
+import { SAMPLE_PACKAGE } from './sample-app.js';
+
+let adb: RealAdbServer;
+let devices: VirtualAndroidDevices;
+let serial: string;
+const temp = useTempDir('adbd-');
+const on = (...args: string[]) => adb.adb(['-s', serial, ...args]);
+
+beforeAll(async () => {
+  adb = await startRealAdbServer();
+  devices = await startVirtualAndroidDevices({ count: 1, portBase: 0, deviceDefaults: { sampleInstalled: true } });
+  const door = devices.devices[0]!;
+  serial = door.serial;
+  await adb.connect(serial);
+});
+afterAll(async () => {
+  await adb?.kill();
+  await devices?.close();
+});
+
+describe('a virtual device behind Google\'s adb server', () => {
+  it('lists with the properties of its CNXN banner', async () => {
+    const listed = await adb.adb(['devices', '-l']);
+    expect(listed.stdout).toMatch(new RegExp(`${serial.replace(/\./g, '\\.')}\\s+device product:devicelab_virtual model:DeviceLab_Virtual_Phone device:virtual`));
+    expect((await on('shell', 'getprop', 'ro.product.model')).stdout).toBe('DeviceLab Virtual Phone\n');
+  });
+
+  it('gives exit codes and keeps stderr apart (shell protocol v2)', async () => {
+    expect((await on('shell', 'false')).code).toBe(1);
+    expect((await on('shell', 'exit 3')).code).toBe(3);
+    expect((await on('shell', 'true')).code).toBe(0);
+    const both = await on('shell', 'echo out; echo err >&2; exit 5');
+    expect([both.stdout, both.stderr, both.code]).toEqual(['out\n', 'err\n', 5]);
+    expect((await on('shell', 'nosuchtool')).stderr).toBe('/system/bin/sh: nosuchtool: inaccessible or not found\n');
+  });
+
+  it('takes screenshots at the resolution wm size reports', async () => {
+    const size = /Physical size: (\d+)x(\d+)/.exec((await on('shell', 'wm', 'size')).stdout)!;
+    const png = (await on('exec-out', 'screencap', '-p')).bytes;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size[1]), Number(size[2])]);
+  });
+
+  it('shows the app\'s lines and its crash in logcat; -c clears', async () => {
+    expect((await on('logcat', '-c')).code).toBe(0);
+    await on('shell', 'am', 'start', '-W', '-n', `${SAMPLE_PACKAGE}/.MainActivity`);
+    const log = (await on('logcat', '-d')).stdout;
+    expect(log).toMatch(/^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\s+\d+\s+\d+ I DeviceLabSample: onCreate: showing login$/m);
+    expect(log).toMatch(/ I ActivityManager: Start proc \d+:com\.devicelab\.sample\/u0a\d+ for next-top-activity/);
+    await on('shell', 'am', 'start', '-S', '-n', `${SAMPLE_PACKAGE}/.MainActivity`, '--es', 'crashOnLaunch', '1');
+    const crashed = (await on('logcat', '-d', '-s', 'AndroidRuntime')).stdout.split('\n');
+    expect(crashed[0]).toMatch(/ E AndroidRuntime: FATAL EXCEPTION: main$/);
+    expect(crashed[1]).toMatch(/ E AndroidRuntime: Process: com\.devicelab\.sample, PID: \d+$/);
+    expect(crashed[2]).toMatch(/ E AndroidRuntime: java\.lang\.IllegalStateException: Crash requested by launch parameter crashOnLaunch$/);
+    expect(crashed[3]).toMatch(/ E AndroidRuntime: \tat com\.devicelab\.sample\.MainActivity\.onCreate\(MainActivity\.kt:42\)$/);
+    await on('logcat', '-c');
+    expect((await on('logcat', '-d')).stdout).toBe('');
+  });
+
+  it('installs (streamed, as adb 29 does with abb_exec) and uninstalls', async () => {
+    const apk = `${temp()}/other.apk`;
+    await makeApk(apk, { packageName: 'com.example.other', versionName: '2.0', versionCode: 20, label: 'Other' });
+    const installed = await on('install', apk);
+    expect([installed.code, installed.stdout]).toEqual([0, 'Performing Streamed Install\nSuccess\n']);
+    expect((await on('shell', 'pm', 'list', 'packages', '-3')).stdout).toContain('package:com.example.other\n');
+    expect((await on('uninstall', 'com.example.other')).stdout).toBe('Success\n');
+    expect((await on('shell', 'pm', 'path', 'com.example.other')).stdout).toBe('');
+    const broken = `${temp()}/broken.apk`;
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(broken, 'not a zip');
+    const refused = await on('install', broken);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^adb: failed to install .*broken\.apk: Failure \[INSTALL_FAILED_INVALID_APK: /);
+  });
+
+  it('pushes, pulls and lists files (sync v1 with stat_v2/ls_v2)', async () => {
+    const { readFile, writeFile } = await import('node:fs/promises');
+    await writeFile(`${temp()}/note.txt`, 'hello device\n');
+    expect((await on('push', `${temp()}/note.txt`, '/data/local/tmp/note.txt')).code).toBe(0);
+    expect((await on('shell', 'cat', '/data/local/tmp/note.txt')).stdout).toBe('hello device\n');
+    expect((await on('pull', '/data/local/tmp/note.txt', `${temp()}/back.txt`)).code).toBe(0);
+    expect(await readFile(`${temp()}/back.txt`, 'utf8')).toBe('hello device\n');
+    expect((await on('pull', '/data/local/tmp/missing', `${temp()}/x`)).code).toBe(1);
+  });
+
+  it('forwards a host port to a device port something listens on', async () => {
+    const { spawn } = await import('node:child_process');
+    const listener = spawn('adb', ['-P', String(adb.port), '-s', serial, 'shell', 'nc', '-l', '-p', '7100']);
+    const fromDevice: Buffer[] = [];
+    listener.stdout.on('data', (c: Buffer) => fromDevice.push(c));
+    try {
+      const hostPort = Number((await on('forward', 'tcp:0', 'tcp:7100')).stdout.trim());
+      expect(hostPort).toBeGreaterThan(0);
+      // adb prints the server's list and a newline of its own.
+      expect((await on('forward', '--list')).stdout).toBe(`${serial} tcp:${hostPort} tcp:7100\n\n`);
+      // nc starts listening once its shell runs: retry until the device port answers.
+      let answer = '';
+      for (let i = 0; i < 50 && answer === ''; i += 1) {
+        answer = await new Promise<string>((resolve) => {
+          const socket = createConnection(hostPort, '127.0.0.1', () => socket.write('ping from host\n'));
+          const got: Buffer[] = [];
+          socket.on('data', (c: Buffer) => got.push(c));
+          socket.on('close', () => resolve(Buffer.concat(got).toString()));
+          socket.on('error', () => resolve(''));
+          setTimeout(() => (listener.stdin.write('pong from device\n'), listener.stdin.end()), 300);
+        });
+        if (answer === '') await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(answer).toBe('pong from device\n');
+      expect(Buffer.concat(fromDevice).toString()).toBe('ping from host\n');
+    } finally {
+      listener.kill();
+      await on('forward', '--remove-all');
+    }
+  });
+
+  it('keeps adb reverse as a device does: list, remove, remove all', async () => {
+    expect((await on('reverse', 'tcp:9100', 'tcp:9101')).code).toBe(0);
+    expect((await on('reverse', 'tcp:9102', 'tcp:9103')).code).toBe(0);
+    const listed = (await on('reverse', '--list')).stdout;
+    expect(listed).toMatch(/^host-\d+ tcp:9100 tcp:9101\nhost-\d+ tcp:9102 tcp:9103\n\n$/);
+    expect((await on('reverse', '--remove', 'tcp:9100')).code).toBe(0);
+    const missing = await on('reverse', '--remove', 'tcp:9100');
+    expect([missing.code, missing.stderr]).toEqual([1, "adb: error: listener 'tcp:9100' not found\n"]);
+    expect((await on('reverse', '--remove-all')).code).toBe(0);
+    expect((await on('reverse', '--list')).stdout).toBe('\n');
+  });
+});
+
+describe('the same device services through the in-agent fake adb server', () => {
+  let fake: VirtualAdbServer;
+  beforeAll(async () => {
+    fake = await startVirtualAdbServer({ devices: [{ serial: 'virtual-1', sampleInstalled: true }] });
+  });
+  afterAll(async () => fake?.close());
+
+  it('answers the adb command line with exit codes, logcat and reverse', async () => {
+    const run = (...args: string[]) => runAdb(fake.port, ['-s', 'virtual-1', ...args]);
+    expect((await run('shell', 'false')).code).toBe(1);
+    expect((await run('shell', 'exit 4')).code).toBe(4);
+    await run('shell', 'am', 'start', '-n', `${SAMPLE_PACKAGE}/.MainActivity`);
+    expect((await run('logcat', '-d')).stdout).toMatch(/ I DeviceLabSample: onCreate: showing login$/m);
+    expect((await run('reverse', 'tcp:9200', 'tcp:9201')).code).toBe(0);
+    expect((await run('reverse', '--list')).stdout).toBe('UsbFfs tcp:9200 tcp:9201\n\n');
+    expect((await run('reverse', '--remove-all')).code).toBe(0);
+    expect((await run('reverse', '--list')).stdout).toBe('\n');
+  });
+});
