@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../lab-agent/src/virtual/index.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { client, runEnded, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
