@@ -106,6 +106,11 @@ program
   .action((o: { org: string }) => call('/admin/organisations/rotate-key', { organisationId: o.org }));
 
 program
+  .command('rotate-operator-token')
+  .description('issue a new operator token, shown only here; the current one (this call\'s) stops working at once; prints {operatorToken}')
+  .action(() => call('/admin/operator-token/rotate', {}));
+
+program
   .command('revoke-agent-token')
   .description('revoke a lab agent token: refused from then on, its connected agents closed within a heartbeat; prints {agentTokenId, revoked}')
   .requiredOption('--agent-token-id <agentTokenId>', 'the atk_… id create-agent-token printed')
