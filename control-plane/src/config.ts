@@ -68,6 +68,7 @@ export interface WebhookSettings {
 }
 
 const GiB = 1024 ** 3;
+export const DEFAULT_HOST = '127.0.0.1';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
@@ -79,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (replicaLeaseSeconds * 1000 < 3 * sweepMs) {
     throw new Error(`REPLICA_LEASE_SECONDS (${replicaLeaseSeconds}) must be at least 3 sweeps (SWEEP_MS ${sweepMs})`);
   }
-  const host = env.HOST || '0.0.0.0';
+  // Loopback unless the operator chooses otherwise: a first start prints secrets, and a laptop
+  // trying DeviceLab must not offer them to its network (the start line says how: HOST=0.0.0.0).
+  const host = env.HOST || DEFAULT_HOST;
   return {
     port,
     host,

@@ -6,7 +6,7 @@ import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { listen } from './http/listen.js';
+import { listen, reachability } from './http/listen.js';
 import { attachAgents, createServices } from './services.js';
 import { createFileStorage } from './storage/files.js';
 
@@ -44,7 +44,7 @@ clearInterval(holdLoop); // the listening socket keeps the loop alive from here
 // Secrets are made only now that the port is ours: a start that fails above leaves none
 // that nobody saw, and the next start prints them.
 const secrets = await firstStart(db, config);
-console.log(`DeviceLab control plane on ${config.baseUrl} (port ${config.port}, database: ${db.kind})`);
+console.log(`DeviceLab control plane on ${config.baseUrl} (port ${config.port}, database: ${db.kind}; ${reachability(config.host)})`);
 for (const line of firstStartBanner(secrets, config.baseUrl)) console.log(line);
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,0 +1,110 @@
+/**
+ * Issue 20: starts, stops and restarts an operator can trust, on both backends (a DATA_DIR
+ * with embedded PGlite, or DATABASE_URL on the real server). docs/service-lifecycle.md.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Running, STARTED, freePort, processDatabase, startControlPlane, type ProcessDatabase } from './control-plane-process.js';
+
+const running: Running[] = [];
+const databases: ProcessDatabase[] = [];
+afterAll(async () => {
+  for (const p of running) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  await Promise.all(running.map((p) => p.exited));
+  for (const d of databases) await d.drop();
+});
+
+async function database(): Promise<ProcessDatabase> {
+  const d = await processDatabase();
+  databases.push(d);
+  return d;
+}
+
+function start(env: Record<string, string>, args: string[] = []): Running {
+  const p = startControlPlane(env, args);
+  running.push(p);
+  return p;
+}
+
+async function stop(p: Running): Promise<void> {
+  p.child.kill('SIGTERM');
+  expect(await p.exited, p.output()).toBe(0);
+}
+
+const operatorCall = (port: number, token: string) =>
+  fetch(`http://127.0.0.1:${port}/admin/organisations`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+/** The local address of the socket listening on `port`, from the kernel's table (Linux). */
+function listeningAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A') continue; // 0A: LISTEN
+      const [hexAddr, hexPort] = local.split(':');
+      if (parseInt(hexPort!, 16) !== port) continue;
+      found.push(hexAddr!.length === 8 ? hexAddr!.match(/../g)!.reverse().map((b) => parseInt(b, 16)).join('.') : `ipv6:${hexAddr}`);
+    }
+  }
+  return found;
+}
+
+describe('secrets are made once per database', () => {
+  it('a restart without ADMIN_TOKEN after a start with it mints nothing: the first token keeps working', async () => {
+    const db = await database();
+    const port = await freePort();
+    const first = start({ ...db.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN: 'quickstart-chosen-token' });
+    const firstOut = await first.waitFor(STARTED);
+    expect(firstOut).toMatch(/operator token: ADMIN_TOKEN, stored as a hash/);
+    await stop(first);
+
+    const second = start({ ...db.env, PORT: String(port), HOST: '127.0.0.1' });
+    await second.waitFor(STARTED);
+    await new Promise((r) => setTimeout(r, 200)); // the banner follows the start line
+    expect(second.output()).not.toMatch(/First start|dl_admin_|operator token/);
+    expect(await operatorCall(port, 'quickstart-chosen-token')).toBe(200);
+    await stop(second);
+
+    // And a restart with it again changes nothing either.
+    const third = start({ ...db.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_TOKEN: 'quickstart-chosen-token' });
+    await third.waitFor(STARTED);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(third.output()).not.toMatch(/First start|dl_admin_|operator token/);
+    expect(await operatorCall(port, 'quickstart-chosen-token')).toBe(200);
+    await stop(third);
+  }, 120_000);
+
+  it('a generated token is printed once and survives restarts', async () => {
+    const db = await database();
+    const port = await freePort();
+    const first = start({ ...db.env, PORT: String(port), HOST: '127.0.0.1' });
+    const out = await first.waitFor('Lost them?');
+    expect(out).toMatch(/First start of this database \(it had no operator token and no organisation\)/);
+    const token = /operator token \(DEVICELAB_ADMIN_TOKEN\): (dl_admin_\S+)/.exec(out)![1]!;
+    await stop(first);
+    const second = start({ ...db.env, PORT: String(port), HOST: '127.0.0.1' });
+    await second.waitFor(STARTED);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(second.output()).not.toMatch(/First start|dl_admin_/);
+    expect(await operatorCall(port, token)).toBe(200);
+    await stop(second);
+  }, 120_000);
+});
+
+describe('loopback by default', () => {
+  it('without HOST the control plane listens on 127.0.0.1 only, and its start line says how to expose it', async () => {
+    const db = await database();
+    const port = await freePort();
+    const p = start({ ...db.env, PORT: String(port), ADMIN_TOKEN: 'loopback-test' });
+    const out = await p.waitFor(STARTED);
+    expect(listeningAddresses(port)).toEqual(['127.0.0.1']);
+    expect(out).toMatch(/listening on 127\.0\.0\.1, this machine only; HOST=0\.0\.0\.0 exposes it to the network/);
+    await stop(p);
+  }, 120_000);
+});
