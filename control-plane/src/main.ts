@@ -5,6 +5,7 @@ import { firstStartBanner } from './admin/first-start-banner.js';
 import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
+import { DataDirInUse, lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase } from './db/index.js';
 import { listen, reachability } from './http/listen.js';
 import { attachAgents, createServices } from './services.js';
@@ -24,6 +25,12 @@ try {
 } catch (e) {
   startFailed((e as Error).message);
 }
+// An embedded database is this process's alone; replicas on PostgreSQL share DATA_DIR by design.
+const releaseDataDir = config.databaseUrl
+  ? async () => {}
+  : await lockDataDir(config.dataDir, config.port, (e) => console.error(`devicelab: the lock on DATA_DIR ${config.dataDir} was lost: ${e.message}`)).catch(
+      (e: unknown) => startFailed(e instanceof DataDirInUse ? e.message : `cannot lock DATA_DIR ${config.dataDir}: ${(e as Error).message}`),
+    );
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }).catch((e: unknown) =>
   startFailed(`cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded, in ${config.dataDir}`}): ${(e as Error).message}`),
 );
@@ -38,6 +45,7 @@ try {
   await listen(server, config.port, config.host);
 } catch (e) {
   await db.close().catch(() => {});
+  await releaseDataDir();
   startFailed((e as Error).message);
 }
 clearInterval(holdLoop); // the listening socket keeps the loop alive from here
@@ -62,6 +70,7 @@ async function shutdown(signal: string) {
   // A generation cut short stays `generating` and is resumed at the next start.
   await Promise.race([services.generator.idle(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   await db.close();
+  await releaseDataDir();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

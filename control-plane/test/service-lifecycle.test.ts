@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { backend } from './harness.js';
 import { type Running, STARTED, freePort, processDatabase, startControlPlane, type ProcessDatabase } from './control-plane-process.js';
 
 const running: Running[] = [];
@@ -106,5 +107,45 @@ describe('loopback by default', () => {
     expect(listeningAddresses(port)).toEqual(['127.0.0.1']);
     expect(out).toMatch(/listening on 127\.0\.0\.1, this machine only; HOST=0\.0\.0\.0 exposes it to the network/);
     await stop(p);
+  }, 120_000);
+});
+
+describe('one process per embedded database', () => {
+  it.skipIf(backend === 'postgres')('a second start on a DATA_DIR in use exits 1 at once naming the running pid and port; the first is unharmed; a dead holder\'s lock is taken over', async () => {
+    const db = await database();
+    const [port1, port2] = [await freePort(), await freePort()];
+    const first = start({ ...db.env, PORT: String(port1), ADMIN_TOKEN: 'lock-test' });
+    await first.waitFor(STARTED);
+
+    const second = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
+    expect(await second.exited, second.output()).toBe(1);
+    expect(second.output().split('\n').filter((l) => l.startsWith('devicelab:'))).toEqual([
+      `devicelab: cannot start: DATA_DIR ${db.dataDir} is in use by another control plane (pid ${first.child.pid}, port ${port1}): stop it, or start with another DATA_DIR`,
+    ]);
+    expect(second.output()).not.toContain(STARTED);
+    // The first goes on serving, its database intact.
+    expect(await operatorCall(port1, 'lock-test')).toBe(200);
+    expect(first.child.exitCode).toBeNull();
+
+    // kill -9 leaves the lock behind; its holder is gone, so the next start takes it over.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
+    await third.waitFor(STARTED);
+    expect(await operatorCall(port2, 'lock-test')).toBe(200);
+    await stop(third);
+  }, 120_000);
+
+  it.skipIf(backend === 'pglite')('replicas on PostgreSQL share a DATA_DIR: no lock', async () => {
+    const db = await database();
+    const [port1, port2] = [await freePort(), await freePort()];
+    const first = start({ ...db.env, PORT: String(port1), ADMIN_TOKEN: 'lock-test' });
+    const second = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
+    await first.waitFor(STARTED);
+    await second.waitFor(STARTED);
+    expect(await operatorCall(port1, 'lock-test')).toBe(200);
+    expect(await operatorCall(port2, 'lock-test')).toBe(200);
+    await stop(first);
+    await stop(second);
   }, 120_000);
 });
