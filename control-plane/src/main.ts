@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { describeAncestor, watchStartingWrappers } from '@devicelab/shared/starting-wrappers';
 import { createAdaptorServer } from '@hono/node-server';
 import { firstStartBanner } from './admin/first-start-banner.js';
 import { firstStart } from './admin/provision.js';
@@ -74,6 +75,8 @@ async function shutdown(signal: string) {
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// `npx --yes pnpm@10 start &` then `kill $!` signals npm only; npm and pnpm pass nothing on (shared/src/starting-wrappers.ts).
+watchStartingWrappers((gone) => void shutdown(`${describeAncestor(gone)}, which started this process, has stopped`));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 /** One line and exit code 1: a start that cannot work is the operator's to fix, not a stack trace. */

@@ -93,3 +93,22 @@ export function alive(pid: number): boolean {
 }
 
 export { freePort };
+
+/**
+ * `npx --yes pnpm@10 <args>` from the repository root, as a script runs it in the background:
+ * the child is npm itself, whose pid is what the script holds (`$!`). Its own process group,
+ * so a test can see (and clean up) everything started under it.
+ */
+export function npxPnpm(args: string[], env: Record<string, string>): Running {
+  return watch(spawn('npx', ['--yes', 'pnpm@10', ...args], { cwd: repoRoot, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
+}
+
+/** Whether any process of process group `pgid` is left. */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

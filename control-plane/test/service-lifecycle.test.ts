@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backend } from './harness.js';
-import { type Running, STARTED, freePort, processDatabase, startControlPlane, type ProcessDatabase } from './control-plane-process.js';
+import { type Running, STARTED, freePort, groupAlive, npxPnpm, processDatabase, startControlPlane, type ProcessDatabase } from './control-plane-process.js';
 
 const running: Running[] = [];
 const databases: ProcessDatabase[] = [];
@@ -148,4 +148,61 @@ describe('one process per embedded database', () => {
     await stop(first);
     await stop(second);
   }, 120_000);
+});
+
+describe('a stop is a stop', () => {
+  /** Polls until `check` holds or `ms` passed; returns whether it held. */
+  async function within(ms: number, check: () => Promise<boolean> | boolean): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      if (await check()) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} to the pid a script holds after \`npx --yes pnpm@10 agent start &\` / \`… start &\` ends the whole tree within 5 s, devices offline`, async () => {
+      const db = await database();
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const cp = npxPnpm(['start'], { ...db.env, PORT: String(port), ADMIN_TOKEN: 'stop-test' });
+      running.push(cp);
+      await cp.waitFor(STARTED, 120_000);
+      const admin = async (path: string, body: unknown) =>
+        (await fetch(url + path, { method: 'POST', headers: { authorization: 'Bearer stop-test', 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      const { apiKey } = await admin('/admin/organisations', { name: 'Stop' });
+      const { agentToken } = await admin('/admin/agent-tokens', { shared: true });
+      const devices = async () => ((await (await fetch(`${url}/devices`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { devices: Array<{ state: string }> }).devices;
+
+      const agent = npxPnpm(['agent', 'start', '--control-plane', url, '--virtual-devices', '1'], {
+        DEVICELAB_AGENT_TOKEN: agentToken, DEVICELAB_AGENT_STATE_DIR: `${db.dataDir}/agent-state`,
+      });
+      running.push(agent);
+      expect(await within(120_000, async () => (await devices()).some((d) => d.state === 'online')), agent.output()).toBe(true);
+
+      // The agent: only npm's pid is signalled, as `kill $!` does.
+      process.kill(agent.child.pid!, signal);
+      const agentGone = await within(5000, () => !groupAlive(agent.child.pid!));
+      const offline = await within(5000 - 0, async () => (await devices()).every((d) => d.state === 'offline'));
+      expect(agentGone, agent.output()).toBe(true);
+      expect(offline, JSON.stringify(await devices())).toBe(true);
+      expect(cp.child.exitCode, 'the control plane kept running meanwhile').toBeNull();
+
+      process.kill(cp.child.pid!, signal);
+      expect(await within(5000, () => !groupAlive(cp.child.pid!)), cp.output()).toBe(true);
+      expect(await fetch(`${url}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+    }, 300_000);
+  }
+
+  it('kill -9 of npm\'s pid (nothing can be passed on): the control plane sees the npm and pnpm that started it gone and stops', async () => {
+    const db = await database();
+    const port = await freePort();
+    const cp = npxPnpm(['start'], { ...db.env, PORT: String(port), ADMIN_TOKEN: 'stop-test' });
+    running.push(cp);
+    await cp.waitFor(STARTED, 120_000);
+    process.kill(cp.child.pid!, 'SIGKILL');
+    expect(await within(5000, () => !groupAlive(cp.child.pid!)), cp.output()).toBe(true);
+    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+  }, 300_000);
 });

@@ -10,6 +10,7 @@
  * a supervisor should not loop), 2 for usage errors.
  */
 import { isIP } from 'node:net';
+import { describeAncestor, watchStartingWrappers } from '@devicelab/shared/starting-wrappers';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
@@ -106,15 +107,17 @@ async function start(opts: StartOptions): Promise<void> {
   console.log(`${new Date().toISOString()} lab agent ${agent.agentId} started`);
 
   let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const stop = (why: string) => {
     signals += 1;
     // A second Ctrl-C means "now": skip the drain.
     if (signals > 1) process.exit(1);
-    console.log(`${new Date().toISOString()} ${signal}: stopping (again to force)`);
+    console.log(`${new Date().toISOString()} ${why}: stopping (again to force)`);
     void agent.stop().then(() => process.exit(0));
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // `npx --yes pnpm@10 agent start &` then `kill $!` signals npm only; npm and pnpm pass nothing on (shared/src/starting-wrappers.ts).
+  watchStartingWrappers((gone) => stop(`${describeAncestor(gone)}, which started this process, has stopped`));
 
   const end = await agent.done;
   if (end.kind !== 'stopped') {
