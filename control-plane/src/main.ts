@@ -5,6 +5,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { firstStartBanner } from './admin/first-start-banner.js';
 import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
+import { parseStartArgs } from './cli/start-args.js';
 import { loadConfig } from './config.js';
 import { DataDirInUse, lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase } from './db/index.js';
@@ -18,6 +19,7 @@ import { createFileStorage } from './storage/files.js';
 // every background task, the WebAssembly tier-up compilation of PGlite's first queries among
 // them, before it polls again: the first request waited 0.6-1.3 s with the port already open
 // (docs/benchmarks.md, `startup`). A timer held until then keeps the loop polling.
+parseStartArgs(process.argv.slice(2)); // --help: usage, exit 0 before anything starts; an unknown flag: exit 2
 const holdLoop = setInterval(() => {}, 60_000);
 
 let config: ReturnType<typeof loadConfig>;

@@ -2,7 +2,8 @@
  * Issue 20: starts, stops and restarts an operator can trust, on both backends (a DATA_DIR
  * with embedded PGlite, or DATABASE_URL on the real server). docs/service-lifecycle.md.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backend } from './harness.js';
 import { type Running, STARTED, freePort, groupAlive, npxPnpm, processDatabase, startControlPlane, type ProcessDatabase } from './control-plane-process.js';
@@ -96,6 +97,38 @@ describe('secrets are made once per database', () => {
     expect(await operatorCall(port, token)).toBe(200);
     await stop(second);
   }, 120_000);
+});
+
+describe('start --help', () => {
+  it('`npx --yes pnpm@10 start --help` prints every setting with its default and exits 0 starting nothing; an unknown flag exits 2 naming it', async () => {
+    const db = await database();
+    const port = await freePort();
+    const env = { ...db.env, DATA_DIR: `${db.dataDir}/never-made`, PORT: String(port) };
+    const help = npxPnpm(['start', '--help'], env);
+    running.push(help);
+    expect(await help.exited, help.output()).toBe(0);
+    expect(help.output()).toMatch(/Usage: start/);
+    expect(help.output()).toMatch(/^ {2}HOST +127\.0\.0\.1 /m);
+    expect(help.output()).toMatch(/^ {2}DATA_DIR +\.\/data /m);
+    expect(help.output()).not.toMatch(new RegExp(`${STARTED}|dl_admin_|dl_live_`));
+    // Nothing started: no data directory, nothing on the port, no secret made in the database.
+    expect(existsSync(env.DATA_DIR)).toBe(false);
+    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'nothing')).toBe('nothing');
+    if (db.env.DATABASE_URL) {
+      const sql = postgres(db.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+      try {
+        expect(await sql`SELECT key FROM settings`).toEqual([]);
+      } finally {
+        await sql.end();
+      }
+    }
+
+    const bad = npxPnpm(['start', '--prot', '9090'], env);
+    running.push(bad);
+    expect(await bad.exited, bad.output()).toBe(2);
+    expect(bad.output()).toContain("unknown option '--prot'");
+    expect(existsSync(env.DATA_DIR)).toBe(false);
+  }, 180_000);
 });
 
 describe('loopback by default', () => {
