@@ -2,11 +2,14 @@
  * Issue 20: starts, stops and restarts an operator can trust, on both backends (a DATA_DIR
  * with embedded PGlite, or DATABASE_URL on the real server). docs/service-lifecycle.md.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { backend } from './harness.js';
-import { type Running, STARTED, freePort, groupAlive, npxPnpm, processDatabase, startControlPlane, type ProcessDatabase } from './control-plane-process.js';
+import { backend, client, seedOrg, startServer } from './harness.js';
+import { type Running, STARTED, cleanEnv, freePort, groupAlive, npxPnpm, processDatabase, repoRoot, startControlPlane, watch, type ProcessDatabase } from './control-plane-process.js';
 
 const running: Running[] = [];
 const databases: ProcessDatabase[] = [];
@@ -238,4 +241,42 @@ describe('a stop is a stop', () => {
     expect(await within(5000, () => !groupAlive(cp.child.pid!)), cp.output()).toBe(true);
     expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
   }, 300_000);
+});
+
+describe('agents on one host never collide', () => {
+  it('two agents with different tokens, same HOME, no --state-dir: both come online', async () => {
+    const server = await startServer();
+    try {
+      const org = await seedOrg(server.db);
+      const admin = async (body: unknown) =>
+        (await fetch(`${server.url}/admin/agent-tokens`, { method: 'POST', headers: { authorization: 'Bearer test-operator-token', 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      const shared = await admin({ shared: true });
+      const own = await admin({ organisationId: org.id });
+      const home = mkdtempSync(join(tmpdir(), 'two-agents-home-'));
+      const agentCli = (token: string, args: string[]) => {
+        const p = watch(spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'agent', 'start', '--control-plane', server.url, ...args], {
+          cwd: repoRoot, env: cleanEnv({ HOME: home, DEVICELAB_AGENT_TOKEN: token }), stdio: ['ignore', 'pipe', 'pipe'],
+        }));
+        running.push(p);
+        return p;
+      };
+      const android = agentCli(shared.agentToken, ['--virtual-devices', '1']);
+      const ios = agentCli(own.agentToken, ['--virtual-ios-simulators', '1', '--virtual-iphones', '1']);
+      const call = client(server.url, org.apiKey);
+      const online = async () => ((await call('GET', '/devices')).body.devices as Array<{ platform: string; state: string }>).filter((d) => d.state === 'online');
+      const deadline = Date.now() + 90_000;
+      while ((await online()).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect((await online()).map((d) => d.platform).sort(), `${android.output()}\n---\n${ios.output()}`).toEqual(['android', 'ios', 'ios']);
+      // Both stay online: neither replaced the other.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await online()).length).toBe(3);
+      expect(android.output() + ios.output()).not.toMatch(/registered with another agent token|same agent id/);
+      android.child.kill('SIGTERM');
+      ios.child.kill('SIGTERM');
+      expect(await android.exited).toBe(0);
+      expect(await ios.exited).toBe(0);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
 });

@@ -14,7 +14,7 @@ import { describeAncestor, watchStartingWrappers } from '@devicelab/shared/start
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
-import { defaultStateDir } from './state.js';
+import { agentStateDir, defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
 
 function integer(min: number, max: number) {
@@ -96,7 +96,7 @@ async function start(opts: StartOptions): Promise<void> {
       ...(opts.tunnelProxyHost ? { tunnelProxyHost: opts.tunnelProxyHost } : {}),
       adbHost: opts.adbHost,
       adbPort: opts.adbPort,
-      stateDir: opts.stateDir,
+      stateDir: agentStateDir(opts.stateDir, controlPlanes, opts.token),
       drainSeconds: opts.drainSeconds,
       ...(opts.name ? { name: opts.name } : {}),
     });
@@ -145,7 +145,7 @@ const addStartCommand = (parent: Command) => parent
   .addOption(new Option('--tunnel-proxy-host <ip>', "this Mac's LAN address where iPhones reach a tunnelled test's proxy (without it tunnelled tests on iPhones are blocked)").env('DEVICELAB_TUNNEL_PROXY_HOST').argParser(proxyHost))
   .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
   .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
-  .addOption(new Option('--state-dir <dir>', 'where the agent id, pending results and cached builds live').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))
+  .addOption(new Option('--state-dir <dir>', 'where agents keep their id, pending results and cached builds: one directory per control plane and token under it').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))
   .addOption(new Option('--name <name>', 'name reported to the control plane (default: the hostname)').env('DEVICELAB_AGENT_NAME'))
   .addOption(new Option('--drain-seconds <s>', 'on shutdown, how long running jobs may finish').env('DEVICELAB_DRAIN_SECONDS').argParser(integer(0, 3600)).default(30))
   .action((opts: StartOptions) => start(opts));
