@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { BuildCi } from './builds.js';
-import { id, text } from './common.js';
+import { id, pageLimit, text } from './common.js';
 import { LIMITS } from './tests.js';
 
 // Limits the spec leaves open (spec part 8); documented in the README with the others.
@@ -118,7 +118,7 @@ export const RunList = z.object({ runs: z.array(RunSummary), nextCursor: z.strin
 export const ListRunsQuery = z.object({
   status: RunStatus.optional(),
   trigger: text('trigger', RUN_LIMITS.triggerChars).optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(200).default(50),
+  limit: pageLimit(200, 50),
   cursor: z.string().max(100).optional(),
 });
 
