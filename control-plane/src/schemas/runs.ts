@@ -61,6 +61,7 @@ export const RunStarted = z.object({
   test_suite_ids: z.array(z.string()).openapi({
     description: '[runId]: the same id under the name GPT Driver\'s run-tests action reads (it tracks the first)',
   }),
+  app_link: z.string().openapi({ description: 'The run\'s page for people: {app_url}/runs/<run_id>' }),
 });
 
 export const ResultEntry = z

@@ -33,6 +33,8 @@ interface Started {
   runId: string;
   status: string;
   message: string;
+  /** The run's page (a control plane from before it existed sends none: then the API URL). */
+  app_link?: string;
 }
 
 /**
@@ -108,7 +110,7 @@ export async function runCommand(raw: RawRunOptions, io: CommandIo): Promise<Exi
     io.stdout.write(`DeviceLab ${plan.url} · organisation ${me.organisationName} (${me.organisationId})\n`);
     const buildId = await resolveBuild(api, plan, deadline, io);
     const run = await api<Started>('POST', '/tests/execute', { json: executeBody(plan, me, buildId), deadline });
-    io.stdout.write(`${run.message}\nrun ${run.runId}: ${plan.url}/runs/${run.runId}\n`);
+    io.stdout.write(`${run.message}\nrun ${run.runId}: ${run.app_link ?? `${plan.url}/runs/${run.runId}`}\n`);
     if (plan.async) return EXIT.ok;
 
     const display = runDisplay(io.stdout, started, now);
