@@ -9,11 +9,13 @@
  * refuses the agent for good (incompatible version, bad token: restarting cannot help, so
  * a supervisor should not loop), 2 for usage errors.
  */
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { describeAncestor, watchStartingWrappers } from '@devicelab/shared/starting-wrappers';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
+import { addServiceCommands } from './service/command.js';
 import { agentStateDir, defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
 
@@ -35,6 +37,7 @@ function proxyHost(value: string): string {
 interface StartOptions {
   controlPlane?: string;
   token?: string;
+  tokenFile?: string;
   virtualDevices: number;
   virtualIosSimulators: number;
   virtualIphones: number;
@@ -67,8 +70,15 @@ function usageError(message: string): never {
 }
 
 async function start(opts: StartOptions): Promise<void> {
+  if (!opts.token && opts.tokenFile) {
+    try {
+      opts.token = readFileSync(opts.tokenFile, 'utf8').trim();
+    } catch (e) {
+      usageError(`cannot read --token-file ${opts.tokenFile}: ${(e as Error).message}`);
+    }
+  }
   if (!opts.controlPlane) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
-  if (!opts.token) usageError('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN');
+  if (!opts.token) usageError('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN (or --token-file PATH)');
   // Several URLs (replicas over one database) are tried round robin; see connection.ts.
   const controlPlanes = opts.controlPlane.split(',').map((u) => u.trim()).filter((u) => u !== '');
   if (controlPlanes.length === 0) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
@@ -137,6 +147,7 @@ const addStartCommand = (parent: Command) => parent
   .description('connect to the control plane and take jobs for the attached devices')
   .addOption(new Option('--control-plane <urls>', 'control plane URL, or several replicas as URL1,URL2 (tried in turn)').env('DEVICELAB_URL'))
   .addOption(new Option('--token <token>', 'agent token').env('DEVICELAB_AGENT_TOKEN'))
+  .addOption(new Option('--token-file <path>', 'read the agent token from this file (what agent service install writes); --token wins').env('DEVICELAB_AGENT_TOKEN_FILE'))
   .addOption(new Option('--virtual-devices <n>', 'run N virtual handsets in-process instead of using adb').env('DEVICELAB_VIRTUAL_DEVICES').argParser(integer(0, 64)).default(0))
   .addOption(new Option('--virtual-ios-simulators <n>', 'run N virtual iOS simulators in-process (a fake xcrun and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IOS_SIMULATORS').argParser(integer(0, 64)).default(0))
   .addOption(new Option('--virtual-iphones <n>', 'run N virtual iPhones in-process (a fake xcrun devicectl and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IPHONES').argParser(integer(0, 64)).default(0))
@@ -152,7 +163,9 @@ const addStartCommand = (parent: Command) => parent
 
 // `start` stays at the top for `pnpm agent start`; the installed command says `devicelab agent start`.
 addStartCommand(program);
-addStartCommand(program.command('agent').description('the lab agent: runs tests on the devices attached to this machine'));
+const agentCommand = program.command('agent').description('the lab agent: runs tests on the devices attached to this machine');
+addStartCommand(agentCommand);
+addServiceCommands(agentCommand);
 addCiCommands(program);
 addTunnelCommands(program);
 
