@@ -1,14 +1,25 @@
 /** Issue 20 part 8: the smaller things an operator met, each on both backends. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeApk } from '../../scripts/fixtures/builds.js';
+import { tmpdir } from 'node:os';
+import { addAgentToken } from '../src/admin/provision.js';
+import { client, seedOrg, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
+import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
 let org: Org;
 beforeAll(async () => {
-  server = await startServer({ LOG_REQUESTS: '1' });
+  server = await startServer({ LOG_REQUESTS: '1', AGENT_HEARTBEAT_MS: '200' });
   org = await seedOrg(server.db);
 });
-afterAll(() => server.close());
+let agentToken = '';
+const agents = labAgents(() => ({ controlPlaneUrl: server.url, token: agentToken, work: mkdtempSync(`${tmpdir()}/papercuts-`) }));
+afterAll(async () => {
+  await agents.stopAll();
+  await server.close();
+});
 
 describe('query parameters are named as such', () => {
   it('GET /devices?os=ios blames the query parameter, not "(body)"', async () => {
@@ -45,5 +56,40 @@ describe('the request log', () => {
     }
     expect(lines.filter((l) => l.includes('/devices'))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('/healthz'))).toEqual([]);
+  });
+});
+
+describe('lastSeenAt', () => {
+  it('keeps up with an online device: its agent\'s heartbeats vouch for it', async () => {
+    agentToken = (await addAgentToken(server.db, null)).agentToken;
+    await agents.start({ virtualDevices: 1 });
+    const call = client(server.url, org.apiKey);
+    const device = async () => ((await call('GET', '/devices')).body.devices as Array<{ state: string; lastSeenAt: string }>)[0];
+    await vi.waitFor(async () => expect((await device())?.state).toBe('online'), { timeout: 20_000, interval: 100 });
+    // As if the device had been reported ten minutes ago and nothing had changed since.
+    await server.db.query(`UPDATE devices SET last_seen_at = clock_timestamp() - interval '10 minutes'`);
+    await server.db.query(`UPDATE agents SET last_seen_at = clock_timestamp() - interval '10 minutes'`);
+    const now = (await server.db.query<{ now: Date }>('SELECT clock_timestamp() AS now'))[0]!.now;
+    await vi.waitFor(async () => expect(new Date((await device())!.lastSeenAt).getTime()).toBeGreaterThanOrEqual(now.getTime()), { timeout: 10_000, interval: 100 });
+    expect((await device())!.state).toBe('online');
+  }, 60_000);
+});
+
+describe('the build page', () => {
+  it('shows the name given at upload as its heading, and the app\'s own name beside it', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'papercuts-apk-'));
+    await makeApk(join(work, 'a.apk'), { packageName: 'com.example.named', versionName: '1.0', versionCode: 1, label: 'Shop App' });
+    const buildId = await uploadBuild(server.url, org.apiKey, join(work, 'a.apk'), { metadata: JSON.stringify({ name: 'nightly-shop' }) });
+    const signedIn = await fetch(`${server.url}/app/sign-in`, {
+      method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ api_key: org.apiKey, next: '/app' }),
+    });
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await fetch(`${server.url}/app/organisations/${org.id}/build/${buildId}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('<h1>nightly-shop</h1>');
+    expect(text).toMatch(/<dt>Name at upload<\/dt><dd>nightly-shop<\/dd>/);
+    expect(text).toMatch(/<dt>App name<\/dt><dd>Shop App<\/dd>/);
   });
 });
