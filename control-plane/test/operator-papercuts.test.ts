@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeApk } from '../../scripts/fixtures/builds.js';
+import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
 import { tmpdir } from 'node:os';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
+import { client, runEnded, seedOrg, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
@@ -75,6 +76,14 @@ describe('lastSeenAt', () => {
   }, 60_000);
 });
 
+async function signedInCookie(): Promise<string> {
+  const signedIn = await fetch(`${server.url}/app/sign-in`, {
+    method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ api_key: org.apiKey, next: '/app' }),
+  });
+  return signedIn.headers.get('set-cookie')!.split(';')[0]!;
+}
+
 describe('the build page', () => {
   it('shows the name given at upload as its heading, and the app\'s own name beside it', async () => {
     const work = mkdtempSync(join(tmpdir(), 'papercuts-apk-'));
@@ -92,4 +101,28 @@ describe('the build page', () => {
     expect(text).toMatch(/<dt>Name at upload<\/dt><dd>nightly-shop<\/dd>/);
     expect(text).toMatch(/<dt>App name<\/dt><dd>Shop App<\/dd>/);
   });
+});
+
+describe('the recording page', () => {
+  it('labels the recording and the step screenshot, and shows a failed step\'s reason once', async () => {
+    // The agent of the lastSeenAt test (a virtual handset) runs it.
+    const work = mkdtempSync(join(tmpdir(), 'papercuts-sample-'));
+    await makeSampleBuilds(work);
+    const buildId = await uploadBuild(server.url, org.apiKey, join(work, 'sample.apk'));
+    const call = client(server.url, org.apiKey);
+    const test = await call('POST', '/tests', { title: 'Checkout', tags: ['papercut'], commands: ['Tap the Checkout button'] });
+    expect(test.status, JSON.stringify(test.body)).toBe(200);
+    const started = await call('POST', '/tests/execute', { organisationId: org.id, buildId, tags: ['papercut'] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const run = await runEnded(call, started.body.runId, 60_000);
+    const failed = run.failedTests[0];
+    expect(failed.statusMessage).toMatch(/No element matching/);
+    const page = await fetch(`${server.url}/app/recording/${run.runId}/runs/${failed.id}`, { headers: { cookie: await signedInCookie() } });
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('<figcaption>Recording of the test</figcaption>');
+    expect(text).toContain('Screenshot of a step: select one');
+    expect(text).toContain('failed at step 1, below');
+    expect(text.match(/No element matching/g)).toHaveLength(1);
+  }, 90_000);
 });
