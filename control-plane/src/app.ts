@@ -92,7 +92,10 @@ export function createApp(deps: Deps) {
   return app;
 }
 
+// Health checks are polled every second or so by load balancers, agents and scripts: a line
+// each would bury every other request.
 const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.path === '/healthz') return next();
   const started = performance.now();
   await next();
   const ms = (performance.now() - started).toFixed(1);

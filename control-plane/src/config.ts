@@ -144,7 +144,42 @@ export interface WebhookSettings {
   pollMs: number;
 }
 
+/** Every setting loadConfig reads, with its default, for `start --help` (a test keeps the two in step). */
+export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port' },
+  { name: 'HOST', default: '127.0.0.1', meaning: 'interface to listen on; 0.0.0.0 exposes the service to the network' },
+  { name: 'DATA_DIR', default: './data', meaning: 'embedded database (pglite/) and stored files (files/); one control plane per embedded database' },
+  { name: 'DATABASE_URL', default: 'unset', meaning: 'postgres://… of a real PostgreSQL server; unset: embedded PGlite in DATA_DIR' },
+  { name: 'BASE_URL', default: 'http://localhost:PORT', meaning: 'public address of the API, used in links' },
+  { name: 'APP_URL', default: 'BASE_URL/app', meaning: 'address of the pages, used in links' },
+  { name: 'ADMIN_TOKEN', default: 'unset', meaning: 'chooses the operator token (stored once per database; a new value replaces it); unset: kept, or generated and printed once' },
+  { name: 'UPLOAD_MAX_BYTES', default: '4 GiB', meaning: 'largest build upload' },
+  { name: 'JSON_MAX_BYTES', default: '1 MiB', meaning: 'largest JSON request body' },
+  { name: 'SESSION_MAX_BYTES', default: '25 MiB', meaning: 'largest SDK session body' },
+  { name: 'LOG_REQUESTS', default: '1', meaning: 'one log line per request; 0 silences it (health checks are never logged)' },
+  { name: 'AI_BASE_URL', default: 'unset', meaning: 'an OpenAI-compatible chat-completions endpoint; unset: the built-in offline model' },
+  { name: 'AI_API_KEY', default: 'unset', meaning: 'sent to it as Bearer' },
+  { name: 'AI_MODEL', default: 'gpt-4o-mini', meaning: 'model name sent to the provider' },
+  { name: 'AI_TIMEOUT_MS', default: '30000', meaning: "one model call's time limit" },
+  { name: 'GENERATION_CONCURRENCY', default: '2', meaning: 'automation generations run at once' },
+  { name: 'AGENT_HEARTBEAT_MS', default: '5000', meaning: 'heartbeat interval asked of lab agents' },
+  { name: 'AGENT_LOST_SECONDS', default: '20', meaning: "a silent agent's tests are retried elsewhere after this" },
+  { name: 'RUN_DEVICE_WAIT_SECONDS', default: '900', meaning: 'a test waiting this long for a device is blocked' },
+  { name: 'STEP_TIMEOUT_SECONDS', default: '120', meaning: "one step's limit on the device" },
+  { name: 'SWEEP_MS', default: '1000', meaning: 'how often lost agents and over-long waits are looked for' },
+  { name: 'REPLICA_LEASE_SECONDS', default: '10', meaning: 'a replica silent this long is dead; at least 3 sweeps' },
+  { name: 'REPLICA_URL', default: 'http://HOST:PORT', meaning: 'where the other replicas reach this one (127.0.0.1 when HOST is 0.0.0.0)' },
+  { name: 'WEBHOOK_ALLOW_PRIVATE', default: 'unset', meaning: '1: webhooks may call loopback and private addresses' },
+  { name: 'REQUESTS_ALLOW_PRIVATE', default: 'unset', meaning: '1: direct pre-requests may reach loopback and private addresses' },
+  { name: 'WEBHOOK_TIMEOUT_MS', default: '10000', meaning: "one webhook attempt's limit" },
+  { name: 'WEBHOOK_RETRY_BASE_MS', default: '5000', meaning: "wait after a webhook's first failed attempt (then 4 times longer each)" },
+  { name: 'WEBHOOK_MAX_ATTEMPTS', default: '8', meaning: 'attempts of one delivery' },
+  { name: 'WEBHOOK_CONCURRENCY', default: '4', meaning: 'webhook deliveries in flight at once' },
+  { name: 'WEBHOOK_POLL_MS', default: '1000', meaning: 'fallback look for due webhook deliveries' },
+];
+
 const GiB = 1024 ** 3;
+export const DEFAULT_HOST = '127.0.0.1';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', 8080);
@@ -156,7 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (replicaLeaseSeconds * 1000 < 3 * sweepMs) {
     throw new Error(`REPLICA_LEASE_SECONDS (${replicaLeaseSeconds}) must be at least 3 sweeps (SWEEP_MS ${sweepMs})`);
   }
-  const host = env.HOST || '0.0.0.0';
+  // Loopback unless the operator chooses otherwise: a first start prints secrets, and a laptop
+  // trying DeviceLab must not offer them to its network (the start line says how: HOST=0.0.0.0).
+  const host = env.HOST || DEFAULT_HOST;
   const dataDir = resolve(env.DATA_DIR || './data');
   // The header timeout (HEADERS_TIMEOUT_SECONDS, limits) need not exceed this one: since
   // Node 18 it counts only while a request's headers arrive, never on an idle connection.

@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { describeAncestor, watchStartingWrappers } from '@devicelab/shared/starting-wrappers';
 import { createAdaptorServer } from '@hono/node-server';
 import { firstStartBanner } from './admin/first-start-banner.js';
 import { firstStart } from './admin/provision.js';
 import { createApp } from './app.js';
+import { parseStartArgs } from './cli/start-args.js';
 import { loadConfig } from './config.js';
+import { DataDirInUse, lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase } from './db/index.js';
-import { applyTimeouts, listen } from './http/listen.js';
+import { applyTimeouts, listen, reachability } from './http/listen.js';
 import { serverOptions } from './http/server-limits.js';
 import { attachAgents, createServices } from './services.js';
 import { openStorage } from './storage/open.js';
@@ -17,6 +20,7 @@ import { openStorage } from './storage/open.js';
 // every background task, the WebAssembly tier-up compilation of PGlite's first queries among
 // them, before it polls again: the first request waited 0.6-1.3 s with the port already open
 // (docs/benchmarks.md, `startup`). A timer held until then keeps the loop polling.
+parseStartArgs(process.argv.slice(2)); // --help: usage, exit 0 before anything starts; an unknown flag: exit 2
 const holdLoop = setInterval(() => {}, 60_000);
 
 let config: ReturnType<typeof loadConfig>;
@@ -25,6 +29,12 @@ try {
 } catch (e) {
   startFailed((e as Error).message);
 }
+// An embedded database is this process's alone; replicas on PostgreSQL share DATA_DIR by design.
+const releaseDataDir = config.databaseUrl
+  ? async () => {}
+  : await lockDataDir(config.dataDir, config.port, (e) => console.error(`devicelab: the lock on DATA_DIR ${config.dataDir} was lost: ${e.message}`)).catch(
+      (e: unknown) => startFailed(e instanceof DataDirInUse ? e.message : `cannot lock DATA_DIR ${config.dataDir}: ${(e as Error).message}`),
+    );
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }).catch((e: unknown) =>
   startFailed(`cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded, in ${config.dataDir}`}): ${(e as Error).message}`),
 );
@@ -44,13 +54,14 @@ try {
   await listen(server, config.port, config.host);
 } catch (e) {
   await db.close().catch(() => {});
+  await releaseDataDir();
   startFailed((e as Error).message);
 }
 clearInterval(holdLoop); // the listening socket keeps the loop alive from here
 // Secrets are made only now that the port is ours: a start that fails above leaves none
 // that nobody saw, and the next start prints them.
 const secrets = await firstStart(db, config);
-console.log(`DeviceLab control plane on ${config.baseUrl} (port ${config.port}, database: ${db.kind})`);
+console.log(`DeviceLab control plane on ${config.baseUrl} (port ${config.port}, database: ${db.kind}; ${reachability(config.host)})`);
 for (const line of firstStartBanner(secrets, config.baseUrl)) console.log(line);
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -69,9 +80,12 @@ async function shutdown(signal: string) {
   // A generation cut short stays `generating` and is resumed at the next start.
   await Promise.race([services.generator.idle(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   await db.close();
+  await releaseDataDir();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// `npx --yes pnpm@10 start &` then `kill $!` signals npm only; npm and pnpm pass nothing on (shared/src/starting-wrappers.ts).
+watchStartingWrappers((gone) => void shutdown(`${describeAncestor(gone)}, which started this process, has stopped`));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 /** One line and exit code 1: a start that cannot work is the operator's to fix, not a stack trace. */

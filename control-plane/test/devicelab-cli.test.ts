@@ -176,6 +176,8 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     expect(res.stdout).toContain('organisation CI org');
     expect(res.stdout).not.toContain(org.apiKey);
     const runId = /run (run_\S+):/.exec(res.stdout)![1]!;
+    // The run's page, not its API URL (which answers 401 in a browser).
+    expect(res.stdout).toContain(`run ${runId}: ${server.config.appUrl}/runs/${runId}\n`);
     expect(res.stdout).toMatch(/passed +Login works \(\d+\.\d s\)/);
 
     const run = (await api('GET', `/runs/${runId}`)).body;

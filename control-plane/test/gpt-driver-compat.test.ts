@@ -193,7 +193,7 @@ describe('run-tests pointed at DeviceLab', () => {
   it('triggers with lowercase keys, tracks test_suite_ids[0] to completion and passes when everything passed', async () => {
     const trigger = await actionTrigger({ organisationid: org.id, buildid: buildId, tags: ['smoke'] });
     expect(trigger.status, JSON.stringify(trigger.body)).toBe(200);
-    expect(trigger.body).toEqual({ message: expect.any(String), runId: expect.stringMatching(/^run_/), status: 'running', test_suite_ids: [trigger.body.runId] });
+    expect(trigger.body).toEqual({ message: expect.any(String), runId: expect.stringMatching(/^run_/), status: 'running', test_suite_ids: [trigger.body.runId], app_link: `${server.config.appUrl}/runs/${trigger.body.runId}` });
     const tracked = await actionTrack(trigger.body.test_suite_ids[0]);
     expect(tracked.answers).not.toContain(404); // registered before the trigger answered
     expect(tracked.run).toMatchObject({ runId: trigger.body.runId, status: 'completed', totalTests: 1, buildId, ci: CI });

@@ -298,9 +298,9 @@ describe.skipIf(!haveChromium)('pages in chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/app/recording/${runId}/runs/${ids.login}`);
     await signIn(page, org.apiKey);
-    const recording = page.locator('figure.media > img').first();
+    const recording = page.locator('img#recording');
     await recording.waitFor();
-    await page.waitForFunction(() => (document.querySelector('figure.media > img') as HTMLImageElement | null)?.complete === true);
+    await page.waitForFunction(() => (document.querySelector('img#recording') as HTMLImageElement | null)?.complete === true);
     expect(await recording.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([270, 600]);
     const steps = page.locator('ol.timeline li');
     expect(await steps.count()).toBeGreaterThanOrEqual(4);

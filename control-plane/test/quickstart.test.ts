@@ -20,12 +20,46 @@ export function shellBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
-/** From the `## heading` line to the next heading of any level (its subsections are left out). */
-function section(markdown: string, heading: string): string {
-  const start = markdown.indexOf(`\n## ${heading}`);
+/** From the `## heading` (or `### heading`) line to the next heading of any level (its subsections are left out). */
+function section(markdown: string, heading: string, level = '##'): string {
+  const start = markdown.indexOf(`\n${level} ${heading}`);
   if (start < 0) throw new Error(`README has no "## ${heading}" section`);
   const end = markdown.slice(start + 1).search(/\n#{2,3} /);
   return markdown.slice(start, end < 0 ? undefined : start + 1 + end);
+}
+
+/** Every JSON object in `text` that starts with `start` (curl prints bodies with no newline after them). */
+function jsonObjects(text: string, start: string): any[] {
+  const out: any[] = [];
+  for (let i = text.indexOf(start); i >= 0; i = text.indexOf(start, i + 1)) {
+    let depth = 0;
+    let inString = false;
+    for (let j = i; j < text.length; j += 1) {
+      const c = text[j];
+      if (inString) {
+        if (c === '\\') j += 1;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '{') depth += 1;
+      else if (c === '}' && (depth -= 1) === 0) {
+        out.push(JSON.parse(text.slice(i, j + 1)));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether every process of group `pgid` has ended (waits up to 5 s for the last exits). */
+async function groupGone(pgid: number): Promise<boolean> {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 async function freePort(): Promise<number> {
@@ -112,18 +146,82 @@ function lastRun(run: ScriptRun): any {
 
 // One process tree with its own embedded database; the real-PostgreSQL pass adds nothing.
 describe.skipIf(backend === 'postgres')('README quickstart', () => {
-  it('runs as written in a non-interactive shell: two tests on virtual handsets, one passes and one fails', async () => {
-    const blocks = shellBlocks(section(readme, 'Quickstart'));
-    expect(blocks.length).toBeGreaterThanOrEqual(1);
-    expect(blocks.join('\n')).toContain('--virtual-devices 2');
-    const result = await runScript(blocks);
-    expect(result.code, result.context).toBe(0);
-    const run = lastRun(result);
-    expect(run).toMatchObject({ status: 'completed', totalTests: 2, blockedTests: [] });
-    expect(run.succeededTests.map((t: { title: string }) => t.title)).toEqual(['Login works']);
-    expect(run.failedTests.map((t: { title: string }) => t.title)).toEqual(['Checkout']);
-    expect(result.log('agent.log')).toMatch(/device found: virtual-1/);
-  }, 180_000);
+  it('runs as written in a non-interactive shell, Android then iOS: each run has one test passed and one failed; it stops cleanly and a restart keeps the token', async () => {
+    const android = shellBlocks(section(readme, 'Quickstart'));
+    const ios = shellBlocks(section(readme, 'The same on iOS', '###'));
+    expect(android.length).toBeGreaterThanOrEqual(1);
+    expect(ios.length).toBeGreaterThanOrEqual(1);
+    expect(android.join('\n')).toContain('--virtual-devices 2');
+    expect(ios.join('\n')).toContain('--virtual-iphones 1');
+    // Then what the README says to do next: stop the three jobs; later, start again (without
+    // ADMIN_TOKEN: it is only on the quickstart's first start line) and use the same token.
+    const epilogue = [
+      'kill %3 %2 %1',
+      'wait',
+      'echo "stopped cleanly"',
+      'npx --yes pnpm@10 start > $DATA_DIR/control-plane-restart.log 2>&1 &',
+      'RESTARTED=$!',
+      'until curl -sf $DL/healthz > /dev/null; do sleep 1; done',
+      'npx --yes pnpm@10 --silent admin list-orgs > $DATA_DIR/orgs-after-restart.json',
+      'kill $RESTARTED',
+      'wait',
+    ];
+    const blocks = [...android, ...ios, epilogue.join('\n')];
+    const work = mkdtempSync(join(tmpdir(), 'quickstart-'));
+    const script = join(work, 'quickstart.sh');
+    writeFileSync(script, blocks.join('\n'));
+    const port = await freePort();
+
+    // The caller's own DeviceLab settings must not leak in: the quickstart sets what it needs.
+    // Nor vitest's: it sets BASE_URL=/ (Vite's), which the control plane would take as its address.
+    const env: Record<string, string> = {};
+    const foreign = /^(DEVICELAB_|ADMIN_TOKEN$|PORT$|DATA_DIR$|DATABASE_URL$|TEST_DATABASE_URL$|BASE_URL$|APP_URL$|VITEST|VITE_|MODE$|DEV$|PROD$|SSR$|NODE_ENV$)/;
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !foreign.test(k)) env[k] = v;
+    Object.assign(env, { PORT: String(port), DATA_DIR: join(work, 'data'), DEVICELAB_AGENT_STATE_DIR: join(work, 'agent-state') });
+
+    // Its own process group, so every process the script leaves behind can be stopped.
+    const child = spawn('bash', ['-e', '-o', 'pipefail', script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 270_000);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    clearTimeout(timer);
+    const nothingLeft = await groupGone(child.pid!);
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // the script's own `kill` stopped everything already
+    }
+
+    const log = (name: string) => {
+      try {
+        return readFileSync(join(work, 'data', name), 'utf8');
+      } catch {
+        return '';
+      }
+    };
+    const context = `exit ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}\n--- control plane\n${log('control-plane.log')}\n--- agent\n${log('agent.log')}`;
+    expect(code, context).toBe(0);
+    // Nothing the script started is left: `kill %3 %2 %1` and `kill $RESTARTED` stopped every process of its group.
+    expect(nothingLeft, context).toBe(true);
+    const runs = jsonObjects(stdout, '{"runId"');
+    expect(runs.map((r) => r.platform), context).toEqual(['android', 'ios', 'ios']);
+    for (const run of runs) {
+      expect(run).toMatchObject({ status: 'completed', totalTests: 2, blockedTests: [] });
+      expect(run.succeededTests.map((t: { title: string }) => t.title)).toEqual(['Login works']);
+      expect(run.failedTests.map((t: { title: string }) => t.title)).toEqual(['Checkout']);
+    }
+    expect(runs.map((r) => r.physical)).toEqual([false, false, true]);
+    expect(log('agent.log')).toMatch(/device found: virtual-1/);
+    expect(stdout).toContain('stopped cleanly');
+    // The restart printed no new secret, and the quickstart's operator token still works.
+    expect(log('control-plane-restart.log'), context).toContain('DeviceLab control plane on');
+    expect(log('control-plane-restart.log')).not.toMatch(/First start|dl_admin_/);
+    expect(JSON.parse(log('orgs-after-restart.json')).organisations.map((o: { name: string }) => o.name)).toEqual(['Default', 'Quickstart']);
+    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+  }, 300_000);
 
   it("docs/tunnels.md's worked example, after the quickstart, passes through the tunnel", async () => {
     const tunnels = readFileSync(join(repoRoot, 'docs/tunnels.md'), 'utf8');

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTokenMatches, firstStart } from '../src/admin/provision.js';
+import { operatorTokenMatches, rotateOperatorToken } from '../src/admin/operator-token.js';
+import { firstStart } from '../src/admin/provision.js';
 import { loadConfig } from '../src/config.js';
 import { client, freshDatabase, startServer, type TestServer } from './harness.js';
 
@@ -17,18 +18,45 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('first start', () => {
-  it('creates a default organisation and an operator token once', async () => {
+  const withToken = (adminToken?: string) => loadConfig({ DATA_DIR: '/tmp/unused', ...(adminToken ? { ADMIN_TOKEN: adminToken } : {}) });
+
+  it('creates a default organisation and an operator token once; restarts without ADMIN_TOKEN mint nothing', async () => {
     const { db, drop } = await freshDatabase();
     try {
-      const config = loadConfig({ DATA_DIR: '/tmp/unused' });
-      const first = await firstStart(db, config);
-      expect(first.adminToken).toMatch(/^dl_admin_/);
+      const first = await firstStart(db, withToken());
+      expect(first.operatorToken.kind).toBe('generated');
+      const token = (first.operatorToken as { token: string }).token;
+      expect(token).toMatch(/^dl_admin_/);
       expect(first.organisation?.apiKey).toMatch(/^dl_live_/);
-      expect(await adminTokenMatches(db, config, first.adminToken!)).toBe(true);
-      expect(await adminTokenMatches(db, config, 'dl_admin_wrong')).toBe(false);
-      expect(await firstStart(db, config)).toEqual({});
-      const withToken = loadConfig({ DATA_DIR: '/tmp/unused', ADMIN_TOKEN: 'set-by-operator' });
-      expect(await adminTokenMatches(db, withToken, 'set-by-operator')).toBe(true);
+      expect(await operatorTokenMatches(db, withToken(), token)).toBe(true);
+      expect(await operatorTokenMatches(db, withToken(), 'dl_admin_wrong')).toBe(false);
+      expect(await firstStart(db, withToken())).toEqual({ operatorToken: { kind: 'kept' } });
+      expect(await operatorTokenMatches(db, withToken(), token)).toBe(true);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('adopts ADMIN_TOKEN once; a restart without it keeps it; a new value replaces it; a rotation is not undone by the old value', async () => {
+    const { db, drop } = await freshDatabase();
+    try {
+      // The quickstart: the first start with ADMIN_TOKEN, then a restart without it.
+      expect((await firstStart(db, withToken('chosen-by-operator'))).operatorToken).toEqual({ kind: 'adopted', replacedAnother: false });
+      expect(await firstStart(db, withToken())).toEqual({ operatorToken: { kind: 'kept' } });
+      expect(await operatorTokenMatches(db, withToken(), 'chosen-by-operator')).toBe(true);
+      expect(await firstStart(db, withToken('chosen-by-operator'))).toEqual({ operatorToken: { kind: 'kept' } });
+
+      // A lost token: a start with a new value replaces it.
+      expect((await firstStart(db, withToken('second-choice'))).operatorToken).toEqual({ kind: 'adopted', replacedAnother: true });
+      expect(await operatorTokenMatches(db, withToken(), 'chosen-by-operator')).toBe(false);
+      expect(await operatorTokenMatches(db, withToken(), 'second-choice')).toBe(true);
+
+      const rotated = await rotateOperatorToken(db);
+      expect(await operatorTokenMatches(db, withToken('second-choice'), 'second-choice')).toBe(false);
+      // The same ADMIN_TOKEN left in the environment does not bring the old token back.
+      expect((await firstStart(db, withToken('second-choice'))).operatorToken).toEqual({ kind: 'ignored' });
+      expect(await operatorTokenMatches(db, withToken('second-choice'), rotated)).toBe(true);
+      expect(await operatorTokenMatches(db, withToken('second-choice'), 'second-choice')).toBe(false);
     } finally {
       await drop();
     }
@@ -68,6 +96,22 @@ describe('admin CLI', () => {
     expect(await admin('revoke-agent-token', '--agent-token-id', own.agentTokenId)).toEqual({ agentTokenId: own.agentTokenId, revoked: true });
     const after = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${own.agentToken}` } });
     expect(after.status).toBe(401);
+  }, 60_000);
+
+  it('rotate-operator-token prints a new token once; the old one is refused at once, the new one works', async () => {
+    const own = await startServer({ ADMIN_TOKEN: 'before-rotation' });
+    try {
+      const env = { ...process.env, DEVICELAB_URL: own.url, DEVICELAB_ADMIN_TOKEN: 'before-rotation' };
+      const { stdout } = await run(tsx, [cli, 'rotate-operator-token'], { env });
+      const { operatorToken } = JSON.parse(stdout);
+      expect(operatorToken).toMatch(/^dl_admin_[A-Za-z0-9]{40}$/);
+      const refused = await run(tsx, [cli, 'list-orgs'], { env }).catch((e) => e);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/401/);
+      expect((await client(own.url, operatorToken)('GET', '/admin/organisations')).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   }, 60_000);
 
   it('fails with a message and exit code 1 on a refused call', async () => {

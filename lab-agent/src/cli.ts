@@ -9,12 +9,15 @@
  * refuses the agent for good (incompatible version, bad token: restarting cannot help, so
  * a supervisor should not loop), 2 for usage errors.
  */
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { describeAncestor, watchStartingWrappers } from '@devicelab/shared/starting-wrappers';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
 import { parseAdbServerAddress, type AdbServerAddress } from './devices/adb-server-address.js';
-import { defaultStateDir } from './state.js';
+import { addServiceCommands } from './service/command.js';
+import { agentStateDir, defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
 
 function integer(min: number, max: number) {
@@ -35,6 +38,7 @@ function proxyHost(value: string): string {
 interface StartOptions {
   controlPlane?: string;
   token?: string;
+  tokenFile?: string;
   virtualDevices: number;
   virtualIosSimulators: number;
   virtualIphones: number;
@@ -82,8 +86,15 @@ function usageError(message: string): never {
 }
 
 async function start(opts: StartOptions): Promise<void> {
+  if (!opts.token && opts.tokenFile) {
+    try {
+      opts.token = readFileSync(opts.tokenFile, 'utf8').trim();
+    } catch (e) {
+      usageError(`cannot read --token-file ${opts.tokenFile}: ${(e as Error).message}`);
+    }
+  }
   if (!opts.controlPlane) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
-  if (!opts.token) usageError('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN');
+  if (!opts.token) usageError('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN (or --token-file PATH)');
   // Several URLs (replicas over one database) are tried round robin; see connection.ts.
   const controlPlanes = opts.controlPlane.split(',').map((u) => u.trim()).filter((u) => u !== '');
   if (controlPlanes.length === 0) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
@@ -120,7 +131,7 @@ async function start(opts: StartOptions): Promise<void> {
       // --adb-server (or ADB_SERVER_SOCKET) wins over the older --adb-host/--adb-port pair.
       adbHost: opts.adbServer?.host ?? opts.adbHost,
       adbPort: opts.adbServer?.port ?? opts.adbPort,
-      stateDir: opts.stateDir,
+      stateDir: agentStateDir(opts.stateDir, controlPlanes, opts.token),
       drainSeconds: opts.drainSeconds,
       ...(opts.name ? { name: opts.name } : {}),
     });
@@ -131,15 +142,17 @@ async function start(opts: StartOptions): Promise<void> {
   console.log(`${new Date().toISOString()} lab agent ${agent.agentId} started`);
 
   let signals = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const stop = (why: string) => {
     signals += 1;
     // A second Ctrl-C means "now": skip the drain.
     if (signals > 1) process.exit(1);
-    console.log(`${new Date().toISOString()} ${signal}: stopping (again to force)`);
+    console.log(`${new Date().toISOString()} ${why}: stopping (again to force)`);
     void agent.stop().then(() => process.exit(0));
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // `npx --yes pnpm@10 agent start &` then `kill $!` signals npm only; npm and pnpm pass nothing on (shared/src/starting-wrappers.ts).
+  watchStartingWrappers((gone) => stop(`${describeAncestor(gone)}, which started this process, has stopped`));
 
   const end = await agent.done;
   if (end.kind !== 'stopped') {
@@ -184,6 +197,7 @@ const addStartCommand = (parent: Command) => parent
   .description('connect to the control plane and take jobs for the attached devices')
   .addOption(new Option('--control-plane <urls>', 'control plane URL, or several replicas as URL1,URL2 (tried in turn)').env('DEVICELAB_URL'))
   .addOption(new Option('--token <token>', 'agent token').env('DEVICELAB_AGENT_TOKEN'))
+  .addOption(new Option('--token-file <path>', 'read the agent token from this file (what agent service install writes); --token wins').env('DEVICELAB_AGENT_TOKEN_FILE'))
   .addOption(new Option('--virtual-devices <n>', 'run N virtual handsets in-process instead of using adb').env('DEVICELAB_VIRTUAL_DEVICES').argParser(integer(0, 64)).default(0))
   .addOption(new Option('--virtual-ios-simulators <n>', 'run N virtual iOS simulators in-process (a fake xcrun and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IOS_SIMULATORS').argParser(integer(0, 64)).default(0))
   .addOption(new Option('--virtual-iphones <n>', 'run N virtual iPhones in-process (a fake xcrun devicectl and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IPHONES').argParser(integer(0, 64)).default(0))
@@ -199,14 +213,16 @@ const addStartCommand = (parent: Command) => parent
   .addOption(new Option('--adb-server <host:port>', 'the adb server to use (adb\'s ADB_SERVER_SOCKET=tcp:HOST:PORT works too); default 127.0.0.1:5037').env('ADB_SERVER_SOCKET').argParser(adbServer))
   .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
   .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
-  .addOption(new Option('--state-dir <dir>', 'where the agent id, pending results and cached builds live').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))
+  .addOption(new Option('--state-dir <dir>', 'where agents keep their id, pending results and cached builds: one directory per control plane and token under it').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))
   .addOption(new Option('--name <name>', 'name reported to the control plane (default: the hostname)').env('DEVICELAB_AGENT_NAME'))
   .addOption(new Option('--drain-seconds <s>', 'on shutdown, how long running jobs may finish').env('DEVICELAB_DRAIN_SECONDS').argParser(integer(0, 3600)).default(30))
   .action((opts: StartOptions) => start(opts));
 
 // `start` stays at the top for `pnpm agent start`; the installed command says `devicelab agent start`.
 addStartCommand(program);
-const agentCommand = addStartCommand(program.command('agent').description('the lab agent: runs tests on the devices attached to this machine')).parent!;
+const agentCommand = program.command('agent').description('the lab agent: runs tests on the devices attached to this machine');
+addStartCommand(agentCommand);
+addServiceCommands(agentCommand);
 addVirtualDevicesCommand(program);
 addVirtualDevicesCommand(agentCommand);
 addCiCommands(program);

@@ -1,13 +1,19 @@
+import { operatorTokenNotice } from './operator-token.js';
 import type { FirstStartSecrets } from './provision.js';
 
 /**
- * The lines a first start prints: the only time these secrets exist in clear. Printed
- * only once the server listens (see main.ts), right after they are committed.
+ * The lines a start prints about its secrets: new ones only where the database had none (the
+ * only time they exist in clear), and what it did with ADMIN_TOKEN. Printed only once the
+ * server listens (see main.ts), right after they are committed.
  */
 export function firstStartBanner(secrets: FirstStartSecrets, baseUrl: string): string[] {
-  if (!secrets.adminToken && !secrets.organisation) return [];
-  const lines = ['', 'First start: these secrets are shown once and stored only as hashes. Keep them.'];
-  if (secrets.adminToken) lines.push(`  operator token (DEVICELAB_ADMIN_TOKEN): ${secrets.adminToken}`);
+  const generated = secrets.operatorToken.kind === 'generated' ? secrets.operatorToken.token : undefined;
+  const notice = operatorTokenNotice(secrets.operatorToken);
+  const lines = notice ? [notice] : [];
+  if (!generated && !secrets.organisation) return lines;
+  const what = [generated && 'no operator token', secrets.organisation && 'no organisation'].filter(Boolean).join(' and ');
+  lines.push('', `First start of this database (it had ${what}): these secrets are shown once and stored only as hashes. Keep them.`);
+  if (generated) lines.push(`  operator token (DEVICELAB_ADMIN_TOKEN): ${generated}`);
   if (secrets.organisation) {
     const o = secrets.organisation;
     lines.push(
@@ -19,6 +25,6 @@ export function firstStartBanner(secrets: FirstStartSecrets, baseUrl: string): s
       '',
     );
   }
-  lines.push('Lost them? docs/control-plane.md, "Recovering lost secrets": a new operator token (ADMIN_TOKEN) and new keys.');
+  lines.push('Later starts keep them. Lost them? docs/service-lifecycle.md: a start with ADMIN_TOKEN=<a new value> replaces the operator token; admin create-key issues keys.');
   return lines;
 }

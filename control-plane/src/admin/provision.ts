@@ -1,4 +1,4 @@
-import { hashSecret, newAdminToken, newAgentToken, newApiKey, newOrgKey, secretMatches } from '../auth/keys.js';
+import { hashSecret, newAgentToken, newApiKey, newOrgKey } from '../auth/keys.js';
 import type { Config } from '../config.js';
 import type { Db, Sql } from '../db/index.js';
 import { newId } from '../ids.js';
@@ -6,7 +6,7 @@ import { insertAgentToken } from '../queries/agent-tokens.js';
 import { insertApiKey, type KeyKind } from '../queries/api-keys.js';
 import { randomToken } from '../ids.js';
 import { countOrganisations, findOrganisation, insertOrganisation, replaceOrgKeyHash, type OrganisationType } from '../queries/organisations.js';
-import { getSetting, initSetting } from '../queries/settings.js';
+import { operatorTokenAtStart, type OperatorTokenAtStart } from './operator-token.js';
 
 export interface NewOrganisation {
   organisationId: string;
@@ -54,36 +54,26 @@ export async function addAgentToken(sql: Sql, orgId: string | null): Promise<{ a
 
 export const organisationExists = async (sql: Sql, id: string) => (await findOrganisation(sql, id)) !== null;
 
-const ADMIN_TOKEN_SETTING = 'admin_token_sha256';
-
 export interface FirstStartSecrets {
-  adminToken?: string;
+  /** How this start found the operator token; `generated` carries the new one, shown once. */
+  operatorToken: OperatorTokenAtStart;
+  /** The database had no organisation: a default one with its keys, shown once. */
   organisation?: NewOrganisation;
 }
 
 /**
- * What a first start prints once: the generated operator token (unless ADMIN_TOKEN
- * is set) and a default organisation's keys when the database has none, so a
- * newcomer can call the API straight away. Later starts return nothing. Called only once
- * the server listens, so a start that fails (port taken) cannot make secrets nobody saw.
+ * What a start provisions, once per database: the operator token (operator-token.ts) and a
+ * default organisation's keys when the database has none, so a newcomer can call the API
+ * straight away. A database that has both gets nothing new. Called only once the server
+ * listens, so a start that fails (port taken) cannot make secrets nobody saw.
  */
 export async function firstStart(db: Db, config: Config): Promise<FirstStartSecrets> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7411002)'); // two replicas starting at once
-    const out: FirstStartSecrets = {};
-    if (!config.adminToken) {
-      const token = newAdminToken();
-      if (await initSetting(tx, ADMIN_TOKEN_SETTING, hashSecret(token))) out.adminToken = token;
-    }
+    const out: FirstStartSecrets = { operatorToken: await operatorTokenAtStart(tx, config) };
     if ((await countOrganisations(tx)) === 0) {
       out.organisation = await createOrganisation(tx, { name: 'Default', type: 'platform', bundleIdRuns: false });
     }
     return out;
   });
-}
-
-export async function adminTokenMatches(db: Db, config: Config, token: string): Promise<boolean> {
-  if (config.adminToken) return secretMatches(token, hashSecret(config.adminToken));
-  const stored = await getSetting(db, ADMIN_TOKEN_SETTING);
-  return stored !== null && secretMatches(token, stored);
 }

@@ -12,7 +12,17 @@ const program = new Command('admin')
   .description('DeviceLab operator commands; prints JSON')
   .addOption(new Option('--url <url>', 'control plane URL').env('DEVICELAB_URL').default('http://localhost:8080'))
   .addOption(new Option('--token <token>', 'operator token').env('DEVICELAB_ADMIN_TOKEN'))
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // --help exits 0; a usage error (an unknown flag or command, named by commander) exits 2, as every entry point's.
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
+
+// Commander reports a missing required option before an unknown one: `create-org --nmae x` would
+// say "--name is required" and never name the typo. So unknown flags are looked for first.
+program.hook('preSubcommand', (_program, command) => {
+  const known = new Set([...program.options, ...command.options].flatMap((o) => [o.long, o.short]).concat(['--help', '-h']));
+  const unknown = process.argv.slice(2).find((arg) => arg.startsWith('-') && arg !== '--' && !known.has(arg.split('=')[0]!));
+  if (unknown) command.error(`error: unknown option '${unknown.split('=')[0]}'`, { exitCode: 2, code: 'commander.unknownOption' });
+});
 
 /** POSTs `body` (or GETs when there is none) and prints the JSON answer. */
 async function call(path: string, body?: unknown): Promise<void> {
@@ -119,6 +129,11 @@ program
     if (n !== null && !(Number.isInteger(n) && n >= 1)) program.error('set-org-limits: --max-parallel must be a whole number of 1 or more, or "none"');
     return call('/admin/organisations/limits', { organisationId: o.org, maxParallelTests: n });
   });
+
+program
+  .command('rotate-operator-token')
+  .description('issue a new operator token, shown only here; the current one (this call\'s) stops working at once; prints {operatorToken}')
+  .action(() => call('/admin/operator-token/rotate', {}));
 
 program
   .command('revoke-agent-token')

@@ -28,7 +28,7 @@ export function listenFailure(err: NodeJS.ErrnoException, port: number, host: st
     case 'EACCES':
       return `no permission to listen on port ${port}: use a port above 1023 (PORT=8080)`;
     case 'EADDRNOTAVAIL':
-      return `cannot listen on ${host}: not an address of this machine (set HOST, default 0.0.0.0)`;
+      return `cannot listen on ${host}: not an address of this machine (set HOST, default 127.0.0.1; 0.0.0.0 is every interface)`;
     default:
       return `cannot listen on ${host}:${port}: ${err.message}`;
   }
@@ -41,4 +41,12 @@ export function listenFailure(err: NodeJS.ErrnoException, port: number, host: st
  */
 export function applyTimeouts(server: Server, timeouts: HttpTimeouts): void {
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+}
+
+/** The start line's word on who can reach the server: loopback says how to open it up. */
+export function reachability(host: string): string {
+  if (host === '127.0.0.1' || host === '::1' || host === 'localhost') {
+    return `listening on ${host}, this machine only; HOST=0.0.0.0 exposes it to the network`;
+  }
+  return `listening on ${host}`;
 }

@@ -27,11 +27,16 @@ export function buildPage(app: Hono<PageEnv>, base: string) {
     const build = c.req.param('orgId') === org.id ? await findBuild(db, org.id, c.req.param('buildId')) : null;
     if (!build) return notFoundPage(c, 'build');
     const runs = await listRuns(db, { orgId: org.id, buildId: build.id, limit: RUNS_SHOWN });
-    const name = build.displayName ?? (typeof build.meta.name === 'string' ? build.meta.name : build.fileName);
+    // The name given at upload (metadata {"name"}) is the one runs select builds by: it heads the
+    // page; the app's own name (from its manifest) is a fact beside it.
+    const uploadName = typeof build.meta.name === 'string' ? build.meta.name : null;
+    const name = uploadName ?? build.displayName ?? build.fileName;
     const version = [build.versionName, build.versionCode ? `(${build.versionCode})` : null].filter(Boolean).join(' ');
     return page(c, { title: `Build ${name}` }, html`<h1>${name}</h1>
 <dl class="facts">
   <dt>Build</dt><dd>${build.id}</dd>
+  <dt>Name at upload</dt><dd>${uploadName ?? '—'}</dd>
+  <dt>App name</dt><dd>${build.displayName ?? '—'}</dd>
   <dt>Platform</dt><dd>${build.platform} (${build.kind})</dd>
   <dt>App id</dt><dd>${build.packageName}</dd>
   <dt>Version</dt><dd>${version || '—'}</dd>

@@ -35,7 +35,7 @@ dl.facts dt{color:#666}dl.facts dd{margin:0;overflow-wrap:anywhere}
 @media (max-width:760px){.player{grid-template-columns:1fr}th.opt,td.opt{display:none}.media{position:static}}
 .media{background:#111;border-radius:8px;padding:.5rem;text-align:center;position:sticky;top:.5rem;margin:0;display:flex;flex-wrap:wrap;gap:.5rem;justify-content:center}
 .media video,.media img{max-width:100%;max-height:70vh;border-radius:4px;min-width:0}
-.media>*{flex:1 1 10rem}.media video,.media img{flex:0 1 auto}.media figcaption{flex-basis:100%}.media figcaption{order:4;color:#ccc;font-size:.85rem}
+.media>*{flex:1 1 10rem}.media .pane{margin:0;display:flex;flex-direction:column;gap:.35rem;align-items:center}.media figcaption{color:#ccc;font-size:.85rem}
 .parts{order:3;flex-basis:100%;display:flex;gap:.3rem;justify-content:center}.parts button{font:inherit;font-size:.8rem;border-radius:4px;border:1px solid #666;background:#222;color:#ddd}
 .parts button.on{background:#ddd;color:#111}
 ol.timeline{list-style:none;margin:0;padding:0}

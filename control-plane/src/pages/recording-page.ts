@@ -50,7 +50,7 @@ function select(li) {
   document.querySelectorAll('ol.timeline li.selected').forEach((x) => x.classList.remove('selected'));
   li.classList.add('selected');
   if (li.dataset.shot) { shot.src = li.dataset.shot; shot.hidden = false; } else { shot.hidden = true; }
-  caption.textContent = li.dataset.label;
+  caption.textContent = 'Screenshot of step ' + li.dataset.label;
   document.querySelectorAll('.devicelog .part.selected').forEach((x) => x.classList.remove('selected'));
   const logPart = document.querySelector('.devicelog .part[data-step="' + li.dataset.step + '"]');
   if (logPart) { logPart.classList.add('selected'); logPart.scrollIntoView({ block: 'nearest' }); }
@@ -133,19 +133,23 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
   <div class="cmd">${i + 1}. ${s.command}</div>
   <div class="meta">${DECISION[s.kind]} · ${s.outcome}${device ? ` · device: ${device}` : ''} · ${waited(s)}${Math.round(Number(s.durationMs))} ms to decide${s.deviceMs === null ? '' : ` + ${Math.round(Number(s.deviceMs))} ms on the device`}</div>
   ${s.reason ? html`<div class="meta">${s.reason}</div>` : ''}
-  ${s.deviceError ? html`<div class="meta" style="color:#9b1c12">${s.deviceError}</div>` : ''}
+  ${s.deviceError && !(s.reason ?? '').includes(s.deviceError) ? html`<div class="meta" style="color:#9b1c12">${s.deviceError}</div>` : ''}
 </li>`;
     };
-    const statusMessage = attempt.status === 'pending' && waiting ? waiting : attempt.statusMessage;
+    // A failure one of the steps below explains is pointed at, not repeated (it used to show twice).
+    const failedAt = steps.findIndex((s) => [s.deviceError, s.reason].some((r) => r && attempt.statusMessage?.includes(r)));
+    const statusMessage = attempt.status === 'pending' && waiting ? waiting
+      : failedAt >= 0 ? `failed at step ${failedAt + 1}, below` : attempt.statusMessage;
     return page(c, { title: attempt.title, live: !finished, script: SCRIPT }, html`
 <p><a href="${base}/runs/${encodeURIComponent(runId)}">← Run ${runId}</a></p>
 <h1>${attempt.title} ${badge(publicTestStatus(attempt.status))}</h1>
 <p class="muted">${attempt.deviceLabel ?? 'no device yet'} · ${duration(attempt.durationSeconds)}${statusMessage ? html` · <span>${statusMessage}</span>` : ''}</p>
 <div class="player">
-  <figure class="media">${media}
-    <img id="shot" class="shot" alt="Screenshot of the selected step" hidden>
-    <figcaption id="shot-caption">${steps.length ? 'Select a step to see its screenshot.' : ''}</figcaption>
-  </figure>
+  <div class="media">
+    <figure class="pane"><figcaption>Recording of the test</figcaption>${media}</figure>
+    <figure class="pane"><figcaption id="shot-caption">${steps.length ? 'Screenshot of a step: select one' : 'No step screenshots'}</figcaption>
+      <img id="shot" class="shot" alt="Screenshot of the selected step" hidden></figure>
+  </div>
   <section><h2>Steps (${steps.length})</h2>
     ${steps.length ? html`<ol class="timeline">${steps.map(step)}</ol>` : html`<p class="muted">No steps yet.</p>`}
   </section>

@@ -43,7 +43,10 @@ export async function listOrgDevices(sql: Sql, orgId: string): Promise<LabDevice
   return sql.query<LabDevice>(
     `SELECT d.id, d.serial, d.platform, d.kind, d.model, d.os_version AS "osVersion",
             CASE WHEN a.connected THEN d.state ELSE 'offline' END AS state,
-            a.hostname AS "agentName", d.org_id IS NOT NULL AS reserved, d.last_seen_at AS "lastSeenAt",
+            a.hostname AS "agentName", d.org_id IS NOT NULL AS reserved,
+            -- A device row is written when the agent reports a change; while its agent is connected
+            -- and says nothing, each heartbeat (agents.last_seen_at) also vouches for the device.
+            CASE WHEN a.connected AND d.state <> 'offline' THEN GREATEST(d.last_seen_at, a.last_seen_at) ELSE d.last_seen_at END AS "lastSeenAt",
             CASE WHEN NOT a.connected THEN 'its lab agent is not connected'
                  WHEN d.state = 'offline' THEN d.not_ready_reason END AS "notReadyReason"
        FROM devices d JOIN agents a ON a.id = d.agent_id

@@ -13,3 +13,8 @@ export async function initSetting(sql: Sql, key: string, value: string): Promise
   ]);
   return rows.length > 0;
 }
+
+/** Inserts or replaces. */
+export async function putSetting(sql: Sql, key: string, value: string): Promise<void> {
+  await sql.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, value]);
+}

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
-import { addAgentToken, addApiKey, adminTokenMatches, createOrganisation, organisationExists, rotateOrgKey } from '../admin/provision.js';
+import { operatorTokenMatches, rotateOperatorToken } from '../admin/operator-token.js';
+import { addAgentToken, addApiKey, createOrganisation, organisationExists, rotateOrgKey } from '../admin/provision.js';
 import { bearerToken } from '../auth/bearer.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -10,10 +11,10 @@ import { KEY_KINDS, revokeApiKey } from '../queries/api-keys.js';
 import { listOrganisations, setMaxParallelTests } from '../queries/organisations.js';
 import { errorResponses, id, jsonBody, jsonResponse, text } from '../schemas/common.js';
 
-/** The operator token (ADMIN_TOKEN, or the one generated at first start) guards /admin/*. */
+/** The operator token (stored once per database: admin/operator-token.ts) guards /admin/*. */
 const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
-  if (token === null || !(await adminTokenMatches(c.var.deps.db, c.var.deps.config, token))) {
+  if (token === null || !(await operatorTokenMatches(c.var.deps.db, c.var.deps.config, token))) {
     throw new ApiError(401, 'admin endpoints need "Authorization: Bearer <operator token>"');
   }
   await next();
@@ -50,6 +51,7 @@ const MaxParallelTests = z.number().int().min(1).max(10_000).nullable()
   .openapi({ description: 'how many of the organisation\'s tests may run at once; null: no cap' });
 const SetOrgLimits = z.strictObject({ organisationId: id('organisationId'), maxParallelTests: MaxParallelTests });
 const OrgLimits = z.object({ organisationId: z.string(), maxParallelTests: z.number().int().nullable() });
+const OperatorTokenRotated = z.object({ operatorToken: z.string() });
 const RevokeAgentToken = z.strictObject({ agentTokenId: id('agentTokenId') });
 const AgentTokenRevoked = z.object({ agentTokenId: z.string(), revoked: z.literal(true) });
 
@@ -115,6 +117,12 @@ const revokeAgentTokenRoute = route({
   responses: { ...jsonResponse(AgentTokenRevoked, 'Agent token revoked'), ...errorResponses },
 });
 
+const rotateOperatorTokenRoute = route({
+  method: 'post', path: '/admin/operator-token/rotate',
+  summary: 'Issue a new operator token; the one that called stops working at once (on every replica)',
+  responses: { ...jsonResponse(OperatorTokenRotated, 'The new token is shown only in this response'), ...errorResponses },
+});
+
 export function adminRoutes() {
   const app = createRouter();
   app.openapi(listOrgs, async (c) => {
@@ -154,6 +162,8 @@ export function adminRoutes() {
     c.var.deps.dispatcher.wake();
     return c.json({ organisationId, maxParallelTests }, 200);
   });
+
+  app.openapi(rotateOperatorTokenRoute, async (c) => c.json({ operatorToken: await rotateOperatorToken(c.var.deps.db) }, 200));
   app.openapi(revokeAgentTokenRoute, async (c) => {
     const { agentTokenId } = c.req.valid('json');
     if (!(await revokeAgentToken(c.var.deps.db, agentTokenId))) throw notFound('agent token');

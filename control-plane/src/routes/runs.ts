@@ -85,8 +85,10 @@ export function runRoutes() {
   app.post('/tests/execute', async (c) => {
     const started = await createRun(c.var.deps.db, c.var.caller, parseExecuteRequest(await jsonOf(c)));
     c.var.deps.dispatcher.wake(); // offer its attempts to devices now, on whichever replica holds them
-    // test_suite_ids: what GPT Driver's run-tests action tracks (issue 15).
-    return c.json({ ...started, test_suite_ids: [started.runId] }, 200);
+    // test_suite_ids: what GPT Driver's run-tests action tracks (issue 15). app_link: the run's
+    // page, for people (the API URL answers 401 in a browser).
+    const app_link = `${c.var.deps.config.appUrl}/runs/${encodeURIComponent(started.runId)}`;
+    return c.json({ ...started, test_suite_ids: [started.runId], app_link }, 200);
   });
 
   app.openapi(list, async (c) => {

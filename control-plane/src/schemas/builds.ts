@@ -1,6 +1,6 @@
 import { PLATFORMS } from '@devicelab/shared';
 import { z } from '@hono/zod-openapi';
-import { text } from './common.js';
+import { pageLimit, text } from './common.js';
 
 /** metadata.name: the name runs select a build by (execute's build.meta.name). */
 export const BUILD_NAME_CHARS = 200;
@@ -41,7 +41,7 @@ export const ListBuildsQuery = z.object({
   name: text('name', BUILD_NAME_CHARS).optional()
     .openapi({ description: 'Only builds uploaded with this metadata name (exact match)' }),
   platform: Platform.optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(200).default(50),
+  limit: pageLimit(200, 50),
   cursor: z.string().max(100).optional().openapi({ description: 'nextCursor of the previous page' }),
 });
 

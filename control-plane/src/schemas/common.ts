@@ -37,3 +37,15 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
   200: { description, content: { 'application/json': { schema } } },
 });
+
+/**
+ * A list's `limit` query parameter. Each failure says what is wrong with it: `limit=0` is out of
+ * range, not "not a number" (a message given to the whole schema would be used for every check).
+ */
+export const pageLimit = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int({ message: `must be a whole number from 1 to ${max}` })
+    .min(1, `must be from 1 to ${max}`)
+    .max(max, `must be from 1 to ${max}`)
+    .default(fallback);

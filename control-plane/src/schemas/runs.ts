@@ -2,7 +2,7 @@ import * as shared from '@devicelab/shared';
 import { PLATFORMS } from '@devicelab/shared';
 import { z } from '@hono/zod-openapi';
 import { BuildCi } from './builds.js';
-import { id, text } from './common.js';
+import { id, pageLimit, text } from './common.js';
 import { LIMITS } from './tests.js';
 
 // Limits the public contract leaves open (docs/architecture.md#keys-and-ids); each is documented in docs/api.md.
@@ -66,6 +66,7 @@ export const RunStarted = z.object({
   test_suite_ids: z.array(z.string()).openapi({
     description: '[runId]: the same id under the name GPT Driver\'s run-tests action reads (it tracks the first)',
   }),
+  app_link: z.string().openapi({ description: 'The run\'s page for people: {app_url}/runs/<run_id>' }),
 });
 
 export const ResultEntry = shared.RunResultEntry.clone().openapi('RunResultEntry');
@@ -98,7 +99,7 @@ export const RunList = z.object({ runs: z.array(RunSummary), nextCursor: z.strin
 export const ListRunsQuery = z.object({
   status: RunStatus.optional(),
   trigger: text('trigger', RUN_LIMITS.triggerChars).optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(200).default(50),
+  limit: pageLimit(200, 50),
   cursor: z.string().max(100).optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { parseCurl } from '../requests/curl.js';
-import { id, text } from './common.js';
+import { id, pageLimit, text } from './common.js';
 
 // Limits the public contract leaves open, chosen generously (docs/architecture.md#keys-and-ids); each is documented in docs/api.md#tests.
 export const LIMITS = {
@@ -108,7 +108,7 @@ export const ListTestsQuery = z.object({
   folderId: id('folderId').optional(),
   includeSubfolders: boolQuery.optional(),
   tag: text('tag', LIMITS.tagChars).optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(100),
+  limit: pageLimit(1000, 100),
   cursor: z.string().max(100).optional(),
 });
 

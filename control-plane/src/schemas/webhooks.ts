@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { WEBHOOK_EVENTS } from '../webhooks/events.js';
-import { id } from './common.js';
+import { id, pageLimit } from './common.js';
 
 const URL_MAX = 2000;
 
@@ -59,7 +59,7 @@ export const WebhookDeleted = z.object({ message: z.string(), webhookId: z.strin
 export const WebhookParam = z.object({ webhook_id: id('webhook_id') });
 
 export const DeliveriesQuery = z.strictObject({
-  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(200).default(50),
+  limit: pageLimit(200, 50),
   cursor: z.string().max(100).optional(),
 });
 

@@ -34,6 +34,8 @@ interface Started {
   runId: string;
   status: string;
   message: string;
+  /** The run's page (a control plane from before it existed sends none: then the API URL). */
+  app_link?: string;
 }
 
 /**
@@ -113,7 +115,7 @@ export async function runCommand(raw: RawRunOptions, io: CommandIo): Promise<Exi
       await waitForTunnel(api, { name: plan.tunnelName, deadline: Math.min(deadline, now() + plan.tunnelWaitMs), out: io.stdout, now });
     }
     const run = await api<Started>('POST', '/tests/execute', { json: executeBody(plan, me, buildId), deadline });
-    io.stdout.write(`${run.message}\nrun ${run.runId}: ${plan.url}/runs/${run.runId}\n`);
+    io.stdout.write(`${run.message}\nrun ${run.runId}: ${run.app_link ?? `${plan.url}/runs/${run.runId}`}\n`);
     if (plan.async) return EXIT.ok;
 
     const display = runDisplay(io.stdout, started, now);
