@@ -121,6 +121,13 @@ beforeAll(async () => {
     controlPlaneUrl: server.url, token: (await addAgentToken(server.db, null)).agentToken, virtualDevices: 1,
     stateDir: mkdtempSync(join(work, 'agent-')), log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
   });
+  // The agent's hello writes its rows a moment after it starts: the refusals' snapshots must
+  // not see that write as theirs.
+  for (let i = 0; i < 200; i += 1) {
+    const rows = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices WHERE state = 'online'`);
+    if (rows[0]!.n > 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 });
 afterAll(async () => {
   await agent?.stop({ drainSeconds: 0 });

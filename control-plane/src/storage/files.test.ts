@@ -31,3 +31,16 @@ describe('upload scratch files', () => {
     expect(await createFileStorage(join(at('empty'), 'files')).removeStaleScratch()).toBe(0);
   });
 });
+
+describe('removing a stored file', () => {
+  it('takes the folders only that file made with it, and leaves folders holding anything else', async () => {
+    const root = at('removal');
+    const storage = createFileStorage(root);
+    await storage.put('builds/org_a/bld_1/app.apk', Buffer.from('one'));
+    await storage.put('builds/org_a/bld_2/app.apk', Buffer.from('two'));
+    await storage.remove('builds/org_a/bld_1/app.apk');
+    expect(readdirSync(join(root, 'builds', 'org_a'))).toEqual(['bld_2']);
+    await storage.remove('builds/org_a/bld_2/app.apk');
+    expect(readdirSync(root)).toEqual([]);
+  });
+});

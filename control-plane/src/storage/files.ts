@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { dirname, join, resolve, sep } from 'node:path';
 import { scratchFolder } from './scratch.js';
@@ -95,6 +95,14 @@ export function createFileStorage(root: string): FileStorage {
         throw e;
       }
     },
-    remove: (key) => rm(pathOf(key), { force: true }),
+    async remove(key) {
+      const path = pathOf(key);
+      await rm(path, { force: true });
+      // Folders the key alone made (builds/<org>/<build id>/) go with it, so a refused or
+      // expired build leaves nothing behind; a folder still holding anything stays.
+      for (let dir = dirname(path); dir.startsWith(base + sep); dir = dirname(dir)) {
+        if (!(await rmdir(dir).then(() => true, () => false))) break;
+      }
+    },
   };
 }
