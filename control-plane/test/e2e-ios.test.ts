@@ -127,6 +127,10 @@ describe('iOS runs end to end on virtual simulators and iPhones', () => {
     expect(run.succeededTests.map((e: any) => e.id)).toEqual([ids.login, ids.params]);
     expect(run.failedTests.map((e: any) => e.id)).toEqual([ids.wrong]);
     expect(run.succeededTests[0].device).toContain(a.virtualIos!.devices[0]!.udid);
+    // Tests of a run start longest-expected first (docs/scheduling.md), so which launch came
+    // last depends on earlier runs' durations: the launch parameters are read from a run of their own.
+    const alone = await finished((await execute(buildId, [ids.params])).runId);
+    expect(alone.succeededTests.map((e: any) => e.id)).toEqual([ids.params]);
     expect(a.virtualIos!.devices[0]!.launches.get('com.devicelab.sample')).toEqual({ arguments: ['-password', 'from-launch'], environment: { password: 'from-launch' } });
   }, 180_000);
 
