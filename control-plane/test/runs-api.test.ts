@@ -171,6 +171,7 @@ describe('POST /tests/execute', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: expect.any(String), runId: expect.stringMatching(/^run_/), status: 'running', test_suite_ids: [res.body.runId],
+      app_link: `${server.url}/app/runs/${res.body.runId}`,
     });
     expect(wake).toHaveBeenCalledTimes(1);
     const run = await runRow(res.body.runId);

@@ -142,7 +142,7 @@ describe('parallel limits', () => {
     expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBe(3);
     expect(await admin('--org', org.id, '--max-parallel', 'none')).toEqual({ organisationId: org.id, maxParallelTests: null });
     const refused = await admin('--org', org.id, '--max-parallel', '0').catch((e: { code: number; stderr: string }) => e);
-    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/--max-parallel must be a whole number of 1 or more, or "none"/) });
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/--max-parallel must be a whole number of 1 or more, or "none"/) });
     expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBeNull();
   }, 60_000);
 
