@@ -1,5 +1,5 @@
 /**
- * The device-backend interface (DESIGN.md 4): everything the job runner needs from a
+ * The device-backend interface (docs/architecture.md): everything the job runner needs from a
  * handset, emulator or simulator. Android implements it on adbkit (android.ts); iOS
  * drivers will implement the same surface, so the runner never knows which it drives.
  *

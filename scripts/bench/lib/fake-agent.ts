@@ -11,7 +11,7 @@
  */
 import {
   AGENT_PROTOCOL_VERSION, parseServerMessage, type AgentMessageInput, type DeviceInfo, type ServerMessage,
-} from '../../../shared/src/agent-protocol.js';
+} from '@devicelab/shared';
 import { WebSocket } from './ws.js';
 
 export type ServerFrame<T extends ServerMessage['type'] = ServerMessage['type']> = {

@@ -7,7 +7,7 @@
  * the results again after the welcome; when its replica goes away, it connects to the next one
  * in its list. Jobs keep running on the device while the agent is disconnected.
  */
-import { AGENT_PROTOCOL_VERSION, parseServerMessage, type AgentMessageInput } from '../../../shared/src/agent-protocol.js';
+import { AGENT_PROTOCOL_VERSION, parseServerMessage, type AgentMessageInput } from '@devicelab/shared';
 import { androidEmulator } from './fake-agent.js';
 import { WebSocket } from './ws.js';
 
