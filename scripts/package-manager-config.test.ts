@@ -13,7 +13,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('package manager configuration', () => {
   it('npm reads the project .npmrc without a warning', () => {
-    const r = spawnSync('npm', ['pkg', 'get', 'name'], { cwd: root, encoding: 'utf8' });
+    // Without the npm_config_* variables the calling pnpm sets (`pnpm test`): npm warns about
+    // those as env config, which says nothing about the project's .npmrc.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k)));
+    const r = spawnSync('npm', ['pkg', 'get', 'name'], { cwd: root, encoding: 'utf8', env });
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe('"devicelab"');
     expect(r.stderr).not.toMatch(/Unknown (project|user|env) config/);
