@@ -41,7 +41,7 @@ export function startingWrappers(ancestors: Ancestor[] = ancestry()): Ancestor[]
 export function watchStartingWrappers(onGone: (gone: Ancestor) => void, wrappers: Ancestor[] = startingWrappers()): () => void {
   if (wrappers.length === 0) return () => {};
   const timer = setInterval(() => {
-    const gone = wrappers.find((w) => !alive(w.pid));
+    const gone = wrappers.find((w) => !processAlive(w.pid));
     if (!gone) return;
     clearInterval(timer);
     onGone(gone);
@@ -82,7 +82,8 @@ function processInfo(pid: number): { ppid: number; command: string } | null {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this pid exists (EPERM: it does, under another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { processAlive } from '@devicelab/shared/starting-wrappers';
 
 /**
  * One control plane per embedded database: PGlite has no lock of its own, and two processes
@@ -37,7 +38,7 @@ export async function lockDataDir(dataDir: string, port: number, onLost: (e: Err
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e;
     const owner = readOwner(dataDir);
-    if (!owner || alive(owner.pid)) throw new DataDirInUse(dataDir, owner);
+    if (!owner || processAlive(owner.pid)) throw new DataDirInUse(dataDir, owner);
     // Its holder is gone: take the lock over now. Should another start do the same at this very
     // moment, one of the two mkdirs fails and that start is refused.
     rmSync(options.lockfilePath, { recursive: true, force: true });
@@ -63,14 +64,5 @@ function readOwner(dataDir: string): LockOwner | null {
     return Number.isSafeInteger(owner.pid) && Number.isSafeInteger(owner.port) ? owner : null;
   } catch {
     return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
