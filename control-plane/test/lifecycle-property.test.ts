@@ -216,7 +216,8 @@ async function assertIsolated(): Promise<void> {
 /** Agents back and well-behaved until every run has ended and every attempt has its verdict (bounded). */
 async function settle(labs: Lab[], runs: string[]): Promise<void> {
   for (const l of labs) if (!l.live) await l.connect(true);
-  const deadline = Date.now() + 20_000;
+  // Generous: on embedded PGlite beside the other test files, a sound lifecycle once took over 20 s to settle.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     for (const l of labs) {
       if (!l.live) await l.connect(true);
@@ -230,7 +231,7 @@ async function settle(labs: Lab[], runs: string[]): Promise<void> {
       [runs],
     );
     if (open.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`runs not settled after 20 s: ${JSON.stringify(await server.db.query(
+    if (Date.now() > deadline) throw new Error(`runs not settled after 60 s: ${JSON.stringify(await server.db.query(
       `SELECT a.run_id, a.org_id, a.status, a.try_number, a.device_id FROM attempts a WHERE a.run_id = ANY($1::text[]) AND a.status NOT IN ('succeeded','failed','blocked')`, [runs]))}; devices: ${JSON.stringify(await server.db.query(
       `SELECT d.serial, d.state, d.org_id, d.agent_id FROM devices d`))}`);
     await sleep(30);
