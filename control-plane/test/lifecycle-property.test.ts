@@ -83,6 +83,11 @@ class Lab {
     await this.socket.next('welcome');
   }
 
+  /** Reports its emulator again, as an agent does after refusing an offer (a refusal parks the device offline until then). */
+  reportDevice(): void {
+    if (this.live) this.socket!.send({ type: 'device.changed', device: androidDevice(`${this.name}-emu`) });
+  }
+
   vanish(): void {
     this.socket?.ws.terminate();
     this.socket = null;
@@ -216,6 +221,7 @@ async function assertIsolated(): Promise<void> {
 /** Agents back and well-behaved until every run has ended and every attempt has its verdict (bounded). */
 async function settle(labs: Lab[], runs: string[]): Promise<void> {
   for (const l of labs) if (!l.live) await l.connect(true);
+  for (const l of labs) l.reportDevice();
   // Generous: on embedded PGlite beside the other test files, a sound lifecycle once took over 20 s to settle.
   const deadline = Date.now() + 60_000;
   for (;;) {
