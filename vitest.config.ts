@@ -5,7 +5,13 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL points at a real PostgreSQL server (scripts/test.mjs starts a
 // throw-away one), a second time against it as the "postgres" project.
 const exclude = ['**/node_modules/**'];
-const units = ['control-plane/src/**/*.test.ts', 'lab-agent/**/*.test.ts', 'virtual-devices/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'];
+const units = [
+  'control-plane/src/**/*.test.ts',
+  'lab-agent/**/*.test.ts',
+  'virtual-devices/**/*.test.ts',
+  'shared/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 const integration = ['control-plane/test/**/*.test.ts'];
 
 export default defineConfig({
@@ -20,7 +26,12 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: units, exclude } },
       { extends: true, test: { name: 'pglite', include: integration, exclude, env: { TEST_DATABASE_URL: '' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: 'postgres', include: integration, exclude, env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } } }]
+        ? [
+            {
+              extends: true,
+              test: { name: 'postgres', include: integration, exclude, env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } },
+            },
+          ]
         : []),
     ],
   },

@@ -21,7 +21,18 @@
 // --if-possible  a failure is a warning and the exit code 0: an install must not fail
 //                because a work tree does not build; the next `pnpm start` reports it.
 //                `pnpm install` runs this so (postinstall).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -64,12 +75,14 @@ async function build() {
     banner: { js: '// Built by scripts/build-control-plane.mjs from control-plane/src: edit the sources, not this file.' },
     // npm packages stay imports (PGlite finds its .wasm files next to itself); the workspace's
     // own packages export TypeScript, so they are bundled.
-    plugins: [{
-      name: 'external-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@devicelab/') ? undefined : { path: a.path, external: true }));
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@devicelab/') ? undefined : { path: a.path, external: true }));
+        },
       },
-    }],
+    ],
   });
   mkdirSync(dist, { recursive: true });
   // Each file is written beside its place and renamed into it: a server starting meanwhile reads a whole file.

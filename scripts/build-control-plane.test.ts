@@ -33,7 +33,8 @@ describe('production start', () => {
     try {
       mkdirSync(join(tree, 'scripts'));
       copyFileSync(join(root, 'scripts', 'build-control-plane.mjs'), join(tree, 'scripts', 'build-control-plane.mjs'));
-      const run = (...args: string[]) => spawnSync(process.execPath, [join(tree, 'scripts', 'build-control-plane.mjs'), ...args], { encoding: 'utf8' });
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [join(tree, 'scripts', 'build-control-plane.mjs'), ...args], { encoding: 'utf8' });
       const install = run('--if-possible');
       expect(install.status).toBe(0);
       expect(install.stderr).toMatch(/^warning: the control plane was not pre-built/m);
@@ -50,7 +51,10 @@ describe('production start', () => {
     const imports = [...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]!);
     expect(imports).toContain('@electric-sql/pglite');
     expect(imports.filter((i) => i.startsWith('.') || i.endsWith('.ts') || i.startsWith('@devicelab/') || i === 'tsx')).toEqual([]);
-    const sql = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+    const sql = (dir: string) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort();
     expect(sql(join(dist, 'migrations'))).toEqual(sql(join(root, 'control-plane', 'src', 'db', 'migrations')));
   });
 

@@ -4,18 +4,37 @@
  * link to an anchor (`file.md#anchor`) to a heading or `<a id>` of that file. The guides
  * other issues add at the same time are listed here until they exist.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const COMING = new Set(['docs/service-lifecycle.md', 'docs/android-devices.md', 'docs/storage-and-scale.md', 'docs/scheduling.md', 'docs/steps-and-waits.md', 'docs/limits-and-abuse.md']);
+const COMING = new Set([
+  'docs/service-lifecycle.md',
+  'docs/android-devices.md',
+  'docs/storage-and-scale.md',
+  'docs/scheduling.md',
+  'docs/steps-and-waits.md',
+  'docs/limits-and-abuse.md',
+]);
 
-const documents = ['README.md', 'lab-agent/README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const documents = [
+  'README.md',
+  'lab-agent/README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/`/g, '').replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 
 function anchors(markdown: string): Set<string> {
   const out = new Set<string>();
@@ -52,7 +71,8 @@ describe('documentation links', () => {
           broken.push(`${link} (no ${target})`);
           continue;
         }
-        if (anchor && target.endsWith('.md') && !anchors(readFileSync(join(root, target), 'utf8')).has(anchor)) broken.push(`${link} (no #${anchor} in ${target})`);
+        if (anchor && target.endsWith('.md') && !anchors(readFileSync(join(root, target), 'utf8')).has(anchor))
+          broken.push(`${link} (no #${anchor} in ${target})`);
       }
       expect(broken).toEqual([]);
     });

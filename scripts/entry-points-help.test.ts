@@ -29,7 +29,10 @@ function run(entry: keyof typeof entries, args: string[]) {
 function commandsIn(help: string): string[] {
   const section = help.split(/\nCommands:\n/)[1];
   if (!section) return [];
-  return section.split('\n').map((l) => /^ {2}([a-z][\w-]*)/.exec(l)?.[1]).filter((c): c is string => c !== undefined && c !== 'help');
+  return section
+    .split('\n')
+    .map((l) => /^ {2}([a-z][\w-]*)/.exec(l)?.[1])
+    .filter((c): c is string => c !== undefined && c !== 'help');
 }
 
 function walk(entry: keyof typeof entries, path: string[] = []): string[][] {
@@ -47,23 +50,35 @@ describe.each(Object.keys(entries) as Array<keyof typeof entries>)('%s', (entry)
     else expect(names).toEqual(expect.arrayContaining(['create-org', 'rotate-operator-token', 'list-orgs']));
   });
 
-  it.each(commands.map((c) => [c.join(' ') || '(top)', c] as const))('%s: --help and -h print usage and exit 0; an unknown flag exits 2 naming it', (_name, path) => {
-    for (const flag of ['--help', '-h']) {
-      const help = run(entry, [...path, flag]);
-      expect(help.code, help.out).toBe(0);
-      expect(help.stdout).toMatch(new RegExp(`^Usage: ${entry === 'devicelab' ? 'devicelab' : 'admin'}${path.map((p) => ` ${p}`).join('')} `));
-      expect(help.out).not.toMatch(/ECONNREFUSED|cannot reach|connection connecting|lab agent \S+ started/);
-    }
-    const bad = run(entry, [...path, '--no-such-flag']);
-    expect(bad.code, bad.out).toBe(2);
-    expect(bad.out).toContain("unknown option '--no-such-flag'");
-  });
+  it.each(commands.map((c) => [c.join(' ') || '(top)', c] as const))(
+    '%s: --help and -h print usage and exit 0; an unknown flag exits 2 naming it',
+    (_name, path) => {
+      for (const flag of ['--help', '-h']) {
+        const help = run(entry, [...path, flag]);
+        expect(help.code, help.out).toBe(0);
+        expect(help.stdout).toMatch(
+          new RegExp(`^Usage: ${entry === 'devicelab' ? 'devicelab' : 'admin'}${path.map((p) => ` ${p}`).join('')} `),
+        );
+        expect(help.out).not.toMatch(/ECONNREFUSED|cannot reach|connection connecting|lab agent \S+ started/);
+      }
+      const bad = run(entry, [...path, '--no-such-flag']);
+      expect(bad.code, bad.out).toBe(2);
+      expect(bad.out).toContain("unknown option '--no-such-flag'");
+    },
+  );
 });
 
 describe('settings and defaults in help', () => {
   it('agent start lists each of its settings with its environment variable, and its defaults', () => {
     const { stdout } = run('devicelab', ['agent', 'start', '--help']);
-    for (const env of ['DEVICELAB_URL', 'DEVICELAB_AGENT_TOKEN', 'DEVICELAB_VIRTUAL_DEVICES', 'DEVICELAB_AGENT_STATE_DIR', 'DEVICELAB_DRAIN_SECONDS', 'ADB_PORT']) {
+    for (const env of [
+      'DEVICELAB_URL',
+      'DEVICELAB_AGENT_TOKEN',
+      'DEVICELAB_VIRTUAL_DEVICES',
+      'DEVICELAB_AGENT_STATE_DIR',
+      'DEVICELAB_DRAIN_SECONDS',
+      'ADB_PORT',
+    ]) {
       expect(stdout.replace(/\s+/g, ' ')).toContain(`env: ${env}`);
     }
     expect(stdout.replace(/\s+/g, ' ')).toMatch(/default: 30/);
@@ -81,7 +96,9 @@ describe('start --help', () => {
     const { readFileSync } = await import('node:fs');
     const { startUsage } = await import('../control-plane/src/cli/start-args.js');
     const source = readFileSync(join(root, 'control-plane/src/config.ts'), 'utf8').split('export function loadConfig')[1]!;
-    const read = new Set([...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|(?:intFrom|httpUrl)\(env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1] ?? m[2]!));
+    const read = new Set(
+      [...source.matchAll(/env\.([A-Z][A-Z0-9_]+)|(?:intFrom|httpUrl)\(env, '([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1] ?? m[2]!),
+    );
     expect(read.size).toBeGreaterThan(25);
     const usage = startUsage();
     for (const name of read) expect(usage, name).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));

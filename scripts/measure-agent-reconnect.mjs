@@ -31,10 +31,17 @@ const logLine = async (from, text) => {
   }
 };
 
-const startControlPlane = () => spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/main.ts'], { cwd: root, env, stdio: 'ignore' });
+const startControlPlane = () =>
+  spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/main.ts'], { cwd: root, env, stdio: 'ignore' });
 async function firstHealthyAt() {
   for (;;) {
-    if (await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false)) return Date.now();
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return Date.now();
     await sleep(100);
   }
 }
@@ -42,13 +49,20 @@ async function firstHealthyAt() {
 let controlPlane = startControlPlane();
 await firstHealthyAt();
 const res = await fetch(`${base}/admin/agent-tokens`, {
-  method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: '{"shared":true}',
+  method: 'POST',
+  headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+  body: '{"shared":true}',
 });
 const { agentToken } = await res.json();
-const agent = spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', base, '--virtual-devices', '1',
-  '--state-dir', stateDir], { cwd: root, env: { ...process.env, DEVICELAB_AGENT_TOKEN: agentToken }, stdio: ['ignore', 'pipe', 'inherit'] });
+const agent = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', base, '--virtual-devices', '1', '--state-dir', stateDir],
+  { cwd: root, env: { ...process.env, DEVICELAB_AGENT_TOKEN: agentToken }, stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const log = [];
-agent.stdout.on('data', (d) => { for (const line of d.toString().split('\n')) if (line) log.push({ at: Date.now(), line }); });
+agent.stdout.on('data', (d) => {
+  for (const line of d.toString().split('\n')) if (line) log.push({ at: Date.now(), line });
+});
 const stopAll = () => {
   agent.kill('SIGKILL');
   controlPlane.kill('SIGKILL');
@@ -66,9 +80,16 @@ for (let round = 1; round <= rounds; round += 1) {
   controlPlane = startControlPlane();
   const answering = await firstHealthyAt();
   const welcomed = (await logLine(seen, 'connection connected')).at;
-  const delays = log.slice(before).filter((l) => l.at < answering).map((l) => /reconnecting in (\d+) ms/.exec(l.line)).filter(Boolean).map((m) => Number(m[1]));
+  const delays = log
+    .slice(before)
+    .filter((l) => l.at < answering)
+    .map((l) => /reconnecting in (\d+) ms/.exec(l.line))
+    .filter(Boolean)
+    .map((m) => Number(m[1]));
   const probe = log.slice(seen).find((l) => l.line.includes('is healthy'));
-  console.log(`round ${round}: down ${downSeconds} s, backoff grown to ${Math.max(...delays)} ms; ` +
-    `welcomed ${welcomed - answering} ms after the control plane first answered /healthz${probe ? ` (${probe.line.replace(/^\S+ /, '')})` : ''}`);
+  console.log(
+    `round ${round}: down ${downSeconds} s, backoff grown to ${Math.max(...delays)} ms; ` +
+      `welcomed ${welcomed - answering} ms after the control plane first answered /healthz${probe ? ` (${probe.line.replace(/^\S+ /, '')})` : ''}`,
+  );
 }
 stopAll();

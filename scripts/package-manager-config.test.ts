@@ -22,7 +22,7 @@ describe('package manager configuration', () => {
     expect(r.stderr).not.toMatch(/Unknown (project|user|env) config/);
   });
 
-  it('pnpm runs esbuild\'s install script (onlyBuiltDependencies) and installs peers, from pnpm-workspace.yaml', () => {
+  it("pnpm runs esbuild's install script (onlyBuiltDependencies) and installs peers, from pnpm-workspace.yaml", () => {
     const yaml = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
     expect(yaml).toMatch(/^onlyBuiltDependencies:\n(?: {2}- \S+\n)*? {2}- esbuild$/m);
     expect(yaml).toMatch(/^autoInstallPeers: true$/m);

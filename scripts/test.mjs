@@ -34,8 +34,15 @@ if (!env.TEST_DATABASE_URL) {
   }
 }
 
-// Types first: a type error is a failure even where every test passes.
+// Types and the formatter/linter first: a type error or an unformatted file is a failure
+// even where every test passes (biome.json holds the rules; `pnpm format` fixes most).
 if (extraArgs.length === 0) {
+  const lint = spawnSync('npx', ['biome', 'check', '.'], { cwd: root, stdio: 'inherit' });
+  if (lint.status !== 0) {
+    stopServer();
+    console.error('lint failed (npx biome check .; `npx --yes pnpm@10 format` fixes most findings)');
+    process.exit(1);
+  }
   const tsc = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
   if (tsc.status !== 0) {
     stopServer();
@@ -45,11 +52,11 @@ if (extraArgs.length === 0) {
 }
 
 const results = join(tmpdir(), `devicelab-vitest-${process.pid}.json`);
-const vitest = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extraArgs],
-  { cwd: root, env, stdio: 'inherit' },
-);
+const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extraArgs], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 stopServer();
 
 // A plain closing line any CI log reader understands.

@@ -16,9 +16,9 @@ import { deviceRoutes } from './routes/devices.js';
 import { folderRoutes } from './routes/folders.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
-import { sessionRoutes } from './routes/sessions.js';
 import { recordingRoutes } from './routes/recordings.js';
 import { runRoutes } from './routes/runs.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { testRoutes } from './routes/tests.js';
 import { tunnelRoutes } from './routes/tunnels.js';
 import { usageRoutes } from './routes/usage.js';
@@ -48,12 +48,21 @@ export function createApp(deps: Deps) {
   app.use('/tunnels', requireApiKey);
   app.use('/webhooks/*', requireApiKey); // also /webhooks itself; audit keys may list, not change
   app.use('/me', requireApiKey);
-  app.use('/sessions/*', jsonBodies(deps.config.sessionMaxBytes, () => false, deps.config.limits.bodyIdleTimeoutMs));
+  app.use(
+    '/sessions/*',
+    jsonBodies(deps.config.sessionMaxBytes, () => false, deps.config.limits.bodyIdleTimeoutMs),
+  );
   // Page forms (their own small limit) and agents' recordings (streamed, routes/recordings.ts) are not JSON.
   // The pages are asked for their own paths: with an APP_URL without a path, "under the pages' path" is everything.
   const pages = pageRoutes(deps.config);
   const notJson = (path: string) => pages.takesForm(path) || path.startsWith('/agent/recordings/');
-  app.use(jsonBodies(deps.config.jsonMaxBytes, (path) => isUpload(path) || path.startsWith('/sessions/') || notJson(path), deps.config.limits.bodyIdleTimeoutMs));
+  app.use(
+    jsonBodies(
+      deps.config.jsonMaxBytes,
+      (path) => isUpload(path) || path.startsWith('/sessions/') || notJson(path),
+      deps.config.limits.bodyIdleTimeoutMs,
+    ),
+  );
 
   app.route('/', healthRoutes());
   app.route('/', adminRoutes());

@@ -18,12 +18,17 @@ export interface Config {
   adminToken: string | undefined;
   logRequests: boolean;
   /** An OpenAI-compatible chat-completions model; undefined = the built-in offline model. */
-  ai: {
-    baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number;
-    /** Send screenshots (the model accepts images). */
-    images: boolean;
-    responseFormat: 'json_schema' | 'json_object';
-  } | undefined;
+  ai:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        timeoutMs: number;
+        /** Send screenshots (the model accepts images). */
+        images: boolean;
+        responseFormat: 'json_schema' | 'json_object';
+      }
+    | undefined;
   /** Automation generations run at once in the background. */
   generationConcurrency: number;
   /** Lab agents: heartbeat interval, and how long a silent agent's tests wait before they are retried elsewhere. */
@@ -148,11 +153,19 @@ export interface WebhookSettings {
 export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
   { name: 'PORT', default: '8080', meaning: 'HTTP port' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'interface to listen on; 0.0.0.0 exposes the service to the network' },
-  { name: 'DATA_DIR', default: './data', meaning: 'embedded database (pglite/) and stored files (files/); one control plane per embedded database' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    meaning: 'embedded database (pglite/) and stored files (files/); one control plane per embedded database',
+  },
   { name: 'DATABASE_URL', default: 'unset', meaning: 'postgres://… of a real PostgreSQL server; unset: embedded PGlite in DATA_DIR' },
   { name: 'BASE_URL', default: 'http://localhost:PORT', meaning: 'public address of the API, used in links' },
   { name: 'APP_URL', default: 'BASE_URL/app', meaning: 'address of the pages, used in links' },
-  { name: 'ADMIN_TOKEN', default: 'unset', meaning: 'chooses the operator token (stored once per database; a new value replaces it); unset: kept, or generated and printed once' },
+  {
+    name: 'ADMIN_TOKEN',
+    default: 'unset',
+    meaning: 'chooses the operator token (stored once per database; a new value replaces it); unset: kept, or generated and printed once',
+  },
   { name: 'UPLOAD_MAX_BYTES', default: '4 GiB', meaning: 'largest build upload' },
   { name: 'JSON_MAX_BYTES', default: '1 MiB', meaning: 'largest JSON request body' },
   { name: 'SESSION_MAX_BYTES', default: '25 MiB', meaning: 'largest SDK session body' },
@@ -179,18 +192,35 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'AI_IMAGES', default: '1', meaning: '0: send the model the hierarchy without the screenshot (docs/steps-and-waits.md)' },
   { name: 'AI_RESPONSE_FORMAT', default: 'json_schema', meaning: 'json_object for providers without structured output' },
   { name: 'STORAGE_URL', default: 'DATA_DIR/files', meaning: 'a folder, or s3://bucket/prefix (docs/storage-and-scale.md)' },
-  { name: 'AWS_REGION', default: 'unset', meaning: "the bucket's region (or AWS_DEFAULT_REGION); credentials: the AWS default chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, …)" },
+  {
+    name: 'AWS_REGION',
+    default: 'unset',
+    meaning:
+      "the bucket's region (or AWS_DEFAULT_REGION); credentials: the AWS default chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, …)",
+  },
   { name: 'AWS_DEFAULT_REGION', default: 'unset', meaning: 'read when AWS_REGION is unset' },
-  { name: 'AWS_ACCESS_KEY_ID', default: 'unset', meaning: 'with AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN): static credentials for the bucket' },
+  {
+    name: 'AWS_ACCESS_KEY_ID',
+    default: 'unset',
+    meaning: 'with AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN): static credentials for the bucket',
+  },
   { name: 'AWS_SECRET_ACCESS_KEY', default: 'unset', meaning: 'see AWS_ACCESS_KEY_ID' },
   { name: 'AWS_SESSION_TOKEN', default: 'unset', meaning: 'see AWS_ACCESS_KEY_ID' },
-  { name: 'AWS_ENDPOINT_URL_S3', default: 'unset', meaning: 'an S3-compatible endpoint (MinIO, R2, …); AWS_ENDPOINT_URL is read when unset' },
+  {
+    name: 'AWS_ENDPOINT_URL_S3',
+    default: 'unset',
+    meaning: 'an S3-compatible endpoint (MinIO, R2, …); AWS_ENDPOINT_URL is read when unset',
+  },
   { name: 'AWS_ENDPOINT_URL', default: 'unset', meaning: 'see AWS_ENDPOINT_URL_S3' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'unset', meaning: '1: path-style bucket addressing (most S3-compatible servers)' },
   { name: 'BUILD_RETENTION_DAYS', default: 'unset', meaning: 'delete builds no run used for this long; unset: keep' },
   { name: 'ARTIFACT_RETENTION_DAYS', default: 'unset', meaning: 'delete recordings and screenshots this old; unset: keep' },
   { name: 'RETENTION_SWEEP_MS', default: '3600000', meaning: 'how often a replica tries to take the retention sweep' },
-  { name: 'KEEP_ALIVE_TIMEOUT_MS', default: '75000', meaning: 'an idle keep-alive connection is kept this long; above a load balancer\'s idle timeout' },
+  {
+    name: 'KEEP_ALIVE_TIMEOUT_MS',
+    default: '75000',
+    meaning: "an idle keep-alive connection is kept this long; above a load balancer's idle timeout",
+  },
   { name: 'HEADERS_TIMEOUT_SECONDS', default: '20', meaning: "a request's headers must arrive within this (408)" },
   { name: 'BODY_IDLE_TIMEOUT_SECONDS', default: '60', meaning: 'a pause this long in a request body ends it (408)' },
   { name: 'UPLOAD_TIMEOUT_SECONDS', default: '3600', meaning: 'a whole request must arrive within this (408)' },
@@ -282,7 +312,9 @@ function loadLimits(env: NodeJS.ProcessEnv): LimitSettings {
   };
   // Node refuses a server whose headers may take longer than the whole request.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new Error(`HEADERS_TIMEOUT_SECONDS (${limits.headersTimeoutMs / 1000}) must not exceed UPLOAD_TIMEOUT_SECONDS (${limits.requestTimeoutMs / 1000})`);
+    throw new Error(
+      `HEADERS_TIMEOUT_SECONDS (${limits.headersTimeoutMs / 1000}) must not exceed UPLOAD_TIMEOUT_SECONDS (${limits.requestTimeoutMs / 1000})`,
+    );
   }
   return limits;
 }
@@ -314,12 +346,21 @@ function storageFrom(env: NodeJS.ProcessEnv, dataDir: string): StorageSettings {
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined;
   if (endpoint) httpUrl(env.AWS_ENDPOINT_URL_S3 ? 'AWS_ENDPOINT_URL_S3' : 'AWS_ENDPOINT_URL', endpoint);
   return {
-    kind: 's3', url: raw, bucket: match[1]!, prefix: prefix === '' ? '' : `${prefix}/`,
+    kind: 's3',
+    url: raw,
+    bucket: match[1]!,
+    prefix: prefix === '' ? '' : `${prefix}/`,
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : undefined),
-    endpoint, forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
-    credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) }
-      : undefined,
+    endpoint,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
   };
 }
 
@@ -328,7 +369,9 @@ function httpUrl(name: string, raw: string): string {
   let url: URL | null = null;
   try {
     url = new URL(raw);
-  } catch { /* reported below */ }
+  } catch {
+    /* reported below */
+  }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   return stripSlash(raw);
 }

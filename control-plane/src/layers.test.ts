@@ -21,15 +21,35 @@ function sources(dir: string): string[] {
 /** Every relative import of the file, as a path from the repository's root. */
 function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)].map((m) => relative(repo, resolve(dirname(file), m[1]!)));
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)].map((m) =>
+    relative(repo, resolve(dirname(file), m[1]!)),
+  );
 }
 
 const RULES: Array<{ from: string; mustNotImport: string[] }> = [
   { from: 'control-plane/src/tunnels/', mustNotImport: ['control-plane/src/agents/'] },
-  { from: 'control-plane/src/runs/', mustNotImport: ['control-plane/src/webhooks/', 'control-plane/src/agents/', 'control-plane/src/routes/'] },
-  { from: 'control-plane/src/requests/', mustNotImport: ['control-plane/src/webhooks/', 'control-plane/src/runs/', 'control-plane/src/agents/'] },
-  { from: 'control-plane/src/net/', mustNotImport: ['control-plane/src/webhooks/', 'control-plane/src/runs/', 'control-plane/src/agents/', 'control-plane/src/tunnels/', 'control-plane/src/requests/'] },
-  { from: 'control-plane/src/brain/', mustNotImport: ['control-plane/src/engine/', 'control-plane/src/queries/', 'control-plane/src/db/', 'control-plane/src/routes/'] },
+  {
+    from: 'control-plane/src/runs/',
+    mustNotImport: ['control-plane/src/webhooks/', 'control-plane/src/agents/', 'control-plane/src/routes/'],
+  },
+  {
+    from: 'control-plane/src/requests/',
+    mustNotImport: ['control-plane/src/webhooks/', 'control-plane/src/runs/', 'control-plane/src/agents/'],
+  },
+  {
+    from: 'control-plane/src/net/',
+    mustNotImport: [
+      'control-plane/src/webhooks/',
+      'control-plane/src/runs/',
+      'control-plane/src/agents/',
+      'control-plane/src/tunnels/',
+      'control-plane/src/requests/',
+    ],
+  },
+  {
+    from: 'control-plane/src/brain/',
+    mustNotImport: ['control-plane/src/engine/', 'control-plane/src/queries/', 'control-plane/src/db/', 'control-plane/src/routes/'],
+  },
   { from: 'control-plane/src/', mustNotImport: ['lab-agent/'] },
   { from: 'lab-agent/src/', mustNotImport: ['control-plane/'] },
   { from: 'shared/src/', mustNotImport: ['control-plane/', 'lab-agent/', 'scripts/'] },
@@ -47,7 +67,11 @@ describe('layers', () => {
     it(`${rule.from} imports nothing from ${rule.mustNotImport.join(', ')}`, () => {
       const wrong = files
         .filter((f) => relative(repo, f).startsWith(rule.from))
-        .flatMap((f) => imports(f).filter((target) => rule.mustNotImport.some((p) => target.startsWith(p))).map((target) => `${relative(repo, f)} -> ${target}`));
+        .flatMap((f) =>
+          imports(f)
+            .filter((target) => rule.mustNotImport.some((p) => target.startsWith(p)))
+            .map((target) => `${relative(repo, f)} -> ${target}`),
+        );
       expect(wrong).toEqual([]);
     });
   }

@@ -32,11 +32,15 @@ try {
 // An embedded database is this process's alone; replicas on PostgreSQL share DATA_DIR by design.
 const releaseDataDir = config.databaseUrl
   ? async () => {}
-  : await lockDataDir(config.dataDir, config.port, (e) => console.error(`devicelab: the lock on DATA_DIR ${config.dataDir} was lost: ${e.message}`)).catch(
-      (e: unknown) => startFailed(e instanceof DataDirInUse ? e.message : `cannot lock DATA_DIR ${config.dataDir}: ${(e as Error).message}`),
+  : await lockDataDir(config.dataDir, config.port, (e) =>
+      console.error(`devicelab: the lock on DATA_DIR ${config.dataDir} was lost: ${e.message}`),
+    ).catch((e: unknown) =>
+      startFailed(e instanceof DataDirInUse ? e.message : `cannot lock DATA_DIR ${config.dataDir}: ${(e as Error).message}`),
     );
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }).catch((e: unknown) =>
-  startFailed(`cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded, in ${config.dataDir}`}): ${(e as Error).message}`),
+  startFailed(
+    `cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `embedded, in ${config.dataDir}`}): ${(e as Error).message}`,
+  ),
 );
 const storage = openStorage(config);
 await storage.check().catch(async (e: unknown) => {

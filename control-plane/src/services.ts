@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createDispatcher, type Dispatcher } from './agents/dispatcher.js';
-import { createAgentHub, type AgentHub } from './agents/hub.js';
+import { type AgentHub, createAgentHub } from './agents/hub.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { createGenerator } from './engine/generation.js';
@@ -9,17 +9,22 @@ import { createStepEngine } from './engine/step-engine.js';
 import type { Deps } from './http/env.js';
 import { newId } from './ids.js';
 import { registerReplica } from './queries/replicas.js';
+import { createRetentionSweeper, type RetentionSweeper } from './retention/sweep.js';
+import { subscribeRunEvents } from './runs/run-events.js';
 import type { FileStorage } from './storage/files.js';
 import { agentRelayEndpoint, internalRelayEndpoint } from './tunnels/agent-relay.js';
-import { clusterSecret, type ClusterSecret } from './tunnels/cluster-secret.js';
+import { type ClusterSecret, clusterSecret } from './tunnels/cluster-secret.js';
 import { createTunnelRegistry } from './tunnels/registry.js';
-import { createRetentionSweeper, type RetentionSweeper } from './retention/sweep.js';
 import { tunnelEndpoint } from './tunnels/tunnel-endpoint.js';
-import { subscribeRunEvents } from './runs/run-events.js';
 import { webhookOutbox } from './webhooks/outbox.js';
 import { createDeliveryWorker, type DeliveryWorker } from './webhooks/worker.js';
 
-export type Services = Deps & { dispatcher: Dispatcher; webhooks: DeliveryWorker; clusterSecret: ClusterSecret; retention: RetentionSweeper };
+export type Services = Deps & {
+  dispatcher: Dispatcher;
+  webhooks: DeliveryWorker;
+  clusterSecret: ClusterSecret;
+  retention: RetentionSweeper;
+};
 
 /** Everything the routes use, wired once; main.ts and the test harness share it. */
 export function createServices(base: { db: Db; config: Config; storage: FileStorage }): Services {
@@ -65,10 +70,13 @@ export async function attachAgents(server: Server, services: Services): Promise<
 
 /** Upload scratch files of a process killed mid-upload: removed at start, then hourly, while the server runs. */
 function sweepUploadScratch(server: Server, storage: FileStorage): void {
-  const sweep = () => void storage.removeStaleScratch().then(
-    (n) => { if (n > 0) console.log(`removed ${n} upload scratch file(s) left by a stopped process`); },
-    (e: unknown) => console.error('upload scratch clean-up failed:', e),
-  );
+  const sweep = () =>
+    void storage.removeStaleScratch().then(
+      (n) => {
+        if (n > 0) console.log(`removed ${n} upload scratch file(s) left by a stopped process`);
+      },
+      (e: unknown) => console.error('upload scratch clean-up failed:', e),
+    );
   sweep();
   const timer = setInterval(sweep, 3_600_000);
   timer.unref();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { UNVERIFIED_UPLOADS } from '../src/routes/builds.js';
-import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 /**
  * Uploads that break off (the client closes, resets, or sends a cut-off form) end at once:
@@ -46,8 +46,13 @@ async function rawUpload(opts: { bearer?: string; head: string; fileBytes: numbe
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   socket.on('error', () => {});
   const headers = [
-    'POST /uploadBuild HTTP/1.1', `Host: ${url.host}`, `Content-Type: multipart/form-data; boundary=${boundary}`,
-    'Content-Length: 4000000000', ...(opts.bearer ? [`Authorization: Bearer ${opts.bearer}`] : []), '', '',
+    'POST /uploadBuild HTTP/1.1',
+    `Host: ${url.host}`,
+    `Content-Type: multipart/form-data; boundary=${boundary}`,
+    'Content-Length: 4000000000',
+    ...(opts.bearer ? [`Authorization: Bearer ${opts.bearer}`] : []),
+    '',
+    '',
   ].join('\r\n');
   socket.write(headers + opts.head);
   if (opts.fileBytes > 0) socket.write(Buffer.alloc(opts.fileBytes, 7));
@@ -80,8 +85,11 @@ describe('an upload that breaks off ends at once, leaving nothing behind', () =>
 
   for (const [how, end] of ends) {
     it(`without a key, file first: a client that ${how} gives the slot back (key-last uploads still work)`, async () => {
-      const sockets = await Promise.all(Array.from({ length: UNVERIFIED_UPLOADS }, () =>
-        rawUpload({ head: part('platform', 'android') + filePart, fileBytes: 256 * 1024 })));
+      const sockets = await Promise.all(
+        Array.from({ length: UNVERIFIED_UPLOADS }, () =>
+          rawUpload({ head: part('platform', 'android') + filePart, fileBytes: 256 * 1024 }),
+        ),
+      );
       await until('the file-first uploads to write', async () => (await scratch()).length === UNVERIFIED_UPLOADS);
       for (const s of sockets) end(s);
       await until('the temp files to go', async () => (await scratch()).length === 0);
@@ -109,7 +117,11 @@ describe('an upload that breaks off ends at once, leaving nothing behind', () =>
   }
 
   it('a client that closes before the file part (key or not) leaves nothing and holds no slot', async () => {
-    for (const head of [part('platform', 'android'), part('organisation_key', org.orgKey), `--${boundary}\r\nContent-Disposition: form-da`]) {
+    for (const head of [
+      part('platform', 'android'),
+      part('organisation_key', org.orgKey),
+      `--${boundary}\r\nContent-Disposition: form-da`,
+    ]) {
       const s = await rawUpload({ head, fileBytes: 0 });
       await new Promise((r) => setTimeout(r, 50));
       s.destroy();
@@ -122,8 +134,9 @@ describe('an upload that breaks off ends at once, leaving nothing behind', () =>
 
   it('many aborted key-last uploads in a row never lock out the next one', async () => {
     for (let round = 0; round < 3; round++) {
-      const sockets = await Promise.all(Array.from({ length: UNVERIFIED_UPLOADS }, () =>
-        rawUpload({ head: filePart, fileBytes: 64 * 1024 })));
+      const sockets = await Promise.all(
+        Array.from({ length: UNVERIFIED_UPLOADS }, () => rawUpload({ head: filePart, fileBytes: 64 * 1024 })),
+      );
       await until('the uploads to write', async () => (await scratch()).length === UNVERIFIED_UPLOADS);
       for (const s of sockets) s.destroy();
       await until('the temp files to go', async () => (await scratch()).length === 0);

@@ -6,17 +6,17 @@
  * server still answers at once, its open files (/proc/PID/fd) are back near where they were,
  * its memory stayed bounded, and the upload temp folder is empty. docs/limits-and-abuse.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import * as fixtures from '../../scripts/fixtures/builds.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
+import * as fixtures from '../../scripts/fixtures/builds.js';
 import { freshDatabase } from './harness.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,9 +57,17 @@ beforeAll(async () => {
   child = spawn(tsx, ['control-plane/src/main.ts'], {
     cwd: repoRoot,
     env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
-      LOG_REQUESTS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      HEADERS_TIMEOUT_SECONDS: '1', BODY_IDLE_TIMEOUT_SECONDS: '1', UPLOAD_TIMEOUT_SECONDS: '10', KEY_MAX_UPLOADS: '50',
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      HEADERS_TIMEOUT_SECONDS: '1',
+      BODY_IDLE_TIMEOUT_SECONDS: '1',
+      UPLOAD_TIMEOUT_SECONDS: '10',
+      KEY_MAX_UPLOADS: '50',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -118,7 +126,10 @@ async function rawSocket(): Promise<{ socket: Socket; closed: Promise<string> }>
 function refusedUpgrade(path: string, bearer: string): Promise<number> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${url.replace('http', 'ws')}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
-    ws.on('open', () => { ws.terminate(); resolve(101); });
+    ws.on('open', () => {
+      ws.terminate();
+      resolve(101);
+    });
     ws.on('error', () => resolve(0));
     ws.on('unexpected-response', (_req, res) => {
       res.resume();
@@ -150,41 +161,54 @@ const filePart = `--${boundary}\r\nContent-Disposition: form-data; name="build";
 describe('abuse, each leaving the server responsive and nothing behind', () => {
   it('aborted uploads in every order of parts, with and without a key', async () => {
     const forms = [
-      uploadHead('', filePart), uploadHead('', field('platform', 'android') + filePart),
-      uploadHead(`Authorization: Bearer ${apiKey}\r\n`, filePart), uploadHead('', field('organisation_key', orgKey) + filePart),
+      uploadHead('', filePart),
+      uploadHead('', field('platform', 'android') + filePart),
+      uploadHead(`Authorization: Bearer ${apiKey}\r\n`, filePart),
+      uploadHead('', field('organisation_key', orgKey) + filePart),
     ];
     for (let round = 0; round < 5; round++) {
-      const sockets = await Promise.all(forms.map(async (head) => {
-        const { socket } = await rawSocket();
-        socket.write(head);
-        socket.write(Buffer.alloc(128 * 1024, 1));
-        return socket;
-      }));
+      const sockets = await Promise.all(
+        forms.map(async (head) => {
+          const { socket } = await rawSocket();
+          socket.write(head);
+          socket.write(Buffer.alloc(128 * 1024, 1));
+          return socket;
+        }),
+      );
       await sleep(100);
-      sockets.forEach((s, i) => (i % 2 === 0 ? s.destroy() : s.resetAndDestroy()));
+      for (const [i, s] of sockets.entries()) {
+        if (i % 2 === 0) s.destroy();
+        else s.resetAndDestroy();
+      }
     }
     await recovered();
   });
 
   it('slow uploads: sent in part and then nothing', async () => {
-    const slow = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-      const { socket, closed } = await rawSocket();
-      socket.write(uploadHead(i % 2 ? `Authorization: Bearer ${apiKey}\r\n` : '', (i % 4 === 1 ? field('organisation_key', orgKey) : '') + filePart));
-      socket.write(Buffer.alloc(32 * 1024, 2));
-      return closed;
-    }));
+    const slow = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const { socket, closed } = await rawSocket();
+        socket.write(
+          uploadHead(i % 2 ? `Authorization: Bearer ${apiKey}\r\n` : '', (i % 4 === 1 ? field('organisation_key', orgKey) : '') + filePart),
+        );
+        socket.write(Buffer.alloc(32 * 1024, 2));
+        return closed;
+      }),
+    );
     // Each is answered (408, or 503 for anonymous ones past the slots) and closed by the server.
     for (const answer of await Promise.all(slow)) expect(answer).toMatch(/^HTTP\/1\.1 (408|503)/);
     await recovered();
   });
 
   it('slow headers: many connections that never finish their headers', async () => {
-    const slow = await Promise.all(Array.from({ length: 100 }, async () => {
-      const { socket, closed } = await rawSocket();
-      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
-      const dribble = setInterval(() => socket.writable && socket.write('X-A: b\r\n'), 200);
-      return closed.finally(() => clearInterval(dribble));
-    }));
+    const slow = await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const { socket, closed } = await rawSocket();
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+        const dribble = setInterval(() => socket.writable && socket.write('X-A: b\r\n'), 200);
+        return closed.finally(() => clearInterval(dribble));
+      }),
+    );
     await healthy(); // while they dribble
     for (const answer of await Promise.all(slow)) expect(answer).toMatch(/^HTTP\/1\.1 408/);
     await recovered();
@@ -192,8 +216,9 @@ describe('abuse, each leaving the server responsive and nothing behind', () => {
 
   it('a flood of refused WebSocket connects', async () => {
     const paths = ['/agent/connect', '/tunnel/connect?name=x', '/agent/tunnel?job=att_x.1', '/internal/tunnel'];
-    const statuses = await Promise.all(Array.from({ length: 300 }, (_, i) =>
-      refusedUpgrade(paths[i % paths.length]!, i % 3 === 0 ? 'junk' : `dl_agent_${'y'.repeat(40)}`)));
+    const statuses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => refusedUpgrade(paths[i % paths.length]!, i % 3 === 0 ? 'junk' : `dl_agent_${'y'.repeat(40)}`)),
+    );
     expect(statuses.filter((s) => !(s >= 400 && s < 500))).toEqual([]);
     await recovered();
   });
@@ -203,15 +228,28 @@ describe('abuse, each leaving the server responsive and nothing behind', () => {
       [`multipart/form-data; boundary=${boundary}`, 'garbage without any boundary'],
       [`multipart/form-data; boundary=${boundary}`, filePart + 'PK cut off without the closing boundary'],
       ['multipart/form-data', 'no boundary parameter'],
-      [`multipart/form-data; boundary=${boundary}`, Array.from({ length: 40 }, (_, i) => field(`f${i}`, 'v')).join('') + `--${boundary}--\r\n`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        Array.from({ length: 40 }, (_, i) => field(`f${i}`, 'v')).join('') + `--${boundary}--\r\n`,
+      ],
       [`multipart/form-data; boundary=${boundary}`, field('platform', 'x'.repeat(200 * 1024)) + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, filePart + 'a\r\n' + filePart.replace('build', 'other') + 'b\r\n' + `--${boundary}--\r\n`],
-      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\nContent-Type: \u0000\r\n\r\nPK\r\n--${boundary}--\r\n`],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        filePart + 'a\r\n' + filePart.replace('build', 'other') + 'b\r\n' + `--${boundary}--\r\n`,
+      ],
+      [
+        `multipart/form-data; boundary=${boundary}`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\nContent-Type: \u0000\r\n\r\nPK\r\n--${boundary}--\r\n`,
+      ],
       [`multipart/form-data; boundary=${boundary}`, Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7919) % 256))],
     ];
     for (const auth of [{ authorization: `Bearer ${apiKey}` }, {} as Record<string, string>]) {
       for (const [contentType, body] of bodies) {
-        const res = await fetch(`${url}/uploadBuild`, { method: 'POST', headers: { ...auth, 'content-type': contentType }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+        const res = await fetch(`${url}/uploadBuild`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': contentType },
+          body: typeof body === 'string' ? body : new Uint8Array(body),
+        });
         const text = await res.text();
         expect(res.status, text).toBeGreaterThanOrEqual(400);
         expect(res.status, text).toBeLessThan(500 + (res.status === 503 ? 4 : 0)); // 503: anonymous slots busy, not a crash
@@ -221,27 +259,48 @@ describe('abuse, each leaving the server responsive and nothing behind', () => {
     await recovered();
   });
 
-  it('the tunnel filters\' address spellings: every spelling of a loopback address is excluded by localhost and by 127.0.0.0/8,::1', () => {
+  it("the tunnel filters' address spellings: every spelling of a loopback address is excluded by localhost and by 127.0.0.0/8,::1", () => {
     const byName = createHostFilter({ excludeHosts: 'localhost' });
     const byRange = createHostFilter({ excludeHosts: '127.0.0.0/8,::1' });
     const loopbackSpelling = fc.tuple(fc.integer({ min: 0, max: 0xffffff }), fc.integer({ min: 0, max: 5 })).map(([low, how]) => {
-      const value = (127 << 24 | low) >>> 0;
+      const value = ((127 << 24) | low) >>> 0;
       const bytes = [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255];
       const hex = (n: number) => n.toString(16);
       switch (how) {
-        case 0: return bytes.join('.');
-        case 1: return String(value);
-        case 2: return `0x${hex(value)}`;
-        case 3: return bytes.map((b) => `0${b.toString(8)}`).join('.');
-        case 4: return `::ffff:${bytes.join('.')}`;
-        default: return `[::ffff:${hex((bytes[0]! << 8) | bytes[1]!)}:${hex((bytes[2]! << 8) | bytes[3]!)}]`;
+        case 0:
+          return bytes.join('.');
+        case 1:
+          return String(value);
+        case 2:
+          return `0x${hex(value)}`;
+        case 3:
+          return bytes.map((b) => `0${b.toString(8)}`).join('.');
+        case 4:
+          return `::ffff:${bytes.join('.')}`;
+        default:
+          return `[::ffff:${hex((bytes[0]! << 8) | bytes[1]!)}:${hex((bytes[2]! << 8) | bytes[3]!)}]`;
       }
     });
-    const special = fc.constantFrom('0.0.0.0', '0', '::', '[::]', '0:0:0:0:0:0:0:0', '::1', '[0:0::1]', '::ffff:0.0.0.0', 'localhost', 'LOCALHOST.', 'a.localhost');
-    fc.assert(fc.property(fc.oneof(loopbackSpelling, special), (host) => {
-      expect(byName.refusal(host), host).not.toBeNull();
-      if (!/localhost/i.test(host)) expect(byRange.refusal(host), host).not.toBeNull();
-    }), { numRuns: 500 });
+    const special = fc.constantFrom(
+      '0.0.0.0',
+      '0',
+      '::',
+      '[::]',
+      '0:0:0:0:0:0:0:0',
+      '::1',
+      '[0:0::1]',
+      '::ffff:0.0.0.0',
+      'localhost',
+      'LOCALHOST.',
+      'a.localhost',
+    );
+    fc.assert(
+      fc.property(fc.oneof(loopbackSpelling, special), (host) => {
+        expect(byName.refusal(host), host).not.toBeNull();
+        if (!/localhost/i.test(host)) expect(byRange.refusal(host), host).not.toBeNull();
+      }),
+      { numRuns: 500 },
+    );
     // And nothing else is: a public address in the same spellings passes.
     expect(byName.refusal('::ffff:93.184.216.34')).toBeNull();
     expect(byRange.refusal('1572395042')).toBeNull();

@@ -22,7 +22,12 @@ describe('GET /admin/organisations', () => {
     expect(ids.indexOf(first.organisationId)).toBeLessThan(ids.indexOf(second.organisationId));
     const a = res.body.organisations.find((o: { id: string }) => o.id === first.organisationId);
     expect(a).toEqual({
-      id: first.organisationId, name: 'Listed A', type: 'platform', bundleIdRuns: false, maxParallelTests: null, createdAt: expect.any(String),
+      id: first.organisationId,
+      name: 'Listed A',
+      type: 'platform',
+      bundleIdRuns: false,
+      maxParallelTests: null,
+      createdAt: expect.any(String),
       // The revoked key is gone; the audit key is listed by id only.
       apiKeys: [{ apiKeyId: audit.apiKeyId, kind: 'audit', createdAt: expect.any(String) }],
     });

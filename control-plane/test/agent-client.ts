@@ -3,7 +3,7 @@
  * WebSocket client that speaks the shared protocol and lets the test script what
  * the agent says. (The real agent is tested end to end in e2e.test.ts.)
  */
-import { AGENT_PROTOCOL_VERSION, parseServerMessage, type AgentMessageInput, type DeviceInfo, type ServerMessage } from '@devicelab/shared';
+import { AGENT_PROTOCOL_VERSION, type AgentMessageInput, type DeviceInfo, parseServerMessage, type ServerMessage } from '@devicelab/shared';
 import WebSocket from 'ws';
 
 export interface FakeAgent {
@@ -17,13 +17,24 @@ export interface FakeAgent {
 }
 
 export const androidDevice = (serial: string, over: Partial<DeviceInfo> = {}): DeviceInfo => ({
-  serial, platform: 'android', kind: 'emulator', model: 'Virtual Pixel', osVersion: '14', ready: true, ...over,
+  serial,
+  platform: 'android',
+  kind: 'emulator',
+  model: 'Virtual Pixel',
+  osVersion: '14',
+  ready: true,
+  ...over,
 });
 
 export async function connectFakeAgent(
   url: string,
   token: string,
-  hello: { agentId: string; devices?: DeviceInfo[]; jobs?: Array<{ jobId: string; state: 'running' | 'finished' }>; protocolVersion?: number },
+  hello: {
+    agentId: string;
+    devices?: DeviceInfo[];
+    jobs?: Array<{ jobId: string; state: 'running' | 'finished' }>;
+    protocolVersion?: number;
+  },
 ): Promise<FakeAgent> {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/agent/connect`, { headers: { authorization: `Bearer ${token}` } });
   const received: ServerMessage[] = [];
@@ -35,7 +46,9 @@ export async function connectFakeAgent(
     received.push(parsed.message);
     for (const w of waiters.splice(0)) w();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -67,8 +80,14 @@ export async function connectFakeAgent(
     close: () => ws.close(),
   };
   agent.send({
-    type: 'hello', protocolVersion: hello.protocolVersion ?? AGENT_PROTOCOL_VERSION, agentVersion: 'test', agentId: hello.agentId,
-    hostname: 'test-host', capabilities: { platforms: ['android'] }, devices: hello.devices ?? [], jobs: hello.jobs ?? [],
+    type: 'hello',
+    protocolVersion: hello.protocolVersion ?? AGENT_PROTOCOL_VERSION,
+    agentVersion: 'test',
+    agentId: hello.agentId,
+    hostname: 'test-host',
+    capabilities: { platforms: ['android'] },
+    devices: hello.devices ?? [],
+    jobs: hello.jobs ?? [],
   });
   return agent;
 }
@@ -84,7 +103,7 @@ export function fakeAgents(options: { welcomed?: boolean } = {}) {
       return agent;
     },
     terminateAll(): void {
-      connected.splice(0).forEach((a) => a.ws.terminate());
+      for (const a of connected.splice(0)) a.ws.terminate();
     },
   };
 }

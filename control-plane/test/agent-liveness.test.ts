@@ -9,10 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
-import { randomToken } from '../src/ids.js';
 import { CANCELLED_MESSAGE, cancelRun } from '../src/runs/transitions/cancel.js';
 import { androidDevice, fakeAgents } from './agent-client.js';
-import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { type Org, seedOrg, startServer, type TestServer } from './harness.js';
 import { blockUnfinished, seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
 
 const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
@@ -33,7 +32,7 @@ const agents = fakeAgents();
 const connect = agents.connect;
 const restore: Array<() => void> = [];
 afterEach(async () => {
-  restore.splice(0).forEach((undo) => undo());
+  for (const undo of restore.splice(0)) undo();
   agents.terminateAll();
   await blockUnfinished(server.db);
 });
@@ -46,12 +45,15 @@ async function seedRun(count = 1): Promise<{ runId: string; ids: string[] }> {
 }
 
 const attempt = async (id: string) =>
-  (await server.db.query<{ status: string; try: number; status_message: string | null }>(
-    'SELECT status, try_number AS try, status_message FROM attempts WHERE id = $1', [id]))[0]!;
+  (
+    await server.db.query<{ status: string; try: number; status_message: string | null }>(
+      'SELECT status, try_number AS try, status_message FROM attempts WHERE id = $1',
+      [id],
+    )
+  )[0]!;
 const deviceState = async (serial: string) =>
   (await server.db.query<{ state: string }>('SELECT state FROM devices WHERE serial = $1', [serial]))[0]?.state;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 
 /** An agent with one test running on each of its devices. */
 async function runningOn(agentId: string, serials: string[]) {
@@ -61,7 +63,11 @@ async function runningOn(agentId: string, serials: string[]) {
   const offers = [];
   for (const _ of serials) offers.push(await agent.next('job.offer'));
   for (const offer of offers) agent.send({ type: 'job.accepted', jobId: offer.jobId });
-  for (const id of run.ids) await until(() => attempt(id), (a) => a.status === 'running');
+  for (const id of run.ids)
+    await until(
+      () => attempt(id),
+      (a) => a.status === 'running',
+    );
   return { agent, run, offers };
 }
 
@@ -86,10 +92,14 @@ describe('a silent agent', () => {
     const { agent, run } = await runningOn('agent-hung', ['emu-hung']);
     const silentSince = Date.now();
     agent.ws.pause(); // the process hangs: it reads nothing, so it answers no ping and sends nothing
-    await until(async () => {
-      await server.services.dispatcher.sweep();
-      return attempt(run.ids[0]!);
-    }, (a) => a.try === 2, 6000);
+    await until(
+      async () => {
+        await server.services.dispatcher.sweep();
+        return attempt(run.ids[0]!);
+      },
+      (a) => a.try === 2,
+      6000,
+    );
     // Dropped after AGENT_LOST_SECONDS of silence, then lost as any disconnected agent: a few seconds, not never.
     expect(Date.now() - silentSince).toBeLessThan(4500);
     expect(await deviceState('emu-hung')).toBe('offline');
@@ -114,19 +124,40 @@ describe('a silent agent', () => {
 });
 
 describe('frames of one connection', () => {
-  it('liveness counts when a frame arrives, and another device\'s decision does not wait for a slow one', async () => {
+  it("liveness counts when a frame arrives, and another device's decision does not wait for a slow one", async () => {
     const { agent, offers } = await runningOn('agent-busy', ['emu-busy-1', 'emu-busy-2']);
     const engine = gateEngine();
-    agent.send({ type: 'step.decide', requestId: 'slow', jobId: offers[0]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
-    await until(async () => engine.calls, (n) => n === 1);
+    agent.send({
+      type: 'step.decide',
+      requestId: 'slow',
+      jobId: offers[0]!.jobId,
+      stepIndex: 0,
+      command: 'Tap the Log in button',
+      pageSource: login,
+    });
+    await until(
+      async () => engine.calls,
+      (n) => n === 1,
+    );
     // As another replica's sweep would see it: the agent last heard of long ago.
     await server.db.query(`UPDATE agents SET last_seen_at = clock_timestamp() - interval '1 hour' WHERE id = 'agent-busy'`);
     agent.send({ type: 'heartbeat' });
     await until(
-      () => server.db.query<{ s: number }>(`SELECT extract(epoch FROM clock_timestamp() - last_seen_at)::float8 AS s FROM agents WHERE id = 'agent-busy'`),
-      (r) => r[0]!.s < 1, 2000,
+      () =>
+        server.db.query<{ s: number }>(
+          `SELECT extract(epoch FROM clock_timestamp() - last_seen_at)::float8 AS s FROM agents WHERE id = 'agent-busy'`,
+        ),
+      (r) => r[0]!.s < 1,
+      2000,
     );
-    agent.send({ type: 'step.decide', requestId: 'fast', jobId: offers[1]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    agent.send({
+      type: 'step.decide',
+      requestId: 'fast',
+      jobId: offers[1]!.jobId,
+      stepIndex: 0,
+      command: 'Tap the Log in button',
+      pageSource: login,
+    });
     expect(await agent.next('step.decision', 3000)).toMatchObject({ requestId: 'fast', ok: true });
     engine.release();
     expect(await agent.next('step.decision')).toMatchObject({ requestId: 'slow', ok: true });
@@ -137,14 +168,27 @@ describe('cancels the agent never heard', () => {
   it('a run cancelled while the agent was away: its hello gets job.cancel, and the device takes the next test', async () => {
     const { agent, run, offers } = await runningOn('agent-away', ['emu-away']);
     agent.ws.terminate();
-    await until(() => server.db.query<{ connected: boolean }>(`SELECT connected FROM agents WHERE id = 'agent-away'`), (r) => r[0]!.connected === false);
-    const res = await fetch(`${server.url}/runs/${run.runId}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` } });
+    await until(
+      () => server.db.query<{ connected: boolean }>(`SELECT connected FROM agents WHERE id = 'agent-away'`),
+      (r) => r[0]!.connected === false,
+    );
+    const res = await fetch(`${server.url}/runs/${run.runId}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.apiKey}` },
+    });
     expect(res.status).toBe(200);
     // No agent to tell: the cancel records the verdict itself, just after answering.
-    await until(() => attempt(run.ids[0]!), (a) => a.status === 'blocked');
+    await until(
+      () => attempt(run.ids[0]!),
+      (a) => a.status === 'blocked',
+    );
     expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'blocked', status_message: CANCELLED_MESSAGE });
 
-    const back = await connect(server.url, shared, { agentId: 'agent-away', devices: [androidDevice('emu-away')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    const back = await connect(server.url, shared, {
+      agentId: 'agent-away',
+      devices: [androidDevice('emu-away')],
+      jobs: [{ jobId: offers[0]!.jobId, state: 'running' }],
+    });
     await back.next('welcome');
     expect(await back.next('job.cancel')).toMatchObject({ jobId: offers[0]!.jobId, reason: CANCELLED_MESSAGE });
     // Still running the cancelled test: no offer for that device until it ends.
@@ -161,7 +205,11 @@ describe('cancels the agent never heard', () => {
     // The cancel happens, but nobody tells this agent (a lost cross-replica NOTIFY).
     expect(await cancelRun(server.db, org.id, run.runId, CANCELLED_MESSAGE)).toMatchObject({ outcome: 'cancelled' });
     agent.ws.terminate();
-    const back = await connect(server.url, shared, { agentId: 'agent-notify', devices: [androidDevice('emu-notify')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    const back = await connect(server.url, shared, {
+      agentId: 'agent-notify',
+      devices: [androidDevice('emu-notify')],
+      jobs: [{ jobId: offers[0]!.jobId, state: 'running' }],
+    });
     await back.next('welcome');
     expect(await back.next('job.cancel')).toMatchObject({ jobId: offers[0]!.jobId, reason: CANCELLED_MESSAGE });
     back.send({ type: 'job.result', jobId: offers[0]!.jobId, verdict: 'cancelled', durationSeconds: 1 });
@@ -173,7 +221,11 @@ describe('cancels the agent never heard', () => {
   it('a job the agent still runs and the control plane still wants is not cancelled', async () => {
     const { agent, run, offers } = await runningOn('agent-keeps', ['emu-keeps']);
     agent.ws.terminate();
-    const back = await connect(server.url, shared, { agentId: 'agent-keeps', devices: [androidDevice('emu-keeps')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    const back = await connect(server.url, shared, {
+      agentId: 'agent-keeps',
+      devices: [androidDevice('emu-keeps')],
+      jobs: [{ jobId: offers[0]!.jobId, state: 'running' }],
+    });
     await back.next('welcome');
     await expect(back.next('job.cancel', 300)).rejects.toThrow(/no job.cancel/);
     expect(await attempt(run.ids[0]!)).toMatchObject({ status: 'running', try: 1 });
@@ -205,7 +257,9 @@ describe('reconnects', () => {
     release();
     await second.next('welcome');
     await sleep(100);
-    const row = await server.db.query<{ connected: boolean; replica_id: string | null }>(`SELECT connected, replica_id FROM agents WHERE id = 'agent-race'`);
+    const row = await server.db.query<{ connected: boolean; replica_id: string | null }>(
+      `SELECT connected, replica_id FROM agents WHERE id = 'agent-race'`,
+    );
     expect(row[0]).toEqual({ connected: true, replica_id: dispatcher.replicaId });
     expect(await deviceState('emu-race')).toBe('online');
   });
@@ -213,11 +267,25 @@ describe('reconnects', () => {
   it('a step.decide re-sent on a new connection while the first is being decided gets one decision', async () => {
     const { agent, offers } = await runningOn('agent-resend', ['emu-resend']);
     const engine = gateEngine();
-    const decide = { type: 'step.decide', requestId: 'r1', jobId: offers[0]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login } as const;
+    const decide = {
+      type: 'step.decide',
+      requestId: 'r1',
+      jobId: offers[0]!.jobId,
+      stepIndex: 0,
+      command: 'Tap the Log in button',
+      pageSource: login,
+    } as const;
     agent.send(decide);
-    await until(async () => engine.calls, (n) => n === 1);
+    await until(
+      async () => engine.calls,
+      (n) => n === 1,
+    );
     agent.ws.terminate(); // the socket drops during the model call
-    const back = await connect(server.url, shared, { agentId: 'agent-resend', devices: [androidDevice('emu-resend')], jobs: [{ jobId: offers[0]!.jobId, state: 'running' }] });
+    const back = await connect(server.url, shared, {
+      agentId: 'agent-resend',
+      devices: [androidDevice('emu-resend')],
+      jobs: [{ jobId: offers[0]!.jobId, state: 'running' }],
+    });
     await back.next('welcome');
     back.send(decide);
     await sleep(200);
@@ -238,7 +306,14 @@ describe('reconnects', () => {
       return original(req);
     };
     restore.push(() => (engine.decideStep = original));
-    agent.send({ type: 'step.decide', requestId: 'r1', jobId: offers[0]!.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    agent.send({
+      type: 'step.decide',
+      requestId: 'r1',
+      jobId: offers[0]!.jobId,
+      stepIndex: 0,
+      command: 'Tap the Log in button',
+      pageSource: login,
+    });
     expect(await agent.next('step.decision')).toMatchObject({ requestId: 'r1', ok: true, kind: 'ai', actions: [{ type: 'tap' }] });
     expect(agent.received.filter((m) => m.type === 'error')).toEqual([]);
   });

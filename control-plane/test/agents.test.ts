@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '@devicelab/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
-import { insertBuild } from '../src/queries/builds.js';
 import { randomToken } from '../src/ids.js';
+import { insertBuild } from '../src/queries/builds.js';
 import { androidDevice, connectFakeAgent, fakeAgents } from './agent-client.js';
-import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 import { blockUnfinished, seedRun as seedRunIn, snapshot, until } from './seed-runs.js';
 
 const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
@@ -30,10 +30,17 @@ async function seedRun(commands: string[] = ['Tap the Log in button'], count = 1
 }
 
 const jobRow = async (id: string) =>
-  (await server.db.query<{ status: string; attempt: number; status_message: string | null; session_id: string | null; device_id: string | null }>(
-    'SELECT status, try_number AS attempt, status_message, session_id, device_id FROM attempts WHERE id = $1', [id]))[0]!;
-const runStatus = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [id]))[0]!.status;
-
+  (
+    await server.db.query<{
+      status: string;
+      attempt: number;
+      status_message: string | null;
+      session_id: string | null;
+      device_id: string | null;
+    }>('SELECT status, try_number AS attempt, status_message, session_id, device_id FROM attempts WHERE id = $1', [id])
+  )[0]!;
+const runStatus = async (id: string) =>
+  (await server.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [id]))[0]!.status;
 
 const agents = fakeAgents();
 const connect = agents.connect;
@@ -71,12 +78,17 @@ describe('the agent endpoint', () => {
     const agent = await connect(server.url, shared, { agentId: 'agent-reg', devices: [androidDevice('emu-reg')] });
     const welcome = await agent.next('welcome');
     expect(welcome).toMatchObject({ agentId: 'agent-reg', protocolVersion: 1, heartbeatIntervalMs: 5000 });
-    const devices = await server.db.query<{ state: string; org_id: string | null }>(`SELECT state, org_id FROM devices WHERE serial = 'emu-reg'`);
+    const devices = await server.db.query<{ state: string; org_id: string | null }>(
+      `SELECT state, org_id FROM devices WHERE serial = 'emu-reg'`,
+    );
     expect(devices).toEqual([{ state: 'online', org_id: null }]);
     agent.ws.send('{"type":"device.added","device":{"serial":"x"}}');
     expect((await agent.next('error')).detail).toMatch(/invalid device.added: device\./);
     agent.send({ type: 'device.removed', serial: 'emu-reg' });
-    await until(() => server.db.query<{ state: string }>(`SELECT state FROM devices WHERE serial = 'emu-reg'`), (r) => r[0]?.state === 'offline');
+    await until(
+      () => server.db.query<{ state: string }>(`SELECT state FROM devices WHERE serial = 'emu-reg'`),
+      (r) => r[0]?.state === 'offline',
+    );
     agent.close();
   });
 });
@@ -87,18 +99,49 @@ describe('dispatching and following a test', () => {
     await agent.next('welcome');
     const { runId, jobIds } = await seedRun(['Tap the Log in button', 'tapOn: "Sign up"']);
     const offer = await agent.next('job.offer');
-    expect(offer).toMatchObject({ jobId: `${jobIds[0]}.1`, runId, serial: 'emu-run', platform: 'android', attempt: 1, commands: ['Tap the Log in button', 'tapOn: "Sign up"'] });
+    expect(offer).toMatchObject({
+      jobId: `${jobIds[0]}.1`,
+      runId,
+      serial: 'emu-run',
+      platform: 'android',
+      attempt: 1,
+      commands: ['Tap the Log in button', 'tapOn: "Sign up"'],
+    });
     expect((await jobRow(jobIds[0]!)).status).toBe('offered');
 
     agent.send({ type: 'job.accepted', jobId: offer.jobId });
-    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running' && r.session_id !== null);
-    agent.send({ type: 'step.decide', requestId: 'r1', jobId: offer.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    await until(
+      () => jobRow(jobIds[0]!),
+      (r) => r.status === 'running' && r.session_id !== null,
+    );
+    agent.send({
+      type: 'step.decide',
+      requestId: 'r1',
+      jobId: offer.jobId,
+      stepIndex: 0,
+      command: 'Tap the Log in button',
+      pageSource: login,
+    });
     const decision = await agent.next('step.decision');
     expect(decision).toMatchObject({ requestId: 'r1', ok: true, kind: 'ai', finished: true, actions: [{ type: 'tap' }] });
     // The same request again (as after a reconnect): the same answer, and the step is not counted twice.
-    agent.send({ type: 'step.decide', requestId: 'r1', jobId: offer.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
+    agent.send({
+      type: 'step.decide',
+      requestId: 'r1',
+      jobId: offer.jobId,
+      stepIndex: 0,
+      command: 'Tap the Log in button',
+      pageSource: login,
+    });
     expect(await agent.next('step.decision')).toEqual(decision);
-    agent.send({ type: 'step.decide', requestId: 'r2', jobId: offer.jobId, stepIndex: 1, command: 'tapOn: "Sign up"', pageSource: '<broken' });
+    agent.send({
+      type: 'step.decide',
+      requestId: 'r2',
+      jobId: offer.jobId,
+      stepIndex: 1,
+      command: 'tapOn: "Sign up"',
+      pageSource: '<broken',
+    });
     expect(await agent.next('step.decision')).toMatchObject({ requestId: 'r2', ok: false, error: expect.stringMatching(/page_source/) });
 
     agent.send({ type: 'job.result', jobId: offer.jobId, verdict: 'succeeded', durationSeconds: 4.5 });
@@ -106,8 +149,12 @@ describe('dispatching and following a test', () => {
     expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'succeeded' });
     expect(await runStatus(runId)).toBe('completed');
     // The platform run is an SDK session carrying the test's id.
-    const session = (await server.db.query<{ test_id: string; status: string; ai_steps: number; api_key_id: string }>(
-      'SELECT s.test_id, s.status, s.ai_steps, s.api_key_id FROM sdk_sessions s JOIN attempts rt ON rt.session_id = s.id WHERE rt.id = $1', [jobIds[0]]))[0];
+    const session = (
+      await server.db.query<{ test_id: string; status: string; ai_steps: number; api_key_id: string }>(
+        'SELECT s.test_id, s.status, s.ai_steps, s.api_key_id FROM sdk_sessions s JOIN attempts rt ON rt.session_id = s.id WHERE rt.id = $1',
+        [jobIds[0]],
+      )
+    )[0];
     expect(session).toMatchObject({ status: 'succeeded', ai_steps: 1, api_key_id: org.apiKeyId });
     expect(session!.test_id).toMatch(/^tst_seed0/);
     // A repeated result (re-sent after a reconnect) is acknowledged and changes nothing.
@@ -117,7 +164,7 @@ describe('dispatching and following a test', () => {
     agent.close();
   });
 
-  it('takes a job\'s steps and verdict only from the agent holding it, never from another agent naming it', async () => {
+  it("takes a job's steps and verdict only from the agent holding it, never from another agent naming it", async () => {
     const holder = await connect(server.url, shared, { agentId: 'agent-holder', devices: [androidDevice('emu-holder')] });
     await holder.next('welcome');
     const { runId, jobIds } = await seedRun(['Tap the Log in button']);
@@ -131,9 +178,23 @@ describe('dispatching and following a test', () => {
     await intruder.next('job.result.ack'); // acknowledged (re-sends must stop) but not recorded
     expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'offered', status_message: null });
     holder.send({ type: 'job.accepted', jobId: offer.jobId });
-    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running' && r.session_id !== null);
-    intruder.send({ type: 'step.decide', requestId: 'x1', jobId: offer.jobId, stepIndex: 0, command: 'Tap the Log in button', pageSource: login });
-    expect(await intruder.next('step.decision')).toMatchObject({ requestId: 'x1', ok: false, error: 'this test is not running on this agent' });
+    await until(
+      () => jobRow(jobIds[0]!),
+      (r) => r.status === 'running' && r.session_id !== null,
+    );
+    intruder.send({
+      type: 'step.decide',
+      requestId: 'x1',
+      jobId: offer.jobId,
+      stepIndex: 0,
+      command: 'Tap the Log in button',
+      pageSource: login,
+    });
+    expect(await intruder.next('step.decision')).toMatchObject({
+      requestId: 'x1',
+      ok: false,
+      error: 'this test is not running on this agent',
+    });
     intruder.send({ type: 'job.result', jobId: offer.jobId, verdict: 'failed', statusMessage: 'forged', durationSeconds: 1 });
     await intruder.next('job.result.ack');
     expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'running', status_message: null });
@@ -151,7 +212,14 @@ describe('dispatching and following a test', () => {
     const first = await agent.next('job.offer');
     await expect(agent.next('job.offer', 300)).rejects.toThrow(/no job.offer/);
     agent.send({ type: 'job.accepted', jobId: first.jobId });
-    agent.send({ type: 'job.result', jobId: first.jobId, verdict: 'failed', statusMessage: 'Step 1 failed', failedStep: 0, durationSeconds: 1 });
+    agent.send({
+      type: 'job.result',
+      jobId: first.jobId,
+      verdict: 'failed',
+      statusMessage: 'Step 1 failed',
+      failedStep: 0,
+      durationSeconds: 1,
+    });
     const second = await agent.next('job.offer');
     // Which of the two goes first is the scheduler's choice (docs/scheduling.md); the other follows.
     const both = [`${jobIds[0]}.1`, `${jobIds[1]}.1`];
@@ -166,7 +234,10 @@ describe('dispatching and following a test', () => {
     const { runId, jobIds } = await seedRun(['launchApp']);
     const offer = await first.next('job.offer');
     first.send({ type: 'job.accepted', jobId: offer.jobId });
-    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running');
+    await until(
+      () => jobRow(jobIds[0]!),
+      (r) => r.status === 'running',
+    );
     first.ws.terminate(); // killed mid-test
     await new Promise((r) => setTimeout(r, 1200)); // AGENT_LOST_SECONDS = 1
     const second = await connect(server.url, shared, { agentId: 'agent-lost-2', devices: [androidDevice('emu-lost-2')] });
@@ -175,7 +246,10 @@ describe('dispatching and following a test', () => {
     const retry = await second.next('job.offer');
     expect(retry).toMatchObject({ jobId: `${jobIds[0]}.2`, attempt: 2, serial: 'emu-lost-2' });
     second.send({ type: 'job.accepted', jobId: retry.jobId });
-    await until(() => jobRow(jobIds[0]!), (r) => r.status === 'running');
+    await until(
+      () => jobRow(jobIds[0]!),
+      (r) => r.status === 'running',
+    );
     second.ws.terminate();
     await new Promise((r) => setTimeout(r, 1200));
     await server.services.dispatcher.sweep();
@@ -207,7 +281,7 @@ describe('dispatching and following a test', () => {
     expect(await runStatus(runId)).toBe('completed');
   });
 
-  it('an organisation\'s token serves only its physical runs; shared emulators serve everyone', async () => {
+  it("an organisation's token serves only its physical runs; shared emulators serve everyone", async () => {
     const other = await seedOrg(server.db);
     const own = (await addAgentToken(server.db, other.id)).agentToken;
     const handset = await connect(server.url, own, { agentId: 'agent-handset', devices: [androidDevice('phone-1', { kind: 'physical' })] });
@@ -223,23 +297,34 @@ describe('dispatching and following a test', () => {
   });
 
   it('an agent that reconnects keeps the tests it still runs, and loses the ones it forgot', async () => {
-    const agent = await connect(server.url, shared, { agentId: 'agent-back', devices: [androidDevice('emu-back-1'), androidDevice('emu-back-2')] });
+    const agent = await connect(server.url, shared, {
+      agentId: 'agent-back',
+      devices: [androidDevice('emu-back-1'), androidDevice('emu-back-2')],
+    });
     await agent.next('welcome');
     const { jobIds } = await seedRun(['launchApp'], 2);
     const a = await agent.next('job.offer');
     const b = await agent.next('job.offer');
     agent.send({ type: 'job.accepted', jobId: a.jobId });
     agent.send({ type: 'job.accepted', jobId: b.jobId });
-    await until(() => jobRow(jobIds[1]!), (r) => r.status === 'running');
+    await until(
+      () => jobRow(jobIds[1]!),
+      (r) => r.status === 'running',
+    );
     agent.ws.terminate();
     const back = await connect(server.url, shared, {
-      agentId: 'agent-back', devices: [androidDevice('emu-back-1'), androidDevice('emu-back-2')], jobs: [{ jobId: a.jobId, state: 'running' }],
+      agentId: 'agent-back',
+      devices: [androidDevice('emu-back-1'), androidDevice('emu-back-2')],
+      jobs: [{ jobId: a.jobId, state: 'running' }],
     });
     await back.next('welcome');
     const kept = jobIds.find((id) => a.jobId.startsWith(id))!;
     const forgotten = jobIds.find((id) => b.jobId.startsWith(id))!;
     expect((await jobRow(kept)).status).toBe('running');
-    const retried = await until(() => jobRow(forgotten), (r) => r.attempt === 2);
+    const retried = await until(
+      () => jobRow(forgotten),
+      (r) => r.attempt === 2,
+    );
     expect(['pending', 'offered']).toContain(retried.status);
     back.send({ type: 'job.result', jobId: a.jobId, verdict: 'succeeded', durationSeconds: 2 });
     await back.next('job.result.ack');
@@ -279,14 +364,26 @@ describe('build downloads for agents', () => {
     expect(withToken.status).toBe(404);
   });
 
-  it('gives a shared-pool agent a build only while it holds a test of it; an organisation\'s agents get their own builds', async () => {
+  it("gives a shared-pool agent a build only while it holds a test of it; an organisation's agents get their own builds", async () => {
     const buildId = `bld_${randomToken(12)}`;
     const storageKey = `builds/${org.id}/${buildId}.apk`;
     const bytes = new TextEncoder().encode('an apk of organisation A');
     await server.services.storage.put(storageKey, bytes);
     await insertBuild(server.db, {
-      id: buildId, orgId: org.id, platform: 'android', kind: 'apk', fileName: 'shop.apk', storageKey, sizeBytes: bytes.length, sha256: 'x'.repeat(64),
-      packageName: 'com.example.shop', versionName: '1.0', versionCode: '1', displayName: null, meta: {}, ci: null,
+      id: buildId,
+      orgId: org.id,
+      platform: 'android',
+      kind: 'apk',
+      fileName: 'shop.apk',
+      storageKey,
+      sizeBytes: bytes.length,
+      sha256: 'x'.repeat(64),
+      packageName: 'com.example.shop',
+      versionName: '1.0',
+      versionCode: '1',
+      displayName: null,
+      meta: {},
+      ci: null,
     });
     const download = (token: string) => fetch(`${server.url}/agent/builds/${buildId}`, { headers: { authorization: `Bearer ${token}` } });
     const otherPool = (await addAgentToken(server.db, null)).agentToken;

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion, errorResponse, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest } from '../src/brain/testing/fake-openai-server.js';
-import { client, seedOrg, startServer, type Client, type TestServer } from './harness.js';
+import {
+  chatCompletion,
+  errorResponse,
+  type FakeOpenAiServer,
+  type RecordedRequest,
+  startFakeOpenAiServer,
+} from '../src/brain/testing/fake-openai-server.js';
+import { type Client, client, seedOrg, startServer, type TestServer } from './harness.js';
 
 const login = readFileSync(new URL('../src/brain/fixtures/android-login.xml', import.meta.url), 'utf8');
 
@@ -35,7 +41,10 @@ describe('an OpenAI-compatible model chosen by configuration', () => {
     const before = fake.requests.length;
     const s1 = (await api('POST', '/sessions/create', { test_id: 'ai-login' })).body.session_id;
     const first = await api('POST', `/sessions/${s1}/execute`, { command: 'Tap the Log in button', page_source: login });
-    expect(first.body).toMatchObject({ step_type: 'ai', actions: [{ type: 'tap', target: { value: expect.stringMatching(/login_button$/) } }] });
+    expect(first.body).toMatchObject({
+      step_type: 'ai',
+      actions: [{ type: 'tap', target: { value: expect.stringMatching(/login_button$/) } }],
+    });
     expect(fake.requests.length).toBe(before + 1);
     const sent = fake.requests.at(-1)!;
     expect(sent.headers.authorization).toBe('Bearer sk-test-secret');

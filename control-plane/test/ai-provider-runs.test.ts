@@ -12,9 +12,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import {
-  chatCompletion, errorResponse, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest, type ScriptedResponse,
+  chatCompletion,
+  errorResponse,
+  type FakeOpenAiServer,
+  type RecordedRequest,
+  type ScriptedResponse,
+  startFakeOpenAiServer,
 } from '../src/brain/testing/fake-openai-server.js';
-import { client, runEnded, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let fake: FakeOpenAiServer;
@@ -38,7 +43,11 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
   form.append('metadata', JSON.stringify({ name: 'sample' }));
-  const uploaded = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+  const uploaded = await fetch(`${server.url}/uploadBuild`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${org.apiKey}` },
+    body: form,
+  });
   buildId = ((await uploaded.json()) as { buildId: string }).buildId;
   token = (await addAgentToken(server.db, null)).agentToken;
   await agents.start({ virtualDevices: 1 });
@@ -78,37 +87,66 @@ const TAP = 'Tap the Log in button';
 describe('an OpenAI-compatible provider on a platform run', () => {
   it('passes a step the model answers well, through the JSON schema, with the hierarchy and the screenshot', async () => {
     const before = fake.requests.length;
-    expect(await runWith(TAP, (r) => chatCompletion({ action: 'tap', element: shownIndex(r, /"Log in"/), text: null, direction: null, seconds: null, visible: null, reason: 'the button' })))
-      .toEqual(['succeeded', '']);
-    const sent = fake.requests[before]!.json as { response_format: { type: string; json_schema: { strict: boolean } }; messages: Array<{ content: unknown }> };
+    expect(
+      await runWith(TAP, (r) =>
+        chatCompletion({
+          action: 'tap',
+          element: shownIndex(r, /"Log in"/),
+          text: null,
+          direction: null,
+          seconds: null,
+          visible: null,
+          reason: 'the button',
+        }),
+      ),
+    ).toEqual(['succeeded', '']);
+    const sent = fake.requests[before]!.json as {
+      response_format: { type: string; json_schema: { strict: boolean } };
+      messages: Array<{ content: unknown }>;
+    };
     expect(sent.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
     const parts = sent.messages[1]!.content as Array<{ type: string }>;
     expect(parts.map((p) => p.type)).toEqual(['text', 'image_url']);
   });
 
   it('fails the step on malformed JSON, an element not on the screen, a refusal, or a check on nothing', async () => {
-    expect(await runWith(TAP, () => chatCompletion('{"action": "tap", "element": '))).toEqual(['failed', expect.stringMatching(/The AI model's answer was unusable: not JSON/)]);
-    expect(await runWith(TAP, () => chatCompletion({ action: 'tap', element: 4096, reason: 'x' })))
-      .toEqual(['failed', expect.stringMatching(/unusable: element 4096 is not one of the \d+ listed elements/)]);
-    expect(await runWith(TAP, () => ({ body: { choices: [{ message: { role: 'assistant', content: null, refusal: 'I will not' } }] } })))
-      .toEqual(['failed', expect.stringMatching(/The AI model refused: I will not$/)]);
-    expect(await runWith('Check that Goodbye is shown', () => chatCompletion({ action: 'assert', element: null, visible: true, reason: 'looks fine' })))
-      .toEqual(['failed', expect.stringMatching(/unusable: "assert" without the element that should be visible/)]);
+    expect(await runWith(TAP, () => chatCompletion('{"action": "tap", "element": '))).toEqual([
+      'failed',
+      expect.stringMatching(/The AI model's answer was unusable: not JSON/),
+    ]);
+    expect(await runWith(TAP, () => chatCompletion({ action: 'tap', element: 4096, reason: 'x' }))).toEqual([
+      'failed',
+      expect.stringMatching(/unusable: element 4096 is not one of the \d+ listed elements/),
+    ]);
+    expect(
+      await runWith(TAP, () => ({ body: { choices: [{ message: { role: 'assistant', content: null, refusal: 'I will not' } }] } })),
+    ).toEqual(['failed', expect.stringMatching(/The AI model refused: I will not$/)]);
+    expect(
+      await runWith('Check that Goodbye is shown', () =>
+        chatCompletion({ action: 'assert', element: null, visible: true, reason: 'looks fine' }),
+      ),
+    ).toEqual(['failed', expect.stringMatching(/unusable: "assert" without the element that should be visible/)]);
   });
 
   it('a model that finds nothing is asked again while the step waits, then fails with the time waited', async () => {
     const before = fake.requests.length;
-    const [status, reason] = await runWith(`${TAP} (timeout: 3 s)`, () => chatCompletion({ action: 'fail', reason: 'No Log in button here' }));
+    const [status, reason] = await runWith(`${TAP} (timeout: 3 s)`, () =>
+      chatCompletion({ action: 'fail', reason: 'No Log in button here' }),
+    );
     expect(status).toBe('failed');
     expect(reason).toMatch(/No Log in button here \(waited [3-9]\.\d s\)$/);
     expect(fake.requests.length - before).toBeGreaterThan(1);
   });
 
   it('blocks the test when the provider rate limits beyond a short Retry-After, or does not answer in time', async () => {
-    expect(await runWith(TAP, () => ({ ...errorResponse(429, 'Too many requests'), headers: { 'retry-after': '60' } })))
-      .toEqual(['blocked', expect.stringMatching(/is rate limiting requests \(HTTP 429\): Too many requests; it asks to retry after 60 s$/)]);
-    expect(await runWith(TAP, () => ({ ...chatCompletion({ action: 'done', reason: 'late' }), delayMs: 2000 })))
-      .toEqual(['blocked', expect.stringMatching(/did not answer within 500 ms$/)]);
+    expect(await runWith(TAP, () => ({ ...errorResponse(429, 'Too many requests'), headers: { 'retry-after': '60' } }))).toEqual([
+      'blocked',
+      expect.stringMatching(/is rate limiting requests \(HTTP 429\): Too many requests; it asks to retry after 60 s$/),
+    ]);
+    expect(await runWith(TAP, () => ({ ...chatCompletion({ action: 'done', reason: 'late' }), delayMs: 2000 }))).toEqual([
+      'blocked',
+      expect.stringMatching(/did not answer within 500 ms$/),
+    ]);
     const [, reason] = await runWith(TAP, () => errorResponse(429, 'Too many requests'));
     expect(reason).not.toContain('sk-test-secret');
   });

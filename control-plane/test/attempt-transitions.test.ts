@@ -13,13 +13,13 @@ import type { Db } from '../src/db/index.js';
 import { randomToken } from '../src/ids.js';
 import type { AttemptWork } from '../src/runs/attempts.js';
 import { acceptAttempt } from '../src/runs/transitions/accept.js';
+import { CANCELLED_MESSAGE } from '../src/runs/transitions/cancel.js';
 import { lockRuns } from '../src/runs/transitions/complete.js';
 import { loseAttempt } from '../src/runs/transitions/lose.js';
-import { requeueStaleOffers } from '../src/runs/transitions/requeue-stale-offers.js';
 import { requeueAttempt } from '../src/runs/transitions/requeue.js';
-import { CANCELLED_MESSAGE } from '../src/runs/transitions/cancel.js';
+import { requeueStaleOffers } from '../src/runs/transitions/requeue-stale-offers.js';
 import { androidDevice, fakeAgents } from './agent-client.js';
-import { backend, freshDatabase, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { backend, freshDatabase, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 import { blockUnfinished, seedRun, snapshot, until } from './seed-runs.js';
 
 const WAIT_SECONDS = 300;
@@ -30,7 +30,10 @@ let shared: string;
 beforeAll(async () => {
   // The sweep is called by hand (no timer); the replica lease must outlast the long sweep period.
   server = await startServer({
-    AGENT_LOST_SECONDS: '1', SWEEP_MS: '100000', REPLICA_LEASE_SECONDS: '300', RUN_DEVICE_WAIT_SECONDS: String(WAIT_SECONDS),
+    AGENT_LOST_SECONDS: '1',
+    SWEEP_MS: '100000',
+    REPLICA_LEASE_SECONDS: '300',
+    RUN_DEVICE_WAIT_SECONDS: String(WAIT_SECONDS),
   });
   org = await seedOrg(server.db);
   shared = (await addAgentToken(server.db, null)).agentToken;
@@ -45,22 +48,28 @@ afterEach(async () => {
   await blockUnfinished(server.db);
 });
 
-
-
 const attempt = async (id: string) =>
-  (await server.db.query<{ status: string; try_number: number; status_message: string | null; device_id: string | null }>(
-    'SELECT status, try_number, status_message, device_id FROM attempts WHERE id = $1', [id]))[0]!;
-
+  (
+    await server.db.query<{ status: string; try_number: number; status_message: string | null; device_id: string | null }>(
+      'SELECT status, try_number, status_message, device_id FROM attempts WHERE id = $1',
+      [id],
+    )
+  )[0]!;
 
 describe('claiming', () => {
   it('tests waiting for a busy reserved handset do not keep a free shared emulator from a later emulator test', async () => {
     const handsetToken = (await addAgentToken(server.db, org.id)).agentToken;
-    const handset = await connect(server.url, handsetToken, { agentId: 'claim-handset', devices: [androidDevice('phone-claim', { kind: 'physical' })] });
+    const handset = await connect(server.url, handsetToken, {
+      agentId: 'claim-handset',
+      devices: [androidDevice('phone-claim', { kind: 'physical' })],
+    });
     await seedRun(server.db, org, { physical: true, count: 25 });
     server.services.dispatcher.wake();
     await handset.next('job.offer'); // and no answer: the handset stays busy, 24 physical tests wait for it
     const other = await seedOrg(server.db);
-    const { ids: [emulatorTest] } = await seedRun(server.db, other);
+    const {
+      ids: [emulatorTest],
+    } = await seedRun(server.db, other);
     const emulator = await connect(server.url, shared, { agentId: 'claim-emulator', devices: [androidDevice('emu-claim')] });
     const offer = await emulator.next('job.offer', 3000);
     expect(offer.jobId).toBe(`${emulatorTest}.1`);
@@ -73,9 +82,14 @@ describe('claiming', () => {
       await server.db.query(`UPDATE attempts SET platform = 'ios' WHERE run_id = $1`, [runId]);
     };
     await seedRun(server.db, org, { physical: true, count: 30 }); // handset tests, and no handset anywhere
-    const { runId: olderIos, ids: [iosTest] } = await seedRun(server.db, org);
+    const {
+      runId: olderIos,
+      ids: [iosTest],
+    } = await seedRun(server.db, org);
     await asIos(olderIos);
-    const { ids: [androidTest] } = await seedRun(server.db, org);
+    const {
+      ids: [androidTest],
+    } = await seedRun(server.db, org);
     const { runId: newerIos } = await seedRun(server.db, org);
     await asIos(newerIos);
     const agent = await connect(server.url, shared, {
@@ -83,13 +97,20 @@ describe('claiming', () => {
       devices: [androidDevice('emu-kinds'), androidDevice('sim-kinds', { platform: 'ios', kind: 'simulator', model: 'iPhone 15' })],
     });
     const offers = [await agent.next('job.offer'), await agent.next('job.offer')];
-    expect(Object.fromEntries(offers.map((o) => [o.serial, o.jobId]))).toEqual({ 'emu-kinds': `${androidTest}.1`, 'sim-kinds': `${iosTest}.1` });
+    expect(Object.fromEntries(offers.map((o) => [o.serial, o.jobId]))).toEqual({
+      'emu-kinds': `${androidTest}.1`,
+      'sim-kinds': `${iosTest}.1`,
+    });
   });
 
-  it('an organisation\'s own emulator is offered only its organisation\'s tests, past an older test of another', async () => {
+  it("an organisation's own emulator is offered only its organisation's tests, past an older test of another", async () => {
     const other = await seedOrg(server.db);
-    const { ids: [foreignTest] } = await seedRun(server.db, other); // older: the claim would take it first
-    const { ids: [ownTest] } = await seedRun(server.db, org);
+    const {
+      ids: [foreignTest],
+    } = await seedRun(server.db, other); // older: the claim would take it first
+    const {
+      ids: [ownTest],
+    } = await seedRun(server.db, org);
     const ownToken = (await addAgentToken(server.db, org.id)).agentToken;
     const own = await connect(server.url, ownToken, { agentId: 'claim-own-emulator', devices: [androidDevice('emu-own')] });
     const offer = await own.next('job.offer', 3000);
@@ -130,7 +151,9 @@ describe('an offer that cannot be made', () => {
     await server.db.query(`CREATE TRIGGER offer_fault BEFORE UPDATE ON attempts FOR EACH ROW EXECUTE FUNCTION offer_fault()`);
     try {
       const agent = await connect(server.url, shared, { agentId: 'offer-fault', devices: [androidDevice('emu-fault')] });
-      const { ids: [id] } = await seedRun(server.db, org, {
+      const {
+        ids: [id],
+      } = await seedRun(server.db, org, {
         snapshot: snapshot({
           preRequests: [{ curlCommand: `curl -X POST ${hostUrl}/seed`, valuesToRemember: ['token'] }],
           teardownRequests: [{ curlCommand: `curl -X DELETE ${hostUrl}/seed/{{token}}`, runOn: 'failure' }],
@@ -138,7 +161,10 @@ describe('an offer that cannot be made', () => {
       });
       server.services.dispatcher.wake();
       // Torn down only once the try is back in the queue (a claim pass under way may take it again at once).
-      await until(async () => hits, (h) => h.includes('DELETE /seed/seeded-1'));
+      await until(
+        async () => hits,
+        (h) => h.includes('DELETE /seed/seeded-1'),
+      );
       // No wake-up of its own (a failure that recurs must not loop): at the latest the next sweep offers it again, on the freed device.
       await server.services.dispatcher.sweep();
       const offer = await agent.next('job.offer');
@@ -146,17 +172,22 @@ describe('an offer that cannot be made', () => {
       expect(offer.values.token).not.toBe('seeded-1');
       expect(hits.filter((h) => h === 'POST /seed')).toHaveLength(2);
     } finally {
-      for (const drop of ['DROP TRIGGER offer_fault ON attempts', 'DROP FUNCTION offer_fault()', 'DROP SEQUENCE offer_fault']) await server.db.query(drop);
+      for (const drop of ['DROP TRIGGER offer_fault ON attempts', 'DROP FUNCTION offer_fault()', 'DROP SEQUENCE offer_fault'])
+        await server.db.query(drop);
     }
   });
 
   it('is taken back by the sweep when its pre-requests never finished, once even the slowest would have', async () => {
     // Offered by a replica that then failed mid pre-requests: values never recorded. One pre-request
     // may take 600 s of delay and 30 s of timeout; the sweep's own 30 s come on top (660 s).
-    const { ids: [id] } = await seedRun(server.db, org, {
+    const {
+      ids: [id],
+    } = await seedRun(server.db, org, {
       snapshot: snapshot({ preRequests: [{ curlCommand: `curl ${hostUrl}/slow`, delayBeforeRequest: 600 }] }),
     });
-    await server.db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() - interval '650 seconds' WHERE id = $1`, [id]);
+    await server.db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() - interval '650 seconds' WHERE id = $1`, [
+      id,
+    ]);
     await server.services.dispatcher.sweep();
     expect((await attempt(id!)).status).toBe('offered');
     await server.db.query(`UPDATE attempts SET offered_at = clock_timestamp() - interval '670 seconds' WHERE id = $1`, [id]);
@@ -168,12 +199,20 @@ describe('an offer that cannot be made', () => {
 describe('requeue', () => {
   it('starts the wait for a device again: a test refused near the end of its wait is not blocked by the next sweep', async () => {
     const agent = await connect(server.url, shared, { agentId: 'requeue-late', devices: [androidDevice('emu-late')] });
-    const { ids: [id] } = await seedRun(server.db, org);
+    const {
+      ids: [id],
+    } = await seedRun(server.db, org);
     server.services.dispatcher.wake();
     const offer = await agent.next('job.offer');
-    await server.db.query(`UPDATE attempts SET queued_at = clock_timestamp() - make_interval(secs => $2) WHERE id = $1`, [id, WAIT_SECONDS - 1]);
+    await server.db.query(`UPDATE attempts SET queued_at = clock_timestamp() - make_interval(secs => $2) WHERE id = $1`, [
+      id,
+      WAIT_SECONDS - 1,
+    ]);
     agent.send({ type: 'job.rejected', jobId: offer.jobId, reason: 'busy' });
-    await until(() => attempt(id!), (a) => a.status === 'pending');
+    await until(
+      () => attempt(id!),
+      (a) => a.status === 'pending',
+    );
     await new Promise((r) => setTimeout(r, 1100));
     await server.services.dispatcher.sweep();
     expect((await attempt(id!)).status).toBe('pending');
@@ -183,8 +222,13 @@ describe('requeue', () => {
 describe('a try given up in a cancelled run', () => {
   it('is blocked saying the run was cancelled, whether requeued or taken back by the sweep', async () => {
     for (const giveUp of ['requeue', 'stale offer'] as const) {
-      const { runId, ids: [id] } = await seedRun(server.db, org);
-      await server.db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() - interval '1 hour' WHERE id = $1`, [id]);
+      const {
+        runId,
+        ids: [id],
+      } = await seedRun(server.db, org);
+      await server.db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() - interval '1 hour' WHERE id = $1`, [
+        id,
+      ]);
       await server.db.query(`UPDATE runs SET status = 'cancelled', finished_at = clock_timestamp() WHERE id = $1`, [runId]);
       if (giveUp === 'requeue') expect(await requeueAttempt(server.db, { id: id!, tryNumber: 1 }, 'online')).toBe('blocked');
       else expect(await requeueStaleOffers(server.db, 30)).toBe(1);
@@ -196,9 +240,13 @@ describe('a try given up in a cancelled run', () => {
 describe('a try given up other than by a verdict', () => {
   // The transitions tell their caller (who holds the tunnels for throughTunnel) once, after the commit.
   async function givenUpTry(status: 'offered' | 'running') {
-    const { ids: [id] } = await seedRun(server.db, org);
+    const {
+      ids: [id],
+    } = await seedRun(server.db, org);
     await server.db.query(
-      `UPDATE attempts SET status = $2, "values" = '{"token": "t-1"}', offered_at = clock_timestamp() - interval '1 hour' WHERE id = $1`, [id, status]);
+      `UPDATE attempts SET status = $2, "values" = '{"token": "t-1"}', offered_at = clock_timestamp() - interval '1 hour' WHERE id = $1`,
+      [id, status],
+    );
     const told: AttemptWork[] = [];
     return { ref: { id: id!, tryNumber: 1 }, told, hook: (a: AttemptWork) => void told.push(a) };
   }
@@ -235,7 +283,10 @@ describe.skipIf(backend !== 'postgres')('run locks (PostgreSQL: two connections)
 
   /** An offered attempt, and a cancel of its run held open between its status change and its end. */
   async function offeredWhileCancelling() {
-    const { runId, ids: [id] } = await seedRun(db, owner);
+    const {
+      runId,
+      ids: [id],
+    } = await seedRun(db, owner);
     await db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() WHERE id = $1`, [id]);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -267,6 +318,13 @@ describe.skipIf(backend !== 'postgres')('run locks (PostgreSQL: two connections)
     release();
     await cancel;
     expect(await accept).toBeNull();
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sdk_sessions WHERE test_id IN (SELECT test_id FROM attempts WHERE id = $1)', [ref.id]))[0]!.n).toBe(0);
+    expect(
+      (
+        await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM sdk_sessions WHERE test_id IN (SELECT test_id FROM attempts WHERE id = $1)',
+          [ref.id],
+        )
+      )[0]!.n,
+    ).toBe(0);
   });
 });

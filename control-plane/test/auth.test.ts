@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -52,7 +52,10 @@ describe('API keys (docs/api.md, Keys)', () => {
     expect((await client(server.url, other.organisationKey)('GET', '/tests')).status).toBe(200);
     const rotated = await admin()('POST', '/admin/organisations/rotate-key', { organisationId: other.organisationId });
     expect(rotated.status).toBe(200);
-    expect(rotated.body).toEqual({ organisationId: other.organisationId, organisationKey: expect.stringMatching(/^dl_org_[A-Za-z0-9]{40}$/) });
+    expect(rotated.body).toEqual({
+      organisationId: other.organisationId,
+      organisationKey: expect.stringMatching(/^dl_org_[A-Za-z0-9]{40}$/),
+    });
     expect((await client(server.url, other.organisationKey)('GET', '/tests')).status).toBe(401);
     expect((await client(server.url, rotated.body.organisationKey)('GET', '/tests')).status).toBe(200);
     expect((await client(server.url, other.apiKey)('GET', '/tests')).status).toBe(200); // API keys are not touched
@@ -145,7 +148,9 @@ describe('admin endpoints', () => {
     expect((await admin()('POST', '/admin/agent-tokens/revoke', { agentTokenId: 'atk_nope' })).status).toBe(404);
     expect((await admin()('POST', '/admin/agent-tokens/revoke', { agentTokenId: 'atk_x', extra: 1 })).status).toBe(400);
     expect((await admin()('POST', '/admin/agent-tokens/revoke', {})).status).toBe(400);
-    expect((await client(server.url, 'wrong-operator-token')('POST', '/admin/agent-tokens/revoke', { agentTokenId: 'atk_x' })).status).toBe(401);
+    expect((await client(server.url, 'wrong-operator-token')('POST', '/admin/agent-tokens/revoke', { agentTokenId: 'atk_x' })).status).toBe(
+      401,
+    );
   });
 
   it('stores only hashes of keys', async () => {
@@ -154,7 +159,9 @@ describe('admin endpoints', () => {
     const rows = await server.db.query<{ secret_hash: string }>('SELECT secret_hash FROM api_keys WHERE id = $1', [res.body.apiKeyId]);
     expect(rows[0]!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.secret_hash).not.toContain(secret);
-    const orgs = await server.db.query<{ org_key_hash: string }>('SELECT org_key_hash FROM organisations WHERE id = $1', [res.body.organisationId]);
+    const orgs = await server.db.query<{ org_key_hash: string }>('SELECT org_key_hash FROM organisations WHERE id = $1', [
+      res.body.organisationId,
+    ]);
     expect(orgs[0]!.org_key_hash).not.toContain(res.body.organisationKey.slice(7));
   });
 });

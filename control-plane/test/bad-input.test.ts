@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.js';
-import { client, seedOrg, settledTest, startServer, type Client, type TestServer } from './harness.js';
+import { type Client, client, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
 
 /**
  * The bad-input pass: every endpoint gets wrong types, missing fields, huge strings,
@@ -28,8 +28,22 @@ afterAll(() => server.close());
 
 /** A digest of every row of every table: equal digests mean nothing changed. */
 async function snapshot(db: Db): Promise<string> {
-  const tables = ['organisations', 'api_keys', 'folders', 'tests', 'builds', 'settings', 'sdk_sessions', 'session_steps',
-    'step_cache', 'runs', 'attempts', 'agent_tokens', 'agents', 'devices'];
+  const tables = [
+    'organisations',
+    'api_keys',
+    'folders',
+    'tests',
+    'builds',
+    'settings',
+    'sdk_sessions',
+    'session_steps',
+    'step_cache',
+    'runs',
+    'attempts',
+    'agent_tokens',
+    'agents',
+    'devices',
+  ];
   const parts = await Promise.all(
     tables.map(async (t) => {
       const rows = await db.query<{ d: string | null }>(`SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS d FROM ${t} x`);
@@ -44,21 +58,30 @@ type Case = [method: string, path: string, body: unknown, headers?: Record<strin
 
 const cases = (): Case[] => {
   const { folderId, testId, foreignFolderId, foreignTestId, sessionId, foreignSessionId } = ids;
-  const login = '<hierarchy rotation="0"><node index="0" text="Log in" resource-id="login" class="android.widget.Button" package="x" content-desc="" clickable="true" enabled="true" bounds="[0,0][100,100]"/></hierarchy>';
+  const login =
+    '<hierarchy rotation="0"><node index="0" text="Log in" resource-id="login" class="android.widget.Button" package="x" content-desc="" clickable="true" enabled="true" bounds="[0,0][100,100]"/></hierarchy>';
   const jsonEndpoints: Array<[string, string]> = [
-    ['POST', '/tests/folders'], ['PATCH', '/tests/folders'], ['DELETE', '/tests/folders'], ['POST', '/tests/folders/move'],
-    ['POST', '/tests'], ['PATCH', '/tests'], ['DELETE', '/tests'], ['POST', '/tests/generate'], ['POST', '/tests/execute'],
-    ['POST', `/sessions/${sessionId}/execute`], ['POST', `/sessions/${sessionId}/assert`],
+    ['POST', '/tests/folders'],
+    ['PATCH', '/tests/folders'],
+    ['DELETE', '/tests/folders'],
+    ['POST', '/tests/folders/move'],
+    ['POST', '/tests'],
+    ['PATCH', '/tests'],
+    ['DELETE', '/tests'],
+    ['POST', '/tests/generate'],
+    ['POST', '/tests/execute'],
+    ['POST', `/sessions/${sessionId}/execute`],
+    ['POST', `/sessions/${sessionId}/assert`],
   ];
   const generic: Case[] = jsonEndpoints.flatMap(([m, p]): Case[] => [
-    [m, p, '{"name": '],                      // malformed JSON
+    [m, p, '{"name": '], // malformed JSON
     [m, p, 'null'],
     [m, p, '[]'],
     [m, p, '"a string"'],
     [m, p, '42'],
     [m, p, {}],
     [m, p, { unexpected: true }],
-    [m, p, `{"huge":"${huge}"}`],             // over the JSON body limit
+    [m, p, `{"huge":"${huge}"}`], // over the JSON body limit
     [m, p, 'name=x', { 'content-type': 'application/x-www-form-urlencoded' }],
     [m, p, '<xml/>', { 'content-type': 'text/xml' }],
     // Text must be valid Unicode: invalid UTF-8 bytes and lone surrogates are refused, not stored as U+FFFD

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fixtures from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { UNVERIFIED_UPLOADS } from '../src/routes/builds.js';
-import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -42,22 +42,37 @@ const buildCount = async () => (await server.db.query<{ n: number }>('SELECT cou
 describe('POST /uploadBuild', () => {
   it('stores an APK and reads its package and version from the binary manifest', async () => {
     await fixtures.makeApk(at('app.apk'), { packageName: 'com.example.shop', versionName: '2.3.1', versionCode: 231, label: 'Shop' });
-    const res = await upload({ file: { path: at('app.apk'), name: 'app-release.apk' }, fields: { platform: 'android', metadata: '{"name":"nightly"}' } });
+    const res = await upload({
+      file: { path: at('app.apk'), name: 'app-release.apk' },
+      fields: { platform: 'android', metadata: '{"name":"nightly"}' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.buildId).toMatch(/^bld_/);
     expect(res.body.app_link).toBe(`${server.config.appUrl}/organisations/${org.id}/build/${res.body.buildId}`);
     const build = (await api()('GET', `/builds/${res.body.buildId}`)).body;
     expect(build).toMatchObject({
-      buildId: res.body.buildId, platform: 'android', kind: 'apk', packageName: 'com.example.shop',
-      versionName: '2.3.1', versionCode: '231', displayName: 'Shop', fileName: 'app-release.apk',
-      sizeBytes: statSync(at('app.apk')).size, meta: { name: 'nightly' },
+      buildId: res.body.buildId,
+      platform: 'android',
+      kind: 'apk',
+      packageName: 'com.example.shop',
+      versionName: '2.3.1',
+      versionCode: '231',
+      displayName: 'Shop',
+      fileName: 'app-release.apk',
+      sizeBytes: statSync(at('app.apk')).size,
+      meta: { name: 'nightly' },
     });
     expect(build.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('accepts the trailing-slash path and the organisation_key field instead of a Bearer key', async () => {
     await fixtures.makeIpa(at('a.ipa'), { bundleId: 'com.example.ios', version: '1.0', build: '7', name: 'Ios' });
-    const res = await upload({ file: { path: at('a.ipa'), name: 'a.ipa' }, fields: { organisation_key: org.orgKey, platform: 'ios' }, bearer: null, path: '/uploadBuild/' });
+    const res = await upload({
+      file: { path: at('a.ipa'), name: 'a.ipa' },
+      fields: { organisation_key: org.orgKey, platform: 'ios' },
+      bearer: null,
+      path: '/uploadBuild/',
+    });
     expect(res.status).toBe(200);
     const build = (await api()('GET', `/builds/${res.body.buildId}`)).body;
     expect(build).toMatchObject({ platform: 'ios', kind: 'ipa', packageName: 'com.example.ios', versionName: '1.0', versionCode: '7' });
@@ -65,8 +80,17 @@ describe('POST /uploadBuild', () => {
 
   it('accepts simulator .app bundles as .zip and .tar.gz, with XML or binary Info.plist', async () => {
     await fixtures.makeAppZip(at('sim.zip'), { bundleId: 'com.example.sim', version: '3.0', build: '30', name: 'Sim' });
-    await fixtures.makeAppTarGz(at('sim.tar.gz'), { bundleId: 'com.example.simtar', version: '3.1', build: '31', name: 'SimTar', binaryPlist: true });
-    for (const [file, id] of [['sim.zip', 'com.example.sim'], ['sim.tar.gz', 'com.example.simtar']] as const) {
+    await fixtures.makeAppTarGz(at('sim.tar.gz'), {
+      bundleId: 'com.example.simtar',
+      version: '3.1',
+      build: '31',
+      name: 'SimTar',
+      binaryPlist: true,
+    });
+    for (const [file, id] of [
+      ['sim.zip', 'com.example.sim'],
+      ['sim.tar.gz', 'com.example.simtar'],
+    ] as const) {
       const res = await upload({ file: { path: at(file), name: file }, fields: { platform: 'ios' } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect((await api()('GET', `/builds/${res.body.buildId}`)).body).toMatchObject({ kind: 'app', packageName: id });
@@ -76,7 +100,10 @@ describe('POST /uploadBuild', () => {
   it('unwraps a .zip or .tar.gz holding a single .ipa and stores that .ipa', async () => {
     await fixtures.makeZipWithIpa(at('wrapped.zip'), { bundleId: 'com.example.wrapped', version: '1.2', build: '12', name: 'W' });
     await fixtures.makeTarGzWithIpa(at('wrapped.tar.gz'), { bundleId: 'com.example.wrappedtar', version: '1.3', build: '13', name: 'WT' });
-    for (const [file, id, stored] of [['wrapped.zip', 'com.example.wrapped', 'wrapped.ipa'], ['wrapped.tar.gz', 'com.example.wrappedtar', 'wrapped.ipa']]) {
+    for (const [file, id, stored] of [
+      ['wrapped.zip', 'com.example.wrapped', 'wrapped.ipa'],
+      ['wrapped.tar.gz', 'com.example.wrappedtar', 'wrapped.ipa'],
+    ]) {
       const res = await upload({ file: { path: at(file!), name: file! } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const build = (await api()('GET', `/builds/${res.body.buildId}`)).body;
@@ -94,30 +121,172 @@ describe('POST /uploadBuild', () => {
 
 describe('POST /uploadBuild refusals (each changes nothing)', () => {
   const refusals: Array<[string, () => Promise<Upload>, number, RegExp]> = [
-    ['an unaccepted extension', async () => { writeFileSync(at('x.exe'), 'MZ'); return { file: { path: at('x.exe'), name: 'setup.exe' } }; }, 400, /extension/],
-    ['no extension', async () => { writeFileSync(at('noext'), 'x'); return { file: { path: at('noext'), name: 'build' } }; }, 400, /extension/],
-    ['a text file named .apk', async () => { writeFileSync(at('fake.apk'), 'hello'); return { file: { path: at('fake.apk'), name: 'fake.apk' } }; }, 400, /does not match/],
-    ['an ipa named .apk', async () => { await fixtures.makeIpa(at('ipa-as.apk'), { bundleId: 'a.b', version: '1', build: '1', name: 'x' }); return { file: { path: at('ipa-as.apk'), name: 'x.apk' } }; }, 400, /does not match/],
-    ['an apk named .ipa', async () => { await fixtures.makeApk(at('apk-as.ipa'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' }); return { file: { path: at('apk-as.ipa'), name: 'x.ipa' } }; }, 400, /does not match/],
-    ['a platform that contradicts the file', async () => { await fixtures.makeApk(at('p.apk'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' }); return { file: { path: at('p.apk'), name: 'p.apk' }, fields: { platform: 'ios' } }; }, 400, /platform/],
+    [
+      'an unaccepted extension',
+      async () => {
+        writeFileSync(at('x.exe'), 'MZ');
+        return { file: { path: at('x.exe'), name: 'setup.exe' } };
+      },
+      400,
+      /extension/,
+    ],
+    [
+      'no extension',
+      async () => {
+        writeFileSync(at('noext'), 'x');
+        return { file: { path: at('noext'), name: 'build' } };
+      },
+      400,
+      /extension/,
+    ],
+    [
+      'a text file named .apk',
+      async () => {
+        writeFileSync(at('fake.apk'), 'hello');
+        return { file: { path: at('fake.apk'), name: 'fake.apk' } };
+      },
+      400,
+      /does not match/,
+    ],
+    [
+      'an ipa named .apk',
+      async () => {
+        await fixtures.makeIpa(at('ipa-as.apk'), { bundleId: 'a.b', version: '1', build: '1', name: 'x' });
+        return { file: { path: at('ipa-as.apk'), name: 'x.apk' } };
+      },
+      400,
+      /does not match/,
+    ],
+    [
+      'an apk named .ipa',
+      async () => {
+        await fixtures.makeApk(at('apk-as.ipa'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' });
+        return { file: { path: at('apk-as.ipa'), name: 'x.ipa' } };
+      },
+      400,
+      /does not match/,
+    ],
+    [
+      'a platform that contradicts the file',
+      async () => {
+        await fixtures.makeApk(at('p.apk'), { packageName: 'a.b', versionName: '1', versionCode: 1, label: 'x' });
+        return { file: { path: at('p.apk'), name: 'p.apk' }, fields: { platform: 'ios' } };
+      },
+      400,
+      /platform/,
+    ],
     ['an unknown platform', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { platform: 'windows' } }), 400, /platform/],
-    ['metadata that is not JSON', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{name:' } }), 400, /metadata/],
-    ['metadata that is not an object', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '[1]' } }), 400, /metadata/],
-    ['a metadata name that is not a string', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{"name":5}' } }), 400, /metadata/],
+    [
+      'metadata that is not JSON',
+      async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{name:' } }),
+      400,
+      /metadata/,
+    ],
+    [
+      'metadata that is not an object',
+      async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '[1]' } }),
+      400,
+      /metadata/,
+    ],
+    [
+      'a metadata name that is not a string',
+      async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{"name":5}' } }),
+      400,
+      /metadata/,
+    ],
     // Once a 500 (stack overflow in the walkers after JSON.parse): the one JSON reader limits depth.
-    ['metadata nested 5,000 levels deep', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` } }), 400, /metadata.*nested more than 64/],
-    ['metadata holding a lone surrogate', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{"name":"\\ud800"}' } }), 400, /metadata.*surrogate/],
+    [
+      'metadata nested 5,000 levels deep',
+      async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` } }),
+      400,
+      /metadata.*nested more than 64/,
+    ],
+    [
+      'metadata holding a lone surrogate',
+      async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { metadata: '{"name":"\\ud800"}' } }),
+      400,
+      /metadata.*surrogate/,
+    ],
     ['no build part', async () => ({ fields: { platform: 'android' } }), 400, /build/],
     ['no key at all', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, bearer: null }), 401, /key/],
-    ['a wrong organisation_key', async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { organisation_key: `dl_org_${'z'.repeat(40)}` }, bearer: null }), 401, /key/],
-    ['an entry escaping the archive', async () => { await fixtures.makeZipWithTraversal(at('evil.zip')); return { file: { path: at('evil.zip'), name: 'evil.zip' } }; }, 400, /\.\.|escap|outside/i],
-    ['an absolute entry path', async () => { await fixtures.makeTarGzWithAbsolutePath(at('abs.tar.gz')); return { file: { path: at('abs.tar.gz'), name: 'abs.tar.gz' } }; }, 400, /absolute/i],
-    ['a link pointing outside', async () => { await fixtures.makeTarGzWithEscapingSymlink(at('link.tar.gz')); return { file: { path: at('link.tar.gz'), name: 'link.tar.gz' } }; }, 400, /link/i],
-    ['a decompression bomb', async () => { await fixtures.makeZipBomb(at('bomb.zip')); return { file: { path: at('bomb.zip'), name: 'bomb.zip' } }; }, 400, /bomb|ratio|compress|large/i],
-    ['a tar.gz decompression bomb', async () => { await fixtures.makeTarGzBomb(at('bomb.tar.gz')); return { file: { path: at('bomb.tar.gz'), name: 'bomb.tar.gz' } }; }, 400, /bomb|ratio|compress|large/i],
-    ['a zip whose header lies about the .ipa size', async () => { await fixtures.makeZipWithLyingIpaSize(at('lying.zip')); return { file: { path: at('lying.zip'), name: 'lying.zip' } }; }, 400, /header|declare|size|bomb/i],
-    ['a zip with an absolute entry path', async () => { await fixtures.makeZipWithAbsolutePath(at('abs.zip')); return { file: { path: at('abs.zip'), name: 'abs.zip' } }; }, 400, /absolute/i],
-    ['a gzip of text named .tar.gz', async () => { await fixtures.makeGzipOfText(at('text.tar.gz')); return { file: { path: at('text.tar.gz'), name: 'text.tar.gz' } }; }, 400, /does not match/],
+    [
+      'a wrong organisation_key',
+      async () => ({ file: { path: at('p.apk'), name: 'p.apk' }, fields: { organisation_key: `dl_org_${'z'.repeat(40)}` }, bearer: null }),
+      401,
+      /key/,
+    ],
+    [
+      'an entry escaping the archive',
+      async () => {
+        await fixtures.makeZipWithTraversal(at('evil.zip'));
+        return { file: { path: at('evil.zip'), name: 'evil.zip' } };
+      },
+      400,
+      /\.\.|escap|outside/i,
+    ],
+    [
+      'an absolute entry path',
+      async () => {
+        await fixtures.makeTarGzWithAbsolutePath(at('abs.tar.gz'));
+        return { file: { path: at('abs.tar.gz'), name: 'abs.tar.gz' } };
+      },
+      400,
+      /absolute/i,
+    ],
+    [
+      'a link pointing outside',
+      async () => {
+        await fixtures.makeTarGzWithEscapingSymlink(at('link.tar.gz'));
+        return { file: { path: at('link.tar.gz'), name: 'link.tar.gz' } };
+      },
+      400,
+      /link/i,
+    ],
+    [
+      'a decompression bomb',
+      async () => {
+        await fixtures.makeZipBomb(at('bomb.zip'));
+        return { file: { path: at('bomb.zip'), name: 'bomb.zip' } };
+      },
+      400,
+      /bomb|ratio|compress|large/i,
+    ],
+    [
+      'a tar.gz decompression bomb',
+      async () => {
+        await fixtures.makeTarGzBomb(at('bomb.tar.gz'));
+        return { file: { path: at('bomb.tar.gz'), name: 'bomb.tar.gz' } };
+      },
+      400,
+      /bomb|ratio|compress|large/i,
+    ],
+    [
+      'a zip whose header lies about the .ipa size',
+      async () => {
+        await fixtures.makeZipWithLyingIpaSize(at('lying.zip'));
+        return { file: { path: at('lying.zip'), name: 'lying.zip' } };
+      },
+      400,
+      /header|declare|size|bomb/i,
+    ],
+    [
+      'a zip with an absolute entry path',
+      async () => {
+        await fixtures.makeZipWithAbsolutePath(at('abs.zip'));
+        return { file: { path: at('abs.zip'), name: 'abs.zip' } };
+      },
+      400,
+      /absolute/i,
+    ],
+    [
+      'a gzip of text named .tar.gz',
+      async () => {
+        await fixtures.makeGzipOfText(at('text.tar.gz'));
+        return { file: { path: at('text.tar.gz'), name: 'text.tar.gz' } };
+      },
+      400,
+      /does not match/,
+    ],
   ];
 
   it.each(refusals)('refuses %s', async (_name, make, status, detail) => {
@@ -139,7 +308,9 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const res = await fetch(`${server.url}/uploadBuild`, {
-      method: 'POST', body, headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: string }).detail).toBe('form field metadata is not valid UTF-8 text');
@@ -158,7 +329,12 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
     const streamed = await fetch(`${server.url}/uploadBuild`, {
       method: 'POST',
       headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: new ReadableStream({ start(c) { for (const b of chunks) c.enqueue(b); c.close(); } }),
+      body: new ReadableStream({
+        start(c) {
+          for (const b of chunks) c.enqueue(b);
+          c.close();
+        },
+      }),
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
@@ -197,13 +373,15 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
         },
       });
       const answer = fetch(`${server.url}/uploadBuild`, {
-        method: 'POST', body, duplex: 'half', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       } as RequestInit).then(async (res) => ({ status: res.status, body: (await res.json()) as { detail: string } }));
       answer.catch(() => {});
       return { answer, release };
     }
-    const field = (name: string, value: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
     it('refuses a wrong organisation_key with 401 as soon as it arrives, writing nothing', async () => {
       const before = await buildCount();
@@ -213,7 +391,7 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
       expect(await buildCount()).toBe(before);
     });
 
-    it('writes files sent before their key (GPT Driver\'s order) only UNVERIFIED_UPLOADS at a time, and accepts the right key after the file', async () => {
+    it("writes files sent before their key (GPT Driver's order) only UNVERIFIED_UPLOADS at a time, and accepts the right key after the file", async () => {
       // UNVERIFIED_UPLOADS uploads whose file came first, held open: they may write.
       const held = await Promise.all(Array.from({ length: UNVERIFIED_UPLOADS }, () => startHeld(field('platform', 'android'))));
       while ((await scratch()).length < UNVERIFIED_UPLOADS) await new Promise((r) => setTimeout(r, 20));
@@ -241,7 +419,11 @@ describe('POST /uploadBuild refusals (each changes nothing)', () => {
     });
 
     it('still accepts the right organisation_key before the file', async () => {
-      const res = await upload({ file: { path: at('anon.apk'), name: 'anon.apk' }, fields: { organisation_key: org.orgKey }, bearer: null });
+      const res = await upload({
+        file: { path: at('anon.apk'), name: 'anon.apk' },
+        fields: { organisation_key: org.orgKey },
+        bearer: null,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
   });
@@ -279,7 +461,11 @@ describe('GET /builds', () => {
     await fixtures.makeApk(at('list.apk'), { packageName: 'com.example.list', versionName: '1.0', versionCode: 1, label: 'L' });
     await fixtures.makeIpa(at('list.ipa'), { bundleId: 'com.example.list', version: '1.0', build: '1', name: 'L' });
     const plan: Array<[string | null, 'android' | 'ios']> = [
-      ['shop', 'android'], ['shop', 'ios'], ['admin', 'android'], [null, 'android'], ['shop', 'android'],
+      ['shop', 'android'],
+      ['shop', 'ios'],
+      ['admin', 'android'],
+      [null, 'android'],
+      ['shop', 'android'],
     ];
     for (const [name, platform] of plan) {
       const file = platform === 'android' ? { path: at('list.apk'), name: 'list.apk' } : { path: at('list.ipa'), name: 'list.ipa' };
@@ -290,9 +476,13 @@ describe('GET /builds', () => {
   });
 
   const list = (query = '', key = lister.apiKey) => client(server.url, key)('GET', `/builds${query}`);
-  const newestFirst = (keep: (b: [string, string | null, string]) => boolean) => uploaded.filter(keep).map(([id]) => id).reverse();
+  const newestFirst = (keep: (b: [string, string | null, string]) => boolean) =>
+    uploaded
+      .filter(keep)
+      .map(([id]) => id)
+      .reverse();
 
-  it('lists the organisation\'s builds newest first, as GET /builds/{id} shows them', async () => {
+  it("lists the organisation's builds newest first, as GET /builds/{id} shows them", async () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body.builds.map((b: any) => b.buildId)).toEqual(newestFirst(() => true));
@@ -329,7 +519,7 @@ describe('GET /builds', () => {
     expect(second.body.builds.map((b: any) => b.buildId)).toEqual([newestFirst(([, n]) => n === 'shop')[1]]);
   });
 
-  it('never shows another organisation\'s builds, and audit keys may read it', async () => {
+  it("never shows another organisation's builds, and audit keys may read it", async () => {
     const other = await seedOrg(server.db, { name: 'Nobody' });
     expect((await list('', other.apiKey)).body).toEqual({ builds: [], nextCursor: null });
     const audit = await client(server.url, 'test-operator-token')('POST', '/admin/keys', { organisationId: lister.id, kind: 'audit' });
@@ -339,8 +529,16 @@ describe('GET /builds', () => {
   });
 
   it.each([
-    ['limit=0', /limit/], ['limit=201', /limit/], ['limit=ten', /limit/], ['limit=1.5', /limit/], ['platform=windows', /platform/],
-    ['name=', /name/], [`name=${'n'.repeat(201)}`, /name/], ['name=a%00b', /NUL/], ['cursor=garbage', /cursor/], ['cursor=%00%01', /cursor/],
+    ['limit=0', /limit/],
+    ['limit=201', /limit/],
+    ['limit=ten', /limit/],
+    ['limit=1.5', /limit/],
+    ['platform=windows', /platform/],
+    ['name=', /name/],
+    [`name=${'n'.repeat(201)}`, /name/],
+    ['name=a%00b', /NUL/],
+    ['cursor=garbage', /cursor/],
+    ['cursor=%00%01', /cursor/],
     [`cursor=${Buffer.from('r:5').toString('base64url')}`, /cursor/], // a runs cursor
   ])('answers 400 with {detail} for %s', async (query, detail) => {
     const res = await list(`?${query}`);

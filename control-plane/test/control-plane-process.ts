@@ -3,7 +3,7 @@
  * the backend under test (a DATA_DIR with embedded PGlite, or a fresh database on the real
  * server through DATABASE_URL). For the tests of starts, stops and restarts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,13 +29,21 @@ export async function processDatabase(): Promise<ProcessDatabase> {
     env.DATABASE_URL = fresh.url!;
     dropDb = fresh.drop;
   }
-  return { env, dataDir, drop: async () => { await dropDb(); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    env,
+    dataDir,
+    drop: async () => {
+      await dropDb();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Only what a shell would pass, without the test runner's own settings (vitest sets BASE_URL=/). */
 export function cleanEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
-  const foreign = /^(DEVICELAB_|ADMIN_TOKEN$|PORT$|HOST$|DATA_DIR$|DATABASE_URL$|TEST_DATABASE_URL$|BASE_URL$|APP_URL$|VITEST|VITE_|MODE$|DEV$|PROD$|SSR$|NODE_ENV$|npm_)/;
+  const foreign =
+    /^(DEVICELAB_|ADMIN_TOKEN$|PORT$|HOST$|DATA_DIR$|DATABASE_URL$|TEST_DATABASE_URL$|BASE_URL$|APP_URL$|VITEST|VITE_|MODE$|DEV$|PROD$|SSR$|NODE_ENV$|npm_)/;
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !foreign.test(k)) env[k] = v;
   return { ...env, LOG_REQUESTS: '0', ...extra };
 }
@@ -77,7 +85,13 @@ export function watch(child: ChildProcess): Running {
  * after it. Not the tsx command: that is a second process relaying signals to this one.
  */
 export function startControlPlane(env: Record<string, string>, args: string[] = []): Running {
-  return watch(spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/main.ts', ...args], { cwd: repoRoot, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
+  return watch(
+    spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/main.ts', ...args], {
+      cwd: repoRoot,
+      env: cleanEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 export const STARTED = 'DeviceLab control plane on';
@@ -100,7 +114,9 @@ export { freePort };
  * so a test can see (and clean up) everything started under it.
  */
 export function npxPnpm(args: string[], env: Record<string, string>): Running {
-  return watch(spawn('npx', ['--yes', 'pnpm@10', ...args], { cwd: repoRoot, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
+  return watch(
+    spawn('npx', ['--yes', 'pnpm@10', ...args], { cwd: repoRoot, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true }),
+  );
 }
 
 /** Whether any process of process group `pgid` is left. */

@@ -6,18 +6,18 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
 
 const exec = promisify(execFile);
 const labAgentDir = fileURLToPath(new URL('../../lab-agent/', import.meta.url));
@@ -60,7 +60,8 @@ function parseXml(xml: string): XmlNode {
   return root!;
 }
 const child = (node: XmlNode, name: string) => node.children.find((c) => c.name === name);
-const props = (node: XmlNode) => Object.fromEntries((child(node, 'properties')?.children ?? []).map((p) => [p.attributes.name, p.attributes.value]));
+const props = (node: XmlNode) =>
+  Object.fromEntries((child(node, 'properties')?.children ?? []).map((p) => [p.attributes.name, p.attributes.value]));
 
 interface Result {
   code: number | null;
@@ -121,8 +122,13 @@ beforeAll(async () => {
   api = client(server.url, org.apiKey);
   const { agentToken } = await addAgentToken(server.db, null);
   agent = await startAgent({
-    controlPlaneUrl: server.url, token: agentToken, virtualDevices: 2, stateDir: mkdtempSync(join(work, 'agent-')),
-    log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
+    controlPlaneUrl: server.url,
+    token: agentToken,
+    virtualDevices: 2,
+    stateDir: mkdtempSync(join(work, 'agent-')),
+    log: () => {},
+    backoff: { baseMs: 50, maxMs: 500 },
+    drainSeconds: 1,
   });
   apk = join(work, 'sample.apk');
   await makeApk(apk, { packageName: 'com.devicelab.sample', versionName: '1.1', versionCode: 1, label: 'DeviceLab Sample' });
@@ -130,10 +136,19 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('build', new Blob([readFileSync(apk)]), 'sample.apk');
   form.append('metadata', JSON.stringify({ name: 'ci-sample' }));
-  const uploaded = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+  const uploaded = await fetch(`${server.url}/uploadBuild`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${org.apiKey}` },
+    body: form,
+  });
   expect(uploaded.status).toBe(200);
   const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
-  const inputs = { testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: SAMPLE_PASSWORD }] };
+  const inputs = {
+    testInputs: [
+      { key: 'email', defaultValue: SAMPLE_EMAIL },
+      { key: 'password', defaultValue: SAMPLE_PASSWORD },
+    ],
+  };
   ids.login = await createTest('Login works', [...login, 'assertVisible: "Products"'], { ...inputs, tags: ['smoke'] });
   ids.checkout = await createTest('Checkout button', ['Tap the Log in button', 'Tap the Checkout button'], { tags: ['broken'] });
   ids.slow = await createTest('Slow', ['launchApp', 'wait: 5', 'assertVisible: "Log in"'], { tags: ['slow'] });
@@ -156,8 +171,9 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     expect(lock.packages[ours]?.resolved).toMatch(/^file:.*\.tgz$/);
     // Registry packages carry the registry's integrity hash; a workspace link, a local
     // directory or a git dependency would not (npm may omit `resolved` for the registry).
-    const foreign = Object.entries(lock.packages).filter(([path, p]) =>
-      path !== '' && path !== ours && (!p.integrity || p.link || /^(file|git|link)[:+]/.test(p.resolved ?? '')));
+    const foreign = Object.entries(lock.packages).filter(
+      ([path, p]) => path !== '' && path !== ours && (!p.integrity || p.link || /^(file|git|link)[:+]/.test(p.resolved ?? '')),
+    );
     expect(foreign).toEqual([]);
     expect(Object.keys(lock.packages).length).toBeGreaterThan(10);
     expect(existsSync(join(installed, '@devicelab', 'shared'))).toBe(false); // compiled in
@@ -168,8 +184,26 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     const stepSummary = join(work, 'step-summary.md');
     writeFileSync(stepSummary, '# earlier step\n');
     const res = await devicelabRun(
-      ['run', '--build', apk, '--build-name', 'from-cli', '--tags', 'smoke', '--junit', 'reports/junit.xml', '--summary', 'reports/summary.md'],
-      { GITHUB_STEP_SUMMARY: stepSummary, GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_SHA: 'abc123', GITHUB_RUN_ID: '77' },
+      [
+        'run',
+        '--build',
+        apk,
+        '--build-name',
+        'from-cli',
+        '--tags',
+        'smoke',
+        '--junit',
+        'reports/junit.xml',
+        '--summary',
+        'reports/summary.md',
+      ],
+      {
+        GITHUB_STEP_SUMMARY: stepSummary,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_REPOSITORY: 'acme/shop',
+        GITHUB_SHA: 'abc123',
+        GITHUB_RUN_ID: '77',
+      },
     );
     expect(res.stderr).toBe('');
     expect(res.code, res.stdout).toBe(0);
@@ -181,7 +215,11 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     expect(res.stdout).toMatch(/passed +Login works \(\d+\.\d s\)/);
 
     const run = (await api('GET', `/runs/${runId}`)).body;
-    expect(run).toMatchObject({ status: 'completed', trigger: 'ci', ci: { provider: 'github', repository: 'acme/shop', sha: 'abc123', runId: '77' } });
+    expect(run).toMatchObject({
+      status: 'completed',
+      trigger: 'ci',
+      ci: { provider: 'github', repository: 'acme/shop', sha: 'abc123', runId: '77' },
+    });
     const build = (await api('GET', `/builds/${run.buildId}`)).body;
     expect(build.meta).toEqual({ name: 'from-cli' });
 
@@ -193,7 +231,9 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     // The Jenkins XSD allows properties on the suite only: a test's fields are named by its id there, and lines of its output.
     expect(child(testcase!, 'properties')).toBeUndefined();
     expect(props(suite)).toMatchObject({
-      [`${ids.login}.title`]: 'Login works', [`${ids.login}.recording`]: run.succeededTests[0].recording, [`${ids.login}.interactionLogs`]: run.succeededTests[0].interactionLogs,
+      [`${ids.login}.title`]: 'Login works',
+      [`${ids.login}.recording`]: run.succeededTests[0].recording,
+      [`${ids.login}.interactionLogs`]: run.succeededTests[0].interactionLogs,
     });
     expect(child(testcase!, 'system-out')!.text).toContain(`test id: ${ids.login}\n`);
     expect(child(testcase!, 'failure')).toBeUndefined();
@@ -205,7 +245,19 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
   });
 
   it('exits 1 when a test fails, with the reason in a <failure>; the newest build by name is used', async () => {
-    const res = await devicelabRun(['run', '--build-name', 'ci-sample', '--platform', 'android', '--test-ids', ids.checkout, '--tags', 'smoke', '--junit', 'failed.xml']);
+    const res = await devicelabRun([
+      'run',
+      '--build-name',
+      'ci-sample',
+      '--platform',
+      'android',
+      '--test-ids',
+      ids.checkout,
+      '--tags',
+      'smoke',
+      '--junit',
+      'failed.xml',
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     expect(res.stdout).toMatch(/FAILED +Checkout button \(\d+\.\d s\): .*Checkout/);
     const suite = child(parseXml(readFileSync(join(work, 'failed.xml'), 'utf8')), 'testsuite')!;
@@ -216,7 +268,17 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
   });
 
   it('exits 1 when the run is cancelled while it waits: the unfinished test is an <error type="blocked">', async () => {
-    const running = devicelabRun(['run', '--build-name', 'ci-sample', '--tags', 'slow', '--trigger', 'cancel-me', '--junit', 'cancelled.xml']);
+    const running = devicelabRun([
+      'run',
+      '--build-name',
+      'ci-sample',
+      '--tags',
+      'slow',
+      '--trigger',
+      'cancel-me',
+      '--junit',
+      'cancelled.xml',
+    ]);
     let runId: string | undefined;
     const deadline = Date.now() + 60_000;
     while (!runId && Date.now() < deadline) {
@@ -255,7 +317,19 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
   });
 
   it('exits 3 when the run outlasts --timeout, reporting the unfinished tests; and when the service is unreachable', async () => {
-    const res = await devicelabRun(['run', '--build-name', 'ci-sample', '--tags', 'slow', '--timeout', '2s', '--junit', 'timeout.xml', '--summary', 'timeout.md']);
+    const res = await devicelabRun([
+      'run',
+      '--build-name',
+      'ci-sample',
+      '--tags',
+      'slow',
+      '--timeout',
+      '2s',
+      '--junit',
+      'timeout.xml',
+      '--summary',
+      'timeout.md',
+    ]);
     expect(res.code, res.stdout + res.stderr).toBe(3);
     expect(res.stderr).toMatch(/did not finish within 2s/);
     const suite = child(parseXml(readFileSync(join(work, 'timeout.xml'), 'utf8')), 'testsuite')!;
@@ -264,7 +338,9 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
     expect(readFileSync(join(work, 'timeout.md'), 'utf8')).toContain('did not finish in time');
 
     const closed = await closedPort();
-    const down = await devicelabRun(['run', '--build-name', 'ci-sample', '--tags', 'smoke', '--timeout', '3s'], { DEVICELAB_URL: `http://127.0.0.1:${closed}` });
+    const down = await devicelabRun(['run', '--build-name', 'ci-sample', '--tags', 'smoke', '--timeout', '3s'], {
+      DEVICELAB_URL: `http://127.0.0.1:${closed}`,
+    });
     expect(down.code).toBe(3);
     expect(down.stderr).toContain(`GET http://127.0.0.1:${closed}/me failed`);
     expect(down.stderr).toContain('ECONNREFUSED');
@@ -272,10 +348,14 @@ describe('devicelab installed from the packed tarball', { timeout: 120_000 }, ()
 
   it('starts the lab agent as devicelab agent start: its handset joins the lab, SIGTERM stops it with 0', async () => {
     const { agentToken } = await addAgentToken(server.db, org.id);
-    const proc = spawn(devicelab, ['agent', 'start', '--virtual-devices', '1', '--name', 'packed-agent', '--state-dir', join(work, 'packed-agent')], {
-      env: { PATH: process.env.PATH ?? '', HOME: work, DEVICELAB_URL: server.url, DEVICELAB_AGENT_TOKEN: agentToken },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const proc = spawn(
+      devicelab,
+      ['agent', 'start', '--virtual-devices', '1', '--name', 'packed-agent', '--state-dir', join(work, 'packed-agent')],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: work, DEVICELAB_URL: server.url, DEVICELAB_AGENT_TOKEN: agentToken },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
     try {
       const deadline = Date.now() + 60_000;

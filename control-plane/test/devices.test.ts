@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeAppZip, makeIpa } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -22,7 +22,11 @@ let testIds: string[] = [];
 let seq = 0;
 
 /** An agent row (org null: the shared pool) and its devices, as a hello would register them. */
-async function lab(orgId: string | null, connected: boolean, devices: Array<{ platform: string; kind: string; state: string; model?: string }>): Promise<string[]> {
+async function lab(
+  orgId: string | null,
+  connected: boolean,
+  devices: Array<{ platform: string; kind: string; state: string; model?: string }>,
+): Promise<string[]> {
   const { agentTokenId } = await addAgentToken(server.db, orgId);
   const agentId = `agent-${(seq += 1)}`;
   // A connected agent is held by a replica: this server's (one naming no live replica is reaped as orphaned).
@@ -86,7 +90,7 @@ afterAll(async () => {
 });
 
 describe('GET /devices', () => {
-  it('lists the organisation\'s own devices and the shared pool, never another organisation\'s or a shared handset', async () => {
+  it("lists the organisation's own devices and the shared pool, never another organisation's or a shared handset", async () => {
     const [mine] = await lab(org.id, true, [{ platform: 'ios', kind: 'physical', state: 'online', model: 'iPhone 15 Pro' }]);
     const [pool, poolBusy] = await lab(null, true, [
       { platform: 'ios', kind: 'simulator', state: 'online' },
@@ -102,8 +106,15 @@ describe('GET /devices', () => {
     const byId = Object.fromEntries(res.body.devices.map((d: any) => [d.id, d]));
     expect(Object.keys(byId).sort()).toEqual([mine, pool, poolBusy, gone].sort());
     expect(byId[mine!]).toMatchObject({
-      name: 'iPhone 15 Pro (SERIAL-1-0)', platform: 'ios', kind: 'handset', model: 'iPhone 15 Pro', osVersion: '17.5',
-      state: 'online', reserved: true, agentName: 'host-1', lastSeenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      name: 'iPhone 15 Pro (SERIAL-1-0)',
+      platform: 'ios',
+      kind: 'handset',
+      model: 'iPhone 15 Pro',
+      osVersion: '17.5',
+      state: 'online',
+      reserved: true,
+      agentName: 'host-1',
+      lastSeenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(byId[pool!]).toMatchObject({ kind: 'simulator', state: 'online', reserved: false });
     expect(byId[poolBusy!]).toMatchObject({ platform: 'android', kind: 'emulator', state: 'busy' });
@@ -149,7 +160,10 @@ describe('why a pending test waits', () => {
   });
 
   it('tests ahead: the running ones on the matching devices and those queued before', async () => {
-    await lab(null, true, [{ platform: 'ios', kind: 'simulator', state: 'busy' }, { platform: 'ios', kind: 'simulator', state: 'busy' }]);
+    await lab(null, true, [
+      { platform: 'ios', kind: 'simulator', state: 'busy' },
+      { platform: 'ios', kind: 'simulator', state: 'busy' },
+    ]);
     const runId = await execute(await upload(builds.app, 'sample-sim.zip'));
     expect(await waitingMessages(runId)).toEqual([
       'waiting: 2 tests ahead on 2 devices',
@@ -164,7 +178,7 @@ describe('why a pending test waits', () => {
     expect((await waitingMessages(runId))[0]).toBe('waiting: next in line for 1 device');
   });
 
-  it('an .ipa waits for the organisation\'s own iPhone: another organisation\'s or the pool\'s does not count', async () => {
+  it("an .ipa waits for the organisation's own iPhone: another organisation's or the pool's does not count", async () => {
     await lab(other.id, true, [{ platform: 'ios', kind: 'physical', state: 'online' }]);
     await lab(null, true, [{ platform: 'ios', kind: 'physical', state: 'online' }]);
     const runId = await execute(await upload(builds.ipa, 'sample.ipa'));

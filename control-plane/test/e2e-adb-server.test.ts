@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD, startVirtualAndroidDevices, type VirtualAndroidDevices } from '../../virtual-devices/src/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
-import { startRealAdbServer, type RealAdbServer } from '../../scripts/fixtures/real-adb.js';
+import { type RealAdbServer, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD, startVirtualAndroidDevices, type VirtualAndroidDevices } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, runEnded, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
@@ -56,11 +56,13 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('runs through Google\'s adb server', () => {
+describe("runs through Google's adb server", () => {
   it('passes, fails, and fails a crash at launch with the crash; every result has its device log', async () => {
     const pass = await createTest('Login works', [...login, 'assertVisible: "Products"']);
     const fail = await createTest('Checkout button', ['Tap the Log in button', 'Tap the Checkout button']);
-    const crash = await createTest('Crashes at launch', ['assertVisible: "Log in"'], { launchParams: [{ key: 'crashOnLaunch', value: '1' }] });
+    const crash = await createTest('Crashes at launch', ['assertVisible: "Log in"'], {
+      launchParams: [{ key: 'crashOnLaunch', value: '1' }],
+    });
     await agents.start({ adbHost: '127.0.0.1', adbPort: adb.port });
     const started = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [pass, fail, crash] });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
@@ -98,7 +100,10 @@ describe('runs through Google\'s adb server', () => {
 
     // The recording page shows the log cut at the steps, the crash marked.
     const cookie = await sessionCookie();
-    const page = await fetch(pathOf(crashed.recording).startsWith('/') ? new URL(pathOf(crashed.recording), server.url) : crashed.recording, { headers: { cookie } });
+    const page = await fetch(
+      pathOf(crashed.recording).startsWith('/') ? new URL(pathOf(crashed.recording), server.url) : crashed.recording,
+      { headers: { cookie } },
+    );
     expect(page.status).toBe(200);
     const body = await page.text();
     expect(body).toContain('<h2>Device log</h2>');
@@ -144,7 +149,11 @@ describe('the soft keyboard', () => {
     try {
       const typed = await createTest('Logs in with the keyboard up', [...login, 'assertVisible: "Products"']);
       await agents.start({ adbHost: '127.0.0.1', adbPort: adb.port });
-      const run = await runEnded(api, (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [typed] })).body.runId, 90_000);
+      const run = await runEnded(
+        api,
+        (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [typed] })).body.runId,
+        90_000,
+      );
       expect(run.succeededTests.map((e: any) => e.id)).toEqual([typed]);
       // On the device, the keyboard does cover the Log in button when the password field has the focus.
       const serial = /\((127\.0\.0\.1:\d+)\)$/.exec(run.succeededTests[0].device)![1]!;
@@ -173,7 +182,9 @@ describe('a device that goes offline or unauthorized mid-test', () => {
       let label: string | null = null;
       while (!label) {
         const rows = await server.db.query<{ label: string | null; status: string }>(
-          'SELECT device_label AS label, status FROM attempts WHERE run_id = $1', [started.body.runId]);
+          'SELECT device_label AS label, status FROM attempts WHERE run_id = $1',
+          [started.body.runId],
+        );
         if (rows[0]?.status === 'running') label = rows[0].label;
         else if (Date.now() > deadline) throw new Error('the test never started');
         else await new Promise((r) => setTimeout(r, 20));
@@ -185,7 +196,9 @@ describe('a device that goes offline or unauthorized mid-test', () => {
       const run = await runEnded(api, started.body.runId, 90_000);
       expect(run.succeededTests.map((e: any) => e.id)).toEqual([slow]);
       expect(run.succeededTests[0].device).not.toContain(serial);
-      const [row] = await server.db.query<{ tryNumber: number }>('SELECT try_number AS "tryNumber" FROM attempts WHERE run_id = $1', [started.body.runId]);
+      const [row] = await server.db.query<{ tryNumber: number }>('SELECT try_number AS "tryNumber" FROM attempts WHERE run_id = $1', [
+        started.body.runId,
+      ]);
       expect(row!.tryNumber).toBe(2);
       expect(await online()).toContain(`${serial}\t${fault}`);
       // Back for the next test: adb reconnects to it by itself.
@@ -198,8 +211,10 @@ describe('a device that goes offline or unauthorized mid-test', () => {
 
 async function sessionCookie(): Promise<string> {
   const res = await fetch(`${server.url}/app/sign-in`, {
-    method: 'POST', redirect: 'manual',
-    headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ api_key: org.apiKey }),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ api_key: org.apiKey }),
   });
   expect(res.status).toBe(303);
   return res.headers.get('set-cookie')!.split(';')[0]!;

@@ -9,17 +9,17 @@
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request, type IncomingMessage } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
-import { SAMPLE_PACKAGE } from '../../virtual-devices/src/sample-app.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
+import { SAMPLE_PACKAGE } from '../../virtual-devices/src/sample-app.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, runEnded, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
-import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
+import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
+import { GREETING, type InternalHost, startInternalHost } from './internal-host.js';
 import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
@@ -46,19 +46,30 @@ async function fetchTest(title: string, commands = ['wait: 1', `assertVisible: "
 }
 
 async function start(buildId: string, testId: string, tunnelName?: string): Promise<string> {
-  const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [testId], ...(tunnelName ? { tunnelName } : {}) });
+  const res = await api('POST', '/tests/execute', {
+    organisationId: org.id,
+    buildId,
+    testIds: [testId],
+    ...(tunnelName ? { tunnelName } : {}),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.runId;
 }
 
-const verdicts = (run: any) => [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
+const verdicts = (run: any) =>
+  [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
 
 /** The path another process on the Mac asks for, apart from the app's own `/hello`. */
 const OUTSIDER_PATH = '/from-another-process';
 
 /** GET through the proxy at `port` as another process on the Mac would; the status it answers. */
 async function throughProxy(port: number, authorization?: string): Promise<number> {
-  const req = request({ host: '127.0.0.1', port, path: `${internalUrl}${OUTSIDER_PATH}`, headers: authorization ? { 'proxy-authorization': authorization } : {} });
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    path: `${internalUrl}${OUTSIDER_PATH}`,
+    headers: authorization ? { 'proxy-authorization': authorization } : {},
+  });
   req.end();
   const [res] = (await once(req, 'response')) as [IncomingMessage];
   res.resume();
@@ -78,7 +89,13 @@ beforeAll(async () => {
   api = client(server.url, org.apiKey);
   sharedToken = (await addAgentToken(server.db, null)).agentToken;
   orgToken = (await addAgentToken(server.db, org.id)).agentToken;
-  tunnel = startTunnelClient({ controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: 'office', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 } });
+  tunnel = startTunnelClient({
+    controlPlaneUrl: server.url,
+    apiKey: org.apiKey,
+    tunnelName: 'office',
+    filter: createHostFilter({}),
+    backoff: { baseMs: 20, maxMs: 100 },
+  });
   await tunnel.connected;
 }, 60_000);
 afterEach(async () => {
@@ -108,11 +125,16 @@ describe('tunnelled tests on iOS end to end', () => {
     expect(hits).toEqual(['GET /hello']);
   }, 180_000);
 
-  it('the proxy on the Mac\'s loopback answers 407 to anyone without the test\'s credential', async () => {
+  it("the proxy on the Mac's loopback answers 407 to anyone without the test's credential", async () => {
     const a = await agent({ virtualIosSimulators: 1 });
     const device = a.virtualIos!.devices[0]!;
     const buildId = await uploadBuild(server.url, org.apiKey, builds.sim);
-    const testId = await fetchTest('Staging greets the simulator for a while', ['wait: 1', `assertVisible: "${GREETING}"`, 'wait: 4', `assertVisible: "${GREETING}"`]);
+    const testId = await fetchTest('Staging greets the simulator for a while', [
+      'wait: 1',
+      `assertVisible: "${GREETING}"`,
+      'wait: 4',
+      `assertVisible: "${GREETING}"`,
+    ]);
     const runId = await start(buildId, testId, 'office');
     while (!device.launches.get(SAMPLE_PACKAGE)?.environment['DEVICELAB_PROXY_URL']) await new Promise((r) => setTimeout(r, 20));
     const proxy = new URL(device.launches.get(SAMPLE_PACKAGE)!.environment['DEVICELAB_PROXY_URL']!);
@@ -134,7 +156,9 @@ describe('tunnelled tests on iOS end to end', () => {
     await agent({ token: orgToken, virtualIphones: 1 });
     const blocked = await runEnded(api, await start(buildId, testId, 'office'), 150_000);
     expect(blocked.physical).toBe(true);
-    expect(blocked.blockedTests.map((t: any) => t.statusMessage)).toEqual([expect.stringMatching(/^Tunnel "office" could not be used: .*--tunnel-proxy-host/)]);
+    expect(blocked.blockedTests.map((t: any) => t.statusMessage)).toEqual([
+      expect.stringMatching(/^Tunnel "office" could not be used: .*--tunnel-proxy-host/),
+    ]);
     await agents.stopAll();
 
     await agent({ token: orgToken, virtualIphones: 1, tunnelProxyHost: '127.0.0.1' });

@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, runEnded, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
@@ -53,7 +53,12 @@ const execute = async (buildId: string, testIds: string[], extra: Record<string,
 };
 
 const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
-const inputs = (password: string) => ({ testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: password }] });
+const inputs = (password: string) => ({
+  testInputs: [
+    { key: 'email', defaultValue: SAMPLE_EMAIL },
+    { key: 'password', defaultValue: password },
+  ],
+});
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'devicelab-e2e-ios-'));
@@ -73,7 +78,8 @@ beforeAll(async () => {
   ids.wrong = await createTest('Wrong password is refused', [...login, 'assertVisible: "Products"'], inputs('nope'));
   // The app's credentials come from launch parameters: the login only works if they reached it.
   ids.params = await createTest('Login with launch credentials', [...login, 'assertVisible: "Products"'], {
-    ...inputs('from-launch'), launchParams: [{ key: 'password', value: 'from-launch' }],
+    ...inputs('from-launch'),
+    launchParams: [{ key: 'password', value: 'from-launch' }],
   });
 }, 60_000);
 afterEach(async () => {
@@ -104,7 +110,11 @@ describe('iOS runs end to end on virtual simulators and iPhones', () => {
     const log = await api('GET', new URL(entry.interactionLogs).pathname + new URL(entry.interactionLogs).search);
     expect(log.body.steps.map((s: any) => s.command)).toEqual([...login, 'assertVisible: "Products"']);
     const shot = await fetch(log.body.steps[0].screenshot, { headers: { authorization: `Bearer ${org.apiKey}` } });
-    expect(Buffer.from(await shot.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await shot.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   }, 180_000);
 
   it('runs on a simulator from sample-sim.tar.gz', async () => {
@@ -114,10 +124,15 @@ describe('iOS runs end to end on virtual simulators and iPhones', () => {
     expect(run.failedTests.map((e: any) => e.id)).toEqual([ids.wrong]);
   }, 180_000);
 
-  it('runs an .ipa on the organisation\'s virtual iPhone (org-scoped agent), and refuses it on a simulator', async () => {
+  it("runs an .ipa on the organisation's virtual iPhone (org-scoped agent), and refuses it on a simulator", async () => {
     const a = await agent({ token: orgToken, virtualIphones: 1 });
     const buildId = await upload(builds.ipa);
-    const refused = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login], usePhysicalDevice: false });
+    const refused = await api('POST', '/tests/execute', {
+      organisationId: org.id,
+      buildId,
+      testIds: [ids.login],
+      usePhysicalDevice: false,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toMatch(/\.ipa build installs only on a real iPhone/);
     const started = await execute(buildId, [ids.login, ids.wrong, ids.params]);
@@ -131,7 +146,10 @@ describe('iOS runs end to end on virtual simulators and iPhones', () => {
     // last depends on earlier runs' durations: the launch parameters are read from a run of their own.
     const alone = await finished((await execute(buildId, [ids.params])).runId);
     expect(alone.succeededTests.map((e: any) => e.id)).toEqual([ids.params]);
-    expect(a.virtualIos!.devices[0]!.launches.get('com.devicelab.sample')).toEqual({ arguments: ['-password', 'from-launch'], environment: { password: 'from-launch' } });
+    expect(a.virtualIos!.devices[0]!.launches.get('com.devicelab.sample')).toEqual({
+      arguments: ['-password', 'from-launch'],
+      environment: { password: 'from-launch' },
+    });
   }, 180_000);
 
   it('a mixed lab runs each test on the kind it needs: Android on the handset, the .app on the simulator, never the iPhone', async () => {
@@ -150,11 +168,21 @@ describe('iOS runs end to end on virtual simulators and iPhones', () => {
     const { runId } = await execute(await upload(builds.simZip), [ids.login]);
     const log = await api('GET', `/suite/${runId}/run/${ids.login}/interaction_logs?organisation_id=${org.id}`);
     // Earlier tests' simulators are still listed, offline since their agents stopped.
-    expect(log.body).toMatchObject({ status: 'pending', statusMessage: expect.stringMatching(/^waiting for an iOS simulator: none is connected/) });
+    expect(log.body).toMatchObject({
+      status: 'pending',
+      statusMessage: expect.stringMatching(/^waiting for an iOS simulator: none is connected/),
+    });
     const devices = await api('GET', '/devices?state=online');
     expect(devices.status).toBe(200);
     expect(devices.body.devices).toEqual([
-      expect.objectContaining({ platform: 'ios', kind: 'handset', model: 'iPhone 15', osVersion: '17.5', reserved: true, name: `iPhone 15 (${phone.udid})` }),
+      expect.objectContaining({
+        platform: 'ios',
+        kind: 'handset',
+        model: 'iPhone 15',
+        osVersion: '17.5',
+        reserved: true,
+        name: `iPhone 15 (${phone.udid})`,
+      }),
     ]);
     expect((await api('POST', `/runs/${runId}/cancel`, {})).status).toBe(200);
   }, 60_000);

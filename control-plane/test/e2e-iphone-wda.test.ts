@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, runEnded, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
@@ -25,7 +25,12 @@ let loginTest = '';
 
 const agents = labAgents(() => ({ controlPlaneUrl: server.url, token: orgToken, work }));
 
-const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button', 'assertVisible: "Products"'];
+const login = [
+  'Enter {{email}} in the Email field',
+  'Enter {{password}} in the Password field',
+  'Tap the Log in button',
+  'assertVisible: "Products"',
+];
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -57,7 +62,13 @@ function managedAgent(extra: { team?: string; derivedDataDir: string }, lines: s
     virtualIphones: 1,
     virtualIosOptions: { managedWda: true },
     iosPollMs: 300,
-    wda: { ...(extra.team ? { team: extra.team } : {}), derivedDataDir: extra.derivedDataDir, retryMs: 300, retryMaxMs: 2000, launchTimeoutMs: 30_000 },
+    wda: {
+      ...(extra.team ? { team: extra.team } : {}),
+      derivedDataDir: extra.derivedDataDir,
+      retryMs: 300,
+      retryMaxMs: 2000,
+      launchTimeoutMs: 30_000,
+    },
     log: (line) => lines.push(line),
   });
 }
@@ -70,8 +81,12 @@ beforeAll(async () => {
   api = client(server.url, org.apiKey);
   orgToken = (await addAgentToken(server.db, org.id)).agentToken;
   const created = await api('POST', '/tests', {
-    title: 'Login works', commands: login,
-    testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: SAMPLE_PASSWORD }],
+    title: 'Login works',
+    commands: login,
+    testInputs: [
+      { key: 'email', defaultValue: SAMPLE_EMAIL },
+      { key: 'password', defaultValue: SAMPLE_PASSWORD },
+    ],
   });
   expect(created.status).toBe(200);
   loginTest = created.body.testId;
@@ -96,17 +111,24 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     // Built with the operator's team into this host's derived data, then run.
     const runs = agent.virtualIos!.xcodebuildRuns.filter((argv) => argv.includes(`id=${phone.udid}`));
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toEqual(expect.arrayContaining(['build-for-testing', 'test-without-building', 'DEVELOPMENT_TEAM=ABCDE12345', '-derivedDataPath', derived]));
+    expect(runs[0]).toEqual(
+      expect.arrayContaining(['build-for-testing', 'test-without-building', 'DEVELOPMENT_TEAM=ABCDE12345', '-derivedDataPath', derived]),
+    );
     expect(readdirSync(join(derived, 'Build', 'Products')).some((f) => f.endsWith('.xctestrun'))).toBe(true);
     expect(agent.virtualIos!.wdaUrl(phone.udid)).toBeUndefined(); // reachable only through usbmux
 
     const first = await runLogin();
-    expect(first.succeededTests.map((t: any) => t.id), JSON.stringify(first)).toEqual([loginTest]);
+    expect(
+      first.succeededTests.map((t: any) => t.id),
+      JSON.stringify(first),
+    ).toEqual([loginTest]);
 
     // WDA dies while the phone is idle: the agent notices, starts it again (without building), and the next test passes.
     expect(agent.virtualIos!.killWda(phone.udid)).toBe(true);
     await until('the restart', async () => (lines.some((l) => /stopped answering: restarting/.test(l)) ? true : undefined));
-    await until('the second start', async () => (agent.virtualIos!.xcodebuildRuns.filter((a) => a.includes(`id=${phone.udid}`)).length === 2 ? true : undefined));
+    await until('the second start', async () =>
+      agent.virtualIos!.xcodebuildRuns.filter((a) => a.includes(`id=${phone.udid}`)).length === 2 ? true : undefined,
+    );
     await deviceWhen(phone.udid, (d) => d.state === 'online');
     const again = agent.virtualIos!.xcodebuildRuns.filter((argv) => argv.includes(`id=${phone.udid}`))[1]!;
     expect(again).toContain('test-without-building');
@@ -138,7 +160,9 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     const prebuilt = join(work, 'prebuilt');
     mkdirSync(join(prebuilt, 'Build', 'Products', 'Debug-iphoneos', 'WebDriverAgentRunner-Runner.app'), { recursive: true });
     const agent = await agents.start({
-      virtualIphones: 1, virtualIosOptions: { managedWda: true }, iosPollMs: 300,
+      virtualIphones: 1,
+      virtualIosOptions: { managedWda: true },
+      iosPollMs: 300,
       wda: { prebuiltDir: prebuilt, derivedDataDir: join(work, 'derived-unused'), retryMs: 300, retryMaxMs: 2000 },
     });
     const phone = agent.virtualIos!.devices[0]!;

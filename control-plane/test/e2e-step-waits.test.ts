@@ -7,13 +7,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
-import { GREETING, SLOW_MS, startInternalHost, type InternalHost } from './internal-host.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
+import { GREETING, type InternalHost, SLOW_MS, startInternalHost } from './internal-host.js';
 
 let server: TestServer;
 let org: Org;
@@ -36,17 +36,34 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
   form.append('metadata', JSON.stringify({ name: 'sample' }));
-  const uploaded = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+  const uploaded = await fetch(`${server.url}/uploadBuild`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${org.apiKey}` },
+    body: form,
+  });
   buildId = ((await uploaded.json()) as { buildId: string }).buildId;
   const { agentToken } = await addAgentToken(server.db, null);
   agent = await startAgent({
-    controlPlaneUrl: server.url, token: agentToken, virtualDevices: 1, stateDir: mkdtempSync(join(work, 'agent-')),
-    log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
+    controlPlaneUrl: server.url,
+    token: agentToken,
+    virtualDevices: 1,
+    stateDir: mkdtempSync(join(work, 'agent-')),
+    log: () => {},
+    backoff: { baseMs: 50, maxMs: 500 },
+    drainSeconds: 1,
   });
-  tunnel = startTunnelClient({ controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: 'office', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 } });
+  tunnel = startTunnelClient({
+    controlPlaneUrl: server.url,
+    apiKey: org.apiKey,
+    tunnelName: 'office',
+    filter: createHostFilter({}),
+    backoff: { baseMs: 20, maxMs: 100 },
+  });
   await tunnel.connected;
   const signIn = await fetch(`${server.url}/app/sign-in`, {
-    method: 'POST', redirect: 'manual', body: new URLSearchParams({ api_key: org.apiKey }),
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ api_key: org.apiKey }),
     headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
   });
   cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
@@ -64,12 +81,18 @@ async function runFetchTest(title: string, path: string, commands: string[]): Pr
   const created = await api('POST', '/tests', { title, commands, launchParams: [{ key: 'fetchUrl', value: `${internal.url}${path}` }] });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   expect((await settledTest(api, created.body.testId)).platforms.android.status).toBe('ready');
-  const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [created.body.testId], tunnelName: 'office' });
+  const res = await api('POST', '/tests/execute', {
+    organisationId: org.id,
+    buildId,
+    testIds: [created.body.testId],
+    tunnelName: 'office',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const run = (await api('GET', `/runs/${res.body.runId}`)).body;
-    if (run.status === 'completed') return { ...[...run.succeededTests, ...run.failedTests, ...run.blockedTests][0], runId: run.runId, testId: created.body.testId };
+    if (run.status === 'completed')
+      return { ...[...run.succeededTests, ...run.failedTests, ...run.blockedTests][0], runId: run.runId, testId: created.body.testId };
     if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -80,7 +103,10 @@ async function timelineWaits(runId: string, testId: string): Promise<Array<{ sec
   const page = await fetch(`${server.url}/app/recording/${runId}/runs/${testId}`, { headers: { cookie, accept: 'text/html' } });
   expect(page.status).toBe(200);
   const html = await page.text();
-  return [...html.matchAll(/waited (\d+\.\d) s for the screen( \(it never settled\))?/g)].map((m) => ({ seconds: Number(m[1]), settled: !m[2] }));
+  return [...html.matchAll(/waited (\d+\.\d) s for the screen( \(it never settled\))?/g)].map((m) => ({
+    seconds: Number(m[1]),
+    settled: !m[2],
+  }));
 }
 
 describe('steps that wait like a tester', () => {
@@ -94,11 +120,13 @@ describe('steps that wait like a tester', () => {
     expect(waits[0]!.settled).toBe(true);
   });
 
-  it('an absent text fails after the step\'s wait, 5 s by default or as the step sets it, with the time waited in its reason', async () => {
+  it("an absent text fails after the step's wait, 5 s by default or as the step sets it, with the time waited in its reason", async () => {
     const absent = await runFetchTest('Staging says goodbye', '/hello', [`assertVisible: "Goodbye from staging"`]);
     expect(absent.status).toBe('failed');
     const waited = Number(/\(waited (\d+\.\d) s\)/.exec(absent.statusMessage)?.[1]);
-    expect(absent.statusMessage).toMatch(/^Step 1 "assertVisible: \\?"Goodbye from staging\\?"": .*Goodbye from staging.* \(waited \d+\.\d s\)$/);
+    expect(absent.statusMessage).toMatch(
+      /^Step 1 "assertVisible: \\?"Goodbye from staging\\?"": .*Goodbye from staging.* \(waited \d+\.\d s\)$/,
+    );
     expect(waited).toBeGreaterThanOrEqual(5);
     expect(waited).toBeLessThan(15);
     expect((await timelineWaits(absent.runId, absent.testId)).map((w) => w.seconds)).toEqual([waited]);

@@ -5,20 +5,19 @@
  * launch parameter (through the device proxy when the run names a tunnel; a lab device
  * cannot reach private hosts directly).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
-import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
+import { GREETING, type InternalHost, startInternalHost } from './internal-host.js';
 
 const agentRoot = fileURLToPath(new URL('../../lab-agent/', import.meta.url));
 let server: TestServer;
@@ -47,8 +46,19 @@ async function upload(key: string): Promise<string> {
 }
 
 /** A test whose app opens on the fetch screen for the internal URL and checks what it shows. */
-async function fetchTest(call: Client, title: string, shown: string, extra: Record<string, unknown> = {}, commands = ['wait: 1', `assertVisible: "${shown}"`]): Promise<string> {
-  const res = await call('POST', '/tests', { title, commands, launchParams: [{ key: 'fetchUrl', value: `${internalUrl}/hello` }], ...extra });
+async function fetchTest(
+  call: Client,
+  title: string,
+  shown: string,
+  extra: Record<string, unknown> = {},
+  commands = ['wait: 1', `assertVisible: "${shown}"`],
+): Promise<string> {
+  const res = await call('POST', '/tests', {
+    title,
+    commands,
+    launchParams: [{ key: 'fetchUrl', value: `${internalUrl}/hello` }],
+    ...extra,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const settled = await settledTest(call, res.body.testId);
   expect(settled.platforms.android.status).toBe('ready');
@@ -56,7 +66,12 @@ async function fetchTest(call: Client, title: string, shown: string, extra: Reco
 }
 
 async function execute(call: Client, orgId: string, build: string, testId: string, tunnelName?: string): Promise<any> {
-  const res = await call('POST', '/tests/execute', { organisationId: orgId, buildId: build, testIds: [testId], ...(tunnelName ? { tunnelName } : {}) });
+  const res = await call('POST', '/tests/execute', {
+    organisationId: orgId,
+    buildId: build,
+    testIds: [testId],
+    ...(tunnelName ? { tunnelName } : {}),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -67,16 +82,24 @@ async function execute(call: Client, orgId: string, build: string, testId: strin
   }
 }
 
-const verdicts = (run: any) => [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
+const verdicts = (run: any) =>
+  [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
 
 function tunnel(name: string, filters: { onlyHosts?: string; excludeHosts?: string } = {}, key = org.apiKey): TunnelClient {
-  const t = startTunnelClient({ controlPlaneUrl: server.url, apiKey: key, tunnelName: name, filter: createHostFilter(filters), backoff: { baseMs: 20, maxMs: 100 } });
+  const t = startTunnelClient({
+    controlPlaneUrl: server.url,
+    apiKey: key,
+    tunnelName: name,
+    filter: createHostFilter(filters),
+    backoff: { baseMs: 20, maxMs: 100 },
+  });
   tunnels.push(t);
   return t;
 }
 
 async function tunnelGone(name: string): Promise<void> {
-  while ((await api('GET', '/tunnels')).body.tunnels.some((t: { name: string }) => t.name === name)) await new Promise((r) => setTimeout(r, 20));
+  while ((await api('GET', '/tunnels')).body.tunnels.some((t: { name: string }) => t.name === name))
+    await new Promise((r) => setTimeout(r, 20));
 }
 
 beforeAll(async () => {
@@ -91,8 +114,13 @@ beforeAll(async () => {
   otherBuildId = await upload(other.apiKey);
   const { agentToken } = await addAgentToken(server.db, null);
   agent = await startAgent({
-    controlPlaneUrl: server.url, token: agentToken, virtualDevices: 1, stateDir: mkdtempSync(join(work, 'agent-')),
-    log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
+    controlPlaneUrl: server.url,
+    token: agentToken,
+    virtualDevices: 1,
+    stateDir: mkdtempSync(join(work, 'agent-')),
+    log: () => {},
+    backoff: { baseMs: 50, maxMs: 500 },
+    drainSeconds: 1,
   });
 });
 afterEach(async () => {
@@ -122,10 +150,12 @@ describe('named local tunnels end to end', () => {
     await Promise.all(tunnels.splice(0).map((t) => t.close()));
     await tunnelGone('office');
     const gone = await execute(api, org.id, buildId, testId, 'office');
-    expect(verdicts(gone)).toEqual([['failed', 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office']]);
+    expect(verdicts(gone)).toEqual([
+      ['failed', 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office'],
+    ]);
   });
 
-  it('answers hosts the tunnel\'s --exclude-hosts or --only-hosts refuse with a proxy error the app shows', async () => {
+  it("answers hosts the tunnel's --exclude-hosts or --only-hosts refuse with a proxy error the app shows", async () => {
     const refusedTest = await fetchTest(api, 'Refused host', 'HTTP 403');
     await tunnel('office', { excludeHosts: '127.0.0.0/8' }).connected;
     expect(verdicts(await execute(api, org.id, buildId, refusedTest, 'office'))).toEqual([['succeeded', '']]);
@@ -146,28 +176,43 @@ describe('named local tunnels end to end', () => {
     expect(hits).toEqual(['POST /seed', 'GET /hello']);
   });
 
-  it('keeps another organisation\'s runs off the tunnel', async () => {
+  it("keeps another organisation's runs off the tunnel", async () => {
     await tunnel('office').connected;
     const otherApi = client(server.url, other.apiKey);
     const testId = await fetchTest(otherApi, 'Other org tries the tunnel', GREETING);
     const run = await execute(otherApi, other.id, otherBuildId, testId, 'office');
-    expect(verdicts(run)).toEqual([['failed', 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office']]);
+    expect(verdicts(run)).toEqual([
+      ['failed', 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office'],
+    ]);
   });
 
   it('fails the running test with a clear message when the tunnel client is killed mid-test', async () => {
-    const testId = await fetchTest(api, 'Tunnel killed', GREETING, {}, ['wait: 1', `assertVisible: "${GREETING}"`, 'wait: 20', `assertVisible: "${GREETING}"`]);
+    const testId = await fetchTest(api, 'Tunnel killed', GREETING, {}, [
+      'wait: 1',
+      `assertVisible: "${GREETING}"`,
+      'wait: 20',
+      `assertVisible: "${GREETING}"`,
+    ]);
     // The tunnel client as its own process, killed with SIGKILL like a crashed laptop.
     const entry = `import { Command } from 'commander';
 import { addTunnelCommands } from './src/tunnel/command.ts';
 const program = new Command('devicelab');
 addTunnelCommands(program);
 await program.parseAsync(process.argv.slice(1), { from: 'user' });`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', entry, 'tunnel', 'start', '--control-plane', server.url, '--tunnel-name', 'office'], {
-      cwd: agentRoot, env: { PATH: process.env.PATH ?? '', DEVICELAB_API_KEY: org.apiKey }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', entry, 'tunnel', 'start', '--control-plane', server.url, '--tunnel-name', 'office'],
+      {
+        cwd: agentRoot,
+        env: { PATH: process.env.PATH ?? '', DEVICELAB_API_KEY: org.apiKey },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(child);
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
     while (!out.includes('Tunnel "office" connected')) await new Promise((r) => setTimeout(r, 20));
     hits.length = 0;
     const running = execute(api, org.id, buildId, testId, 'office');

@@ -3,19 +3,19 @@
  * real lab agent (in-process, or as a child process where it must be killed) and
  * the virtual handset it drives through adbkit. The only doubles are the handsets.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, runEnded, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,8 +45,12 @@ async function createTest(title: string, commands: string[], extra: Record<strin
 const finished = (runId: string, timeoutMs = 30_000) => runEnded(api, runId, timeoutMs);
 
 const testRow = async (runId: string, testId: string) =>
-  (await server.db.query<{ status: string; attempt: number; session_id: string | null }>(
-    'SELECT status, try_number AS attempt, session_id FROM attempts WHERE run_id = $1 AND test_id = $2', [runId, testId]))[0]!;
+  (
+    await server.db.query<{ status: string; attempt: number; session_id: string | null }>(
+      'SELECT status, try_number AS attempt, session_id FROM attempts WHERE run_id = $1 AND test_id = $2',
+      [runId, testId],
+    )
+  )[0]!;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -57,7 +61,12 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 }
 
 const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
-const inputs = (password = SAMPLE_PASSWORD) => ({ testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: password }] });
+const inputs = (password = SAMPLE_PASSWORD) => ({
+  testInputs: [
+    { key: 'email', defaultValue: SAMPLE_EMAIL },
+    { key: 'password', defaultValue: password },
+  ],
+});
 const ids = { login: '', wrong: '', checkout: '', cart: '', slow: '' };
 let buildId: string;
 
@@ -69,9 +78,15 @@ beforeAll(async () => {
   token = (await addAgentToken(server.db, null)).agentToken;
   buildId = await upload('sample', 1);
   ids.login = await createTest('Login works', [...login, 'assertVisible: "Products"'], { ...inputs(), tags: ['smoke'] });
-  ids.wrong = await createTest('Wrong password is refused', [...login, 'Check that Invalid email or password is shown'], { ...inputs('nope'), tags: ['smoke'] });
+  ids.wrong = await createTest('Wrong password is refused', [...login, 'Check that Invalid email or password is shown'], {
+    ...inputs('nope'),
+    tags: ['smoke'],
+  });
   ids.checkout = await createTest('Checkout button', ['Tap the Log in button', 'Tap the Checkout button'], { tags: ['broken'] });
-  ids.cart = await createTest('Add to cart', [...login, 'Tap Product 1', 'Tap Add to cart', 'assertVisible: "Added to cart"'], { ...inputs(), tags: ['cart'] });
+  ids.cart = await createTest('Add to cart', [...login, 'Tap Product 1', 'Tap Add to cart', 'assertVisible: "Added to cart"'], {
+    ...inputs(),
+    tags: ['cart'],
+  });
   ids.slow = await createTest('Slow', ['launchApp', 'wait: 3', 'assertVisible: "Log in"']);
 });
 afterEach(async () => {
@@ -100,7 +115,9 @@ describe('runs end to end on virtual handsets', () => {
     expect(run.blockedTests).toEqual([]);
     const failed = run.failedTests[0];
     expect(failed).toMatchObject({
-      title: 'Checkout button', status: 'failed', platform: 'android',
+      title: 'Checkout button',
+      status: 'failed',
+      platform: 'android',
       recording: `${server.config.appUrl}/recording/${run.runId}/runs/${ids.checkout}`,
       interactionLogs: `${server.url}/suite/${run.runId}/run/${ids.checkout}/interaction_logs?organisation_id=${org.id}`,
     });
@@ -108,13 +125,20 @@ describe('runs end to end on virtual handsets', () => {
     expect(run.succeededTests[0]).toMatchObject({ status: 'succeeded', device: expect.stringMatching(/virtual-\d/) });
 
     // The interaction log: each step with its command, action, AI or cached, and a screenshot link.
-    const log = await api('GET', new URL(run.succeededTests[0].interactionLogs).pathname + new URL(run.succeededTests[0].interactionLogs).search);
+    const log = await api(
+      'GET',
+      new URL(run.succeededTests[0].interactionLogs).pathname + new URL(run.succeededTests[0].interactionLogs).search,
+    );
     expect(log.status).toBe(200);
     expect(log.body.steps.map((s: any) => s.command)).toEqual([...login, 'assertVisible: "Products"']);
     expect(log.body.steps.map((s: any) => s.type)).toEqual(['ai', 'ai', 'ai', 'deterministic']);
     const shot = await fetch(log.body.steps[0].screenshot, { headers: { authorization: `Bearer ${org.apiKey}` } });
     expect(shot.status).toBe(200);
-    expect(Buffer.from(await shot.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await shot.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     // Platform runs are sessions with the test's id: the usage report shows them.
     const usage = (await api('GET', '/usage/sdk-sessions')).body;
@@ -122,7 +146,9 @@ describe('runs end to end on virtual handsets', () => {
     expect(usage.byTestId.find((r: any) => r.testId === ids.checkout)).toMatchObject({ runs: 1, failedRuns: 1 });
 
     // The same tests again: the model's steps now come from the cache.
-    const again = await finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login] })).body.runId);
+    const again = await finished(
+      (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login] })).body.runId,
+    );
     expect(again.succeededTests.map((e: any) => e.id)).toEqual([ids.login]);
     const row = (await api('GET', '/usage/sdk-sessions')).body.byTestId.find((r: any) => r.testId === ids.login);
     expect(row).toMatchObject({ runs: 2, aiSteps: 3, cachedSteps: 3, cacheHitRate: 50 });
@@ -130,14 +156,20 @@ describe('runs end to end on virtual handsets', () => {
 
   it('records what the device did with each step; a cached step that failed on the device leaves the cache', async () => {
     const tapper = await createTest('Forgot password', ['Tap the Forgot password? link', 'assertVisible: "Send reset link"']);
-    const run = async () => finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [tapper] })).body.runId);
-    const logOf = async (entry: any) => (await api('GET', new URL(entry.interactionLogs).pathname + new URL(entry.interactionLogs).search)).body;
+    const run = async () =>
+      finished((await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [tapper] })).body.runId);
+    const logOf = async (entry: any) =>
+      (await api('GET', new URL(entry.interactionLogs).pathname + new URL(entry.interactionLogs).search)).body;
     const a = await agent(1);
 
     const first = await run(); // the model decides; the decision is cached
     expect(first.succeededTests.map((e: any) => e.id)).toEqual([tapper]);
     expect((await logOf(first.succeededTests[0])).steps).toEqual([
-      expect.objectContaining({ type: 'ai', outcome: 'action', device: { outcome: 'performed', error: null, durationMs: expect.any(Number) } }),
+      expect.objectContaining({
+        type: 'ai',
+        outcome: 'action',
+        device: { outcome: 'performed', error: null, durationMs: expect.any(Number) },
+      }),
       expect.objectContaining({ type: 'deterministic', device: expect.objectContaining({ outcome: 'performed' }) }),
     ]);
 
@@ -148,26 +180,43 @@ describe('runs end to end on virtual handsets', () => {
     expect(second.failedTests[0].statusMessage).toMatch(/INJECT_EVENTS/);
     const failedLog = await logOf(second.failedTests[0]);
     expect(failedLog.steps).toEqual([
-      expect.objectContaining({ type: 'cached', device: expect.objectContaining({ outcome: 'failed', error: expect.stringMatching(/input tap failed: Injecting to another application/) }) }),
+      expect.objectContaining({
+        type: 'cached',
+        device: expect.objectContaining({
+          outcome: 'failed',
+          error: expect.stringMatching(/input tap failed: Injecting to another application/),
+        }),
+      }),
     ]);
 
     // The device works again: the failed decision left the cache, so the model decides afresh.
     a.virtual!.getDevice('virtual-1')!.faults.inputFails = false;
     const third = await run();
     expect(third.succeededTests.map((e: any) => e.id)).toEqual([tapper]);
-    expect((await logOf(third.succeededTests[0])).steps.map((s: any) => [s.type, s.device.outcome])).toEqual([['ai', 'performed'], ['deterministic', 'performed']]);
+    expect((await logOf(third.succeededTests[0])).steps.map((s: any) => [s.type, s.device.outcome])).toEqual([
+      ['ai', 'performed'],
+      ['deterministic', 'performed'],
+    ]);
     const fourth = await run();
     expect((await logOf(fourth.succeededTests[0])).steps.map((s: any) => s.type)).toEqual(['cached', 'deterministic']);
     // Each step was counted once, as it was decided: ai, cached, ai, cached.
-    expect((await api('GET', '/usage/sdk-sessions')).body.byTestId.find((r: any) => r.testId === tapper))
-      .toMatchObject({ runs: 4, failedRuns: 1, aiSteps: 2, cachedSteps: 2 });
+    expect((await api('GET', '/usage/sdk-sessions')).body.byTestId.find((r: any) => r.testId === tapper)).toMatchObject({
+      runs: 4,
+      failedRuns: 1,
+      aiSteps: 2,
+      cachedSteps: 2,
+    });
   });
 
   it('runs by tags, on the newest build of a name', async () => {
     await agent(1);
     await upload('sample', 2);
     const newest = await upload('sample', 3);
-    const res = await api('POST', '/tests/execute', { organisationid: org.id, build: { meta: { name: 'sample' } }, tags: ['cart', 'smoke'] });
+    const res = await api('POST', '/tests/execute', {
+      organisationid: org.id,
+      build: { meta: { name: 'sample' } },
+      tags: ['cart', 'smoke'],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const run = await finished(res.body.runId, 60_000);
     expect(run.buildId).toBe(newest);
@@ -186,7 +235,15 @@ describe('runs end to end on virtual handsets', () => {
     const base = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
     try {
       const seeded = await createTest('Seeded login', [...login, 'assertVisible: "Products"'], {
-        preRequests: [{ curlCommand: `curl -X POST -H 'x-run: e2e' ${base}/seed`, valuesToRemember: [{ name: 'email', path: 'user.email' }, { name: 'password', path: 'user.password' }] }],
+        preRequests: [
+          {
+            curlCommand: `curl -X POST -H 'x-run: e2e' ${base}/seed`,
+            valuesToRemember: [
+              { name: 'email', path: 'user.email' },
+              { name: 'password', path: 'user.password' },
+            ],
+          },
+        ],
         teardownRequests: [{ curlCommand: `curl -X DELETE ${base}/seed/{{email}}`, runOn: 'always' }],
       });
       await agent(1);
@@ -206,8 +263,24 @@ describe('runs end to end on virtual handsets', () => {
   });
 
   it('retries a test on a second device when its agent is killed mid-test', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lab-agent/src/cli.ts'), 'start',
-      '--control-plane', server.url, '--token', token, '--virtual-devices', '1', '--state-dir', mkdtempSync(join(work, 'killed-'))], { cwd: root, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(root, 'lab-agent/src/cli.ts'),
+        'start',
+        '--control-plane',
+        server.url,
+        '--token',
+        token,
+        '--virtual-devices',
+        '1',
+        '--state-dir',
+        mkdtempSync(join(work, 'killed-')),
+      ],
+      { cwd: root, stdio: 'ignore' },
+    );
     children.push(child);
     const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow] })).body;
     await until(async () => (await testRow(runId, ids.slow)).status === 'running');
@@ -219,7 +292,7 @@ describe('runs end to end on virtual handsets', () => {
     expect((await testRow(runId, ids.slow)).attempt).toBe(2);
   });
 
-  it('a try lost with its agent runs its teardown too, once, besides the retried try\'s', async () => {
+  it("a try lost with its agent runs its teardown too, once, besides the retried try's", async () => {
     const deletes: string[] = [];
     const backend: Server = createServer((req, res) => {
       if (req.method === 'DELETE') deletes.push(req.url ?? '');
@@ -232,8 +305,24 @@ describe('runs end to end on virtual handsets', () => {
       const testId = await createTest('Slow with a clean-up', ['launchApp', 'wait: 3', 'assertVisible: "Log in"'], {
         teardownRequests: [{ curlCommand: `curl -X DELETE ${base}/fixtures`, runOn: 'always' }],
       });
-      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lab-agent/src/cli.ts'), 'start',
-        '--control-plane', server.url, '--token', token, '--virtual-devices', '1', '--state-dir', mkdtempSync(join(work, 'killed-'))], { cwd: root, stdio: 'ignore' });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(root, 'lab-agent/src/cli.ts'),
+          'start',
+          '--control-plane',
+          server.url,
+          '--token',
+          token,
+          '--virtual-devices',
+          '1',
+          '--state-dir',
+          mkdtempSync(join(work, 'killed-')),
+        ],
+        { cwd: root, stdio: 'ignore' },
+      );
       children.push(child);
       const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [testId] })).body;
       await until(async () => (await testRow(runId, testId)).status === 'running');
@@ -255,8 +344,24 @@ describe('runs end to end on virtual handsets', () => {
     // test it was running. Its device must come back idle, not stay busy with a lost test.
     const stateDir = mkdtempSync(join(work, 'restarted-'));
     const startChild = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lab-agent/src/cli.ts'), 'start',
-        '--control-plane', server.url, '--token', token, '--virtual-devices', '1', '--state-dir', stateDir], { cwd: root, stdio: 'ignore' });
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(root, 'lab-agent/src/cli.ts'),
+          'start',
+          '--control-plane',
+          server.url,
+          '--token',
+          token,
+          '--virtual-devices',
+          '1',
+          '--state-dir',
+          stateDir,
+        ],
+        { cwd: root, stdio: 'ignore' },
+      );
       children.push(child);
       return child;
     };
@@ -267,7 +372,10 @@ describe('runs end to end on virtual handsets', () => {
       child.kill('SIGKILL');
       child = startChild(); // at once: well within AGENT_LOST_SECONDS
       const run = await finished(runId, 30_000);
-      expect(run.succeededTests.map((e: any) => e.id), `round ${round}`).toEqual([ids.slow]);
+      expect(
+        run.succeededTests.map((e: any) => e.id),
+        `round ${round}`,
+      ).toEqual([ids.slow]);
       expect((await testRow(runId, ids.slow)).attempt, `round ${round}`).toBe(2);
     }
   }, 120_000);
@@ -282,7 +390,10 @@ describe('runs end to end on virtual handsets', () => {
     expect(run.succeededTests.map((e: any) => e.id)).toEqual([ids.slow, ids.login]);
     for (const id of [ids.slow, ids.login]) {
       expect((await testRow(runId, id)).attempt).toBe(1);
-      const sessions = await server.db.query('SELECT 1 FROM sdk_sessions WHERE test_id = $1 AND started_at >= (SELECT created_at FROM runs WHERE id = $2)', [id, runId]);
+      const sessions = await server.db.query(
+        'SELECT 1 FROM sdk_sessions WHERE test_id = $1 AND started_at >= (SELECT created_at FROM runs WHERE id = $2)',
+        [id, runId],
+      );
       expect(sessions).toHaveLength(1);
     }
   });

@@ -19,14 +19,24 @@ export interface FakeS3 {
 
 export async function startFakeS3(buckets: string[]): Promise<FakeS3> {
   const directory = mkdtempSync(join(tmpdir(), 'devicelab-fake-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
   const { port } = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     env: (bucket, prefix = '') => ({
-      STORAGE_URL: `s3://${bucket}${prefix ? `/${prefix}` : ''}`, AWS_ENDPOINT_URL_S3: endpoint, S3_FORCE_PATH_STYLE: '1',
-      AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: FAKE_S3_KEY.id, AWS_SECRET_ACCESS_KEY: FAKE_S3_KEY.secret,
+      STORAGE_URL: `s3://${bucket}${prefix ? `/${prefix}` : ''}`,
+      AWS_ENDPOINT_URL_S3: endpoint,
+      S3_FORCE_PATH_STYLE: '1',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: FAKE_S3_KEY.id,
+      AWS_SECRET_ACCESS_KEY: FAKE_S3_KEY.secret,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     }),
     async close() {

@@ -11,7 +11,7 @@ import { makeApk } from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { recordingKey } from '../src/recordings/formats.js';
-import { client, seedOrg, settledTest, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
+import { client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 
 const MIB = 1024 * 1024; // well past a stream's 64 KiB buffer, so an unread stream stays open
 const at = useTempDir('devicelab-downloads-');
@@ -39,7 +39,9 @@ const ask = (path: string, init: RequestInit = {}) => fetch(server.url + path, {
 
 /** The headers a HEAD must repeat from GET (the body aside). */
 const described = (res: Response) =>
-  Object.fromEntries(['content-type', 'content-length', 'content-range', 'accept-ranges', 'content-disposition'].map((h) => [h, res.headers.get(h)]));
+  Object.fromEntries(
+    ['content-type', 'content-length', 'content-range', 'accept-ranges', 'content-disposition'].map((h) => [h, res.headers.get(h)]),
+  );
 
 beforeAll(async () => {
   server = await startServer();
@@ -55,7 +57,9 @@ beforeAll(async () => {
 
   // A recording as an agent would have left it: the file under its key, the key on the attempt.
   const [attempt] = await server.db.query<{ id: string; tryNumber: number }>(
-    'SELECT id, try_number AS "tryNumber" FROM attempts WHERE run_id = $1', [runId]);
+    'SELECT id, try_number AS "tryNumber" FROM attempts WHERE run_id = $1',
+    [runId],
+  );
   const key = recordingKey(org.id, runId, attempt!.id, attempt!.tryNumber, 'mp4');
   await server.services.storage.put(key, new Uint8Array(0));
   recordingFile = join(server.dataDir, 'files', key);
@@ -69,7 +73,9 @@ beforeAll(async () => {
   agentToken = (await addAgentToken(server.db, org.id)).agentToken;
 
   const signIn = await ask('/app/sign-in', {
-    method: 'POST', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ api_key: org.apiKey }),
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ api_key: org.apiKey }),
   });
   expect(signIn.status).toBe(303);
   cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
@@ -78,7 +84,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('HEAD on a recording', () => {
-  it('answers GET\'s headers for the whole file, a range and an unsatisfiable range', async () => {
+  it("answers GET's headers for the whole file, a range and an unsatisfiable range", async () => {
     for (const range of [undefined, 'bytes=100-199', 'bytes=-10', `bytes=${4 * MIB}-`]) {
       const headers: Record<string, string> = { cookie, ...(range ? { range } : {}) };
       const get = await ask(videoPath, { headers });
@@ -105,7 +111,7 @@ describe('HEAD on a recording', () => {
 describe('HEAD on a build download', () => {
   const download = (method: string) => ask(`/agent/builds/${buildId}`, { method, headers: { authorization: `Bearer ${agentToken}` } });
 
-  it('answers GET\'s headers and leaves no descriptor open on the file', async () => {
+  it("answers GET's headers and leaves no descriptor open on the file", async () => {
     const get = await download('GET');
     expect((await get.arrayBuffer()).byteLength).toBe(4 * MIB);
     for (let i = 0; i < 20; i += 1) {

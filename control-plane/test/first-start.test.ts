@@ -2,9 +2,9 @@
  * The real start-up (`pnpm start` = tsx control-plane/src/main.ts) as an operator meets it:
  * a port already taken, then a start that works, then the admin CLI with what it printed.
  */
-import { spawn, execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +93,8 @@ describe.skipIf(backend === 'postgres')('first start', () => {
     // Stored as hashes only: a later start has nothing to print.
     const again = startControlPlane(env);
     running.push(again);
-    while (!again.output().stdout.includes('DeviceLab control plane on') && again.child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    while (!again.output().stdout.includes('DeviceLab control plane on') && again.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 100));
     again.child.kill('SIGTERM');
     await again.exited;
     // It did start (a crash would print no banner either).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let api: Client;
@@ -28,7 +28,13 @@ describe('folders', () => {
     const parent = await folder('Checkout');
     const res = await api('POST', '/tests/folders', { name: 'Payments', parentId: parent });
     expect(res.status).toBe(200);
-    expect(res.body.folder).toEqual({ id: res.body.folderId, name: 'Payments', parentId: parent, path: 'Checkout / Payments', testCount: 0 });
+    expect(res.body.folder).toEqual({
+      id: res.body.folderId,
+      name: 'Payments',
+      parentId: parent,
+      path: 'Checkout / Payments',
+      testCount: 0,
+    });
     expect(res.body.folderId).toMatch(/^fld_/);
   });
 
@@ -43,7 +49,7 @@ describe('folders', () => {
     await test();
     expect((await byId(a)).testCount).toBe(3);
     expect((await byId(b)).testCount).toBe(2);
-    expect((await byId(c))).toMatchObject({ testCount: 2, path: 'A / B / C', parentId: b });
+    expect(await byId(c)).toMatchObject({ testCount: 2, path: 'A / B / C', parentId: b });
     expect((await listing()).unfiledTestCount).toBe(before + 1);
   });
 
@@ -186,7 +192,8 @@ describe('folders', () => {
 describe('folder depth', () => {
   let org: Org;
   let call: Client;
-  const count = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE org_id = $1', [org.id]))[0]!.n;
+  const count = async () =>
+    (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE org_id = $1', [org.id]))[0]!.n;
   beforeAll(async () => {
     org = await seedOrg(server.db, { name: 'Deep' });
     call = client(server.url, org.apiKey);
@@ -213,7 +220,10 @@ describe('folder depth', () => {
     const move = await call('PATCH', '/tests/folders', { folderId: top, parentId: chain[48], name: 'Renamed' });
     expect(move.status).toBe(400);
     expect(move.body.detail).toMatch(/at most 50 levels/);
-    expect((await call('GET', '/tests/folders')).body.folders.find((f: any) => f.id === top)).toMatchObject({ name: 'Two', parentId: null });
+    expect((await call('GET', '/tests/folders')).body.folders.find((f: any) => f.id === top)).toMatchObject({
+      name: 'Two',
+      parentId: null,
+    });
     expect((await call('PATCH', '/tests/folders', { folderId: top, parentId: chain[47] })).status).toBe(200);
   });
 
@@ -248,7 +258,9 @@ describe('folders under random concurrent moves', () => {
     for (let i = 0; i < 12; i++) pool.push(await folder(`R${i}`, i > 0 && i % 3 !== 0 ? pool[i - 1] : undefined));
     const pick = () => pool[Math.floor(Math.random() * pool.length)]!;
     for (let wave = 0; wave < 4; wave++) {
-      const moves = Array.from({ length: 16 }, () => api('PATCH', '/tests/folders', { folderId: pick(), parentId: Math.random() < 0.15 ? null : pick() }));
+      const moves = Array.from({ length: 16 }, () =>
+        api('PATCH', '/tests/folders', { folderId: pick(), parentId: Math.random() < 0.15 ? null : pick() }),
+      );
       for (const res of await Promise.all(moves)) expect([200, 400]).toContain(res.status);
     }
     const parents = new Map((await listing()).folders.map((f) => [f.id, f.parentId as string | null]));

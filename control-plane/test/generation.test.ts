@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedOrg, settledTest, startServer, type Client, type TestServer } from './harness.js';
+import { type Client, client, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let api: Client;
@@ -67,7 +67,9 @@ describe('automation generation', () => {
     const id = await create({
       commands: ['Enter {{email}} in the Email field', 'type: "{{token}}"', 'type: "{{session}}"'],
       testInputs: [{ key: 'email', defaultValue: 'ann@example.com' }],
-      preRequests: [{ curlCommand: 'curl https://api.example.com/seed', valuesToRemember: ['token', { name: 'session', path: 'data.id' }] }],
+      preRequests: [
+        { curlCommand: 'curl https://api.example.com/seed', valuesToRemember: ['token', { name: 'session', path: 'data.id' }] },
+      ],
     });
     expect((await settledTest(api, id)).platforms).toEqual({ android: ready, ios: ready });
   });

@@ -4,15 +4,15 @@
  * issue's description of what the actions send; a real lab agent drives a virtual
  * handset so that the tracked runs really complete.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
+import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -25,8 +25,13 @@ const ids = { login: '', checkout: '' };
 
 /** What upload-build collects about the job on GitHub Actions, as the `ci` part. */
 const CI = {
-  provider: 'github', repository: 'acme/shop', sha: '3f2c9e1b7a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b',
-  ref: 'refs/pull/42/merge', runId: '9876543210', runAttempt: 2, pullRequest: 42,
+  provider: 'github',
+  repository: 'acme/shop',
+  sha: '3f2c9e1b7a5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b',
+  ref: 'refs/pull/42/merge',
+  runId: '9876543210',
+  runAttempt: 2,
+  pullRequest: 42,
 };
 
 /** upload-build: multipart to {api-url}/uploadBuild/ with the organisation id in organisation_key and the key as Bearer. */
@@ -38,14 +43,15 @@ async function actionUpload(parts: { organisationKey?: string; bearer?: string |
   if (parts.ci !== undefined) form.append('ci', parts.ci);
   const bearer = parts.bearer === undefined ? org.apiKey : parts.bearer;
   const res = await fetch(`${server.url}/uploadBuild/`, {
-    method: 'POST', body: form, headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    method: 'POST',
+    body: form,
+    headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
   });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 /** run-tests: POST /tests/execute with lowercase keys; it tracks test_suite_ids[0]. */
-const actionTrigger = (body: Record<string, unknown>) =>
-  api('POST', '/tests/execute', body, { accept: 'application/json' });
+const actionTrigger = (body: Record<string, unknown>) => api('POST', '/tests/execute', body, { accept: 'application/json' });
 
 /**
  * run-tests' tracking: poll GET /runs/{id} with a growing interval (the action's 10 s ×1.5
@@ -64,7 +70,8 @@ async function actionTrack(runId: string, opts = { firstMs: 40, factor: 1.5, max
     if (res.status === 404 && Date.now() - started < opts.graceMs) continue;
     if (res.status !== 200) throw new Error(`GET /runs/${runId} answered ${res.status}: ${JSON.stringify(res.body)}`);
     if (res.body.status === 'completed' || res.body.status === 'cancelled') {
-      const entries = (group: string) => (res.body[group] as any[]).map(({ id, title, status, recording }) => ({ id, title, status, recording }));
+      const entries = (group: string) =>
+        (res.body[group] as any[]).map(({ id, title, status, recording }) => ({ id, title, status, recording }));
       const [succeeded, failed, blocked] = [entries('succeededTests'), entries('failedTests'), entries('blockedTests')];
       return { run: res.body, answers, succeeded, failed, blocked, jobFails: failed.length + blocked.length > 0 };
     }
@@ -88,12 +95,14 @@ async function snapshot(): Promise<string> {
   const tables = await server.db.query<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
   );
-  const parts = await Promise.all(tables.map(async ({ name }) => {
-    const rows = await server.db.query<{ d: string | null }>(
-      `SELECT md5(string_agg(r, '|' ORDER BY r)) AS d FROM (SELECT (to_jsonb(x) - 'last_seen_at' - 'seen_at')::text AS r FROM "${name}" x) t`,
-    );
-    return `${name}:${rows[0]!.d}`;
-  }));
+  const parts = await Promise.all(
+    tables.map(async ({ name }) => {
+      const rows = await server.db.query<{ d: string | null }>(
+        `SELECT md5(string_agg(r, '|' ORDER BY r)) AS d FROM (SELECT (to_jsonb(x) - 'last_seen_at' - 'seen_at')::text AS r FROM "${name}" x) t`,
+      );
+      return `${name}:${rows[0]!.d}`;
+    }),
+  );
   return parts.join(',');
 }
 const storedBuilds = (o: Org) => {
@@ -112,14 +121,31 @@ beforeAll(async () => {
   api = client(server.url, org.apiKey);
   apk = join(work, 'app-release.apk');
   await makeApk(apk, { packageName: SAMPLE_PACKAGE, versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
-  const inputs = { testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: SAMPLE_PASSWORD }] };
-  ids.login = await createTest('Login works', [
-    'Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button', 'assertVisible: "Products"',
-  ], { ...inputs, tags: ['smoke'] });
+  const inputs = {
+    testInputs: [
+      { key: 'email', defaultValue: SAMPLE_EMAIL },
+      { key: 'password', defaultValue: SAMPLE_PASSWORD },
+    ],
+  };
+  ids.login = await createTest(
+    'Login works',
+    [
+      'Enter {{email}} in the Email field',
+      'Enter {{password}} in the Password field',
+      'Tap the Log in button',
+      'assertVisible: "Products"',
+    ],
+    { ...inputs, tags: ['smoke'] },
+  );
   ids.checkout = await createTest('Checkout button', ['Tap the Checkout button'], { tags: ['broken'] });
   agent = await startAgent({
-    controlPlaneUrl: server.url, token: (await addAgentToken(server.db, null)).agentToken, virtualDevices: 1,
-    stateDir: mkdtempSync(join(work, 'agent-')), log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
+    controlPlaneUrl: server.url,
+    token: (await addAgentToken(server.db, null)).agentToken,
+    virtualDevices: 1,
+    stateDir: mkdtempSync(join(work, 'agent-')),
+    log: () => {},
+    backoff: { baseMs: 50, maxMs: 500 },
+    drainSeconds: 1,
   });
   // The agent's hello writes its rows a moment after it starts: the refusals' snapshots must
   // not see that write as theirs.
@@ -139,14 +165,17 @@ describe('upload-build pointed at DeviceLab', () => {
   it('uploads with the organisation id, a Bearer key and the ci part; the build record returns the ci', async () => {
     const res = await actionUpload({ metadata: JSON.stringify({ name: 'shop' }), ci: JSON.stringify(CI) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ buildId: expect.stringMatching(/^bld_/), app_link: `${server.config.appUrl}/organisations/${org.id}/build/${res.body.buildId}` });
+    expect(res.body).toEqual({
+      buildId: expect.stringMatching(/^bld_/),
+      app_link: `${server.config.appUrl}/organisations/${org.id}/build/${res.body.buildId}`,
+    });
     const build = await api('GET', `/builds/${res.body.buildId}`);
     expect(build.body).toMatchObject({ buildId: res.body.buildId, packageName: SAMPLE_PACKAGE, meta: { name: 'shop' }, ci: CI });
     const listed = await api('GET', '/builds?name=shop');
     expect(listed.body.builds.map((b: any) => [b.buildId, b.ci])).toEqual([[res.body.buildId, CI]]);
   });
 
-  it('stores a ci of another release\'s field names as sent, and no ci as null', async () => {
+  it("stores a ci of another release's field names as sent, and no ci as null", async () => {
     const older = { commitSha: 'abc123', branch: 'main', repo: 'acme/shop', event: 'push' };
     const withOlder = await actionUpload({ ci: JSON.stringify(older) });
     const without = await actionUpload({});
@@ -162,10 +191,15 @@ describe('upload-build pointed at DeviceLab', () => {
   const refusals: Array<[string, () => Parameters<typeof actionUpload>[0], number, RegExp]> = [
     ['an organisation id without a key', () => ({ bearer: null }), 401, /organisation id.*Bearer/],
     ['an organisation id with an invalid Bearer key', () => ({ bearer: `dl_live_AAAAAAAAAAA_${'b'.repeat(40)}` }), 401, /invalid API key/],
-    ['another organisation\'s id with our Bearer key', () => ({ organisationKey: other.id }), 403, /not the organisation of the Bearer key/],
-    ['our organisation id with another organisation\'s Bearer key', () => ({ bearer: other.apiKey }), 403, /not the organisation of the Bearer key/],
+    ["another organisation's id with our Bearer key", () => ({ organisationKey: other.id }), 403, /not the organisation of the Bearer key/],
+    [
+      "our organisation id with another organisation's Bearer key",
+      () => ({ bearer: other.apiKey }),
+      403,
+      /not the organisation of the Bearer key/,
+    ],
     ['an organisation id that does not exist', () => ({ organisationKey: 'org_doesnotexist0000' }), 403, /not the organisation/],
-    ['another organisation\'s secret key with our Bearer key', () => ({ organisationKey: other.orgKey }), 401, /different organisations/],
+    ["another organisation's secret key with our Bearer key", () => ({ organisationKey: other.orgKey }), 401, /different organisations/],
     ['ci that is not JSON', () => ({ ci: '{provider: github' }), 400, /^ci must be a JSON object/],
     ['ci that is an array', () => ({ ci: '["github"]' }), 400, /invalid ci: expected a JSON object/],
     ['ci that is a string', () => ({ ci: '"github"' }), 400, /invalid ci/],
@@ -200,18 +234,28 @@ describe('run-tests pointed at DeviceLab', () => {
   it('triggers with lowercase keys, tracks test_suite_ids[0] to completion and passes when everything passed', async () => {
     const trigger = await actionTrigger({ organisationid: org.id, buildid: buildId, tags: ['smoke'] });
     expect(trigger.status, JSON.stringify(trigger.body)).toBe(200);
-    expect(trigger.body).toEqual({ message: expect.any(String), runId: expect.stringMatching(/^run_/), status: 'running', test_suite_ids: [trigger.body.runId], app_link: `${server.config.appUrl}/runs/${trigger.body.runId}` });
+    expect(trigger.body).toEqual({
+      message: expect.any(String),
+      runId: expect.stringMatching(/^run_/),
+      status: 'running',
+      test_suite_ids: [trigger.body.runId],
+      app_link: `${server.config.appUrl}/runs/${trigger.body.runId}`,
+    });
     const tracked = await actionTrack(trigger.body.test_suite_ids[0]);
     expect(tracked.answers).not.toContain(404); // registered before the trigger answered
     expect(tracked.run).toMatchObject({ runId: trigger.body.runId, status: 'completed', totalTests: 1, buildId, ci: CI });
-    expect(tracked.succeeded).toEqual([{
-      id: ids.login, title: 'Login works', status: 'succeeded',
-      recording: `${server.config.appUrl}/recording/${trigger.body.runId}/runs/${ids.login}`,
-    }]);
+    expect(tracked.succeeded).toEqual([
+      {
+        id: ids.login,
+        title: 'Login works',
+        status: 'succeeded',
+        recording: `${server.config.appUrl}/recording/${trigger.body.runId}/runs/${ids.login}`,
+      },
+    ]);
     expect(tracked.jobFails).toBe(false);
   });
 
-  it('fails the job when a test failed, and the run list carries the build\'s ci', async () => {
+  it("fails the job when a test failed, and the run list carries the build's ci", async () => {
     const trigger = await actionTrigger({ organisationid: org.id, buildid: buildId, testids: [ids.login, ids.checkout] });
     expect(trigger.status, JSON.stringify(trigger.body)).toBe(200);
     const tracked = await actionTrack(trigger.body.test_suite_ids[0]);
@@ -225,9 +269,13 @@ describe('run-tests pointed at DeviceLab', () => {
 
   const countRuns = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM runs'))[0]!.n;
   it.each([
-    ['tagsquery', 'smoke AND NOT broken'], ['iterations', 3], ['launchparams', { env: 'staging' }],
-    ['deviceprovidersettings', { provider: 'x' }], ['testinputs', { email: 'a@b.c' }],
-    ['deviceconfigs', [{ device: 'Pixel 7' }]], ['metadata', { team: 'checkout' }],
+    ['tagsquery', 'smoke AND NOT broken'],
+    ['iterations', 3],
+    ['launchparams', { env: 'staging' }],
+    ['deviceprovidersettings', { provider: 'x' }],
+    ['testinputs', { email: 'a@b.c' }],
+    ['deviceconfigs', [{ device: 'Pixel 7' }]],
+    ['metadata', { team: 'checkout' }],
   ])('refuses %s with a 400 naming it, and starts nothing', async (field, value) => {
     const before = await countRuns();
     const res = await actionTrigger({ organisationid: org.id, buildid: buildId, testids: [ids.login], [field]: value });
@@ -238,7 +286,7 @@ describe('run-tests pointed at DeviceLab', () => {
 });
 
 describe('OpenAPI document', () => {
-  it('documents GET /builds, the ci part, test_suite_ids and the runs\' ci', async () => {
+  it("documents GET /builds, the ci part, test_suite_ids and the runs' ci", async () => {
     const doc = (await client(server.url)('GET', '/openapi.json')).body;
     expect(doc.paths['/builds'].get.parameters.map((p: any) => p.name).sort()).toEqual(['cursor', 'limit', 'name', 'platform']);
     expect(Object.keys(doc.paths['/uploadBuild'].post.requestBody.content['multipart/form-data'].schema.properties)).toContain('ci');

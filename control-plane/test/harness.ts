@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -8,16 +9,15 @@ import { serve } from '@hono/node-server';
 import postgres from 'postgres';
 import { createOrganisation } from '../src/admin/provision.js';
 import { createApp } from '../src/app.js';
-import { attachAgents, createServices, type Services } from '../src/services.js';
-import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Db } from '../src/db/index.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type Db, openDatabase } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
-import type { FileStorage } from '../src/storage/files.js';
-import { openStorage } from '../src/storage/open.js';
 import { applyTimeouts } from '../src/http/listen.js';
 import { serverOptions } from '../src/http/server-limits.js';
-import type { Server } from 'node:http';
+import { attachAgents, createServices, type Services } from '../src/services.js';
+import type { FileStorage } from '../src/storage/files.js';
+import { openStorage } from '../src/storage/open.js';
 
 /** The real server under test when TEST_DATABASE_URL is set; embedded PGlite otherwise. */
 export const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -93,7 +93,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const { db, drop } = await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'devicelab-test-'));
   // REQUESTS_ALLOW_PRIVATE: the tests' pre-request hosts listen on loopback; a test of the refusal passes '0'.
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_REQUESTS: '0', ADMIN_TOKEN: 'test-operator-token', REQUESTS_ALLOW_PRIVATE: '1', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: '0',
+    ADMIN_TOKEN: 'test-operator-token',
+    REQUESTS_ALLOW_PRIVATE: '1',
+    ...env,
+  });
   const storage = openStorage(config); // DATA_DIR/files unless the test gives STORAGE_URL
   let running = await listen({ db, config, storage }, 0);
   const url = `http://127.0.0.1:${running.port}`;
@@ -148,7 +154,11 @@ export interface Org {
 }
 
 export async function seedOrg(db: Db, opts: { type?: 'platform' | 'studio'; bundleIdRuns?: boolean; name?: string } = {}): Promise<Org> {
-  const o = await createOrganisation(db, { name: opts.name ?? 'Test org', type: opts.type ?? 'platform', bundleIdRuns: opts.bundleIdRuns ?? false });
+  const o = await createOrganisation(db, {
+    name: opts.name ?? 'Test org',
+    type: opts.type ?? 'platform',
+    bundleIdRuns: opts.bundleIdRuns ?? false,
+  });
   return { id: o.organisationId, apiKey: o.apiKey, apiKeyId: o.apiKeyId, orgKey: o.organisationKey };
 }
 
@@ -159,14 +169,26 @@ export interface Reply<T = any> {
 
 /** A JSON client for one key. `body` may be a string to send it raw (malformed JSON tests). */
 export function client(url: string, key?: string) {
-  return async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+  return async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const h: Record<string, string> = { ...headers };
     if (key) h.authorization = `Bearer ${key}`;
     if (body !== undefined && !('content-type' in h)) h['content-type'] = 'application/json';
     const res = await fetch(url + path, {
       method,
       headers: h,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string'
+            ? body
+            : body instanceof Uint8Array
+              ? new Blob([new Uint8Array(body)])
+              : JSON.stringify(body),
     });
     const text = await res.text();
     let parsed: unknown = text;
@@ -184,7 +206,13 @@ export type Client = ReturnType<typeof client>;
  * Uploads a build file to POST /uploadBuild as multipart (the file in the `build` part,
  * after any other form fields) with `key` as Bearer; returns its buildId. A refusal throws.
  */
-export async function uploadBuild(url: string, key: string, file: string, fields: Record<string, string> = {}, fileName = basename(file)): Promise<string> {
+export async function uploadBuild(
+  url: string,
+  key: string,
+  file: string,
+  fields: Record<string, string> = {},
+  fileName = basename(file),
+): Promise<string> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('build', new Blob([readFileSync(file)]), fileName);

@@ -22,7 +22,11 @@ it('sends a browser to the recording page, ids re-encoded', async () => {
 });
 
 it('answers a malformed %-escape as the API answers it, never a 500', async () => {
-  for (const path of ['/suite/%E0%A4%A/run/tst_1/interaction_logs', '/suite/run_1/run/%ZZ/interaction_logs', '/suite/%/run/%/interaction_logs']) {
+  for (const path of [
+    '/suite/%E0%A4%A/run/tst_1/interaction_logs',
+    '/suite/run_1/run/%ZZ/interaction_logs',
+    '/suite/%/run/%/interaction_logs',
+  ]) {
     const api = await asApi(path);
     const browser = await asBrowser(path);
     expect(browser.status, path).toBeLessThan(500);

@@ -4,7 +4,7 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { startAgent, type AgentOptions, type RunningAgent } from '../../lab-agent/src/agent.js';
+import { type AgentOptions, type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 
 export interface LabAgents {
   start(options: Partial<AgentOptions>): Promise<RunningAgent>;
@@ -18,10 +18,16 @@ export function labAgents(base: () => { controlPlaneUrl: string; token: string; 
     async start(options) {
       const { controlPlaneUrl, token, work } = base();
       const agent = await startAgent({
-        controlPlaneUrl, token, stateDir: mkdtempSync(join(work, 'agent-')),
+        controlPlaneUrl,
+        token,
+        stateDir: mkdtempSync(join(work, 'agent-')),
         // Tests that expect a step to fail need not wait the default 5 s for its target
         // (e2e-step-waits.test.ts tests that wait with the agent's defaults).
-        log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1, stepWaitSeconds: 1, ...options,
+        log: () => {},
+        backoff: { baseMs: 50, maxMs: 500 },
+        drainSeconds: 1,
+        stepWaitSeconds: 1,
+        ...options,
       });
       running.push(agent);
       return agent;

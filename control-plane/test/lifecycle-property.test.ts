@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
-import { client, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -66,14 +66,20 @@ class Lab {
   /** Every job this lab was ever offered (the isolation check looks at their organisations). */
   offered = new Set<string>();
   private handled = 0;
-  constructor(readonly name: string, readonly token: () => string, readonly ownerOrgId: () => string | null) {}
+  constructor(
+    readonly name: string,
+    readonly token: () => string,
+    readonly ownerOrgId: () => string | null,
+  ) {}
 
   async connect(remember: boolean): Promise<void> {
     if (!remember) this.held.clear(); // it restarted: it knows nothing of its tests
     this.socket?.ws.terminate();
     this.handled = 0;
     this.socket = await connectFakeAgent(server.url, this.token(), {
-      agentId: this.name, devices: [androidDevice(`${this.name}-emu`)], jobs: [...this.held].map((jobId) => ({ jobId, state: 'running' as const })),
+      agentId: this.name,
+      devices: [androidDevice(`${this.name}-emu`)],
+      jobs: [...this.held].map((jobId) => ({ jobId, state: 'running' as const })),
     });
     // Offers are recorded as they arrive, whether or not the lab gets round to answering them.
     this.socket.ws.on('message', (data) => {
@@ -145,10 +151,23 @@ type Op =
 
 const lab = fc.integer({ min: 0, max: 1 });
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('execute' as const), tests: fc.integer({ min: 1, max: 3 }), org: fc.integer({ min: 0, max: 1 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('execute' as const),
+      tests: fc.integer({ min: 1, max: 3 }),
+      org: fc.integer({ min: 0, max: 1 }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('forge' as const), lab }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('respond' as const), lab, refuse: fc.integer({ min: 0, max: 6 }).map((n) => n === 0) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('finish' as const), lab, verdict: fc.constantFrom('succeeded' as const, 'failed' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant('respond' as const), lab, refuse: fc.integer({ min: 0, max: 6 }).map((n) => n === 0) }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant('finish' as const), lab, verdict: fc.constantFrom('succeeded' as const, 'failed' as const) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('vanish' as const), lab }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('return' as const), lab, remember: fc.boolean() }) },
   { weight: 1, arbitrary: fc.constant({ op: 'cancel' as const }) },
@@ -165,9 +184,14 @@ const callOther: Client = (...args) => other.api(...args).catch(() => other.api(
 async function apply(step: Op, labs: Lab[], runs: string[], selected: { count: number }): Promise<void> {
   switch (step.op) {
     case 'execute': {
-      const res = step.org === 0
-        ? await call('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: testIds.slice(0, step.tests) })
-        : await callOther('POST', '/tests/execute', { organisationId: other.org.id, buildId: other.buildId, testIds: other.testIds.slice(0, step.tests) });
+      const res =
+        step.org === 0
+          ? await call('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: testIds.slice(0, step.tests) })
+          : await callOther('POST', '/tests/execute', {
+              organisationId: other.org.id,
+              buildId: other.buildId,
+              testIds: other.testIds.slice(0, step.tests),
+            });
       expect(res.status).toBe(200);
       runs.push(res.body.runId);
       selected.count += step.tests;
@@ -185,7 +209,10 @@ async function apply(step: Op, labs: Lab[], runs: string[], selected: { count: n
       return labs[step.lab]!.connect(step.remember);
     case 'cancel': {
       const run = runs[runs.length - 1];
-      const caller = run && (await server.db.query<{ org_id: string }>('SELECT org_id FROM runs WHERE id = $1', [run]))[0]?.org_id === org.id ? call : callOther;
+      const caller =
+        run && (await server.db.query<{ org_id: string }>('SELECT org_id FROM runs WHERE id = $1', [run]))[0]?.org_id === org.id
+          ? call
+          : callOther;
       if (run) expect([200, 409]).toContain((await caller('POST', `/runs/${run}/cancel`)).status);
       return;
     }
@@ -237,9 +264,15 @@ async function settle(labs: Lab[], runs: string[]): Promise<void> {
       [runs],
     );
     if (open.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`runs not settled after 60 s: ${JSON.stringify(await server.db.query(
-      `SELECT a.run_id, a.org_id, a.status, a.try_number, a.device_id FROM attempts a WHERE a.run_id = ANY($1::text[]) AND a.status NOT IN ('succeeded','failed','blocked')`, [runs]))}; devices: ${JSON.stringify(await server.db.query(
-      `SELECT d.serial, d.state, d.org_id, d.agent_id FROM devices d`))}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `runs not settled after 60 s: ${JSON.stringify(
+          await server.db.query(
+            `SELECT a.run_id, a.org_id, a.status, a.try_number, a.device_id FROM attempts a WHERE a.run_id = ANY($1::text[]) AND a.status NOT IN ('succeeded','failed','blocked')`,
+            [runs],
+          ),
+        )}; devices: ${JSON.stringify(await server.db.query(`SELECT d.serial, d.state, d.org_id, d.agent_id FROM devices d`))}`,
+      );
     await sleep(30);
   }
 }
@@ -251,7 +284,18 @@ describe('the run lifecycle under random interleavings', () => {
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
         round += 1;
         // A shared emulator everyone may use, and the first organisation's own emulator.
-        const labs = [new Lab(`prop-${round}-shared`, () => token, () => null), new Lab(`prop-${round}-own`, () => ownToken, () => org.id)];
+        const labs = [
+          new Lab(
+            `prop-${round}-shared`,
+            () => token,
+            () => null,
+          ),
+          new Lab(
+            `prop-${round}-own`,
+            () => ownToken,
+            () => org.id,
+          ),
+        ];
         for (const l of labs) await l.connect(false);
         const runs: string[] = [];
         const selected = { count: 0 };
@@ -275,11 +319,16 @@ describe('the run lifecycle under random interleavings', () => {
             expect(a.finished).toBe(true);
             expect(a.sessions).toBeLessThanOrEqual(1);
           }
-          const unended = await server.db.query(`SELECT id FROM runs WHERE id = ANY($1::text[]) AND status NOT IN ('completed', 'cancelled')`, [runs]);
+          const unended = await server.db.query(
+            `SELECT id FROM runs WHERE id = ANY($1::text[]) AND status NOT IN ('completed', 'cancelled')`,
+            [runs],
+          );
           expect(unended).toEqual([]);
           // Every session of these tests ended; none is left running for a test that has its verdict.
           const running = await server.db.query(
-            `SELECT s.id FROM sdk_sessions s JOIN attempts a ON a.session_id = s.id WHERE a.run_id = ANY($1::text[]) AND s.status = 'running'`, [runs]);
+            `SELECT s.id FROM sdk_sessions s JOIN attempts a ON a.session_id = s.id WHERE a.run_id = ANY($1::text[]) AND s.status = 'running'`,
+            [runs],
+          );
           expect(running).toEqual([]);
           const busy = await server.db.query(
             `SELECT d.serial FROM devices d WHERE d.state = 'busy'
@@ -289,9 +338,15 @@ describe('the run lifecycle under random interleavings', () => {
           // Every offer a lab ever had was of a test its devices may run.
           for (const l of labs) {
             const ids = [...l.offered].map((jobId) => jobId.replace(/\.\d+$/, ''));
-            const orgs = await server.db.query<{ org_id: string }>('SELECT DISTINCT org_id FROM attempts WHERE id = ANY($1::text[])', [ids]);
+            const orgs = await server.db.query<{ org_id: string }>('SELECT DISTINCT org_id FROM attempts WHERE id = ANY($1::text[])', [
+              ids,
+            ]);
             const owner = l.ownerOrgId();
-            if (owner !== null) expect(orgs.map((o) => o.org_id).filter((o) => o !== owner), `offers to ${l.name}`).toEqual([]);
+            if (owner !== null)
+              expect(
+                orgs.map((o) => o.org_id).filter((o) => o !== owner),
+                `offers to ${l.name}`,
+              ).toEqual([]);
           }
           // A verdict only ever came from the agent holding the test.
           const forged = await server.db.query(`SELECT id, status_message FROM attempts WHERE status_message LIKE 'forged%'`);
@@ -301,7 +356,11 @@ describe('the run lifecycle under random interleavings', () => {
         }
       }),
       // PROPERTY_RUNS=200 for a longer hunt; the suite keeps a few seconds' worth.
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 12), endOnFailure: true, ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}) },
+      {
+        numRuns: Number(process.env.PROPERTY_RUNS ?? 12),
+        endOnFailure: true,
+        ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}),
+      },
     );
   }, 240_000);
 });

@@ -13,7 +13,7 @@ import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { addApiKey } from '../src/admin/provision.js';
 import { loadConfig } from '../src/config.js';
-import { client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -23,8 +23,13 @@ let otherApi: Client;
 
 beforeAll(async () => {
   server = await startServer({
-    ORG_MAX_FOLDERS: '3', ORG_MAX_TESTS: '3', ORG_MAX_TUNNELS: '2', KEY_MAX_UPLOADS: '1',
-    HEADERS_TIMEOUT_SECONDS: '1', BODY_IDLE_TIMEOUT_SECONDS: '1', UPLOAD_TIMEOUT_SECONDS: '4',
+    ORG_MAX_FOLDERS: '3',
+    ORG_MAX_TESTS: '3',
+    ORG_MAX_TUNNELS: '2',
+    KEY_MAX_UPLOADS: '1',
+    HEADERS_TIMEOUT_SECONDS: '1',
+    BODY_IDLE_TIMEOUT_SECONDS: '1',
+    UPLOAD_TIMEOUT_SECONDS: '4',
   });
   org = await seedOrg(server.db);
   other = await seedOrg(server.db, { name: 'Other' });
@@ -78,7 +83,13 @@ describe('per organisation', () => {
   it('ORG_MAX_TUNNELS: a connect beyond it is refused with 429 naming it, before any WebSocket', async () => {
     const tunnels: TunnelClient[] = [];
     const open = (name: string, key: string) => {
-      const t = startTunnelClient({ controlPlaneUrl: server.url, apiKey: key, tunnelName: name, filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 } });
+      const t = startTunnelClient({
+        controlPlaneUrl: server.url,
+        apiKey: key,
+        tunnelName: name,
+        filter: createHostFilter({}),
+        backoff: { baseMs: 20, maxMs: 100 },
+      });
       tunnels.push(t);
       return t.connected;
     };
@@ -86,7 +97,9 @@ describe('per organisation', () => {
       await open('t1', org.apiKey);
       await open('t2', org.apiKey);
       const refusal = await new Promise<{ status: number; detail: string }>((resolve, reject) => {
-        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/tunnel/connect?name=t3`, { headers: { authorization: `Bearer ${org.apiKey}` } });
+        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/tunnel/connect?name=t3`, {
+          headers: { authorization: `Bearer ${org.apiKey}` },
+        });
         ws.on('open', () => reject(new Error('the third tunnel connected')));
         ws.on('error', () => {});
         ws.on('unexpected-response', (_req, res) => {
@@ -99,7 +112,14 @@ describe('per organisation', () => {
       expect(refusal.detail).toMatch(/2 tunnels.*ORG_MAX_TUNNELS/);
       // The tunnel client says why, and keeps dialling (the limit may free up).
       const lines: string[] = [];
-      const third = startTunnelClient({ controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: 't3', filter: createHostFilter({}), log: (l) => lines.push(l), backoff: { baseMs: 20, maxMs: 100 } });
+      const third = startTunnelClient({
+        controlPlaneUrl: server.url,
+        apiKey: org.apiKey,
+        tunnelName: 't3',
+        filter: createHostFilter({}),
+        log: (l) => lines.push(l),
+        backoff: { baseMs: 20, maxMs: 100 },
+      });
       tunnels.push(third);
       for (let i = 0; i < 200 && lines.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
       expect(lines[0]).toMatch(/refused the tunnel for now: .*ORG_MAX_TUNNELS.*retrying/);
@@ -114,9 +134,11 @@ describe('per key', () => {
   it('KEY_MAX_UPLOADS: a second upload of the key while one is in progress is 429 naming it; another key may', async () => {
     const boundary = 'slot-boundary';
     const held = await raw();
-    held.socket.write(`POST /uploadBuild HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.apiKey}\r\n`
-      + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n`
-      + `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\nPK`);
+    held.socket.write(
+      `POST /uploadBuild HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.apiKey}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\nPK`,
+    );
     // The held upload is counted once its scratch file exists.
     const tmp = join(server.dataDir, 'files', 'tmp');
     for (let i = 0; i < 200 && (await readdir(tmp).catch(() => [])).length === 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -125,16 +147,26 @@ describe('per key', () => {
       f.set('build', new Blob([Buffer.from('not an apk')]), 'a.apk');
       return f;
     };
-    const second = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form() });
+    const second = await fetch(`${server.url}/uploadBuild`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.apiKey}` },
+      body: form(),
+    });
     expect(second.status).toBe(429);
     expect(((await second.json()) as { detail: string }).detail).toMatch(/KEY_MAX_UPLOADS/);
     // Another key of the same organisation has its own slots: refused for its content (400), not its count.
     const { apiKey } = await addApiKey(server.db, org.id, 'standard');
-    expect((await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form() })).status).toBe(400);
+    expect(
+      (await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form() })).status,
+    ).toBe(400);
     held.socket.destroy();
     await held.answer;
     for (let i = 0; i < 200; i++) {
-      const again = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form() });
+      const again = await fetch(`${server.url}/uploadBuild`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${org.apiKey}` },
+        body: form(),
+      });
       if (again.status !== 429) return expect(again.status).toBe(400);
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -152,9 +184,11 @@ describe('slow clients', () => {
   it('BODY_IDLE_TIMEOUT_SECONDS: an upload that stops sending is answered 408 naming it, nothing left behind', async () => {
     const boundary = 'idle-boundary';
     const { socket, answer } = await raw();
-    socket.write(`POST /uploadBuild HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.apiKey}\r\n`
-      + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n`
-      + `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\nPK`);
+    socket.write(
+      `POST /uploadBuild HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.apiKey}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\nPK`,
+    );
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408/);
     expect(bodyOf(text).detail).toMatch(/BODY_IDLE_TIMEOUT_SECONDS/);
@@ -164,8 +198,10 @@ describe('slow clients', () => {
   it('BODY_IDLE_TIMEOUT_SECONDS: a JSON body that stops arriving is answered 408 naming it, nothing created', async () => {
     const before = await count('folders', org.id);
     const { socket, answer } = await raw();
-    socket.write(`POST /tests/folders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.apiKey}\r\n`
-      + 'Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"name":');
+    socket.write(
+      `POST /tests/folders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${org.apiKey}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"name":',
+    );
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408/);
     expect(bodyOf(text).detail).toMatch(/BODY_IDLE_TIMEOUT_SECONDS/);
@@ -175,16 +211,19 @@ describe('slow clients', () => {
   it('UPLOAD_TIMEOUT_SECONDS: an upload that keeps dribbling is cut at the limit, nothing left behind', async () => {
     const boundary = 'dribble-boundary';
     const { socket, answer } = await raw();
-    socket.write(`POST /uploadBuild HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${other.apiKey}\r\n`
-      + `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n`
-      + `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\nPK`);
+    socket.write(
+      `POST /uploadBuild HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${other.apiKey}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="a.apk"\r\n\r\nPK`,
+    );
     const dribble = setInterval(() => socket.writable && socket.write('x'), 300);
     try {
       expect(await answer).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       clearInterval(dribble);
     }
-    for (let i = 0; i < 100 && (await readdir(join(server.dataDir, 'files', 'tmp'))).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await readdir(join(server.dataDir, 'files', 'tmp'))).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(await readdir(join(server.dataDir, 'files', 'tmp'))).toEqual([]);
   }, 15_000);
 });
@@ -192,11 +231,18 @@ describe('slow clients', () => {
 describe('the settings', () => {
   it('have defaults, take positive integers only, and keep the headers timeout within the request timeout', () => {
     expect(loadConfig({}).limits).toEqual({
-      foldersPerOrg: 1000, testsPerOrg: 10_000, tunnelsPerOrg: 20, uploadsPerKey: 4,
-      headersTimeoutMs: 20_000, bodyIdleTimeoutMs: 60_000, requestTimeoutMs: 3_600_000,
+      foldersPerOrg: 1000,
+      testsPerOrg: 10_000,
+      tunnelsPerOrg: 20,
+      uploadsPerKey: 4,
+      headersTimeoutMs: 20_000,
+      bodyIdleTimeoutMs: 60_000,
+      requestTimeoutMs: 3_600_000,
     });
     expect(() => loadConfig({ ORG_MAX_FOLDERS: '0' })).toThrow(/ORG_MAX_FOLDERS must be a positive integer/);
     expect(() => loadConfig({ KEY_MAX_UPLOADS: 'many' })).toThrow(/KEY_MAX_UPLOADS/);
-    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '100', UPLOAD_TIMEOUT_SECONDS: '50' })).toThrow(/HEADERS_TIMEOUT_SECONDS \(100\) must not exceed UPLOAD_TIMEOUT_SECONDS \(50\)/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '100', UPLOAD_TIMEOUT_SECONDS: '50' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS \(100\) must not exceed UPLOAD_TIMEOUT_SECONDS \(50\)/,
+    );
   });
 });

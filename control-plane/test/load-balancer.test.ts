@@ -2,7 +2,7 @@
  * Behind a load balancer: idle keep-alive connections outlive Node's default 5 s (the
  * balancer reuses them), and /livez, /readyz tell a live process from one ready for traffic.
  */
-import { request, Agent } from 'node:http';
+import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -40,20 +40,23 @@ describe('readiness', () => {
 });
 
 describe('idle keep-alive connections', () => {
-  it('keeps an idle connection open past Node\'s 5 s default, so a balancer\'s next request on it is answered', async () => {
+  it("keeps an idle connection open past Node's 5 s default, so a balancer's next request on it is answered", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const get = () => new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
-      const req = request(`${server.url}/livez`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket as Socket }));
+    const get = () =>
+      new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+        const req = request(`${server.url}/livez`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket as Socket }));
+        });
+        req.on('error', reject);
+        req.end();
       });
-      req.on('error', reject);
-      req.end();
-    });
     try {
       const first = await get();
       let closedByServer = false;
-      first.socket.once('close', () => { closedByServer = true; });
+      first.socket.once('close', () => {
+        closedByServer = true;
+      });
       await new Promise((r) => setTimeout(r, 6500)); // a balancer's connection, idle between two requests
       expect(closedByServer).toBe(false);
       const second = await get();

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 const run = promisify(execFile);
 const controlPlane = fileURLToPath(new URL('..', import.meta.url));
@@ -40,14 +40,29 @@ afterAll(async () => {
 });
 
 const operations = () =>
-  Object.entries<any>(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] })));
+  Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] })),
+  );
 
 describe('GET /openapi.json', () => {
   it('passes redocly lint without an error', async () => {
-    const out = await run(process.execPath, [bin('redocly').replace(/\.bin\/redocly$/, '@redocly/cli/bin/cli.js'), 'lint', join(work, 'openapi.json'), '--config', join(controlPlane, 'redocly.yaml'), '--format', 'json'], { cwd: work, maxBuffer: 16 << 20 })
-      .catch((e: { stdout: string; stderr: string }) => e);
+    const out = await run(
+      process.execPath,
+      [
+        bin('redocly').replace(/\.bin\/redocly$/, '@redocly/cli/bin/cli.js'),
+        'lint',
+        join(work, 'openapi.json'),
+        '--config',
+        join(controlPlane, 'redocly.yaml'),
+        '--format',
+        'json',
+      ],
+      { cwd: work, maxBuffer: 16 << 20 },
+    ).catch((e: { stdout: string; stderr: string }) => e);
     const report = JSON.parse(out.stdout.slice(out.stdout.indexOf('{')));
-    const errors = report.problems.filter((p: { severity: string }) => p.severity === 'error').map((p: any) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
+    const errors = report.problems
+      .filter((p: { severity: string }) => p.severity === 'error')
+      .map((p: any) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
   }, 120_000);
@@ -69,19 +84,25 @@ describe('GET /openapi.json', () => {
     for (const { path, method, op } of operations()) {
       const url = server.url + path.replace(/\{[^}]+\}/g, 'x_unknown');
       const json = Object.keys(op.requestBody?.content ?? {}).some((t) => t.includes('json'));
-      const probes: Array<[string, RequestInit]> = [['no key', { method, ...(json ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) }]];
+      const probes: Array<[string, RequestInit]> = [
+        ['no key', { method, ...(json ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) }],
+      ];
       if (json) {
         const auth = { authorization: `Bearer ${org.apiKey}` };
         probes.push(
           ['not JSON', { method, headers: { ...auth, 'content-type': 'text/plain' }, body: 'hello' }],
-          ['too large', { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(4096) }) }],
+          [
+            'too large',
+            { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(4096) }) },
+          ],
           ['empty object', { method, headers: { ...auth, 'content-type': 'application/json' }, body: '{}' }],
         );
       }
       for (const [name, init] of probes) {
         const res = await fetch(url, init);
         await res.arrayBuffer();
-        if (!(String(res.status) in op.responses)) undeclared.push(`${method.toUpperCase()} ${path} (${name}): ${res.status} not in ${Object.keys(op.responses).join(',')}`);
+        if (!(String(res.status) in op.responses))
+          undeclared.push(`${method.toUpperCase()} ${path} (${name}): ${res.status} not in ${Object.keys(op.responses).join(',')}`);
       }
     }
     expect(undeclared).toEqual([]);
@@ -91,7 +112,9 @@ describe('GET /openapi.json', () => {
 describe('a generated client', () => {
   it('type-checks (bodies without their defaults) and runs against the server', async () => {
     writeFileSync(join(work, 'api.d.ts'), astToString(await openapiTS(doc)));
-    writeFileSync(join(work, 'client.ts'), `import createClient from 'openapi-fetch';
+    writeFileSync(
+      join(work, 'client.ts'),
+      `import createClient from 'openapi-fetch';
 import type { paths } from './api.js';
 
 const api = createClient<paths>({ baseUrl: process.env.DL_URL, headers: { authorization: \`Bearer \${process.env.DL_KEY}\` } });
@@ -120,16 +143,33 @@ console.log(JSON.stringify({
   listed: page.data?.tests.map((t) => t.id).includes(testId),
   missing: { status: missing.response.status, detail: missing.error?.detail },
 }));
-`);
-    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
-      files: ['client.ts'],
-    }));
+`,
+    );
+    writeFileSync(
+      join(work, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+        },
+        files: ['client.ts'],
+      }),
+    );
     writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
-    const tsc = await run(process.execPath, [join(controlPlane, '../node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], { cwd: work }).catch((e: { stdout: string }) => e);
+    const tsc = await run(process.execPath, [join(controlPlane, '../node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], {
+      cwd: work,
+    }).catch((e: { stdout: string }) => e);
     expect(tsc.stdout).toBe('');
 
-    const out = await run(process.execPath, ['--import', 'tsx', join(work, 'client.ts')], { cwd: controlPlane, env: { ...process.env, DL_URL: server.url, DL_KEY: org.apiKey } });
+    const out = await run(process.execPath, ['--import', 'tsx', join(work, 'client.ts')], {
+      cwd: controlPlane,
+      env: { ...process.env, DL_URL: server.url, DL_KEY: org.apiKey },
+    });
     expect(JSON.parse(out.stdout)).toEqual({
       organisationId: org.id,
       title: 'Typed client',

@@ -1,12 +1,13 @@
 /** Issue 20 part 8: the smaller things an operator met, each on both backends. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { makeSampleBuilds } from '../../scripts/fixtures/make-sample-builds.js';
-import { tmpdir } from 'node:os';
 import { addAgentToken } from '../src/admin/provision.js';
-import { client, runEnded, seedOrg, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
+import { client, type Org, runEnded, seedOrg, startServer, type TestServer, uploadBuild } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
@@ -61,7 +62,7 @@ describe('the request log', () => {
 });
 
 describe('lastSeenAt', () => {
-  it('keeps up with an online device: its agent\'s heartbeats vouch for it', async () => {
+  it("keeps up with an online device: its agent's heartbeats vouch for it", async () => {
     agentToken = (await addAgentToken(server.db, null)).agentToken;
     await agents.start({ virtualDevices: 1 });
     const call = client(server.url, org.apiKey);
@@ -71,26 +72,33 @@ describe('lastSeenAt', () => {
     await server.db.query(`UPDATE devices SET last_seen_at = clock_timestamp() - interval '10 minutes'`);
     await server.db.query(`UPDATE agents SET last_seen_at = clock_timestamp() - interval '10 minutes'`);
     const now = (await server.db.query<{ now: Date }>('SELECT clock_timestamp() AS now'))[0]!.now;
-    await vi.waitFor(async () => expect(new Date((await device())!.lastSeenAt).getTime()).toBeGreaterThanOrEqual(now.getTime()), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(new Date((await device())!.lastSeenAt).getTime()).toBeGreaterThanOrEqual(now.getTime()), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect((await device())!.state).toBe('online');
   }, 60_000);
 });
 
 async function signedInCookie(): Promise<string> {
   const signedIn = await fetch(`${server.url}/app/sign-in`, {
-    method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ api_key: org.apiKey, next: '/app' }),
   });
   return signedIn.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 describe('the build page', () => {
-  it('shows the name given at upload as its heading, and the app\'s own name beside it', async () => {
+  it("shows the name given at upload as its heading, and the app's own name beside it", async () => {
     const work = mkdtempSync(join(tmpdir(), 'papercuts-apk-'));
     await makeApk(join(work, 'a.apk'), { packageName: 'com.example.named', versionName: '1.0', versionCode: 1, label: 'Shop App' });
     const buildId = await uploadBuild(server.url, org.apiKey, join(work, 'a.apk'), { metadata: JSON.stringify({ name: 'nightly-shop' }) });
     const signedIn = await fetch(`${server.url}/app/sign-in`, {
-      method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ api_key: org.apiKey, next: '/app' }),
     });
     const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
@@ -104,7 +112,7 @@ describe('the build page', () => {
 });
 
 describe('the recording page', () => {
-  it('labels the recording and the step screenshot, and shows a failed step\'s reason once', async () => {
+  it("labels the recording and the step screenshot, and shows a failed step's reason once", async () => {
     // The agent of the lastSeenAt test (a virtual handset) runs it.
     const work = mkdtempSync(join(tmpdir(), 'papercuts-sample-'));
     await makeSampleBuilds(work);

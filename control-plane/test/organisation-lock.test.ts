@@ -6,9 +6,9 @@
  * (PGlite has one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockOrganisation } from '../src/queries/organisations.js';
-import { backend, freshDatabase, seedOrg, type Org } from './harness.js';
 import type { Db } from '../src/db/index.js';
+import { lockOrganisation } from '../src/queries/organisations.js';
+import { backend, freshDatabase, type Org, seedOrg } from './harness.js';
 
 const onPostgres = backend === 'postgres';
 let db: Db;
@@ -43,7 +43,7 @@ const settlesWithin = async (work: Promise<unknown>, ms: number) =>
   Promise.race([work.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 
 describe.skipIf(!onPostgres)('lockOrganisation', () => {
-  it('lets the organisation\'s inserts through while held', async () => {
+  it("lets the organisation's inserts through while held", async () => {
     const held = await holdLock(org.id);
     try {
       const insert = db.query("INSERT INTO folders (id, org_id, name) VALUES ('fld_while_locked', $1, 'x')", [org.id]);

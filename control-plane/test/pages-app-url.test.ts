@@ -18,7 +18,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createServices, type Services } from '../src/services.js';
 import { createFileStorage } from '../src/storage/files.js';
-import { client, freshDatabase, seedOrg, uploadBuild, type Client, type Org } from './harness.js';
+import { type Client, client, freshDatabase, type Org, seedOrg, uploadBuild } from './harness.js';
 
 let url: string;
 let org: Org;
@@ -66,9 +66,12 @@ describe('APP_URL without a path', () => {
   });
 
   it('applies the JSON body rules to the API as with a path', async () => {
-    const post = (body: BodyInit, type = 'application/json') => noRedirect('/tests', {
-      method: 'POST', headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': type }, body,
-    });
+    const post = (body: BodyInit, type = 'application/json') =>
+      noRedirect('/tests', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${org.apiKey}`, 'content-type': type },
+        body,
+      });
     expect((await post('{}', 'text/plain')).status).toBe(415);
     const notUtf8 = await post(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])); // {"\xff":1}
     expect(notUtf8.status).toBe(400);
@@ -89,10 +92,12 @@ describe('APP_URL without a path', () => {
       expect(anonymous.status).toBe(303);
       expect(anonymous.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(buildPage)}`);
 
-      const signIn = (origin: string) => noRedirect('/sign-in', {
-        method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ api_key: org.apiKey, next: buildPage }),
-      });
+      const signIn = (origin: string) =>
+        noRedirect('/sign-in', {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ api_key: org.apiKey, next: buildPage }),
+        });
       expect((await signIn('https://evil.example')).status).toBe(403);
       const signedIn = await signIn(url);
       expect(signedIn.status).toBe(303);

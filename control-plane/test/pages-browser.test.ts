@@ -10,14 +10,25 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { partKey } from '../src/recordings/formats.js';
-import { backend, client, seedOrg, runEnded, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import {
+  backend,
+  type Client,
+  client,
+  type Org,
+  runEnded,
+  seedOrg,
+  settledTest,
+  startServer,
+  type TestServer,
+  uploadBuild,
+} from './harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -26,9 +37,10 @@ if (!haveChromium) console.warn(`pages-browser: skipped, ${CHROMIUM} is not inst
 
 // The guides' screenshots (docs/screenshots/) are refreshed on purpose (UPDATE_SCREENSHOTS=1); otherwise they go to a
 // temporary folder, so that running the suite leaves the working tree as it was.
-const shots = process.env.UPDATE_SCREENSHOTS === '1'
-  ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
-  : mkdtempSync(join(tmpdir(), 'devicelab-page-shots-'));
+const shots =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+    : mkdtempSync(join(tmpdir(), 'devicelab-page-shots-'));
 const XSS_TITLE = '<script>alert(1)</script> logs in';
 
 let server: TestServer;
@@ -62,7 +74,9 @@ const noRedirect = (path: string, init: RequestInit = {}) => fetch(server.url + 
 /** A session cookie for a key, signed in over HTTP (as the form posts). */
 async function sessionCookie(key: string): Promise<string> {
   const res = await noRedirect('/app/sign-in', {
-    method: 'POST', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ api_key: key }),
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ api_key: key }),
   });
   expect(res.status).toBe(303);
   return res.headers.get('set-cookie')!.split(';')[0]!;
@@ -86,16 +100,39 @@ beforeAll(async () => {
   other = await seedOrg(server.db, { name: 'Other org' });
   api = client(server.url, org.apiKey);
   agent = await startAgent({
-    controlPlaneUrl: server.url, token: (await addAgentToken(server.db, null)).agentToken, virtualDevices: 1,
-    stateDir: mkdtempSync(join(work, 'agent-')), log: () => {}, backoff: { baseMs: 50, maxMs: 500 }, drainSeconds: 1,
+    controlPlaneUrl: server.url,
+    token: (await addAgentToken(server.db, null)).agentToken,
+    virtualDevices: 1,
+    stateDir: mkdtempSync(join(work, 'agent-')),
+    log: () => {},
+    backoff: { baseMs: 50, maxMs: 500 },
+    drainSeconds: 1,
   });
   buildId = await upload();
-  const inputs = (password: string) => ({ testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: password }] });
+  const inputs = (password: string) => ({
+    testInputs: [
+      { key: 'email', defaultValue: SAMPLE_EMAIL },
+      { key: 'password', defaultValue: password },
+    ],
+  });
   const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
-  ids.login = await createTest('Log in with the sample account', [...login, 'assertVisible: "Products"'], { ...inputs(SAMPLE_PASSWORD), tags: ['smoke'] });
-  ids.xss = await createTest(XSS_TITLE, ['Tap the Log in button', 'Tap the <img src=x onerror=alert(2)> button'], { tags: ['<b>bold</b>'] });
-  ids.wrong = await createTest('Wrong password is refused', [...login, 'Check that Invalid email or password is shown'], { ...inputs('nope'), tags: ['smoke'] });
-  const started = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.login, ids.xss, ids.wrong], trigger: 'nightly' });
+  ids.login = await createTest('Log in with the sample account', [...login, 'assertVisible: "Products"'], {
+    ...inputs(SAMPLE_PASSWORD),
+    tags: ['smoke'],
+  });
+  ids.xss = await createTest(XSS_TITLE, ['Tap the Log in button', 'Tap the <img src=x onerror=alert(2)> button'], {
+    tags: ['<b>bold</b>'],
+  });
+  ids.wrong = await createTest('Wrong password is refused', [...login, 'Check that Invalid email or password is shown'], {
+    ...inputs('nope'),
+    tags: ['smoke'],
+  });
+  const started = await api('POST', '/tests/execute', {
+    organisationId: org.id,
+    buildId,
+    testIds: [ids.login, ids.xss, ids.wrong],
+    trigger: 'nightly',
+  });
   expect(started.status).toBe(200);
   runId = started.body.runId;
   const run = await finished(runId);
@@ -104,8 +141,16 @@ beforeAll(async () => {
     // playwright-core gives every launch a fresh temporary profile (it refuses --user-data-dir in launch()).
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }
 }, 120_000);
@@ -120,7 +165,9 @@ afterAll(async () => {
 describe('recordings', () => {
   it('are uploaded by the agent and named by every finished test', async () => {
     const rows = await server.db.query<{ key: string | null; test: string }>(
-      'SELECT recording_key AS key, test_id AS test FROM attempts WHERE run_id = $1', [runId]);
+      'SELECT recording_key AS key, test_id AS test FROM attempts WHERE run_id = $1',
+      [runId],
+    );
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.key).toMatch(new RegExp(`^recordings/${org.id}/${runId}/.+\\.gif$`));
   });
@@ -140,7 +187,10 @@ describe('recordings', () => {
     expect((await noRedirect(path, { headers: { cookie, range: `bytes=${bytes.length}-` } })).status).toBe(416);
     // A recording in parts (Android past 3 minutes): the page offers each, the stream serves each.
     expect(await (await noRedirect(path.replace(/\/video$/, ''), { headers: { cookie } })).text()).not.toContain('Part 2');
-    const [row] = await server.db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1 AND test_id = $2', [runId, ids.login]);
+    const [row] = await server.db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1 AND test_id = $2', [
+      runId,
+      ids.login,
+    ]);
     const second = Buffer.concat([bytes.subarray(0, 6), Buffer.from('second part')]);
     await server.services.storage.put(partKey(row!.key, 1), second);
     expect(Buffer.from(await (await noRedirect(`${path}?part=1`, { headers: { cookie } })).arrayBuffer())).toEqual(second);
@@ -153,10 +203,16 @@ describe('recordings', () => {
 
   it('are accepted from an agent only for a job one of its token holds', async () => {
     const stranger = (await addAgentToken(server.db, other.id)).agentToken;
-    const [attempt] = await server.db.query<{ id: string; try: number }>('SELECT id, try_number AS try FROM attempts WHERE run_id = $1 LIMIT 1', [runId]);
-    const put = (token: string, type = 'image/gif') => fetch(`${server.url}/agent/recordings/${attempt!.id}.${attempt!.try}`, {
-      method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body: Buffer.from('GIF89a'),
-    });
+    const [attempt] = await server.db.query<{ id: string; try: number }>(
+      'SELECT id, try_number AS try FROM attempts WHERE run_id = $1 LIMIT 1',
+      [runId],
+    );
+    const put = (token: string, type = 'image/gif') =>
+      fetch(`${server.url}/agent/recordings/${attempt!.id}.${attempt!.try}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        body: Buffer.from('GIF89a'),
+      });
     expect((await put(stranger)).status).toBe(404);
     expect((await put('dl_agent_' + 'x'.repeat(40))).status).toBe(401);
     expect((await put(org.apiKey)).status).toBe(401);
@@ -170,7 +226,8 @@ describe('sessions, CSRF and content negotiation', () => {
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe(`/app/sign-in?next=${encodeURIComponent(`/app/runs/${runId}?x=1`)}`);
     const res = await noRedirect('/app/sign-in', {
-      method: 'POST', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ api_key: org.apiKey, next: `/app/runs/${runId}` }),
     });
     expect(res.status).toBe(303);
@@ -184,9 +241,12 @@ describe('sessions, CSRF and content negotiation', () => {
   });
 
   it('refuses a wrong key, a foreign next, a cross-site form and a sign-out without its token', async () => {
-    const form = (body: Record<string, string>, origin = server.url) => noRedirect('/app/sign-in', {
-      method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body),
-    });
+    const form = (body: Record<string, string>, origin = server.url) =>
+      noRedirect('/app/sign-in', {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body),
+      });
     const wrong = await form({ api_key: `${org.apiKey.slice(0, -4)}AAAA` });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('invalid API key');
@@ -194,9 +254,12 @@ describe('sessions, CSRF and content negotiation', () => {
     expect((await form({ api_key: org.apiKey, next: '//evil.example/app/x' })).headers.get('location')).toBe('/app/runs');
     expect((await form({ api_key: org.apiKey }, 'https://evil.example')).status).toBe(403);
     const cookie = await sessionCookie(org.apiKey);
-    const signOut = (body: Record<string, string>) => noRedirect('/app/sign-out', {
-      method: 'POST', headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body),
-    });
+    const signOut = (body: Record<string, string>) =>
+      noRedirect('/app/sign-out', {
+        method: 'POST',
+        headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body),
+      });
     expect((await signOut({})).status).toBe(403);
     expect((await signOut({ csrf: 'forged' })).status).toBe(403);
     const html = await (await noRedirect('/app/runs', { headers: { cookie } })).text();
@@ -226,7 +289,11 @@ describe('sessions, CSRF and content negotiation', () => {
     const form = new FormData();
     form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
     form.append('ci', JSON.stringify({ provider: 'github', repository: 'acme/<b>shop</b>', sha: '3f2c9e1', pullRequest: 17 }));
-    const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+    const res = await fetch(`${server.url}/uploadBuild`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.apiKey}` },
+      body: form,
+    });
     const { app_link: appLink } = (await res.json()) as { app_link: string };
     const page = await (await noRedirect(new URL(appLink).pathname, { headers: { cookie: await sessionCookie(org.apiKey) } })).text();
     expect(page).toContain('repository: acme/&lt;b&gt;shop&lt;/b&gt;');
@@ -238,7 +305,9 @@ describe('sessions, CSRF and content negotiation', () => {
     const cookie = await sessionCookie(org.apiKey);
     expect((await noRedirect('/runs', { headers: { cookie } })).status).toBe(401);
     const execute = await noRedirect('/tests/execute', {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ organisationId: org.id, testIds: [ids.login] }),
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ organisationId: org.id, testIds: [ids.login] }),
     });
     expect(execute.status).toBe(401);
     expect((await noRedirect(`/runs/${runId}/cancel`, { method: 'POST', headers: { cookie } })).status).toBe(401);
@@ -293,7 +362,7 @@ describe.skipIf(!haveChromium)('pages in chromium', () => {
     await context.close();
   });
 
-  it('plays the recording beside the step timeline, and shows each step\'s screenshot', async () => {
+  it("plays the recording beside the step timeline, and shows each step's screenshot", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/app/recording/${runId}/runs/${ids.login}`);
@@ -348,7 +417,10 @@ describe.skipIf(!haveChromium)('pages in chromium', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     // As if recorded in two parts (Android past 3 minutes): the second is one tap away, and back.
-    const [row] = await server.db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1 AND test_id = $2', [runId, ids.wrong]);
+    const [row] = await server.db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1 AND test_id = $2', [
+      runId,
+      ids.wrong,
+    ]);
     await server.services.storage.put(partKey(row!.key, 1), (await server.services.storage.get(row!.key))!);
     await page.goto(`${server.url}/app/recording/${runId}/runs/${ids.wrong}`);
     await signIn(page, org.apiKey);
@@ -365,14 +437,20 @@ describe.skipIf(!haveChromium)('pages in chromium', () => {
     await context.close();
   });
 
-  it('answers 404 for another organisation\'s run, recording, screenshot and build', async () => {
+  it("answers 404 for another organisation's run, recording, screenshot and build", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/app/runs`);
     await signIn(page, other.apiKey);
     expect(await page.textContent('main')).toContain('No runs yet');
-    for (const path of [`/app/runs/${runId}`, `/app/recording/${runId}/runs/${ids.login}`, `/app/recording/${runId}/runs/${ids.login}/screenshots/1`,
-      `/app/recording/${runId}/runs/${ids.login}/video`, `/app/organisations/${org.id}/build/${buildId}`, `/app/organisations/${other.id}/build/${buildId}`]) {
+    for (const path of [
+      `/app/runs/${runId}`,
+      `/app/recording/${runId}/runs/${ids.login}`,
+      `/app/recording/${runId}/runs/${ids.login}/screenshots/1`,
+      `/app/recording/${runId}/runs/${ids.login}/video`,
+      `/app/organisations/${org.id}/build/${buildId}`,
+      `/app/organisations/${other.id}/build/${buildId}`,
+    ]) {
       const res = await page.goto(server.url + path);
       expect(res!.status(), path).toBe(404);
     }

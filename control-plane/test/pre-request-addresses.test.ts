@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import { randomToken } from '../src/ids.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
-import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -40,7 +40,7 @@ afterAll(async () => {
   await server.close();
 });
 afterEach(() => {
-  agents.splice(0).forEach((a) => a.ws.terminate());
+  for (const a of agents.splice(0)) a.ws.terminate();
   server.config.requests.allowPrivate = false;
   hits.length = 0;
 });
@@ -54,7 +54,15 @@ async function seedAttempt(requests: { preRequests?: object[]; teardownRequests?
     [runId, org.id, org.apiKeyId],
   );
   const id = `job_${randomToken(16)}`;
-  const snapshot = { title: 'T', commands: ['launchApp'], launchParams: [], testInputs: [], preRequests: [], teardownRequests: [], ...requests };
+  const snapshot = {
+    title: 'T',
+    commands: ['launchApp'],
+    launchParams: [],
+    testInputs: [],
+    preRequests: [],
+    teardownRequests: [],
+    ...requests,
+  };
   await server.db.query(
     `INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot)
      VALUES ($1, $2, $3, $4, 0, 'T', 'android', false, 'pending', $5)`,
@@ -66,7 +74,10 @@ async function seedAttempt(requests: { preRequests?: object[]; teardownRequests?
 async function settled(id: string): Promise<{ status: string; status_message: string | null }> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const [row] = await server.db.query<{ status: string; status_message: string | null }>('SELECT status, status_message FROM attempts WHERE id = $1', [id]);
+    const [row] = await server.db.query<{ status: string; status_message: string | null }>(
+      'SELECT status, status_message FROM attempts WHERE id = $1',
+      [id],
+    );
     if (row && row.status !== 'pending' && row.status !== 'offered') return row;
     if (Date.now() > deadline) throw new Error(`attempt ${id} still ${row?.status}`);
     await new Promise((r) => setTimeout(r, 25));
@@ -93,8 +104,10 @@ describe('pre-requests to private addresses', () => {
     server.services.dispatcher.wake();
     const row = await settled(id);
     expect(row.status).toBe('blocked');
-    expect(row.status_message).toBe(`Pre-request 1 failed: GET ${hostUrl}/seed was not sent: 127.0.0.1, a private, loopback or otherwise non-public address. `
-      + 'Internal hosts are reached through a tunnel (throughTunnel: true); an operator can allow private addresses with REQUESTS_ALLOW_PRIVATE=1');
+    expect(row.status_message).toBe(
+      `Pre-request 1 failed: GET ${hostUrl}/seed was not sent: 127.0.0.1, a private, loopback or otherwise non-public address. ` +
+        'Internal hosts are reached through a tunnel (throughTunnel: true); an operator can allow private addresses with REQUESTS_ALLOW_PRIVATE=1',
+    );
     await new Promise((r) => setTimeout(r, 200)); // the teardown runs after the verdict, in the background
     expect(hits).toEqual([]);
   });

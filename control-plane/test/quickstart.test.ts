@@ -5,8 +5,8 @@
  * only PORT, DATA_DIR and the agent's state dir chosen by the test through the environment.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +74,9 @@ const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 
 describe('README and docs/ commands', () => {
   it('call pnpm through npx --yes, which a non-interactive shell needs (no prompt to install it)', () => {
-    const guides = readdirSync(join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(repoRoot, 'docs', f), 'utf8'));
+    const guides = readdirSync(join(repoRoot, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(join(repoRoot, 'docs', f), 'utf8'));
     const lines = [readme, readFileSync(join(repoRoot, 'lab-agent/README.md'), 'utf8'), ...guides]
       .flatMap(shellBlocks)
       .flatMap((block) => block.split('\n'))
@@ -82,7 +84,9 @@ describe('README and docs/ commands', () => {
     expect(lines.length).toBeGreaterThan(20);
     // `npx pnpm@10` without --yes asks before installing (and fails without a terminal); a bare
     // `pnpm` needs a global install. `npx vitest`/`npx tsx` run the repository's own binaries.
-    const bad = lines.filter((line) => /(^|[\s(;&|=])npx (?!--yes )(pnpm|-)/.test(line) || /(^|[\s(;&|=])pnpm\s/.test(line.replace(/npx --yes pnpm@10/g, '')));
+    const bad = lines.filter(
+      (line) => /(^|[\s(;&|=])npx (?!--yes )(pnpm|-)/.test(line) || /(^|[\s(;&|=])pnpm\s/.test(line.replace(/npx --yes pnpm@10/g, '')),
+    );
     expect(bad).toEqual([]);
   });
 });
@@ -104,7 +108,8 @@ async function runScript(blocks: string[], extraEnv: Record<string, string> = {}
   // The caller's own DeviceLab settings must not leak in: the quickstart sets what it needs.
   // Nor vitest's: it sets BASE_URL=/ (Vite's), which the control plane would take as its address.
   const env: Record<string, string> = {};
-  const foreign = /^(DEVICELAB_|ADMIN_TOKEN$|PORT$|DATA_DIR$|DATABASE_URL$|TEST_DATABASE_URL$|BASE_URL$|APP_URL$|VITEST|VITE_|MODE$|DEV$|PROD$|SSR$|NODE_ENV$)/;
+  const foreign =
+    /^(DEVICELAB_|ADMIN_TOKEN$|PORT$|DATA_DIR$|DATABASE_URL$|TEST_DATABASE_URL$|BASE_URL$|APP_URL$|VITEST|VITE_|MODE$|DEV$|PROD$|SSR$|NODE_ENV$)/;
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !foreign.test(k)) env[k] = v;
   Object.assign(env, { PORT: String(port), DATA_DIR: join(work, 'data'), DEVICELAB_AGENT_STATE_DIR: join(work, 'agent-state') }, extraEnv);
 
@@ -133,7 +138,12 @@ async function runScript(blocks: string[], extraEnv: Record<string, string> = {}
   const context = `exit ${code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}\n--- control plane\n${log('control-plane.log')}\n--- agent\n${log('agent.log')}`;
   // The group kill above stops what the script left running. Nothing may be left answering.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+  expect(
+    await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      () => 'answering',
+      () => 'stopped',
+    ),
+  ).toBe('stopped');
   return { code, stdout, context, log };
 }
 
@@ -175,12 +185,18 @@ describe.skipIf(backend === 'postgres')('README quickstart', () => {
     // The caller's own DeviceLab settings must not leak in: the quickstart sets what it needs.
     // Nor vitest's: it sets BASE_URL=/ (Vite's), which the control plane would take as its address.
     const env: Record<string, string> = {};
-    const foreign = /^(DEVICELAB_|ADMIN_TOKEN$|PORT$|DATA_DIR$|DATABASE_URL$|TEST_DATABASE_URL$|BASE_URL$|APP_URL$|VITEST|VITE_|MODE$|DEV$|PROD$|SSR$|NODE_ENV$)/;
+    const foreign =
+      /^(DEVICELAB_|ADMIN_TOKEN$|PORT$|DATA_DIR$|DATABASE_URL$|TEST_DATABASE_URL$|BASE_URL$|APP_URL$|VITEST|VITE_|MODE$|DEV$|PROD$|SSR$|NODE_ENV$)/;
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !foreign.test(k)) env[k] = v;
     Object.assign(env, { PORT: String(port), DATA_DIR: join(work, 'data'), DEVICELAB_AGENT_STATE_DIR: join(work, 'agent-state') });
 
     // Its own process group, so every process the script leaves behind can be stopped.
-    const child = spawn('bash', ['-e', '-o', 'pipefail', script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-e', '-o', 'pipefail', script], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -207,7 +223,10 @@ describe.skipIf(backend === 'postgres')('README quickstart', () => {
     // Nothing the script started is left: `kill %3 %2 %1` and `kill $RESTARTED` stopped every process of its group.
     expect(nothingLeft, context).toBe(true);
     const runs = jsonObjects(stdout, '{"runId"');
-    expect(runs.map((r) => r.platform), context).toEqual(['android', 'ios', 'ios']);
+    expect(
+      runs.map((r) => r.platform),
+      context,
+    ).toEqual(['android', 'ios', 'ios']);
     for (const run of runs) {
       expect(run).toMatchObject({ status: 'completed', totalTests: 2, blockedTests: [] });
       expect(run.succeededTests.map((t: { title: string }) => t.title)).toEqual(['Login works']);
@@ -219,15 +238,25 @@ describe.skipIf(backend === 'postgres')('README quickstart', () => {
     // The restart printed no new secret, and the quickstart's operator token still works.
     expect(log('control-plane-restart.log'), context).toContain('DeviceLab control plane on');
     expect(log('control-plane-restart.log')).not.toMatch(/First start|dl_admin_/);
-    expect(JSON.parse(log('orgs-after-restart.json')).organisations.map((o: { name: string }) => o.name)).toEqual(['Default', 'Quickstart']);
-    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+    expect(JSON.parse(log('orgs-after-restart.json')).organisations.map((o: { name: string }) => o.name)).toEqual([
+      'Default',
+      'Quickstart',
+    ]);
+    expect(
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        () => 'answering',
+        () => 'stopped',
+      ),
+    ).toBe('stopped');
   }, 300_000);
 
   it("docs/tunnels.md's worked example, after the quickstart, passes through the tunnel", async () => {
     const tunnels = readFileSync(join(repoRoot, 'docs/tunnels.md'), 'utf8');
     const example = shellBlocks(tunnels.slice(tunnels.indexOf('## A worked example')));
     expect(example.length).toBeGreaterThanOrEqual(1);
-    const result = await runScript([...shellBlocks(section(readme, 'Quickstart')), example[0]!], { INTERNAL_PORT: String(await freePort()) });
+    const result = await runScript([...shellBlocks(section(readme, 'Quickstart')), example[0]!], {
+      INTERNAL_PORT: String(await freePort()),
+    });
     expect(result.code, result.context).toBe(0);
     const run = lastRun(result);
     expect(run, result.context).toMatchObject({ status: 'completed', totalTests: 1, failedTests: [], blockedTests: [] });

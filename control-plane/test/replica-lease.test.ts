@@ -16,10 +16,11 @@ afterAll(() => drop());
 
 async function agentOn(replicaId: string, agentId: string): Promise<void> {
   const token = await addAgentToken(db, null);
-  await db.query(
-    `INSERT INTO agents (id, token_id, hostname, version, connected, replica_id) VALUES ($1, $2, 'host', '1', true, $3)`,
-    [agentId, token.agentTokenId, replicaId],
-  );
+  await db.query(`INSERT INTO agents (id, token_id, hostname, version, connected, replica_id) VALUES ($1, $2, 'host', '1', true, $3)`, [
+    agentId,
+    token.agentTokenId,
+    replicaId,
+  ]);
   await db.query(
     `INSERT INTO devices (id, agent_id, serial, platform, kind, model, os_version, state) VALUES ($1, $2, 'emu', 'android', 'emulator', 'Pixel', '14', 'online')`,
     [`dev_${agentId}`, agentId],
@@ -27,10 +28,12 @@ async function agentOn(replicaId: string, agentId: string): Promise<void> {
 }
 
 const stateOf = async (agentId: string) =>
-  (await db.query<{ connected: boolean; replica: string | null; device: string }>(
-    `SELECT a.connected, a.replica_id AS replica, d.state AS device FROM agents a JOIN devices d ON d.agent_id = a.id WHERE a.id = $1`,
-    [agentId],
-  ))[0]!;
+  (
+    await db.query<{ connected: boolean; replica: string | null; device: string }>(
+      `SELECT a.connected, a.replica_id AS replica, d.state AS device FROM agents a JOIN devices d ON d.agent_id = a.id WHERE a.id = $1`,
+      [agentId],
+    )
+  )[0]!;
 
 describe('replica leases', () => {
   it('retires the agents of a replica whose lease ran out, and only those', async () => {

@@ -2,7 +2,7 @@
  * Control-plane replicas as child processes (main.ts) on one database, for the tests that
  * kill them (replicas.test.ts, tunnels-replicas.test.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,9 +36,19 @@ export async function startReplica(databaseUrl: string, dataDir: string, env: Re
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url,
-      ADMIN_TOKEN: 'replica-test-operator', LOG_REQUESTS: '0', SWEEP_MS: '30000', AGENT_LOST_SECONDS: '3',
-      REPLICA_LEASE_SECONDS: '120', AGENT_HEARTBEAT_MS: '500', ...env,
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: url,
+      ADMIN_TOKEN: 'replica-test-operator',
+      LOG_REQUESTS: '0',
+      SWEEP_MS: '30000',
+      AGENT_LOST_SECONDS: '3',
+      REPLICA_LEASE_SECONDS: '120',
+      AGENT_HEARTBEAT_MS: '500',
+      ...env,
     },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

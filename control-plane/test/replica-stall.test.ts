@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { reapDeadReplicas } from '../src/queries/replicas.js';
 import { startServer, type TestServer } from './harness.js';
@@ -30,8 +30,13 @@ const deviceStates = async () => (await server.db.query<{ state: string }>('SELE
 describe('a replica declared dead during a stall', () => {
   it('asks its agents to say hello again, and their devices are back online', async () => {
     agent = await startAgent({
-      controlPlaneUrl: server.url, token: (await addAgentToken(server.db, null)).agentToken, virtualDevices: 1,
-      stateDir: mkdtempSync(join(tmpdir(), 'stall-agent-')), drainSeconds: 0, backoff: { baseMs: 50, maxMs: 200 }, log: () => {},
+      controlPlaneUrl: server.url,
+      token: (await addAgentToken(server.db, null)).agentToken,
+      virtualDevices: 1,
+      stateDir: mkdtempSync(join(tmpdir(), 'stall-agent-')),
+      drainSeconds: 0,
+      backoff: { baseMs: 50, maxMs: 200 },
+      log: () => {},
     });
     await until(deviceStates, (s) => s.join() === 'online', 20_000);
 

@@ -10,16 +10,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
+import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
-import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, uploadBuild, type Client, type Org } from './harness.js';
-import { startReplica, type Replica } from './replica-processes.js';
+import { backend, type Client, client, freshDatabase, type Org, runEnded, seedOrg, settledTest, uploadBuild } from './harness.js';
+import { type Replica, startReplica } from './replica-processes.js';
 
 const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
-const inputs = (password: string) => ({ testInputs: [{ key: 'email', defaultValue: SAMPLE_EMAIL }, { key: 'password', defaultValue: password }] });
+const inputs = (password: string) => ({
+  testInputs: [
+    { key: 'email', defaultValue: SAMPLE_EMAIL },
+    { key: 'password', defaultValue: password },
+  ],
+});
 
 describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
   let db: Db;
@@ -37,7 +42,6 @@ describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
   const ids = { login: '', wrong: '', slow: '', slower: '', long: '' };
 
   const finished = (api: Client, runId: string, timeoutMs = 40_000) => runEnded(api, runId, timeoutMs);
-
 
   async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -67,8 +71,13 @@ describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
     apiB = client(b.url, org.apiKey);
     // The agent holds its socket to B; A is its second choice.
     agent = await startAgent({
-      controlPlaneUrl: `${b.url},${a.url}`, token, virtualDevices: 1, stateDir: mkdtempSync(join(work, 'agent-')),
-      log: () => {}, backoff: { baseMs: 50, maxMs: 400 }, drainSeconds: 1,
+      controlPlaneUrl: `${b.url},${a.url}`,
+      token,
+      virtualDevices: 1,
+      stateDir: mkdtempSync(join(work, 'agent-')),
+      log: () => {},
+      backoff: { baseMs: 50, maxMs: 400 },
+      drainSeconds: 1,
     });
     await until(async () => (await db.query(`SELECT 1 FROM devices WHERE state = 'online'`)).length === 1);
 
@@ -120,7 +129,7 @@ describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
     await until(async () => (await db.query(`SELECT 1 FROM devices WHERE state = 'online'`)).length === 1);
   });
 
-  it('the agent\'s replica killed mid-run: the agent fails over and every test gets one verdict', async () => {
+  it("the agent's replica killed mid-run: the agent fails over and every test gets one verdict", async () => {
     const bReplicaId = (await db.query<{ replica: string }>('SELECT replica_id AS replica FROM agents'))[0]!.replica;
     const { runId } = (await apiA('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow, ids.slower] })).body;
     await until(async () => (await statuses(runId))[0]?.status === 'running');
@@ -134,7 +143,9 @@ describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
     expect(rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
     expect(rows[0]).toMatchObject({ try_number: 1, sessions: 1 });
     const sessions = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM sdk_sessions WHERE test_id = ANY($1::text[]) AND status = 'succeeded'`, [[ids.slow, ids.slower]]);
+      `SELECT count(*)::int AS n FROM sdk_sessions WHERE test_id = ANY($1::text[]) AND status = 'succeeded'`,
+      [[ids.slow, ids.slower]],
+    );
     expect(sessions[0]!.n).toBe(2);
     // The agent now lives on A (its socket and its row say so).
     const [agentRow] = await db.query<{ replica: string; connected: boolean }>('SELECT replica_id AS replica, connected FROM agents');

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
-import { recordingKey, partKey } from '../src/recordings/formats.js';
-import { startFakeS3, type FakeS3 } from './fake-s3.js';
-import { client, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { partKey, recordingKey } from '../src/recordings/formats.js';
+import { type FakeS3, startFakeS3 } from './fake-s3.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 
 const fixture = (name: string) => new URL(`../src/brain/fixtures/${name}.xml`, import.meta.url);
 let s3: FakeS3;
@@ -29,12 +29,18 @@ const execute = (buildId: string) => api('POST', '/tests/execute', { organisatio
 
 beforeAll(async () => {
   s3 = await startFakeS3(['retained']);
-  server = await startServer({ ...s3.env('retained', 'lab'), BUILD_RETENTION_DAYS: '30', ARTIFACT_RETENTION_DAYS: '14', RETENTION_SWEEP_MS: '3600000' });
+  server = await startServer({
+    ...s3.env('retained', 'lab'),
+    BUILD_RETENTION_DAYS: '30',
+    ARTIFACT_RETENTION_DAYS: '14',
+    RETENTION_SWEEP_MS: '3600000',
+  });
   org = await seedOrg(server.db);
   api = client(server.url, org.apiKey);
   work = mkdtempSync(join(tmpdir(), 'devicelab-retention-'));
   await makeApk(join(work, 'app.apk'), { packageName: 'com.example.kept', versionName: '1.0', versionCode: 1 });
-  for (const name of Object.keys(builds) as (keyof typeof builds)[]) builds[name] = await uploadBuild(server.url, org.apiKey, join(work, 'app.apk'));
+  for (const name of Object.keys(builds) as (keyof typeof builds)[])
+    builds[name] = await uploadBuild(server.url, org.apiKey, join(work, 'app.apk'));
   const created = await api('POST', '/tests', { title: 'Opens', commands: ['launchApp'] });
   testId = created.body.testId;
   await settledTest(api, testId);
@@ -47,7 +53,11 @@ afterAll(async () => {
 });
 
 /** A finished test of a new run with a recording (in `parts` parts) that ended `daysAgo`. */
-async function finishedWithRecording(daysAgo: number, parts = 1, key?: (runId: string, attempt: string) => string): Promise<{ runId: string; key: string }> {
+async function finishedWithRecording(
+  daysAgo: number,
+  parts = 1,
+  key?: (runId: string, attempt: string) => string,
+): Promise<{ runId: string; key: string }> {
   const run = await execute(builds.fresh);
   expect(run.status, JSON.stringify(run.body)).toBe(200);
   const [attempt] = await server.db.query<{ id: string }>('SELECT id FROM attempts WHERE run_id = $1', [run.body.runId]);
@@ -66,10 +76,16 @@ async function screenshotTaken(daysAgo: number): Promise<string> {
   const session = (await api('POST', '/sessions/create', { platform: 'android' })).body.session_id;
   const { readFileSync } = await import('node:fs');
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-  const res = await api('POST', `/sessions/${session}/execute`, { command: 'Tap Log in', page_source: readFileSync(fixture('android-login'), 'utf8'), screenshot: png.toString('base64') });
+  const res = await api('POST', `/sessions/${session}/execute`, {
+    command: 'Tap Log in',
+    page_source: readFileSync(fixture('android-login'), 'utf8'),
+    screenshot: png.toString('base64'),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const [step] = await server.db.query<{ key: string }>(
-    `UPDATE session_steps SET created_at = now() - make_interval(days => $2) WHERE session_id = $1 RETURNING screenshot AS key`, [session, daysAgo]);
+    `UPDATE session_steps SET created_at = now() - make_interval(days => $2) WHERE session_id = $1 RETURNING screenshot AS key`,
+    [session, daysAgo],
+  );
   return step!.key;
 }
 
@@ -78,10 +94,12 @@ describe('a retention sweep', () => {
   const kept = { recording: { runId: '', key: '' }, screenshot: '' };
 
   beforeAll(async () => {
-    const age = (id: string, created: number, used: number | null) => server.db.query(
-      `UPDATE builds SET created_at = now() - make_interval(days => $2),
+    const age = (id: string, created: number, used: number | null) =>
+      server.db.query(
+        `UPDATE builds SET created_at = now() - make_interval(days => $2),
                          last_used_at = CASE WHEN $3::int IS NULL THEN NULL ELSE now() - make_interval(days => $3::int) END WHERE id = $1`,
-      [id, created, used]);
+        [id, created, used],
+      );
     due.recording = await finishedWithRecording(20, 2);
     // A key an agent sent that names a file outside its run (here a build's): expired as a record, the file kept.
     const freshKey = await keyOf(builds.fresh);
@@ -110,11 +128,16 @@ describe('a retention sweep', () => {
     expect(await stored(kept.screenshot)).toBe(true);
 
     const marked = await server.db.query<{ id: string; expired: boolean; deleted: boolean }>(
-      'SELECT id, expired_at IS NOT NULL AS expired, file_deleted_at IS NOT NULL AS deleted FROM builds ORDER BY id');
+      'SELECT id, expired_at IS NOT NULL AS expired, file_deleted_at IS NOT NULL AS deleted FROM builds ORDER BY id',
+    );
     expect(marked.filter((b) => b.expired || b.deleted)).toEqual([{ id: builds.stale, expired: true, deleted: true }]);
-    const recordings = await server.db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE recording_expired_at IS NOT NULL ORDER BY 1');
+    const recordings = await server.db.query<{ key: string }>(
+      'SELECT recording_key AS key FROM attempts WHERE recording_expired_at IS NOT NULL ORDER BY 1',
+    );
     expect(recordings.map((r) => r.key).sort()).toEqual([due.recording.key, due.outside.key].sort());
-    const shots = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM session_steps WHERE screenshot IS NULL AND screenshot_expired_at IS NOT NULL');
+    const shots = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM session_steps WHERE screenshot IS NULL AND screenshot_expired_at IS NOT NULL',
+    );
     expect(shots[0]!.n).toBe(1);
   });
 
@@ -135,11 +158,14 @@ describe('a retention sweep', () => {
 
   it('says "expired" on the recording page, and the video answers 410', async () => {
     const signIn = await fetch(`${server.url}/app/sign-in`, {
-      method: 'POST', redirect: 'manual', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ api_key: org.apiKey }),
     });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const page = (runId: string, suffix = '') => fetch(`${server.url}/app/recording/${runId}/runs/${testId}${suffix}`, { headers: { cookie } });
+    const page = (runId: string, suffix = '') =>
+      fetch(`${server.url}/app/recording/${runId}/runs/${testId}${suffix}`, { headers: { cookie } });
     const expiredPage = await (await page(due.recording.runId)).text();
     expect(expiredPage).toContain('The recording expired');
     expect(expiredPage).not.toContain('<video');
@@ -152,10 +178,12 @@ describe('a retention sweep', () => {
 });
 
 describe('the retention lease', () => {
-  it('lets only its holder sweep, and passes to another replica once the holder\'s lease ran out', async () => {
+  it("lets only its holder sweep, and passes to another replica once the holder's lease ran out", async () => {
     const stale = await uploadBuild(server.url, org.apiKey, join(work, 'app.apk'));
     await server.db.query(`UPDATE builds SET created_at = now() - interval '40 days' WHERE id = $1`, [stale]);
-    await server.db.query(`INSERT INTO maintenance_leases (name, holder, until) VALUES ('retention', 'rep_other', now() + interval '5 minutes')`);
+    await server.db.query(
+      `INSERT INTO maintenance_leases (name, holder, until) VALUES ('retention', 'rep_other', now() + interval '5 minutes')`,
+    );
     expect(await server.services.retention.sweep()).toEqual({ swept: false, builds: 0, recordings: 0, screenshots: 0 });
     expect(await stored(await keyOf(stale))).toBe(true);
     await server.db.query(`UPDATE maintenance_leases SET until = now() - interval '1 second' WHERE name = 'retention'`); // the holder was killed
@@ -168,6 +196,8 @@ describe('the retention lease', () => {
     await server.services.storage.remove(key); // the first part went, then the process died
     expect(await server.services.retention.sweep()).toMatchObject({ swept: true, recordings: 1 });
     expect(await stored(partKey(key, 1))).toBe(false);
-    expect(await server.db.query('SELECT 1 FROM attempts WHERE recording_key = $1 AND recording_expired_at IS NOT NULL', [key])).toHaveLength(1);
+    expect(
+      await server.db.query('SELECT 1 FROM attempts WHERE recording_key = $1 AND recording_expired_at IS NOT NULL', [key]),
+    ).toHaveLength(1);
   });
 });

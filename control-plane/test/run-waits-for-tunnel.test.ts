@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand, type CommandIo } from '../../lab-agent/src/ci/run-command.js';
+import { type CommandIo, runCommand } from '../../lab-agent/src/ci/run-command.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
-import { client, seedOrg, settledTest, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
+import { client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { until } from './seed-runs.js';
 
 let server: TestServer;
@@ -59,13 +59,20 @@ describe('devicelab run --tunnel-name', () => {
   it('waits for a tunnel that is not connected yet, saying so, and starts the run once it is', async () => {
     const { io, out } = captured();
     const finished = run(io, 'late-office', '60s');
-    await until(async () => out(), (text) => text.includes('for tunnel "late-office" to connect'));
+    await until(
+      async () => out(),
+      (text) => text.includes('for tunnel "late-office" to connect'),
+    );
     expect(out()).toContain('(start it with devicelab tunnel start --tunnel-name late-office)');
     // Waiting: no run yet, however long this takes.
     expect(await runsNaming('late-office')).toEqual([]);
 
     const t = startTunnelClient({
-      controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: 'late-office', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 },
+      controlPlaneUrl: server.url,
+      apiKey: org.apiKey,
+      tunnelName: 'late-office',
+      filter: createHostFilter({}),
+      backoff: { baseMs: 20, maxMs: 100 },
     });
     tunnels.push(t);
     expect(await finished, out()).toBe(0);
@@ -75,7 +82,11 @@ describe('devicelab run --tunnel-name', () => {
 
   it('starts at once, without a waiting line, when the tunnel is already connected', async () => {
     const t = startTunnelClient({
-      controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: 'early-office', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 },
+      controlPlaneUrl: server.url,
+      apiKey: org.apiKey,
+      tunnelName: 'early-office',
+      filter: createHostFilter({}),
+      backoff: { baseMs: 20, maxMs: 100 },
     });
     tunnels.push(t);
     await t.connected;
@@ -88,7 +99,9 @@ describe('devicelab run --tunnel-name', () => {
   it('exits 3 when the tunnel never connects within --tunnel-wait, naming the command, and starts no run', async () => {
     const { io, out } = captured();
     expect(await run(io, 'never-office', '1s'), out()).toBe(3);
-    expect(out()).toContain('devicelab: tunnel "never-office" did not connect within 1s; no run was started (start it with devicelab tunnel start --tunnel-name never-office, or wait longer with --tunnel-wait)');
+    expect(out()).toContain(
+      'devicelab: tunnel "never-office" did not connect within 1s; no run was started (start it with devicelab tunnel start --tunnel-name never-office, or wait longer with --tunnel-wait)',
+    );
     expect(await runsNaming('never-office')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import * as fixtures from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { addApiKey } from '../src/admin/provision.js';
 import { insertSession, recordStep } from '../src/queries/sessions.js';
-import { client, seedOrg, settledTest, startServer, uploadBuild, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 
 let server: TestServer;
 let org: Org;
@@ -19,7 +19,8 @@ const builds = { apkOld: '', apk: '', ipa: '', app: '' };
 /** Ready tests of `org`, in library order: smoke, smoke+login, login, and one of another org. */
 const tests = { a: '', b: '', c: '', draft: '', foreign: '' };
 
-const upload = (key: string, file: string, name: string, fields: Record<string, string>) => uploadBuild(server.url, key, file, fields, name);
+const upload = (key: string, file: string, name: string, fields: Record<string, string>) =>
+  uploadBuild(server.url, key, file, fields, name);
 
 async function readyTest(call: Client, body: Record<string, unknown>): Promise<string> {
   const res = await call('POST', '/tests', body);
@@ -36,11 +37,13 @@ const jobsOf = (runId: string) =>
     [runId],
   );
 const runRow = async (runId: string) =>
-  (await server.db.query<any>(
-    `SELECT status, platform, build_id AS "buildId", bundle_id AS "bundleId", package_name AS "packageName", physical,
+  (
+    await server.db.query<any>(
+      `SELECT status, platform, build_id AS "buildId", bundle_id AS "bundleId", package_name AS "packageName", physical,
             tunnel_name AS "tunnelName", trigger, api_key_id AS "apiKeyId", finished_at AS "finishedAt" FROM runs WHERE id = $1`,
-    [runId],
-  ))[0];
+      [runId],
+    )
+  )[0];
 
 beforeAll(async () => {
   server = await startServer();
@@ -61,7 +64,9 @@ beforeAll(async () => {
   builds.app = await upload(org.apiKey, at('sim.zip'), 'sim.zip', { platform: 'ios' });
 
   tests.a = await readyTest(api, {
-    title: 'Smoke A', commands: ['launchApp', 'tapOn: "Start"'], tags: ['smoke'],
+    title: 'Smoke A',
+    commands: ['launchApp', 'tapOn: "Start"'],
+    tags: ['smoke'],
     preRequests: [{ curlCommand: 'curl -X POST https://api.example.test/seed', valuesToRemember: ['token'] }],
     teardownRequests: [{ curlCommand: 'curl -X DELETE https://api.example.test/seed', runOn: 'always' }],
     launchParams: [{ key: 'env', value: 'staging' }],
@@ -89,18 +94,42 @@ describe('POST /tests/execute refusals', () => {
     ['organisationId missing', () => ({ buildId: builds.apk, testIds: [tests.a] }), 400, ['organisationId is required']],
     ['organisationId of another organisation', () => ({ ...base(), organisationId: bundleOrg.id }), 403, ['organisationId']],
     ['none of buildId, build, bundleId', () => ({ organisationId: org.id, testIds: [tests.a] }), 400, ['buildId', 'build', 'bundleId']],
-    ['bundleId when not enabled', () => ({ organisationId: org.id, bundleId: 'com.x', platform: 'android', testIds: [tests.a] }), 403, ['bundleId runs are not enabled']],
-    ['unsupported fields', () => ({ ...base(), launchParams: [], iterations: 3, ephemeralTestSteps: [], tagsQuery: 'x', METADATA: {} }), 400,
-      ['unsupported', 'launchParams', 'iterations', 'ephemeralTestSteps', 'tagsQuery', 'METADATA']],
+    [
+      'bundleId when not enabled',
+      () => ({ organisationId: org.id, bundleId: 'com.x', platform: 'android', testIds: [tests.a] }),
+      403,
+      ['bundleId runs are not enabled'],
+    ],
+    [
+      'unsupported fields',
+      () => ({ ...base(), launchParams: [], iterations: 3, ephemeralTestSteps: [], tagsQuery: 'x', METADATA: {} }),
+      400,
+      ['unsupported', 'launchParams', 'iterations', 'ephemeralTestSteps', 'tagsQuery', 'METADATA'],
+    ],
     ['unknown fields', () => ({ ...base(), colour: 'red', deviceName: 'Pixel' }), 400, ['unknown field', 'colour', 'deviceName']],
-    ['a platform other than the build\'s', () => ({ ...base(), platform: 'ios' }), 400, ['platform', 'android']],
+    ["a platform other than the build's", () => ({ ...base(), platform: 'ios' }), 400, ['platform', 'android']],
     ['an unknown platform', () => ({ ...base(), platform: 'windows' }), 400, ['platform']],
-    ['an .ipa with usePhysicalDevice false', () => ({ ...base(), buildId: builds.ipa, usePhysicalDevice: false }), 400, ['.ipa', 'real iPhone']],
+    [
+      'an .ipa with usePhysicalDevice false',
+      () => ({ ...base(), buildId: builds.ipa, usePhysicalDevice: false }),
+      400,
+      ['.ipa', 'real iPhone'],
+    ],
     ['a simulator .app on a handset', () => ({ ...base(), buildId: builds.app, usePhysicalDevice: true }), 400, ['simulator']],
     ['neither testIds nor tags', () => ({ organisationId: org.id, buildId: builds.apk }), 400, ['testIds, tags']],
-    ['tags matching no test', () => ({ organisationId: org.id, buildId: builds.apk, tags: ['nothing-has-this'] }), 400, ['nothing-has-this']],
+    [
+      'tags matching no test',
+      () => ({ organisationId: org.id, buildId: builds.apk, tags: ['nothing-has-this'] }),
+      400,
+      ['nothing-has-this'],
+    ],
     ['an empty selection', () => ({ ...base(), testIds: [] }), 400, ['no test']],
-    ['a test without automation', () => ({ ...base(), testIds: [tests.a, tests.draft] }), 400, ['not runnable on android', 'Draft', 'POST /tests/generate']],
+    [
+      'a test without automation',
+      () => ({ ...base(), testIds: [tests.a, tests.draft] }),
+      400,
+      ['not runnable on android', 'Draft', 'POST /tests/generate'],
+    ],
     ['testIds not an array', () => ({ ...base(), testIds: tests.a }), 400, ['testIds']],
     ['usePhysicalDevice not a boolean', () => ({ ...base(), usePhysicalDevice: 'yes' }), 400, ['usePhysicalDevice']],
     ['a too long trigger', () => ({ ...base(), trigger: 'x'.repeat(51) }), 400, ['trigger']],
@@ -120,15 +149,29 @@ describe('POST /tests/execute refusals', () => {
     let res = await bundleApi('POST', '/tests/execute', { organisationId: bundleOrg.id, bundleId: 'com.x', testIds: [testId] });
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain('requires platform');
-    res = await bundleApi('POST', '/tests/execute', { organisationId: bundleOrg.id, bundleId: 'com.x', platform: 'android', buildId: 'bld_x', testIds: [testId] });
+    res = await bundleApi('POST', '/tests/execute', {
+      organisationId: bundleOrg.id,
+      bundleId: 'com.x',
+      platform: 'android',
+      buildId: 'bld_x',
+      testIds: [testId],
+    });
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain('cannot be combined with buildId');
-    res = await bundleApi('POST', '/tests/execute', { organisationId: bundleOrg.id, bundleId: 'com.x', platform: 'android', usePhysicalDevice: false, testIds: [testId] });
+    res = await bundleApi('POST', '/tests/execute', {
+      organisationId: bundleOrg.id,
+      bundleId: 'com.x',
+      platform: 'android',
+      usePhysicalDevice: false,
+      testIds: [testId],
+    });
     expect(res.status).toBe(400);
   });
 
   it('names tests whose automation is still being written', async () => {
-    await server.db.query(`UPDATE tests SET automation = jsonb_set(automation, '{android,status}', '"generating"') WHERE id = $1`, [tests.b]);
+    await server.db.query(`UPDATE tests SET automation = jsonb_set(automation, '{android,status}', '"generating"') WHERE id = $1`, [
+      tests.b,
+    ]);
     try {
       const res = await api('POST', '/tests/execute', { ...base(), testIds: [tests.a, tests.b] });
       expect(res.status).toBe(400);
@@ -170,14 +213,25 @@ describe('POST /tests/execute', () => {
     const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.c] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      message: expect.any(String), runId: expect.stringMatching(/^run_/), status: 'running', test_suite_ids: [res.body.runId],
+      message: expect.any(String),
+      runId: expect.stringMatching(/^run_/),
+      status: 'running',
+      test_suite_ids: [res.body.runId],
       app_link: `${server.url}/app/runs/${res.body.runId}`,
     });
     expect(wake).toHaveBeenCalledTimes(1);
     const run = await runRow(res.body.runId);
     expect(run).toMatchObject({
-      status: 'running', platform: 'android', buildId: builds.apk, bundleId: null, packageName: 'com.example.shop',
-      physical: false, tunnelName: null, trigger: 'api', apiKeyId: org.apiKeyId, finishedAt: null,
+      status: 'running',
+      platform: 'android',
+      buildId: builds.apk,
+      bundleId: null,
+      packageName: 'com.example.shop',
+      physical: false,
+      tunnelName: null,
+      trigger: 'api',
+      apiKeyId: org.apiKeyId,
+      finishedAt: null,
     });
     const jobs = await jobsOf(res.body.runId);
     expect(jobs.map((j) => [j.testId, j.status, j.physical, j.platform])).toEqual([
@@ -190,13 +244,27 @@ describe('POST /tests/execute', () => {
       commands: ['launchApp', 'tapOn: "Start"'],
       launchParams: [{ key: 'env', value: 'staging' }],
       testInputs: [{ key: 'email', defaultValue: 'ann@example.test' }],
-      preRequests: [{ curlCommand: 'curl -X POST https://api.example.test/seed', delayBeforeRequest: 0, throughTunnel: false, valuesToRemember: ['token'] }],
+      preRequests: [
+        {
+          curlCommand: 'curl -X POST https://api.example.test/seed',
+          delayBeforeRequest: 0,
+          throughTunnel: false,
+          valuesToRemember: ['token'],
+        },
+      ],
       teardownRequests: [{ curlCommand: 'curl -X DELETE https://api.example.test/seed', runOn: 'always', throughTunnel: false }],
     });
   });
 
   it('accepts lowercase keys, uploadId as buildId, and stores trigger', async () => {
-    const runId = await execute({ organisationid: org.id, uploadid: builds.apk, testids: [tests.b], usephysicaldevice: false, TRIGGER: 'nightly', Platform: 'Android' });
+    const runId = await execute({
+      organisationid: org.id,
+      uploadid: builds.apk,
+      testids: [tests.b],
+      usephysicaldevice: false,
+      TRIGGER: 'nightly',
+      Platform: 'Android',
+    });
     expect(await runRow(runId)).toMatchObject({ buildId: builds.apk, physical: false, trigger: 'nightly', platform: 'android' });
     // The same field twice (any spelling) is fine when the values agree.
     await execute({ organisationId: org.id, buildId: builds.apk, uploadId: builds.apk, testIds: [tests.b] });
@@ -207,17 +275,27 @@ describe('POST /tests/execute', () => {
     expect(await runRow(newest)).toMatchObject({ buildId: builds.ipa, platform: 'ios', physical: true });
     const android = await execute({ organisationId: org.id, build: { meta: { name: 'shop' } }, platform: 'android', testIds: [tests.a] });
     expect(await runRow(android)).toMatchObject({ buildId: builds.apk, platform: 'android' });
-    const both = await execute({ organisationId: org.id, buildId: builds.apkOld, build: { meta: { name: 'shop' } }, platform: 'android', testIds: [tests.a] });
+    const both = await execute({
+      organisationId: org.id,
+      buildId: builds.apkOld,
+      build: { meta: { name: 'shop' } },
+      platform: 'android',
+      testIds: [tests.a],
+    });
     expect((await runRow(both)).buildId).toBe(builds.apk);
   });
 
-  it('finds a build by name among the organisation\'s own builds only, though another\'s of that name is newer', async () => {
+  it("finds a build by name among the organisation's own builds only, though another's of that name is newer", async () => {
     const foreign = await upload(otherOrg.apiKey, at('new.apk'), 'new.apk', { platform: 'android', metadata: '{"name":"shop"}' });
     const run = await execute({ organisationId: org.id, build: { meta: { name: 'shop' } }, platform: 'android', testIds: [tests.a] });
     expect((await runRow(run)).buildId).toBe(builds.apk);
     // A name only the other organisation has is not found.
     await upload(otherOrg.apiKey, at('new.apk'), 'new.apk', { platform: 'android', metadata: '{"name":"theirs-only"}' });
-    const missing = await api('POST', '/tests/execute', { organisationId: org.id, build: { meta: { name: 'theirs-only' } }, testIds: [tests.a] });
+    const missing = await api('POST', '/tests/execute', {
+      organisationId: org.id,
+      build: { meta: { name: 'theirs-only' } },
+      testIds: [tests.a],
+    });
     expect(missing).toEqual({ status: 404, body: { detail: 'no build named "theirs-only"' } });
     // The other organisation's own run by that name takes its own build.
     const theirs = await execute({ organisationId: otherOrg.id, build: { meta: { name: 'shop' } }, testIds: [tests.foreign] }, otherApi);
@@ -236,7 +314,10 @@ describe('POST /tests/execute', () => {
     const before = await execute({ organisationId: org.id, buildId: builds.apk, testIds: [tests.a] });
     expect((await runRow(before)).physical).toBe(false);
     await server.db.query(`INSERT INTO agent_tokens (id, org_id, token_hash) VALUES ('atk_runs', $1, 'hash-runs')`, [org.id]);
-    await server.db.query(`INSERT INTO agents (id, token_id, org_id, hostname, version) VALUES ('agent-runs', 'atk_runs', $1, 'lab', '1')`, [org.id]);
+    await server.db.query(
+      `INSERT INTO agents (id, token_id, org_id, hostname, version) VALUES ('agent-runs', 'atk_runs', $1, 'lab', '1')`,
+      [org.id],
+    );
     await server.db.query(
       `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state)
        VALUES ('dev_runs', 'agent-runs', 'R5CT', $1, 'android', 'physical', 'Galaxy S23', '14', 'offline')`,
@@ -261,18 +342,39 @@ describe('POST /tests/execute', () => {
 
   it('starts a bundleId run on a handset when the organisation has it enabled', async () => {
     const testId = await readyTest(bundleApi, { commands: ['launchApp'] });
-    const runId = await execute({ organisationId: bundleOrg.id, bundleId: 'com.example.installed', platform: 'ios', testIds: [testId] }, bundleApi);
-    expect(await runRow(runId)).toMatchObject({ buildId: null, bundleId: 'com.example.installed', packageName: 'com.example.installed', physical: true, platform: 'ios' });
+    const runId = await execute(
+      { organisationId: bundleOrg.id, bundleId: 'com.example.installed', platform: 'ios', testIds: [testId] },
+      bundleApi,
+    );
+    expect(await runRow(runId)).toMatchObject({
+      buildId: null,
+      bundleId: 'com.example.installed',
+      packageName: 'com.example.installed',
+      physical: true,
+      platform: 'ios',
+    });
   });
 
   it('fails every test of a run naming a tunnel that is not connected, and completes the run', async () => {
-    const res = await api('POST', '/tests/execute', { organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.b], tunnelName: 'office' });
+    const res = await api('POST', '/tests/execute', {
+      organisationId: org.id,
+      buildId: builds.apk,
+      testIds: [tests.a, tests.b],
+      tunnelName: 'office',
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('running');
     const message = 'Tunnel "office" is not connected: start it with devicelab tunnel start --tunnel-name office';
     await server.services.dispatcher.sweep();
     const run = (await api('GET', `/runs/${res.body.runId}`)).body;
-    expect(run).toMatchObject({ status: 'completed', tunnelName: 'office', totalTests: 2, pendingTests: 0, succeededTests: [], blockedTests: [] });
+    expect(run).toMatchObject({
+      status: 'completed',
+      tunnelName: 'office',
+      totalTests: 2,
+      pendingTests: 0,
+      succeededTests: [],
+      blockedTests: [],
+    });
     expect(run.finishedAt).toEqual(expect.any(String));
     expect(run.failedTests.map((e: any) => [e.id, e.status, e.statusMessage])).toEqual([
       [tests.a, 'failed', message],
@@ -287,9 +389,22 @@ describe('GET /runs/{run_id}', () => {
     let res = await api('GET', `/runs/${runId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      runId, status: 'running', trigger: 'ci', platform: 'android', physical: false, buildId: builds.apk, bundleId: null,
-      tunnelName: null, ci: null, createdAt: expect.any(String), finishedAt: null, totalTests: 3, pendingTests: 3,
-      succeededTests: [], failedTests: [], blockedTests: [],
+      runId,
+      status: 'running',
+      trigger: 'ci',
+      platform: 'android',
+      physical: false,
+      buildId: builds.apk,
+      bundleId: null,
+      tunnelName: null,
+      ci: null,
+      createdAt: expect.any(String),
+      finishedAt: null,
+      totalTests: 3,
+      pendingTests: 3,
+      succeededTests: [],
+      failedTests: [],
+      blockedTests: [],
     });
 
     const [ja, jb, jc] = await jobsOf(runId);
@@ -307,20 +422,37 @@ describe('GET /runs/{run_id}', () => {
     res = await api('GET', `/runs/${runId}`);
     const logs = (testId: string) => `${server.url}/suite/${runId}/run/${testId}/interaction_logs?organisation_id=${org.id}`;
     expect(res.body).toMatchObject({ status: 'running', totalTests: 3, pendingTests: 1, blockedTests: [] });
-    expect(res.body.succeededTests).toEqual([{
-      id: tests.c, title: 'Login C', status: 'succeeded',
-      recording: `${server.url}/app/recording/${runId}/runs/${tests.c}`, interactionLogs: logs(tests.c),
-      statusMessage: null, platform: 'android', device: 'Pixel 7 (emulator-5554)', startedAt: '2025-01-02T03:04:05.000Z', durationSeconds: 12.5,
-    }]);
-    expect(res.body.failedTests).toEqual([{
-      id: tests.a, title: 'Smoke A', status: 'failed',
-      recording: `${server.url}/app/recording/${runId}/runs/${tests.a}`, interactionLogs: logs(tests.a),
-      statusMessage: 'Step 2 failed: "Start" is not on the screen', platform: 'android', device: 'Pixel 7 (emulator-5554)',
-      startedAt: '2025-01-02T03:05:00.000Z', durationSeconds: 3,
-    }]);
+    expect(res.body.succeededTests).toEqual([
+      {
+        id: tests.c,
+        title: 'Login C',
+        status: 'succeeded',
+        recording: `${server.url}/app/recording/${runId}/runs/${tests.c}`,
+        interactionLogs: logs(tests.c),
+        statusMessage: null,
+        platform: 'android',
+        device: 'Pixel 7 (emulator-5554)',
+        startedAt: '2025-01-02T03:04:05.000Z',
+        durationSeconds: 12.5,
+      },
+    ]);
+    expect(res.body.failedTests).toEqual([
+      {
+        id: tests.a,
+        title: 'Smoke A',
+        status: 'failed',
+        recording: `${server.url}/app/recording/${runId}/runs/${tests.a}`,
+        interactionLogs: logs(tests.a),
+        statusMessage: 'Step 2 failed: "Start" is not on the screen',
+        platform: 'android',
+        device: 'Pixel 7 (emulator-5554)',
+        startedAt: '2025-01-02T03:05:00.000Z',
+        durationSeconds: 3,
+      },
+    ]);
   });
 
-  it('answers 404 for unknown runs and for another organisation\'s', async () => {
+  it("answers 404 for unknown runs and for another organisation's", async () => {
     const runId = await execute({ organisationId: org.id, buildId: builds.apk, testIds: [tests.a] });
     expect((await api('GET', '/runs/run_nope')).status).toBe(404);
     const res = await otherApi('GET', `/runs/${runId}`);
@@ -335,7 +467,8 @@ describe('GET /runs', () => {
   it('lists runs newest first with counts, filters by status and trigger, and pages with a cursor', async () => {
     const trigger = `list-${Date.now()}`;
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await execute({ organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.b], trigger }));
+    for (let i = 0; i < 5; i++)
+      ids.push(await execute({ organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.b], trigger }));
     await server.db.query(`UPDATE attempts SET status = 'succeeded' WHERE run_id = $1 AND test_id = $2`, [ids[0], tests.a]);
     await api('POST', `/runs/${ids[1]}/cancel`);
 
@@ -344,7 +477,16 @@ describe('GET /runs', () => {
     expect(res.body.runs.map((r: any) => r.runId)).toEqual([...ids].reverse());
     expect(res.body.nextCursor).toBeNull();
     const oldest = res.body.runs[4];
-    expect(oldest).toMatchObject({ runId: ids[0], status: 'running', trigger, totalTests: 2, pendingTests: 1, succeededCount: 1, failedCount: 0, blockedCount: 0 });
+    expect(oldest).toMatchObject({
+      runId: ids[0],
+      status: 'running',
+      trigger,
+      totalTests: 2,
+      pendingTests: 1,
+      succeededCount: 1,
+      failedCount: 0,
+      blockedCount: 0,
+    });
     expect(oldest).not.toHaveProperty('succeededTests');
 
     res = await api('GET', `/runs?trigger=${trigger}&status=cancelled`);
@@ -382,7 +524,9 @@ describe('POST /runs/{run_id}/cancel', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: expect.any(String), runId, status: 'cancelled' });
     expect(cancel).toHaveBeenCalledWith(
-      [expect.objectContaining({ id: ja!.id, tryNumber: 1 }), expect.objectContaining({ id: jb!.id, tryNumber: 1 })], 'The run was cancelled');
+      [expect.objectContaining({ id: ja!.id, tryNumber: 1 }), expect.objectContaining({ id: jb!.id, tryNumber: 1 })],
+      'The run was cancelled',
+    );
     const run = (await api('GET', `/runs/${runId}`)).body;
     expect(run).toMatchObject({ status: 'cancelled', pendingTests: 2, succeededTests: [], failedTests: [] });
     expect(run.finishedAt).toEqual(expect.any(String));
@@ -416,31 +560,88 @@ describe('interaction logs and screenshots', () => {
   it('serves the step log of a test in a run, with screenshot URLs that serve the PNG', async () => {
     const runId = await execute({ organisationId: org.id, buildId: builds.apk, testIds: [tests.a, tests.b] });
     const [ja] = await jobsOf(runId);
-    const session = await insertSession(server.db, { id: `ses_runs${Date.now()}`, orgId: org.id, apiKeyId: org.apiKeyId, testId: tests.a, platform: 'android' });
+    const session = await insertSession(server.db, {
+      id: `ses_runs${Date.now()}`,
+      orgId: org.id,
+      apiKeyId: org.apiKeyId,
+      testId: tests.a,
+      platform: 'android',
+    });
     const shotKey = `sessions/${session.id}/1.png`;
     await server.services.storage.put(shotKey, png);
-    const step = (over: Partial<Parameters<typeof recordStep>[1]>) => recordStep(server.db, {
-      sessionId: session.id, call: 'execute', kind: 'deterministic', stepIndex: 0, command: 'launchApp', actions: [{ type: 'launch' }],
-      outcome: 'done', reason: null, fingerprint: null, screenshot: null, durationMs: 40, ...over,
-    });
+    const step = (over: Partial<Parameters<typeof recordStep>[1]>) =>
+      recordStep(server.db, {
+        sessionId: session.id,
+        call: 'execute',
+        kind: 'deterministic',
+        stepIndex: 0,
+        command: 'launchApp',
+        actions: [{ type: 'launch' }],
+        outcome: 'done',
+        reason: null,
+        fingerprint: null,
+        screenshot: null,
+        durationMs: 40,
+        ...over,
+      });
     expect(await step({ screenshot: shotKey })).toBe(1);
-    expect(await step({ kind: 'ai', stepIndex: 1, command: 'tapOn: "Start"', actions: [{ type: 'tap', target: { by: 'text', value: 'Start' }, point: { x: 1, y: 2 } }], outcome: 'failed', reason: 'not found', durationMs: 900 })).toBe(2);
-    await server.db.query('UPDATE attempts SET session_id = $2, status = $3, status_message = $4 WHERE id = $1', [ja!.id, session.id, 'failed', 'not found']);
+    expect(
+      await step({
+        kind: 'ai',
+        stepIndex: 1,
+        command: 'tapOn: "Start"',
+        actions: [{ type: 'tap', target: { by: 'text', value: 'Start' }, point: { x: 1, y: 2 } }],
+        outcome: 'failed',
+        reason: 'not found',
+        durationMs: 900,
+      }),
+    ).toBe(2);
+    await server.db.query('UPDATE attempts SET session_id = $2, status = $3, status_message = $4 WHERE id = $1', [
+      ja!.id,
+      session.id,
+      'failed',
+      'not found',
+    ]);
 
     const logsUrl = (await api('GET', `/runs/${runId}`)).body.failedTests[0].interactionLogs as string;
     const path = logsUrl.slice(server.url.length);
     const res = await api('GET', path);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      runId, testId: tests.a, title: 'Smoke A', status: 'failed', statusMessage: 'not found', deviceLog: null,
+      runId,
+      testId: tests.a,
+      title: 'Smoke A',
+      status: 'failed',
+      statusMessage: 'not found',
+      deviceLog: null,
       steps: [
         {
-          seq: 1, index: 0, call: 'execute', command: 'launchApp', actions: [{ type: 'launch' }], type: 'deterministic', outcome: 'done',
-          reason: null, device: null, screenshot: `${server.url}/runs/${runId}/tests/${tests.a}/screenshots/1`, durationMs: 40, at: expect.any(String),
+          seq: 1,
+          index: 0,
+          call: 'execute',
+          command: 'launchApp',
+          actions: [{ type: 'launch' }],
+          type: 'deterministic',
+          outcome: 'done',
+          reason: null,
+          device: null,
+          screenshot: `${server.url}/runs/${runId}/tests/${tests.a}/screenshots/1`,
+          durationMs: 40,
+          at: expect.any(String),
         },
         {
-          seq: 2, index: 1, call: 'execute', command: 'tapOn: "Start"', actions: [{ type: 'tap', target: { by: 'text', value: 'Start' }, point: { x: 1, y: 2 } }], type: 'ai', outcome: 'failed',
-          reason: 'not found', device: null, screenshot: null, durationMs: 900, at: expect.any(String),
+          seq: 2,
+          index: 1,
+          call: 'execute',
+          command: 'tapOn: "Start"',
+          actions: [{ type: 'tap', target: { by: 'text', value: 'Start' }, point: { x: 1, y: 2 } }],
+          type: 'ai',
+          outcome: 'failed',
+          reason: 'not found',
+          device: null,
+          screenshot: null,
+          durationMs: 900,
+          at: expect.any(String),
         },
       ],
     });
@@ -496,8 +697,13 @@ describe('OpenAPI', () => {
   it('documents the run endpoints', async () => {
     const paths = (await client(server.url)('GET', '/openapi.json')).body.paths;
     expect(paths['/tests/execute'].post.requestBody.content['application/json'].schema).toBeDefined();
-    for (const [path, method] of [['/runs', 'get'], ['/runs/{run_id}', 'get'], ['/runs/{run_id}/cancel', 'post'],
-      ['/suite/{run_id}/run/{test_id}/interaction_logs', 'get'], ['/runs/{run_id}/tests/{test_id}/screenshots/{seq}', 'get']]) {
+    for (const [path, method] of [
+      ['/runs', 'get'],
+      ['/runs/{run_id}', 'get'],
+      ['/runs/{run_id}/cancel', 'post'],
+      ['/suite/{run_id}/run/{test_id}/interaction_logs', 'get'],
+      ['/runs/{run_id}/tests/{test_id}/screenshots/{seq}', 'get'],
+    ]) {
       expect(paths[path!]?.[method!], `${method} ${path}`).toBeDefined();
     }
   });

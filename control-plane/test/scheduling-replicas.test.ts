@@ -8,13 +8,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOffer } from '@devicelab/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
 import { androidDevice, connectFakeAgent, type FakeAgent } from './agent-client.js';
-import { backend, client, freshDatabase, seedOrg, type Org } from './harness.js';
-import { startReplica, type Replica } from './replica-processes.js';
+import { backend, client, freshDatabase, type Org, seedOrg } from './harness.js';
+import { type Replica, startReplica } from './replica-processes.js';
 import { seedRun, until } from './seed-runs.js';
 
 const CAP = 3;
@@ -39,7 +39,8 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
     const token = (await addAgentToken(db, null)).agentToken;
     for (const [i, r] of replicas.entries()) {
       const agent = await connectFakeAgent(r.url, token, {
-        agentId: `cap-agent-${i}`, devices: Array.from({ length: 4 }, (_, d) => androidDevice(`cap-${i}-${d}`)),
+        agentId: `cap-agent-${i}`,
+        devices: Array.from({ length: 4 }, (_, d) => androidDevice(`cap-${i}-${d}`)),
       });
       await agent.next('welcome');
       agents.push(agent);
@@ -47,7 +48,7 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
   }, 120_000);
 
   afterAll(async () => {
-    agents.forEach((a) => a.ws.terminate());
+    for (const a of agents) a.ws.terminate();
     for (const r of replicas) if (r.child.exitCode === null) r.child.kill('SIGKILL');
     await drop?.();
     rmSync(work, { recursive: true, force: true });
@@ -55,7 +56,10 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
 
   it(`never more than ${CAP} of the organisation's tests out at once, on either replica's agent`, async () => {
     const setCap = (i: number) =>
-      client(replicas[i % 2]!.url, 'replica-test-operator')('POST', '/admin/organisations/limits', { organisationId: org.id, maxParallelTests: CAP });
+      client(replicas[i % 2]!.url, 'replica-test-operator')('POST', '/admin/organisations/limits', {
+        organisationId: org.id,
+        maxParallelTests: CAP,
+      });
     expect((await setCap(0)).status).toBe(200);
     const { runId } = await seedRun(db, org, { count: TESTS });
     let out = 0;
@@ -71,7 +75,7 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
       agent.send({ type: 'job.accepted', jobId: offer.jobId });
       // Held until the cap is reached (or for 1.5 s): that the cap is reached at all shows the
       // check below is not met only because the offers came one at a time.
-      for (const until = Date.now() + 1500; out < CAP && Date.now() < until;) await new Promise((r) => setTimeout(r, 10));
+      for (const until = Date.now() + 1500; out < CAP && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, Math.random() * 50));
       out -= 1; // counted back before the result: the server may offer the next as soon as it has it
       agent.send({ type: 'job.result', jobId: offer.jobId, verdict: 'succeeded', durationSeconds: 0.1 });
@@ -91,13 +95,19 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
     const serving = Promise.all(agents.map(serve));
     // Setting the cap (again) wakes every replica (NOTIFY): both claim for the run at once, and
     // again at every poke, besides the claim that follows each verdict on the agent's replica.
-    await until(async () => {
-      expect((await Promise.all([setCap(0), setCap(1)])).map((r) => r.status)).toEqual([200, 200]);
-      return finished;
-    }, (n) => n === TESTS, 60_000);
+    await until(
+      async () => {
+        expect((await Promise.all([setCap(0), setCap(1)])).map((r) => r.status)).toEqual([200, 200]);
+        return finished;
+      },
+      (n) => n === TESTS,
+      60_000,
+    );
     await serving;
     expect(seen.size).toBe(TESTS);
     expect(most).toBe(CAP);
-    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attempts WHERE run_id = $1 AND status = 'succeeded'`, [runId]))[0]!.n).toBe(TESTS);
+    expect(
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attempts WHERE run_id = $1 AND status = 'succeeded'`, [runId]))[0]!.n,
+    ).toBe(TESTS);
   }, 120_000);
 });

@@ -11,15 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOffer } from '@devicelab/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { claimAttempt } from '../src/runs/transitions/claim.js';
 import { lockRuns } from '../src/runs/transitions/complete.js';
-import { androidDevice, fakeAgents, type FakeAgent } from './agent-client.js';
-import { backend, client, seedOrg, settledTest, startServer, uploadBuild, type Org, type TestServer } from './harness.js';
-import { blockUnfinished, seedRun, until } from './seed-runs.js';
+import { androidDevice, type FakeAgent, fakeAgents } from './agent-client.js';
+import { backend, client, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
+import { blockUnfinished, seedRun } from './seed-runs.js';
 
 let server: TestServer;
 let shared: string;
@@ -48,12 +48,19 @@ const setLimit = (organisationId: string, maxParallelTests: unknown) =>
 const devices = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => androidDevice(`${prefix}-${i}`));
 const attemptOf = (offer: JobOffer) => offer.jobId.split('.')[0]!;
 const activeCount = async (orgId: string) =>
-  (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attempts WHERE org_id = $1 AND status IN ('offered', 'running')`, [orgId]))[0]!.n;
+  (
+    await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attempts WHERE org_id = $1 AND status IN ('offered', 'running')`, [
+      orgId,
+    ])
+  )[0]!.n;
 
 /** An agent holding no socket here, with `n` idle emulators: only a test's own claims take work for them. */
 async function socketlessAgent(agentId: string, n: number): Promise<void> {
   const { agentTokenId } = await addAgentToken(server.db, null);
-  await server.db.query(`INSERT INTO agents (id, token_id, org_id, hostname, version, connected) VALUES ($1, $2, NULL, $1, '0', true)`, [agentId, agentTokenId]);
+  await server.db.query(`INSERT INTO agents (id, token_id, org_id, hostname, version, connected) VALUES ($1, $2, NULL, $1, '0', true)`, [
+    agentId,
+    agentTokenId,
+  ]);
   for (let i = 0; i < n; i++) {
     await server.db.query(
       `INSERT INTO devices (id, agent_id, serial, org_id, platform, kind, model, os_version, state)
@@ -78,8 +85,9 @@ describe('parallel limits', () => {
     const set = await setLimit(org.id, 2);
     expect(set).toEqual({ status: 200, body: { organisationId: org.id, maxParallelTests: 2 } });
     expect((await client(server.url, org.apiKey)('GET', '/me')).body).toMatchObject({ organisationId: org.id, maxParallelTests: 2 });
-    expect((await admin()('GET', '/admin/organisations')).body.organisations.find((o: { id: string }) => o.id === org.id))
-      .toMatchObject({ maxParallelTests: 2 });
+    expect((await admin()('GET', '/admin/organisations')).body.organisations.find((o: { id: string }) => o.id === org.id)).toMatchObject({
+      maxParallelTests: 2,
+    });
 
     const agent = await agents.connect(server.url, shared, { agentId: 'cap-agent', devices: devices('cap', 5) });
     const { runId, ids } = await seedRun(server.db, org, { count: 6 });
@@ -89,10 +97,17 @@ describe('parallel limits', () => {
     expect(await activeCount(org.id)).toBe(2);
 
     // A held-back test says so in its interaction log.
-    const waiting = (await server.db.query<{ test_id: string }>(
-      `SELECT test_id FROM attempts WHERE run_id = $1 AND status = 'pending' ORDER BY position LIMIT 1`, [runId]))[0]!.test_id;
+    const waiting = (
+      await server.db.query<{ test_id: string }>(
+        `SELECT test_id FROM attempts WHERE run_id = $1 AND status = 'pending' ORDER BY position LIMIT 1`,
+        [runId],
+      )
+    )[0]!.test_id;
     const log = await client(server.url, org.apiKey)('GET', `/suite/${runId}/run/${waiting}/interaction_logs?organisation_id=${org.id}`);
-    expect(log.body).toMatchObject({ status: 'pending', statusMessage: "waiting: the organisation's limit of 2 parallel tests is reached" });
+    expect(log.body).toMatchObject({
+      status: 'pending',
+      statusMessage: "waiting: the organisation's limit of 2 parallel tests is reached",
+    });
 
     // One finishes: one more starts, no more.
     await finish(agent, first[0]!);
@@ -123,11 +138,16 @@ describe('parallel limits', () => {
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.detail).toEqual(expect.any(String));
     }
-    expect((await admin()('POST', '/admin/organisations/limits', { organisationId: org.id, maxParallelTests: 2, extra: 1 })).status).toBe(400);
+    expect((await admin()('POST', '/admin/organisations/limits', { organisationId: org.id, maxParallelTests: 2, extra: 1 })).status).toBe(
+      400,
+    );
     const unknown = await setLimit('org_doesnotexist', 2);
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toMatch(/organisation/);
-    const notOperator = await client(server.url, org.apiKey)('POST', '/admin/organisations/limits', { organisationId: org.id, maxParallelTests: 9 });
+    const notOperator = await client(server.url, org.apiKey)('POST', '/admin/organisations/limits', {
+      organisationId: org.id,
+      maxParallelTests: 9,
+    });
     expect(notOperator.status).toBe(401);
     expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBe(4);
   });
@@ -137,12 +157,16 @@ describe('parallel limits', () => {
     const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
     const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
     const env = { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'test-operator-token' };
-    const admin = async (...args: string[]) => JSON.parse((await promisify(execFile)(tsx, [cli, 'set-org-limits', ...args], { env })).stdout);
+    const admin = async (...args: string[]) =>
+      JSON.parse((await promisify(execFile)(tsx, [cli, 'set-org-limits', ...args], { env })).stdout);
     expect(await admin('--org', org.id, '--max-parallel', '3')).toEqual({ organisationId: org.id, maxParallelTests: 3 });
     expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBe(3);
     expect(await admin('--org', org.id, '--max-parallel', 'none')).toEqual({ organisationId: org.id, maxParallelTests: null });
     const refused = await admin('--org', org.id, '--max-parallel', '0').catch((e: { code: number; stderr: string }) => e);
-    expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/--max-parallel must be a whole number of 1 or more, or "none"/) });
+    expect(refused).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--max-parallel must be a whole number of 1 or more, or "none"/),
+    });
     expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBeNull();
   }, 60_000);
 
@@ -174,14 +198,18 @@ describe.skipIf(backend !== 'postgres')('a claim beside a cancel (two connection
       locked();
       // The claim runs now; give it time to finish (or to queue behind this lock), then do what a cancel does next.
       await Promise.race([runLocked.then(() => claim), new Promise((r) => setTimeout(r, 500))]);
-      await tx.query(`UPDATE attempts SET status = 'blocked', status_message = 'cancelled here' WHERE run_id = $1 AND status = 'pending'`, [runId]);
+      await tx.query(`UPDATE attempts SET status = 'blocked', status_message = 'cancelled here' WHERE run_id = $1 AND status = 'pending'`, [
+        runId,
+      ]);
     });
     await runLocked;
     claim = claimAttempt(server.db, [agentId]);
     // Before the turns had tables of their own, one of the two ended in "deadlock detected".
     const [claimed] = await Promise.all([claim, cancel]);
     expect(claimed).not.toBeNull();
-    const statuses = (await server.db.query<{ status: string }>('SELECT status FROM attempts WHERE run_id = $1 ORDER BY position', [runId])).map((r) => r.status);
+    const statuses = (
+      await server.db.query<{ status: string }>('SELECT status FROM attempts WHERE run_id = $1 ORDER BY position', [runId])
+    ).map((r) => r.status);
     expect(statuses.sort()).toEqual(['blocked', 'offered']);
     await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
   });
@@ -218,7 +246,7 @@ describe('fair share', () => {
     expect(order.indexOf(single.ids[0]!)).toBeLessThan(3);
   });
 
-  it("within an organisation, free devices go round-robin between its runs", async () => {
+  it('within an organisation, free devices go round-robin between its runs', async () => {
     const org = await seedOrg(server.db);
     const agent = await agents.connect(server.url, shared, { agentId: 'runs-agent', devices: devices('runs', 1) });
     const big = await seedRun(server.db, org, { count: 4 });

@@ -7,11 +7,22 @@ import { randomToken } from '../src/ids.js';
 import type { Org } from './harness.js';
 
 /** A test's snapshot as execute stores it; `extra` replaces fields (commands, teardownRequests, …). */
-export const snapshot = (extra: object = {}) =>
-  ({ title: 'T', commands: ['launchApp'], launchParams: [], testInputs: [], preRequests: [], teardownRequests: [], ...extra });
+export const snapshot = (extra: object = {}) => ({
+  title: 'T',
+  commands: ['launchApp'],
+  launchParams: [],
+  testInputs: [],
+  preRequests: [],
+  teardownRequests: [],
+  ...extra,
+});
 
 /** A running Android run of `count` pending tests; `ids` are the attempts' (jobs') ids. */
-export async function seedRun(db: Sql, org: Org, opts: { physical?: boolean; count?: number; snapshot?: object } = {}): Promise<{ runId: string; ids: string[] }> {
+export async function seedRun(
+  db: Sql,
+  org: Org,
+  opts: { physical?: boolean; count?: number; snapshot?: object } = {},
+): Promise<{ runId: string; ids: string[] }> {
   const runId = `run_${randomToken(16)}`;
   const physical = opts.physical ?? false;
   await db.query(
@@ -45,5 +56,7 @@ export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ti
 
 /** Ends every test still in flight (afterEach): leftovers would be offered to the next test's agents. */
 export async function blockUnfinished(db: Sql): Promise<void> {
-  await db.query(`UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`);
+  await db.query(
+    `UPDATE attempts SET status = 'blocked', status_message = 'test cleanup' WHERE status IN ('pending', 'offered', 'running')`,
+  );
 }

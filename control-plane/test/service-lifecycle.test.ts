@@ -8,8 +8,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  cleanEnv,
+  freePort,
+  groupAlive,
+  npxPnpm,
+  type ProcessDatabase,
+  processDatabase,
+  type Running,
+  repoRoot,
+  STARTED,
+  startControlPlane,
+  watch,
+} from './control-plane-process.js';
 import { backend, client, seedOrg, startServer } from './harness.js';
-import { type Running, STARTED, cleanEnv, freePort, groupAlive, npxPnpm, processDatabase, repoRoot, startControlPlane, watch, type ProcessDatabase } from './control-plane-process.js';
 
 const running: Running[] = [];
 const databases: ProcessDatabase[] = [];
@@ -54,7 +66,15 @@ function listeningAddresses(port: number): string[] {
       if (!local || state !== '0A') continue; // 0A: LISTEN
       const [hexAddr, hexPort] = local.split(':');
       if (parseInt(hexPort!, 16) !== port) continue;
-      found.push(hexAddr!.length === 8 ? hexAddr!.match(/../g)!.reverse().map((b) => parseInt(b, 16)).join('.') : `ipv6:${hexAddr}`);
+      found.push(
+        hexAddr!.length === 8
+          ? hexAddr!
+              .match(/../g)!
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : `ipv6:${hexAddr}`,
+      );
     }
   }
   return found;
@@ -116,7 +136,12 @@ describe('start --help', () => {
     expect(help.output()).not.toMatch(new RegExp(`${STARTED}|dl_admin_|dl_live_`));
     // Nothing started: no data directory, nothing on the port, no secret made in the database.
     expect(existsSync(env.DATA_DIR)).toBe(false);
-    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'nothing')).toBe('nothing');
+    expect(
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        () => 'answering',
+        () => 'nothing',
+      ),
+    ).toBe('nothing');
     if (db.env.DATABASE_URL) {
       const sql = postgres(db.env.DATABASE_URL, { max: 1, onnotice: () => {} });
       try {
@@ -147,43 +172,56 @@ describe('loopback by default', () => {
 });
 
 describe('one process per embedded database', () => {
-  it.skipIf(backend === 'postgres')('a second start on a DATA_DIR in use exits 1 at once naming the running pid and port; the first is unharmed; a dead holder\'s lock is taken over', async () => {
-    const db = await database();
-    const [port1, port2] = [await freePort(), await freePort()];
-    const first = start({ ...db.env, PORT: String(port1), ADMIN_TOKEN: 'lock-test' });
-    await first.waitFor(STARTED);
+  it.skipIf(backend === 'postgres')(
+    "a second start on a DATA_DIR in use exits 1 at once naming the running pid and port; the first is unharmed; a dead holder's lock is taken over",
+    async () => {
+      const db = await database();
+      const [port1, port2] = [await freePort(), await freePort()];
+      const first = start({ ...db.env, PORT: String(port1), ADMIN_TOKEN: 'lock-test' });
+      await first.waitFor(STARTED);
 
-    const second = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
-    expect(await second.exited, second.output()).toBe(1);
-    expect(second.output().split('\n').filter((l) => l.startsWith('devicelab:'))).toEqual([
-      `devicelab: cannot start: DATA_DIR ${db.dataDir} is in use by another control plane (pid ${first.child.pid}, port ${port1}): stop it, or start with another DATA_DIR`,
-    ]);
-    expect(second.output()).not.toContain(STARTED);
-    // The first goes on serving, its database intact.
-    expect(await operatorCall(port1, 'lock-test')).toBe(200);
-    expect(first.child.exitCode).toBeNull();
+      const second = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
+      expect(await second.exited, second.output()).toBe(1);
+      expect(
+        second
+          .output()
+          .split('\n')
+          .filter((l) => l.startsWith('devicelab:')),
+      ).toEqual([
+        `devicelab: cannot start: DATA_DIR ${db.dataDir} is in use by another control plane (pid ${first.child.pid}, port ${port1}): stop it, or start with another DATA_DIR`,
+      ]);
+      expect(second.output()).not.toContain(STARTED);
+      // The first goes on serving, its database intact.
+      expect(await operatorCall(port1, 'lock-test')).toBe(200);
+      expect(first.child.exitCode).toBeNull();
 
-    // kill -9 leaves the lock behind; its holder is gone, so the next start takes it over.
-    first.child.kill('SIGKILL');
-    await first.exited;
-    const third = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
-    await third.waitFor(STARTED);
-    expect(await operatorCall(port2, 'lock-test')).toBe(200);
-    await stop(third);
-  }, 120_000);
+      // kill -9 leaves the lock behind; its holder is gone, so the next start takes it over.
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const third = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
+      await third.waitFor(STARTED);
+      expect(await operatorCall(port2, 'lock-test')).toBe(200);
+      await stop(third);
+    },
+    120_000,
+  );
 
-  it.skipIf(backend === 'pglite')('replicas on PostgreSQL share a DATA_DIR: no lock', async () => {
-    const db = await database();
-    const [port1, port2] = [await freePort(), await freePort()];
-    const first = start({ ...db.env, PORT: String(port1), ADMIN_TOKEN: 'lock-test' });
-    const second = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
-    await first.waitFor(STARTED);
-    await second.waitFor(STARTED);
-    expect(await operatorCall(port1, 'lock-test')).toBe(200);
-    expect(await operatorCall(port2, 'lock-test')).toBe(200);
-    await stop(first);
-    await stop(second);
-  }, 120_000);
+  it.skipIf(backend === 'pglite')(
+    'replicas on PostgreSQL share a DATA_DIR: no lock',
+    async () => {
+      const db = await database();
+      const [port1, port2] = [await freePort(), await freePort()];
+      const first = start({ ...db.env, PORT: String(port1), ADMIN_TOKEN: 'lock-test' });
+      const second = start({ ...db.env, PORT: String(port2), ADMIN_TOKEN: 'lock-test' });
+      await first.waitFor(STARTED);
+      await second.waitFor(STARTED);
+      expect(await operatorCall(port1, 'lock-test')).toBe(200);
+      expect(await operatorCall(port2, 'lock-test')).toBe(200);
+      await stop(first);
+      await stop(second);
+    },
+    120_000,
+  );
 });
 
 describe('a stop is a stop', () => {
@@ -206,13 +244,25 @@ describe('a stop is a stop', () => {
       running.push(cp);
       await cp.waitFor(STARTED, 120_000);
       const admin = async (path: string, body: unknown) =>
-        (await fetch(url + path, { method: 'POST', headers: { authorization: 'Bearer stop-test', 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        (
+          await fetch(url + path, {
+            method: 'POST',
+            headers: { authorization: 'Bearer stop-test', 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
       const { apiKey } = await admin('/admin/organisations', { name: 'Stop' });
       const { agentToken } = await admin('/admin/agent-tokens', { shared: true });
-      const devices = async () => ((await (await fetch(`${url}/devices`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { devices: Array<{ state: string }> }).devices;
+      const devices = async () =>
+        (
+          (await (await fetch(`${url}/devices`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+            devices: Array<{ state: string }>;
+          }
+        ).devices;
 
       const agent = npxPnpm(['agent', 'start', '--control-plane', url, '--virtual-devices', '1'], {
-        DEVICELAB_AGENT_TOKEN: agentToken, DEVICELAB_AGENT_STATE_DIR: `${db.dataDir}/agent-state`,
+        DEVICELAB_AGENT_TOKEN: agentToken,
+        DEVICELAB_AGENT_STATE_DIR: `${db.dataDir}/agent-state`,
       });
       running.push(agent);
       expect(await within(120_000, async () => (await devices()).some((d) => d.state === 'online')), agent.output()).toBe(true);
@@ -227,11 +277,16 @@ describe('a stop is a stop', () => {
 
       process.kill(cp.child.pid!, signal);
       expect(await within(5000, () => !groupAlive(cp.child.pid!)), cp.output()).toBe(true);
-      expect(await fetch(`${url}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+      expect(
+        await fetch(`${url}/healthz`).then(
+          () => 'answering',
+          () => 'stopped',
+        ),
+      ).toBe('stopped');
     }, 300_000);
   }
 
-  it('kill -9 of npm\'s pid (nothing can be passed on): the control plane sees the npm and pnpm that started it gone and stops', async () => {
+  it("kill -9 of npm's pid (nothing can be passed on): the control plane sees the npm and pnpm that started it gone and stops", async () => {
     const db = await database();
     const port = await freePort();
     const cp = npxPnpm(['start'], { ...db.env, PORT: String(port), ADMIN_TOKEN: 'stop-test' });
@@ -239,7 +294,12 @@ describe('a stop is a stop', () => {
     await cp.waitFor(STARTED, 120_000);
     process.kill(cp.child.pid!, 'SIGKILL');
     expect(await within(5000, () => !groupAlive(cp.child.pid!)), cp.output()).toBe(true);
-    expect(await fetch(`http://127.0.0.1:${port}/healthz`).then(() => 'answering', () => 'stopped')).toBe('stopped');
+    expect(
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        () => 'answering',
+        () => 'stopped',
+      ),
+    ).toBe('stopped');
   }, 300_000);
 });
 
@@ -249,24 +309,39 @@ describe('agents on one host never collide', () => {
     try {
       const org = await seedOrg(server.db);
       const admin = async (body: unknown) =>
-        (await fetch(`${server.url}/admin/agent-tokens`, { method: 'POST', headers: { authorization: 'Bearer test-operator-token', 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        (
+          await fetch(`${server.url}/admin/agent-tokens`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer test-operator-token', 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json();
       const shared = await admin({ shared: true });
       const own = await admin({ organisationId: org.id });
       const home = mkdtempSync(join(tmpdir(), 'two-agents-home-'));
       const agentCli = (token: string, args: string[]) => {
-        const p = watch(spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'agent', 'start', '--control-plane', server.url, ...args], {
-          cwd: repoRoot, env: cleanEnv({ HOME: home, DEVICELAB_AGENT_TOKEN: token }), stdio: ['ignore', 'pipe', 'pipe'],
-        }));
+        const p = watch(
+          spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'agent', 'start', '--control-plane', server.url, ...args], {
+            cwd: repoRoot,
+            env: cleanEnv({ HOME: home, DEVICELAB_AGENT_TOKEN: token }),
+            stdio: ['ignore', 'pipe', 'pipe'],
+          }),
+        );
         running.push(p);
         return p;
       };
       const android = agentCli(shared.agentToken, ['--virtual-devices', '1']);
       const ios = agentCli(own.agentToken, ['--virtual-ios-simulators', '1', '--virtual-iphones', '1']);
       const call = client(server.url, org.apiKey);
-      const online = async () => ((await call('GET', '/devices')).body.devices as Array<{ platform: string; state: string }>).filter((d) => d.state === 'online');
+      const online = async () =>
+        ((await call('GET', '/devices')).body.devices as Array<{ platform: string; state: string }>).filter((d) => d.state === 'online');
       const deadline = Date.now() + 90_000;
       while ((await online()).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      expect((await online()).map((d) => d.platform).sort(), `${android.output()}\n---\n${ios.output()}`).toEqual(['android', 'ios', 'ios']);
+      expect((await online()).map((d) => d.platform).sort(), `${android.output()}\n---\n${ios.output()}`).toEqual([
+        'android',
+        'ios',
+        'ios',
+      ]);
       // Both stay online: neither replaced the other.
       await new Promise((r) => setTimeout(r, 1500));
       expect((await online()).length).toBe(3);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorTokenMatches, rotateOperatorToken } from '../src/admin/operator-token.js';
 import { firstStart } from '../src/admin/provision.js';
@@ -88,12 +88,17 @@ describe('admin CLI', () => {
     const own = await admin('create-agent-token', '--org', org.organisationId);
     expect(own).toMatchObject({ agentToken: expect.stringMatching(/^dl_agent_/), organisationId: org.organisationId });
     expect(await admin('create-agent-token', '--shared')).toMatchObject({ organisationId: null });
-    const neither = await run(tsx, [cli, 'create-agent-token'], { env: { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'test-operator-token' } }).catch((e) => e);
+    const neither = await run(tsx, [cli, 'create-agent-token'], {
+      env: { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'test-operator-token' },
+    }).catch((e) => e);
     expect(neither.stderr).toMatch(/--org ID or --shared/);
     // The token opens the agents' endpoint: a request without the WebSocket upgrade is still authenticated first.
     const res = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${own.agentToken}` } });
     expect(res.status).toBe(404);
-    expect(await admin('revoke-agent-token', '--agent-token-id', own.agentTokenId)).toEqual({ agentTokenId: own.agentTokenId, revoked: true });
+    expect(await admin('revoke-agent-token', '--agent-token-id', own.agentTokenId)).toEqual({
+      agentTokenId: own.agentTokenId,
+      revoked: true,
+    });
     const after = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${own.agentToken}` } });
     expect(after.status).toBe(401);
   }, 60_000);
@@ -135,12 +140,30 @@ describe('service endpoints', () => {
     expect(res.body.openapi).toBe('3.1.0');
     const paths = res.body.paths;
     const expected: Array<[string, string]> = [
-      ['/tests/folders', 'get'], ['/tests/folders', 'post'], ['/tests/folders', 'patch'], ['/tests/folders', 'delete'],
-      ['/tests/folders/move', 'post'], ['/tests', 'get'], ['/tests', 'post'], ['/tests', 'patch'], ['/tests', 'delete'],
-      ['/tests/{testId}', 'get'], ['/uploadBuild', 'post'], ['/builds/{buildId}', 'get'], ['/healthz', 'get'],
-      ['/tests/generate', 'post'], ['/tests/execute', 'post'], ['/runs', 'get'], ['/runs/{run_id}', 'get'], ['/runs/{run_id}/cancel', 'post'],
-      ['/sessions/create', 'post'], ['/sessions/{sessionId}/execute', 'post'], ['/sessions/{sessionId}/assert', 'post'],
-      ['/sessions/{sessionId}/log_code_execution', 'post'], ['/sessions/{sessionId}/stop', 'post'], ['/usage/sdk-sessions', 'get'],
+      ['/tests/folders', 'get'],
+      ['/tests/folders', 'post'],
+      ['/tests/folders', 'patch'],
+      ['/tests/folders', 'delete'],
+      ['/tests/folders/move', 'post'],
+      ['/tests', 'get'],
+      ['/tests', 'post'],
+      ['/tests', 'patch'],
+      ['/tests', 'delete'],
+      ['/tests/{testId}', 'get'],
+      ['/uploadBuild', 'post'],
+      ['/builds/{buildId}', 'get'],
+      ['/healthz', 'get'],
+      ['/tests/generate', 'post'],
+      ['/tests/execute', 'post'],
+      ['/runs', 'get'],
+      ['/runs/{run_id}', 'get'],
+      ['/runs/{run_id}/cancel', 'post'],
+      ['/sessions/create', 'post'],
+      ['/sessions/{sessionId}/execute', 'post'],
+      ['/sessions/{sessionId}/assert', 'post'],
+      ['/sessions/{sessionId}/log_code_execution', 'post'],
+      ['/sessions/{sessionId}/stop', 'post'],
+      ['/usage/sdk-sessions', 'get'],
     ];
     for (const [path, method] of expected) {
       expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApiKey } from '../src/admin/provision.js';
-import { client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../src/brain/fixtures/${name}.xml`, import.meta.url), 'utf8');
 const screens = {
@@ -56,7 +56,10 @@ async function scriptedRun(testId: string, run: number, home = screens.home) {
   expect(orders.actions[0]).toMatchObject({ type: 'tap', target: { value: expect.stringMatching(/navigation_orders$/) } });
   await step(execute(session, 'Tap Log out', vary(screens.settings)));
   await step(execute(session, 'Tap Bluetooth Speaker', vary(screens.products)));
-  const check = await api('POST', `/sessions/${session}/assert`, { command: '3 items in your cart is shown', page_source: vary(screens.products) });
+  const check = await api('POST', `/sessions/${session}/assert`, {
+    command: '3 items in your cart is shown',
+    page_source: vary(screens.products),
+  });
   expect(check.body.passed).toBe(true);
   kinds.push(check.body.step_type);
   expect((await api('POST', `/sessions/${session}/stop`, { status: 'success' })).status).toBe(200);
@@ -78,7 +81,14 @@ describe('SDK sessions and the step cache', () => {
     expect(third.kinds).toEqual(['cached', 'deterministic', 'ai', 'cached', 'cached', 'cached']);
 
     const session = (await api('GET', `/sessions/${third.session}`)).body;
-    expect(session).toMatchObject({ status: 'succeeded', test_id: testId, api_key_id: org.apiKeyId, ai_steps: 1, cached_steps: 4, other_steps: 2 });
+    expect(session).toMatchObject({
+      status: 'succeeded',
+      test_id: testId,
+      api_key_id: org.apiKeyId,
+      ai_steps: 1,
+      cached_steps: 4,
+      other_steps: 2,
+    });
 
     const usage = await api('GET', '/usage/sdk-sessions');
     expect(usage.status).toBe(200);
@@ -110,10 +120,13 @@ describe('SDK sessions and the step cache', () => {
     expect(kinds).toEqual(['ai', 'ai', 'cached']);
   });
 
-  it('replays taps at the element\'s current position', async () => {
+  it("replays taps at the element's current position", async () => {
     const s1 = await start('moved-button');
     const first = await execute(s1, 'Tap the Login button', screens.login);
-    const shifted = screens.login.replace(/bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/g, (_m, a, b, c, d) => `bounds="[${a},${+b + 50}][${c},${+d + 50}]"`);
+    const shifted = screens.login.replace(
+      /bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/g,
+      (_m, a, b, c, d) => `bounds="[${a},${+b + 50}][${c},${+d + 50}]"`,
+    );
     const s2 = await start('moved-button');
     const second = await execute(s2, 'Tap the Login button', shifted);
     expect(second.body.step_type).toBe('cached');
@@ -175,7 +188,10 @@ describe('SDK sessions and the step cache', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ passed: false, step_type: 'ai' });
     expect(res.body.reason).toMatch(/Order confirmed/);
-    const again = await api('POST', `/sessions/${(await start('assert-test'))}/assert`, { command: 'Check that Order confirmed is shown', page_source: screens.home });
+    const again = await api('POST', `/sessions/${await start('assert-test')}/assert`, {
+      command: 'Check that Order confirmed is shown',
+      page_source: screens.home,
+    });
     expect(again.body.step_type).toBe('ai');
   });
 
@@ -185,7 +201,10 @@ describe('SDK sessions and the step cache', () => {
     const legacy = await client(server.url, org.orgKey)('POST', '/sessions/create', { test_id: 'legacy-key' });
     const viewed = await api('GET', `/sessions/${legacy.body.session_id}`);
     expect(viewed.body.api_key_id).toBe('legacy');
-    const stopped = await client(server.url)('POST', `/sessions/${viaBody.body.session_id}/stop`, { api_key: org.apiKey, status: 'failed' });
+    const stopped = await client(server.url)('POST', `/sessions/${viaBody.body.session_id}/stop`, {
+      api_key: org.apiKey,
+      status: 'failed',
+    });
     expect(stopped.body).toMatchObject({ status: 'failed', test_id: 'body-key' });
     expect(stopped.body.ended_at).not.toBeNull();
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenWait } from '../src/engine/step-engine.js';
 import { ApiError } from '../src/errors.js';
 import { findSession, insertSession, listSteps, type SessionRecord } from '../src/queries/sessions.js';
-import { seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 const screen = (name: string) => readFileSync(new URL(`../src/brain/fixtures/${name}.xml`, import.meta.url), 'utf8');
 const LOGIN = screen('android-login');
@@ -39,7 +39,7 @@ async function decide(session: SessionRecord, command: string, pageSource: strin
   return server.services.engine.decideStep({ session: fresh, call: 'execute', command, pageSource, stepNumber, wait });
 }
 
-describe('the step engine and the agent\'s waits', () => {
+describe("the step engine and the agent's waits", () => {
   it('answers retry for an absent target while the wait has time, recording nothing; the last try is recorded with the wait', async () => {
     const session = await newSession();
     const early = await decide(session, 'tapOn: "Shop now"', LOGIN, waiting());
@@ -55,8 +55,16 @@ describe('the step engine and the agent\'s waits', () => {
 
     // Once it is there, the same command acts at once, and its wait is recorded.
     const found = await decide(session, 'tapOn: "Shop now"', HOME, waiting({ waitedMs: 1800 }), 1);
-    expect(found).toMatchObject({ retry: false, failed: false, actions: [{ type: 'tap', target: { value: expect.stringMatching(/shop_now/) } }] });
-    expect((await listSteps(server.db, session.id))[1]).toMatchObject({ outcome: 'action', waitedMs: 1800, reason: expect.not.stringContaining('waited') });
+    expect(found).toMatchObject({
+      retry: false,
+      failed: false,
+      actions: [{ type: 'tap', target: { value: expect.stringMatching(/shop_now/) } }],
+    });
+    expect((await listSteps(server.db, session.id))[1]).toMatchObject({
+      outcome: 'action',
+      waitedMs: 1800,
+      reason: expect.not.stringContaining('waited'),
+    });
   });
 
   it('an "is not shown" check waits for its element to go', async () => {

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
@@ -20,10 +20,10 @@ import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/index.js';
 import type { FileStorage } from '../src/storage/files.js';
 import { openStorage } from '../src/storage/open.js';
-import { startFakeS3, type FakeS3 } from './fake-s3.js';
-import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, uploadBuild, type Client, type Org } from './harness.js';
-import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
-import { startReplica, type Replica } from './replica-processes.js';
+import { type FakeS3, startFakeS3 } from './fake-s3.js';
+import { backend, type Client, client, freshDatabase, type Org, runEnded, seedOrg, settledTest, uploadBuild } from './harness.js';
+import { GREETING, type InternalHost, startInternalHost } from './internal-host.js';
+import { type Replica, startReplica } from './replica-processes.js';
 
 describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an S3 bucket', () => {
   let s3: FakeS3;
@@ -54,10 +54,13 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     }
   }
 
-  const verdicts = (run: any) => [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
+  const verdicts = (run: any) =>
+    [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
   const signIn = async (url: string) => {
     const res = await fetch(`${url}/app/sign-in`, {
-      method: 'POST', redirect: 'manual', headers: { origin: url, 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: url, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ api_key: org.apiKey }),
     });
     return res.headers.get('set-cookie')!.split(';')[0]!;
@@ -78,15 +81,32 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     dataDirs.a = join(work, 'a');
     dataDirs.b = join(work, 'b');
     // Retention is on and swept every second on both replicas; nothing is old enough until a test makes it so.
-    const env = { ...s3Env, BUILD_RETENTION_DAYS: '30', ARTIFACT_RETENTION_DAYS: '14', RETENTION_SWEEP_MS: '1000', REQUESTS_ALLOW_PRIVATE: '1' };
+    const env = {
+      ...s3Env,
+      BUILD_RETENTION_DAYS: '30',
+      ARTIFACT_RETENTION_DAYS: '14',
+      RETENTION_SWEEP_MS: '1000',
+      REQUESTS_ALLOW_PRIVATE: '1',
+    };
     [a, b] = await Promise.all([startReplica(databaseUrl, dataDirs.a, env), startReplica(databaseUrl, dataDirs.b, env)]);
     apiA = client(a.url, org.apiKey);
     apiB = client(b.url, org.apiKey);
     agent = await startAgent({
-      controlPlaneUrl: b.url, token, virtualDevices: 1, stateDir: mkdtempSync(join(work, 'agent-')),
-      log: () => {}, backoff: { baseMs: 50, maxMs: 400 }, drainSeconds: 1,
+      controlPlaneUrl: b.url,
+      token,
+      virtualDevices: 1,
+      stateDir: mkdtempSync(join(work, 'agent-')),
+      log: () => {},
+      backoff: { baseMs: 50, maxMs: 400 },
+      drainSeconds: 1,
     });
-    tunnel = startTunnelClient({ controlPlaneUrl: a.url, apiKey: org.apiKey, tunnelName: 'office', filter: createHostFilter({}), backoff: { baseMs: 50, maxMs: 500 } });
+    tunnel = startTunnelClient({
+      controlPlaneUrl: a.url,
+      apiKey: org.apiKey,
+      tunnelName: 'office',
+      filter: createHostFilter({}),
+      backoff: { baseMs: 50, maxMs: 500 },
+    });
     await tunnel.connected;
     await until(async () => (await db.query(`SELECT 1 FROM devices WHERE state = 'online'`)).length === 1);
 
@@ -108,7 +128,7 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('a build uploaded to A is in the bucket, not on A\'s disk, and installs on the agent connected to B', async () => {
+  it("a build uploaded to A is in the bucket, not on A's disk, and installs on the agent connected to B", async () => {
     const [build] = await db.query<{ key: string }>('SELECT storage_key AS key FROM builds WHERE id = $1', [buildId]);
     expect(await bucket.size(build!.key)).toBeGreaterThan(0);
     expect(existsSync(join(dataDirs.a, 'files'))).toBe(false);
@@ -122,7 +142,7 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     expect(agentRow!.replica).toBe(replicaB!.id); // the agent fetched the build from B
   }, 90_000);
 
-  it('the recording the agent uploaded through B plays on A\'s pages, with byte ranges', async () => {
+  it("the recording the agent uploaded through B plays on A's pages, with byte ranges", async () => {
     const [row] = await db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1', [runId]);
     expect(row!.key).toMatch(new RegExp(`^recordings/${org.id}/${runId}/.+\\.gif$`));
     const size = (await bucket.size(row!.key))!;
@@ -144,15 +164,23 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
 
   it('a tunnelled run whose agent is on B and whose tunnel is on A reaches the internal host; both list the tunnel alike', async () => {
     const created = await apiB('POST', '/tests', {
-      title: 'Staging greets us', commands: ['wait: 1', `assertVisible: "${GREETING}"`], launchParams: [{ key: 'fetchUrl', value: `${internal.url}/hello` }],
+      title: 'Staging greets us',
+      commands: ['wait: 1', `assertVisible: "${GREETING}"`],
+      launchParams: [{ key: 'fetchUrl', value: `${internal.url}/hello` }],
     });
     expect((await settledTest(apiB, created.body.testId)).platforms.android.status).toBe('ready');
     hits.length = 0;
-    const res = await apiB('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [created.body.testId], tunnelName: 'office' });
+    const res = await apiB('POST', '/tests/execute', {
+      organisationId: org.id,
+      buildId,
+      testIds: [created.body.testId],
+      tunnelName: 'office',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(verdicts(await runEnded(apiB, res.body.runId, 60_000))).toEqual([['succeeded', '']]);
     expect(hits).toContain('GET /hello');
-    const listed = async (api: Client) => (await api('GET', '/tunnels')).body.tunnels.map((t: any) => ({ name: t.name, connectedAt: t.connectedAt, apiKeyId: t.apiKeyId }));
+    const listed = async (api: Client) =>
+      (await api('GET', '/tunnels')).body.tunnels.map((t: any) => ({ name: t.name, connectedAt: t.connectedAt, apiKeyId: t.apiKeyId }));
     expect(await listed(apiB)).toEqual(await listed(apiA));
     expect(await listed(apiA)).toEqual([{ name: 'office', connectedAt: expect.any(String), apiKeyId: org.apiKeyId }]);
   }, 90_000);
@@ -160,26 +188,40 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
   it('retention deletes from the bucket what is due, on one replica, and nothing else', async () => {
     const [row] = await db.query<{ id: string; key: string }>('SELECT id, recording_key AS key FROM attempts WHERE run_id = $1', [runId]);
     const old = await uploadBuild(b.url, org.apiKey, join(work, 'sample.apk'));
-    const keyOf = async (id: string) => (await db.query<{ key: string }>('SELECT storage_key AS key FROM builds WHERE id = $1', [id]))[0]!.key;
+    const keyOf = async (id: string) =>
+      (await db.query<{ key: string }>('SELECT storage_key AS key FROM builds WHERE id = $1', [id]))[0]!.key;
     const [oldKey, usedKey] = [await keyOf(old), await keyOf(buildId)];
     await db.query(`UPDATE builds SET created_at = now() - interval '40 days' WHERE id = $1`, [old]);
     await db.query(`UPDATE attempts SET finished_at = now() - interval '20 days' WHERE id = $1`, [row!.id]);
-    await until(async () => (await db.query('SELECT 1 FROM attempts WHERE id = $1 AND recording_expired_at IS NOT NULL', [row!.id])).length === 1
-      && (await db.query('SELECT 1 FROM builds WHERE id = $1 AND file_deleted_at IS NOT NULL', [old])).length === 1);
+    await until(
+      async () =>
+        (await db.query('SELECT 1 FROM attempts WHERE id = $1 AND recording_expired_at IS NOT NULL', [row!.id])).length === 1 &&
+        (await db.query('SELECT 1 FROM builds WHERE id = $1 AND file_deleted_at IS NOT NULL', [old])).length === 1,
+    );
     expect(await bucket.size(row!.key)).toBeNull();
     expect(await bucket.size(oldKey)).toBeNull();
     expect(await bucket.size(usedKey)).toBeGreaterThan(0); // used by runs lately
     const cookie = await signIn(a.url);
-    expect(await (await fetch(`${a.url}/app/recording/${runId}/runs/${testId}`, { headers: { cookie } })).text()).toContain('The recording expired');
+    expect(await (await fetch(`${a.url}/app/recording/${runId}/runs/${testId}`, { headers: { cookie } })).text()).toContain(
+      'The recording expired',
+    );
     const refused = await apiA('POST', '/tests/execute', { organisationId: org.id, buildId: old, testIds: [testId] });
     expect(refused.status).toBe(410);
     expect(refused.body.detail).toMatch(new RegExp(`^build ${old} expired on .*: no run used it for 30 days \\(BUILD_RETENTION_DAYS\\)`));
   }, 60_000);
 
   it('a replica whose bucket is missing stops at start with one line and exit code 1', async () => {
-    const failed = await startReplica(databaseUrl, join(work, 'c'), s3.env('no-such-bucket')).then(() => null, (e: Error) => e.message);
+    const failed = await startReplica(databaseUrl, join(work, 'c'), s3.env('no-such-bucket')).then(
+      () => null,
+      (e: Error) => e.message,
+    );
     expect(failed).toMatch(/^replica exited with 1: /);
-    const output = failed!.replace(/^replica exited with 1: /, '').trim().split('\n');
-    expect(output).toEqual(['devicelab: cannot start: cannot use STORAGE_URL: s3://no-such-bucket: bucket "no-such-bucket" does not exist']);
+    const output = failed!
+      .replace(/^replica exited with 1: /, '')
+      .trim()
+      .split('\n');
+    expect(output).toEqual([
+      'devicelab: cannot start: cannot use STORAGE_URL: s3://no-such-bucket: bucket "no-such-bucket" does not exist',
+    ]);
   }, 60_000);
 });

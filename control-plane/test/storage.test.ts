@@ -3,15 +3,14 @@
  * S3 bucket on a local fake S3 server (fake-s3.ts) through the real AWS SDK. Same
  * assertions on each, so a page or an agent cannot tell which one a replica uses.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { FileStorage } from '../src/storage/files.js';
 import { openStorage } from '../src/storage/open.js';
-import { startFakeS3, type FakeS3 } from './fake-s3.js';
+import { type FakeS3, startFakeS3 } from './fake-s3.js';
 
 let s3: FakeS3;
 let work: string;
@@ -31,14 +30,23 @@ const text = async (stream: NodeJS.ReadableStream) => {
 };
 
 const kinds: [string, () => { storage: FileStorage; dataDir: string }][] = [
-  ['a folder', () => {
-    const dataDir = mkdtempSync(join(work, 'dir-'));
-    return { storage: openStorage(loadConfig({ DATA_DIR: dataDir })), dataDir };
-  }],
-  ['an S3 bucket', () => {
-    const dataDir = mkdtempSync(join(work, 's3-'));
-    return { storage: openStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env('lab', `p-${Math.random().toString(36).slice(2)}`) })), dataDir };
-  }],
+  [
+    'a folder',
+    () => {
+      const dataDir = mkdtempSync(join(work, 'dir-'));
+      return { storage: openStorage(loadConfig({ DATA_DIR: dataDir })), dataDir };
+    },
+  ],
+  [
+    'an S3 bucket',
+    () => {
+      const dataDir = mkdtempSync(join(work, 's3-'));
+      return {
+        storage: openStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env('lab', `p-${Math.random().toString(36).slice(2)}`) })),
+        dataDir,
+      };
+    },
+  ],
 ];
 
 describe.each(kinds)('storage in %s', (_name, make) => {
@@ -106,14 +114,27 @@ describe('STORAGE_URL parsing', () => {
   it('defaults to DATA_DIR/files and reads s3://bucket/prefix the AWS way', () => {
     expect(loadConfig({ DATA_DIR: '/srv/lab' }).storage).toEqual({ kind: 'directory', path: '/srv/lab/files' });
     expect(loadConfig({ STORAGE_URL: 's3://my-lab/eu/prod/', AWS_REGION: 'eu-west-1' }).storage).toEqual({
-      kind: 's3', url: 's3://my-lab/eu/prod/', bucket: 'my-lab', prefix: 'eu/prod/', region: 'eu-west-1', endpoint: undefined, forcePathStyle: false, credentials: undefined,
+      kind: 's3',
+      url: 's3://my-lab/eu/prod/',
+      bucket: 'my-lab',
+      prefix: 'eu/prod/',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
     });
-    expect(loadConfig({ STORAGE_URL: 's3://b1b', AWS_ENDPOINT_URL: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1' }).storage)
-      .toMatchObject({ prefix: '', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true });
+    expect(loadConfig({ STORAGE_URL: 's3://b1b', AWS_ENDPOINT_URL: 'http://minio:9000', S3_FORCE_PATH_STYLE: '1' }).storage).toMatchObject({
+      prefix: '',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
   });
 
   it('stops the start on what is not a folder or an s3 URL', () => {
-    expect(() => loadConfig({ STORAGE_URL: 'gs://bucket' })).toThrow('STORAGE_URL must be a folder or s3://bucket/prefix, got "gs://bucket"');
+    expect(() => loadConfig({ STORAGE_URL: 'gs://bucket' })).toThrow(
+      'STORAGE_URL must be a folder or s3://bucket/prefix, got "gs://bucket"',
+    );
     expect(() => loadConfig({ STORAGE_URL: 's3://' })).toThrow('STORAGE_URL: "s3://" is not s3://bucket/prefix');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteFolder, findFolder } from '../src/queries/folders.js';
-import { backend, client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { backend, type Client, client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 const onPostgres = backend === 'postgres';
 let server: TestServer;

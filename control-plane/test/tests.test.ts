@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedOrg, settledTest, startServer, type Client, type TestServer } from './harness.js';
+import { type Client, client, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let api: Client;
@@ -50,7 +50,10 @@ describe('POST /tests', () => {
       autoGenerate: true,
     });
     expect(['generating', 'ready']).toContain(t.platforms.android.status);
-    expect((await settledTest(api, id)).platforms).toEqual({ android: { runnable: true, status: 'ready' }, ios: { runnable: true, status: 'ready' } });
+    expect((await settledTest(api, id)).platforms).toEqual({
+      android: { runnable: true, status: 'ready' },
+      ios: { runnable: true, status: 'ready' },
+    });
     expect(t.preRequests[0]).toMatchObject({ delayBeforeRequest: 1.5, throughTunnel: true });
     expect(t.teardownRequests[0]).toEqual({ ...full.teardownRequests[0], throughTunnel: false });
   });
@@ -77,16 +80,54 @@ describe('POST /tests', () => {
     ['tags not an array', { commands: ['a'], tags: 'smoke' }, 'tags'],
     ['a preRequest without curlCommand', { commands: ['a'], preRequests: [{}] }, 'curlCommand'],
     ['a preRequest that is not curl', { commands: ['a'], preRequests: [{ curlCommand: 'wget http://x' }] }, 'curl'],
-    ['a negative delay', { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', delayBeforeRequest: -1 }] }, 'delayBeforeRequest'],
-    ['delay as a string', { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', delayBeforeRequest: '5' }] }, 'delayBeforeRequest'],
-    ['throughTunnel not boolean', { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', throughTunnel: 'yes' }] }, 'throughTunnel'],
-    ['valuesToRemember not an array', { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', valuesToRemember: 'token' }] }, 'valuesToRemember'],
+    [
+      'a negative delay',
+      { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', delayBeforeRequest: -1 }] },
+      'delayBeforeRequest',
+    ],
+    [
+      'delay as a string',
+      { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', delayBeforeRequest: '5' }] },
+      'delayBeforeRequest',
+    ],
+    [
+      'throughTunnel not boolean',
+      { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', throughTunnel: 'yes' }] },
+      'throughTunnel',
+    ],
+    [
+      'valuesToRemember not an array',
+      { commands: ['a'], preRequests: [{ curlCommand: 'curl http://x.test', valuesToRemember: 'token' }] },
+      'valuesToRemember',
+    ],
     ['an unknown runOn', { commands: ['a'], teardownRequests: [{ curlCommand: 'curl http://x.test', runOn: 'sometimes' }] }, 'runOn'],
-    ['a curl method that is not an HTTP token', { commands: ['a'], preRequests: [{ curlCommand: "curl -X 'GE T' http://x.test" }] }, 'method "GE T" is not a valid HTTP method'],
-    ['a curl header name that is not a token', { commands: ['a'], teardownRequests: [{ curlCommand: "curl -H 'Bad Name: x' http://x.test" }] }, 'header name "Bad Name"'],
-    ['curl data read from a file', { commands: ['a'], preRequests: [{ curlCommand: 'curl -d @seed.json http://x.test' }] }, 'would read a file'],
+    [
+      'a curl method that is not an HTTP token',
+      { commands: ['a'], preRequests: [{ curlCommand: "curl -X 'GE T' http://x.test" }] },
+      'method "GE T" is not a valid HTTP method',
+    ],
+    [
+      'a curl header name that is not a token',
+      { commands: ['a'], teardownRequests: [{ curlCommand: "curl -H 'Bad Name: x' http://x.test" }] },
+      'header name "Bad Name"',
+    ],
+    [
+      'curl data read from a file',
+      { commands: ['a'], preRequests: [{ curlCommand: 'curl -d @seed.json http://x.test' }] },
+      'would read a file',
+    ],
     ['a launchParam without value', { commands: ['a'], launchParams: [{ key: 'k' }] }, 'value'],
-    ['duplicate launchParam keys', { commands: ['a'], launchParams: [{ key: 'k', value: '1' }, { key: 'k', value: '2' }] }, 'unique'],
+    [
+      'duplicate launchParam keys',
+      {
+        commands: ['a'],
+        launchParams: [
+          { key: 'k', value: '1' },
+          { key: 'k', value: '2' },
+        ],
+      },
+      'unique',
+    ],
     ['a testInput with a bad key', { commands: ['a'], testInputs: [{ key: 'has space', defaultValue: '' }] }, 'key'],
     ['a testInput without defaultValue', { commands: ['a'], testInputs: [{ key: 'k' }] }, 'defaultValue'],
     ['an unknown field', { commands: ['a'], colour: 'red' }, 'colour'],
@@ -137,7 +178,12 @@ describe('PATCH /tests', () => {
 
 describe('DELETE /tests', () => {
   it('deletes by testId, by testIds, and by both', async () => {
-    const [a, b, c, d] = [await create({ commands: ['a'] }), await create({ commands: ['b'] }), await create({ commands: ['c'] }), await create({ commands: ['d'] })];
+    const [a, b, c, d] = [
+      await create({ commands: ['a'] }),
+      await create({ commands: ['b'] }),
+      await create({ commands: ['c'] }),
+      await create({ commands: ['d'] }),
+    ];
     let res = await api('DELETE', '/tests', { testId: a });
     expect(res.body).toMatchObject({ deletedTestIds: [a], skippedTestIds: [] });
     res = await api('DELETE', '/tests', { testId: b, testIds: [c, 'tst_gone'] });

@@ -8,9 +8,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.js';
 import { reapDeadReplicas, registerReplica, renewReplica } from '../src/queries/replicas.js';
 import {
-  claimTunnel, findLiveTunnel, listLiveTunnels, recordStreamCounts, releaseReplicaTunnels, releaseTunnel, takeOverTunnel,
+  claimTunnel,
+  findLiveTunnel,
+  listLiveTunnels,
+  recordStreamCounts,
+  releaseReplicaTunnels,
+  releaseTunnel,
+  takeOverTunnel,
 } from '../src/queries/tunnels.js';
-import { freshDatabase, seedOrg, type Org } from './harness.js';
+import { freshDatabase, type Org, seedOrg } from './harness.js';
 
 const LEASE = 60;
 let db: Db;
@@ -20,8 +26,14 @@ let org: Org;
 const claim = (replicaId: string, connectionId: string, name = 'office', mayReplaceOwn = false) =>
   claimTunnel(db, { orgId: org.id, name, replicaId, connectionId, keyId: org.apiKeyId, leaseSeconds: LEASE, mayReplaceOwn });
 const holder = async (name = 'office') =>
-  (await db.query<{ replica_id: string; connection_id: string }>('SELECT replica_id, connection_id FROM tunnels WHERE org_id = $1 AND name = $2', [org.id, name]))[0];
-const silence = (replicaId: string) => db.query(`UPDATE replicas SET seen_at = clock_timestamp() - interval '1 hour' WHERE id = $1`, [replicaId]);
+  (
+    await db.query<{ replica_id: string; connection_id: string }>(
+      'SELECT replica_id, connection_id FROM tunnels WHERE org_id = $1 AND name = $2',
+      [org.id, name],
+    )
+  )[0];
+const silence = (replicaId: string) =>
+  db.query(`UPDATE replicas SET seen_at = clock_timestamp() - interval '1 hour' WHERE id = $1`, [replicaId]);
 
 beforeAll(async () => {
   ({ db, drop } = await freshDatabase());
@@ -40,7 +52,12 @@ describe('tunnel claims', () => {
     expect(await claim('rep_a', 'tnc_1')).toBeInstanceOf(Date);
     expect(await claim('rep_b', 'tnc_2')).toBeNull();
     expect(await holder()).toEqual({ replica_id: 'rep_a', connection_id: 'tnc_1' });
-    expect(await findLiveTunnel(db, org.id, 'office', LEASE)).toMatchObject({ replicaId: 'rep_a', replicaUrl: 'http://10.0.0.1:8080', keyId: org.apiKeyId, streamsOpened: 0 });
+    expect(await findLiveTunnel(db, org.id, 'office', LEASE)).toMatchObject({
+      replicaId: 'rep_a',
+      replicaUrl: 'http://10.0.0.1:8080',
+      keyId: org.apiKeyId,
+      streamsOpened: 0,
+    });
   });
 
   it('lets the holder replace its own row only when it says it no longer holds it', async () => {
@@ -54,7 +71,7 @@ describe('tunnel claims', () => {
     expect(await holder()).toBeUndefined();
   });
 
-  it('stops counting a silent replica\'s tunnel and lets another replica take the name over', async () => {
+  it("stops counting a silent replica's tunnel and lets another replica take the name over", async () => {
     await claim('rep_a', 'tnc_1');
     await silence('rep_a');
     expect(await findLiveTunnel(db, org.id, 'office', LEASE)).toBeNull();
@@ -63,7 +80,7 @@ describe('tunnel claims', () => {
     expect(await holder()).toEqual({ replica_id: 'rep_b', connection_id: 'tnc_2' });
   });
 
-  it('takes over from one connection only while the row is still that connection\'s', async () => {
+  it("takes over from one connection only while the row is still that connection's", async () => {
     await claim('rep_a', 'tnc_1');
     const takeOver = (from: string, connectionId: string) =>
       takeOverTunnel(db, { orgId: org.id, name: 'office', replicaId: 'rep_b', connectionId, keyId: org.apiKeyId, fromConnectionId: from });
@@ -72,7 +89,7 @@ describe('tunnel claims', () => {
     expect(await holder()).toEqual({ replica_id: 'rep_b', connection_id: 'tnc_2' });
   });
 
-  it('deletes a dead replica\'s tunnels when the reaper deletes the replica, and a stopping replica\'s on its release', async () => {
+  it("deletes a dead replica's tunnels when the reaper deletes the replica, and a stopping replica's on its release", async () => {
     await claim('rep_a', 'tnc_1', 'office');
     await claim('rep_b', 'tnc_2', 'lab');
     await silence('rep_a');
@@ -89,11 +106,20 @@ describe('tunnel claims', () => {
     expect(await renewReplica(db, 'rep_a', 'http://10.0.0.1:8080')).toBe(true);
   });
 
-  it('records the holder\'s stream counts', async () => {
+  it("records the holder's stream counts", async () => {
     await claim('rep_a', 'tnc_1', 'office');
     await claim('rep_a', 'tnc_2', 'lab');
-    await recordStreamCounts(db, new Map([['tnc_1', 7], ['tnc_2', 3]]));
+    await recordStreamCounts(
+      db,
+      new Map([
+        ['tnc_1', 7],
+        ['tnc_2', 3],
+      ]),
+    );
     const listed = await listLiveTunnels(db, org.id, LEASE);
-    expect(listed.map((t) => [t.name, t.streamsOpened]).sort()).toEqual([['lab', 3], ['office', 7]]);
+    expect(listed.map((t) => [t.name, t.streamsOpened]).sort()).toEqual([
+      ['lab', 3],
+      ['office', 7],
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, seedOrg, startServer, type Client, type TestServer } from './harness.js';
+import { type Client, client, seedOrg, startServer, type TestServer } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let server: TestServer;
@@ -45,7 +45,17 @@ const tunnelNames = async () => ((await api('GET', '/tunnels')).body.tunnels as 
 
 describe('devicelab tunnel --daemon', () => {
   it('starts in the background, returns once connected, refuses a second start, and stops', async () => {
-    const started = await devicelab(['tunnel', '--daemon', 'start', '--tunnel-name', 'ci-office', '--wait-for-ready', '30s', '--control-plane', server.url]);
+    const started = await devicelab([
+      'tunnel',
+      '--daemon',
+      'start',
+      '--tunnel-name',
+      'ci-office',
+      '--wait-for-ready',
+      '30s',
+      '--control-plane',
+      server.url,
+    ]);
     expect(started, started.out).toMatchObject({ code: 0 });
     expect(started.out).toMatch(/tunnel "ci-office" is connected \(pid \d+\)/);
     // The command has returned; the tunnel lives on in the background.
@@ -78,7 +88,17 @@ describe('devicelab tunnel --daemon', () => {
   }, 60_000);
 
   it('exits 1 and leaves nothing running when not connected in time', async () => {
-    const late = await devicelab(['tunnel', '--daemon', 'start', '--tunnel-name', 'ci-office', '--wait-for-ready', '2s', '--control-plane', 'http://127.0.0.1:9']);
+    const late = await devicelab([
+      'tunnel',
+      '--daemon',
+      'start',
+      '--tunnel-name',
+      'ci-office',
+      '--wait-for-ready',
+      '2s',
+      '--control-plane',
+      'http://127.0.0.1:9',
+    ]);
     expect(late.code).toBe(1);
     expect(late.out).toMatch(/was not connected within 2 s; stopped it/);
     expect(existsSync(join(stateDir, 'ci-office.pid'))).toBe(false);

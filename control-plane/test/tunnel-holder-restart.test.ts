@@ -8,10 +8,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
-import { startTunnelClient, TunnelRefused, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
+import { startTunnelClient, type TunnelClient, TunnelRefused } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { registerReplica } from '../src/queries/replicas.js';
 import { claimTunnel } from '../src/queries/tunnels.js';
-import { client, seedOrg, startServer, type Org, type TestServer } from './harness.js';
+import { client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 import { freePort } from './replica-processes.js';
 
 let server: TestServer;
@@ -28,7 +28,13 @@ afterEach(async () => {
 afterAll(() => server.close());
 
 function tunnel(name: string): TunnelClient {
-  const t = startTunnelClient({ controlPlaneUrl: server.url, apiKey: org.apiKey, tunnelName: name, filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 } });
+  const t = startTunnelClient({
+    controlPlaneUrl: server.url,
+    apiKey: org.apiKey,
+    tunnelName: name,
+    filter: createHostFilter({}),
+    backoff: { baseMs: 20, maxMs: 100 },
+  });
   tunnels.push(t);
   return t;
 }
@@ -37,16 +43,24 @@ function tunnel(name: string): TunnelClient {
 async function leftBehind(replicaId: string, url: string, name: string): Promise<void> {
   await registerReplica(server.db, replicaId, url);
   const claimed = await claimTunnel(server.db, {
-    orgId: org.id, name, replicaId, connectionId: `tnc_${replicaId}`, keyId: org.apiKeyId, leaseSeconds: 60, mayReplaceOwn: false,
+    orgId: org.id,
+    name,
+    replicaId,
+    connectionId: `tnc_${replicaId}`,
+    keyId: org.apiKeyId,
+    leaseSeconds: 60,
+    mayReplaceOwn: false,
   });
   expect(claimed).toBeInstanceOf(Date);
 }
 
 const holderOf = async (name: string) =>
-  (await server.db.query<{ replica: string }>('SELECT replica_id AS replica FROM tunnels WHERE org_id = $1 AND name = $2', [org.id, name]))[0]?.replica;
+  (
+    await server.db.query<{ replica: string }>('SELECT replica_id AS replica FROM tunnels WHERE org_id = $1 AND name = $2', [org.id, name])
+  )[0]?.replica;
 
 describe('a tunnel row of another replica within its lease', () => {
-  it('is taken over when the process at that replica\'s address is another replica now', async () => {
+  it("is taken over when the process at that replica's address is another replica now", async () => {
     await leftBehind('rep_before_restart', server.url, 'office');
     await tunnel('office').connected;
     expect(await holderOf('office')).toBe(server.services.dispatcher.replicaId);
@@ -55,7 +69,9 @@ describe('a tunnel row of another replica within its lease', () => {
 
   it('keeps the name when that replica cannot be reached', async () => {
     await leftBehind('rep_far_away', `http://127.0.0.1:${await freePort()}`, 'lab'); // nothing listens there
-    await expect(tunnel('lab').done).rejects.toThrow(new TunnelRefused('the control plane refused the tunnel: tunnel "lab" is already connected in this organisation'));
+    await expect(tunnel('lab').done).rejects.toThrow(
+      new TunnelRefused('the control plane refused the tunnel: tunnel "lab" is already connected in this organisation'),
+    );
     expect(await holderOf('lab')).toBe('rep_far_away');
   });
 });

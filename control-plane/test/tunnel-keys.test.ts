@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
-import { client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 const REFUSED = 'tunnel keys may only connect tunnels (devicelab tunnel start)';
 
@@ -76,7 +76,11 @@ describe('issuing tunnel keys', () => {
     expect(key).toMatchObject({ kind: 'tunnel', apiKey: expect.stringMatching(/^dl_live_/) });
     expectRefused(await client(server.url, key.apiKey)('GET', '/runs'), 'GET /runs with the --tunnel-only key');
     const t = startTunnelClient({
-      controlPlaneUrl: server.url, apiKey: key.apiKey, tunnelName: 'cli-tunnel-only', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 },
+      controlPlaneUrl: server.url,
+      apiKey: key.apiKey,
+      tunnelName: 'cli-tunnel-only',
+      filter: createHostFilter({}),
+      backoff: { baseMs: 20, maxMs: 100 },
     });
     tunnels.push(t);
     await t.connected;
@@ -93,7 +97,7 @@ describe('issuing tunnel keys', () => {
     const { stdout } = await run(tsx, [cli, 'create-key', '--org', org.id, '--kind', 'tunnel'], { env });
     const key = JSON.parse(stdout);
     expect(key).toMatchObject({ kind: 'tunnel', apiKey: expect.stringMatching(/^dl_live_/) });
-    expectRefused(await client(server.url, key.apiKey)('GET', '/tests'), 'GET /tests with the CLI\'s key');
+    expectRefused(await client(server.url, key.apiKey)('GET', '/tests'), "GET /tests with the CLI's key");
     const help = (await run(tsx, [cli, 'create-key', '--help'], { env })).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('tunnel: may only connect tunnels (devicelab tunnel start)');
     expect(help).toContain('"standard", "audit", "tunnel"');
@@ -107,7 +111,10 @@ describe('a tunnel key outside GET /tunnel/connect', () => {
     expectRefused(await asTunnelKey('GET', '/me'), 'GET /me');
     expectRefused(await asTunnelKey('GET', '/tunnels'), 'GET /tunnels');
     expectRefused(await asTunnelKey('POST', '/tests', { commands: ['launchApp'] }), 'POST /tests');
-    expectRefused(await asTunnelKey('POST', '/tests/execute', { organisationId: org.id, buildId: 'bld_x', testIds: ['tst_x'] }), 'POST /tests/execute');
+    expectRefused(
+      await asTunnelKey('POST', '/tests/execute', { organisationId: org.id, buildId: 'bld_x', testIds: ['tst_x'] }),
+      'POST /tests/execute',
+    );
     expect((await api('GET', '/tests')).body.tests).toEqual([]);
     // The same key as a standard one would be: the refusal is the kind, not the key.
     expect((await api('GET', '/me')).body.keyKind).toBe('standard');
@@ -128,19 +135,31 @@ describe('a tunnel key outside GET /tunnel/connect', () => {
       }
     }
     // The sweep must have covered the API, not an empty or shrunken document.
-    expect(checked).toEqual(expect.arrayContaining([
-      'get /tests', 'post /tests', 'post /tests/execute', 'post /uploadBuild', 'post /sessions/create',
-      'get /runs/{run_id}', 'get /suite/{run_id}/run/{test_id}/interaction_logs', 'get /me', 'get /tunnels', 'post /webhooks',
-    ]));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'get /tests',
+        'post /tests',
+        'post /tests/execute',
+        'post /uploadBuild',
+        'post /sessions/create',
+        'get /runs/{run_id}',
+        'get /suite/{run_id}/run/{test_id}/interaction_logs',
+        'get /me',
+        'get /tunnels',
+        'post /webhooks',
+      ]),
+    );
   });
 
-  it('is refused on the upload, as Bearer and as organisation_key (GPT Driver\'s upload-build)', async () => {
+  it("is refused on the upload, as Bearer and as organisation_key (GPT Driver's upload-build)", async () => {
     const upload = (headers: Record<string, string>, fields: Record<string, string>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
       form.set('build', new Blob([new Uint8Array([1, 2, 3])]), 'app.apk');
-      return fetch(`${server.url}/uploadBuild`, { method: 'POST', headers, body: form })
-        .then(async (res) => ({ status: res.status, body: await res.json() }));
+      return fetch(`${server.url}/uploadBuild`, { method: 'POST', headers, body: form }).then(async (res) => ({
+        status: res.status,
+        body: await res.json(),
+      }));
     };
     expectRefused(await upload({ authorization: `Bearer ${tunnelKey.apiKey}` }, {}), 'upload with a Bearer tunnel key');
     expectRefused(await upload({}, { organisation_key: tunnelKey.apiKey }), 'upload with the tunnel key in organisation_key');
@@ -149,14 +168,18 @@ describe('a tunnel key outside GET /tunnel/connect', () => {
 
   it('is refused by the SDK sessions, as Bearer and as api_key in the body', async () => {
     expectRefused(await asTunnelKey('POST', '/sessions/create', { platform: 'android' }), 'POST /sessions/create (Bearer)');
-    expectRefused(await client(server.url)('POST', '/sessions/create', { platform: 'android', api_key: tunnelKey.apiKey }), 'POST /sessions/create (api_key)');
+    expectRefused(
+      await client(server.url)('POST', '/sessions/create', { platform: 'android', api_key: tunnelKey.apiKey }),
+      'POST /sessions/create (api_key)',
+    );
     expectRefused(await asTunnelKey('GET', '/sessions/ses_x'), 'GET /sessions/{id}');
     expect(await server.db.query('SELECT id FROM sdk_sessions WHERE org_id = $1', [org.id])).toEqual([]);
   });
 
   it('cannot sign in to the pages: 401 with the reason and no session cookie', async () => {
     const res = await fetch(`${server.url}/app/sign-in`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ api_key: tunnelKey.apiKey }),
     });
@@ -169,20 +192,30 @@ describe('a tunnel key outside GET /tunnel/connect', () => {
 describe('a tunnel key on GET /tunnel/connect', () => {
   it('connects the real tunnel client; a standard key lists the tunnel under the tunnel key', async () => {
     const t = startTunnelClient({
-      controlPlaneUrl: server.url, apiKey: tunnelKey.apiKey, tunnelName: 'office', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 },
+      controlPlaneUrl: server.url,
+      apiKey: tunnelKey.apiKey,
+      tunnelName: 'office',
+      filter: createHostFilter({}),
+      backoff: { baseMs: 20, maxMs: 100 },
     });
     tunnels.push(t);
     await t.connected;
     const listed = await api('GET', '/tunnels');
     expect(listed.status).toBe(200);
-    expect(listed.body.tunnels).toEqual([{ name: 'office', connectedAt: expect.any(String), apiKeyId: tunnelKey.apiKeyId, streamsOpened: 0 }]);
+    expect(listed.body.tunnels).toEqual([
+      { name: 'office', connectedAt: expect.any(String), apiKeyId: tunnelKey.apiKeyId, streamsOpened: 0 },
+    ]);
   });
 
   it('stops connecting once revoked', async () => {
     const key = (await admin()('POST', '/admin/keys', { organisationId: org.id, kind: 'tunnel' })).body;
     await admin()('POST', '/admin/keys/revoke', { keyId: key.apiKeyId });
     const t = startTunnelClient({
-      controlPlaneUrl: server.url, apiKey: key.apiKey, tunnelName: 'revoked', filter: createHostFilter({}), backoff: { baseMs: 20, maxMs: 100 },
+      controlPlaneUrl: server.url,
+      apiKey: key.apiKey,
+      tunnelName: 'revoked',
+      filter: createHostFilter({}),
+      backoff: { baseMs: 20, maxMs: 100 },
     });
     tunnels.push(t);
     await expect(t.done).rejects.toThrow('API key has been revoked');

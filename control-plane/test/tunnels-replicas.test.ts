@@ -1,25 +1,17 @@
-/**
- * Tunnels on several control-plane replicas sharing one PostgreSQL, as separate processes
- * that can be killed: the tunnel client is connected to replica A, the lab agent to
- * replica B, and runs are created on B. B relays the agent's streams (and pre-requests)
- * to A over one internal WebSocket, A into the tunnel client. Embedded PGlite is one
- * process by design, so this file runs on the real server only.
- */
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
-import { startTunnelClient, TunnelRefused, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
+import { startTunnelClient, type TunnelClient, TunnelRefused } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
-import { backend, client, freshDatabase, runEnded, seedOrg, settledTest, uploadBuild, type Client, type Org } from './harness.js';
-import { GREETING, startInternalHost, type InternalHost } from './internal-host.js';
-import { startReplica, type Replica } from './replica-processes.js';
+import { backend, type Client, client, freshDatabase, type Org, runEnded, seedOrg, settledTest, uploadBuild } from './harness.js';
+import { GREETING, type InternalHost, startInternalHost } from './internal-host.js';
+import { type Replica, startReplica } from './replica-processes.js';
 
 const LEASE_SECONDS = 6;
 
@@ -48,14 +40,29 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
   }
 
   function tunnel(url: string, name: string): TunnelClient {
-    const t = startTunnelClient({ controlPlaneUrl: url, apiKey: org.apiKey, tunnelName: name, filter: createHostFilter({}), backoff: { baseMs: 50, maxMs: 500 } });
+    const t = startTunnelClient({
+      controlPlaneUrl: url,
+      apiKey: org.apiKey,
+      tunnelName: name,
+      filter: createHostFilter({}),
+      backoff: { baseMs: 50, maxMs: 500 },
+    });
     tunnels.push(t);
     return t;
   }
 
   /** A test whose app opens on the fetch screen for the internal URL and checks what it shows. */
-  async function fetchTest(title: string, extra: Record<string, unknown> = {}, commands = ['wait: 1', `assertVisible: "${GREETING}"`]): Promise<string> {
-    const res = await apiB('POST', '/tests', { title, commands, launchParams: [{ key: 'fetchUrl', value: `${internalUrl}/hello` }], ...extra });
+  async function fetchTest(
+    title: string,
+    extra: Record<string, unknown> = {},
+    commands = ['wait: 1', `assertVisible: "${GREETING}"`],
+  ): Promise<string> {
+    const res = await apiB('POST', '/tests', {
+      title,
+      commands,
+      launchParams: [{ key: 'fetchUrl', value: `${internalUrl}/hello` }],
+      ...extra,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await settledTest(apiB, res.body.testId)).platforms.android.status).toBe('ready');
     return res.body.testId;
@@ -66,9 +73,11 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.runId;
   };
-  const verdicts = (run: any) => [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
+  const verdicts = (run: any) =>
+    [...run.succeededTests, ...run.failedTests, ...run.blockedTests].map((t: any) => [t.status, t.statusMessage ?? '']);
   const holderOf = async (name: string) =>
-    (await db.query<{ replica: string }>('SELECT replica_id AS replica FROM tunnels WHERE org_id = $1 AND name = $2', [org.id, name]))[0]?.replica;
+    (await db.query<{ replica: string }>('SELECT replica_id AS replica FROM tunnels WHERE org_id = $1 AND name = $2', [org.id, name]))[0]
+      ?.replica;
 
   beforeAll(async () => {
     const fresh = await freshDatabase();
@@ -85,8 +94,13 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
     apiB = client(b.url, org.apiKey);
     // The agent knows B only: it cannot reach the tunnel but through B.
     agent = await startAgent({
-      controlPlaneUrl: b.url, token: agentToken, virtualDevices: 1, stateDir: mkdtempSync(join(work, 'agent-')),
-      log: () => {}, backoff: { baseMs: 50, maxMs: 400 }, drainSeconds: 1,
+      controlPlaneUrl: b.url,
+      token: agentToken,
+      virtualDevices: 1,
+      stateDir: mkdtempSync(join(work, 'agent-')),
+      log: () => {},
+      backoff: { baseMs: 50, maxMs: 400 },
+      drainSeconds: 1,
     });
     const file = join(work, 'sample.apk');
     await makeApk(file, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
@@ -126,7 +140,9 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
 
   it('refuses a second tunnel client with the name on B: already connected', async () => {
     const second = tunnel(b.url, 'office');
-    await expect(second.done).rejects.toThrow(new TunnelRefused('the control plane refused the tunnel: tunnel "office" is already connected in this organisation'));
+    await expect(second.done).rejects.toThrow(
+      new TunnelRefused('the control plane refused the tunnel: tunnel "office" is already connected in this organisation'),
+    );
     expect(await holderOf('office')).toBeDefined();
   });
 
@@ -140,31 +156,47 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
     expect(hits).toEqual(['POST /seed', 'GET /hello']);
   });
 
-  it('keeps API keys and agent tokens out of the replicas\' internal relay', async () => {
-    const refusal = (headers: Record<string, string>) => new Promise<{ status: number; detail: string }>((resolve, reject) => {
-      const ws = new WebSocket(`${a.url.replace('http', 'ws')}/internal/tunnel?org=${org.id}&name=office&replica=x`, { headers });
-      ws.on('open', () => reject(new Error('the internal relay was opened')));
-      ws.on('error', () => {});
-      ws.on('unexpected-response', (_req, res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => { body += c.toString(); });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, detail: (JSON.parse(body) as { detail: string }).detail }));
+  it("keeps API keys and agent tokens out of the replicas' internal relay", async () => {
+    const refusal = (headers: Record<string, string>) =>
+      new Promise<{ status: number; detail: string }>((resolve, reject) => {
+        const ws = new WebSocket(`${a.url.replace('http', 'ws')}/internal/tunnel?org=${org.id}&name=office&replica=x`, { headers });
+        ws.on('open', () => reject(new Error('the internal relay was opened')));
+        ws.on('error', () => {});
+        ws.on('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => {
+            body += c.toString();
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, detail: (JSON.parse(body) as { detail: string }).detail }));
+        });
       });
-    });
     expect(await refusal({})).toEqual({ status: 401, detail: expect.stringContaining('cluster secret') });
-    expect(await refusal({ authorization: `Bearer ${org.apiKey}` })).toEqual({ status: 403, detail: expect.stringContaining('not the cluster secret') });
-    expect(await refusal({ authorization: `Bearer ${agentToken}` })).toEqual({ status: 403, detail: expect.stringContaining('not the cluster secret') });
+    expect(await refusal({ authorization: `Bearer ${org.apiKey}` })).toEqual({
+      status: 403,
+      detail: expect.stringContaining('not the cluster secret'),
+    });
+    expect(await refusal({ authorization: `Bearer ${agentToken}` })).toEqual({
+      status: 403,
+      detail: expect.stringContaining('not the cluster secret'),
+    });
   });
 
-  it('kill -9 of A mid-test fails the test with the reason; the tunnel is gone with A\'s lease', async () => {
-    const testId = await fetchTest('Tunnel holder killed', {}, ['wait: 1', `assertVisible: "${GREETING}"`, 'wait: 20', `assertVisible: "${GREETING}"`]);
+  it("kill -9 of A mid-test fails the test with the reason; the tunnel is gone with A's lease", async () => {
+    const testId = await fetchTest('Tunnel holder killed', {}, [
+      'wait: 1',
+      `assertVisible: "${GREETING}"`,
+      'wait: 20',
+      `assertVisible: "${GREETING}"`,
+    ]);
     hits.length = 0;
     const runId = await startRun(testId);
     await until(async () => hits.includes('GET /hello'), 60_000);
     a.child.kill('SIGKILL');
     expect(await a.exited).toBe(null);
     const run = await runEnded(apiB, runId, 60_000);
-    expect(verdicts(run)).toEqual([['failed', 'Tunnel "office" was lost during the test: the control-plane replica holding tunnel "office" went away']]);
+    expect(verdicts(run)).toEqual([
+      ['failed', 'Tunnel "office" was lost during the test: the control-plane replica holding tunnel "office" went away'],
+    ]);
     // B's reaper deletes A once its lease has run out, and A's tunnel rows with it.
     await until(async () => (await holderOf('office')) === undefined, (LEASE_SECONDS + 15) * 1000);
     expect((await apiB('GET', '/tunnels')).body.tunnels).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addApiKey } from '../src/admin/provision.js';
 import type { Db } from '../src/db/index.js';
-import { client, seedOrg, startServer, type Client, type Org, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 
@@ -31,8 +31,17 @@ async function seed(db: Db, orgId: string, rows: Seed[]): Promise<void> {
     await db.query(
       `INSERT INTO sdk_sessions (id, org_id, api_key_id, test_id, status, started_at, ended_at, ai_steps, cached_steps)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [`ses_seed${++seq}`, orgId, r.apiKeyId === undefined ? 'keyAAAAAAAA' : r.apiKeyId, r.testId ?? null,
-        r.status ?? 'succeeded', started, ended, r.ai ?? 0, r.cached ?? 0],
+      [
+        `ses_seed${++seq}`,
+        orgId,
+        r.apiKeyId === undefined ? 'keyAAAAAAAA' : r.apiKeyId,
+        r.testId ?? null,
+        r.status ?? 'succeeded',
+        started,
+        ended,
+        r.ai ?? 0,
+        r.cached ?? 0,
+      ],
     );
   }
 }
@@ -64,7 +73,14 @@ describe('GET /usage/sdk-sessions', () => {
     expect(r.totals).toEqual({ runs: 6, failedRuns: 1, aiSteps: 16, cachedSteps: 6, cacheHitRate: (6 / 22) * 100 });
     expect(r.byTestId.map((row: { testId: string | null }) => row.testId)).toEqual(['checkout', 'login', null, 'idle']);
     expect(r.byTestId[1]).toEqual({
-      testId: 'login', runs: 2, failedRuns: 1, aiSteps: 4, cachedSteps: 4, avgAiSteps: 2, cacheHitRate: 50, avgRuntimeSeconds: 90,
+      testId: 'login',
+      runs: 2,
+      failedRuns: 1,
+      aiSteps: 4,
+      cachedSteps: 4,
+      avgAiSteps: 2,
+      cacheHitRate: 50,
+      avgRuntimeSeconds: 90,
     });
     expect(r.byTestId[0]).toMatchObject({ cacheHitRate: 0, avgAiSteps: 10 });
     // The running session has no duration: only the ended one counts.
@@ -82,7 +98,11 @@ describe('GET /usage/sdk-sessions', () => {
       { testId: 'long', seconds: 3600, hoursAgo: 3 },
       { testId: 'unfinished', seconds: null, status: 'running' },
     ]);
-    const rows = (await api('GET', '/usage/sdk-sessions')).body.byTestId as Array<{ testId: string; avgRuntimeSeconds: number | null; runs: number }>;
+    const rows = (await api('GET', '/usage/sdk-sessions')).body.byTestId as Array<{
+      testId: string;
+      avgRuntimeSeconds: number | null;
+      runs: number;
+    }>;
     const byId = Object.fromEntries(rows.map((row) => [row.testId, row]));
     expect(byId.mixed).toMatchObject({ runs: 4, avgRuntimeSeconds: (100 + 3599) / 2 });
     expect(byId.long).toMatchObject({ runs: 1, avgRuntimeSeconds: null });
@@ -97,7 +117,8 @@ describe('GET /usage/sdk-sessions', () => {
       { testId: 'old', hoursAgo: 24 * 45, ai: 1 },
       { testId: 'ancient', hoursAgo: 24 * 95, ai: 1 },
     ]);
-    const ids = async (q: string) => ((await api('GET', `/usage/sdk-sessions${q}`)).body.byTestId as Array<{ testId: string }>).map((row) => row.testId).sort();
+    const ids = async (q: string) =>
+      ((await api('GET', `/usage/sdk-sessions${q}`)).body.byTestId as Array<{ testId: string }>).map((row) => row.testId).sort();
     expect(await ids('?days=1')).toEqual(['recent']);
     expect(await ids('?days=7')).toEqual(['recent', 'week']);
     expect(await ids('')).toEqual(['recent', 'week']);
@@ -118,8 +139,15 @@ describe('GET /usage/sdk-sessions', () => {
     expect(mine).toMatchObject({ apiKeyId: org.apiKeyId, totals: { runs: 2, aiSteps: 2 } });
     expect(mine.byTestId.map((row: { testId: string }) => row.testId)).toEqual(['a']);
     expect(await report('legacy')).toMatchObject({ apiKeyId: 'legacy', totals: { runs: 1, aiSteps: 5 }, byTestId: [{ testId: 'b' }] });
-    expect(await report('unattributed')).toMatchObject({ apiKeyId: 'unattributed', totals: { runs: 1, aiSteps: 7 }, byTestId: [{ testId: 'c' }] });
-    expect(await report('zzzzzzzzzzz')).toMatchObject({ totals: { runs: 0, aiSteps: 0, cachedSteps: 0, cacheHitRate: null }, byTestId: [] });
+    expect(await report('unattributed')).toMatchObject({
+      apiKeyId: 'unattributed',
+      totals: { runs: 1, aiSteps: 7 },
+      byTestId: [{ testId: 'c' }],
+    });
+    expect(await report('zzzzzzzzzzz')).toMatchObject({
+      totals: { runs: 0, aiSteps: 0, cachedSteps: 0, cacheHitRate: null },
+      byTestId: [],
+    });
     expect((await api('GET', '/usage/sdk-sessions')).body.totals.runs).toBe(4);
   });
 
@@ -145,7 +173,7 @@ describe('GET /usage/sdk-sessions', () => {
     expect((await api('GET', '/usage/sdk-sessions')).body).toMatchObject({ truncated: false, totals: { runs: 30_000 } });
   });
 
-  it('counts only the caller\'s organisation', async () => {
+  it("counts only the caller's organisation", async () => {
     const mine = await newOrg();
     const theirs = await newOrg();
     await seed(server.db, theirs.org.id, [{ testId: 'theirs', ai: 9 }]);
@@ -161,7 +189,18 @@ describe('GET /usage/sdk-sessions', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.detail).toEqual(expect.any(String));
     expect((await client(server.url, 'dl_live_AAAAAAAAAAA_nope')('GET', '/usage/sdk-sessions')).status).toBe(401);
-    for (const q of ['days=0', 'days=91', 'days=-1', 'days=abc', 'days=1.5', 'days=', 'apiKeyId=short', 'apiKeyId=', 'apiKeyId=has%20space11', 'dayz=3']) {
+    for (const q of [
+      'days=0',
+      'days=91',
+      'days=-1',
+      'days=abc',
+      'days=1.5',
+      'days=',
+      'apiKeyId=short',
+      'apiKeyId=',
+      'apiKeyId=has%20space11',
+      'dayz=3',
+    ]) {
       const res = await api('GET', `/usage/sdk-sessions?${q}`);
       expect(res.status, q).toBe(422);
       expect(res.body.detail, q).toEqual(expect.any(String));

@@ -76,8 +76,13 @@ export async function startReceiver(): Promise<Receiver> {
         // kept as text: the test fails on it
       }
       const r: Received = {
-        path, id: String(req.headers['webhook-id']), timestamp: Number(req.headers['webhook-timestamp']),
-        headers: req.headers, body, verified, answered: 'no answer',
+        path,
+        id: String(req.headers['webhook-id']),
+        timestamp: Number(req.headers['webhook-timestamp']),
+        headers: req.headers,
+        body,
+        verified,
+        answered: 'no answer',
       };
       received.push(r);
       const n = received.filter((x) => x.path === path).length;

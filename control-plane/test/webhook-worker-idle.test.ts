@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/index.js';
 import { msUntilNextDue } from '../src/webhooks/transitions/claim.js';
 import { createDeliveryWorker } from '../src/webhooks/worker.js';
-import { freshDatabase, seedOrg, type Org } from './harness.js';
+import { freshDatabase, type Org, seedOrg } from './harness.js';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -22,7 +22,10 @@ let org: Org;
 beforeAll(async () => {
   ({ db, drop } = await freshDatabase());
   org = await seedOrg(db);
-  await db.query(`INSERT INTO webhooks (id, org_id, url, events, secret) VALUES ('whk_idle', $1, 'https://hooks.example/x', '{run.completed}', 'whsec_x')`, [org.id]);
+  await db.query(
+    `INSERT INTO webhooks (id, org_id, url, events, secret) VALUES ('whk_idle', $1, 'https://hooks.example/x', '{run.completed}', 'whsec_x')`,
+    [org.id],
+  );
 });
 afterAll(() => drop());
 beforeEach(async () => {
@@ -91,14 +94,34 @@ describe('the delivery worker with every slot busy and more deliveries due', () 
     slow.listen(0, '127.0.0.1');
     await once(slow, 'listening');
     const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`;
-    await db.query(`INSERT INTO webhooks (id, org_id, url, events, secret) VALUES ('whk_slow', $1, $2, '{test.finished}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')`, [org.id, url]);
+    await db.query(
+      `INSERT INTO webhooks (id, org_id, url, events, secret) VALUES ('whk_slow', $1, $2, '{test.finished}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')`,
+      [org.id, url],
+    );
     for (const id of ['msg_busy_1', 'msg_busy_2', 'msg_busy_3']) {
-      const attempt = { runId: 'run_busy', orgId: org.id, testId: id, title: 'Busy', status: 'succeeded', statusMessage: null, platform: 'android', deviceLabel: null, startedAt: null, durationSeconds: null };
+      const attempt = {
+        runId: 'run_busy',
+        orgId: org.id,
+        testId: id,
+        title: 'Busy',
+        status: 'succeeded',
+        statusMessage: null,
+        platform: 'android',
+        deviceLabel: null,
+        startedAt: null,
+        durationSeconds: null,
+      };
       await db.query(`INSERT INTO webhook_events (id, org_id, type, data) VALUES ($1, $2, 'test.finished', $3)`, [id, org.id, attempt]);
-      await db.query(`INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at) VALUES ('whk_slow', $1, clock_timestamp() - interval '1 second')`, [id]);
+      await db.query(
+        `INSERT INTO webhook_deliveries (webhook_id, event_id, next_attempt_at) VALUES ('whk_slow', $1, clock_timestamp() - interval '1 second')`,
+        [id],
+      );
     }
     const { db: counting, looks } = countingLooks();
-    const worker = createDeliveryWorker(counting, loadConfig({ WEBHOOK_POLL_MS: '60000', WEBHOOK_CONCURRENCY: '1', WEBHOOK_ALLOW_PRIVATE: '1' }));
+    const worker = createDeliveryWorker(
+      counting,
+      loadConfig({ WEBHOOK_POLL_MS: '60000', WEBHOOK_CONCURRENCY: '1', WEBHOOK_ALLOW_PRIVATE: '1' }),
+    );
     await worker.start();
     while (received.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
     const whileBusy = looks();

@@ -5,8 +5,8 @@ import { addAgentToken, addApiKey } from '../src/admin/provision.js';
 import { claimDeliveries } from '../src/webhooks/transitions/claim.js';
 import { createDeliveryWorker } from '../src/webhooks/worker.js';
 import { androidDevice, connectFakeAgent } from './agent-client.js';
-import { client, seedOrg, settledTest, startServer, type Client, type Org, type TestServer } from './harness.js';
-import { startReceiver, type Receiver, type Script } from './webhook-receiver.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
+import { type Receiver, type Script, startReceiver } from './webhook-receiver.js';
 
 let server: TestServer;
 let receiver: Receiver;
@@ -36,7 +36,11 @@ beforeAll(async () => {
   const form = new FormData();
   form.set('platform', 'android');
   form.set('build', new Blob([await import('node:fs').then((fs) => fs.readFileSync(at('shop.apk')))]), 'shop.apk');
-  const uploaded = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${org.apiKey}` }, body: form });
+  const uploaded = await fetch(`${server.url}/uploadBuild`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${org.apiKey}` },
+    body: form,
+  });
   buildId = ((await uploaded.json()) as { buildId: string }).buildId;
   for (const title of ['Checkout', 'Login']) {
     const created = await api('POST', '/tests', { title, commands: ['launchApp'] });
@@ -57,7 +61,11 @@ afterAll(async () => {
 });
 
 /** Polls until `probe` gives a value; a probe that throws (a request cut by a restart) is tried again until the deadline. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = null;
   for (;;) {
@@ -99,8 +107,13 @@ describe('webhook endpoints', () => {
     const res = await api('POST', '/webhooks', { url: `${receiver.url}/crud`, events: ['run.completed', 'test.finished'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^whk_/), url: `${receiver.url}/crud`, events: ['run.completed', 'test.finished'],
-      status: 'active', disabledReason: null, createdAt: expect.any(String), secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
+      id: expect.stringMatching(/^whk_/),
+      url: `${receiver.url}/crud`,
+      events: ['run.completed', 'test.finished'],
+      status: 'active',
+      disabledReason: null,
+      createdAt: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
     });
     expect(Buffer.from(res.body.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
     const listed = await api('GET', '/webhooks');
@@ -118,7 +131,10 @@ describe('webhook endpoints', () => {
     expect((await otherApi('DELETE', '/webhooks', { webhookId: res.body.id })).status).toBe(404);
     expect((await client(server.url)('GET', '/webhooks')).status).toBe(401);
 
-    expect((await api('DELETE', '/webhooks', { webhookId: res.body.id })).body).toEqual({ message: expect.any(String), webhookId: res.body.id });
+    expect((await api('DELETE', '/webhooks', { webhookId: res.body.id })).body).toEqual({
+      message: expect.any(String),
+      webhookId: res.body.id,
+    });
     expect((await api('GET', '/webhooks')).body).toEqual({ webhooks: [] });
     expect((await api('DELETE', '/webhooks', { webhookId: res.body.id })).status).toBe(404);
     expect((await api('GET', `/webhooks/${res.body.id}/deliveries`)).status).toBe(404);
@@ -128,7 +144,9 @@ describe('webhook endpoints', () => {
     const { paths } = (await client(server.url)('GET', '/openapi.json')).body;
     expect(Object.keys(paths['/webhooks']).sort()).toEqual(['delete', 'get', 'post']);
     expect(Object.keys(paths['/webhooks/{webhook_id}/deliveries'])).toEqual(['get']);
-    expect(paths['/webhooks'].post.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookCreated' });
+    expect(paths['/webhooks'].post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WebhookCreated',
+    });
   });
 
   it.each([
@@ -164,7 +182,8 @@ describe('webhook endpoints', () => {
   });
 
   it('allows at most 20 webhooks per organisation (409 beyond)', async () => {
-    for (let i = 0; i < 20; i++) expect((await api('POST', '/webhooks', { url: `${receiver.url}/many${i}`, events: ['run.completed'] })).status).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await api('POST', '/webhooks', { url: `${receiver.url}/many${i}`, events: ['run.completed'] })).status).toBe(200);
     const res = await api('POST', '/webhooks', { url: `${receiver.url}/one-more`, events: ['run.completed'] });
     expect(res.status).toBe(409);
     expect(res.body.detail).toMatch(/at most 20/);
@@ -173,9 +192,19 @@ describe('webhook endpoints', () => {
 
   it('refuses private, loopback and link-local addresses unless WEBHOOK_ALLOW_PRIVATE is set', async () => {
     server.config.webhooks.allowPrivate = false;
-    for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://[::1]/x', 'http://10.1.2.3/x', 'http://192.168.0.10/x',
-      'http://169.254.169.254/latest/meta-data', 'http://100.64.0.1/x', 'http://[fd00::1]/x', 'http://[fe80::1]/x',
-      'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0/x']) {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://localhost/x',
+      'http://[::1]/x',
+      'http://10.1.2.3/x',
+      'http://192.168.0.10/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://100.64.0.1/x',
+      'http://[fd00::1]/x',
+      'http://[fe80::1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://0.0.0.0/x',
+    ]) {
       const res = await api('POST', '/webhooks', { url, events: ['run.completed'] });
       expect(res.status, url).toBe(400);
       expect(res.body.detail, url).toMatch(/WEBHOOK_ALLOW_PRIVATE/);
@@ -215,8 +244,13 @@ describe('deliveries', () => {
     });
     expect(deliveries).toHaveLength(3);
     expect(deliveries[0]).toEqual({
-      id: expect.stringMatching(/^msg_/), event: expect.any(String), status: 'delivered', nextAttemptAt: null, lastError: null,
-      createdAt: expect.any(String), deliveredAt: expect.any(String),
+      id: expect.stringMatching(/^msg_/),
+      event: expect.any(String),
+      status: 'delivered',
+      nextAttemptAt: null,
+      lastError: null,
+      createdAt: expect.any(String),
+      deliveredAt: expect.any(String),
       attempts: [{ number: 1, at: expect.any(String), responseStatus: 200, error: null, durationMs: expect.any(Number) }],
     });
     expect(deliveries.map((d) => d.id).sort()).toEqual(got.map((r) => r.id).sort());
@@ -235,7 +269,9 @@ describe('deliveries', () => {
     const runId = await finishedRun();
     await waitFor('two test.finished', () => receiver.at('/tests-only').length >= 2);
     const events = await server.db.query<{ type: string }>(
-      `SELECT e.type FROM webhook_events e WHERE e.data->>'runId' = $1 OR e.data->'run'->>'id' = $1`, [runId]);
+      `SELECT e.type FROM webhook_events e WHERE e.data->>'runId' = $1 OR e.data->'run'->>'id' = $1`,
+      [runId],
+    );
     expect(events.map((e) => e.type)).toEqual(['test.finished', 'test.finished']);
     await new Promise((r) => setTimeout(r, 300)); // a few polls: nothing else may arrive
     expect(receiver.received.slice(before).map((r) => r.path)).toEqual(['/tests-only', '/tests-only']);
@@ -246,13 +282,21 @@ describe('deliveries', () => {
     await finishedRun();
     const got = await waitFor('two attempts', () => receiver.at('/flaky').length >= 2 && receiver.at('/flaky'));
     await new Promise((r) => setTimeout(r, 300)); // nothing after the success
-    expect(got.map((r) => [r.id, r.verified, r.answered])).toEqual([[got[0]!.id, true, 500], [got[0]!.id, true, 200]]);
+    expect(got.map((r) => [r.id, r.verified, r.answered])).toEqual([
+      [got[0]!.id, true, 500],
+      [got[0]!.id, true, 200],
+    ]);
     expect(got[1]!.body).toEqual(got[0]!.body);
-    const [delivery] = (await waitFor('delivered', async () => {
-      const page = await deliveriesOf(id);
-      return page.deliveries[0]?.status === 'delivered' && page;
-    })).deliveries;
-    expect(delivery.attempts.map((a: any) => [a.number, a.responseStatus, a.error])).toEqual([[1, 500, 'HTTP 500'], [2, 200, null]]);
+    const [delivery] = (
+      await waitFor('delivered', async () => {
+        const page = await deliveriesOf(id);
+        return page.deliveries[0]?.status === 'delivered' && page;
+      })
+    ).deliveries;
+    expect(delivery.attempts.map((a: any) => [a.number, a.responseStatus, a.error])).toEqual([
+      [1, 500, 'HTTP 500'],
+      [2, 200, null],
+    ]);
     // The retry waited the first backoff step at least.
     expect(Date.parse(delivery.attempts[1].at) - Date.parse(delivery.attempts[0].at)).toBeGreaterThanOrEqual(BASE_MS);
   });
@@ -266,7 +310,9 @@ describe('deliveries', () => {
       return page.deliveries[0]?.status === 'failed' && page;
     });
     expect(deliveries[0].attempts.map((a: any) => [a.number, a.responseStatus, a.error])).toEqual([
-      [1, null, 'no answer within 1000 ms'], [2, 503, 'HTTP 503'], [3, 503, 'HTTP 503'],
+      [1, null, 'no answer within 1000 ms'],
+      [2, 503, 'HTTP 503'],
+      [3, 503, 'HTTP 503'],
     ]);
     expect(deliveries[0]).toMatchObject({ lastError: 'HTTP 503', nextAttemptAt: null, deliveredAt: null });
     await new Promise((r) => setTimeout(r, 300));
@@ -327,7 +373,10 @@ describe('deliveries', () => {
         const got = receiver.at(path);
         expect(got, path).toHaveLength(6);
         expect(new Set(got.map((r) => r.id)).size, path).toBe(6);
-        expect(got.every((r) => r.verified && r.answered === 200), path).toBe(true);
+        expect(
+          got.every((r) => r.verified && r.answered === 200),
+          path,
+        ).toBe(true);
       }
     } finally {
       await second.stop();
@@ -365,31 +414,48 @@ describe('deliveries', () => {
     const got = await waitFor('run.completed', () => receiver.at('/cancel').length >= 1 && receiver.at('/cancel'));
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.at('/cancel')).toHaveLength(1);
-    expect(got[0]!.body).toEqual({ type: 'run.completed', timestamp: expect.any(String), data: (await api('GET', `/runs/${res.body.runId}`)).body });
+    expect(got[0]!.body).toEqual({
+      type: 'run.completed',
+      timestamp: expect.any(String),
+      data: (await api('GET', `/runs/${res.body.runId}`)).body,
+    });
     expect(got[0]!.body.data).toMatchObject({ status: 'cancelled', totalTests: 2 });
   });
 
   it('announces the verdicts a lab agent reports: test.finished for each, then run.completed', async () => {
     const { secret } = await hook('/agent', ['run.completed', 'test.finished']);
     expect(secret).toMatch(/^whsec_/);
-    const agent = await connectFakeAgent(server.url, (await addAgentToken(server.db, null)).agentToken,
-      { agentId: 'webhook-agent', devices: [androidDevice('emu-webhooks')] });
+    const agent = await connectFakeAgent(server.url, (await addAgentToken(server.db, null)).agentToken, {
+      agentId: 'webhook-agent',
+      devices: [androidDevice('emu-webhooks')],
+    });
     try {
       await agent.next('welcome');
       const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds })).body;
       for (const verdict of ['succeeded', 'failed'] as const) {
         const offer = await agent.next('job.offer');
         agent.send({ type: 'job.accepted', jobId: offer.jobId });
-        agent.send({ type: 'job.result', jobId: offer.jobId, verdict, statusMessage: verdict === 'failed' ? 'Step 1 failed' : undefined, durationSeconds: 2 });
+        agent.send({
+          type: 'job.result',
+          jobId: offer.jobId,
+          verdict,
+          statusMessage: verdict === 'failed' ? 'Step 1 failed' : undefined,
+          durationSeconds: 2,
+        });
         await agent.next('job.result.ack');
       }
       const got = await waitFor('three deliveries', () => receiver.at('/agent').length >= 3 && receiver.at('/agent'));
       expect(got.every((r) => r.verified)).toBe(true);
       const run = (await api('GET', `/runs/${runId}`)).body;
-      expect(run).toMatchObject({ status: 'completed', succeededTests: [{ title: 'Checkout' }], failedTests: [{ title: 'Login', statusMessage: 'Step 1 failed' }] });
+      expect(run).toMatchObject({
+        status: 'completed',
+        succeededTests: [{ title: 'Checkout' }],
+        failedTests: [{ title: 'Login', statusMessage: 'Step 1 failed' }],
+      });
       const byType = (type: string) => got.filter((r) => r.body.type === type).map((r) => r.body.data);
       expect(byType('test.finished').sort((a, b) => a.title.localeCompare(b.title))).toEqual([
-        { runId, ...run.succeededTests[0] }, { runId, ...run.failedTests[0] },
+        { runId, ...run.succeededTests[0] },
+        { runId, ...run.failedTests[0] },
       ]);
       expect(byType('run.completed')).toEqual([run]);
     } finally {
@@ -406,7 +472,9 @@ describe('deliveries', () => {
       const page = await deliveriesOf(id);
       return page.deliveries[0]?.status === 'failed' && page;
     });
-    expect(deliveries[0].attempts).toEqual([expect.objectContaining({ number: 1, responseStatus: null, error: expect.stringMatching(/127\.0\.0\.1.*WEBHOOK_ALLOW_PRIVATE/) })]);
+    expect(deliveries[0].attempts).toEqual([
+      expect.objectContaining({ number: 1, responseStatus: null, error: expect.stringMatching(/127\.0\.0\.1.*WEBHOOK_ALLOW_PRIVATE/) }),
+    ]);
     expect(receiver.at('/private')).toEqual([]);
   });
 });

@@ -24,7 +24,9 @@ export function parseAction(raw: Record<string, unknown>): Action {
   if (parsed.success) return parsed.data;
   const type = typeof raw['type'] === 'string' ? raw['type'] : '(no type)';
   const issue = parsed.error.issues[0];
-  throw new ActionFailed(`Unsupported action ${JSON.stringify(type)}${issue ? `: ${issue.path.join('.') || 'type'}: ${issue.message}` : ''}`);
+  throw new ActionFailed(
+    `Unsupported action ${JSON.stringify(type)}${issue ? `: ${issue.path.join('.') || 'type'}: ${issue.message}` : ''}`,
+  );
 }
 
 export async function performAction(action: Action, ctx: PerformContext): Promise<void> {

@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentHarness } from './testing/agent-harness.js';
-import { startFakeControlPlane, type FakeControlPlane } from './testing/fake-control-plane.js';
+import { type FakeControlPlane, startFakeControlPlane } from './testing/fake-control-plane.js';
 import { jobOffer } from './testing/sample.js';
 
 let server: FakeControlPlane;
@@ -51,11 +51,15 @@ describe('agent with virtual iOS devices', () => {
 
 describe('lab-agent CLI for iOS', () => {
   it('refuses a --wda that is not UDID=URL with exit 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', server.url, '--token', 'x', '--wda', 'ABC=localhost:8100'], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'cli-home-')) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', server.url, '--token', 'x', '--wda', 'ABC=localhost:8100'],
+      {
+        cwd: resolve(import.meta.dirname, '../..'),
+        env: { PATH: process.env.PATH ?? '', HOME: mkdtempSync(join(tmpdir(), 'cli-home-')) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));

@@ -4,10 +4,17 @@ import { AGENT_PROTOCOL_VERSION } from '@devicelab/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentSocketUrl } from './control-planes.js';
 import { agentHarness, eventually } from './testing/agent-harness.js';
-import { startFakeControlPlane, type FakeControlPlane } from './testing/fake-control-plane.js';
+import { type FakeControlPlane, startFakeControlPlane } from './testing/fake-control-plane.js';
 import { jobOffer, sampleApk } from './testing/sample.js';
 
-const virtualPhone = (serial: string) => ({ serial, platform: 'android', kind: 'emulator', model: 'DeviceLab Virtual Phone', osVersion: '14', ready: true });
+const virtualPhone = (serial: string) => ({
+  serial,
+  platform: 'android',
+  kind: 'emulator',
+  model: 'DeviceLab Virtual Phone',
+  osVersion: '14',
+  ready: true,
+});
 
 describe('lab agent connection', () => {
   let server: FakeControlPlane;
@@ -48,7 +55,11 @@ describe('lab agent connection', () => {
     expect(agent.logs.some((l) => l.startsWith('connection connected'))).toBe(true);
 
     agent.virtual!.addDevice({ model: 'Pixel Virtual', androidVersion: '15' });
-    expect((await server.waitFor('device.added')).device).toEqual({ ...virtualPhone('virtual-3'), model: 'Pixel Virtual', osVersion: '15' });
+    expect((await server.waitFor('device.added')).device).toEqual({
+      ...virtualPhone('virtual-3'),
+      model: 'Pixel Virtual',
+      osVersion: '15',
+    });
     agent.virtual!.removeDevice('virtual-2');
     expect((await server.waitFor('device.removed')).serial).toBe('virtual-2');
     agent.virtual!.getDevice('virtual-1')!.reboot(100);
@@ -128,14 +139,18 @@ describe('lab agent connection', () => {
   it('delivers job.released on the new connection after a drop', async () => {
     server.decider = () => null;
     const agent = await agents.start(server);
-    server.send(jobOffer({ jobId: 'job-offline-release', build: server.addBuild('b-offline', await sampleApk()), commands: ['Tap Log in'] }));
+    server.send(
+      jobOffer({ jobId: 'job-offline-release', build: server.addBuild('b-offline', await sampleApk()), commands: ['Tap Log in'] }),
+    );
     await server.waitFor('step.decide');
     server.drop();
     // The reconnect (20-100 ms backoff) can be quicker than polling the state, so wait for its hello.
     await server.waitFor('hello', (_m, r) => r.connection === 2);
     await agent.stop({ drainSeconds: 0 });
     const released = server.received.filter((r) => r.message.type === 'job.released');
-    expect(released.map((r) => [r.connection, r.message])).toEqual([[2, { type: 'job.released', jobId: 'job-offline-release', reason: 'the lab agent is shutting down' }]]);
+    expect(released.map((r) => [r.connection, r.message])).toEqual([
+      [2, { type: 'job.released', jobId: 'job-offline-release', reason: 'the lab agent is shutting down' }],
+    ]);
     expect(server.closes.at(-1)).toEqual({ connection: 2, code: 1000, reason: 'agent shutting down' });
   });
 

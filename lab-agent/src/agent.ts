@@ -12,23 +12,23 @@ import { readFileSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { DeviceInfo } from '@devicelab/shared';
+import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions } from '@devicelab/virtual-devices';
+import { startVirtualIosHost, type VirtualIosHost, type VirtualIosHostOptions } from '@devicelab/virtual-devices/ios';
 import type { BackoffOptions } from './backoff.js';
 import { BuildCache } from './builds.js';
 import { AgentConnection, type ConnectionEnd, type ConnectionState } from './connection.js';
 import { createAdbClient } from './devices/adbkit.js';
 import { AndroidDriver } from './devices/android.js';
 import type { DeviceDriver } from './devices/driver.js';
-import { IosDeviceTracker } from './devices/ios-tracker.js';
-import { WdaSupervisor } from './devices/wda-supervisor.js';
 import { SimulatorDriver } from './devices/ios-simulator.js';
+import { IosDeviceTracker } from './devices/ios-tracker.js';
 import { defaultXcrun, IphoneDriver } from './devices/iphone.js';
 import { DeviceTracker } from './devices/tracker.js';
+import { WdaSupervisor } from './devices/wda-supervisor.js';
 import { JobManager } from './jobs.js';
 import type { JobTrace } from './runner.js';
 import { defaultStateDir, loadAgentId, ResultOutbox } from './state.js';
 import { openTunnelRelay } from './tunnel/relay-client.js';
-import { startVirtualAdbServer, type VirtualAdbServer, type VirtualDeviceOptions } from '@devicelab/virtual-devices';
-import { startVirtualIosHost, type VirtualIosHost, type VirtualIosHostOptions } from '@devicelab/virtual-devices/ios';
 
 export interface AgentOptions {
   controlPlaneUrl: string | readonly string[];
@@ -187,7 +187,9 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   for (const t of trackers) {
     t.on('added', (device) => {
       const os = device.platform === 'ios' ? 'iOS' : 'Android';
-      log(`device found: ${device.serial} (${device.model || 'unknown model'}, ${os} ${device.osVersion || '?'}, ${device.kind}${device.ready ? '' : ', not ready'})`);
+      log(
+        `device found: ${device.serial} (${device.model || 'unknown model'}, ${os} ${device.osVersion || '?'}, ${device.kind}${device.ready ? '' : ', not ready'})`,
+      );
       connection.sendIfConnected({ type: 'device.added', device });
     });
     t.on('changed', (device) => {
@@ -204,12 +206,20 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   // The first hello should list the devices that are already attached.
   await Promise.all(trackers.map((t) => t.start()));
   // A tunnelled test cut short by a crash leaves the device's proxy setting behind: undone before taking work.
-  await Promise.all(listDevices().map(async (d) => {
-    if (await driverFor(d.serial).clearStaleProxy?.().catch(() => false)) log(`device ${d.serial}: removed the proxy setting a stopped agent left behind`);
-  }));
+  await Promise.all(
+    listDevices().map(async (d) => {
+      if (
+        await driverFor(d.serial)
+          .clearStaleProxy?.()
+          .catch(() => false)
+      )
+        log(`device ${d.serial}: removed the proxy setting a stopped agent left behind`);
+    }),
+  );
   connection.start();
   // Half-written downloads and unpacks of a killed agent: at start, then hourly (only those older than any live download).
-  const sweepBuilds = () => void builds.removeLeftovers().catch((e: unknown) => log(`build cache: clean-up failed: ${(e as Error).message}`));
+  const sweepBuilds = () =>
+    void builds.removeLeftovers().catch((e: unknown) => log(`build cache: clean-up failed: ${(e as Error).message}`));
   sweepBuilds();
   const buildSweep = setInterval(sweepBuilds, 3_600_000);
   buildSweep.unref();
@@ -273,26 +283,27 @@ async function startIos(options: AgentOptions, log: (line: string) => void) {
   }
   const wda = (virtual ? phones > 0 : real)
     ? new WdaSupervisor({
-      xcrunPath: xcrunPath ?? defaultXcrun(),
-      ...options.wda,
-      derivedDataDir: options.wda?.derivedDataDir ?? join(homedir(), '.devicelab-agent', 'wda', 'DerivedData'),
-      ...(virtual?.usbmuxdSocket ? { usbmuxdSocket: virtual.usbmuxdSocket } : {}),
-      log,
-    })
+        xcrunPath: xcrunPath ?? defaultXcrun(),
+        ...options.wda,
+        derivedDataDir: options.wda?.derivedDataDir ?? join(homedir(), '.devicelab-agent', 'wda', 'DerivedData'),
+        ...(virtual?.usbmuxdSocket ? { usbmuxdSocket: virtual.usbmuxdSocket } : {}),
+        log,
+      })
     : null;
   const wdaUrl = (udid: string) => virtual?.wdaUrl(udid) ?? options.wdaUrls?.[udid] ?? wda?.url(udid);
-  const tracker = virtual || real
-    ? new IosDeviceTracker({
-      ...(xcrunPath ? { xcrunPath } : {}),
-      simulators: virtual ? sims > 0 : true,
-      iphones: virtual ? phones > 0 : true,
-      // An operator's --wda URL wins; the supervisor manages only phones without one.
-      wdaUrl: (udid) => virtual?.wdaUrl(udid) ?? options.wdaUrls?.[udid],
-      ...(wda ? { managedWda: wda } : {}),
-      log,
-      ...(options.iosPollMs !== undefined ? { intervalMs: options.iosPollMs } : {}),
-    })
-    : null;
+  const tracker =
+    virtual || real
+      ? new IosDeviceTracker({
+          ...(xcrunPath ? { xcrunPath } : {}),
+          simulators: virtual ? sims > 0 : true,
+          iphones: virtual ? phones > 0 : true,
+          // An operator's --wda URL wins; the supervisor manages only phones without one.
+          wdaUrl: (udid) => virtual?.wdaUrl(udid) ?? options.wdaUrls?.[udid],
+          ...(wda ? { managedWda: wda } : {}),
+          log,
+          ...(options.iosPollMs !== undefined ? { intervalMs: options.iosPollMs } : {}),
+        })
+      : null;
   /** The driver of an iOS device of this agent; null for any other serial. */
   const driverFor = (serial: string): DeviceDriver | null => {
     const device = tracker?.get(serial);
@@ -300,7 +311,11 @@ async function startIos(options: AgentOptions, log: (line: string) => void) {
     const config = { udid: serial, wdaUrl: wdaUrl(serial) ?? '', ...(xcrunPath ? { xcrunPath } : {}) };
     if (device.kind === 'simulator') return new SimulatorDriver(config);
     // Read at each request: a managed WDA's URL exists only once the supervisor has it up.
-    return new IphoneDriver({ ...config, wdaUrl: () => wdaUrl(serial) ?? '', ...(options.tunnelProxyHost ? { tunnelProxyHost: options.tunnelProxyHost } : {}) });
+    return new IphoneDriver({
+      ...config,
+      wdaUrl: () => wdaUrl(serial) ?? '',
+      ...(options.tunnelProxyHost ? { tunnelProxyHost: options.tunnelProxyHost } : {}),
+    });
   };
   return { virtual, tracker, driverFor, wda };
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildCache, BuildDownloadError } from './builds.js';
-import { startFakeControlPlane, type FakeControlPlane } from './testing/fake-control-plane.js';
+import { type FakeControlPlane, startFakeControlPlane } from './testing/fake-control-plane.js';
 
 describe('BuildCache', () => {
   let server: FakeControlPlane;
@@ -65,14 +65,24 @@ describe('BuildCache', () => {
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
       try {
         const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/agent/builds/b`;
-        return await fresh().cache.get(build(url)).then(() => 'downloaded', (e: Error) => e.message);
+        return await fresh()
+          .cache.get(build(url))
+          .then(
+            () => 'downloaded',
+            (e: Error) => e.message,
+          );
       } finally {
         requests.push(n);
         http.close();
       }
     };
     const ref = (id: string) => (url: string) => ({
-      buildId: id, downloadUrl: url, sha256: createHash('sha256').update(bytes).digest('hex'), sizeBytes: bytes.length, kind: 'apk' as const, fileName: 'app.apk',
+      buildId: id,
+      downloadUrl: url,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      sizeBytes: bytes.length,
+      kind: 'apk' as const,
+      fileName: 'app.apk',
     });
     expect(await serve([0, 503, 200], ref('b-flaky'))).toBe('downloaded');
     expect(await serve([404], ref('b-gone'))).toMatch(/HTTP 404/);
@@ -84,8 +94,16 @@ describe('BuildCache', () => {
   it('says what went wrong when the server refuses', async () => {
     const build = server.addBuild('b-404', bytes);
     const missing = { ...build, buildId: 'b-missing', downloadUrl: build.downloadUrl.replace('b-404', 'b-missing') };
-    expect(await fresh().cache.get(missing).catch((e: Error) => e.message)).toMatch(/Could not download build b-missing .*HTTP 404/);
-    expect(await fresh('wrong-token').cache.get(build).catch((e: Error) => e.message)).toMatch(/HTTP 401/);
+    expect(
+      await fresh()
+        .cache.get(missing)
+        .catch((e: Error) => e.message),
+    ).toMatch(/Could not download build b-missing .*HTTP 404/);
+    expect(
+      await fresh('wrong-token')
+        .cache.get(build)
+        .catch((e: Error) => e.message),
+    ).toMatch(/HTTP 401/);
     const closedPort = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
         const { port } = probe.address() as AddressInfo;
@@ -93,7 +111,11 @@ describe('BuildCache', () => {
       });
     });
     const unreachable = { ...build, buildId: 'b-down', downloadUrl: `http://127.0.0.1:${closedPort}/builds/x` };
-    expect(await fresh().cache.get(unreachable).catch((e: Error) => e.message)).toMatch(/Could not download build b-down .*ECONNREFUSED/);
+    expect(
+      await fresh()
+        .cache.get(unreachable)
+        .catch((e: Error) => e.message),
+    ).toMatch(/Could not download build b-down .*ECONNREFUSED/);
   });
 
   it('removes what a killed process left half-written, once older than any live download, and nothing else', async () => {
@@ -101,9 +123,11 @@ describe('BuildCache', () => {
     const dir = join(stateDir, 'builds', 'bld_1');
     mkdirSync(join(dir, 'app.ipa.unpacked.tmp-0a1b2c3d', 'Payload'), { recursive: true });
     mkdirSync(join(dir, 'app.ipa.unpacked'), { recursive: true });
-    for (const name of ['app.ipa', 'app.ipa.0123456789ab.part', 'app.ipa.abcdefabcdef.part', 'notes.part']) writeFileSync(join(dir, name), 'x');
+    for (const name of ['app.ipa', 'app.ipa.0123456789ab.part', 'app.ipa.abcdefabcdef.part', 'notes.part'])
+      writeFileSync(join(dir, name), 'x');
     const hourAgo = new Date(Date.now() - 3_600_000);
-    for (const name of ['app.ipa', 'app.ipa.unpacked', 'app.ipa.unpacked.tmp-0a1b2c3d', 'app.ipa.0123456789ab.part', 'notes.part']) utimesSync(join(dir, name), hourAgo, hourAgo);
+    for (const name of ['app.ipa', 'app.ipa.unpacked', 'app.ipa.unpacked.tmp-0a1b2c3d', 'app.ipa.0123456789ab.part', 'notes.part'])
+      utimesSync(join(dir, name), hourAgo, hourAgo);
     // An hour-old leftover goes; the fresh .part may be a download under way; the build, its unpacked copy and other names stay.
     expect(await cache.removeLeftovers()).toBe(2);
     expect(readdirSync(dir).sort()).toEqual(['app.ipa', 'app.ipa.abcdefabcdef.part', 'app.ipa.unpacked', 'notes.part']);

@@ -33,7 +33,10 @@ const LEFTOVER = /(\.[0-9a-f]{12}\.part|\.unpacked\.tmp-[0-9a-f]{8})$/;
 const LEFTOVER_AGE_MS = DOWNLOAD_TIMEOUT_MS + 60_000;
 
 export class BuildDownloadError extends Error {
-  constructor(message: string, readonly transient = false) {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
     super(message);
     this.name = 'BuildDownloadError';
   }
@@ -140,7 +143,10 @@ export class BuildCache {
     let response: Response;
     try {
       // A stalled server must not hold a job forever: 10 minutes is ~1 GB at a slow 2 MB/s.
-      response = await fetch(build.downloadUrl, { headers: { authorization: `Bearer ${this.options.token}` }, signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+      response = await fetch(build.downloadUrl, {
+        headers: { authorization: `Bearer ${this.options.token}` },
+        signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
+      });
     } catch (err) {
       throw failed(err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err), true);
     }

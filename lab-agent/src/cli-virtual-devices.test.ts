@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startRealAdbServer, type RealAdbServer } from '../../scripts/fixtures/real-adb.js';
+import { freePort, type RealAdbServer, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 let adb: RealAdbServer | null = null;
@@ -15,9 +15,14 @@ describe('devicelab agent virtual-devices', () => {
   it('serves N devices on ports P, P+2, … that adb connects to and drives', async () => {
     // A free port from the ephemeral range (32768+, away from adb's emulator scan of 5555-5585); its +2 is free alike.
     const base = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'agent', 'virtual-devices', '--android', '2', '--port-base', String(base)], {
-      cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'lab-agent/src/cli.ts', 'agent', 'virtual-devices', '--android', '2', '--port-base', String(base)],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       let out = '';
       await new Promise<void>((resolveLines, reject) => {
@@ -27,7 +32,9 @@ describe('devicelab agent virtual-devices', () => {
         });
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
       });
-      expect(out).toBe(`127.0.0.1:${base}\tadbd on 127.0.0.1:${base}  (adb connect 127.0.0.1:${base})\n127.0.0.1:${base + 2}\tadbd on 127.0.0.1:${base + 2}  (adb connect 127.0.0.1:${base + 2})\n`);
+      expect(out).toBe(
+        `127.0.0.1:${base}\tadbd on 127.0.0.1:${base}  (adb connect 127.0.0.1:${base})\n127.0.0.1:${base + 2}\tadbd on 127.0.0.1:${base + 2}  (adb connect 127.0.0.1:${base + 2})\n`,
+      );
       adb = await startRealAdbServer();
       for (const port of [base, base + 2]) {
         await adb.connect(`127.0.0.1:${port}`);

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeControlPlane, type FakeControlPlane } from './testing/fake-control-plane.js';
+import { type FakeControlPlane, startFakeControlPlane } from './testing/fake-control-plane.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 

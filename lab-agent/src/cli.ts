@@ -15,7 +15,7 @@ import { describeAncestor, watchStartingWrappers } from '@devicelab/shared/start
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
-import { parseAdbServerAddress, type AdbServerAddress } from './devices/adb-server-address.js';
+import { type AdbServerAddress, parseAdbServerAddress } from './devices/adb-server-address.js';
 import { addServiceCommands } from './service/command.js';
 import { agentStateDir, defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
@@ -31,7 +31,8 @@ function integer(min: number, max: number) {
 /** --tunnel-proxy-host: one address of this Mac that iPhones can reach (not 0.0.0.0: the phone is told it). */
 function proxyHost(value: string): string {
   const bare = value.trim().replace(/^\[(.*)\]$/, '$1');
-  if (isIP(bare) === 0 || bare === '0.0.0.0' || bare === '::') throw new InvalidArgumentError("expected this Mac's IP address on the iPhones' Wi-Fi, such as 192.168.1.20");
+  if (isIP(bare) === 0 || bare === '0.0.0.0' || bare === '::')
+    throw new InvalidArgumentError("expected this Mac's IP address on the iPhones' Wi-Fi, such as 192.168.1.20");
   return bare;
 }
 
@@ -63,7 +64,11 @@ interface StartOptions {
 /** `--wda UDID=URL` (repeatable, or comma-separated in DEVICELAB_WDA_URLS): each iOS device's WebDriverAgent. */
 function wdaUrls(pairs: string | readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const pair of [pairs].flat().flatMap((p) => p.split(',')).map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const pair of [pairs]
+    .flat()
+    .flatMap((p) => p.split(','))
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const eq = pair.indexOf('=');
     const url = pair.slice(eq + 1);
     if (eq <= 0 || !/^https?:\/\/[^\s]+$/.test(url)) usageError(`--wda must be UDID=http://host:port, got ${JSON.stringify(pair)}`);
@@ -96,7 +101,10 @@ async function start(opts: StartOptions): Promise<void> {
   if (!opts.controlPlane) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
   if (!opts.token) usageError('the agent token is missing: pass --token TOKEN or set DEVICELAB_AGENT_TOKEN (or --token-file PATH)');
   // Several URLs (replicas over one database) are tried round robin; see connection.ts.
-  const controlPlanes = opts.controlPlane.split(',').map((u) => u.trim()).filter((u) => u !== '');
+  const controlPlanes = opts.controlPlane
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
   if (controlPlanes.length === 0) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
   for (const given of controlPlanes) {
     try {
@@ -168,15 +176,28 @@ async function start(opts: StartOptions): Promise<void> {
 function addVirtualDevicesCommand(parent: Command): void {
   parent
     .command('virtual-devices')
-    .description('run virtual Android devices as emulators: each an adbd on 127.0.0.1 that adb finds (emulator-5554, ...) or `adb connect`s')
+    .description(
+      'run virtual Android devices as emulators: each an adbd on 127.0.0.1 that adb finds (emulator-5554, ...) or `adb connect`s',
+    )
     .addOption(new Option('--android <n>', 'how many virtual Android devices').argParser(integer(1, 16)).default(1))
-    .addOption(new Option('--port-base <port>', 'adbd port of the first device; the next ones are 2 apart, as emulators (5555 = emulator-5554)').argParser(integer(1024, 65000)).default(5555))
+    .addOption(
+      new Option('--port-base <port>', 'adbd port of the first device; the next ones are 2 apart, as emulators (5555 = emulator-5554)')
+        .argParser(integer(1024, 65000))
+        .default(5555),
+    )
     .addOption(new Option('--sample-installed', 'start with the sample app installed'))
     .action(async (opts: { android: number; portBase: number; sampleInstalled?: boolean }) => {
       const { startVirtualAndroidDevices } = await import('@devicelab/virtual-devices');
       try {
-        const doors = await startVirtualAndroidDevices({ count: opts.android, portBase: opts.portBase, deviceDefaults: { sampleInstalled: opts.sampleInstalled === true } });
-        for (const d of doors.devices) console.log(`${d.serial}\tadbd on ${d.host}:${d.port}${d.serial.startsWith('emulator-') ? '' : `  (adb connect ${d.host}:${d.port})`}`);
+        const doors = await startVirtualAndroidDevices({
+          count: opts.android,
+          portBase: opts.portBase,
+          deviceDefaults: { sampleInstalled: opts.sampleInstalled === true },
+        });
+        for (const d of doors.devices)
+          console.log(
+            `${d.serial}\tadbd on ${d.host}:${d.port}${d.serial.startsWith('emulator-') ? '' : `  (adb connect ${d.host}:${d.port})`}`,
+          );
         const stop = () => void doors.close().then(() => process.exit(0));
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
@@ -192,31 +213,108 @@ const program = new Command('devicelab')
   // Commander exits 1 on a bad option; usage errors are 2 here, like a missing URL or token.
   .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2));
 
-const addStartCommand = (parent: Command) => parent
-  .command('start')
-  .description('connect to the control plane and take jobs for the attached devices')
-  .addOption(new Option('--control-plane <urls>', 'control plane URL, or several replicas as URL1,URL2 (tried in turn)').env('DEVICELAB_URL'))
-  .addOption(new Option('--token <token>', 'agent token').env('DEVICELAB_AGENT_TOKEN'))
-  .addOption(new Option('--token-file <path>', 'read the agent token from this file (what agent service install writes); --token wins').env('DEVICELAB_AGENT_TOKEN_FILE'))
-  .addOption(new Option('--virtual-devices <n>', 'run N virtual handsets in-process instead of using adb').env('DEVICELAB_VIRTUAL_DEVICES').argParser(integer(0, 64)).default(0))
-  .addOption(new Option('--virtual-ios-simulators <n>', 'run N virtual iOS simulators in-process (a fake xcrun and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IOS_SIMULATORS').argParser(integer(0, 64)).default(0))
-  .addOption(new Option('--virtual-iphones <n>', 'run N virtual iPhones in-process (a fake xcrun devicectl and WebDriverAgent)').env('DEVICELAB_VIRTUAL_IPHONES').argParser(integer(0, 64)).default(0))
-  .addOption(new Option('--xcrun <path>', 'xcrun to run for simctl and devicectl (macOS; default: xcrun on PATH)').env('XCRUN_BINARY'))
-  .addOption(new Option('--wda <udid=url...>', 'WebDriverAgent URL of an iOS device (repeat per device)').env('DEVICELAB_WDA_URLS').default([]))
-  .addOption(new Option('--wda-team <team id>', 'Apple Developer Team ID to build WebDriverAgent with, for iPhones without --wda').env('DEVICELAB_WDA_TEAM'))
-  .addOption(new Option('--wda-signing-id <identity>', 'code signing identity for WebDriverAgent (default "Apple Development")').env('DEVICELAB_WDA_SIGNING_ID'))
-  .addOption(new Option('--wda-bundle-id <id>', 'a bundle id of your own for WebDriverAgent (needed with a free team)').env('DEVICELAB_WDA_BUNDLE_ID'))
-  .addOption(new Option('--wda-prebuilt <dir>', 'derived data folder of a WebDriverAgent you built (xcodebuild build-for-testing); no team needed').env('DEVICELAB_WDA_PREBUILT'))
-  .addOption(new Option('--wda-derived-data <dir>', 'where the agent builds WebDriverAgent once for this host (default ~/.devicelab-agent/wda/DerivedData)').env('DEVICELAB_WDA_DERIVED_DATA'))
-  .addOption(new Option('--virtual-managed-wda', "virtual iPhones start without WebDriverAgent: the agent brings it up as on a Mac (fake xcodebuild and usbmuxd)").env('DEVICELAB_VIRTUAL_MANAGED_WDA'))
-  .addOption(new Option('--tunnel-proxy-host <ip>', "this Mac's LAN address where iPhones reach a tunnelled test's proxy (without it tunnelled tests on iPhones are blocked)").env('DEVICELAB_TUNNEL_PROXY_HOST').argParser(proxyHost))
-  .addOption(new Option('--adb-server <host:port>', 'the adb server to use (adb\'s ADB_SERVER_SOCKET=tcp:HOST:PORT works too); default 127.0.0.1:5037').env('ADB_SERVER_SOCKET').argParser(adbServer))
-  .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
-  .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
-  .addOption(new Option('--state-dir <dir>', 'where agents keep their id, pending results and cached builds: one directory per control plane and token under it').env('DEVICELAB_AGENT_STATE_DIR').default(defaultStateDir()))
-  .addOption(new Option('--name <name>', 'name reported to the control plane (default: the hostname)').env('DEVICELAB_AGENT_NAME'))
-  .addOption(new Option('--drain-seconds <s>', 'on shutdown, how long running jobs may finish').env('DEVICELAB_DRAIN_SECONDS').argParser(integer(0, 3600)).default(30))
-  .action((opts: StartOptions) => start(opts));
+const addStartCommand = (parent: Command) =>
+  parent
+    .command('start')
+    .description('connect to the control plane and take jobs for the attached devices')
+    .addOption(
+      new Option('--control-plane <urls>', 'control plane URL, or several replicas as URL1,URL2 (tried in turn)').env('DEVICELAB_URL'),
+    )
+    .addOption(new Option('--token <token>', 'agent token').env('DEVICELAB_AGENT_TOKEN'))
+    .addOption(
+      new Option('--token-file <path>', 'read the agent token from this file (what agent service install writes); --token wins').env(
+        'DEVICELAB_AGENT_TOKEN_FILE',
+      ),
+    )
+    .addOption(
+      new Option('--virtual-devices <n>', 'run N virtual handsets in-process instead of using adb')
+        .env('DEVICELAB_VIRTUAL_DEVICES')
+        .argParser(integer(0, 64))
+        .default(0),
+    )
+    .addOption(
+      new Option('--virtual-ios-simulators <n>', 'run N virtual iOS simulators in-process (a fake xcrun and WebDriverAgent)')
+        .env('DEVICELAB_VIRTUAL_IOS_SIMULATORS')
+        .argParser(integer(0, 64))
+        .default(0),
+    )
+    .addOption(
+      new Option('--virtual-iphones <n>', 'run N virtual iPhones in-process (a fake xcrun devicectl and WebDriverAgent)')
+        .env('DEVICELAB_VIRTUAL_IPHONES')
+        .argParser(integer(0, 64))
+        .default(0),
+    )
+    .addOption(new Option('--xcrun <path>', 'xcrun to run for simctl and devicectl (macOS; default: xcrun on PATH)').env('XCRUN_BINARY'))
+    .addOption(
+      new Option('--wda <udid=url...>', 'WebDriverAgent URL of an iOS device (repeat per device)').env('DEVICELAB_WDA_URLS').default([]),
+    )
+    .addOption(
+      new Option('--wda-team <team id>', 'Apple Developer Team ID to build WebDriverAgent with, for iPhones without --wda').env(
+        'DEVICELAB_WDA_TEAM',
+      ),
+    )
+    .addOption(
+      new Option('--wda-signing-id <identity>', 'code signing identity for WebDriverAgent (default "Apple Development")').env(
+        'DEVICELAB_WDA_SIGNING_ID',
+      ),
+    )
+    .addOption(
+      new Option('--wda-bundle-id <id>', 'a bundle id of your own for WebDriverAgent (needed with a free team)').env(
+        'DEVICELAB_WDA_BUNDLE_ID',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--wda-prebuilt <dir>',
+        'derived data folder of a WebDriverAgent you built (xcodebuild build-for-testing); no team needed',
+      ).env('DEVICELAB_WDA_PREBUILT'),
+    )
+    .addOption(
+      new Option(
+        '--wda-derived-data <dir>',
+        'where the agent builds WebDriverAgent once for this host (default ~/.devicelab-agent/wda/DerivedData)',
+      ).env('DEVICELAB_WDA_DERIVED_DATA'),
+    )
+    .addOption(
+      new Option(
+        '--virtual-managed-wda',
+        'virtual iPhones start without WebDriverAgent: the agent brings it up as on a Mac (fake xcodebuild and usbmuxd)',
+      ).env('DEVICELAB_VIRTUAL_MANAGED_WDA'),
+    )
+    .addOption(
+      new Option(
+        '--tunnel-proxy-host <ip>',
+        "this Mac's LAN address where iPhones reach a tunnelled test's proxy (without it tunnelled tests on iPhones are blocked)",
+      )
+        .env('DEVICELAB_TUNNEL_PROXY_HOST')
+        .argParser(proxyHost),
+    )
+    .addOption(
+      new Option(
+        '--adb-server <host:port>',
+        "the adb server to use (adb's ADB_SERVER_SOCKET=tcp:HOST:PORT works too); default 127.0.0.1:5037",
+      )
+        .env('ADB_SERVER_SOCKET')
+        .argParser(adbServer),
+    )
+    .addOption(new Option('--adb-host <host>', 'adb server host').env('ADB_HOST').default('127.0.0.1'))
+    .addOption(new Option('--adb-port <port>', 'adb server port').env('ADB_PORT').argParser(integer(1, 65535)).default(5037))
+    .addOption(
+      new Option(
+        '--state-dir <dir>',
+        'where agents keep their id, pending results and cached builds: one directory per control plane and token under it',
+      )
+        .env('DEVICELAB_AGENT_STATE_DIR')
+        .default(defaultStateDir()),
+    )
+    .addOption(new Option('--name <name>', 'name reported to the control plane (default: the hostname)').env('DEVICELAB_AGENT_NAME'))
+    .addOption(
+      new Option('--drain-seconds <s>', 'on shutdown, how long running jobs may finish')
+        .env('DEVICELAB_DRAIN_SECONDS')
+        .argParser(integer(0, 3600))
+        .default(30),
+    )
+    .action((opts: StartOptions) => start(opts));
 
 // `start` stays at the top for `pnpm agent start`; the installed command says `devicelab agent start`.
 addStartCommand(program);

@@ -24,19 +24,19 @@
  * grown during the outage (still jittered, so they do not all arrive at once).
  */
 import { EventEmitter } from 'node:events';
-import WebSocket from 'ws';
 import {
   AGENT_PROTOCOL_VERSION,
   AgentMessage,
-  CLOSE_CODES,
-  parseServerMessage,
   type AgentMessageInput,
+  CLOSE_CODES,
   type JobResult,
+  parseServerMessage,
   type ServerMessage,
   type StepDecision,
 } from '@devicelab/shared';
-import { backoffDelay, type BackoffOptions } from './backoff.js';
-import { controlPlaneEndpoints, watchHealth, withoutCredentials, type ControlPlaneEndpoint } from './control-planes.js';
+import WebSocket from 'ws';
+import { type BackoffOptions, backoffDelay } from './backoff.js';
+import { type ControlPlaneEndpoint, controlPlaneEndpoints, watchHealth, withoutCredentials } from './control-planes.js';
 import type { ResultOutbox } from './state.js';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'stopped';
@@ -142,7 +142,7 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     const max = this.options.maxQueued ?? 10_000;
     while (this.queue.length > max) {
       const dropAt = this.queue.findIndex((m) => m.type === 'step.event');
-      this.queue.splice(dropAt >= 0 ? dropAt : 0, 1);
+      this.queue.splice(Math.max(dropAt, 0), 1);
     }
   }
 
@@ -214,7 +214,12 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
       const hello = this.options.hello();
       const running = hello.jobs ?? [];
       const finished = this.options.outbox.list().filter((r) => !running.some((j) => j.jobId === r.jobId));
-      this.write({ type: 'hello', protocolVersion: AGENT_PROTOCOL_VERSION, ...hello, jobs: [...running, ...finished.map((r) => ({ jobId: r.jobId, state: 'finished' as const }))] });
+      this.write({
+        type: 'hello',
+        protocolVersion: AGENT_PROTOCOL_VERSION,
+        ...hello,
+        jobs: [...running, ...finished.map((r) => ({ jobId: r.jobId, state: 'finished' as const }))],
+      });
       this.welcomeTimer = setTimeout(() => {
         this.log('no welcome from the control plane; reconnecting');
         socket.terminate();
@@ -228,7 +233,8 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     socket.on('unexpected-response', (_req, res) => {
       // A server may refuse a bad token at the HTTP upgrade instead of closing with 4401.
       const status = res.statusCode ?? 0;
-      if (status === 401 || status === 403) this.end({ kind: 'unauthorized', reason: `control plane refused the agent token (HTTP ${status})` });
+      if (status === 401 || status === 403)
+        this.end({ kind: 'unauthorized', reason: `control plane refused the agent token (HTTP ${status})` });
       else this.log(`control plane answered the upgrade with HTTP ${status}`);
       socket.terminate();
     });
@@ -295,12 +301,17 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     this.socket = null;
     this.clearTimers();
     if (this.stopping) return;
-    if (code === CLOSE_CODES.incompatible) return this.end({ kind: 'incompatible', reason: reason || 'the control plane refused this agent version' });
-    if (code === CLOSE_CODES.unauthorized) return this.end({ kind: 'unauthorized', reason: reason || 'the control plane refused the agent token' });
+    if (code === CLOSE_CODES.incompatible)
+      return this.end({ kind: 'incompatible', reason: reason || 'the control plane refused this agent version' });
+    if (code === CLOSE_CODES.unauthorized)
+      return this.end({ kind: 'unauthorized', reason: reason || 'the control plane refused the agent token' });
     // Another process uses this agent id (a copied state dir): reconnecting would make the two
     // take turns forever, so stop and say how to fix it.
     if (code === CLOSE_CODES.replaced) {
-      return this.end({ kind: 'replaced', reason: 'another lab agent connected with the same agent id: give each agent its own --state-dir' });
+      return this.end({
+        kind: 'replaced',
+        reason: 'another lab agent connected with the same agent id: give each agent its own --state-dir',
+      });
     }
     if (this.stateValue === 'stopped') return;
     // This control plane dropped or refused us: the next one (round robin) is tried next.
@@ -308,7 +319,10 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     const delay = backoffDelay(this.attempt, this.options.backoff);
     this.attempt += 1;
     const why = reason || `code ${code}`;
-    this.setState('disconnected', `${why}; reconnecting${this.endpoints.length > 1 ? ` to ${withoutCredentials(this.url)}` : ''} in ${delay} ms`);
+    this.setState(
+      'disconnected',
+      `${why}; reconnecting${this.endpoints.length > 1 ? ` to ${withoutCredentials(this.url)}` : ''} in ${delay} ms`,
+    );
     this.reconnectIn(delay);
     this.watchHealth();
   }

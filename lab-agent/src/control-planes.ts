@@ -45,7 +45,12 @@ function endpointUrl(controlPlaneUrl: string, path: string, schemes: Record<stri
 export function controlPlaneEndpoints(urls: string | readonly string[]): ControlPlaneEndpoint[] {
   const list = (typeof urls === 'string' ? urls.split(',') : urls).map((u) => u.trim()).filter((u) => u !== '');
   if (list.length === 0) throw new Error('no control plane URL given');
-  return [...new Set(list)].map((url) => ({ url: withoutCredentials(url), socketUrl: agentSocketUrl(url), healthUrl: healthUrl(url), relayUrl: tunnelRelayUrl(url) }));
+  return [...new Set(list)].map((url) => ({
+    url: withoutCredentials(url),
+    socketUrl: agentSocketUrl(url),
+    healthUrl: healthUrl(url),
+    relayUrl: tunnelRelayUrl(url),
+  }));
 }
 
 /** `https://user:secret@host/x` → `https://host/x`: log lines never carry a password. */

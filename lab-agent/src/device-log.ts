@@ -7,7 +7,7 @@
  * fails with the crash (its exception line and top frames) instead of whatever step
  * could no longer find its element.
  */
-import type { DeviceLogCapture, DeviceDriver } from './devices/driver.js';
+import type { DeviceDriver, DeviceLogCapture } from './devices/driver.js';
 import type { RecordingOptions } from './recording.js';
 
 const UPLOAD_TIMEOUT_MS = 60_000;

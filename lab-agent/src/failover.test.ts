@@ -5,14 +5,24 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { controlPlaneEndpoints } from './control-planes.js';
 import { agentHarness, eventually } from './testing/agent-harness.js';
-import { startFakeControlPlane, type FakeControlPlane } from './testing/fake-control-plane.js';
+import { type FakeControlPlane, startFakeControlPlane } from './testing/fake-control-plane.js';
 import { jobOffer, sampleApk } from './testing/sample.js';
 
 describe('control plane URLs', () => {
   it('takes one URL or a comma-separated list, and refuses what is not a control plane', () => {
     expect(controlPlaneEndpoints('http://a:8080, https://b.example/base/,http://a:8080')).toEqual([
-      { url: 'http://a:8080', socketUrl: 'ws://a:8080/agent/connect', healthUrl: 'http://a:8080/healthz', relayUrl: 'ws://a:8080/agent/tunnel' },
-      { url: 'https://b.example/base/', socketUrl: 'wss://b.example/base/agent/connect', healthUrl: 'https://b.example/base/healthz', relayUrl: 'wss://b.example/base/agent/tunnel' },
+      {
+        url: 'http://a:8080',
+        socketUrl: 'ws://a:8080/agent/connect',
+        healthUrl: 'http://a:8080/healthz',
+        relayUrl: 'ws://a:8080/agent/tunnel',
+      },
+      {
+        url: 'https://b.example/base/',
+        socketUrl: 'wss://b.example/base/agent/connect',
+        healthUrl: 'https://b.example/base/healthz',
+        relayUrl: 'wss://b.example/base/agent/tunnel',
+      },
     ]);
     expect(controlPlaneEndpoints(['ws://c:1'])[0]!.healthUrl).toBe('http://c:1/healthz');
     expect(() => controlPlaneEndpoints(' , ')).toThrow(/no control plane URL/);
@@ -51,10 +61,12 @@ describe('lab agent failover and reconnects', () => {
 
     // B shares A's database in production: it gets the hello, the verdict and the question.
     const hello = await b.waitFor('hello');
-    expect(hello.jobs).toEqual(expect.arrayContaining([
-      { jobId: 'job-waiting-on-a', state: 'running' },
-      { jobId: 'job-done-on-a', state: 'finished' },
-    ]));
+    expect(hello.jobs).toEqual(
+      expect.arrayContaining([
+        { jobId: 'job-waiting-on-a', state: 'running' },
+        { jobId: 'job-done-on-a', state: 'finished' },
+      ]),
+    );
     expect(await b.waitFor('job.result')).toEqual(unacked);
     expect((await b.waitFor('step.decide')).requestId).toBe(question.requestId);
     expect(await b.waitFor('job.result', (m) => m.jobId === 'job-waiting-on-a')).toMatchObject({ verdict: 'succeeded' });
@@ -103,11 +115,20 @@ describe('lab agent failover and reconnects', () => {
     const down = await fake();
     const downUrl = down.url;
     await down.close();
-    const cli = spawn(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', `${downUrl}, ${up.url}`, '--virtual-devices', '1'], {
-      cwd: resolve(import.meta.dirname, '../..'),
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), DEVICELAB_AGENT_TOKEN: up.token, DEVICELAB_AGENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'cli-failover-')) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cli = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'lab-agent/src/cli.ts', 'start', '--control-plane', `${downUrl}, ${up.url}`, '--virtual-devices', '1'],
+      {
+        cwd: resolve(import.meta.dirname, '../..'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: tmpdir(),
+          DEVICELAB_AGENT_TOKEN: up.token,
+          DEVICELAB_AGENT_STATE_DIR: mkdtempSync(join(tmpdir(), 'cli-failover-')),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     cli.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));

@@ -1,9 +1,9 @@
 import type { StepDecide } from '@devicelab/shared';
+import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '@devicelab/virtual-devices';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentHarness, eventually } from './testing/agent-harness.js';
-import { startFakeControlPlane, type DecisionInput, type FakeControlPlane } from './testing/fake-control-plane.js';
+import { type DecisionInput, type FakeControlPlane, startFakeControlPlane } from './testing/fake-control-plane.js';
 import { centerOf, jobOffer, sampleApk, screenTexts } from './testing/sample.js';
-import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '@devicelab/virtual-devices';
 
 /** Hand-written decisions for the sample app, as the brain would answer them: points taken from the hierarchy. */
 function sampleAppDecider(rounds: Map<string, number>) {
@@ -15,11 +15,27 @@ function sampleAppDecider(rounds: Map<string, number>) {
     const shot = { screenshotKey: `screens/${req.requestId}.png`, kind: 'ai' as const };
     switch (req.command) {
       case 'Enter {{email}} in the Email field':
-        return { ...shot, actions: [{ type: 'type', target: { by: 'resourceId', value: 'email' }, point: centerOf(xml, { id: 'email' }), text: SAMPLE_EMAIL }] };
+        return {
+          ...shot,
+          actions: [
+            { type: 'type', target: { by: 'resourceId', value: 'email' }, point: centerOf(xml, { id: 'email' }), text: SAMPLE_EMAIL },
+          ],
+        };
       case 'Log in with the password':
         // Two rounds for one command: type the password (not finished), then tap Log in.
         return round === 1
-          ? { ...shot, finished: false, actions: [{ type: 'type', target: { by: 'resourceId', value: 'password' }, point: centerOf(xml, { id: 'password' }), text: SAMPLE_PASSWORD }] }
+          ? {
+              ...shot,
+              finished: false,
+              actions: [
+                {
+                  type: 'type',
+                  target: { by: 'resourceId', value: 'password' },
+                  point: centerOf(xml, { id: 'password' }),
+                  text: SAMPLE_PASSWORD,
+                },
+              ],
+            }
           : { ...shot, actions: [{ type: 'tap', target: { by: 'text', value: 'Log in' }, point: centerOf(xml, { text: 'Log in' }) }] };
       case 'Check that Product 3 is in the list':
         return screenTexts(xml).includes('Product 3')
@@ -59,7 +75,14 @@ describe('running jobs on virtual devices', () => {
     const agent = await agents.start(server, { virtualDevices: 1 });
     await server.waitFor('hello');
     const build = server.addBuild('b-sample', apk);
-    server.send(jobOffer({ jobId: 'job-login', build, commands: [...LOGIN, 'Scroll down', 'Look at the list'], launchParams: [{ key: 'env', value: 'staging' }] }));
+    server.send(
+      jobOffer({
+        jobId: 'job-login',
+        build,
+        commands: [...LOGIN, 'Scroll down', 'Look at the list'],
+        launchParams: [{ key: 'env', value: 'staging' }],
+      }),
+    );
 
     expect((await server.waitFor('job.accepted')).jobId).toBe('job-login');
     const result = await server.waitFor('job.result');
@@ -76,7 +99,10 @@ describe('running jobs on virtual devices', () => {
     expect(screenTexts(decides[3]!.pageSource)).toEqual(expect.arrayContaining(['Products', 'Product 1', 'Product 3']));
     expect(screenTexts(decides[3]!.pageSource)).not.toContain('Welcome back');
     // "Scroll down" swiped up: the list moved on to later products.
-    const products = (xml: string) => screenTexts(xml).filter((t) => /^Product \d+$/.test(t)).map((t) => Number(t.slice(8)));
+    const products = (xml: string) =>
+      screenTexts(xml)
+        .filter((t) => /^Product \d+$/.test(t))
+        .map((t) => Number(t.slice(8)));
     const before = products(decides[4]!.pageSource);
     const after = products(decides[5]!.pageSource);
     expect(before[0]).toBe(1);
@@ -107,7 +133,11 @@ describe('running jobs on virtual devices', () => {
     const build = server.addBuild('b-fail', apk);
     server.send(jobOffer({ jobId: 'job-fail', build, commands: ['Enter {{email}} in the Email field', 'Tap Sign up', 'Scroll down'] }));
     const result = await server.waitFor('job.result');
-    expect(result).toMatchObject({ verdict: 'failed', failedStep: 1, statusMessage: 'Step 2 "Tap Sign up": No element matching "Tap Sign up" on the screen' });
+    expect(result).toMatchObject({
+      verdict: 'failed',
+      failedStep: 1,
+      statusMessage: 'Step 2 "Tap Sign up": No element matching "Tap Sign up" on the screen',
+    });
     const events = server.messages('step.event');
     expect(events.map((e) => [e.stepIndex, e.outcome])).toEqual([
       [0, 'performed'],
@@ -121,7 +151,11 @@ describe('running jobs on virtual devices', () => {
   it('fails a step that never finishes, one the server cannot decide, and one without a timely decision', async () => {
     // Quarter-size screenshots: job-slow's 0.3 s budget must go to the missing decision, not to
     // encoding three full-size screens at once on a busy machine.
-    await agents.start(server, { virtualDevices: 3, maxRoundsPerStep: 3, virtualDeviceOptions: [1, 2, 3].map(() => ({ screencapScale: 0.25 })) });
+    await agents.start(server, {
+      virtualDevices: 3,
+      maxRoundsPerStep: 3,
+      virtualDeviceOptions: [1, 2, 3].map(() => ({ screencapScale: 0.25 })),
+    });
     const build = server.addBuild('b-rounds', apk);
     server.decider = (req) => {
       if (req.jobId === 'job-endless') return { actions: [{ type: 'wait', seconds: 0 }], finished: false };
@@ -132,10 +166,22 @@ describe('running jobs on virtual devices', () => {
     server.send(jobOffer({ jobId: 'job-undecided', serial: 'virtual-2', build, commands: ['Tap Log in'] }));
     server.send(jobOffer({ jobId: 'job-slow', serial: 'virtual-3', build, commands: ['Tap Log in'], stepTimeoutSeconds: 0.3 }));
     const result = (jobId: string) => server.waitFor('job.result', (m) => m.jobId === jobId);
-    expect(await result('job-endless')).toMatchObject({ verdict: 'failed', failedStep: 0, statusMessage: 'Step 1 "Wait for the spinner": did not finish after 3 rounds' });
+    expect(await result('job-endless')).toMatchObject({
+      verdict: 'failed',
+      failedStep: 0,
+      statusMessage: 'Step 1 "Wait for the spinner": did not finish after 3 rounds',
+    });
     expect(server.messages('step.event').filter((e) => e.jobId === 'job-endless')).toHaveLength(3);
-    expect(await result('job-undecided')).toMatchObject({ verdict: 'failed', failedStep: 0, statusMessage: 'Step 1 "Tap Log in": model unavailable' });
-    expect(await result('job-slow')).toMatchObject({ verdict: 'failed', failedStep: 0, statusMessage: 'Step 1 "Tap Log in": no decision from the control plane within 0.3 s' });
+    expect(await result('job-undecided')).toMatchObject({
+      verdict: 'failed',
+      failedStep: 0,
+      statusMessage: 'Step 1 "Tap Log in": model unavailable',
+    });
+    expect(await result('job-slow')).toMatchObject({
+      verdict: 'failed',
+      failedStep: 0,
+      statusMessage: 'Step 1 "Tap Log in": no decision from the control plane within 0.3 s',
+    });
   });
 
   it('blocks the job when the install fails', async () => {
@@ -151,7 +197,14 @@ describe('running jobs on virtual devices', () => {
   it('blocks the job when the build cannot be downloaded, or the device disappears mid-step', async () => {
     const agent = await agents.start(server, { virtualDevices: 2 });
     const build = server.addBuild('b-good', apk);
-    server.send(jobOffer({ jobId: 'job-404', serial: 'virtual-1', build: { ...build, buildId: 'b-gone', downloadUrl: build.downloadUrl.replace('b-good', 'b-gone') }, commands: LOGIN }));
+    server.send(
+      jobOffer({
+        jobId: 'job-404',
+        serial: 'virtual-1',
+        build: { ...build, buildId: 'b-gone', downloadUrl: build.downloadUrl.replace('b-good', 'b-gone') },
+        commands: LOGIN,
+      }),
+    );
     const missing = await server.waitFor('job.result', (m) => m.jobId === 'job-404');
     expect(missing).toMatchObject({ verdict: 'blocked', failedStep: null });
     expect(missing.statusMessage).toMatch(/^Could not download build b-gone .*HTTP 404/);
@@ -191,11 +244,15 @@ describe('running jobs on virtual devices', () => {
     server.decider = () => null; // keep job-busy running
     const build = server.addBuild('b-busy', apk);
     server.send(jobOffer({ jobId: 'job-nodevice', serial: 'emulator-5554', build }));
-    expect(await server.waitFor('job.rejected', (m) => m.jobId === 'job-nodevice')).toMatchObject({ reason: 'device emulator-5554 is not attached to this agent' });
+    expect(await server.waitFor('job.rejected', (m) => m.jobId === 'job-nodevice')).toMatchObject({
+      reason: 'device emulator-5554 is not attached to this agent',
+    });
     server.send(jobOffer({ jobId: 'job-busy', build, commands: ['Tap Log in'] }));
     await server.waitFor('step.decide');
     server.send(jobOffer({ jobId: 'job-second', build }));
-    expect(await server.waitFor('job.rejected', (m) => m.jobId === 'job-second')).toMatchObject({ reason: 'device virtual-1 is busy with job job-busy' });
+    expect(await server.waitFor('job.rejected', (m) => m.jobId === 'job-second')).toMatchObject({
+      reason: 'device virtual-1 is busy with job job-busy',
+    });
     server.send(jobOffer({ jobId: 'job-busy', build, commands: ['Tap Log in'] }));
     await eventually(() => server.messages('job.accepted').filter((m) => m.jobId === 'job-busy').length === 2);
     server.send(jobOffer({ jobId: 'job-ios', build, platform: 'ios' }));
@@ -221,9 +278,7 @@ describe('running jobs on virtual devices', () => {
     const agent = await agents.start(server, { virtualDevices: 2 });
     const build = server.addBuild('b-drain', apk);
     server.decider = (req) =>
-      req.jobId === 'job-quick'
-        ? new Promise((resolve) => setTimeout(() => resolve({ actions: [{ type: 'done' }] }), 300))
-        : null; // job-long never gets its decision
+      req.jobId === 'job-quick' ? new Promise((resolve) => setTimeout(() => resolve({ actions: [{ type: 'done' }] }), 300)) : null; // job-long never gets its decision
     server.send(jobOffer({ jobId: 'job-long', serial: 'virtual-1', build, commands: ['Tap Log in'] }));
     server.send(jobOffer({ jobId: 'job-quick', serial: 'virtual-2', build, commands: ['Tap Log in'] }));
     await server.waitFor('step.decide', (m) => m.jobId === 'job-long');
@@ -236,7 +291,9 @@ describe('running jobs on virtual devices', () => {
     await stopping;
 
     expect(server.messages('job.result').map((r) => [r.jobId, r.verdict])).toEqual([['job-quick', 'succeeded']]);
-    expect(server.messages('job.released')).toEqual([{ type: 'job.released', jobId: 'job-long', reason: 'the lab agent is shutting down' }]);
+    expect(server.messages('job.released')).toEqual([
+      { type: 'job.released', jobId: 'job-long', reason: 'the lab agent is shutting down' },
+    ]);
     expect(server.closes).toEqual([{ connection: 1, code: 1000, reason: 'agent shutting down' }]);
     expect(await agent.done).toEqual({ kind: 'stopped', reason: 'agent shutting down' });
   });

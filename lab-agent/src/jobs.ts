@@ -95,8 +95,10 @@ export class JobManager {
     if (!device) return `device ${offer.serial} is not attached to this agent`;
     if (offer.platform !== device.platform) return `device ${offer.serial} is an ${device.platform} device, not ${offer.platform}`;
     // The control plane routes by kind already; a wrong pairing would only fail at install.
-    if (offer.build?.kind === 'ipa' && device.kind === 'simulator') return `an .ipa installs only on a real iPhone, and ${offer.serial} is a simulator`;
-    if (offer.build?.kind === 'app' && device.kind !== 'simulator') return `a simulator build (.app) cannot be installed on ${offer.serial}, a real iPhone`;
+    if (offer.build?.kind === 'ipa' && device.kind === 'simulator')
+      return `an .ipa installs only on a real iPhone, and ${offer.serial} is a simulator`;
+    if (offer.build?.kind === 'app' && device.kind !== 'simulator')
+      return `a simulator build (.app) cannot be installed on ${offer.serial}, a real iPhone`;
     if (!device.ready) return `device ${offer.serial} is not ready`;
     const busy = [...this.runs.values()].find((e) => e.run.serial === offer.serial);
     if (busy) return `device ${offer.serial} is busy with job ${busy.run.jobId}`;

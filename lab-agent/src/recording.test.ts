@@ -55,7 +55,11 @@ describe('job recordings', () => {
     const rec = new JobRecording('att_c.1', d, 'http://cp/agent/recordings/att_c.1', { token: 't', fetch });
     await rec.start();
     expect(await rec.finish()).toBe('key-1');
-    expect(seen.map((s) => s.url)).toEqual(['http://cp/agent/recordings/att_c.1', 'http://cp/agent/recordings/att_c.1?part=1', 'http://cp/agent/recordings/att_c.1?part=2']);
+    expect(seen.map((s) => s.url)).toEqual([
+      'http://cp/agent/recordings/att_c.1',
+      'http://cp/agent/recordings/att_c.1?part=1',
+      'http://cp/agent/recordings/att_c.1?part=2',
+    ]);
   });
 
   it('ends as null, never an error, when recording or uploading fails', async () => {

@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildCache } from './builds.js';
 import { createAdbClient } from './devices/adbkit.js';
@@ -14,7 +15,6 @@ import { JobRun } from './runner.js';
 import { eventually } from './testing/agent-harness.js';
 import { jobOffer, sampleApk } from './testing/sample.js';
 import type { TunnelRelay } from './tunnel/relay-client.js';
-import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 
 let adb: VirtualAdbServer;
 

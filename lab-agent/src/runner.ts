@@ -17,12 +17,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_STEP_WAIT_SECONDS, splitStepOptions, type JobOffer, type JobResult, type StepDecision } from '@devicelab/shared';
-import { ActionFailed, parseAction, performAction, type Action } from './actions.js';
-import { BuildDownloadError, type BuildCache } from './builds.js';
+import { DEFAULT_STEP_WAIT_SECONDS, type JobOffer, type JobResult, type StepDecision, splitStepOptions } from '@devicelab/shared';
+import { type Action, parseAction, performAction } from './actions.js';
+import { type BuildCache, BuildDownloadError } from './builds.js';
 import type { AgentConnection } from './connection.js';
-import { DriverError, type DeviceDriver } from './devices/driver.js';
 import { JobDeviceLog } from './device-log.js';
+import { type DeviceDriver, DriverError } from './devices/driver.js';
 import { JobRecording, type RecordingOptions } from './recording.js';
 import { readSettledScreen, SETTLE_TIMEOUT_MS, type SettleOptions } from './screen-settle.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
@@ -109,11 +109,18 @@ export class JobRun {
   async run(): Promise<JobResult | null> {
     let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey' | 'deviceLogKey' | 'deviceLost'>;
     const { recordingUploadUrl } = this.offer;
-    const recording = this.offer.record && recordingUploadUrl && this.deps.recording
-      ? new JobRecording(this.jobId, this.deps.driver, recordingUploadUrl, this.deps.recording)
-      : null;
+    const recording =
+      this.offer.record && recordingUploadUrl && this.deps.recording
+        ? new JobRecording(this.jobId, this.deps.driver, recordingUploadUrl, this.deps.recording)
+        : null;
     const deviceLog = this.deps.recording
-      ? (this.deviceLog = new JobDeviceLog(this.jobId, this.deps.driver, this.offer.packageName, recordingUploadUrl ?? null, this.deps.recording))
+      ? (this.deviceLog = new JobDeviceLog(
+          this.jobId,
+          this.deps.driver,
+          this.offer.packageName,
+          recordingUploadUrl ?? null,
+          this.deps.recording,
+        ))
       : null;
     try {
       await this.prepare();
@@ -128,10 +135,17 @@ export class JobRun {
         await deviceLog?.discard();
         return null;
       }
-      if (this.cancelReason !== null) outcome = { verdict: 'cancelled', statusMessage: `Cancelled: ${this.cancelReason}`, failedStep: null };
+      if (this.cancelReason !== null)
+        outcome = { verdict: 'cancelled', statusMessage: `Cancelled: ${this.cancelReason}`, failedStep: null };
       else if (this.tunnelLost !== null) outcome = { verdict: 'failed', statusMessage: this.tunnelLost, failedStep: null };
-      else if (err instanceof JobStopped) outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
-      else outcome = { verdict: 'blocked', statusMessage: `Agent error: ${err instanceof Error ? err.message : String(err)}`, failedStep: null };
+      else if (err instanceof JobStopped)
+        outcome = { verdict: err.stop.verdict, statusMessage: err.stop.message, failedStep: err.stop.failedStep };
+      else
+        outcome = {
+          verdict: 'blocked',
+          statusMessage: `Agent error: ${err instanceof Error ? err.message : String(err)}`,
+          failedStep: null,
+        };
     }
     // The app crashing is why the test ended, whatever step noticed it (or none did).
     if (outcome.verdict === 'succeeded' || outcome.verdict === 'failed') {
@@ -151,7 +165,16 @@ export class JobRun {
     this.trace('uploaded');
     if (this.released) return null;
     const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
-    return { type: 'job.result', jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000), durationSeconds, recordingKey, deviceLogKey, deviceLost };
+    return {
+      type: 'job.result',
+      jobId: this.jobId,
+      ...outcome,
+      statusMessage: outcome.statusMessage.slice(0, 4000),
+      durationSeconds,
+      recordingKey,
+      deviceLogKey,
+      deviceLost,
+    };
   }
 
   private trace(phase: JobPhase): void {
@@ -184,7 +207,9 @@ export class JobRun {
       this.trace('build');
       this.checkpoint();
       // A build id names immutable bytes, so the same id on the same device needs no reinstall.
-      const cached = installed.get(this.serial) === build.buildId && (await setup('Checking the installed app failed', () => driver.isInstalled(packageName)));
+      const cached =
+        installed.get(this.serial) === build.buildId &&
+        (await setup('Checking the installed app failed', () => driver.isInstalled(packageName)));
       if (!cached) {
         installed.delete(this.serial);
         await setup('Install failed', () => driver.install(file, packageName));
@@ -198,7 +223,8 @@ export class JobRun {
     this.checkpoint();
     await setup('Clearing app data failed', () => driver.clearData(packageName));
     this.trace('cleared');
-    if (this.offer.tunnel) await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
+    if (this.offer.tunnel)
+      await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
     await this.deviceLog?.start(); // from just before the launch: a crash at launch is in it
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
     this.trace('launched');
@@ -210,10 +236,14 @@ export class JobRun {
   private async openTunnel(name: string): Promise<void> {
     if (!this.deps.openTunnel) throw new Error('this agent was started without tunnel support');
     this.tunnel = await JobTunnel.open(this.deps.driver, this.deps.openTunnel, this.jobId, name);
-    this.tunnel.lost.addEventListener('abort', () => {
-      this.tunnelLost = `Tunnel "${name}" was lost during the test: ${(this.tunnel!.lost.reason as Error).message}`;
-      this.controller.abort(new JobStopped({ verdict: 'failed', message: this.tunnelLost, failedStep: null }));
-    }, { once: true });
+    this.tunnel.lost.addEventListener(
+      'abort',
+      () => {
+        this.tunnelLost = `Tunnel "${name}" was lost during the test: ${(this.tunnel!.lost.reason as Error).message}`;
+        this.controller.abort(new JobStopped({ verdict: 'failed', message: this.tunnelLost, failedStep: null }));
+      },
+      { once: true },
+    );
   }
 
   private async step(index: number, command: string): Promise<void> {
@@ -235,14 +265,20 @@ export class JobRun {
       // or still shown for "is not shown") and its wait has time left, read the screen again.
       for (;;) {
         // The settling is bounded on its own: the step's time limit is for a device that hangs.
-        const screen = await this.guard(() => this.capture(), fail, timeoutMs + (this.deps.settle?.timeoutMs ?? SETTLE_TIMEOUT_MS), 'capturing the screen');
+        const screen = await this.guard(
+          () => this.capture(),
+          fail,
+          timeoutMs + (this.deps.settle?.timeoutMs ?? SETTLE_TIMEOUT_MS),
+          'capturing the screen',
+        );
         this.checkpoint();
         const waitedMs = Date.now() - began;
         decision = await this.askControlPlane(index, command, { ...screen, waitedMs, mayRetry: waitedMs < waitMs }, timeoutMs, fail);
         if (!decision.ok || !decision.retry) break;
         await this.pause(this.deps.retryIntervalMs ?? 250);
       }
-      if (!decision.ok) fail(decision.error || decision.reason || 'the control plane could not decide', decision.blocked ? 'blocked' : 'failed');
+      if (!decision.ok)
+        fail(decision.error || decision.reason || 'the control plane could not decide', decision.blocked ? 'blocked' : 'failed');
       if (decision.failed) {
         this.event(index, command, decision, 'failed', Date.now() - began, decision.reason);
         fail(decision.reason || 'the step failed');
@@ -272,7 +308,12 @@ export class JobRun {
   }
 
   private context() {
-    return { driver: this.deps.driver, packageName: this.offer.packageName, launchParams: this.offer.launchParams, signal: this.controller.signal };
+    return {
+      driver: this.deps.driver,
+      packageName: this.offer.packageName,
+      launchParams: this.offer.launchParams,
+      signal: this.controller.signal,
+    };
   }
 
   /** Pauses between re-reads; a cancel interrupts them. */
@@ -294,8 +335,11 @@ export class JobRun {
   }
 
   private async askControlPlane(
-    stepIndex: number, command: string, screen: { pageSource: string; screenshot?: string; settled: boolean; waitedMs: number; mayRetry: boolean },
-    timeoutMs: number, fail: (m: string) => never,
+    stepIndex: number,
+    command: string,
+    screen: { pageSource: string; screenshot?: string; settled: boolean; waitedMs: number; mayRetry: boolean },
+    timeoutMs: number,
+    fail: (m: string) => never,
   ): Promise<StepDecision> {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
@@ -311,7 +355,12 @@ export class JobRun {
   }
 
   /** Runs a device operation with a time limit, turning errors into the step's outcome. */
-  private async guard<T>(operation: () => Promise<T>, fail: (m: string, v?: Stop['verdict']) => never, timeoutMs: number, what: string): Promise<T> {
+  private async guard<T>(
+    operation: () => Promise<T>,
+    fail: (m: string, v?: Stop['verdict']) => never,
+    timeoutMs: number,
+    what: string,
+  ): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new DriverError(`${what} took longer than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
@@ -331,7 +380,14 @@ export class JobRun {
     }
   }
 
-  private event(stepIndex: number, command: string, decision: StepDecision, outcome: 'performed' | 'failed', durationMs: number, error?: string): void {
+  private event(
+    stepIndex: number,
+    command: string,
+    decision: StepDecision,
+    outcome: 'performed' | 'failed',
+    durationMs: number,
+    error?: string,
+  ): void {
     this.deps.connection.sendQueued({
       type: 'step.event',
       jobId: this.jobId,

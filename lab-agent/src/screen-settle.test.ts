@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSettledScreen, showsLoading } from './screen-settle.js';
 
-const screen = (text: string, cls = 'android.widget.TextView') => `<hierarchy><node class="${cls}" text="${text}" bounds="[0,0][10,10]"/></hierarchy>`;
+const screen = (text: string, cls = 'android.widget.TextView') =>
+  `<hierarchy><node class="${cls}" text="${text}" bounds="[0,0][10,10]"/></hierarchy>`;
 
 /** A device whose hierarchy reads come from a script; the last one repeats. */
 function reads(...sources: string[]) {

@@ -21,7 +21,8 @@ export interface SettledScreen {
   settled: boolean;
 }
 
-const INDICATOR_CLASSES = /(?:class|type)="(?:android\.widget\.ProgressBar|XCUIElementTypeActivityIndicator|XCUIElementTypeProgressIndicator)"/;
+const INDICATOR_CLASSES =
+  /(?:class|type)="(?:android\.widget\.ProgressBar|XCUIElementTypeActivityIndicator|XCUIElementTypeProgressIndicator)"/;
 /** Whole texts only: "Loading…" on its own is a spinner; "Loading dock opening hours" is content. */
 const INDICATOR_TEXT = /(?:text|label|value|content-desc)="\s*(?:loading|please wait|refreshing)\s*(?:…|\.{3}|&#8230;|&#x2026;)?\s*"/i;
 
@@ -31,7 +32,11 @@ export function showsLoading(pageSource: string): boolean {
 }
 
 /** Reads the hierarchy until it settles or the bound passes; `signal` interrupts the pauses. */
-export async function readSettledScreen(read: () => Promise<string>, options: SettleOptions = {}, signal?: AbortSignal): Promise<SettledScreen> {
+export async function readSettledScreen(
+  read: () => Promise<string>,
+  options: SettleOptions = {},
+  signal?: AbortSignal,
+): Promise<SettledScreen> {
   const intervalMs = options.intervalMs ?? 200;
   const deadline = Date.now() + (options.timeoutMs ?? SETTLE_TIMEOUT_MS);
   let previous = await read();

@@ -14,7 +14,9 @@ describe('agentStateDir', () => {
     expect(new Set([loadAgentId(a), loadAgentId(b), loadAgentId(c)]).size).toBe(3);
     // The same pair again (URL order and a trailing slash aside) is the same agent.
     expect(agentStateDir(root, ['http://cp:8080/'], 'dl_agent_a')).toBe(a);
-    expect(agentStateDir(root, ['http://r2:8080', 'http://r1:8080'], 't')).toBe(agentStateDir(root, ['http://r1:8080', 'http://r2:8080'], 't'));
+    expect(agentStateDir(root, ['http://r2:8080', 'http://r1:8080'], 't')).toBe(
+      agentStateDir(root, ['http://r1:8080', 'http://r2:8080'], 't'),
+    );
     expect(JSON.parse(readFileSync(join(a, 'identity.json'), 'utf8'))).toEqual({ controlPlanes: ['http://cp:8080'] });
     expect(readFileSync(join(a, 'identity.json'), 'utf8')).not.toContain('dl_agent_a');
   });

@@ -28,13 +28,18 @@ export function defaultStateDir(): string {
  */
 export function agentStateDir(root: string, controlPlanes: readonly string[], token: string): string {
   const urls = [...new Set(controlPlanes.map((u) => new URL(u).href.replace(/\/+$/, '')))].sort();
-  const key = createHash('sha256').update(JSON.stringify([urls, token])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([urls, token]))
+    .digest('hex')
+    .slice(0, 16);
   const agents = join(root, 'agents');
   const dir = join(agents, key);
   if (!existsSync(dir)) {
     const first = !existsSync(agents);
     mkdirSync(dir, { recursive: true });
-    if (first) for (const name of ['agent.json', 'results', 'builds']) if (existsSync(join(root, name))) renameSync(join(root, name), join(dir, name));
+    if (first)
+      for (const name of ['agent.json', 'results', 'builds'])
+        if (existsSync(join(root, name))) renameSync(join(root, name), join(dir, name));
     writeAtomic(join(dir, 'identity.json'), `${JSON.stringify({ controlPlanes: urls }, null, 2)}\n`);
   }
   return dir;

@@ -22,17 +22,17 @@
  * Default: real PostgreSQL, about 2.5 minutes. PGlite (--backend pglite) takes as long again.
  */
 import { readFileSync } from 'node:fs';
-import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import type { Db } from '../../control-plane/src/db/index.js';
-import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
+import { openPostgres } from '../../control-plane/src/db/postgres.js';
+import { type Backend, backendsFlag, runOnBackends } from './lib/backends.js';
 import { cpuMs, treeCpuMs } from './lib/cpu.js';
-import { androidEmulator, connectBenchAgent, type BenchAgent } from './lib/fake-agent.js';
+import { androidEmulator, type BenchAgent, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent, send } from './lib/http.js';
-import { describeMachine, machineLine, type Machine } from './lib/machine.js';
+import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
 import { createSharedAgentToken } from './lib/runs-setup.js';
-import { processMemory, resetPeakMemory, type ChildServer } from './lib/server.js';
-import { median, round, summarise, type Summary } from './lib/stats.js';
+import { type ChildServer, processMemory, resetPeakMemory } from './lib/server.js';
+import { median, round, type Summary, summarise } from './lib/stats.js';
 
 const AGENTS = Number(flag('agents', '500'));
 const DEVICES = Number(flag('devices', '10'));
@@ -98,13 +98,17 @@ interface BackendResult {
 }
 
 const machine: Machine = describeMachine();
-console.log(`agents-scale benchmark: ${AGENTS} agents x ${DEVICES} devices, ${SECONDS} s idle baseline and ${SECONDS} s of heartbeats every ` +
-  `${HEARTBEAT_MS} ms, production entry (main.ts), backends: ${backends.join(', ')}`);
+console.log(
+  `agents-scale benchmark: ${AGENTS} agents x ${DEVICES} devices, ${SECONDS} s idle baseline and ${SECONDS} s of heartbeats every ` +
+    `${HEARTBEAT_MS} ms, production entry (main.ts), backends: ${backends.join(', ')}`,
+);
 console.log(`machine: ${machineLine(machine)}`);
 
 /** The soft limit on open files of a process (/proc/<pid>/limits). */
 function openFilesLimit(pid: number | 'self'): number {
-  const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
   const soft = line?.trim().split(/\s+/)[3];
   return soft === 'unlimited' ? Infinity : Number(soft);
 }
@@ -113,12 +117,16 @@ function openFilesLimit(pid: number | 'self'): number {
 const FD_NEEDED = AGENTS + 200;
 const ownLimit = openFilesLimit('self');
 if (ownLimit < FD_NEEDED) {
-  console.error(`this process may open ${ownLimit} files, and ${AGENTS} agents need about ${FD_NEEDED}: raise it (ulimit -n ${FD_NEEDED * 2})`);
+  console.error(
+    `this process may open ${ownLimit} files, and ${AGENTS} agents need about ${FD_NEEDED}: raise it (ulimit -n ${FD_NEEDED * 2})`,
+  );
   process.exit(2);
 }
 
 const started = performance.now();
-const results = await runOnBackends(backends, { entry: 'main', env: { AGENT_HEARTBEAT_MS: String(HEARTBEAT_MS) } },
+const results = await runOnBackends(
+  backends,
+  { entry: 'main', env: { AGENT_HEARTBEAT_MS: String(HEARTBEAT_MS) } },
   ({ backend, server, pg, onCleanup }) => {
     const direct = pg ? openPostgres(pg.url, { max: 1 }) : null;
     const agents: BenchAgent[] = [];
@@ -126,15 +134,21 @@ const results = await runOnBackends(backends, { entry: 'main', env: { AGENT_HEAR
     if (direct) onCleanup(() => direct.close());
     onCleanup(() => Promise.all(agents.map((a) => a.close())));
     return benchBackend(backend, server, direct, pg?.pid ?? null, agents);
-  });
+  },
+);
 
 report(results);
 
 async function benchBackend(
-  backend: Backend, server: ChildServer, direct: Db | null, postmaster: number | null, agents: BenchAgent[],
+  backend: Backend,
+  server: ChildServer,
+  direct: Db | null,
+  postmaster: number | null,
+  agents: BenchAgent[],
 ): Promise<BackendResult> {
   const serverLimit = openFilesLimit(server.pid);
-  if (serverLimit < FD_NEEDED) throw new Error(`the control plane may open ${serverLimit} files, and ${AGENTS} agents need about ${FD_NEEDED}`);
+  if (serverLimit < FD_NEEDED)
+    throw new Error(`the control plane may open ${serverLimit} files, and ${AGENTS} agents need about ${FD_NEEDED}`);
   console.log(`[${backend}] open files allowed: benchmark ${ownLimit}, control plane ${serverLimit} (about ${FD_NEEDED} needed each)`);
   const token = await createSharedAgentToken(server);
 
@@ -143,7 +157,12 @@ async function benchBackend(
   // new interval, so no sample straddles two phases.
   const samples: Sample[] = [];
   const healthAgent = keepAliveAgent(1);
-  const cpuTotals = () => ({ at: performance.now(), server: cpuMs(server.pid), postgres: postmaster ? treeCpuMs(postmaster) : 0, client: cpuMs(process.pid) });
+  const cpuTotals = () => ({
+    at: performance.now(),
+    server: cpuMs(server.pid),
+    postgres: postmaster ? treeCpuMs(postmaster) : 0,
+    client: cpuMs(process.pid),
+  });
   const rssNow = () => round(processMemory(server.pid).rss / MiB, 1);
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let sampling: { stop: () => Promise<void> } | null = null;
@@ -165,8 +184,14 @@ async function benchBackend(
         const wall = now.at - last.at;
         const pct = (k: 'server' | 'postgres' | 'client') => round(((now[k] - last[k]) / wall) * 100, 1);
         samples.push({
-          phase, t: round((now.at - phaseStart) / 1000, 2), serverCpuPct: pct('server'), postgresCpuPct: pct('postgres'), clientCpuPct: pct('client'),
-          rssMiB: rssNow(), healthzMs: round(h.ms, 3), noDbMs: round(n.ms, 3),
+          phase,
+          t: round((now.at - phaseStart) / 1000, 2),
+          serverCpuPct: pct('server'),
+          postgresCpuPct: pct('postgres'),
+          clientCpuPct: pct('client'),
+          rssMiB: rssNow(),
+          healthzMs: round(h.ms, 3),
+          noDbMs: round(n.ms, 3),
         });
         last = now;
       }
@@ -197,8 +222,12 @@ async function benchBackend(
       postgresCpuPct: round(((to.postgres - from.postgres) / wall) * 100, 1),
       clientCpuPct: round(((to.client - from.client) / wall) * 100, 1),
       rssMiB: {
-        start: rssStart, min: Math.min(...rss), median: round(median(rss), 1), settled: round(median(rss.slice(-10)), 1),
-        max: Math.max(rssStart, rssEnd, ...rss), end: rssEnd,
+        start: rssStart,
+        min: Math.min(...rss),
+        median: round(median(rss), 1),
+        settled: round(median(rss.slice(-10)), 1),
+        max: Math.max(rssStart, rssEnd, ...rss),
+        end: rssEnd,
       },
       healthz: summarise(own.map((s) => s.healthzMs)),
       noDb: summarise(own.map((s) => s.noDbMs)),
@@ -226,18 +255,21 @@ async function benchBackend(
     const welcomes: number[] = [];
     const upgrades: number[] = [];
     let lastWelcome = 0;
-    await Promise.all(Array.from({ length: AGENTS }, async (_, i) => {
-      const agentId = `bench-agent-${String(i).padStart(4, '0')}`;
-      const devices = Array.from({ length: DEVICES }, (_, d) => androidEmulator(`emulator-${5554 + 2 * d}`));
-      const a = await connectBenchAgent(server.url, token, { agentId, devices, hostname: `lab-host-${i}` });
-      agents.push(a);
-      upgrades.push(a.openedAt - a.startedAt);
-      const w = await a.welcomed;
-      welcomes.push(w.at - a.startedAt);
-      lastWelcome = Math.max(lastWelcome, w.at);
-      if (w.message.heartbeatIntervalMs !== HEARTBEAT_MS) throw new Error(`welcome says heartbeat every ${w.message.heartbeatIntervalMs} ms`);
-      a.startHeartbeats(w.message.heartbeatIntervalMs);
-    }));
+    await Promise.all(
+      Array.from({ length: AGENTS }, async (_, i) => {
+        const agentId = `bench-agent-${String(i).padStart(4, '0')}`;
+        const devices = Array.from({ length: DEVICES }, (_, d) => androidEmulator(`emulator-${5554 + 2 * d}`));
+        const a = await connectBenchAgent(server.url, token, { agentId, devices, hostname: `lab-host-${i}` });
+        agents.push(a);
+        upgrades.push(a.openedAt - a.startedAt);
+        const w = await a.welcomed;
+        welcomes.push(w.at - a.startedAt);
+        lastWelcome = Math.max(lastWelcome, w.at);
+        if (w.message.heartbeatIntervalMs !== HEARTBEAT_MS)
+          throw new Error(`welcome says heartbeat every ${w.message.heartbeatIntervalMs} ms`);
+        a.startHeartbeats(w.message.heartbeatIntervalMs);
+      }),
+    );
     const allWelcomedSeconds = (lastWelcome - connectStart) / 1000;
     console.log(`[${backend}] all ${AGENTS} welcomed after ${allWelcomedSeconds.toFixed(2)} s`);
     // The hello's devices are registered after the welcome (hub.ts): wait until the registry holds all of them.
@@ -245,9 +277,11 @@ async function benchBackend(
     if (direct) {
       for (;;) {
         const [row] = await direct.query<{ n: number; agents: number }>(
-          `SELECT (SELECT count(*) FROM devices WHERE state = 'online')::int AS n, (SELECT count(*) FROM agents WHERE connected)::int AS agents`);
+          `SELECT (SELECT count(*) FROM devices WHERE state = 'online')::int AS n, (SELECT count(*) FROM agents WHERE connected)::int AS agents`,
+        );
         if (row!.n >= AGENTS * DEVICES && row!.agents >= AGENTS) break;
-        if (performance.now() - connectStart > 60_000) throw new Error(`after 60 s only ${row!.n} devices online, ${row!.agents} agents connected`);
+        if (performance.now() - connectStart > 60_000)
+          throw new Error(`after 60 s only ${row!.n} devices online, ${row!.agents} agents connected`);
         await sleep(50);
       }
       allDevicesOnlineSeconds = (performance.now() - connectStart) / 1000;
@@ -274,7 +308,9 @@ async function benchBackend(
     if (direct) {
       // Every agent's heartbeats reached the registry: none silent for longer than two intervals.
       const [row] = await direct.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM agents WHERE NOT connected OR last_seen_at < clock_timestamp() - make_interval(secs => $1)`, [(2 * HEARTBEAT_MS) / 1000]);
+        `SELECT count(*)::int AS n FROM agents WHERE NOT connected OR last_seen_at < clock_timestamp() - make_interval(secs => $1)`,
+        [(2 * HEARTBEAT_MS) / 1000],
+      );
       staleAgentsAtEnd = row!.n;
     }
     healthAgent.destroy();
@@ -289,7 +325,8 @@ async function benchBackend(
     if (direct) {
       for (;;) {
         const [row] = await direct.query<{ n: number; online: number }>(
-          `SELECT (SELECT count(*) FROM agents WHERE NOT connected)::int AS n, (SELECT count(*) FROM devices WHERE state <> 'offline')::int AS online`);
+          `SELECT (SELECT count(*) FROM agents WHERE NOT connected)::int AS n, (SELECT count(*) FROM devices WHERE state <> 'offline')::int AS online`,
+        );
         disconnectedInRegistry = row!.n;
         if (row!.n >= AGENTS && row!.online === 0) break;
         if (performance.now() - closeStart > 30_000) break;
@@ -297,15 +334,22 @@ async function benchBackend(
       }
     }
     const closeSeconds = (performance.now() - closeStart) / 1000;
-    console.log(`[${backend}] closed ${AGENTS} sockets in ${closeSeconds.toFixed(2)} s` +
-      (disconnectedInRegistry === null ? '' : `; ${disconnectedInRegistry} agents marked disconnected`));
+    console.log(
+      `[${backend}] closed ${AGENTS} sockets in ${closeSeconds.toFixed(2)} s` +
+        (disconnectedInRegistry === null ? '' : `; ${disconnectedInRegistry} agents marked disconnected`),
+    );
 
     const result: BackendResult = {
       backend,
       fileLimits: { benchmark: ownLimit, server: serverLimit },
       phases,
-      connect: { allWelcomedSeconds: round(allWelcomedSeconds, 3), allDevicesOnlineSeconds: allDevicesOnlineSeconds === null ? null : round(allDevicesOnlineSeconds, 3),
-        upgrade: summarise(upgrades), welcome: summarise(welcomes), serverPeakRssMiB },
+      connect: {
+        allWelcomedSeconds: round(allWelcomedSeconds, 3),
+        allDevicesOnlineSeconds: allDevicesOnlineSeconds === null ? null : round(allDevicesOnlineSeconds, 3),
+        upgrade: summarise(upgrades),
+        welcome: summarise(welcomes),
+        serverPeakRssMiB,
+      },
       steady: { heartbeatsSent, pongs, heartbeatsPerSecond: round(heartbeatsSent / phases.steady.seconds, 1), staleAgentsAtEnd },
       close: { seconds: round(closeSeconds, 2), disconnectedInRegistry },
       dropped,
@@ -314,8 +358,10 @@ async function benchBackend(
     };
     if (dropped > 0) throw new Error(`${dropped} agent sockets were closed during the run`);
     if (problems.length > 0) throw new Error(`the agents got ${problems.length} error frames, e.g. ${problems.slice(0, 3).join('; ')}`);
-    if (staleAgentsAtEnd !== null && staleAgentsAtEnd > 0) throw new Error(`${staleAgentsAtEnd} agents were silent in the registry for more than two heartbeat intervals`);
-    if (disconnectedInRegistry !== null && disconnectedInRegistry < AGENTS) throw new Error(`only ${disconnectedInRegistry} agents were marked disconnected`);
+    if (staleAgentsAtEnd !== null && staleAgentsAtEnd > 0)
+      throw new Error(`${staleAgentsAtEnd} agents were silent in the registry for more than two heartbeat intervals`);
+    if (disconnectedInRegistry !== null && disconnectedInRegistry < AGENTS)
+      throw new Error(`only ${disconnectedInRegistry} agents were marked disconnected`);
     return result;
   } finally {
     await stopSampling().catch(() => {});
@@ -328,27 +374,80 @@ function report(results: BackendResult[]) {
   for (const r of results) {
     for (const p of ['idle', 'connect', 'steady'] as const) {
       const s = r.phases[p];
-      rows.push([`${r.backend}: ${p === 'idle' ? 'idle, no agents (baseline)' : p === 'connect' ? `connect ${AGENTS} agents` : `steady, heartbeats`}`,
-        s.seconds, s.serverCpuPct, s.serverCpuPctMaxSample, r.backend === 'postgres' ? s.postgresCpuPct : '(in server)', s.clientCpuPct,
-        s.rssMiB.min, s.rssMiB.settled, s.rssMiB.max, s.healthz.n, s.healthz.p50, s.healthz.max, s.noDb.p50, s.noDb.max]);
+      rows.push([
+        `${r.backend}: ${p === 'idle' ? 'idle, no agents (baseline)' : p === 'connect' ? `connect ${AGENTS} agents` : `steady, heartbeats`}`,
+        s.seconds,
+        s.serverCpuPct,
+        s.serverCpuPctMaxSample,
+        r.backend === 'postgres' ? s.postgresCpuPct : '(in server)',
+        s.clientCpuPct,
+        s.rssMiB.min,
+        s.rssMiB.settled,
+        s.rssMiB.max,
+        s.healthz.n,
+        s.healthz.p50,
+        s.healthz.max,
+        s.noDb.p50,
+        s.noDb.max,
+      ]);
     }
   }
-  printTable(`${AGENTS} agents x ${DEVICES} devices on one control plane (CPU in % of one core; control-plane RSS in MiB; probes in ms, ` +
-    `once a second, every ${CONNECT_SAMPLE_MS} ms while connecting: GET /healthz (SELECT 1) and a 404 path (no database))`,
-    ['phase', 's', 'CP CPU %', 'CP CPU % max sample', 'PG CPU %', 'bench CPU %', 'RSS min', 'RSS last 10 s', 'RSS max', 'probes', 'healthz p50', 'healthz max', '404 p50', '404 max'], rows);
+  printTable(
+    `${AGENTS} agents x ${DEVICES} devices on one control plane (CPU in % of one core; control-plane RSS in MiB; probes in ms, ` +
+      `once a second, every ${CONNECT_SAMPLE_MS} ms while connecting: GET /healthz (SELECT 1) and a 404 path (no database))`,
+    [
+      'phase',
+      's',
+      'CP CPU %',
+      'CP CPU % max sample',
+      'PG CPU %',
+      'bench CPU %',
+      'RSS min',
+      'RSS last 10 s',
+      'RSS max',
+      'probes',
+      'healthz p50',
+      'healthz max',
+      '404 p50',
+      '404 max',
+    ],
+    rows,
+  );
   // Memory the agents hold: the lowest steady sample (just after a collection) against the settled idle
   // process; the highest steady sample adds the garbage V8 had not collected yet.
-  printTable('Connection storm and steady state (RSS growth over the settled idle process: lowest … highest steady sample)',
-    ['backend', 'all welcomed s', 'all devices online s', 'welcome p50 ms', 'welcome max ms', 'peak RSS MiB', 'heartbeats/s',
-      'RSS growth MiB', 'KiB per agent', 'close s'],
-  results.map((r) => {
-    const idle = r.phases.idle.rssMiB.settled;
-    const low = r.phases.steady.rssMiB.min - idle;
-    const high = r.phases.steady.rssMiB.max - idle;
-    const kib = (mib: number) => round((mib * 1024) / AGENTS, 0);
-    return [r.backend, r.connect.allWelcomedSeconds, r.connect.allDevicesOnlineSeconds ?? '-', r.connect.welcome.p50, r.connect.welcome.max, r.connect.serverPeakRssMiB,
-      r.steady.heartbeatsPerSecond, `${round(low, 1)} … ${round(high, 1)}`, `${kib(low)} … ${kib(high)}`, r.close.seconds];
-  }));
+  printTable(
+    'Connection storm and steady state (RSS growth over the settled idle process: lowest … highest steady sample)',
+    [
+      'backend',
+      'all welcomed s',
+      'all devices online s',
+      'welcome p50 ms',
+      'welcome max ms',
+      'peak RSS MiB',
+      'heartbeats/s',
+      'RSS growth MiB',
+      'KiB per agent',
+      'close s',
+    ],
+    results.map((r) => {
+      const idle = r.phases.idle.rssMiB.settled;
+      const low = r.phases.steady.rssMiB.min - idle;
+      const high = r.phases.steady.rssMiB.max - idle;
+      const kib = (mib: number) => round((mib * 1024) / AGENTS, 0);
+      return [
+        r.backend,
+        r.connect.allWelcomedSeconds,
+        r.connect.allDevicesOnlineSeconds ?? '-',
+        r.connect.welcome.p50,
+        r.connect.welcome.max,
+        r.connect.serverPeakRssMiB,
+        r.steady.heartbeatsPerSecond,
+        `${round(low, 1)} … ${round(high, 1)}`,
+        `${kib(low)} … ${kib(high)}`,
+        r.close.seconds,
+      ];
+    }),
+  );
   writeRunResult('agents-scale', {
     machine,
     started,

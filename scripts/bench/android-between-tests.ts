@@ -13,18 +13,19 @@
  *
  *   node --import tsx scripts/bench/android-between-tests.ts [--tests 8] [--rounds 3]
  */
-import { startAgent, type RunningAgent } from '../../lab-agent/src/agent.js';
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 import { startVirtualAndroidDevices, type VirtualDevice } from '../../virtual-devices/src/index.js';
 import { startRealAdbServer } from '../fixtures/real-adb.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine } from './lib/machine.js';
-import { printTable, writeRunResult, flag } from './lib/report.js';
+import { flag, printTable, writeRunResult } from './lib/report.js';
 import { createReadyTest, prepareRunFixture } from './lib/runs-setup.js';
 import { startServer } from './lib/server.js';
 import { summarise } from './lib/stats.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 const started = performance.now();
 const tests = Number(flag('tests', '8'));
@@ -63,20 +64,31 @@ const doors = await startVirtualAndroidDevices({ count: 1, portBase: 0 });
 try {
   const fixture = await prepareRunFixture(server, 'Bench between tests');
   const testIds: string[] = [];
-  for (let i = 1; i <= tests; i += 1) testIds.push(await createReadyTest(server, fixture.apiKey, `Launch ${i}`, ['assertVisible: "Log in"']));
+  for (let i = 1; i <= tests; i += 1)
+    testIds.push(await createReadyTest(server, fixture.apiKey, `Launch ${i}`, ['assertVisible: "Log in"']));
   await adb.connect(doors.devices[0]!.serial);
   const realDevice = doors.devices[0]!.device;
   const realSeen = watchShell(realDevice);
   const http = keepAliveAgent(2);
 
   const runOnce = async (): Promise<void> => {
-    const res = await sendJson<{ runId: string }>(server.url, http, { method: 'POST', path: '/tests/execute', headers: fixture.auth, json: { organisationId: fixture.organisationId, buildId: fixture.buildId, testIds } });
+    const res = await sendJson<{ runId: string }>(server.url, http, {
+      method: 'POST',
+      path: '/tests/execute',
+      headers: fixture.auth,
+      json: { organisationId: fixture.organisationId, buildId: fixture.buildId, testIds },
+    });
     if (res.status !== 200) throw new Error(`execute: ${res.status} ${JSON.stringify(res.body)}`);
     const deadline = Date.now() + 300_000;
     for (;;) {
-      const run = await sendJson<{ status: string; failedTests: unknown[]; blockedTests: unknown[] }>(server.url, http, { method: 'GET', path: `/runs/${res.body.runId}`, headers: fixture.auth });
+      const run = await sendJson<{ status: string; failedTests: unknown[]; blockedTests: unknown[] }>(server.url, http, {
+        method: 'GET',
+        path: `/runs/${res.body.runId}`,
+        headers: fixture.auth,
+      });
       if (run.body.status !== 'running' && run.body.status !== 'pending') {
-        if (run.body.failedTests.length || run.body.blockedTests.length) throw new Error(`the run did not pass: ${JSON.stringify(run.body)}`);
+        if (run.body.failedTests.length || run.body.blockedTests.length)
+          throw new Error(`the run did not pass: ${JSON.stringify(run.body)}`);
         return;
       }
       if (Date.now() > deadline) throw new Error('the run did not finish in 5 minutes');
@@ -105,7 +117,9 @@ try {
     });
     fakeGaps.push(...gaps(fakeSeen));
     const before = realSeen.length;
-    await withAgent(() => startAgent({ ...agentOptions, stateDir: mkdtempSync(join(work, 'real-')), adbHost: '127.0.0.1', adbPort: adb.port }));
+    await withAgent(() =>
+      startAgent({ ...agentOptions, stateDir: mkdtempSync(join(work, 'real-')), adbHost: '127.0.0.1', adbPort: adb.port }),
+    );
     realGaps.push(...gaps(realSeen.slice(before)));
     console.log(`round ${round}/${rounds}: ${fakeGaps.length} + ${realGaps.length} gaps so far`);
   }
@@ -113,12 +127,24 @@ try {
 
   const fake = summarise(fakeGaps);
   const real = summarise(realGaps);
-  printTable(`A device's time between two tests (ms; ${tests} tests per run, ${rounds} runs each way)`, ['path', 'n', 'p50', 'p95', 'max', 'mean'], [
-    ['in-agent fake adb server', fake.n, fake.p50, fake.p95, fake.max, fake.mean],
-    ["Google's adb server + adbd front door", real.n, real.p50, real.p95, real.max, real.mean],
-  ]);
+  printTable(
+    `A device's time between two tests (ms; ${tests} tests per run, ${rounds} runs each way)`,
+    ['path', 'n', 'p50', 'p95', 'max', 'mean'],
+    [
+      ['in-agent fake adb server', fake.n, fake.p50, fake.p95, fake.max, fake.mean],
+      ["Google's adb server + adbd front door", real.n, real.p50, real.p95, real.max, real.mean],
+    ],
+  );
   console.log(`real / fake p50: ${(real.p50 / fake.p50).toFixed(2)}\n${machineLine(machine)}`);
-  writeRunResult('android-between-tests', { machine, started, params: { tests, rounds }, results: [{ path: 'fake', ...fake }, { path: 'real-adb', ...real }] });
+  writeRunResult('android-between-tests', {
+    machine,
+    started,
+    params: { tests, rounds },
+    results: [
+      { path: 'fake', ...fake },
+      { path: 'real-adb', ...real },
+    ],
+  });
 } finally {
   await adb.kill();
   await doors.close();

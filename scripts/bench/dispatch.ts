@@ -22,20 +22,29 @@
  * negative when the offer overtakes the response; it is reported as measured, beside
  * (offer − request start).
  */
-import { backendsFlag, runOnBackends, type Backend, type BackendRun } from './lib/backends.js';
+
+import { openPostgres } from '../../control-plane/src/db/postgres.js';
+import { type Backend, type BackendRun, backendsFlag, runOnBackends } from './lib/backends.js';
 import type { CpuProbe } from './lib/cpu.js';
 import {
-  checkRunsSucceeded, DISPATCH_MEASURES, dispatchRound, dispatchTarget, inAlternatingBlocks, summariseRounds, timeGetRun,
-  type DispatchSummary, type Endpoint, type RoundTimes,
+  checkRunsSucceeded,
+  DISPATCH_MEASURES,
+  type DispatchSummary,
+  dispatchRound,
+  dispatchTarget,
+  type Endpoint,
+  inAlternatingBlocks,
+  type RoundTimes,
+  summariseRounds,
+  timeGetRun,
 } from './lib/dispatch-rounds.js';
 import { androidEmulator, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent } from './lib/http.js';
-import { describeMachine, machineLine, type Machine } from './lib/machine.js';
+import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
 import { prepareRunFixture } from './lib/runs-setup.js';
-import { createOrganisation, type ChildServer } from './lib/server.js';
-import { round, summarise, type Summary } from './lib/stats.js';
-import { openPostgres } from '../../control-plane/src/db/postgres.js';
+import { type ChildServer, createOrganisation } from './lib/server.js';
+import { round, type Summary, summarise } from './lib/stats.js';
 
 const ROUNDS = Number(flag('rounds', '300'));
 const WARMUP = Number(flag('warmup', '30'));
@@ -58,18 +67,27 @@ interface BackendResult extends DispatchSummary {
 }
 
 const machine: Machine = describeMachine();
-console.log(`dispatch benchmark: ${ROUNDS} rounds after ${WARMUP} warm-up, blocks of ${BLOCK}, gap ${GAP_MS} ms, ` +
-  `production entry (main.ts), backends: ${backends.join(', ')}`);
+console.log(
+  `dispatch benchmark: ${ROUNDS} rounds after ${WARMUP} warm-up, blocks of ${BLOCK}, gap ${GAP_MS} ms, ` +
+    `production entry (main.ts), backends: ${backends.join(', ')}`,
+);
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-const results = await runOnBackends(backends, { entry: 'main', env: { AGENT_HEARTBEAT_MS: '5000' } },
-  ({ backend, server, pg, probe, onCleanup }) => benchBackend(backend, server, probe, onCleanup, pg?.url ?? null));
+const results = await runOnBackends(
+  backends,
+  { entry: 'main', env: { AGENT_HEARTBEAT_MS: '5000' } },
+  ({ backend, server, pg, probe, onCleanup }) => benchBackend(backend, server, probe, onCleanup, pg?.url ?? null),
+);
 
 report(results);
 
 async function benchBackend(
-  backend: Backend, server: ChildServer, probe: CpuProbe, onCleanup: BackendRun['onCleanup'], databaseUrl: string | null,
+  backend: Backend,
+  server: ChildServer,
+  probe: CpuProbe,
+  onCleanup: BackendRun['onCleanup'],
+  databaseUrl: string | null,
 ): Promise<BackendResult> {
   const via: Endpoint = { url: server.url, http: keepAliveAgent(1) };
   onCleanup(() => via.http.destroy());
@@ -78,10 +96,15 @@ async function benchBackend(
   // Another organisation's: the final check counts the bench organisation's runs. A shared-pool claim walks both.
   if (BACKLOG > 0) await queueIosBacklog(databaseUrl!, (await createOrganisation(server, 'Backlog org')).organisationId);
 
-  const agent = await connectBenchAgent(server.url, fixture.agentToken, { agentId: 'bench-dispatch-agent', devices: [androidEmulator('emulator-5554')] });
+  const agent = await connectBenchAgent(server.url, fixture.agentToken, {
+    agentId: 'bench-dispatch-agent',
+    devices: [androidEmulator('emulator-5554')],
+  });
   onCleanup(() => agent.close());
   const welcome = await agent.welcomed;
-  console.log(`[${backend}] agent welcomed in ${(welcome.at - agent.startedAt).toFixed(1)} ms (heartbeat every ${welcome.message.heartbeatIntervalMs} ms)`);
+  console.log(
+    `[${backend}] agent welcomed in ${(welcome.at - agent.startedAt).toFixed(1)} ms (heartbeat every ${welcome.message.heartbeatIntervalMs} ms)`,
+  );
 
   const runIds: string[] = [];
   const rounds: RoundTimes[] = [];
@@ -100,11 +123,14 @@ async function benchBackend(
   }
   const wsPing: number[] = [];
   const httpGet: number[] = [];
-  const cpu = await inAlternatingBlocks({ rounds: ROUNDS, block: BLOCK, probe }, {
-    dispatch: async () => rounds.push(await dispatch()),
-    wsPing: async () => wsPing.push(await agent.ping()),
-    getRun: async () => httpGet.push(await getRun()),
-  });
+  const cpu = await inAlternatingBlocks(
+    { rounds: ROUNDS, block: BLOCK, probe },
+    {
+      dispatch: async () => rounds.push(await dispatch()),
+      wsPing: async () => wsPing.push(await agent.ping()),
+      getRun: async () => httpGet.push(await getRun()),
+    },
+  );
 
   const check = await checkRunsSucceeded(via, fixture.auth, runIds.length);
   const result: BackendResult = {
@@ -114,9 +140,11 @@ async function benchBackend(
     cpuMsPerRound: Object.fromEntries(Object.entries(cpu.dispatch!).map(([k, ms]) => [k, round(ms / Math.max(1, rounds.length), 3)])),
     check,
   };
-  console.log(`[${backend}] p50: offer − response ${result.offerAfterResponse.p50} ms, offer − request ${result.offerAfterRequest.p50} ms, ` +
-    `execute ${result.executeResponse.p50} ms, ws ping ${result.baseline.wsPing.p50} ms, GET /runs/{id} ${result.baseline.httpGetRun.p50} ms; ` +
-    `${check.completedRuns} runs completed, ${result.offerFirst} of ${result.rounds} offers before the response`);
+  console.log(
+    `[${backend}] p50: offer − response ${result.offerAfterResponse.p50} ms, offer − request ${result.offerAfterRequest.p50} ms, ` +
+      `execute ${result.executeResponse.p50} ms, ws ping ${result.baseline.wsPing.p50} ms, GET /runs/{id} ${result.baseline.httpGetRun.p50} ms; ` +
+      `${check.completedRuns} runs completed, ${result.offerFirst} of ${result.rounds} offers before the response`,
+  );
   return result;
 }
 
@@ -125,13 +153,19 @@ async function queueIosBacklog(databaseUrl: string, organisationId: string): Pro
   const db = openPostgres(databaseUrl, { max: 1 });
   try {
     const runId = 'run_benchbacklog';
-    await db.query(`INSERT INTO runs (id, org_id, status, platform, package_name, physical, trigger)
-                    VALUES ($1, $2, 'running', 'ios', 'com.example.backlog', false, 'api')`, [runId, organisationId]);
-    await db.query(`INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot, queued_at)
+    await db.query(
+      `INSERT INTO runs (id, org_id, status, platform, package_name, physical, trigger)
+                    VALUES ($1, $2, 'running', 'ios', 'com.example.backlog', false, 'api')`,
+      [runId, organisationId],
+    );
+    await db.query(
+      `INSERT INTO attempts (id, run_id, org_id, test_id, position, title, platform, physical, status, snapshot, queued_at)
                     SELECT 'job_backlog' || g, $1, $2, 'tst_backlog' || g, g, 'Backlog', 'ios', false, 'pending',
                            '{"title":"Backlog","commands":["launchApp"],"launchParams":[],"testInputs":[],"preRequests":[],"teardownRequests":[]}'::jsonb,
                            clock_timestamp() - interval '1 hour'
-                      FROM generate_series(1, $3) g`, [runId, organisationId, BACKLOG]);
+                      FROM generate_series(1, $3) g`,
+      [runId, organisationId, BACKLOG],
+    );
     await db.query('ANALYZE attempts');
     console.log(`queued a backlog of ${BACKLOG} pending iOS tests`);
   } finally {
@@ -147,10 +181,22 @@ function report(results: BackendResult[]) {
     line('WebSocket ping → pong, same connection (baseline)', r.baseline.wsPing);
     line('GET /runs/{id}, same HTTP connection (baseline)', r.baseline.httpGetRun);
   }
-  printTable('Dispatch, one agent with one emulator, sequential rounds (ms, on the benchmark process\'s clock)',
-    ['measure', 'n', 'min', 'p50', 'p95', 'p99', 'max'], rows);
-  printTable('CPU time per dispatch round (ms; 10 ms ticks from /proc, averaged)', ['backend', 'control plane', 'PostgreSQL', 'benchmark process', 'offer before response'],
-    results.map((r) => [r.backend, r.cpuMsPerRound.server!, r.backend === 'postgres' ? r.cpuMsPerRound.postgres! : '(in server)', r.cpuMsPerRound.client!, `${r.offerFirst} of ${r.rounds}`]));
+  printTable(
+    "Dispatch, one agent with one emulator, sequential rounds (ms, on the benchmark process's clock)",
+    ['measure', 'n', 'min', 'p50', 'p95', 'p99', 'max'],
+    rows,
+  );
+  printTable(
+    'CPU time per dispatch round (ms; 10 ms ticks from /proc, averaged)',
+    ['backend', 'control plane', 'PostgreSQL', 'benchmark process', 'offer before response'],
+    results.map((r) => [
+      r.backend,
+      r.cpuMsPerRound.server!,
+      r.backend === 'postgres' ? r.cpuMsPerRound.postgres! : '(in server)',
+      r.cpuMsPerRound.client!,
+      `${r.offerFirst} of ${r.rounds}`,
+    ]),
+  );
 
   console.log('');
   const targets = results.map((r) => dispatchTarget(r.backend, r));

@@ -19,13 +19,13 @@
  * Target (SDK sessions issue): a cached execute answered in under 5 ms p50 on a 200-node hierarchy.
  */
 import { productGridXml } from './lib/android-screen.js';
-import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
-import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
-import { keepAliveAgent, send, sendJson, type Req } from './lib/http.js';
-import { describeMachine, machineLine, type Machine } from './lib/machine.js';
+import { type Backend, backendsFlag, runOnBackends } from './lib/backends.js';
+import { type CpuProbe, cpuDelta, cpuSnapshot } from './lib/cpu.js';
+import { keepAliveAgent, type Req, send, sendJson } from './lib/http.js';
+import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
-import { createOrganisation, type ChildServer } from './lib/server.js';
-import { round, summarise, type Summary } from './lib/stats.js';
+import { type ChildServer, createOrganisation } from './lib/server.js';
+import { round, type Summary, summarise } from './lib/stats.js';
 
 const TARGET_P50_MS = 5;
 const COMMAND = 'Tap Bluetooth Speaker';
@@ -63,15 +63,21 @@ const screen = productGridXml();
 const body = JSON.stringify({ command: COMMAND, page_source: screen.xml, step_number: 0 });
 const bodyBuf = Buffer.from(body);
 const machine: Machine = describeMachine();
-console.log(`execute benchmark: cached "${COMMAND}" on a ${screen.nodes}-node Android hierarchy (${screen.xml.length} bytes of XML, ` +
-  `${bodyBuf.length}-byte body), ${REQUESTS} sequential requests per variant, backends: ${backends.join(', ')}`);
+console.log(
+  `execute benchmark: cached "${COMMAND}" on a ${screen.nodes}-node Android hierarchy (${screen.xml.length} bytes of XML, ` +
+    `${bodyBuf.length}-byte body), ${REQUESTS} sequential requests per variant, backends: ${backends.join(', ')}`,
+);
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-const results = await runOnBackends(backends, {
-  entry: 'bench',
-  nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []),
-}, ({ backend, server, probe }) => benchBackend(backend, server, probe));
+const results = await runOnBackends(
+  backends,
+  {
+    entry: 'bench',
+    nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []),
+  },
+  ({ backend, server, probe }) => benchBackend(backend, server, probe),
+);
 
 report(results);
 
@@ -83,7 +89,10 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   const sent = new Map<string, number>(); // executes sent to each session, the breakdown's included
   const newSession = async (): Promise<string> => {
     const r = await sendJson<{ session_id: string }>(server.url, agent, {
-      method: 'POST', path: '/sessions/create', headers: auth, json: { test_id: TEST_ID, platform: 'android' },
+      method: 'POST',
+      path: '/sessions/create',
+      headers: auth,
+      json: { test_id: TEST_ID, platform: 'android' },
     });
     if (r.status !== 200) throw new Error(`create session: ${r.status} ${JSON.stringify(r.body)}`);
     sessions++;
@@ -93,7 +102,10 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   type StepReply = { step_type: string; cache_hit: boolean; actions: unknown[]; step_index: number };
   const execute = async (sessionId: string) => {
     const reply = await send(server.url, agent, {
-      method: 'POST', path: `/sessions/${sessionId}/execute`, headers: { ...auth, 'content-type': 'application/json' }, body: bodyBuf,
+      method: 'POST',
+      path: `/sessions/${sessionId}/execute`,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: bodyBuf,
     });
     if (reply.status !== 200) throw new Error(`execute: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
     sent.set(sessionId, (sent.get(sessionId) ?? 0) + 1);
@@ -104,9 +116,12 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   let sessionId = await newSession();
   const first = await execute(sessionId);
   const second = await execute(sessionId);
-  console.log(`[${backend}] first call: ${first.body.step_type} in ${first.ms.toFixed(1)} ms, second: ${second.body.step_type} ` +
-    `(step_index ${second.body.step_index}), action ${JSON.stringify(second.body.actions[0])}`);
-  if (first.body.step_type !== 'ai') throw new Error(`the first execute was ${first.body.step_type}, expected ai (is the cache not empty?)`);
+  console.log(
+    `[${backend}] first call: ${first.body.step_type} in ${first.ms.toFixed(1)} ms, second: ${second.body.step_type} ` +
+      `(step_index ${second.body.step_index}), action ${JSON.stringify(second.body.actions[0])}`,
+  );
+  if (first.body.step_type !== 'ai')
+    throw new Error(`the first execute was ${first.body.step_type}, expected ai (is the cache not empty?)`);
   if (second.body.step_type !== 'cached' || !second.body.cache_hit) {
     throw new Error(`the second execute was ${second.body.step_type}, not cached: the benchmark would not measure a cached step`);
   }
@@ -167,10 +182,13 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   for (let done = 0; done < REQUESTS && performance.now() < deadline; done += BLOCK) {
     for (const name of ['cached', 'bare'] as const) await run(name, Math.min(BLOCK, REQUESTS - done), true);
   }
-  if (variants.bare.samples.length < REQUESTS) console.log(`[${backend}] measuring stopped after ${BUDGET_S} s: ${variants.bare.samples.length} per variant`);
+  if (variants.bare.samples.length < REQUESTS)
+    console.log(`[${backend}] measuring stopped after ${BUDGET_S} s: ${variants.bare.samples.length} per variant`);
   const latency = (name: keyof typeof variants): Latency => ({
     ...summarise(variants[name].samples),
-    cpuMsPerRequest: Object.fromEntries(Object.entries(variants[name].cpu).map(([k, ms]) => [k, round(ms / Math.max(1, variants[name].samples.length), 3)])),
+    cpuMsPerRequest: Object.fromEntries(
+      Object.entries(variants[name].cpu).map(([k, ms]) => [k, round(ms / Math.max(1, variants[name].samples.length), 3)]),
+    ),
     gcPerRequest: {
       collections: round(variants[name].gc.count / Math.max(1, variants[name].samples.length), 3),
       ms: round(variants[name].gc.ms / Math.max(1, variants[name].samples.length), 3),
@@ -182,7 +200,9 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   // Where the time goes, inside the server process, on a fresh session.
   const breakdownSession = await newSession();
   const b = await sendJson<{ elements: number; stages: Record<Stage, Summary> }>(server.url, agent, {
-    method: 'POST', path: '/bench/execute-breakdown', headers: { authorization: `Bearer ${server.adminToken}` },
+    method: 'POST',
+    path: '/bench/execute-breakdown',
+    headers: { authorization: `Bearer ${server.adminToken}` },
     json: { apiKey: org.apiKey, sessionId: breakdownSession, body, iterations: BREAKDOWN_ITERATIONS },
   });
   if (b.status !== 200) throw new Error(`breakdown: ${b.status} ${JSON.stringify(b.body).slice(0, 500)}`);
@@ -192,24 +212,37 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   // The sessions counted one AI step (the warm-up) and every other step as cached.
   const countedCheck = { sent: 0, cachedSteps: 0, aiSteps: 0 };
   for (const [id, n] of sent) {
-    const r = await sendJson<{ cached_steps: number; ai_steps: number }>(server.url, agent, { method: 'GET', path: `/sessions/${id}`, headers: auth });
+    const r = await sendJson<{ cached_steps: number; ai_steps: number }>(server.url, agent, {
+      method: 'GET',
+      path: `/sessions/${id}`,
+      headers: auth,
+    });
     if (r.status !== 200) throw new Error(`GET /sessions/${id}: ${r.status}`);
     countedCheck.sent += n;
     countedCheck.cachedSteps += r.body.cached_steps;
     countedCheck.aiSteps += r.body.ai_steps;
   }
   if (countedCheck.aiSteps !== 1 || countedCheck.cachedSteps !== countedCheck.sent - 1) {
-    throw new Error(`the sessions counted ${countedCheck.aiSteps} AI and ${countedCheck.cachedSteps} cached steps for ${countedCheck.sent} executes`);
+    throw new Error(
+      `the sessions counted ${countedCheck.aiSteps} AI and ${countedCheck.cachedSteps} cached steps for ${countedCheck.sent} executes`,
+    );
   }
-  console.log(`[${backend}] ${sessions} sessions counted ${countedCheck.cachedSteps} cached steps and ${countedCheck.aiSteps} AI step for ${countedCheck.sent} executes`);
-  console.log(`[${backend}] in-process: hierarchy ${b.body.stages.hierarchy.p50} ms, fingerprint ${b.body.stages.fingerprint.p50} ms, ` +
-    `engine.decideStep ${b.body.stages.engine.p50} ms (its SQL ${b.body.stages.sql.p50} ms in ${b.body.stages.statements.p50} statements), ` +
-    `app.fetch ${b.body.stages.app.p50} ms`);
+  console.log(
+    `[${backend}] ${sessions} sessions counted ${countedCheck.cachedSteps} cached steps and ${countedCheck.aiSteps} AI step for ${countedCheck.sent} executes`,
+  );
+  console.log(
+    `[${backend}] in-process: hierarchy ${b.body.stages.hierarchy.p50} ms, fingerprint ${b.body.stages.fingerprint.p50} ms, ` +
+      `engine.decideStep ${b.body.stages.engine.p50} ms (its SQL ${b.body.stages.sql.p50} ms in ${b.body.stages.statements.p50} statements), ` +
+      `app.fetch ${b.body.stages.app.p50} ms`,
+  );
   agent.destroy();
   return {
     backend,
     warm: { first: first.body.step_type, second: second.body.step_type, firstMs: round(first.ms, 2), action: second.body.actions[0] },
-    http, breakdown: b.body, sessions, countedCheck,
+    http,
+    breakdown: b.body,
+    sessions,
+    countedCheck,
   };
 }
 
@@ -218,30 +251,84 @@ function report(results: BackendResult[]) {
   for (const r of results) {
     const bare = r.http.bare.p50;
     const s = r.breakdown.stages;
-    rows.push([`${r.backend}: POST /sessions/{id}/execute (cached)`, r.http.cached.n, r.http.cached.p50, r.http.cached.p95, r.http.cached.p99, r.http.cached.max, `${(r.http.cached.p50 / bare).toFixed(1)}x`]);
-    rows.push([`${r.backend}: POST /bench/bare, same body (baseline)`, r.http.bare.n, r.http.bare.p50, r.http.bare.p95, r.http.bare.p99, r.http.bare.max, '1.0x']);
+    rows.push([
+      `${r.backend}: POST /sessions/{id}/execute (cached)`,
+      r.http.cached.n,
+      r.http.cached.p50,
+      r.http.cached.p95,
+      r.http.cached.p99,
+      r.http.cached.max,
+      `${(r.http.cached.p50 / bare).toFixed(1)}x`,
+    ]);
+    rows.push([
+      `${r.backend}: POST /bench/bare, same body (baseline)`,
+      r.http.bare.n,
+      r.http.bare.p50,
+      r.http.bare.p95,
+      r.http.bare.p99,
+      r.http.bare.max,
+      '1.0x',
+    ]);
     rows.push([`${r.backend}: in-process app.fetch, no Node HTTP server`, s.app.n, s.app.p50, s.app.p95, s.app.p99, s.app.max, '']);
-    rows.push([`${r.backend}: in-process engine.decideStep (no HTTP, auth, validation)`, s.engine.n, s.engine.p50, s.engine.p95, s.engine.p99, s.engine.max, '']);
-    rows.push([`${r.backend}: in-process, the SQL engine.decideStep runs (${s.statements.p50} statements)`, s.sql.n, s.sql.p50, s.sql.p95, s.sql.p99, s.sql.max, '']);
+    rows.push([
+      `${r.backend}: in-process engine.decideStep (no HTTP, auth, validation)`,
+      s.engine.n,
+      s.engine.p50,
+      s.engine.p95,
+      s.engine.p99,
+      s.engine.max,
+      '',
+    ]);
+    rows.push([
+      `${r.backend}: in-process, the SQL engine.decideStep runs (${s.statements.p50} statements)`,
+      s.sql.n,
+      s.sql.p50,
+      s.sql.p95,
+      s.sql.p99,
+      s.sql.max,
+      '',
+    ]);
   }
-  printTable(`Cached execute, ${screen.nodes}-node hierarchy, sequential over one keep-alive connection (ms)`, ['variant', 'n', 'p50', 'p95', 'p99', 'max', 'p50 vs bare'], rows);
+  printTable(
+    `Cached execute, ${screen.nodes}-node hierarchy, sequential over one keep-alive connection (ms)`,
+    ['variant', 'n', 'p50', 'p95', 'p99', 'max', 'p50 vs bare'],
+    rows,
+  );
 
-  const stageRows: Array<Array<string | number>> = results.flatMap((r) => (['p50', 'mean'] as const).map((m) => {
-    const s = r.breakdown.stages;
-    return [`${r.backend}, ${m}`, s.hierarchy[m], s.fingerprint[m], s.sql[m], s.statements[m], s.engine[m], s.app[m]];
-  }));
-  printTable(`Inside the server process, ${BREAKDOWN_ITERATIONS} iterations each, the product's own modules (ms)`,
-    ['backend', 'parseHierarchy', 'fingerprint', 'engine.decideStep: its SQL', 'statements', 'engine.decideStep', 'app.fetch'], stageRows);
+  const stageRows: Array<Array<string | number>> = results.flatMap((r) =>
+    (['p50', 'mean'] as const).map((m) => {
+      const s = r.breakdown.stages;
+      return [`${r.backend}, ${m}`, s.hierarchy[m], s.fingerprint[m], s.sql[m], s.statements[m], s.engine[m], s.app[m]];
+    }),
+  );
+  printTable(
+    `Inside the server process, ${BREAKDOWN_ITERATIONS} iterations each, the product's own modules (ms)`,
+    ['backend', 'parseHierarchy', 'fingerprint', 'engine.decideStep: its SQL', 'statements', 'engine.decideStep', 'app.fetch'],
+    stageRows,
+  );
 
   const cpuRows: Array<Array<string | number>> = [];
   for (const r of results) {
-    for (const [label, c] of [['cached execute', r.http.cached.cpuMsPerRequest], ['bare', r.http.bare.cpuMsPerRequest]] as const) {
+    for (const [label, c] of [
+      ['cached execute', r.http.cached.cpuMsPerRequest],
+      ['bare', r.http.bare.cpuMsPerRequest],
+    ] as const) {
       const g = label === 'bare' ? r.http.bare.gcPerRequest : r.http.cached.gcPerRequest;
-      cpuRows.push([`${r.backend}: ${label}`, c.server!, r.backend === 'postgres' ? c.postgres! : '(in server)', c.client!, g.ms, g.collections]);
+      cpuRows.push([
+        `${r.backend}: ${label}`,
+        c.server!,
+        r.backend === 'postgres' ? c.postgres! : '(in server)',
+        c.client!,
+        g.ms,
+        g.collections,
+      ]);
     }
   }
-  printTable('CPU time and GC pauses per request (ms; CPU in 10 ms ticks from /proc, averaged)',
-    ['variant', 'control plane', 'PostgreSQL', 'load generator', 'GC pause ms (server)', 'GCs (server)'], cpuRows);
+  printTable(
+    'CPU time and GC pauses per request (ms; CPU in 10 ms ticks from /proc, averaged)',
+    ['variant', 'control plane', 'PostgreSQL', 'load generator', 'GC pause ms (server)', 'GCs (server)'],
+    cpuRows,
+  );
 
   const targets = results.map((r) => ({
     target: `cached POST /sessions/{id}/execute p50 < ${TARGET_P50_MS} ms, ${screen.nodes}-node hierarchy (${r.backend})`,
@@ -254,8 +341,16 @@ function report(results: BackendResult[]) {
     machine,
     started,
     params: {
-      command: COMMAND, nodes: screen.nodes, xmlBytes: screen.xml.length, bodyBytes: bodyBuf.length, requests: REQUESTS, budgetSeconds: BUDGET_S,
-      warmup: WARMUP, breakdownIterations: BREAKDOWN_ITERATIONS, perSession: PER_SESSION, backends,
+      command: COMMAND,
+      nodes: screen.nodes,
+      xmlBytes: screen.xml.length,
+      bodyBytes: bodyBuf.length,
+      requests: REQUESTS,
+      budgetSeconds: BUDGET_S,
+      warmup: WARMUP,
+      breakdownIterations: BREAKDOWN_ITERATIONS,
+      perSession: PER_SESSION,
+      backends,
     },
     results,
     targets,

@@ -30,14 +30,14 @@
 import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import { startFakeS3 } from '../../control-plane/test/fake-s3.js';
 import { cpuMs, treeCpuMs } from './lib/cpu.js';
-import { startFleetAgent, type FleetAgent, type OfferSeen } from './lib/fleet-agent.js';
+import { type FleetAgent, type OfferSeen, startFleetAgent } from './lib/fleet-agent.js';
 import { keepAliveAgent, sendTimed } from './lib/http.js';
-import { describeMachine, machineLine, type Machine } from './lib/machine.js';
+import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { startTempPostgres } from './lib/postgres.js';
 import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
 import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
-import { createOrganisation, processMemory, startServer, type ChildServer } from './lib/server.js';
-import { round, summarise, type Summary } from './lib/stats.js';
+import { type ChildServer, createOrganisation, processMemory, startServer } from './lib/server.js';
+import { round, type Summary, summarise } from './lib/stats.js';
 
 const REPLICAS = 3;
 const AGENTS = Number(flag('agents', '100'));
@@ -88,8 +88,10 @@ interface PhaseResult {
 }
 
 const machine: Machine = describeMachine();
-console.log(`lab-scale benchmark: ${REPLICAS} replicas, ${AGENTS} agents x ${DEVICES} devices, ${ORGS} organisations, ` +
-  `${TESTS} one-step tests per phase, ${DEVICE_MS} ms on the device each, kill -9 of one replica at ${KILL_AT * 100}% of the kill phase`);
+console.log(
+  `lab-scale benchmark: ${REPLICAS} replicas, ${AGENTS} agents x ${DEVICES} devices, ${ORGS} organisations, ` +
+    `${TESTS} one-step tests per phase, ${DEVICE_MS} ms on the device each, kill -9 of one replica at ${KILL_AT * 100}% of the kill phase`,
+);
 console.log(`machine: ${machineLine(machine)}`);
 const started = performance.now();
 
@@ -111,16 +113,27 @@ try {
   for (let o = 0; o < ORGS; o += 1) {
     const org = await createOrganisation(replicas[0]!, `Lab org ${o + 1}`);
     const buildId = await uploadSampleApk(replicas[0]!, org.apiKey);
-    const testIds = await Promise.all(Array.from({ length: TESTS_PER_ORG }, (_, t) =>
-      createReadyTest(replicas[0]!, org.apiKey, `Org ${o + 1} test ${t + 1}`, ['assertVisible: "Log in"'])));
+    const testIds = await Promise.all(
+      Array.from({ length: TESTS_PER_ORG }, (_, t) =>
+        createReadyTest(replicas[0]!, org.apiKey, `Org ${o + 1} test ${t + 1}`, ['assertVisible: "Log in"']),
+      ),
+    );
     orgs.push({ id: org.organisationId, auth: { authorization: `Bearer ${org.apiKey}` }, buildId, testIds });
   }
   console.log(`${ORGS} organisations with a build and ${TESTS_PER_ORG} ready tests each`);
 
   for (let a = 0; a < AGENTS; a += 1) {
-    agents.push(startFleetAgent({
-      urls, firstReplica: a % REPLICAS, token, agentId: `bench-agent-${a}`, devices: DEVICES, deviceMs: DEVICE_MS, isDead: (i) => dead.has(i),
-    }));
+    agents.push(
+      startFleetAgent({
+        urls,
+        firstReplica: a % REPLICAS,
+        token,
+        agentId: `bench-agent-${a}`,
+        devices: DEVICES,
+        deviceMs: DEVICE_MS,
+        isDead: (i) => dead.has(i),
+      }),
+    );
   }
   await Promise.all(agents.map((a) => a.welcomed));
   await until(async () => (await onlineDevices()) === AGENTS * DEVICES, 60_000, 'every device online');
@@ -173,7 +186,9 @@ function usageSampler() {
       peak[i] = Math.max(peak[i]!, processMemory(p).rss / MiB);
       lastCpu[i] = cpuMs(p);
     });
-    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`);
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+    );
     connections.push(row!.n);
   };
   void sample();
@@ -187,7 +202,7 @@ function usageSampler() {
         cpuPct: pids.map((p, i) => round(((dead.has(i) ? lastCpu[i]! : cpuMs(p)) - cpu0[i]!) / 10 / seconds, 1)),
         peakRssMiB: peak.map((m) => round(m, 0)),
         pgConnections: { max: sorted[sorted.length - 1] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0 },
-        postgresCpuPct: round(((treeCpuMs(pg.pid) - pg0) / 10) / seconds, 1),
+        postgresCpuPct: round((treeCpuMs(pg.pid) - pg0) / 10 / seconds, 1),
       };
     },
   };
@@ -209,27 +224,36 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   const executeMs: number[] = [];
   const t0 = performance.now();
   // Every organisation submits its runs to its replica (the next live one if that one is dead), all at once.
-  await Promise.all(orgs.map(async (org, o) => {
-    let at = o % REPLICAS;
-    while (dead.has(at)) at = (at + 1) % REPLICAS;
-    const http = keepAliveAgent(1);
-    for (let r = 0; r < RUNS_PER_ORG; r += 1) {
-      const reply = await sendTimed(replicas[at]!.url, http, {
-        method: 'POST', path: '/tests/execute', headers: { ...org.auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ organisationId: org.id, buildId: org.buildId, testIds: org.testIds }),
-      });
-      if (reply.status !== 200) throw new Error(`execute: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
-      runCreated.set((JSON.parse(reply.body.toString('utf8')) as { runId: string }).runId, reply.endAt);
-      executeMs.push(reply.endAt - reply.startAt);
-    }
-    http.destroy();
-  }));
+  await Promise.all(
+    orgs.map(async (org, o) => {
+      let at = o % REPLICAS;
+      while (dead.has(at)) at = (at + 1) % REPLICAS;
+      const http = keepAliveAgent(1);
+      for (let r = 0; r < RUNS_PER_ORG; r += 1) {
+        const reply = await sendTimed(replicas[at]!.url, http, {
+          method: 'POST',
+          path: '/tests/execute',
+          headers: { ...org.auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ organisationId: org.id, buildId: org.buildId, testIds: org.testIds }),
+        });
+        if (reply.status !== 200) throw new Error(`execute: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
+        runCreated.set((JSON.parse(reply.body.toString('utf8')) as { runId: string }).runId, reply.endAt);
+        executeMs.push(reply.endAt - reply.startAt);
+      }
+      http.destroy();
+    }),
+  );
   const runIds = [...runCreated.keys()];
   console.log(`[${name}] submitted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   let killed: PhaseResult['killed'] = null;
-  const verdictCount = async () => (await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM attempts WHERE run_id = ANY($1::text[]) AND status IN ('succeeded', 'failed', 'blocked')`, [runIds]))[0]!.n;
+  const verdictCount = async () =>
+    (
+      await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM attempts WHERE run_id = ANY($1::text[]) AND status IN ('succeeded', 'failed', 'blocked')`,
+        [runIds],
+      )
+    )[0]!.n;
   let done = 0;
   let endAt = 0;
   const deadline = Date.now() + Math.max(120_000, 10 * Math.ceil(TESTS / (AGENTS * DEVICES)) * DEVICE_MS);
@@ -246,7 +270,9 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
       dead.add(victim);
       process.kill(replicas[victim]!.pid, 'SIGKILL');
       killed = { replica: victim, atSeconds: round((performance.now() - t0) / 1000, 1), agentsMoved };
-      console.log(`[${name}] kill -9 of replica ${victim} (pid ${replicas[victim]!.pid}, ${agentsMoved} agents) at ${killed.atSeconds} s, ${done} verdicts in`);
+      console.log(
+        `[${name}] kill -9 of replica ${victim} (pid ${replicas[victim]!.pid}, ${agentsMoved} agents) at ${killed.atSeconds} s, ${done} verdicts in`,
+      );
     }
   }
   const usage = sampler.stop();
@@ -254,20 +280,32 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   const idealSeconds = (Math.ceil(TESTS / (AGENTS * DEVICES)) * DEVICE_MS) / 1000;
 
   const offers: OfferSeen[] = agents.flatMap((a, i) => a.offers.slice(offersBefore[i]));
-  const dispatch = offers.filter((o) => runCreated.has(o.runId)).map((o) => o.at - Math.max(o.deviceFreeSince ?? t0, runCreated.get(o.runId)!));
+  const dispatch = offers
+    .filter((o) => runCreated.has(o.runId))
+    .map((o) => o.at - Math.max(o.deviceFreeSince ?? t0, runCreated.get(o.runId)!));
   const perAttempt = new Map<string, number>();
   for (const o of offers) perAttempt.set(o.jobId, (perAttempt.get(o.jobId) ?? 0) + 1);
   const rows = await db.query<{ status: string; n: number; retried: number }>(
-    `SELECT status, count(*)::int AS n, count(*) FILTER (WHERE try_number > 1)::int AS retried FROM attempts WHERE run_id = ANY($1::text[]) GROUP BY status`, [runIds]);
+    `SELECT status, count(*)::int AS n, count(*) FILTER (WHERE try_number > 1)::int AS retried FROM attempts WHERE run_id = ANY($1::text[]) GROUP BY status`,
+    [runIds],
+  );
   const succeeded = rows.find((r) => r.status === 'succeeded')?.n ?? 0;
   const result: PhaseResult = {
-    name, tests: TESTS,
-    makespanSeconds: round(makespanSeconds, 2), idealSeconds, ratioToIdeal: round(makespanSeconds / idealSeconds, 3),
+    name,
+    tests: TESTS,
+    makespanSeconds: round(makespanSeconds, 2),
+    idealSeconds,
+    ratioToIdeal: round(makespanSeconds / idealSeconds, 3),
     deviceUtilisation: round((TESTS * DEVICE_MS) / 1000 / (AGENTS * DEVICES * makespanSeconds), 3),
-    dispatch: summarise(dispatch), execute: summarise(executeMs), usage,
+    dispatch: summarise(dispatch),
+    execute: summarise(executeMs),
+    usage,
     verdicts: {
-      succeeded, other: rows.reduce((s, r) => s + (r.status === 'succeeded' ? 0 : r.n), 0), retried: rows.reduce((s, r) => s + r.retried, 0),
-      lost: TESTS - succeeded, offeredTwice: [...perAttempt.values()].filter((n) => n > 1).length,
+      succeeded,
+      other: rows.reduce((s, r) => s + (r.status === 'succeeded' ? 0 : r.n), 0),
+      retried: rows.reduce((s, r) => s + r.retried, 0),
+      lost: TESTS - succeeded,
+      offeredTwice: [...perAttempt.values()].filter((n) => n > 1).length,
     },
     killed,
     agentReconnects: agents.reduce((s, a) => s + a.reconnects, 0) - reconnectsBefore,
@@ -275,22 +313,60 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   };
   const problems = agents.flatMap((a) => a.problems);
   if (problems.length) console.log(`agent problems: ${[...new Set(problems)].slice(0, 5).join('; ')} (${problems.length})`);
-  console.log(`[${name}] agent reconnects ${result.agentReconnects}, results re-sent ${result.resultsResent}, verdicts ${JSON.stringify(result.verdicts)}`);
-  console.log(`[${name}] makespan ${result.makespanSeconds} s (ideal ${idealSeconds} s, ${result.ratioToIdeal}x); dispatch p50 ${result.dispatch.p50} ms, p99 ${result.dispatch.p99} ms; lost ${result.verdicts.lost}`);
+  console.log(
+    `[${name}] agent reconnects ${result.agentReconnects}, results re-sent ${result.resultsResent}, verdicts ${JSON.stringify(result.verdicts)}`,
+  );
+  console.log(
+    `[${name}] makespan ${result.makespanSeconds} s (ideal ${idealSeconds} s, ${result.ratioToIdeal}x); dispatch p50 ${result.dispatch.p50} ms, p99 ${result.dispatch.p99} ms; lost ${result.verdicts.lost}`,
+  );
   return result;
 }
 
 function report(idle: Usage, phases: PhaseResult[]): void {
   const [base, kill] = phases as [PhaseResult, PhaseResult];
   const dispatchRow = (label: string, s: Summary) => [label, s.n, s.p50, s.p95, s.p99, s.max];
-  printTable('Dispatch latency (ms): job.offer − later of (device freed, run created)', ['phase', 'n', 'p50', 'p95', 'p99', 'max'],
-    [dispatchRow('baseline (3 replicas up)', base.dispatch), dispatchRow('kill -9 of one replica', kill.dispatch)]);
-  printTable('Makespan against the ideal (s)', ['phase', 'makespan', 'ideal', 'ratio', 'device utilisation', 'succeeded', 'lost', 'retried', 'offered twice'],
-    phases.map((p) => [p.name, p.makespanSeconds, p.idealSeconds, p.ratioToIdeal, p.deviceUtilisation, p.verdicts.succeeded, p.verdicts.lost, p.verdicts.retried, p.verdicts.offeredTwice]));
-  const usageRow = (label: string, u: Usage) => [label, ...u.cpuPct.map((c) => `${c}%`), ...u.peakRssMiB, `${u.postgresCpuPct}%`, `${u.pgConnections.median} / ${u.pgConnections.max}`];
-  printTable('Replicas and PostgreSQL', ['phase', ...replicas.map((_, i) => `cpu r${i}`), ...replicas.map((_, i) => `peak RSS MiB r${i}`), 'postgres cpu', 'pg conns median / max'],
-    [usageRow('idle (lab connected)', idle), ...phases.map((p) => usageRow(p.name, p.usage))]);
-  if (kill.killed) console.log(`\nkilled replica ${kill.killed.replica} at ${kill.killed.atSeconds} s with ${kill.killed.agentsMoved} agents on it; agent reconnects ${kill.agentReconnects}, results sent again ${kill.resultsResent}`);
+  printTable(
+    'Dispatch latency (ms): job.offer − later of (device freed, run created)',
+    ['phase', 'n', 'p50', 'p95', 'p99', 'max'],
+    [dispatchRow('baseline (3 replicas up)', base.dispatch), dispatchRow('kill -9 of one replica', kill.dispatch)],
+  );
+  printTable(
+    'Makespan against the ideal (s)',
+    ['phase', 'makespan', 'ideal', 'ratio', 'device utilisation', 'succeeded', 'lost', 'retried', 'offered twice'],
+    phases.map((p) => [
+      p.name,
+      p.makespanSeconds,
+      p.idealSeconds,
+      p.ratioToIdeal,
+      p.deviceUtilisation,
+      p.verdicts.succeeded,
+      p.verdicts.lost,
+      p.verdicts.retried,
+      p.verdicts.offeredTwice,
+    ]),
+  );
+  const usageRow = (label: string, u: Usage) => [
+    label,
+    ...u.cpuPct.map((c) => `${c}%`),
+    ...u.peakRssMiB,
+    `${u.postgresCpuPct}%`,
+    `${u.pgConnections.median} / ${u.pgConnections.max}`,
+  ];
+  printTable(
+    'Replicas and PostgreSQL',
+    [
+      'phase',
+      ...replicas.map((_, i) => `cpu r${i}`),
+      ...replicas.map((_, i) => `peak RSS MiB r${i}`),
+      'postgres cpu',
+      'pg conns median / max',
+    ],
+    [usageRow('idle (lab connected)', idle), ...phases.map((p) => usageRow(p.name, p.usage))],
+  );
+  if (kill.killed)
+    console.log(
+      `\nkilled replica ${kill.killed.replica} at ${kill.killed.atSeconds} s with ${kill.killed.agentsMoved} agents on it; agent reconnects ${kill.agentReconnects}, results sent again ${kill.resultsResent}`,
+    );
   const targets = phases.flatMap((p) => [
     { target: `makespan within 1.1x the ideal (${p.name})`, value: p.ratioToIdeal, met: p.ratioToIdeal <= 1.1 },
     { target: `dispatch p99 < 50 ms (${p.name})`, value: p.dispatch.p99, met: p.dispatch.p99 < 50 },
@@ -298,8 +374,18 @@ function report(idle: Usage, phases: PhaseResult[]): void {
   ]);
   for (const t of targets) console.log(`target: ${t.target}: ${t.value} -> ${t.met ? 'MET' : 'MISSED'}`);
   writeRunResult('lab-scale', {
-    machine, started,
-    params: { replicas: REPLICAS, agents: AGENTS, devices: DEVICES, orgs: ORGS, tests: TESTS, deviceMs: DEVICE_MS, killAt: KILL_AT, replicaEnv: REPLICA_ENV },
+    machine,
+    started,
+    params: {
+      replicas: REPLICAS,
+      agents: AGENTS,
+      devices: DEVICES,
+      orgs: ORGS,
+      tests: TESTS,
+      deviceMs: DEVICE_MS,
+      killAt: KILL_AT,
+      replicaEnv: REPLICA_ENV,
+    },
     results: [{ idle, phases }],
     targets,
   });

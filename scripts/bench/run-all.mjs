@@ -4,11 +4,24 @@
 // (e.g. `pnpm bench -- --backend postgres`), and `--only NAME` runs one of them.
 // Results: scripts/bench/results/<name>.json; figures and machine: docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const benches = ['tests-api', 'upload', 'usage', 'execute', 'dispatch', 'dispatch-replicas', 'agents-scale', 'startup', 'tunnel', 'lab-scale', 'utilisation', 'android-between-tests'];
+const benches = [
+  'tests-api',
+  'upload',
+  'usage',
+  'execute',
+  'dispatch',
+  'dispatch-replicas',
+  'agents-scale',
+  'startup',
+  'tunnel',
+  'lab-scale',
+  'utilisation',
+  'android-between-tests',
+];
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;

@@ -155,8 +155,10 @@ for (let r = 0; r < ROUNDS; r++) {
       for (const phase of ['first', 'restart'] as const) {
         const s = await startOnce(variant, dataDir);
         samples[variant][phase].push(s);
-        console.log(`round ${r + 1} ${LABELS[variant]}, ${phase}: ready ${s.readyMs} ms (CPU ${s.cpuMs} ms), RSS ${s.listenerRssMiB} MiB ` +
-          `(tree ${s.treeRssMiB} MiB, ${s.processes} processes)`);
+        console.log(
+          `round ${r + 1} ${LABELS[variant]}, ${phase}: ready ${s.readyMs} ms (CPU ${s.cpuMs} ms), RSS ${s.listenerRssMiB} MiB ` +
+            `(tree ${s.treeRssMiB} MiB, ${s.processes} processes)`,
+        );
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -174,20 +176,31 @@ const summary = (list: Sample[]) => ({
   samples: list,
 });
 const results = (Object.keys(samples) as Variant[]).flatMap((variant) =>
-  (['first', 'restart'] as const).map((phase) => ({ variant, label: LABELS[variant], phase, ...summary(samples[variant][phase]) })));
+  (['first', 'restart'] as const).map((phase) => ({ variant, label: LABELS[variant], phase, ...summary(samples[variant][phase]) })),
+);
 
-printTable(`Start-up and idle memory, medians of ${ROUNDS} rounds (RSS after ${IDLE_S} s idle)`,
+printTable(
+  `Start-up and idle memory, medians of ${ROUNDS} rounds (RSS after ${IDLE_S} s idle)`,
   ['variant', 'start', 'ready ms', 'CPU ms to ready', 'RSS MiB (server)', 'RSS MiB (tree)', 'processes'],
-  results.map((r) => [r.label, r.phase, r.readyMs, r.cpuMs, r.listenerRssMiB, r.treeRssMiB, r.processes]));
+  results.map((r) => [r.label, r.phase, r.readyMs, r.cpuMs, r.listenerRssMiB, r.treeRssMiB, r.processes]),
+);
 const cp = (phase: Phase) => results.find((r) => r.variant === 'controlPlane' && r.phase === phase)!;
 const targets = [
-  { target: `first start under ${TARGET_FIRST_START_MS} ms`, measured: cp('first').readyMs, met: cp('first').readyMs < TARGET_FIRST_START_MS },
+  {
+    target: `first start under ${TARGET_FIRST_START_MS} ms`,
+    measured: cp('first').readyMs,
+    met: cp('first').readyMs < TARGET_FIRST_START_MS,
+  },
   ...(['first', 'restart'] as const).map((phase) => ({
     target: `idle RSS after the ${phase === 'first' ? 'first start' : 'restart'} under ${TARGET_IDLE_RSS_MIB} MiB`,
     measured: cp(phase).listenerRssMiB,
     met: cp(phase).listenerRssMiB < TARGET_IDLE_RSS_MIB,
   })),
 ];
-printTable('Targets', ['target', 'measured', 'met'], targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO']));
+printTable(
+  'Targets',
+  ['target', 'measured', 'met'],
+  targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO']),
+);
 console.log(`\nserver process: ${cp('first').listener}`);
 writeRunResult('startup', { machine, started, params: { rounds: ROUNDS, idleSeconds: IDLE_S, startScript }, results, targets });

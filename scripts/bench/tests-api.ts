@@ -12,13 +12,13 @@
  *
  * Target (foundation issue): GET /tests (100 per page) p50 under 15 ms on real PostgreSQL.
  */
-import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
-import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
-import { describeMachine, machineLine, type Machine } from './lib/machine.js';
-import { keepAliveAgent, send, sendJson, throughput, type Req, type ThroughputResult } from './lib/http.js';
+import { type Backend, backendsFlag, runOnBackends } from './lib/backends.js';
+import { type CpuProbe, cpuDelta, cpuSnapshot } from './lib/cpu.js';
+import { keepAliveAgent, type Req, send, sendJson, type ThroughputResult, throughput } from './lib/http.js';
+import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
-import { createOrganisation, type ChildServer, type Organisation } from './lib/server.js';
-import { round, summarise, type Summary } from './lib/stats.js';
+import { type ChildServer, createOrganisation, type Organisation } from './lib/server.js';
+import { round, type Summary, summarise } from './lib/stats.js';
 import { makeTest, rng } from './lib/testdata.js';
 
 const TARGET_P50_MS = 15;
@@ -69,12 +69,16 @@ console.log(`tests-api benchmark: ${TESTS} tests, ${REQUESTS} sequential GETs pe
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
-const results = await runOnBackends(backends, {
-  entry: 'bench',
-  // The library is seeded to TESTS and then grows: above the default ORG_MAX_TESTS on purpose.
-  env: { ORG_MAX_TESTS: String(TESTS * 10 + 1_000_000) },
-  nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []),
-}, ({ backend, server, probe }) => benchBackend(backend, server, probe));
+const results = await runOnBackends(
+  backends,
+  {
+    entry: 'bench',
+    // The library is seeded to TESTS and then grows: above the default ORG_MAX_TESTS on purpose.
+    env: { ORG_MAX_TESTS: String(TESTS * 10 + 1_000_000) },
+    nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []),
+  },
+  ({ backend, server, probe }) => benchBackend(backend, server, probe),
+);
 
 report(results);
 
@@ -94,10 +98,22 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
 
   // A small folder tree through the real API, then the library through the insertTest query module.
   const folderIds: string[] = [];
-  for (const [name, parent] of [['Checkout', -1], ['Payments', 0], ['Cards', 1], ['Login', -1], ['Onboarding', -1],
-    ['Search', -1], ['Filters', 5], ['Profile', -1], ['Settings', 7], ['Regression', -1]] as const) {
+  for (const [name, parent] of [
+    ['Checkout', -1],
+    ['Payments', 0],
+    ['Cards', 1],
+    ['Login', -1],
+    ['Onboarding', -1],
+    ['Search', -1],
+    ['Filters', 5],
+    ['Profile', -1],
+    ['Settings', 7],
+    ['Regression', -1],
+  ] as const) {
     const r = await sendJson<{ folderId: string }>(server.url, agent, {
-      method: 'POST', path: '/tests/folders', headers: auth,
+      method: 'POST',
+      path: '/tests/folders',
+      headers: auth,
       json: { name, ...(parent >= 0 ? { parentId: folderIds[parent] } : {}) },
     });
     if (r.status !== 200) throw new Error(`create folder: ${r.status} ${JSON.stringify(r.body)}`);
@@ -119,7 +135,9 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
     throw new Error(`GET /tests did not answer a full page: ${first.status} ${first.body.toString('utf8').slice(0, 300)}`);
   }
   const put = await send(server.url, agent, {
-    method: 'PUT', path: '/bench/bare-payload', headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+    method: 'PUT',
+    path: '/bench/bare-payload',
+    headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
     body: first.body,
   });
   if (put.status !== 200) throw new Error(`set bare payload: ${put.status}`);
@@ -129,9 +147,24 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   let pagesWalked = 0;
   const walkPath = () => (cursor ? `/tests?limit=100&cursor=${encodeURIComponent(cursor)}` : '/tests?limit=100');
   const variants = {
-    firstPage: { samples: [] as number[], bytes: 0, cpu: {} as Record<string, number>, req: (): Req => ({ method: 'GET', path: '/tests?limit=100', headers: auth }) },
-    walk: { samples: [] as number[], bytes: 0, cpu: {} as Record<string, number>, req: (): Req => ({ method: 'GET', path: walkPath(), headers: auth }) },
-    bare: { samples: [] as number[], bytes: 0, cpu: {} as Record<string, number>, req: (): Req => ({ method: 'GET', path: '/bench/bare', headers: auth }) },
+    firstPage: {
+      samples: [] as number[],
+      bytes: 0,
+      cpu: {} as Record<string, number>,
+      req: (): Req => ({ method: 'GET', path: '/tests?limit=100', headers: auth }),
+    },
+    walk: {
+      samples: [] as number[],
+      bytes: 0,
+      cpu: {} as Record<string, number>,
+      req: (): Req => ({ method: 'GET', path: walkPath(), headers: auth }),
+    },
+    bare: {
+      samples: [] as number[],
+      bytes: 0,
+      cpu: {} as Record<string, number>,
+      req: (): Req => ({ method: 'GET', path: '/bench/bare', headers: auth }),
+    },
   };
   const run = async (name: keyof typeof variants, count: number, record: boolean) => {
     const v = variants[name];
@@ -159,11 +192,14 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
     console.log(`[${backend}] GET phase stopped after ${GET_BUDGET_S} s: ${variants.bare.samples.length} requests per variant`);
   }
   const latency = (name: keyof typeof variants): Latency => ({
-    ...summarise(variants[name].samples), responseBytes: variants[name].bytes,
+    ...summarise(variants[name].samples),
+    responseBytes: variants[name].bytes,
     cpuMsPerRequest: perRequest(variants[name].cpu, variants[name].samples.length),
   });
   const get = { firstPage: latency('firstPage'), walk: latency('walk'), bare: latency('bare') };
-  console.log(`[${backend}] GET p50: first page ${get.firstPage.p50} ms, walk ${get.walk.p50} ms (${pagesWalked} pages), bare ${get.bare.p50} ms`);
+  console.log(
+    `[${backend}] GET p50: first page ${get.firstPage.p50} ms, walk ${get.walk.p50} ms (${pagesWalked} pages), bare ${get.bare.p50} ms`,
+  );
 
   // Where the time of GET /tests goes, measured inside the server process with the route's own functions.
   const breakdown: BackendResult['breakdown'] = {
@@ -179,13 +215,21 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
   // POST throughput, concurrency 8; the two targets alternate in halves so drift hits both alike.
   const random = rng(4242);
   const bodies = Array.from({ length: 1000 }, (_, i) => Buffer.from(JSON.stringify(makeTest(random, folderIds, TESTS + i))));
-  const postReq = (path: string) => (i: number): Req => ({
-    method: 'POST', path, headers: { ...auth, 'content-type': 'application/json' }, body: bodies[i % bodies.length]!,
-  });
+  const postReq =
+    (path: string) =>
+    (i: number): Req => ({
+      method: 'POST',
+      path,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: bodies[i % bodies.length]!,
+    });
   const halves: Record<'tests' | 'bare', ThroughputResult[]> = { tests: [], bare: [] };
   const postCpu: Record<'tests' | 'bare', Record<string, number>> = { tests: {}, bare: {} };
   for (let half = 0; half < 2; half++) {
-    for (const [name, path] of [['tests', '/tests'], ['bare', '/bench/bare']] as const) {
+    for (const [name, path] of [
+      ['tests', '/tests'],
+      ['bare', '/bench/bare'],
+    ] as const) {
       const before = cpuSnapshot(probe);
       halves[name].push(await throughput(server.url, { concurrency: CONCURRENCY, seconds: SECONDS / 2, next: postReq(path) }));
       addInto(postCpu[name], cpuDelta(before, cpuSnapshot(probe)));
@@ -195,9 +239,15 @@ async function benchBackend(backend: Backend, server: ChildServer, probe: CpuPro
     const seconds = rs.reduce((a, r) => a + r.seconds, 0);
     const ok = rs.reduce((a, r) => a + r.ok, 0);
     return {
-      seconds: round(seconds, 2), ok, failed: rs.reduce((a, r) => a + r.failed, 0),
-      requestsPerSecond: round(ok / seconds, 1), latency: summarise(rs.flatMap((r) => r.latencies)),
-      cpuMsPerRequest: perRequest(cpu, rs.reduce((a, r) => a + r.requests, 0)),
+      seconds: round(seconds, 2),
+      ok,
+      failed: rs.reduce((a, r) => a + r.failed, 0),
+      requestsPerSecond: round(ok / seconds, 1),
+      latency: summarise(rs.flatMap((r) => r.latencies)),
+      cpuMsPerRequest: perRequest(
+        cpu,
+        rs.reduce((a, r) => a + r.requests, 0),
+      ),
       firstFailure: rs.find((r) => r.firstFailure)?.firstFailure ?? null,
     };
   };
@@ -220,7 +270,9 @@ async function seed(server: ChildServer, org: Organisation, folderIds: string[],
   for (let n = 0; n < TESTS; n += batch) {
     const tests = Array.from({ length: Math.min(batch, TESTS - n) }, (_, i) => makeTest(random, folderIds, n + i));
     const r = await sendJson(server.url, agent, {
-      method: 'POST', path: '/bench/seed', headers: { authorization: `Bearer ${server.adminToken}` },
+      method: 'POST',
+      path: '/bench/seed',
+      headers: { authorization: `Bearer ${server.adminToken}` },
       json: { orgId: org.organisationId, tests },
     });
     if (r.status !== 200) throw new Error(`seed: ${r.status} ${JSON.stringify(r.body)}`);
@@ -228,13 +280,19 @@ async function seed(server: ChildServer, org: Organisation, folderIds: string[],
 }
 
 async function analyze(server: ChildServer, agent: ReturnType<typeof keepAliveAgent>) {
-  const r = await sendJson(server.url, agent, { method: 'POST', path: '/bench/analyze', headers: { authorization: `Bearer ${server.adminToken}` } });
+  const r = await sendJson(server.url, agent, {
+    method: 'POST',
+    path: '/bench/analyze',
+    headers: { authorization: `Bearer ${server.adminToken}` },
+  });
   if (r.status !== 200) throw new Error(`analyze: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 async function stageTimes(server: ChildServer, org: Organisation, agent: ReturnType<typeof keepAliveAgent>, walk: boolean) {
   const r = await sendJson<Record<string, Summary>>(server.url, agent, {
-    method: 'POST', path: '/bench/breakdown', headers: { authorization: `Bearer ${server.adminToken}` },
+    method: 'POST',
+    path: '/bench/breakdown',
+    headers: { authorization: `Bearer ${server.adminToken}` },
     json: { apiKey: org.apiKey, iterations: BREAKDOWN_ITERATIONS, walk },
   });
   if (r.status !== 200) throw new Error(`breakdown: ${r.status} ${JSON.stringify(r.body)}`);
@@ -258,13 +316,29 @@ function report(results: BackendResult[]) {
   const rows: Array<Array<string | number>> = [];
   for (const r of results) {
     const bare = r.get.bare.p50;
-    for (const [name, label] of [['firstPage', 'GET /tests?limit=100 (first page)'], ['walk', 'GET /tests?limit=100&cursor= (walk)'],
-      ['bare', 'GET /bench/bare (baseline)']] as const) {
+    for (const [name, label] of [
+      ['firstPage', 'GET /tests?limit=100 (first page)'],
+      ['walk', 'GET /tests?limit=100&cursor= (walk)'],
+      ['bare', 'GET /bench/bare (baseline)'],
+    ] as const) {
       const l = r.get[name];
-      rows.push([`${r.backend}: ${label}`, l.n, l.p50, l.p95, l.p99, l.max, l.responseBytes, name === 'bare' ? '1.0x' : `${(l.p50 / bare).toFixed(1)}x`]);
+      rows.push([
+        `${r.backend}: ${label}`,
+        l.n,
+        l.p50,
+        l.p95,
+        l.p99,
+        l.max,
+        l.responseBytes,
+        name === 'bare' ? '1.0x' : `${(l.p50 / bare).toFixed(1)}x`,
+      ]);
     }
   }
-  printTable('GET latency, sequential over one keep-alive connection (ms)', ['endpoint', 'n', 'p50', 'p95', 'p99', 'max', 'bytes', 'p50 vs bare'], rows);
+  printTable(
+    'GET latency, sequential over one keep-alive connection (ms)',
+    ['endpoint', 'n', 'p50', 'p95', 'p99', 'max', 'bytes', 'p50 vs bare'],
+    rows,
+  );
 
   const stageRows: Array<Array<string | number>> = [];
   for (const r of results) {
@@ -273,26 +347,53 @@ function report(results: BackendResult[]) {
       stageRows.push([`${r.backend}: ${name}`, b.auth!.p50, b.sql!.p50, b.view!.p50, b.stringify!.p50, b.total!.p50]);
     }
   }
-  printTable('GET /tests stages inside the server process, p50 (ms)', ['page', 'auth query', 'list query', 'toTestView', 'JSON', 'total'], stageRows);
+  printTable(
+    'GET /tests stages inside the server process, p50 (ms)',
+    ['page', 'auth query', 'list query', 'toTestView', 'JSON', 'total'],
+    stageRows,
+  );
 
   const postRows: Array<Array<string | number>> = [];
   for (const r of results) {
-    for (const [name, label] of [['tests', 'POST /tests'], ['bare', 'POST /bench/bare (baseline)']] as const) {
+    for (const [name, label] of [
+      ['tests', 'POST /tests'],
+      ['bare', 'POST /bench/bare (baseline)'],
+    ] as const) {
       const t = r.post[name];
-      postRows.push([`${r.backend}: ${label}`, t.requestsPerSecond, t.latency.p50, t.latency.p99, t.ok, t.failed,
-        name === 'bare' ? '1.00' : (t.requestsPerSecond / r.post.bare.requestsPerSecond).toFixed(2)]);
+      postRows.push([
+        `${r.backend}: ${label}`,
+        t.requestsPerSecond,
+        t.latency.p50,
+        t.latency.p99,
+        t.ok,
+        t.failed,
+        name === 'bare' ? '1.00' : (t.requestsPerSecond / r.post.bare.requestsPerSecond).toFixed(2),
+      ]);
     }
   }
-  printTable(`POST throughput, concurrency ${CONCURRENCY}, ${SECONDS} s each`, ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ok', 'errors', 'vs bare'], postRows);
+  printTable(
+    `POST throughput, concurrency ${CONCURRENCY}, ${SECONDS} s each`,
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ok', 'errors', 'vs bare'],
+    postRows,
+  );
 
   const cpuRows: Array<Array<string | number>> = [];
   for (const r of results) {
-    for (const [label, c] of [['GET /tests first page', r.get.firstPage.cpuMsPerRequest], ['GET /tests walk', r.get.walk.cpuMsPerRequest],
-      ['GET /bench/bare', r.get.bare.cpuMsPerRequest], ['POST /tests', r.post.tests.cpuMsPerRequest], ['POST /bench/bare', r.post.bare.cpuMsPerRequest]] as const) {
+    for (const [label, c] of [
+      ['GET /tests first page', r.get.firstPage.cpuMsPerRequest],
+      ['GET /tests walk', r.get.walk.cpuMsPerRequest],
+      ['GET /bench/bare', r.get.bare.cpuMsPerRequest],
+      ['POST /tests', r.post.tests.cpuMsPerRequest],
+      ['POST /bench/bare', r.post.bare.cpuMsPerRequest],
+    ] as const) {
       cpuRows.push([`${r.backend}: ${label}`, c.server!, r.backend === 'postgres' ? c.postgres! : '(in server)', c.client!]);
     }
   }
-  printTable('CPU time per request (ms; 10 ms ticks from /proc, averaged)', ['endpoint', 'control plane', 'PostgreSQL', 'load generator'], cpuRows);
+  printTable(
+    'CPU time per request (ms; 10 ms ticks from /proc, averaged)',
+    ['endpoint', 'control plane', 'PostgreSQL', 'load generator'],
+    cpuRows,
+  );
 
   const targets = results
     .filter((r) => r.backend === 'postgres')
@@ -308,7 +409,16 @@ function report(results: BackendResult[]) {
   writeRunResult('tests-api', {
     machine,
     started,
-    params: { tests: TESTS, requests: REQUESTS, getBudgetSeconds: GET_BUDGET_S, warmup: WARMUP, breakdownIterations: BREAKDOWN_ITERATIONS, postSeconds: SECONDS, concurrency: CONCURRENCY, backends },
+    params: {
+      tests: TESTS,
+      requests: REQUESTS,
+      getBudgetSeconds: GET_BUDGET_S,
+      warmup: WARMUP,
+      breakdownIterations: BREAKDOWN_ITERATIONS,
+      postSeconds: SECONDS,
+      concurrency: CONCURRENCY,
+      backends,
+    },
     results,
     targets,
   });

@@ -36,20 +36,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request, type IncomingMessage } from 'node:http';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuDelta, cpuMs, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
-import { androidEmulator, connectBenchAgent, type BenchAgent } from './lib/fake-agent.js';
+import { type CpuProbe, cpuDelta, cpuMs, cpuSnapshot } from './lib/cpu.js';
+import { androidEmulator, type BenchAgent, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine } from './lib/machine.js';
-import { startParty, type PartyProcess } from './lib/party-process.js';
+import { type PartyProcess, startParty } from './lib/party-process.js';
 import { repoRoot } from './lib/paths.js';
 import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
 import { prepareRunFixture, type RunFixture } from './lib/runs-setup.js';
 import { freePort, type ServerAddress } from './lib/server.js';
-import { sourceTreeAt, workingTreeSnapshot, type SourceTree } from './lib/source-tree.js';
-import { median, round, summarise, type Summary } from './lib/stats.js';
+import { type SourceTree, sourceTreeAt, workingTreeSnapshot } from './lib/source-tree.js';
+import { median, round, type Summary, summarise } from './lib/stats.js';
 
 const downloadMiB = Number(flag('mib', '100'));
 const rounds = Number(flag('rounds', '3'));
@@ -84,7 +84,9 @@ interface Path {
 
 const started = performance.now();
 const machine = describeMachine();
-console.log(`tunnel benchmark: ${downloadMiB} MiB × ${rounds}, ${serialCount} one at a time, ${requests} at ${concurrency} concurrent; each party its own process`);
+console.log(
+  `tunnel benchmark: ${downloadMiB} MiB × ${rounds}, ${serialCount} one at a time, ${requests} at ${concurrency} concurrent; each party its own process`,
+);
 console.log(`machine: ${machineLine(machine)}`);
 
 const cleanups: Array<() => unknown> = [];
@@ -117,7 +119,9 @@ try {
   for (const tree of trees) paths.push(await startTunnelStack(tree.label, tree.root, host.pid));
   // The measures keep one order of paths (direct, bare, tunnels) whichever started first.
   if (tunnelFirst) paths.splice(1, 0, await startBareRelays(hostPort, host.pid));
-  console.log(`start order: ${tunnelFirst ? 'tunnel stack(s) first, then the bare relays' : 'bare relays first, then the tunnel stack(s)'}`);
+  console.log(
+    `start order: ${tunnelFirst ? 'tunnel stack(s) first, then the bare relays' : 'bare relays first, then the tunnel stack(s)'}`,
+  );
   await measure(paths, hostPort);
 } catch (error) {
   for (const party of parties) console.error(`--- ${party.name} (pid ${party.pid}), last output:\n${party.output().slice(-2000)}`);
@@ -157,7 +161,15 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
   const controlPlane = await startParty(`${label}: control plane`, join(root, 'scripts', 'start-control-plane.mjs'), [], {
     ...PRODUCTION_START,
     ready: /DeviceLab control plane on/,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, LOG_REQUESTS: '0', BASE_URL: url.origin, DATABASE_URL: undefined },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN: adminToken,
+      LOG_REQUESTS: '0',
+      BASE_URL: url.origin,
+      DATABASE_URL: undefined,
+    },
     timeoutMs: 120_000,
   });
   cleanups.push(() => controlPlane.stop());
@@ -165,26 +177,50 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
   const server: ServerAddress = { url, adminToken };
   const fixture = await prepareRunFixture(server, `Tunnel bench org (${label})`);
 
-  const tunnelClient = await startParty(`${label}: tunnel client`, join(root, 'lab-agent', 'src', 'cli.ts'),
-    ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL], { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: fixture.apiKey } });
+  const tunnelClient = await startParty(
+    `${label}: tunnel client`,
+    join(root, 'lab-agent', 'src', 'cli.ts'),
+    ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL],
+    { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: fixture.apiKey } },
+  );
   cleanups.push(() => tunnelClient.stop());
   parties.push(tunnelClient);
 
-  const labAgent = await connectBenchAgent(url, fixture.agentToken, { agentId: `bench-tunnel-agent-${port}`, devices: [androidEmulator('emulator-5554')] });
+  const labAgent = await connectBenchAgent(url, fixture.agentToken, {
+    agentId: `bench-tunnel-agent-${port}`,
+    devices: [androidEmulator('emulator-5554')],
+  });
   cleanups.push(() => labAgent.close());
   labAgent.startHeartbeats((await labAgent.welcomed).message.heartbeatIntervalMs);
   const jobId = await holdJob(server, fixture, labAgent);
 
-  const agentSide = await startParty(`${label}: agent side`, PARTY, ['agent', '--tree', root, '--control-plane', url.origin, '--job', jobId, '--tunnel', TUNNEL], {
-    ready: /READY (\d+)/, env: { BENCH_AGENT_TOKEN: fixture.agentToken },
-  });
+  const agentSide = await startParty(
+    `${label}: agent side`,
+    PARTY,
+    ['agent', '--tree', root, '--control-plane', url.origin, '--job', jobId, '--tunnel', TUNNEL],
+    {
+      ready: /READY (\d+)/,
+      env: { BENCH_AGENT_TOKEN: fixture.agentToken },
+    },
+  );
   cleanups.push(() => agentSide.stop());
   parties.push(agentSide);
-  console.log(`${label}: control plane pid ${controlPlane.pid}, tunnel client pid ${tunnelClient.pid}, agent side pid ${agentSide.pid} (proxy :${agentSide.ready[1]})`);
-  return { label, port: Number(agentSide.ready[1]), proxy: true, baseline: false, parties: partiesOf({ agentSide, controlPlane, tunnelClient }, hostPid) };
+  console.log(
+    `${label}: control plane pid ${controlPlane.pid}, tunnel client pid ${tunnelClient.pid}, agent side pid ${agentSide.pid} (proxy :${agentSide.ready[1]})`,
+  );
+  return {
+    label,
+    port: Number(agentSide.ready[1]),
+    proxy: true,
+    baseline: false,
+    parties: partiesOf({ agentSide, controlPlane, tunnelClient }, hostPid),
+  };
 }
 
-function partiesOf(p: { agentSide: PartyProcess; controlPlane: PartyProcess; tunnelClient: PartyProcess }, hostPid: number): Record<string, number> {
+function partiesOf(
+  p: { agentSide: PartyProcess; controlPlane: PartyProcess; tunnelClient: PartyProcess },
+  hostPid: number,
+): Record<string, number> {
   return { 'agent side': p.agentSide.pid, 'control plane': p.controlPlane.pid, 'tunnel client': p.tunnelClient.pid, host: hostPid };
 }
 
@@ -192,7 +228,9 @@ function partiesOf(p: { agentSide: PartyProcess; controlPlane: PartyProcess; tun
 async function holdJob(server: ServerAddress, f: RunFixture, agent: BenchAgent): Promise<string> {
   const http = keepAliveAgent(1);
   const run = await sendJson<{ runId: string }>(server.url, http, {
-    method: 'POST', path: '/tests/execute', headers: f.auth,
+    method: 'POST',
+    path: '/tests/execute',
+    headers: f.auth,
     json: { organisationId: f.organisationId, buildId: f.buildId, testIds: [f.testId], tunnelName: TUNNEL },
   });
   http.destroy();
@@ -206,7 +244,13 @@ async function holdJob(server: ServerAddress, f: RunFixture, agent: BenchAgent):
 /** GET direct or through a device proxy (absolute URL, as a device sends it); resolves with the bytes read. */
 function get(hostPort: number, path: string, via: Path, pool?: Agent): Promise<number> {
   const options = via.proxy
-    ? { host: '127.0.0.1', port: via.port!, path: `http://127.0.0.1:${hostPort}${path}`, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool }
+    ? {
+        host: '127.0.0.1',
+        port: via.port!,
+        path: `http://127.0.0.1:${hostPort}${path}`,
+        headers: { host: `127.0.0.1:${hostPort}` },
+        agent: pool,
+      }
     : { host: '127.0.0.1', port: via.port ?? hostPort, path, headers: { host: `127.0.0.1:${hostPort}` }, agent: pool };
   return new Promise((resolve, reject) => {
     const fail = (error: Error) => reject(new Error(`${via.label}: GET ${path}: ${error.message}`));
@@ -220,7 +264,9 @@ function get(hostPort: number, path: string, via: Path, pool?: Agent): Promise<n
 function countBody(res: IncomingMessage): Promise<number> {
   return new Promise((resolve, reject) => {
     let bytes = 0;
-    res.on('data', (c: Buffer) => { bytes += c.length; });
+    res.on('data', (c: Buffer) => {
+      bytes += c.length;
+    });
     res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
     res.on('error', reject);
   });
@@ -239,7 +285,9 @@ function getOverConnect(hostPort: number, path: string, via: Path): Promise<numb
     connect.on('connect', (answer: IncomingMessage, socket) => {
       if (answer.statusCode !== 200) return fail(new Error(`CONNECT answered ${answer.statusCode}`));
       const req = request({ path, headers: { host: `127.0.0.1:${hostPort}` }, createConnection: () => socket }, (res) => {
-        countBody(res).then(resolve, fail).finally(() => socket.destroy());
+        countBody(res)
+          .then(resolve, fail)
+          .finally(() => socket.destroy());
       });
       req.on('error', fail);
       req.end();
@@ -253,14 +301,16 @@ async function smallRequests(hostPort: number, via: Path, parallel: number, coun
   const pool = new Agent({ keepAlive: true, maxSockets: parallel });
   const latencies: number[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) {
-      next += 1;
-      const begin = performance.now();
-      await get(hostPort, '/small', via, pool);
-      latencies.push(performance.now() - begin);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        next += 1;
+        const begin = performance.now();
+        await get(hostPort, '/small', via, pool);
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
   pool.destroy();
   return latencies;
 }
@@ -299,8 +349,21 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
   const loads: number[] = [os.loadavg()[0]!];
   // Background work with no traffic (heartbeats, the control plane's loops): CPU ms per second idle.
   const idle = await Promise.all(paths.map((p) => withCpu(p, () => new Promise((r) => setTimeout(r, IDLE_MS)))));
-  const idleCpuMsPerS = Object.fromEntries(paths.map((p, i) => [p.label, Object.fromEntries(Object.entries(idle[i]!.cpu).map(([k, v]) => [k, round((v * 1000) / IDLE_MS, 1)]))]));
-  const state = paths.map((p) => ({ path: p, speeds: [] as number[], downloadCpu: {} as Record<string, number>, connectSpeeds: [] as number[], connectCpu: {} as Record<string, number>, serial: [] as number[], parallel: [] as number[], smallCpu: {} as Record<string, number>, small: 0, failedDownloads: [] as string[] }));
+  const idleCpuMsPerS = Object.fromEntries(
+    paths.map((p, i) => [p.label, Object.fromEntries(Object.entries(idle[i]!.cpu).map(([k, v]) => [k, round((v * 1000) / IDLE_MS, 1)]))]),
+  );
+  const state = paths.map((p) => ({
+    path: p,
+    speeds: [] as number[],
+    downloadCpu: {} as Record<string, number>,
+    connectSpeeds: [] as number[],
+    connectCpu: {} as Record<string, number>,
+    serial: [] as number[],
+    parallel: [] as number[],
+    smallCpu: {} as Record<string, number>,
+    small: 0,
+    failedDownloads: [] as string[],
+  }));
   // Each round in another order, so no path always runs right after another.
   const rotated = (r: number) => state.map((_, i) => state[(i + r) % state.length]!);
   for (let r = 0; r < rounds; r += 1) {
@@ -368,44 +431,92 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
   const [direct, ...tunnels] = results as [PathResult, ...PathResult[]];
   const speed = (p: PathResult) => median(p.downloadMiBps);
   const header = ['measure', 'direct', ...tunnels.flatMap((t) => [t.label, 'vs direct'])];
-  const row = (name: string, value: (p: PathResult) => number, versus: (t: number, d: number) => string) =>
-    [name, round(value(direct), 2), ...tunnels.flatMap((t) => [round(value(t), 2), versus(value(t), value(direct))])];
+  const row = (name: string, value: (p: PathResult) => number, versus: (t: number, d: number) => string) => [
+    name,
+    round(value(direct), 2),
+    ...tunnels.flatMap((t) => [round(value(t), 2), versus(value(t), value(direct))]),
+  ];
   const added = (t: number, d: number) => `+${round(t - d, 2)} ms`;
   printTable('HTTP through a named tunnel beside direct (wall clock)', header, [
     row(`${downloadMiB} MiB download, MiB/s (median of ${rounds})`, speed, (t, d) => `${round((t / d) * 100, 1)} %`),
-    row('downloads cut off (tried again)', (p) => p.failedDownloads.length, () => ''),
-    row(`${downloadMiB} MiB download over CONNECT (as HTTPS goes), MiB/s`, (p) => median(p.connectMiBps), (t, d) => `${round((t / d) * 100, 1)} %`),
+    row(
+      'downloads cut off (tried again)',
+      (p) => p.failedDownloads.length,
+      () => '',
+    ),
+    row(
+      `${downloadMiB} MiB download over CONNECT (as HTTPS goes), MiB/s`,
+      (p) => median(p.connectMiBps),
+      (t, d) => `${round((t / d) * 100, 1)} %`,
+    ),
     row('small GET p50 ms, one at a time', (p) => p.serial.p50, added),
     row(`small GET p50 ms, ${concurrency} concurrent`, (p) => p.parallel.p50, added),
     row(`small GET p95 ms, ${concurrency} concurrent`, (p) => p.parallel.p95, added),
     row(`small GET p99 ms, ${concurrency} concurrent`, (p) => p.parallel.p99, added),
   ]);
   const parties = ['load', 'agent side', 'control plane', 'tunnel client', 'host'];
-  const cpuRows = (of: (p: PathResult) => Record<string, number>) => parties.map((party) => [party, ...results.map((p) => of(p)[party] ?? '-')]);
-  printTable('CPU ms per MiB downloaded, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.downloadCpuMsPerMiB));
-  printTable('CPU ms per MiB downloaded over CONNECT, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.connectCpuMsPerMiB));
-  printTable('CPU µs per small request, by process', ['process', ...results.map((p) => p.label)], cpuRows((p) => p.smallCpuUsPerRequest));
-  printTable(`CPU ms per second with no traffic (${IDLE_MS / 1000} s before the measures)`, ['process', ...results.map((p) => p.label)], cpuRows((p) => idleCpuMsPerS[p.label]!));
+  const cpuRows = (of: (p: PathResult) => Record<string, number>) =>
+    parties.map((party) => [party, ...results.map((p) => of(p)[party] ?? '-')]);
+  printTable(
+    'CPU ms per MiB downloaded, by process',
+    ['process', ...results.map((p) => p.label)],
+    cpuRows((p) => p.downloadCpuMsPerMiB),
+  );
+  printTable(
+    'CPU ms per MiB downloaded over CONNECT, by process',
+    ['process', ...results.map((p) => p.label)],
+    cpuRows((p) => p.connectCpuMsPerMiB),
+  );
+  printTable(
+    'CPU µs per small request, by process',
+    ['process', ...results.map((p) => p.label)],
+    cpuRows((p) => p.smallCpuUsPerRequest),
+  );
+  printTable(
+    `CPU ms per second with no traffic (${IDLE_MS / 1000} s before the measures)`,
+    ['process', ...results.map((p) => p.label)],
+    cpuRows((p) => idleCpuMsPerS[p.label]!),
+  );
   console.log(`\nload average (1 min): ${loads.map((l) => l.toFixed(2)).join(' → ')} (start, after downloads, after one-at-a-time, end)`);
   const bare = results.find((r) => r.label === BARE)!;
   const goals = (t: PathResult) => ({
     downloadShareOfBareRelays: { goal: '≥ 80 %', value: round((speed(t) / speed(bare)) * 100, 1), met: speed(t) >= 0.8 * speed(bare) },
     addedP50Ms: { goal: '< 3 ms', value: round(t.serial.p50 - direct.serial.p50, 2), met: t.serial.p50 - direct.serial.p50 < 3 },
-    addedP99MsConcurrent: { goal: '< 50 ms', value: round(t.parallel.p99 - direct.parallel.p99, 2), met: t.parallel.p99 - direct.parallel.p99 < 50 },
+    addedP99MsConcurrent: {
+      goal: '< 50 ms',
+      value: round(t.parallel.p99 - direct.parallel.p99, 2),
+      met: t.parallel.p99 - direct.parallel.p99 < 50,
+    },
   });
   for (const t of tunnels.filter((r) => !r.baseline)) {
-    console.log(`${t.label}: ${round((speed(t) / speed(direct)) * 100, 1)} % of direct, ${round((speed(t) / speed(bare)) * 100, 1)} % of the bare relays (which reach ${round((speed(bare) / speed(direct)) * 100, 1)} % of direct)`);
+    console.log(
+      `${t.label}: ${round((speed(t) / speed(direct)) * 100, 1)} % of direct, ${round((speed(t) / speed(bare)) * 100, 1)} % of the bare relays (which reach ${round((speed(bare) / speed(direct)) * 100, 1)} % of direct)`,
+    );
     for (const [name, g] of Object.entries(goals(t))) console.log(`  ${name}: ${g.value} (goal ${g.goal}: ${g.met ? 'met' : 'NOT met'})`);
   }
   writeRunResult('tunnel', {
-    machine, started,
-    params: { downloadMiB, rounds, serial: serialCount, requests, concurrency, compare: compare || null, after: after || null, tunnelFirst, loadAverages: loads.map((l) => round(l, 2)), idleCpuMsPerS },
+    machine,
+    started,
+    params: {
+      downloadMiB,
+      rounds,
+      serial: serialCount,
+      requests,
+      concurrency,
+      compare: compare || null,
+      after: after || null,
+      tunnelFirst,
+      loadAverages: loads.map((l) => round(l, 2)),
+      idleCpuMsPerS,
+    },
     results,
-    targets: tunnels.filter((t) => !t.baseline).map((t) => ({
-      path: t.label,
-      downloadShareOfDirect: round((speed(t) / speed(direct)) * 100, 1),
-      bareRelaysShareOfDirect: round((speed(bare) / speed(direct)) * 100, 1),
-      ...goals(t),
-    })),
+    targets: tunnels
+      .filter((t) => !t.baseline)
+      .map((t) => ({
+        path: t.label,
+        downloadShareOfDirect: round((speed(t) / speed(direct)) * 100, 1),
+        bareRelaysShareOfDirect: round((speed(bare) / speed(direct)) * 100, 1),
+        ...goals(t),
+      })),
   });
 }

@@ -22,15 +22,15 @@ import { copyFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
 import { makeLargeApk } from '../fixtures/builds.js';
+import { cpuMs } from './lib/cpu.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine } from './lib/machine.js';
-import { flag, GiB, MiB, printTable, writeResult } from './lib/report.js';
-import { cpuMs } from './lib/cpu.js';
 import { startTempPostgres } from './lib/postgres.js';
+import { flag, GiB, MiB, printTable, writeResult } from './lib/report.js';
 import { createOrganisation, processMemory, resetPeakMemory, startServer } from './lib/server.js';
 import { median, round } from './lib/stats.js';
 
@@ -47,7 +47,9 @@ if (BACKEND === 'both') {
   const others = process.argv.slice(2).filter((a, i, all) => a !== '--backend' && all[i - 1] !== '--backend');
   let status = 0;
   for (const backend of ['pglite', 'postgres']) {
-    const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...others, '--backend', backend], { stdio: 'inherit' });
+    const run = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...others, '--backend', backend], {
+      stdio: 'inherit',
+    });
     status ||= run.status ?? 1;
   }
   process.exit(status);
@@ -71,7 +73,9 @@ const { bavail, bsize } = statfsSync(work);
 const free = bavail * bsize;
 if (free < 3 * SIZE + GiB) {
   rmSync(work, { recursive: true, force: true });
-  console.error(`not enough free space in ${os.tmpdir()}: ${(free / GiB).toFixed(1)} GiB free, need ${((3 * SIZE + GiB) / GiB).toFixed(1)}`);
+  console.error(
+    `not enough free space in ${os.tmpdir()}: ${(free / GiB).toFixed(1)} GiB free, need ${((3 * SIZE + GiB) / GiB).toFixed(1)}`,
+  );
   process.exit(1);
 }
 console.log(`${(free / GiB).toFixed(1)} GiB free in ${os.tmpdir()}; working in ${work}`);
@@ -133,8 +137,10 @@ for (let round = 0; round < ROUNDS; round++) {
   copyCpuMs.copyFile.push(cpuMs(process.pid) - cpu0);
   await rm(copyPath);
   uploads.push(await uploadOnce(round));
-  console.log(`round ${round + 1}: stream copy ${streamCopies[round]!.toFixed(2)} s, fs.copyFile ${copyFiles[round]!.toFixed(2)} s, ` +
-    `upload ${uploads[round]!.seconds.toFixed(2)} s, server growth ${(uploads[round]!.growth / MiB).toFixed(1)} MiB`);
+  console.log(
+    `round ${round + 1}: stream copy ${streamCopies[round]!.toFixed(2)} s, fs.copyFile ${copyFiles[round]!.toFixed(2)} s, ` +
+      `upload ${uploads[round]!.seconds.toFixed(2)} s, server growth ${(uploads[round]!.growth / MiB).toFixed(1)} MiB`,
+  );
 }
 
 report();
@@ -179,7 +185,9 @@ async function uploadOnce(round: number): Promise<UploadRun> {
     // The server really stored the whole file and read its manifest.
     const agent = keepAliveAgent(1);
     const b = await sendJson<{ sizeBytes: number; sha256: string; packageName: string }>(server.url, agent, {
-      method: 'GET', path: `/builds/${buildId}`, headers: { authorization: `Bearer ${org.apiKey}` },
+      method: 'GET',
+      path: `/builds/${buildId}`,
+      headers: { authorization: `Bearer ${org.apiKey}` },
     });
     agent.destroy();
     if (b.status !== 200 || b.body.sizeBytes !== fileSize || b.body.sha256 !== expectedSha || b.body.packageName !== PACKAGE) {
@@ -204,8 +212,20 @@ async function uploadOnce(round: number): Promise<UploadRun> {
     // raised it above the start-up peak; otherwise RSS sampled every 50 ms is the best we have.
     const peak = peakReset ? after.hwm : after.hwm > before.hwm ? Math.max(after.hwm, sampledMaxRss) : sampledMaxRss;
     return {
-      seconds, status: reply.status, buildId, peakReset, rssBefore: before.rss, hwmBefore: before.hwm, hwmAfter: after.hwm, sampledMaxRss,
-      growth: peak - before.rss, clientRssGrowth: clientMax - clientBefore, serverCpuMs, clientCpuMs, rawSeconds, rawServerCpuMs,
+      seconds,
+      status: reply.status,
+      buildId,
+      peakReset,
+      rssBefore: before.rss,
+      hwmBefore: before.hwm,
+      hwmAfter: after.hwm,
+      sampledMaxRss,
+      growth: peak - before.rss,
+      clientRssGrowth: clientMax - clientBefore,
+      serverCpuMs,
+      clientCpuMs,
+      rawSeconds,
+      rawServerCpuMs,
     };
   } finally {
     await server.stop(); // also deletes its DATA_DIR with the stored 1 GiB build
@@ -216,10 +236,19 @@ async function uploadOnce(round: number): Promise<UploadRun> {
  * POST a multipart body streamed from disk: the framing is computed up front so that
  * Content-Length is known, and the file goes through in chunks (the client never holds it).
  */
-function postMultipart(base: URL, target: string, apiKey: string, path: string, fileName: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
+function postMultipart(
+  base: URL,
+  target: string,
+  apiKey: string,
+  path: string,
+  fileName: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const boundary = `----devicelab-bench-${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
-    Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
       `--${boundary}\r\nContent-Disposition: form-data; name="build"; filename="${fileName}"\r\n` +
       'Content-Type: application/vnd.android.package-archive\r\n\r\n',
   );
@@ -228,7 +257,11 @@ function postMultipart(base: URL, target: string, apiKey: string, path: string, 
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        host: base.hostname, port: base.port, method: 'POST', path: target, agent: false,
+        host: base.hostname,
+        port: base.port,
+        method: 'POST',
+        path: target,
+        agent: false,
         headers: {
           authorization: `Bearer ${apiKey}`,
           'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -294,24 +327,53 @@ function report() {
   const rows: Array<Array<string | number>> = [
     ...streamCopies.map((s, i) => [`stream copy (read -> write), round ${i + 1}`, s, mbps(s), '', '', '', copyCpuMs.stream[i]! / 1000]),
     ...copyFiles.map((s, i) => [`fs.copyFile, round ${i + 1}`, s, mbps(s), '', '', '', copyCpuMs.copyFile[i]! / 1000]),
-    ...uploads.map((u, i) => [`POST /uploadBuild, round ${i + 1}`, u.seconds, mbps(u.seconds), round(u.growth / MiB, 1), round(u.clientRssGrowth / MiB, 1),
-      u.serverCpuMs / 1000, u.clientCpuMs / 1000]),
-    ...uploads.filter(() => ENTRY === 'bench').map((u, i) => [`HTTP body to disk only (/bench/upload-raw), round ${i + 1}`, u.rawSeconds, mbps(u.rawSeconds), '', '', u.rawServerCpuMs / 1000, '']),
+    ...uploads.map((u, i) => [
+      `POST /uploadBuild, round ${i + 1}`,
+      u.seconds,
+      mbps(u.seconds),
+      round(u.growth / MiB, 1),
+      round(u.clientRssGrowth / MiB, 1),
+      u.serverCpuMs / 1000,
+      u.clientCpuMs / 1000,
+    ]),
+    ...uploads
+      .filter(() => ENTRY === 'bench')
+      .map((u, i) => [
+        `HTTP body to disk only (/bench/upload-raw), round ${i + 1}`,
+        u.rawSeconds,
+        mbps(u.rawSeconds),
+        '',
+        '',
+        u.rawServerCpuMs / 1000,
+        '',
+      ]),
     ['read + sha256 only (reference)', hashSeconds, mbps(hashSeconds), '', '', '', ''],
   ];
-  printTable(`${(fileSize / GiB).toFixed(2)} GiB build, wall time`,
+  printTable(
+    `${(fileSize / GiB).toFixed(2)} GiB build, wall time`,
     ['step', 'seconds', 'MiB/s', 'server growth MiB', 'client growth MiB', 'server CPU s', 'client CPU s'],
-    rows.map((r) => r.map((c, i) => (typeof c === 'number' ? (i === 2 ? String(c) : c.toFixed(2)) : c))));
+    rows.map((r) => r.map((c, i) => (typeof c === 'number' ? (i === 2 ? String(c) : c.toFixed(2)) : c))),
+  );
   const ratio = up / copy;
   const raw = median(uploads.map((u) => u.rawSeconds));
   const targets = [
-    { target: `upload within ${TARGET_RATIO}x the plain (stream) copy`, value: round(ratio, 2), vsCopyFile: round(up / cf, 2), met: ratio <= TARGET_RATIO },
+    {
+      target: `upload within ${TARGET_RATIO}x the plain (stream) copy`,
+      value: round(ratio, 2),
+      vsCopyFile: round(up / cf, 2),
+      met: ratio <= TARGET_RATIO,
+    },
     { target: 'server memory growth at most ~64 MiB', valueMiB: round(growth / MiB, 1), met: growth <= TARGET_GROWTH },
   ];
-  console.log(`\ntarget: upload within ${TARGET_RATIO}x the plain copy: median upload ${up.toFixed(2)} s / median stream copy ${copy.toFixed(2)} s = ` +
-    `${ratio.toFixed(2)}x (vs fs.copyFile ${cf.toFixed(2)} s: ${(up / cf).toFixed(2)}x) -> ${targets[0]!.met ? 'MET' : 'MISSED'}`);
-  if (ENTRY === 'bench') console.log(`reference: the same body to /bench/upload-raw (transport + write only): median ${raw.toFixed(2)} s = ${(raw / copy).toFixed(2)}x the stream copy; ` +
-    `the control plane's own work (multipart, sha256, inspection, storage) adds ${(up - raw).toFixed(2)} s`);
+  console.log(
+    `\ntarget: upload within ${TARGET_RATIO}x the plain copy: median upload ${up.toFixed(2)} s / median stream copy ${copy.toFixed(2)} s = ` +
+      `${ratio.toFixed(2)}x (vs fs.copyFile ${cf.toFixed(2)} s: ${(up / cf).toFixed(2)}x) -> ${targets[0]!.met ? 'MET' : 'MISSED'}`,
+  );
+  if (ENTRY === 'bench')
+    console.log(
+      `reference: the same body to /bench/upload-raw (transport + write only): median ${raw.toFixed(2)} s = ${(raw / copy).toFixed(2)}x the stream copy; ` +
+        `the control plane's own work (multipart, sha256, inspection, storage) adds ${(up - raw).toFixed(2)} s`,
+    );
   console.log(`target: server growth at most 64 MiB: largest ${(growth / MiB).toFixed(1)} MiB -> ${targets[1]!.met ? 'MET' : 'MISSED'}`);
   const seconds = (performance.now() - started) / 1000;
   const path = writeResult(`upload-${BACKEND}`, {

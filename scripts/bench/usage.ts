@@ -15,16 +15,17 @@
  *
  * Target (usage issue): p50 under 50 ms on real PostgreSQL, both with and without apiKeyId=.
  */
-import { openPostgres } from '../../control-plane/src/db/postgres.js';
+
 import type { Db, Sql } from '../../control-plane/src/db/index.js';
+import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import { MAX_COUNTED_SESSIONS, usageByTestId } from '../../control-plane/src/queries/usage.js';
-import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
-import { cpuDelta, cpuSnapshot, type CpuProbe } from './lib/cpu.js';
+import { type Backend, backendsFlag, runOnBackends } from './lib/backends.js';
+import { type CpuProbe, cpuDelta, cpuSnapshot } from './lib/cpu.js';
 import { keepAliveAgent, send, sendJson } from './lib/http.js';
-import { describeMachine, machineLine, type Machine } from './lib/machine.js';
+import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
-import { createOrganisation, type ChildServer } from './lib/server.js';
-import { round, summarise, type Summary } from './lib/stats.js';
+import { type ChildServer, createOrganisation } from './lib/server.js';
+import { round, type Summary, summarise } from './lib/stats.js';
 import { usageSeedStatements } from './lib/usage-data.js';
 
 const TARGET_P50_MS = 50;
@@ -83,8 +84,10 @@ interface BackendResult {
 }
 
 const machine: Machine = describeMachine();
-console.log(`usage benchmark: ${WINDOW} sessions in the window + ${OTHERS} others (${OLDER_OWN} own older than 90 days, ` +
-  `${OTHER_ORG_SESSIONS} of ${OTHER_ORGS} other organisations), ${REQUESTS} requests per variant, backends: ${backends.join(', ')}`);
+console.log(
+  `usage benchmark: ${WINDOW} sessions in the window + ${OTHERS} others (${OLDER_OWN} own older than 90 days, ` +
+    `${OTHER_ORG_SESSIONS} of ${OTHER_ORGS} other organisations), ${REQUESTS} requests per variant, backends: ${backends.join(', ')}`,
+);
 console.log(`machine: ${machineLine(machine)}`);
 
 const started = performance.now();
@@ -110,7 +113,12 @@ async function benchBackend(backend: Backend, server: ChildServer, direct: Db | 
   // Seed with generate_series on the database server itself, then VACUUM ANALYZE: the visibility map the
   // index-only scan needs, and statistics (autovacuum does both on a real server after a bulk insert).
   const statements = usageSeedStatements({
-    orgId: org.organisationId, apiKeyId, otherOrgIds, window: WINDOW, olderOwn: OLDER_OWN, others: OTHER_ORG_SESSIONS,
+    orgId: org.organisationId,
+    apiKeyId,
+    otherOrgIds,
+    window: WINDOW,
+    olderOwn: OLDER_OWN,
+    others: OTHER_ORG_SESSIONS,
   });
   const seedStart = performance.now();
   let rows: number;
@@ -141,24 +149,43 @@ async function benchBackend(backend: Backend, server: ChildServer, direct: Db | 
   // The report must count exactly the window's sessions.
   const expected = await countInWindow(backend, server, agent, direct, org.organisationId, apiKeyId);
   const all = await sendJson<{ truncated: boolean; totals: { runs: number }; byTestId: unknown[] }>(server.url, agent, {
-    method: 'GET', path: `/usage/sdk-sessions?days=${DAYS}`, headers: auth,
+    method: 'GET',
+    path: `/usage/sdk-sessions?days=${DAYS}`,
+    headers: auth,
   });
   const key = await sendJson<{ totals: { runs: number } }>(server.url, agent, {
-    method: 'GET', path: `/usage/sdk-sessions?days=${DAYS}&apiKeyId=${apiKeyId}`, headers: auth,
+    method: 'GET',
+    path: `/usage/sdk-sessions?days=${DAYS}&apiKeyId=${apiKeyId}`,
+    headers: auth,
   });
   if (all.status !== 200 || key.status !== 200) throw new Error(`usage report: ${all.status} ${JSON.stringify(all.body).slice(0, 300)}`);
-  if (all.body.totals.runs !== Math.min(expected.all, MAX_COUNTED_SESSIONS) || key.body.totals.runs !== Math.min(expected.key, MAX_COUNTED_SESSIONS)) {
-    throw new Error(`the report counted ${all.body.totals.runs} / ${key.body.totals.runs} runs, the table holds ${expected.all} / ${expected.key}`);
+  if (
+    all.body.totals.runs !== Math.min(expected.all, MAX_COUNTED_SESSIONS) ||
+    key.body.totals.runs !== Math.min(expected.key, MAX_COUNTED_SESSIONS)
+  ) {
+    throw new Error(
+      `the report counted ${all.body.totals.runs} / ${key.body.totals.runs} runs, the table holds ${expected.all} / ${expected.key}`,
+    );
   }
   const reportBody = Buffer.from(JSON.stringify(all.body));
-  console.log(`[${backend}] report: ${all.body.totals.runs} runs in ${all.body.byTestId.length} test ids (${reportBody.length} bytes), ` +
-    `${key.body.totals.runs} with apiKeyId=${apiKeyId}, truncated ${all.body.truncated}`);
-  const put = await send(server.url, agent, { method: 'PUT', path: '/bench/bare-payload', headers: { ...admin, 'content-type': 'application/json' }, body: reportBody });
+  console.log(
+    `[${backend}] report: ${all.body.totals.runs} runs in ${all.body.byTestId.length} test ids (${reportBody.length} bytes), ` +
+      `${key.body.totals.runs} with apiKeyId=${apiKeyId}, truncated ${all.body.truncated}`,
+  );
+  const put = await send(server.url, agent, {
+    method: 'PUT',
+    path: '/bench/bare-payload',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: reportBody,
+  });
   if (put.status !== 200) throw new Error(`set bare payload: ${put.status}`);
 
   // The statement the route runs, captured from the query module itself (text and parameters).
   const captured: Record<'all' | 'key', { text: string; params: unknown[] }> = {} as never;
-  for (const [name, keyFilter] of [['all', undefined], ['key', apiKeyId]] as const) {
+  for (const [name, keyFilter] of [
+    ['all', undefined],
+    ['key', apiKeyId],
+  ] as const) {
     const spy: Sql = {
       query: async <T>(text: string, params: readonly unknown[] = []) => {
         captured[name] = { text, params: [...params] };
@@ -228,12 +255,15 @@ async function benchBackend(backend: Backend, server: ChildServer, direct: Db | 
   for (const v of variants) {
     const n = samples[v].length;
     latency[v] = {
-      ...summarise(samples[v]), responseBytes: bytes[v] ?? 0,
+      ...summarise(samples[v]),
+      responseBytes: bytes[v] ?? 0,
       cpuMsPerRequest: Object.fromEntries(Object.entries(cpu[v]).map(([k, ms]) => [k, round(ms / Math.max(1, n), 3)])),
     };
   }
-  console.log(`[${backend}] p50: default ${latency.httpAll!.p50} ms, apiKeyId ${latency.httpKey!.p50} ms, bare ${latency.bare!.p50} ms, ` +
-    `raw SQL ${latency.sqlAll!.p50} / ${latency.sqlKey!.p50} ms`);
+  console.log(
+    `[${backend}] p50: default ${latency.httpAll!.p50} ms, apiKeyId ${latency.httpKey!.p50} ms, bare ${latency.bare!.p50} ms, ` +
+      `raw SQL ${latency.sqlAll!.p50} / ${latency.sqlKey!.p50} ms`,
+  );
 
   // EXPLAIN (ANALYZE, BUFFERS) once per variant; on PostgreSQL also the generic plan, which a prepared
   // statement (the driver prepares every query) may switch to after its fifth execution.
@@ -243,7 +273,12 @@ async function benchBackend(backend: Backend, server: ChildServer, direct: Db | 
     const text = `EXPLAIN (ANALYZE, BUFFERS) ${q.text}`;
     const lines = direct
       ? (await direct.query<{ 'QUERY PLAN': string }>(text, q.params)).map((r) => r['QUERY PLAN'])
-      : (await serverSql<{ 'QUERY PLAN': string }>(server, agent, { text, params: q.params.map((p) => (p instanceof Date ? p.toISOString() : p)) })).rows.map((r) => r['QUERY PLAN']);
+      : (
+          await serverSql<{ 'QUERY PLAN': string }>(server, agent, {
+            text,
+            params: q.params.map((p) => (p instanceof Date ? p.toISOString() : p)),
+          })
+        ).rows.map((r) => r['QUERY PLAN']);
     explain[name] = { plan: lines, summary: summarisePlan(lines) };
     if (direct) {
       const generic = await genericPlan(direct, q.text, q.params);
@@ -252,25 +287,46 @@ async function benchBackend(backend: Backend, server: ChildServer, direct: Db | 
   }
   agent.destroy();
   return {
-    backend, seedSeconds: round(seedSeconds, 1), vacuumSeconds: round(vacuumSeconds, 1), reloptions, rows,
-    report: { runs: all.body.totals.runs, testIds: all.body.byTestId.length, truncated: all.body.truncated, keyRuns: key.body.totals.runs, bytes: reportBody.length },
-    latency, sqlFrom: direct ? 'benchmark process, postgres driver' : 'inside the server process (PGlite)', explain,
+    backend,
+    seedSeconds: round(seedSeconds, 1),
+    vacuumSeconds: round(vacuumSeconds, 1),
+    reloptions,
+    rows,
+    report: {
+      runs: all.body.totals.runs,
+      testIds: all.body.byTestId.length,
+      truncated: all.body.truncated,
+      keyRuns: key.body.totals.runs,
+      bytes: reportBody.length,
+    },
+    latency,
+    sqlFrom: direct ? 'benchmark process, postgres driver' : 'inside the server process (PGlite)',
+    explain,
   };
 }
 
 async function serverSql<T = Record<string, unknown>>(
-  server: ChildServer, agent: ReturnType<typeof keepAliveAgent>,
+  server: ChildServer,
+  agent: ReturnType<typeof keepAliveAgent>,
   body: { statements?: string[]; text?: string; params?: unknown[]; iterations?: number },
 ): Promise<{ rows: T[]; samples?: number[]; ms: number }> {
   const r = await sendJson<{ rows: T[]; samples?: number[]; ms: number }>(server.url, agent, {
-    method: 'POST', path: '/bench/sql', headers: { authorization: `Bearer ${server.adminToken}` }, json: body,
+    method: 'POST',
+    path: '/bench/sql',
+    headers: { authorization: `Bearer ${server.adminToken}` },
+    json: body,
   });
   if (r.status !== 200) throw new Error(`/bench/sql: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
   return r.body;
 }
 
 async function countInWindow(
-  backend: string, server: ChildServer, agent: ReturnType<typeof keepAliveAgent>, direct: Db | null, orgId: string, apiKeyId: string,
+  backend: string,
+  server: ChildServer,
+  agent: ReturnType<typeof keepAliveAgent>,
+  direct: Db | null,
+  orgId: string,
+  apiKeyId: string,
 ): Promise<{ all: number; key: number }> {
   const text = `SELECT count(*)::int AS "all", (count(*) FILTER (WHERE api_key_id = $2))::int AS key
                   FROM sdk_sessions WHERE org_id = $1 AND started_at >= now() - interval '${DAYS} days'`;
@@ -289,7 +345,9 @@ async function genericPlan(db: Db, text: string, params: readonly unknown[]): Pr
     await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
     await tx.query(`PREPARE usage_generic (${types.join(', ')}) AS ${text}`);
     try {
-      const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE usage_generic (${params.map(literal).join(', ')})`);
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) EXECUTE usage_generic (${params.map(literal).join(', ')})`,
+      );
       return rows.map((r) => r['QUERY PLAN']);
     } finally {
       await tx.query('DEALLOCATE usage_generic');
@@ -331,10 +389,23 @@ function report(results: BackendResult[]) {
     for (const v of VARIANTS) {
       const l = r.latency[v];
       if (!l) continue;
-      rows.push([`${r.backend}: ${LABELS[v]}`, l.n, l.p50, l.p95, l.p99, l.max, l.responseBytes || '-', v === 'bare' ? '1.0x' : `${(l.p50 / bare).toFixed(1)}x`]);
+      rows.push([
+        `${r.backend}: ${LABELS[v]}`,
+        l.n,
+        l.p50,
+        l.p95,
+        l.p99,
+        l.max,
+        l.responseBytes || '-',
+        v === 'bare' ? '1.0x' : `${(l.p50 / bare).toFixed(1)}x`,
+      ]);
     }
   }
-  printTable('Latency, sequential over one keep-alive connection / one driver connection (ms)', ['variant', 'n', 'p50', 'p95', 'p99', 'max', 'bytes', 'p50 vs bare'], rows);
+  printTable(
+    'Latency, sequential over one keep-alive connection / one driver connection (ms)',
+    ['variant', 'n', 'p50', 'p95', 'p99', 'max', 'bytes', 'p50 vs bare'],
+    rows,
+  );
 
   const cpuRows: Array<Array<string | number>> = [];
   for (const r of results) {
@@ -344,33 +415,58 @@ function report(results: BackendResult[]) {
       cpuRows.push([`${r.backend}: ${LABELS[v]}`, c.server!, r.backend === 'postgres' ? c.postgres! : '(in server)', c.client!]);
     }
   }
-  printTable('CPU time per request (ms; 10 ms ticks from /proc, averaged)', ['variant', 'control plane', 'PostgreSQL', 'benchmark process'], cpuRows);
+  printTable(
+    'CPU time per request (ms; 10 ms ticks from /proc, averaged)',
+    ['variant', 'control plane', 'PostgreSQL', 'benchmark process'],
+    cpuRows,
+  );
 
   for (const r of results) {
     for (const [name, e] of Object.entries(r.explain)) {
-      const what = { all: 'no key filter', key: 'apiKeyId filter', allGeneric: 'no key filter, generic plan', keyGeneric: 'apiKeyId filter, generic plan' }[name];
+      const what = {
+        all: 'no key filter',
+        key: 'apiKeyId filter',
+        allGeneric: 'no key filter, generic plan',
+        keyGeneric: 'apiKeyId filter, generic plan',
+      }[name];
       console.log(`\n[${r.backend}] EXPLAIN (ANALYZE, BUFFERS), ${what}:`);
       if (name === 'all' || name === 'key') for (const l of e.plan) console.log(`  ${l}`);
       const s = e.summary;
-      console.log(`  => ${s.indexOnly ? 'INDEX-ONLY SCAN' : 'NOT an index-only scan'}: ${s.scan}; rows from the scan ${s.rowsFromIndex}, ` +
-        `heap fetches ${s.heapFetches}, ${s.buffers ?? 'no buffer line'}, execution ${s.executionMs} ms`);
+      console.log(
+        `  => ${s.indexOnly ? 'INDEX-ONLY SCAN' : 'NOT an index-only scan'}: ${s.scan}; rows from the scan ${s.rowsFromIndex}, ` +
+          `heap fetches ${s.heapFetches}, ${s.buffers ?? 'no buffer line'}, execution ${s.executionMs} ms`,
+      );
     }
   }
 
-  const targets = results.filter((r) => r.backend === 'postgres').map((r) => ({
-    target: `GET /usage/sdk-sessions p50 < ${TARGET_P50_MS} ms on real PostgreSQL (${WINDOW} sessions in the window, ${OTHERS} others)`,
-    p50: r.latency.httpAll!.p50,
-    p50ApiKeyId: r.latency.httpKey!.p50,
-    met: r.latency.httpAll!.p50 < TARGET_P50_MS && r.latency.httpKey!.p50 < TARGET_P50_MS,
-  }));
-  for (const t of targets) console.log(`\ntarget: ${t.target}: ${t.p50} ms, with apiKeyId ${t.p50ApiKeyId} ms -> ${t.met ? 'MET' : 'MISSED'}`);
+  const targets = results
+    .filter((r) => r.backend === 'postgres')
+    .map((r) => ({
+      target: `GET /usage/sdk-sessions p50 < ${TARGET_P50_MS} ms on real PostgreSQL (${WINDOW} sessions in the window, ${OTHERS} others)`,
+      p50: r.latency.httpAll!.p50,
+      p50ApiKeyId: r.latency.httpKey!.p50,
+      met: r.latency.httpAll!.p50 < TARGET_P50_MS && r.latency.httpKey!.p50 < TARGET_P50_MS,
+    }));
+  for (const t of targets)
+    console.log(`\ntarget: ${t.target}: ${t.p50} ms, with apiKeyId ${t.p50ApiKeyId} ms -> ${t.met ? 'MET' : 'MISSED'}`);
   for (const r of results.filter((x) => x.backend === 'pglite')) {
     console.log(`pglite (no target): ${r.latency.httpAll!.p50} ms, with apiKeyId ${r.latency.httpKey!.p50} ms`);
   }
   writeRunResult('usage', {
     machine,
     started,
-    params: { window: WINDOW, others: OTHERS, olderOwn: OLDER_OWN, otherOrganisations: OTHER_ORGS, otherOrgSessions: OTHER_ORG_SESSIONS, days: DAYS, requests: REQUESTS, budgetSeconds: BUDGET_S, warmup: WARMUP, backends },
+    params: {
+      window: WINDOW,
+      others: OTHERS,
+      olderOwn: OLDER_OWN,
+      otherOrganisations: OTHER_ORGS,
+      otherOrgSessions: OTHER_ORG_SESSIONS,
+      days: DAYS,
+      requests: REQUESTS,
+      budgetSeconds: BUDGET_S,
+      warmup: WARMUP,
+      backends,
+    },
     results,
     targets,
   });

@@ -28,12 +28,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAgent } from '../../lab-agent/src/agent.js';
 import type { JobPhase } from '../../lab-agent/src/runner.js';
-import { backendsFlag, runOnBackends, type Backend } from './lib/backends.js';
+import { type Backend, backendsFlag, runOnBackends } from './lib/backends.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
-import { describeMachine, machineLine, type Machine } from './lib/machine.js';
+import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
 import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
-import { createOrganisation, type ChildServer } from './lib/server.js';
+import { type ChildServer, createOrganisation } from './lib/server.js';
 import { median, round } from './lib/stats.js';
 
 const DEVICES = Number(flag('devices', '8'));
@@ -69,12 +69,16 @@ interface BackendResult {
 }
 
 const machine: Machine = describeMachine();
-console.log(`utilisation benchmark: ${DEVICES} virtual handsets, ${TESTS} × wait ${WAIT} s; skewed ${LONG} × ${LONG_WAIT} s + ` +
-  `${TESTS - LONG} × ${SHORT_WAIT} s; production entry (main.ts), backends: ${backends.join(', ')}`);
+console.log(
+  `utilisation benchmark: ${DEVICES} virtual handsets, ${TESTS} × wait ${WAIT} s; skewed ${LONG} × ${LONG_WAIT} s + ` +
+    `${TESTS - LONG} × ${SHORT_WAIT} s; production entry (main.ts), backends: ${backends.join(', ')}`,
+);
 console.log(`machine: ${machineLine(machine)}`);
 const started = performance.now();
 
-const results = await runOnBackends(backends, { entry: 'main' }, async ({ backend, server, onCleanup }) => benchBackend(backend, server, onCleanup));
+const results = await runOnBackends(backends, { entry: 'main' }, async ({ backend, server, onCleanup }) =>
+  benchBackend(backend, server, onCleanup),
+);
 report(results);
 
 async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (fn: () => unknown) => void): Promise<BackendResult> {
@@ -101,7 +105,12 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
   const offeredAt = new Map<string, number[]>();
   const stateDir = mkdtempSync(join(tmpdir(), 'devicelab-bench-agent-'));
   const agent = await startAgent({
-    controlPlaneUrl: server.url.href.replace(/\/$/, ''), token, virtualDevices: DEVICES, stateDir, log: () => {}, drainSeconds: 0,
+    controlPlaneUrl: server.url.href.replace(/\/$/, ''),
+    token,
+    virtualDevices: DEVICES,
+    stateDir,
+    log: () => {},
+    drainSeconds: 0,
     trace(jobId, serial, phase) {
       const now = performance.now();
       const t = trace.get(jobId) ?? {};
@@ -133,7 +142,10 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
     offeredAt.clear();
     const t0 = performance.now();
     const res = await sendJson<{ runId: string }>(server.url, http, {
-      method: 'POST', path: '/tests/execute', headers: auth, json: { organisationId: org.organisationId, buildId, testIds },
+      method: 'POST',
+      path: '/tests/execute',
+      headers: auth,
+      json: { organisationId: org.organisationId, buildId, testIds },
     });
     if (res.status !== 200) throw new Error(`execute: ${res.status} ${JSON.stringify(res.body)}`);
     let run: { status: string; succeededTests: unknown[] };
@@ -161,8 +173,14 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
     const perTest: number[] = [];
     for (const times of offeredAt.values()) for (let i = 1; i < times.length; i++) perTest.push(times[i]! - times[i - 1]!);
     const result: RunResult = {
-      name, tests: testIds.length, wallSeconds: round(wallSeconds, 2), idealSeconds: round(idealSeconds, 2),
-      ratio: round(wallSeconds / idealSeconds, 3), phasesMs, verdictToOfferMs: round(median(gaps), 1), stepOverheadMs,
+      name,
+      tests: testIds.length,
+      wallSeconds: round(wallSeconds, 2),
+      idealSeconds: round(idealSeconds, 2),
+      ratio: round(wallSeconds / idealSeconds, 3),
+      phasesMs,
+      verdictToOfferMs: round(median(gaps), 1),
+      stepOverheadMs,
       perTestOverheadMs: waits.every((w) => w === waits[0]) ? round(median(perTest) - waits[0]! * 1000, 1) : NaN,
     };
     console.log(`[${backend}] ${name}: ${result.wallSeconds} s, ideal ${result.idealSeconds} s, ratio ${result.ratio}`);
@@ -180,13 +198,38 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
 }
 
 function report(all: BackendResult[]): void {
-  printTable('Wall-clock time against the ideal (max(total test time / devices, longest test))', ['run', 'backend', 'wall s', 'ideal s', 'ratio', 'target'],
-    all.flatMap((b) => b.runs.map((r) => [r.name, b.backend, r.wallSeconds, r.idealSeconds, r.ratio, r.name === 'skewed, first run' ? '-' : `≤ ${TARGET_RATIO}`])));
+  printTable(
+    'Wall-clock time against the ideal (max(total test time / devices, longest test))',
+    ['run', 'backend', 'wall s', 'ideal s', 'ratio', 'target'],
+    all.flatMap((b) =>
+      b.runs.map((r) => [
+        r.name,
+        b.backend,
+        r.wallSeconds,
+        r.idealSeconds,
+        r.ratio,
+        r.name === 'skewed, first run' ? '-' : `≤ ${TARGET_RATIO}`,
+      ]),
+    ),
+  );
   const phaseNames = [...new Set(all.flatMap((b) => b.runs.flatMap((r) => Object.keys(r.phasesMs))))];
-  printTable('Where a device\'s time goes (medians, ms; agent clock)', ['run', 'backend', 'verdict→offer', ...phaseNames, 'steps beyond waits', 'per test beyond wait'],
-    all.flatMap((b) => b.runs.map((r) => [r.name, b.backend, r.verdictToOfferMs, ...phaseNames.map((p) => r.phasesMs[p] ?? NaN), r.stepOverheadMs, r.perTestOverheadMs])));
+  printTable(
+    "Where a device's time goes (medians, ms; agent clock)",
+    ['run', 'backend', 'verdict→offer', ...phaseNames, 'steps beyond waits', 'per test beyond wait'],
+    all.flatMap((b) =>
+      b.runs.map((r) => [
+        r.name,
+        b.backend,
+        r.verdictToOfferMs,
+        ...phaseNames.map((p) => r.phasesMs[p] ?? NaN),
+        r.stepOverheadMs,
+        r.perTestOverheadMs,
+      ]),
+    ),
+  );
   writeRunResult('utilisation', {
-    machine, started,
+    machine,
+    started,
     params: { devices: DEVICES, tests: TESTS, wait: WAIT, long: LONG, longWait: LONG_WAIT, shortWait: SHORT_WAIT },
     results: all,
     targets: [{ what: 'uniform and second skewed run: wall / ideal', max: TARGET_RATIO }],

@@ -72,7 +72,10 @@ export const Hello = z.object({
   capabilities: Capabilities,
   devices: z.array(DeviceInfo).max(1000),
   /** Jobs the agent is still running, or finished without an acknowledged result. */
-  jobs: z.array(z.object({ jobId: id, state: z.enum(['running', 'finished']) })).max(1000).default([]),
+  jobs: z
+    .array(z.object({ jobId: id, state: z.enum(['running', 'finished']) }))
+    .max(1000)
+    .default([]),
 });
 
 export const Heartbeat = z.object({ type: z.literal('heartbeat'), at: z.string().optional() });
@@ -147,7 +150,17 @@ export const JobResult = z.object({
 export const JobReleased = z.object({ type: z.literal('job.released'), jobId: id, reason: z.string().max(2000) });
 
 export const AgentMessage = z.discriminatedUnion('type', [
-  Hello, Heartbeat, DeviceAdded, DeviceChanged, DeviceRemoved, JobAccepted, JobRejected, StepDecide, StepEvent, JobResult, JobReleased,
+  Hello,
+  Heartbeat,
+  DeviceAdded,
+  DeviceChanged,
+  DeviceRemoved,
+  JobAccepted,
+  JobRejected,
+  StepDecide,
+  StepEvent,
+  JobResult,
+  JobReleased,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 
@@ -238,7 +251,10 @@ function parseWith<T>(schema: z.ZodType<T>, raw: string): ParseResult<T> {
   const result = schema.safeParse(json);
   if (result.success) return { ok: true, message: result.data };
   const issue = result.error.issues[0]!;
-  return { ok: false, error: `invalid ${String((json as { type?: unknown })?.type ?? 'message')}: ${issue.path.join('.') || '(frame)'}: ${issue.message}` };
+  return {
+    ok: false,
+    error: `invalid ${String((json as { type?: unknown })?.type ?? 'message')}: ${issue.path.join('.') || '(frame)'}: ${issue.message}`,
+  };
 }
 
 export const parseAgentMessage = (raw: string) => parseWith(AgentMessage, raw);

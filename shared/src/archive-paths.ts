@@ -38,7 +38,8 @@ export function archiveLinkProblem(segments: readonly string[], target: string, 
   const parts = target.split(/[\\/]/).filter((s) => s !== '' && s !== '.');
   let ups = 0;
   while (parts[ups] === '..') ups += 1;
-  if (parts.slice(ups).includes('..')) return `${kind} target ${quoted} has ".." after a folder name; only leading ".." segments are allowed`;
+  if (parts.slice(ups).includes('..'))
+    return `${kind} target ${quoted} has ".." after a folder name; only leading ".." segments are allowed`;
   const depth = kind === 'symlink' ? segments.length - 1 : 0;
   if (ups > depth) return `${kind} target ${quoted} escapes the archive`;
   return null;

@@ -3,15 +3,16 @@
  * clients, as zod schemas and the types inferred from them. It imports nothing else
  * of ours.
  */
-export { Platform, PLATFORMS } from './platform.js';
+
 export * from './actions.js';
-export * from './run-result.js';
-export * from './step-options.js';
 export * from './agent-protocol.js';
-export * from './json-text.js';
 export * from './archive-paths.js';
-export * from './tunnel-protocol.js';
+export * from './json-text.js';
 export * from './mux.js';
 export * from './mux-splice.js';
-export * from './upgrade-refusal.js';
 export * from './mux-websocket.js';
+export { PLATFORMS, Platform } from './platform.js';
+export * from './run-result.js';
+export * from './step-options.js';
+export * from './tunnel-protocol.js';
+export * from './upgrade-refusal.js';

@@ -28,10 +28,19 @@ describe('parseJsonText', () => {
   it('refuses too deep objects as well as arrays, and lone surrogates in keys and nested strings', () => {
     const objects = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
     expect(parseJsonText(objects(MAX_JSON_DEPTH))).toMatchObject({ ok: true });
-    expect(parseJsonText(objects(MAX_JSON_DEPTH + 1))).toEqual({ ok: false, error: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep` });
+    expect(parseJsonText(objects(MAX_JSON_DEPTH + 1))).toEqual({
+      ok: false,
+      error: `JSON is nested more than ${MAX_JSON_DEPTH} levels deep`,
+    });
     // `\\udc00` in JSON is a backslash and "udc00", not an escape.
-    expect(parseJsonText(String.raw`{"a":[{"b":["ok","\\udc00 is text",{"c\udc00":1}]}]}`)).toMatchObject({ ok: false, error: expect.stringMatching(/surrogate/) });
-    expect(parseJsonText(String.raw`{"a":[{"b":["ok","\\udc00 is text"]}]}`)).toEqual({ ok: true, value: { a: [{ b: ['ok', String.raw`\udc00 is text`] }] } });
+    expect(parseJsonText(String.raw`{"a":[{"b":["ok","\\udc00 is text",{"c\udc00":1}]}]}`)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/surrogate/),
+    });
+    expect(parseJsonText(String.raw`{"a":[{"b":["ok","\\udc00 is text"]}]}`)).toEqual({
+      ok: true,
+      value: { a: [{ b: ['ok', String.raw`\udc00 is text`] }] },
+    });
   });
 
   it('accepts a pair written half as an escape: the string is the one character it names', () => {
@@ -50,7 +59,8 @@ describe('decodeUtf8 / parseJsonBytes', () => {
     expect(decodeUtf8(Buffer.from('héllo', 'utf8'))).toBe('héllo');
     expect(decodeUtf8(Uint8Array.from([0x22, 0xff, 0x22]))).toBeNull();
     expect(parseJsonBytes(Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]))).toEqual({
-      ok: false, error: 'the body is not valid UTF-8 text',
+      ok: false,
+      error: 'the body is not valid UTF-8 text',
     });
     expect(parseJsonBytes(Buffer.from('{"a":"é"}'))).toEqual({ ok: true, value: { a: 'é' } });
   });

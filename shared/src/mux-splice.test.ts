@@ -1,30 +1,51 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { MuxSession, StreamRefused, StreamReset, type IncomingStream, type MuxStream } from './mux.js';
+import { type IncomingStream, MuxSession, type MuxStream, StreamRefused, StreamReset } from './mux.js';
 import { spliceStream } from './mux-splice.js';
 import { echo, readAll, sha } from './mux-test-helpers.js';
 import { encodeDataFrame } from './tunnel-protocol.js';
 
 /** What crossed one wire: data bytes, and every text frame. */
-interface Wire { dataBytes: number; texts: string[] }
+interface Wire {
+  dataBytes: number;
+  texts: string[];
+}
 
 /**
  * Two sessions joined by an in-memory wire that delivers frames asynchronously and in order.
  * Binary frames are copied on the way, as a WebSocket would, so a splice rewriting them in
  * place cannot touch the sender's buffer.
  */
-function join(a: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void }, b: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void }, window: number, receiveWindow = window) {
+function join(
+  a: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void },
+  b: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => void },
+  window: number,
+  receiveWindow = window,
+) {
   const toB: Wire = { dataBytes: 0, texts: [] };
   const toA: Wire = { dataBytes: 0, texts: [] };
   let sa!: MuxSession;
   let sb!: MuxSession;
   const sink = (wire: Wire, to: () => MuxSession) => ({
-    sendText: (t: string) => { wire.texts.push(t); setImmediate(() => to().receive(t, false)); },
-    sendBinary: (f: Buffer) => { wire.dataBytes += f.length - 4; const copy = Buffer.from(f); setImmediate(() => to().receive(copy, true)); },
+    sendText: (t: string) => {
+      wire.texts.push(t);
+      setImmediate(() => to().receive(t, false));
+    },
+    sendBinary: (f: Buffer) => {
+      wire.dataBytes += f.length - 4;
+      const copy = Buffer.from(f);
+      setImmediate(() => to().receive(copy, true));
+    },
   });
-  sa = new MuxSession(sink(toB, () => sb), { side: a.side, onStream: a.onStream, window, receiveWindow });
-  sb = new MuxSession(sink(toA, () => sa), { side: b.side, onStream: b.onStream, window, receiveWindow });
+  sa = new MuxSession(
+    sink(toB, () => sb),
+    { side: a.side, onStream: a.onStream, window, receiveWindow },
+  );
+  sb = new MuxSession(
+    sink(toA, () => sa),
+    { side: b.side, onStream: b.onStream, window, receiveWindow },
+  );
   return { a: sa, b: sb, toB, toA };
 }
 
@@ -34,17 +55,27 @@ function join(a: { side: 'client' | 'server'; onStream?: (i: IncomingStream) => 
  */
 function relayed(far: (incoming: IncomingStream) => void, window = 1024 * 1024, receiveWindow = window) {
   let relayFar!: MuxSession;
-  const outer = join({ side: 'client' }, { side: 'server', onStream: (incoming) => spliceStream(incoming, relayFar) }, window, receiveWindow);
+  const outer = join(
+    { side: 'client' },
+    { side: 'server', onStream: (incoming) => spliceStream(incoming, relayFar) },
+    window,
+    receiveWindow,
+  );
   const inner = join({ side: 'server' }, { side: 'client', onStream: far }, window, receiveWindow);
   relayFar = inner.a;
   return {
-    opener: outer.a, relayNear: outer.b, relayFar, far: inner.b,
+    opener: outer.a,
+    relayNear: outer.b,
+    relayFar,
+    far: inner.b,
     /** Opener → relay and relay → far. */
     wires: { openerToRelay: outer.toB, relayToOpener: outer.toA, relayToFar: inner.toB, farToRelay: inner.toA },
   };
 }
 
-const ticks = async (n: number) => { for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r)); };
+const ticks = async (n: number) => {
+  for (let i = 0; i < n; i += 1) await new Promise((r) => setImmediate(r));
+};
 
 describe('spliced relay', () => {
   it('carries bytes both ways intact to the target the far side sees, and forgets the stream after both ends', async () => {
@@ -63,13 +94,19 @@ describe('spliced relay', () => {
     await ticks(5);
     expect(targets).toEqual([{ host: 'intranet.local', port: 8080 }]);
     expect([opener.streamCount, relayNear.streamCount, relayFar.streamCount, far.streamCount]).toEqual([0, 0, 0, 0]);
-    expect(Object.values(wires).flatMap((w) => w.texts).filter((t) => t.includes('"reset"'))).toEqual([]);
+    expect(
+      Object.values(wires)
+        .flatMap((w) => w.texts)
+        .filter((t) => t.includes('"reset"')),
+    ).toEqual([]);
     expect(wires.relayToFar.dataBytes).toBe(payload.length);
   });
 
-  it('passes the far side\'s refusal back with its reason', async () => {
+  it("passes the far side's refusal back with its reason", async () => {
     const { opener, relayNear, relayFar } = relayed((incoming) => incoming.refuse('host db.internal is excluded by --exclude-hosts'));
-    await expect(opener.open({ host: 'db.internal', port: 5432 })).rejects.toThrow(new StreamRefused('host db.internal is excluded by --exclude-hosts'));
+    await expect(opener.open({ host: 'db.internal', port: 5432 })).rejects.toThrow(
+      new StreamRefused('host db.internal is excluded by --exclude-hosts'),
+    );
     expect([relayNear.streamCount, relayFar.streamCount]).toEqual([0, 0]);
   });
 
@@ -91,14 +128,18 @@ describe('spliced relay', () => {
     expect(sha(await readAll(farStream))).toBe(sha(payload));
   });
 
-  it('passes the far reader\'s wider window through: the opener may send it all, and no more', async () => {
+  it("passes the far reader's wider window through: the opener may send it all, and no more", async () => {
     const window = 64 * 1024;
     const receiveWindow = 256 * 1024;
     let farStream!: MuxStream;
-    const { opener, wires } = relayed((incoming) => {
-      farStream = incoming.accept();
-      farStream.pause();
-    }, window, receiveWindow);
+    const { opener, wires } = relayed(
+      (incoming) => {
+        farStream = incoming.accept();
+        farStream.pause();
+      },
+      window,
+      receiveWindow,
+    );
     const stream = await opener.open({ host: 'h', port: 1 });
     const payload = randomBytes(1024 * 1024);
     stream.end(payload);
@@ -109,7 +150,7 @@ describe('spliced relay', () => {
     expect(sha(await readAll(farStream))).toBe(sha(payload));
   });
 
-  it('lets one stream run while another\'s far reader stalls', async () => {
+  it("lets one stream run while another's far reader stalls", async () => {
     const window = 64 * 1024;
     const { opener } = relayed((incoming) => {
       const s = incoming.accept();
@@ -156,7 +197,9 @@ describe('spliced relay', () => {
 
   it('passes a reset from the far side to the opener with its reason', async () => {
     let farStream!: MuxStream;
-    const { opener, relayNear, relayFar } = relayed((incoming) => { farStream = incoming.accept(); });
+    const { opener, relayNear, relayFar } = relayed((incoming) => {
+      farStream = incoming.accept();
+    });
     const stream = await opener.open({ host: 'h', port: 1 });
     const failed = once(stream, 'error');
     farStream.on('error', () => {});
@@ -168,7 +211,7 @@ describe('spliced relay', () => {
     expect([relayNear.streamCount, relayFar.streamCount]).toEqual([0, 0]);
   });
 
-  it('resets the opener\'s streams with the reason when the far session closes (the tunnel went away)', async () => {
+  it("resets the opener's streams with the reason when the far session closes (the tunnel went away)", async () => {
     const { opener, relayFar } = relayed(echo);
     const stream = await opener.open({ host: 'h', port: 1 });
     const failed = once(stream, 'error');
@@ -180,7 +223,9 @@ describe('spliced relay', () => {
 
   it('resets the far stream when the opener gave up before the far side answered', async () => {
     let markAsked!: (incoming: IncomingStream) => void;
-    const asked = new Promise<IncomingStream>((resolve) => { markAsked = resolve; });
+    const asked = new Promise<IncomingStream>((resolve) => {
+      markAsked = resolve;
+    });
     const r = relayed((incoming) => markAsked(incoming));
     r.opener.open({ host: 'h', port: 1 }).catch(() => {}); // never answered: the relay forgot it
     const incoming = await asked;

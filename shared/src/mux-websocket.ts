@@ -33,7 +33,9 @@ export interface PingingWebSocket {
  */
 export function keepAlive(ws: PingingWebSocket, intervalMs: number): void {
   let alive = true;
-  ws.on('pong', () => { alive = true; });
+  ws.on('pong', () => {
+    alive = true;
+  });
   const timer = setInterval(() => {
     if (!alive) return ws.terminate();
     alive = false;

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { MuxSession, StreamRefused, StreamReset, type IncomingStream, type MuxStream } from './mux.js';
+import { type IncomingStream, MuxSession, type MuxStream, StreamRefused, StreamReset } from './mux.js';
 import { echo, readAll, sha } from './mux-test-helpers.js';
-import { INITIAL_WINDOW, MAX_DATA_FRAME, RECEIVE_WINDOW, MAX_STREAM_ID, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame } from './tunnel-protocol.js';
+import {
+  decodeDataFrame,
+  encodeDataFrame,
+  encodeTunnelControlFrame,
+  INITIAL_WINDOW,
+  MAX_DATA_FRAME,
+  MAX_STREAM_ID,
+  parseTunnelControlFrame,
+  RECEIVE_WINDOW,
+  type TunnelControlFrame,
+} from './tunnel-protocol.js';
 
 /**
  * Two sessions joined by an in-memory wire that delivers frames asynchronously, in order, and
@@ -11,18 +21,39 @@ import { INITIAL_WINDOW, MAX_DATA_FRAME, RECEIVE_WINDOW, MAX_STREAM_ID, decodeDa
  * then widens the latter.
  */
 function pair(onStream?: (incoming: IncomingStream) => void, window?: number, receiveWindow = window) {
-  const wire = { dataBytesToServer: 0, protocolErrors: [] as string[], framesToServer: [] as (Buffer | string)[], textToClient: [] as string[] };
+  const wire = {
+    dataBytesToServer: 0,
+    protocolErrors: [] as string[],
+    framesToServer: [] as (Buffer | string)[],
+    textToClient: [] as string[],
+  };
   let client!: MuxSession;
   let server!: MuxSession;
   const deliver = (to: () => MuxSession, frame: Buffer | string, binary: boolean) => setImmediate(() => to().receive(frame, binary));
-  client = new MuxSession({
-    sendText: (t) => { wire.framesToServer.push(t); deliver(() => server, t, false); },
-    sendBinary: (b) => { wire.dataBytesToServer += b.length - 4; wire.framesToServer.push(b); deliver(() => server, b, true); },
-  }, { side: 'client', window, receiveWindow, onProtocolError: (e) => wire.protocolErrors.push(e) });
-  server = new MuxSession({
-    sendText: (t) => { wire.textToClient.push(t); deliver(() => client, t, false); },
-    sendBinary: (b) => deliver(() => client, b, true),
-  }, { side: 'server', window, receiveWindow, onStream, onProtocolError: (e) => wire.protocolErrors.push(e) });
+  client = new MuxSession(
+    {
+      sendText: (t) => {
+        wire.framesToServer.push(t);
+        deliver(() => server, t, false);
+      },
+      sendBinary: (b) => {
+        wire.dataBytesToServer += b.length - 4;
+        wire.framesToServer.push(b);
+        deliver(() => server, b, true);
+      },
+    },
+    { side: 'client', window, receiveWindow, onProtocolError: (e) => wire.protocolErrors.push(e) },
+  );
+  server = new MuxSession(
+    {
+      sendText: (t) => {
+        wire.textToClient.push(t);
+        deliver(() => client, t, false);
+      },
+      sendBinary: (b) => deliver(() => client, b, true),
+    },
+    { side: 'server', window, receiveWindow, onStream, onProtocolError: (e) => wire.protocolErrors.push(e) },
+  );
   return { client, server, wire };
 }
 
@@ -32,12 +63,18 @@ const tick = () => new Promise((r) => setImmediate(r));
 async function openToPausedReader(window: number, receiveWindow = window) {
   let serverSide!: MuxStream;
   let markAccepted!: () => void;
-  const accepted = new Promise<void>((resolve) => { markAccepted = resolve; });
-  const { client, wire } = pair((incoming) => {
-    serverSide = incoming.accept();
-    serverSide.pause();
-    markAccepted();
-  }, window, receiveWindow);
+  const accepted = new Promise<void>((resolve) => {
+    markAccepted = resolve;
+  });
+  const { client, wire } = pair(
+    (incoming) => {
+      serverSide = incoming.accept();
+      serverSide.pause();
+      markAccepted();
+    },
+    window,
+    receiveWindow,
+  );
   const stream = await client.open({ host: 'h', port: 1 });
   await accepted;
   return { client, wire, stream, serverSide };
@@ -45,25 +82,47 @@ async function openToPausedReader(window: number, receiveWindow = window) {
 
 describe('tunnel frames', () => {
   it('validates control frames and names what is wrong', () => {
-    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"10.0.0.5","port":8080}')).toEqual({ ok: true, frame: { type: 'open', id: 1, host: '10.0.0.5', port: 8080 } });
-    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"a b","port":80}')).toMatchObject({ ok: false, error: expect.stringMatching(/host: not a host/) });
-    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"a","port":70000}')).toMatchObject({ ok: false, error: expect.stringMatching(/port/) });
-    expect(parseTunnelControlFrame('{"type":"credit","id":0,"bytes":5}')).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid tunnel frame: id/) });
+    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"10.0.0.5","port":8080}')).toEqual({
+      ok: true,
+      frame: { type: 'open', id: 1, host: '10.0.0.5', port: 8080 },
+    });
+    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"a b","port":80}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/host: not a host/),
+    });
+    expect(parseTunnelControlFrame('{"type":"open","id":1,"host":"a","port":70000}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/port/),
+    });
+    expect(parseTunnelControlFrame('{"type":"credit","id":0,"bytes":5}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid tunnel frame: id/),
+    });
     expect(parseTunnelControlFrame('nope')).toMatchObject({ ok: false, error: expect.stringMatching(/not usable JSON/) });
   });
 
-  it('writes the per-stream frames as JSON.stringify would and reads them back with the schema\'s bounds', () => {
+  it("writes the per-stream frames as JSON.stringify would and reads them back with the schema's bounds", () => {
     const frames: TunnelControlFrame[] = [
-      { type: 'credit', id: 1, bytes: 262144 }, { type: 'credit', id: MAX_STREAM_ID, bytes: MAX_STREAM_ID }, { type: 'end', id: 7 }, { type: 'opened', id: 2 },
-      { type: 'reset', id: 3, reason: 'gone' }, { type: 'open', id: 5, host: 'h', port: 80 },
+      { type: 'credit', id: 1, bytes: 262144 },
+      { type: 'credit', id: MAX_STREAM_ID, bytes: MAX_STREAM_ID },
+      { type: 'end', id: 7 },
+      { type: 'opened', id: 2 },
+      { type: 'reset', id: 3, reason: 'gone' },
+      { type: 'open', id: 5, host: 'h', port: 80 },
     ];
     for (const frame of frames) {
       expect(encodeTunnelControlFrame(frame)).toBe(JSON.stringify(frame));
       expect(parseTunnelControlFrame(encodeTunnelControlFrame(frame))).toEqual({ ok: true, frame });
     }
     // Out of bounds or odd forms fall through to the schema, which names what is wrong.
-    expect(parseTunnelControlFrame('{"type":"credit","id":1,"bytes":0}')).toMatchObject({ ok: false, error: expect.stringMatching(/bytes/) });
-    expect(parseTunnelControlFrame(`{"type":"credit","id":${MAX_STREAM_ID + 1},"bytes":1}`)).toMatchObject({ ok: false, error: expect.stringMatching(/id/) });
+    expect(parseTunnelControlFrame('{"type":"credit","id":1,"bytes":0}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/bytes/),
+    });
+    expect(parseTunnelControlFrame(`{"type":"credit","id":${MAX_STREAM_ID + 1},"bytes":1}`)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/id/),
+    });
     expect(parseTunnelControlFrame('{"type":"credit","id":1}')).toMatchObject({ ok: false, error: expect.stringMatching(/bytes/) });
     expect(parseTunnelControlFrame('{"type":"end","id":01}')).toMatchObject({ ok: false, error: expect.stringMatching(/JSON/) });
     expect(parseTunnelControlFrame('{"type":"end","id":1,"bytes":5}')).toEqual({ ok: true, frame: { type: 'end', id: 1 } });
@@ -100,30 +159,37 @@ describe('mux session', () => {
     expect(stream.id % 2).toBe(1);
   });
 
-  it('answers a refused open with the acceptor\'s reason', async () => {
+  it("answers a refused open with the acceptor's reason", async () => {
     const { client } = pair((incoming) => incoming.refuse('host db.internal is excluded by --exclude-hosts'));
-    await expect(client.open({ host: 'db.internal', port: 5432 })).rejects.toThrow(new StreamRefused('host db.internal is excluded by --exclude-hosts'));
+    await expect(client.open({ host: 'db.internal', port: 5432 })).rejects.toThrow(
+      new StreamRefused('host db.internal is excluded by --exclude-hosts'),
+    );
     expect(client.streamCount).toBe(0);
   });
 
   // Windows that are not a multiple of the 64 KiB frame too: the last frame must shrink to the credit left.
-  it.each([128 * 1024, 100_000, MAX_DATA_FRAME + 1])('never sends more than a window of %i before the reader consumes, and then delivers everything intact', async (window) => {
-    const { wire, stream, serverSide } = await openToPausedReader(window);
-    const payload = randomBytes(2 * 1024 * 1024);
-    stream.end(payload);
-    for (let i = 0; i < 50; i += 1) await tick();
-    // The server's reader buffers up to its high-water mark and has not read: the sender stops at the window.
-    expect(wire.dataBytesToServer).toBeLessThanOrEqual(window);
-    expect(wire.dataBytesToServer).toBeGreaterThan(0);
-    const received = await readAll(serverSide);
-    expect(sha(received)).toBe(sha(payload));
-    expect(wire.dataBytesToServer).toBe(payload.length);
-    expect(wire.protocolErrors).toEqual([]);
-  });
+  it.each([128 * 1024, 100_000, MAX_DATA_FRAME + 1])(
+    'never sends more than a window of %i before the reader consumes, and then delivers everything intact',
+    async (window) => {
+      const { wire, stream, serverSide } = await openToPausedReader(window);
+      const payload = randomBytes(2 * 1024 * 1024);
+      stream.end(payload);
+      for (let i = 0; i < 50; i += 1) await tick();
+      // The server's reader buffers up to its high-water mark and has not read: the sender stops at the window.
+      expect(wire.dataBytesToServer).toBeLessThanOrEqual(window);
+      expect(wire.dataBytesToServer).toBeGreaterThan(0);
+      const received = await readAll(serverSide);
+      expect(sha(received)).toBe(sha(payload));
+      expect(wire.dataBytesToServer).toBe(payload.length);
+      expect(wire.protocolErrors).toEqual([]);
+    },
+  );
 
   it('returns credit a quarter window at a time to a reader that keeps up, not once per data frame', async () => {
     let serverSide!: Promise<Buffer>;
-    const { client, wire } = pair((incoming) => { serverSide = readAll(incoming.accept()); });
+    const { client, wire } = pair((incoming) => {
+      serverSide = readAll(incoming.accept());
+    });
     const stream = await client.open({ host: 'h', port: 1 });
     const payload = randomBytes(8 * 1024 * 1024);
     stream.end(payload);
@@ -141,7 +207,9 @@ describe('mux session', () => {
     const receiveWindow = 256 * 1024;
     const { wire, stream, serverSide } = await openToPausedReader(window, receiveWindow);
     // The opener widens its own reader's window too: one credit for what the acceptor may send.
-    expect(wire.framesToServer.filter((f) => f === `{"type":"credit","id":${stream.id},"bytes":${receiveWindow - window}}`)).toHaveLength(1);
+    expect(wire.framesToServer.filter((f) => f === `{"type":"credit","id":${stream.id},"bytes":${receiveWindow - window}}`)).toHaveLength(
+      1,
+    );
     const payload = randomBytes(1024 * 1024);
     stream.end(payload);
     for (let i = 0; i < 50; i += 1) await tick();
@@ -156,8 +224,20 @@ describe('mux session', () => {
     const window = 64 * 1024;
     const wire: Buffer[] = [];
     // An older peer: its readers never grant more than the initial window.
-    const old = new MuxSession({ sendText: (t) => setImmediate(() => current.receive(t, false)), sendBinary: (b) => { wire.push(b); setImmediate(() => current.receive(b, true)); } }, { side: 'server', window, receiveWindow: window, onStream: echo });
-    const current: MuxSession = new MuxSession({ sendText: (t) => setImmediate(() => old.receive(t, false)), sendBinary: (b) => setImmediate(() => old.receive(b, true)) }, { side: 'client', window, receiveWindow: 4 * window });
+    const old = new MuxSession(
+      {
+        sendText: (t) => setImmediate(() => current.receive(t, false)),
+        sendBinary: (b) => {
+          wire.push(b);
+          setImmediate(() => current.receive(b, true));
+        },
+      },
+      { side: 'server', window, receiveWindow: window, onStream: echo },
+    );
+    const current: MuxSession = new MuxSession(
+      { sendText: (t) => setImmediate(() => old.receive(t, false)), sendBinary: (b) => setImmediate(() => old.receive(b, true)) },
+      { side: 'client', window, receiveWindow: 4 * window },
+    );
     const stream = await current.open({ host: 'echo', port: 7 });
     const payload = randomBytes(20 * window);
     stream.end(payload);
@@ -186,15 +266,17 @@ describe('mux session', () => {
   it('multiplexes 100 concurrent streams without mixing their bytes', async () => {
     const { client } = pair(echo);
     const payloads = Array.from({ length: 100 }, (_, i) => randomBytes(1000 + i * 997));
-    const echoed = await Promise.all(payloads.map(async (p) => {
-      const s = await client.open({ host: 'echo', port: 7 });
-      s.end(p);
-      return readAll(s);
-    }));
+    const echoed = await Promise.all(
+      payloads.map(async (p) => {
+        const s = await client.open({ host: 'echo', port: 7 });
+        s.end(p);
+        return readAll(s);
+      }),
+    );
     expect(echoed.map(sha)).toEqual(payloads.map(sha));
   });
 
-  it('resets the peer\'s stream with the reason when one side destroys it', async () => {
+  it("resets the peer's stream with the reason when one side destroys it", async () => {
     const reasons: string[] = [];
     const { client } = pair((incoming) => {
       const s = incoming.accept();
@@ -240,7 +322,9 @@ describe('mux session', () => {
 
   it('does not open a stream the peer reset before it was accepted: the accepted stream fails with the reason', async () => {
     let markAsked!: (incoming: IncomingStream) => void;
-    const asked = new Promise<IncomingStream>((resolve) => { markAsked = resolve; });
+    const asked = new Promise<IncomingStream>((resolve) => {
+      markAsked = resolve;
+    });
     const { client, server } = pair((incoming) => markAsked(incoming));
     client.open({ host: 'h', port: 1 }).catch(() => {});
     const incoming = await asked;
@@ -262,7 +346,10 @@ describe('mux session', () => {
 
   it('allows the initial window as the default and refuses opens of the wrong parity', () => {
     const errors: string[] = [];
-    const session = new MuxSession({ sendText: () => {}, sendBinary: () => {} }, { side: 'server', onStream: echo, onProtocolError: (e) => errors.push(e) });
+    const session = new MuxSession(
+      { sendText: () => {}, sendBinary: () => {} },
+      { side: 'server', onStream: echo, onProtocolError: (e) => errors.push(e) },
+    );
     expect(session.window).toBe(INITIAL_WINDOW);
     expect(session.receiveWindow).toBe(RECEIVE_WINDOW);
     session.receive(JSON.stringify({ type: 'open', id: 2, host: 'h', port: 1 }), false);

@@ -6,7 +6,14 @@
  */
 import { Duplex } from 'node:stream';
 import {
-  INITIAL_WINDOW, MAX_DATA_FRAME, RECEIVE_WINDOW, decodeDataFrame, encodeDataFrame, encodeTunnelControlFrame, parseTunnelControlFrame, type TunnelControlFrame,
+  decodeDataFrame,
+  encodeDataFrame,
+  encodeTunnelControlFrame,
+  INITIAL_WINDOW,
+  MAX_DATA_FRAME,
+  parseTunnelControlFrame,
+  RECEIVE_WINDOW,
+  type TunnelControlFrame,
 } from './tunnel-protocol.js';
 
 export interface FrameSink {
@@ -248,7 +255,8 @@ export class MuxSession {
 
   private handleOpen(id: number, target: StreamTarget): void {
     const ours = this.options.side === 'client' ? 1 : 0;
-    if (id % 2 === ours || this.streams.has(id) || this.answering.has(id)) return this.options.onProtocolError?.(`open of stream ${id}, which is not the peer's to open`);
+    if (id % 2 === ours || this.streams.has(id) || this.answering.has(id))
+      return this.options.onProtocolError?.(`open of stream ${id}, which is not the peer's to open`);
     if (!this.options.onStream) return this.control({ type: 'refused', id, reason: 'this side accepts no streams' });
     const answer = { reset: null as string | null };
     this.answering.set(id, answer);

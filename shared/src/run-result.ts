@@ -38,7 +38,10 @@ export const runFields = {
   buildId: z.string().nullable(),
   bundleId: z.string().nullable(),
   tunnelName: z.string().nullable(),
-  ci: z.record(z.string(), z.unknown()).nullable().describe('The CI provenance of the run\'s build (its upload\'s `ci` part); null without one'),
+  ci: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("The CI provenance of the run's build (its upload's `ci` part); null without one"),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   totalTests: z.number().int(),

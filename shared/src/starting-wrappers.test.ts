@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
-import { startingWrappers, watchStartingWrappers, type Ancestor } from './starting-wrappers.js';
+import { type Ancestor, startingWrappers, watchStartingWrappers } from './starting-wrappers.js';
 
 const chain = (...commands: string[]): Ancestor[] => commands.map((command, i) => ({ pid: 100 + i, command }));
 

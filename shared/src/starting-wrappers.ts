@@ -22,7 +22,8 @@ const SHELL_C = /^(\S*\/)?(sh|bash|dash|zsh)\s+(-\S*\s+)*-c(\s|$)/;
 function isWrapper(command: string): boolean {
   const [program = '', script = ''] = command.split(/\s+/);
   const name = basename(program);
-  if (/^node(js)?(\d+)?$/.test(name)) return WRAPPER_NAME.test(basename(script)) && (basename(script) !== 'cli.mjs' || script.includes('/tsx/'));
+  if (/^node(js)?(\d+)?$/.test(name))
+    return WRAPPER_NAME.test(basename(script)) && (basename(script) !== 'cli.mjs' || script.includes('/tsx/'));
   return WRAPPER_NAME.test(name) && !name.startsWith('cli.');
 }
 
@@ -51,7 +52,12 @@ export function watchStartingWrappers(onGone: (gone: Ancestor) => void, wrappers
 }
 
 /** A short name for a log line: "npm exec pnpm@10 start (pid 4242)". */
-export const describeAncestor = (a: Ancestor) => `${a.command.split(/\s+/).slice(0, 4).map((w, i) => (i === 0 ? basename(w) : w)).join(' ')} (pid ${a.pid})`;
+export const describeAncestor = (a: Ancestor) =>
+  `${a.command
+    .split(/\s+/)
+    .slice(0, 4)
+    .map((w, i) => (i === 0 ? basename(w) : w))
+    .join(' ')} (pid ${a.pid})`;
 
 function ancestry(): Ancestor[] {
   const out: Ancestor[] = [];

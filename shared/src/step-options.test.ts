@@ -3,14 +3,30 @@ import { splitStepOptions } from './step-options.js';
 
 describe('splitStepOptions', () => {
   it('takes a trailing (timeout: …) off any command, in seconds or milliseconds', () => {
-    expect(splitStepOptions('assertVisible: "Welcome" (timeout: 10 s)')).toEqual({ ok: true, command: 'assertVisible: "Welcome"', waitSeconds: 10 });
+    expect(splitStepOptions('assertVisible: "Welcome" (timeout: 10 s)')).toEqual({
+      ok: true,
+      command: 'assertVisible: "Welcome"',
+      waitSeconds: 10,
+    });
     expect(splitStepOptions('Tap Continue (Timeout 2500ms)')).toEqual({ ok: true, command: 'Tap Continue', waitSeconds: 2.5 });
-    expect(splitStepOptions('Check that the cart is empty (timeout=1.5)')).toEqual({ ok: true, command: 'Check that the cart is empty', waitSeconds: 1.5 });
+    expect(splitStepOptions('Check that the cart is empty (timeout=1.5)')).toEqual({
+      ok: true,
+      command: 'Check that the cart is empty',
+      waitSeconds: 1.5,
+    });
   });
 
   it('leaves other notes and commands alone', () => {
-    expect(splitStepOptions('tapOn: "OK" (the one in the dialog)')).toEqual({ ok: true, command: 'tapOn: "OK" (the one in the dialog)', waitSeconds: null });
-    expect(splitStepOptions('Check that "timeout: 5 s" is shown')).toEqual({ ok: true, command: 'Check that "timeout: 5 s" is shown', waitSeconds: null });
+    expect(splitStepOptions('tapOn: "OK" (the one in the dialog)')).toEqual({
+      ok: true,
+      command: 'tapOn: "OK" (the one in the dialog)',
+      waitSeconds: null,
+    });
+    expect(splitStepOptions('Check that "timeout: 5 s" is shown')).toEqual({
+      ok: true,
+      command: 'Check that "timeout: 5 s" is shown',
+      waitSeconds: null,
+    });
   });
 
   it('refuses a wait of nothing, of more than 300 s, or without a command', () => {

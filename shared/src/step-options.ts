@@ -12,9 +12,7 @@ export const MAX_STEP_WAIT_SECONDS = 300;
 
 const OPTION = /\s*\(\s*timeout\s*[:=]?\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|milliseconds?|s|secs?|seconds?)?\s*\)\s*$/i;
 
-export type StepOptions =
-  | { ok: true; command: string; waitSeconds: number | null }
-  | { ok: false; error: string };
+export type StepOptions = { ok: true; command: string; waitSeconds: number | null } | { ok: false; error: string };
 
 /** The command without its `(timeout: …)` option, and the option's seconds (null: none given). */
 export function splitStepOptions(command: string): StepOptions {
@@ -23,7 +21,10 @@ export function splitStepOptions(command: string): StepOptions {
   const amount = Number(match[1]);
   const seconds = /^m/i.test(match[2] ?? '') ? amount / 1000 : amount;
   if (!(seconds > 0) || seconds > MAX_STEP_WAIT_SECONDS) {
-    return { ok: false, error: `timeout: between 0 and ${MAX_STEP_WAIT_SECONDS} seconds, not ${match[1]}${match[2] ? ` ${match[2]}` : ''}` };
+    return {
+      ok: false,
+      error: `timeout: between 0 and ${MAX_STEP_WAIT_SECONDS} seconds, not ${match[1]}${match[2] ? ` ${match[2]}` : ''}`,
+    };
   }
   const rest = command.slice(0, match.index).trimEnd();
   if (rest === '') return { ok: false, error: 'timeout: the option follows a command, e.g. assertVisible: "Welcome" (timeout: 10 s)' };

@@ -54,7 +54,11 @@ const streamId = z.number().int().min(1).max(MAX_STREAM_ID);
 const reason = z.string().max(2000);
 
 /** A host name or IP literal as it appears in a URL or a CONNECT line (no brackets). */
-export const TunnelHost = z.string().min(1).max(255).regex(/^[A-Za-z0-9._:%-]+$/, 'not a host name or IP address');
+export const TunnelHost = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[A-Za-z0-9._:%-]+$/, 'not a host name or IP address');
 
 export const OpenFrame = z.object({ type: z.literal('open'), id: streamId, host: TunnelHost, port: z.number().int().min(1).max(65535) });
 export const OpenedFrame = z.object({ type: z.literal('opened'), id: streamId });
@@ -64,11 +68,23 @@ export const EndFrame = z.object({ type: z.literal('end'), id: streamId });
 export const ResetFrame = z.object({ type: z.literal('reset'), id: streamId, reason });
 export const ReadyFrame = z.object({ type: z.literal('ready'), tunnelName: z.string().max(100) });
 
-export const TunnelControlFrame = z.discriminatedUnion('type', [OpenFrame, OpenedFrame, RefusedFrame, CreditFrame, EndFrame, ResetFrame, ReadyFrame]);
+export const TunnelControlFrame = z.discriminatedUnion('type', [
+  OpenFrame,
+  OpenedFrame,
+  RefusedFrame,
+  CreditFrame,
+  EndFrame,
+  ResetFrame,
+  ReadyFrame,
+]);
 export type TunnelControlFrame = z.infer<typeof TunnelControlFrame>;
 
 /** Tunnel names: what `--tunnel-name` accepts and what a run's tunnelName must match. */
-export const TunnelName = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-", starting with a letter or digit');
+export const TunnelName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-", starting with a letter or digit');
 
 /**
  * The frames sent for every stream, many times for a busy one (credit), exactly as

@@ -1,8 +1,8 @@
-import { Adb, type Client, type Device } from '@devicefarmer/adbkit';
 import { connect } from 'node:net';
+import { Adb, type Client, type Device } from '@devicefarmer/adbkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { encodeValue } from './adb-protocol.js';
+import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { collect, shellText } from './test-support.js';
 import { createVirtualDevice } from './virtual-device.js';
 
@@ -64,7 +64,13 @@ describe('virtual adb server: host services', () => {
     ]);
     const [first] = await client.listDevicesWithPaths();
     // adbkit splits on whitespace and keeps the key: prefixes, as it does with the real server.
-    expect(first).toMatchObject({ id: 'virtual-1', type: 'device', path: 'usb:1-1', model: 'model:DeviceLab_Virtual_Phone', transportId: 'transport_id:1' });
+    expect(first).toMatchObject({
+      id: 'virtual-1',
+      type: 'device',
+      path: 'usb:1-1',
+      model: 'model:DeviceLab_Virtual_Phone',
+      transportId: 'transport_id:1',
+    });
     expect(await rawRequest(server.port, 'host:devices')).toBe('OKAY0022virtual-1\tdevice\nvirtual-2\tdevice\n');
   });
 
@@ -157,7 +163,12 @@ describe('virtual adb server: device setup', () => {
     try {
       const client = Adb.createClient({ host: server.host, port: server.port });
       const props = await client.getDevice('lab-pixel').getProperties();
-      expect([props['ro.product.model'], props['ro.build.version.release'], props['ro.build.version.sdk'], props['ro.product.cpu.abi']]).toEqual(['Pixel 8', '13', '33', 'arm64-v8a']);
+      expect([
+        props['ro.product.model'],
+        props['ro.build.version.release'],
+        props['ro.build.version.sdk'],
+        props['ro.product.cpu.abi'],
+      ]).toEqual(['Pixel 8', '13', '33', 'arm64-v8a']);
       expect(props['ro.serialno']).toBe('lab-pixel');
       expect(await shellText(client.getDevice('lab-2'), 'getprop ro.product.model')).toBe('DeviceLab Virtual Phone\n');
       expect(() => server.addDevice({ serial: 'lab-2' })).toThrow('already attached');

@@ -10,7 +10,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { EndOfStreamError, fail, okay, SocketReader } from './adb-protocol.js';
 import { serveDeviceService } from './device-services.js';
-import { serveHostRequest, type HostRegistry } from './host-services.js';
+import { type HostRegistry, serveHostRequest } from './host-services.js';
 import { VirtualDevice, type VirtualDeviceOptions } from './virtual-device.js';
 
 export interface VirtualAdbServerOptions {
@@ -66,11 +66,17 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
   }
 
   addDevice(input?: VirtualDevice | VirtualDeviceOptions): VirtualDevice {
-    const device = input instanceof VirtualDevice ? input : new VirtualDevice({ ...this.defaults, ...input, serial: input?.serial ?? this.freeSerial() });
+    const device =
+      input instanceof VirtualDevice
+        ? input
+        : new VirtualDevice({ ...this.defaults, ...input, serial: input?.serial ?? this.freeSerial() });
     if (this.getDevice(device.serial)) throw new Error(`a device with serial ${device.serial} is already attached`);
     this.list.push(device);
     this.ids.set(device, this.nextTransportId++);
-    this.unsubscribes.set(device, device.onStateChange(() => this.changed()));
+    this.unsubscribes.set(
+      device,
+      device.onStateChange(() => this.changed()),
+    );
     this.changed();
     return device;
   }

@@ -3,7 +3,7 @@
  * ... like emulators (5555 → emulator-5554): what `devicelab virtual-devices --android N`
  * runs as a process of its own, and what tests start in-process.
  */
-import { startAdbd, type AdbdFrontDoor } from './adbd-server.js';
+import { type AdbdFrontDoor, startAdbd } from './adbd-server.js';
 import { VirtualDevice, type VirtualDeviceOptions } from './virtual-device.js';
 
 export interface VirtualAndroidDevicesOptions {
@@ -27,7 +27,13 @@ export async function startVirtualAndroidDevices(options: VirtualAndroidDevicesO
     for (let k = 0; k < options.count; k += 1) {
       const port = options.portBase ? options.portBase + 2 * k : 0;
       const device = new VirtualDevice({ ...options.deviceDefaults, serial: `virtual-adbd-${port || k + 1}` });
-      doors.push(await startAdbd(device, { port, ...(options.host ? { host: options.host } : {}), ...(options.onError ? { onError: options.onError } : {}) }));
+      doors.push(
+        await startAdbd(device, {
+          port,
+          ...(options.host ? { host: options.host } : {}),
+          ...(options.onError ? { onError: options.onError } : {}),
+        }),
+      );
     }
   } catch (err) {
     await close();

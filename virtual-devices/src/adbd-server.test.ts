@@ -7,7 +7,7 @@
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
-import { runAdb, startRealAdbServer, type RealAdbServer } from '../../scripts/fixtures/real-adb.js';
+import { type RealAdbServer, runAdb, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
 import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { startVirtualAndroidDevices, type VirtualAndroidDevices } from './adbd-devices.js';
@@ -31,10 +31,12 @@ afterAll(async () => {
   await devices?.close();
 });
 
-describe('a virtual device behind Google\'s adb server', () => {
+describe("a virtual device behind Google's adb server", () => {
   it('lists with the properties of its CNXN banner', async () => {
     const listed = await adb.adb(['devices', '-l']);
-    expect(listed.stdout).toMatch(new RegExp(`${serial.replace(/\./g, '\\.')}\\s+device product:devicelab_virtual model:DeviceLab_Virtual_Phone device:virtual`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`${serial.replace(/\./g, '\\.')}\\s+device product:devicelab_virtual model:DeviceLab_Virtual_Phone device:virtual`),
+    );
     expect((await on('shell', 'getprop', 'ro.product.model')).stdout).toBe('DeviceLab Virtual Phone\n');
   });
 
@@ -54,7 +56,7 @@ describe('a virtual device behind Google\'s adb server', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size[1]), Number(size[2])]);
   });
 
-  it('shows the app\'s lines and its crash in logcat; -c clears', async () => {
+  it("shows the app's lines and its crash in logcat; -c clears", async () => {
     expect((await on('logcat', '-c')).code).toBe(0);
     await on('shell', 'am', 'start', '-W', '-n', `${SAMPLE_PACKAGE}/.MainActivity`);
     const log = (await on('logcat', '-d')).stdout;

@@ -15,8 +15,9 @@
  * port `adb connect 127.0.0.1:PORT` adds it. The services are device-services.ts, the
  * same code the in-agent fake adb server serves.
  */
-import { createServer, type Server, type Socket } from 'node:net';
+
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { SocketReader } from './adb-protocol.js';
 import { serveDeviceService } from './device-services.js';
@@ -41,8 +42,18 @@ const AUTH_SIGNATURE = 2;
  * falls back to what adb 29 uses, as it does with an older device.
  */
 export const DEVICE_FEATURES = [
-  'shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir', 'apex', 'abb', 'fixed_push_symlink_timestamp',
-  'abb_exec', 'remount_shell', 'track_app', 'openscreen_mdns',
+  'shell_v2',
+  'cmd',
+  'stat_v2',
+  'ls_v2',
+  'fixed_push_mkdir',
+  'apex',
+  'abb',
+  'fixed_push_symlink_timestamp',
+  'abb_exec',
+  'remount_shell',
+  'track_app',
+  'openscreen_mdns',
 ];
 
 export interface AdbMessage {
@@ -68,7 +79,8 @@ export function encodeMessage(command: number, arg0: number, arg1: number, data:
 export async function readMessage(reader: SocketReader): Promise<AdbMessage> {
   const header = await reader.read(24);
   const command = header.readUInt32LE(0);
-  if (header.readUInt32LE(20) !== (command ^ 0xffffffff) >>> 0) throw new Error(`bad adb message magic for command 0x${command.toString(16)}`);
+  if (header.readUInt32LE(20) !== (command ^ 0xffffffff) >>> 0)
+    throw new Error(`bad adb message magic for command 0x${command.toString(16)}`);
   const length = header.readUInt32LE(12);
   if (length > 1024 * 1024) throw new Error(`adb message too long: ${length}`);
   return { command, arg0: header.readUInt32LE(4), arg1: header.readUInt32LE(8), data: await reader.read(length) };
@@ -100,7 +112,10 @@ class AdbdStream extends Duplex {
   override _read(): void {}
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    void this.sendAll(chunk).then(() => callback(), (err: Error) => callback(err));
+    void this.sendAll(chunk).then(
+      () => callback(),
+      (err: Error) => callback(err),
+    );
   }
 
   override _final(callback: () => void): void {
@@ -245,7 +260,10 @@ export interface AdbdFrontDoor {
 }
 
 /** Serves one virtual device as adbd on host:port (port 0 picks a free one). */
-export async function startAdbd(device: VirtualDevice, options: { host?: string; port?: number; onError?: (error: unknown) => void } = {}): Promise<AdbdFrontDoor> {
+export async function startAdbd(
+  device: VirtualDevice,
+  options: { host?: string; port?: number; onError?: (error: unknown) => void } = {},
+): Promise<AdbdFrontDoor> {
   const host = options.host ?? '127.0.0.1';
   const sockets = new Set<Socket>();
   let port = options.port ?? 0;

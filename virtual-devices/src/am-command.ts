@@ -15,17 +15,48 @@ interface ParsedStart {
 }
 
 const EXTRA_PARSERS: Readonly<Record<string, (v: string) => ExtraValue>> = {
-  '-e': String, '--es': String, '--eu': String, '--ecn': String,
+  '-e': String,
+  '--es': String,
+  '--eu': String,
+  '--ecn': String,
   '--ez': (v) => v.toLowerCase() === 'true' || v === '1',
-  '--ei': (v) => Number.parseInt(v, 10), '--el': (v) => Number.parseInt(v, 10),
-  '--ef': Number.parseFloat, '--ed': Number.parseFloat,
+  '--ei': (v) => Number.parseInt(v, 10),
+  '--el': (v) => Number.parseInt(v, 10),
+  '--ef': Number.parseFloat,
+  '--ed': Number.parseFloat,
   // Arrays arrive comma-separated; the app sees them as that string.
-  '--esa': String, '--eia': String, '--ela': String, '--efa': String, '--eda': String,
+  '--esa': String,
+  '--eia': String,
+  '--ela': String,
+  '--efa': String,
+  '--eda': String,
 };
-const WITH_VALUE = new Set(['-a', '-d', '-t', '-c', '-n', '-f', '-p', '--user', '-P', '-R', '--start-profiler', '--sampling', '--attach-agent', '--windowingMode', '--activityType', '--display', '--task']);
+const WITH_VALUE = new Set([
+  '-a',
+  '-d',
+  '-t',
+  '-c',
+  '-n',
+  '-f',
+  '-p',
+  '--user',
+  '-P',
+  '-R',
+  '--start-profiler',
+  '--sampling',
+  '--attach-agent',
+  '--windowingMode',
+  '--activityType',
+  '--display',
+  '--task',
+]);
 
 export function parseStartArgs(args: string[]): ParsedStart | string {
-  const out: ParsedStart = { intent: { component: null, packageName: null, action: null, data: null, categories: [], extras: {} }, wait: false, forceStop: false };
+  const out: ParsedStart = {
+    intent: { component: null, packageName: null, action: null, data: null, categories: [], extras: {} },
+    wait: false,
+    forceStop: false,
+  };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i]!;
     const parse = EXTRA_PARSERS[a];
@@ -93,7 +124,12 @@ function start(device: VirtualDevice, io: CommandIo, args: string[]): number {
     const launcher = device.packages.get(parsed.intent.packageName)?.launcherActivity;
     if (launcher) target = [parsed.intent.packageName, launcher];
   }
-  if (!target && !parsed.intent.packageName && /^https?:\/\//i.test(parsed.intent.data ?? '') && (parsed.intent.action ?? 'android.intent.action.VIEW') === 'android.intent.action.VIEW') {
+  if (
+    !target &&
+    !parsed.intent.packageName &&
+    /^https?:\/\//i.test(parsed.intent.data ?? '') &&
+    (parsed.intent.action ?? 'android.intent.action.VIEW') === 'android.intent.action.VIEW'
+  ) {
     target = BROWSER;
   }
   const cmp = target ? shortComponent(target[0], target[1]) : null;
@@ -113,7 +149,9 @@ function start(device: VirtualDevice, io: CommandIo, args: string[]): number {
   if (parsed.wait) {
     // Fixed timings keep output deterministic.
     const state = outcome.broughtToFront || outcome.delivered ? 'HOT' : 'COLD';
-    io.out(`Status: ok\nLaunchState: ${state}\nActivity: ${cmp}\nTotalTime: ${state === 'COLD' ? 412 : 35}\nWaitTime: ${state === 'COLD' ? 418 : 40}\nComplete\n`);
+    io.out(
+      `Status: ok\nLaunchState: ${state}\nActivity: ${cmp}\nTotalTime: ${state === 'COLD' ? 412 : 35}\nWaitTime: ${state === 'COLD' ? 418 : 40}\nComplete\n`,
+    );
   }
   return 0;
 }
@@ -165,7 +203,9 @@ export function monkeyCommand(device: VirtualDevice): CommandHandler {
       io.out(`${echoed}** No activities found to run, monkey aborted.\n`);
       return 1;
     }
-    io.out(`${echoed}args: [${args.join(', ')}]\nEvents injected: 1\n## Network stats: elapsed time=18ms (0ms mobile, 0ms wifi, 18ms not connected)\n`);
+    io.out(
+      `${echoed}args: [${args.join(', ')}]\nEvents injected: 1\n## Network stats: elapsed time=18ms (0ms mobile, 0ms wifi, 18ms not connected)\n`,
+    );
     return 0;
   };
 }

@@ -5,7 +5,7 @@
  * needs: no signatures, no zip64, no multi-disk archives.
  */
 import { inflateRawSync } from 'node:zlib';
-import { readManifest, type ManifestInfo } from './axml-reader.js';
+import { type ManifestInfo, readManifest } from './axml-reader.js';
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;

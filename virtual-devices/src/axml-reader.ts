@@ -23,10 +23,10 @@ const TYPE_INT_BOOLEAN = 0x12;
 
 /** android.R.attr ids of the attributes read here. */
 const ANDROID_ATTRS: Readonly<Record<number, string>> = {
-  0x01010001: 'label',
-  0x01010003: 'name',
-  0x0101021b: 'versionCode',
-  0x0101021c: 'versionName',
+  16842753: 'label',
+  16842755: 'name',
+  16843291: 'versionCode',
+  16843292: 'versionName',
 };
 
 export type AxmlValue = string | number | boolean;

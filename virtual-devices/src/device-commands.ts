@@ -10,7 +10,13 @@ import type { CommandHandler } from './shell.js';
 import { systemCommands } from './system-commands.js';
 import type { VirtualDevice } from './virtual-device.js';
 
-const CMD_SERVICES: Readonly<Record<string, string>> = { package: 'pm', activity: 'am', input: 'input', settings: 'settings', window: 'wm' };
+const CMD_SERVICES: Readonly<Record<string, string>> = {
+  package: 'pm',
+  activity: 'am',
+  input: 'input',
+  settings: 'settings',
+  window: 'wm',
+};
 
 export function createDeviceCommands(device: VirtualDevice): Map<string, CommandHandler> {
   const commands = new Map<string, CommandHandler>();

@@ -27,10 +27,24 @@ export interface NetworkSettings {
 }
 
 const PRIVATE = new BlockList();
-for (const [net, prefix] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['127.0.0.0', 8], ['169.254.0.0', 16], ['100.64.0.0', 10], ['0.0.0.0', 8]] as const) {
+for (const [net, prefix] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['100.64.0.0', 10],
+  ['0.0.0.0', 8],
+] as const) {
   PRIVATE.addSubnet(net, prefix, 'ipv4');
 }
-for (const [net, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10], ['::', 128]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::', 128],
+] as const)
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
 
 /** Whether the host (a name is resolved) is private or loopback: what a lab device cannot reach directly. */
 export async function isPrivateHost(host: string): Promise<boolean> {
@@ -48,22 +62,34 @@ export function proxyOf(settings: ReadonlyMap<string, string>): { host: string; 
 
 /** GET straight out, as a device outside the user's network can: public hosts only. */
 async function directFetch(target: URL, signal?: AbortSignal): Promise<{ status: number; body: string }> {
-  if (await isPrivateHost(target.hostname)) throw new Error(`net::ERR_ADDRESS_UNREACHABLE: ${target.hostname} is not reachable from this device`);
+  if (await isPrivateHost(target.hostname))
+    throw new Error(`net::ERR_ADDRESS_UNREACHABLE: ${target.hostname} is not reachable from this device`);
   const res = await fetch(target, { signal: signal ?? null });
   return { status: res.status, body: await res.text() };
 }
 
 /** GET through an HTTP proxy at host:port (absolute-URI request), with Proxy-Authorization when it has one. */
-function proxiedFetch(target: URL, proxy: { host: string; port: number; authorization?: string }, signal?: AbortSignal): Promise<{ status: number; body: string }> {
-  if (target.protocol !== 'http:') return Promise.reject(new Error(`net::ERR_NOT_IMPLEMENTED: the virtual device's proxy client speaks http:// only`));
-  const headers: Record<string, string> = { host: target.host, ...(proxy.authorization ? { 'proxy-authorization': proxy.authorization } : {}) };
+function proxiedFetch(
+  target: URL,
+  proxy: { host: string; port: number; authorization?: string },
+  signal?: AbortSignal,
+): Promise<{ status: number; body: string }> {
+  if (target.protocol !== 'http:')
+    return Promise.reject(new Error(`net::ERR_NOT_IMPLEMENTED: the virtual device's proxy client speaks http:// only`));
+  const headers: Record<string, string> = {
+    host: target.host,
+    ...(proxy.authorization ? { 'proxy-authorization': proxy.authorization } : {}),
+  };
   return new Promise((resolve, reject) => {
-    const req = request({ host: proxy.host, port: proxy.port, method: 'GET', path: target.toString(), headers, ...(signal ? { signal } : {}) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: proxy.host, port: proxy.port, method: 'GET', path: target.toString(), headers, ...(signal ? { signal } : {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', (error) => reject(new Error(`net::ERR_PROXY_CONNECTION_FAILED: ${error.message}`)));
     req.end();
   });
@@ -98,11 +124,15 @@ export function launchProxyNetwork(proxyUrl: string | undefined): AppNetwork {
         throw new Error(`net::ERR_PROXY_CONNECTION_FAILED: DEVICELAB_PROXY_URL is not http://host:port (${proxyUrl})`);
       }
       const credential = proxy.username ? `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}` : null;
-      return proxiedFetch(target, {
-        host: proxy.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: Number(proxy.port),
-        ...(credential ? { authorization: `Basic ${Buffer.from(credential).toString('base64')}` } : {}),
-      }, signal);
+      return proxiedFetch(
+        target,
+        {
+          host: proxy.hostname.replace(/^\[(.*)\]$/, '$1'),
+          port: Number(proxy.port),
+          ...(credential ? { authorization: `Basic ${Buffer.from(credential).toString('base64')}` } : {}),
+        },
+        signal,
+      );
     },
   };
 }

@@ -107,7 +107,6 @@ function reverse(request: string, device: VirtualDevice, channel: ServiceChannel
     // adbd's format_listeners: "<transport> <device side> <host side>" per line.
     const lines = [...device.reverses].map(([remote, local]) => `${channel.transportName} tcp:${remote} tcp:${local}\n`).join('');
     return void stream.end(encodeValue(lines)); // adbd sends the list alone; only the host side adds an OKAY
-
   }
   if (request === 'reverse:killforward-all') {
     device.reverses.clear();

@@ -38,7 +38,7 @@ function ls(fs: VirtualFileSystem): CommandHandler {
         status = 1;
         continue;
       }
-      const entries = stat.isDirectory ? fs.list(path) ?? [] : [{ name: path, stat }];
+      const entries = stat.isDirectory ? (fs.list(path) ?? []) : [{ name: path, stat }];
       for (const e of entries) out(flags.has('l') ? lsLine(e.name, e.stat.mode, e.stat.size, e.stat.mtime) : `${e.name}\n`);
     }
     return status;
@@ -133,7 +133,7 @@ function digest(fs: VirtualFileSystem, algorithm: 'md5' | 'sha1' | 'sha256'): Co
     for (const path of args) {
       const data = fs.readFile(path);
       if (data) out(`${createHash(algorithm).update(data).digest('hex')}  ${path}\n`);
-      else ((status = 1), err(`${name}: ${path}: No such file or directory\n`));
+      else (status = 1), err(`${name}: ${path}: No such file or directory\n`);
     }
     return status;
   };
@@ -151,7 +151,9 @@ export function fileCommands(fs: VirtualFileSystem, isCommand: (name: string) =>
     rm: rm(fs),
     mkdir: ({ args, err }) => {
       const { paths } = flagsAndPaths(args);
-      const failed = paths.map((p) => [p, fs.isWritable(p) ? fs.mkdirs(p) : { ok: false as const, error: 'Permission denied' }] as const).filter(([, r]) => !r.ok);
+      const failed = paths
+        .map((p) => [p, fs.isWritable(p) ? fs.mkdirs(p) : { ok: false as const, error: 'Permission denied' }] as const)
+        .filter(([, r]) => !r.ok);
       for (const [p, r] of failed) if (!r.ok) err(`mkdir: '${p}': ${r.error}\n`);
       return failed.length ? 1 : 0;
     },

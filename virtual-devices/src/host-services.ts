@@ -12,7 +12,8 @@ import type { VirtualDevice } from './virtual-device.js';
 
 export const ADB_SERVER_VERSION = 41;
 /** The server's own features (host:host-features), as adb 1.0.41's. */
-export const HOST_FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb,fixed_push_symlink_timestamp,abb_exec,remount_shell,track_app';
+export const HOST_FEATURES =
+  'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb,fixed_push_symlink_timestamp,abb_exec,remount_shell,track_app';
 
 export interface HostRegistry {
   /** Devices the server knows that are not disconnected, in order of arrival. */
@@ -41,7 +42,11 @@ function pickDevice(registry: HostRegistry, selector: string): Pick {
     return { error: selector === 'local' ? 'no emulators found' : 'no devices/emulators found' };
   }
   if (candidates.length > 1) return { error: 'more than one device/emulator' };
-  if (device.state === 'unauthorized') return { error: "device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\nTry 'adb kill-server' if that seems wrong.\nOtherwise check for a confirmation dialog on your device." };
+  if (device.state === 'unauthorized')
+    return {
+      error:
+        "device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set\nTry 'adb kill-server' if that seems wrong.\nOtherwise check for a confirmation dialog on your device.",
+    };
   if (!device.online) return { error: 'device offline' };
   return { device };
 }
@@ -94,7 +99,14 @@ function deviceRequest(registry: HostRegistry, socket: Socket, selector: string,
     case 'list-forward':
       return closeWith(socket, okay(''));
     default:
-      return closeWith(socket, fail(request.startsWith('forward:') ? 'cannot bind listener: port forwarding is not available on virtual devices' : `unknown host service '${request}'`));
+      return closeWith(
+        socket,
+        fail(
+          request.startsWith('forward:')
+            ? 'cannot bind listener: port forwarding is not available on virtual devices'
+            : `unknown host service '${request}'`,
+        ),
+      );
   }
 }
 
@@ -136,7 +148,8 @@ function transport(registry: HostRegistry, socket: Socket, selector: string, wit
 export function serveHostRequest(registry: HostRegistry, socket: Socket, request: string): HostOutcome {
   if (request === 'host:version') return closeWith(socket, okay(ADB_SERVER_VERSION.toString(16).padStart(4, '0')));
   if (request === 'host:kill') return closeWith(socket, okay()); // the fake server's lifetime belongs to its owner
-  if (request === 'host:devices' || request === 'host:devices-l') return closeWith(socket, okay(deviceListText(registry, request.endsWith('-l'))));
+  if (request === 'host:devices' || request === 'host:devices-l')
+    return closeWith(socket, okay(deviceListText(registry, request.endsWith('-l'))));
   if (request === 'host:track-devices' || request === 'host:track-devices-l') return trackDevices(registry, socket, request.endsWith('-l'));
   if (request === 'host:host-features') return closeWith(socket, okay(HOST_FEATURES));
   if (request === 'host:list-forward') return closeWith(socket, okay(''));
@@ -153,7 +166,9 @@ export function serveHostRequest(registry: HostRegistry, socket: Socket, request
   if (m) return transport(registry, socket, m[1]!, true);
 
   // host-serial:<serial>:<request>; the serial may itself contain ':' (e.g. 127.0.0.1:5555).
-  m = /^host-serial:(.+?):(get-state|get-serialno|get-devpath|features|list-forward|wait-for-[\w-]+|forward:.*|killforward.*)$/.exec(request);
+  m = /^host-serial:(.+?):(get-state|get-serialno|get-devpath|features|list-forward|wait-for-[\w-]+|forward:.*|killforward.*)$/.exec(
+    request,
+  );
   if (m) return deviceRequest(registry, socket, `serial:${m[1]}`, m[2]!);
   m = /^host-transport-id:(\d+):(.+)$/.exec(request);
   if (m) return deviceRequest(registry, socket, `id:${m[1]}`, m[2]!);

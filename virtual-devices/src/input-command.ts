@@ -6,15 +6,64 @@
 import type { CommandHandler, CommandIo } from './shell.js';
 import type { VirtualDevice } from './virtual-device.js';
 
-const SOURCES = new Set(['keyboard', 'mouse', 'joystick', 'touchnavigation', 'touchpad', 'trackball', 'dpad', 'stylus', 'gamepad', 'touchscreen', 'rotaryencoder']);
+const SOURCES = new Set([
+  'keyboard',
+  'mouse',
+  'joystick',
+  'touchnavigation',
+  'touchpad',
+  'trackball',
+  'dpad',
+  'stylus',
+  'gamepad',
+  'touchscreen',
+  'rotaryencoder',
+]);
 
 /** android.view.KeyEvent codes of the keys a test may send. */
 export const KEYCODES: Readonly<Record<string, number>> = {
-  HOME: 3, BACK: 4, CALL: 5, ENDCALL: 6, STAR: 17, POUND: 18, DPAD_UP: 19, DPAD_DOWN: 20, DPAD_LEFT: 21, DPAD_RIGHT: 22,
-  DPAD_CENTER: 23, VOLUME_UP: 24, VOLUME_DOWN: 25, POWER: 26, CAMERA: 27, CLEAR: 28, COMMA: 55, PERIOD: 56, TAB: 61,
-  SPACE: 62, ENTER: 66, DEL: 67, GRAVE: 68, MINUS: 69, EQUALS: 70, LEFT_BRACKET: 71, RIGHT_BRACKET: 72, BACKSLASH: 73,
-  SEMICOLON: 74, APOSTROPHE: 75, SLASH: 76, AT: 77, PLUS: 81, MENU: 82, SEARCH: 84, ESCAPE: 111, FORWARD_DEL: 112,
-  MOVE_HOME: 122, MOVE_END: 123, SLEEP: 223, WAKEUP: 224, APP_SWITCH: 187,
+  HOME: 3,
+  BACK: 4,
+  CALL: 5,
+  ENDCALL: 6,
+  STAR: 17,
+  POUND: 18,
+  DPAD_UP: 19,
+  DPAD_DOWN: 20,
+  DPAD_LEFT: 21,
+  DPAD_RIGHT: 22,
+  DPAD_CENTER: 23,
+  VOLUME_UP: 24,
+  VOLUME_DOWN: 25,
+  POWER: 26,
+  CAMERA: 27,
+  CLEAR: 28,
+  COMMA: 55,
+  PERIOD: 56,
+  TAB: 61,
+  SPACE: 62,
+  ENTER: 66,
+  DEL: 67,
+  GRAVE: 68,
+  MINUS: 69,
+  EQUALS: 70,
+  LEFT_BRACKET: 71,
+  RIGHT_BRACKET: 72,
+  BACKSLASH: 73,
+  SEMICOLON: 74,
+  APOSTROPHE: 75,
+  SLASH: 76,
+  AT: 77,
+  PLUS: 81,
+  MENU: 82,
+  SEARCH: 84,
+  ESCAPE: 111,
+  FORWARD_DEL: 112,
+  MOVE_HOME: 122,
+  MOVE_END: 123,
+  SLEEP: 223,
+  WAKEUP: 224,
+  APP_SWITCH: 187,
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [String(i), 7 + i])),
   ...Object.fromEntries(Array.from({ length: 26 }, (_, i) => [String.fromCharCode(65 + i), 29 + i])),
 };
@@ -22,8 +71,22 @@ export const KEYCODES: Readonly<Record<string, number>> = {
 const CODE_NAMES = new Map(Object.entries(KEYCODES).map(([name, code]) => [code, name]));
 
 const KEY_CHARS: Readonly<Record<string, string>> = {
-  SPACE: ' ', COMMA: ',', PERIOD: '.', MINUS: '-', EQUALS: '=', AT: '@', PLUS: '+', SLASH: '/', SEMICOLON: ';',
-  APOSTROPHE: "'", GRAVE: '`', STAR: '*', POUND: '#', LEFT_BRACKET: '[', RIGHT_BRACKET: ']', BACKSLASH: '\\',
+  SPACE: ' ',
+  COMMA: ',',
+  PERIOD: '.',
+  MINUS: '-',
+  EQUALS: '=',
+  AT: '@',
+  PLUS: '+',
+  SLASH: '/',
+  SEMICOLON: ';',
+  APOSTROPHE: "'",
+  GRAVE: '`',
+  STAR: '*',
+  POUND: '#',
+  LEFT_BRACKET: '[',
+  RIGHT_BRACKET: ']',
+  BACKSLASH: '\\',
 };
 
 /** KEYCODE_BACK, BACK or 4 → 'BACK'; null when unknown. */
@@ -82,7 +145,11 @@ export function inputCommand(device: VirtualDevice): CommandHandler {
         return 0;
       case 'keyevent':
       case 'keycombination':
-        return keyevent(device, io, rest.filter((a, i) => !a.startsWith('--') && rest[i - 1] !== '--delay'));
+        return keyevent(
+          device,
+          io,
+          rest.filter((a, i) => !a.startsWith('--') && rest[i - 1] !== '--delay'),
+        );
       case 'press':
       case 'roll':
       case 'motionevent':

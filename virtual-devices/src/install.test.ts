@@ -1,5 +1,5 @@
-import { Adb, type Client, type DeviceClient } from '@devicefarmer/adbkit';
 import { writeFile } from 'node:fs/promises';
+import { Adb, type Client, type DeviceClient } from '@devicefarmer/adbkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apkEntries, makeApk, zipToBuffer } from '../../scripts/fixtures/builds.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
@@ -38,11 +38,15 @@ describe('virtual device: installing real apks through adbkit', () => {
   });
 
   it('installs from a stream of a UTF-8 manifest apk and launches its MAIN activity', async () => {
-    const zip = await zipToBuffer(apkEntries({ packageName: 'com.example.other', versionName: '1.0', versionCode: 1, label: 'Other', encoding: 'utf8' }));
+    const zip = await zipToBuffer(
+      apkEntries({ packageName: 'com.example.other', versionName: '1.0', versionCode: 1, label: 'Other', encoding: 'utf8' }),
+    );
     await writeFile(inTemp('other.apk'), zip);
     expect(await device.install(inTemp('other.apk'))).toBe(true);
     expect(await shellText(device, 'monkey -p com.example.other -c android.intent.category.LAUNCHER 1')).toContain('Events injected: 1');
-    expect(await shellText(device, 'dumpsys window | grep mCurrentFocus')).toBe('  mCurrentFocus=Window{7d3a1c0 u0 com.example.other/com.example.other.MainActivity}\n');
+    expect(await shellText(device, 'dumpsys window | grep mCurrentFocus')).toBe(
+      '  mCurrentFocus=Window{7d3a1c0 u0 com.example.other/com.example.other.MainActivity}\n',
+    );
     expect(await shellText(device, 'uiautomator dump /dev/tty')).toContain('text="Hello from com.example.other"');
     expect(await device.uninstall('com.example.other')).toBe(true);
     expect(await device.isInstalled('com.example.other')).toBe(false);
@@ -74,7 +78,9 @@ describe('virtual device: installing real apks through adbkit', () => {
   it('clears app data with pm clear (Success) and reports Failed for unknown packages', async () => {
     expect(await device.clear(SAMPLE_PACKAGE)).toBe(true);
     await expect(device.clear('com.example.unknown')).rejects.toThrow("Package 'com.example.unknown' could not be cleared");
-    expect(await shellText(device, `pm path ${SAMPLE_PACKAGE}`)).toMatch(new RegExp(`^package:/data/app/~~\\d+/${SAMPLE_PACKAGE}-\\d+/base.apk\\n$`));
+    expect(await shellText(device, `pm path ${SAMPLE_PACKAGE}`)).toMatch(
+      new RegExp(`^package:/data/app/~~\\d+/${SAMPLE_PACKAGE}-\\d+/base.apk\\n$`),
+    );
   });
 });
 
@@ -84,8 +90,12 @@ describe('apk reader', () => {
     expect(readApk(zip)).toEqual({
       ok: true,
       manifest: {
-        packageName: 'com.example.reader', versionCode: 34, versionName: '3.4', label: 'Reader',
-        activities: ['com.example.reader.MainActivity'], launcherActivity: 'com.example.reader.MainActivity',
+        packageName: 'com.example.reader',
+        versionCode: 34,
+        versionName: '3.4',
+        label: 'Reader',
+        activities: ['com.example.reader.MainActivity'],
+        launcherActivity: 'com.example.reader.MainActivity',
       },
     });
   });

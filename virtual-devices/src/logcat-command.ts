@@ -9,7 +9,24 @@ import type { DeviceLog, LogEntry, LogLevel } from './device-log.js';
 import type { CommandHandler } from './shell.js';
 
 const LEVELS: readonly LogLevel[] = ['V', 'D', 'I', 'W', 'E', 'F'];
-const FORMATS = new Set(['threadtime', 'time', 'brief', 'tag', 'process', 'raw', 'long', 'epoch', 'monotonic', 'printable', 'uid', 'usec', 'UTC', 'year', 'zone', 'color']);
+const FORMATS = new Set([
+  'threadtime',
+  'time',
+  'brief',
+  'tag',
+  'process',
+  'raw',
+  'long',
+  'epoch',
+  'monotonic',
+  'printable',
+  'uid',
+  'usec',
+  'UTC',
+  'year',
+  'zone',
+  'color',
+]);
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -44,7 +61,9 @@ function parseStart(value: string, now: number): { count: number } | { time: num
   const m = /^(?:(\d{4})-)?(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,3}))?/.exec(value);
   if (!m) return null;
   const year = m[1] ? Number(m[1]) : new Date(now).getUTCFullYear();
-  return { time: Date.UTC(year, Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), Number((m[7] ?? '0').padEnd(3, '0'))) };
+  return {
+    time: Date.UTC(year, Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), Number((m[7] ?? '0').padEnd(3, '0'))),
+  };
 }
 
 interface Filter {
@@ -63,7 +82,7 @@ function passes(e: LogEntry, f: Filter): boolean {
 function levelIndex(letter: string): number {
   if (letter === 'S') return LEVELS.length; // silent
   const i = LEVELS.indexOf(letter as LogLevel);
-  return i < 0 ? 0 : i;
+  return Math.max(i, 0);
 }
 
 export function logcatCommand(log: DeviceLog, now: () => number): CommandHandler {
@@ -95,7 +114,8 @@ export function logcatCommand(log: DeviceLog, now: () => number): CommandHandler
       } else if (a.startsWith('--pid=')) filter.pid = Number(a.slice(6));
       else if (a === '--pid') filter.pid = Number(value());
       else if (/^[^-].*:[VDIWEFS*]$/.test(a)) filter.specs.push({ tag: a.slice(0, a.lastIndexOf(':')), level: levelIndex(a.slice(-1)) });
-      else if (!a.startsWith('-')) filter.specs.push({ tag: a, level: 0 }); // a bare tag is TAG:V
+      else if (!a.startsWith('-'))
+        filter.specs.push({ tag: a, level: 0 }); // a bare tag is TAG:V
       else if (a.startsWith('-')) return (err(`logcat: invalid option -- '${a.replace(/^-+/, '')}'\nUnrecognized Option\n`), 1);
     }
     let entries = log.list().filter((e) => passes(e, filter));

@@ -34,7 +34,11 @@ const SYSTEM_PACKAGES: readonly SystemPackage[] = [
   { packageName: 'com.android.settings', label: 'Settings', launcherActivity: 'com.android.settings.Settings' },
   { packageName: 'com.android.chrome', label: 'Chrome', launcherActivity: 'com.google.android.apps.chrome.Main' },
   { packageName: 'com.google.android.inputmethod.latin', label: 'Gboard' },
-  { packageName: 'com.google.android.apps.nexuslauncher', label: 'Pixel Launcher', launcherActivity: 'com.google.android.apps.nexuslauncher.NexusLauncherActivity' },
+  {
+    packageName: 'com.google.android.apps.nexuslauncher',
+    label: 'Pixel Launcher',
+    launcherActivity: 'com.google.android.apps.nexuslauncher.NexusLauncherActivity',
+  },
 ];
 
 export class PackageManager {
@@ -46,8 +50,14 @@ export class PackageManager {
     for (const p of SYSTEM_PACKAGES) {
       const activities = p.launcherActivity ? [p.launcherActivity] : [];
       this.packages.set(p.packageName, {
-        packageName: p.packageName, label: p.label, versionName: '14', versionCode: 34, activities,
-        launcherActivity: p.launcherActivity ?? null, system: true, codePath: `/system/priv-app/${p.label.replace(/\s+/g, '')}/${p.label.replace(/\s+/g, '')}.apk`,
+        packageName: p.packageName,
+        label: p.label,
+        versionName: '14',
+        versionCode: 34,
+        activities,
+        launcherActivity: p.launcherActivity ?? null,
+        system: true,
+        codePath: `/system/priv-app/${p.label.replace(/\s+/g, '')}/${p.label.replace(/\s+/g, '')}.apk`,
       });
     }
   }
@@ -75,7 +85,12 @@ export class PackageManager {
     }
     const m = read.manifest;
     const existing = this.packages.get(m.packageName);
-    if (existing?.system) return { ok: false, code: 'INSTALL_FAILED_UPDATE_INCOMPATIBLE', message: `Package ${m.packageName} signatures do not match previously installed version` };
+    if (existing?.system)
+      return {
+        ok: false,
+        code: 'INSTALL_FAILED_UPDATE_INCOMPATIBLE',
+        message: `Package ${m.packageName} signatures do not match previously installed version`,
+      };
     this.installs += 1;
     const pkg: InstalledPackage = {
       packageName: m.packageName,
@@ -92,11 +107,22 @@ export class PackageManager {
   }
 
   /** Installs a package record without an apk (a device image that ships the app). */
-  preinstall(manifest: { packageName: string; label: string; activities: string[]; versionName?: string; versionCode?: number }): InstalledPackage {
+  preinstall(manifest: {
+    packageName: string;
+    label: string;
+    activities: string[];
+    versionName?: string;
+    versionCode?: number;
+  }): InstalledPackage {
     this.installs += 1;
     const pkg: InstalledPackage = {
-      packageName: manifest.packageName, label: manifest.label, versionName: manifest.versionName ?? '1.0', versionCode: manifest.versionCode ?? 1,
-      activities: manifest.activities, launcherActivity: manifest.activities[0] ?? null, system: false,
+      packageName: manifest.packageName,
+      label: manifest.label,
+      versionName: manifest.versionName ?? '1.0',
+      versionCode: manifest.versionCode ?? 1,
+      activities: manifest.activities,
+      launcherActivity: manifest.activities[0] ?? null,
+      system: false,
       codePath: `/data/app/~~${this.installs}/${manifest.packageName}-${this.installs}/base.apk`,
     };
     this.packages.set(pkg.packageName, pkg);

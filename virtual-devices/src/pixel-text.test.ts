@@ -3,8 +3,10 @@ import { drawText, textWidth, wrapText } from './pixel-text.js';
 import { Raster } from './png.js';
 
 /** The lit pixels of a raster as rows of '#' and '.', for comparing glyph shapes. */
-const lit = (r: Raster) => Array.from({ length: r.height }, (_, y) =>
-  Array.from({ length: r.width }, (_, x) => (r.pixels[(y * r.width + x) * 3] === 0 ? '#' : '.')).join(''));
+const lit = (r: Raster) =>
+  Array.from({ length: r.height }, (_, y) =>
+    Array.from({ length: r.width }, (_, x) => (r.pixels[(y * r.width + x) * 3] === 0 ? '#' : '.')).join(''),
+  );
 
 describe('pixel text', () => {
   it('draws different words differently, and the same word the same', () => {

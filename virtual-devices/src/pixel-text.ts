@@ -28,9 +28,12 @@ function drawLine(raster: Raster, text: string, x: number, y: number, size: numb
   for (const ch of text) {
     if (ch !== ' ') {
       const glyph = glyphOf(ch);
-      glyph.pixels.forEach((row, r) => row.forEach((on, c) => {
-        if (on) raster.fillRect(cx + c * size, y + (r + glyph.offset) * size, cx + (c + 1) * size, y + (r + glyph.offset + 1) * size, color);
-      }));
+      for (const [r, row] of glyph.pixels.entries()) {
+        for (const [c, on] of row.entries()) {
+          if (on)
+            raster.fillRect(cx + c * size, y + (r + glyph.offset) * size, cx + (c + 1) * size, y + (r + glyph.offset + 1) * size, color);
+        }
+      }
     }
     cx += advance(ch) * size;
   }
@@ -69,7 +72,13 @@ export function wrapText(text: string, width: number, maxLines: number): string[
  * Draws `text` inside the box [x0,x1) x [y0,y1) (raster pixels), vertically centred,
  * left-aligned or centred horizontally.
  */
-export function drawText(raster: Raster, text: string, box: { x0: number; y0: number; x1: number; y1: number }, color: Rgb, centred: boolean): void {
+export function drawText(
+  raster: Raster,
+  text: string,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  color: Rgb,
+  centred: boolean,
+): void {
   const height = box.y1 - box.y0;
   const size = pixelSizeFor(height);
   const width = Math.floor((box.x1 - box.x0) / size);

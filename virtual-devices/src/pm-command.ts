@@ -11,13 +11,30 @@ import type { CommandHandler, CommandIo } from './shell.js';
 import type { VirtualDevice } from './virtual-device.js';
 
 const FEATURES = [
-  'android.hardware.touchscreen', 'android.hardware.touchscreen.multitouch', 'android.hardware.screen.portrait',
-  'android.hardware.wifi', 'android.hardware.camera', 'android.hardware.location', 'android.software.webview',
-  'android.hardware.faketouch', 'reqGlEsVersion=0x30002',
+  'android.hardware.touchscreen',
+  'android.hardware.touchscreen.multitouch',
+  'android.hardware.screen.portrait',
+  'android.hardware.wifi',
+  'android.hardware.camera',
+  'android.hardware.location',
+  'android.software.webview',
+  'android.hardware.faketouch',
+  'reqGlEsVersion=0x30002',
 ];
 
 /** Options of `pm install` that take a value. */
-const INSTALL_OPTIONS_WITH_VALUE = new Set(['-i', '-p', '-S', '--user', '--install-location', '--originating-uri', '--referrer', '--abi', '--pkg', '--install-reason']);
+const INSTALL_OPTIONS_WITH_VALUE = new Set([
+  '-i',
+  '-p',
+  '-S',
+  '--user',
+  '--install-location',
+  '--originating-uri',
+  '--referrer',
+  '--abi',
+  '--pkg',
+  '--install-reason',
+]);
 
 export function pmCommand(device: VirtualDevice): CommandHandler {
   return (io) => {
@@ -53,7 +70,10 @@ export function pmCommand(device: VirtualDevice): CommandHandler {
       }
       case 'dump': {
         const pkg = device.packages.get(args[0] ?? '');
-        if (pkg) io.out(`Packages:\n  Package [${pkg.packageName}]:\n    versionCode=${pkg.versionCode ?? 0} targetSdk=${device.sdk}\n    versionName=${pkg.versionName ?? ''}\n    codePath=${pkg.codePath}\n`);
+        if (pkg)
+          io.out(
+            `Packages:\n  Package [${pkg.packageName}]:\n    versionCode=${pkg.versionCode ?? 0} targetSdk=${device.sdk}\n    versionName=${pkg.versionName ?? ''}\n    codePath=${pkg.codePath}\n`,
+          );
         return 0;
       }
       case 'resolve-activity': {
@@ -63,7 +83,9 @@ export function pmCommand(device: VirtualDevice): CommandHandler {
           io.out('No activity found\n');
           return 1;
         }
-        io.out(`priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n${shortComponent(pkg.packageName, pkg.launcherActivity)}\n`);
+        io.out(
+          `priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n${shortComponent(pkg.packageName, pkg.launcherActivity)}\n`,
+        );
         return 0;
       }
       case 'grant':
@@ -146,7 +168,10 @@ function list(device: VirtualDevice, io: CommandIo, args: string[]): number {
       .list()
       .filter((p) => (flags.has('-3') ? !p.system : flags.has('-s') ? p.system : true))
       .filter((p) => p.packageName.includes(filter))
-      .map((p) => `package:${flags.has('-f') ? `${p.codePath}=` : ''}${p.packageName}${flags.has('--show-versioncode') ? ` versionCode:${p.versionCode ?? 0}` : ''}\n`);
+      .map(
+        (p) =>
+          `package:${flags.has('-f') ? `${p.codePath}=` : ''}${p.packageName}${flags.has('--show-versioncode') ? ` versionCode:${p.versionCode ?? 0}` : ''}\n`,
+      );
     io.out(lines.join(''));
     return 0;
   }

@@ -1,4 +1,4 @@
-import { crc32 as zlibCrc32, inflateSync } from 'node:zlib';
+import { inflateSync, crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32, encodePng, PNG_SIGNATURE, Raster } from './png.js';
 import { createVirtualDevice } from './virtual-device.js';
@@ -15,7 +15,11 @@ function chunks(png: Buffer): Chunk[] {
   for (let at = 8; at < png.length; ) {
     const length = png.readUInt32BE(at);
     const typeAndData = png.subarray(at + 4, at + 8 + length);
-    out.push({ type: typeAndData.toString('ascii', 0, 4), data: typeAndData.subarray(4), crcOk: png.readUInt32BE(at + 8 + length) === crc32(typeAndData) });
+    out.push({
+      type: typeAndData.toString('ascii', 0, 4),
+      data: typeAndData.subarray(4),
+      crcOk: png.readUInt32BE(at + 8 + length) === crc32(typeAndData),
+    });
     at += 12 + length;
   }
   return out;
@@ -35,7 +39,11 @@ describe('png encoder', () => {
     const png = raster.toPng();
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     const parts = chunks(png);
-    expect(parts.map((c) => [c.type, c.crcOk])).toEqual([['IHDR', true], ['IDAT', true], ['IEND', true]]);
+    expect(parts.map((c) => [c.type, c.crcOk])).toEqual([
+      ['IHDR', true],
+      ['IDAT', true],
+      ['IEND', true],
+    ]);
     expect([...parts[0]!.data]).toEqual([0, 0, 0, 3, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
     const rows = inflateSync(parts[1]!.data);
     expect([...rows]).toEqual([0, 255, 255, 255, 10, 20, 30, 255, 255, 255, 0, 255, 255, 255, 10, 20, 30, 255, 255, 255]);

@@ -11,7 +11,11 @@ export type Rgb = readonly [number, number, number];
 export class Raster {
   readonly pixels: Buffer;
 
-  constructor(readonly width: number, readonly height: number, background: Rgb = [255, 255, 255]) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: Rgb = [255, 255, 255],
+  ) {
     this.pixels = Buffer.alloc(width * height * 3);
     this.fillRect(0, 0, width, height, background);
   }
@@ -47,7 +51,12 @@ export function encodePng(width: number, height: number, rgb: Buffer): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, filter 0, no interlace
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw, { level: 1 })), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 // zlib.crc32 only exists from Node 20.15; the table version works on every Node 20.

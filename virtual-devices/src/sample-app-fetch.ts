@@ -4,8 +4,9 @@
  * proxy setting otherwise) and shows the answer, so a test can prove what the device
  * reached: `Check that "<text the internal host answered>" is shown`.
  */
-import { node, type Rect, type UiNode } from './ui-tree.js';
+
 import type { AppNetwork } from './device-network.js';
+import { node, type Rect, type UiNode } from './ui-tree.js';
 
 export const FETCH_EXTRA = 'fetchUrl';
 const SHOWN_CHARS = 500;
@@ -21,7 +22,8 @@ export function startFetch(network: AppNetwork | undefined, url: string, show: (
 
 export function fetchScreen(packageName: string, url: string, result: string | null, toolbar: UiNode): UiNode[] {
   const id = (name: string) => `${packageName}:id/${name}`;
-  const text = (value: string, bounds: Rect, resource: string) => node('android.widget.TextView', bounds, { resourceId: id(resource), text: value });
+  const text = (value: string, bounds: Rect, resource: string) =>
+    node('android.widget.TextView', bounds, { resourceId: id(resource), text: value });
   const [status, ...body] = (result ?? 'Loading…').split('\n');
   const nodes = [toolbar, text(url, [84, 260, 996, 360], 'fetch_url'), text(status!, [84, 400, 996, 480], 'fetch_status')];
   if (body.length > 0) nodes.push(text(body.join('\n'), [84, 520, 996, 1400], 'fetch_body'));

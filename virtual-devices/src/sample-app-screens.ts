@@ -4,7 +4,7 @@
  * functions of the app state, so the same state always dumps the same XML.
  */
 import { fetchScreen } from './sample-app-fetch.js';
-import { node, shiftAndClip, type Rect, type UiNode, type UiWindow } from './ui-tree.js';
+import { node, type Rect, shiftAndClip, type UiNode, type UiWindow } from './ui-tree.js';
 
 export const SAMPLE_PACKAGE = 'com.devicelab.sample';
 export const SAMPLE_ACTIVITY = `${SAMPLE_PACKAGE}.MainActivity`;
@@ -74,7 +74,11 @@ function decor(content: UiNode): UiNode {
   const full: Rect = [0, 0, 1080, 2400];
   const below: Rect = [0, 63, 1080, 2400];
   return node('android.widget.FrameLayout', full, {
-    children: [node('android.widget.LinearLayout', full, { children: [node('android.widget.FrameLayout', below, { resourceId: 'android:id/content', children: [content] })] })],
+    children: [
+      node('android.widget.LinearLayout', full, {
+        children: [node('android.widget.FrameLayout', below, { resourceId: 'android:id/content', children: [content] })],
+      }),
+    ],
   });
 }
 
@@ -102,7 +106,14 @@ function screenLayout(v: SampleView): UiNode {
 
 function editText(field: FieldId, hint: string, bounds: Rect, v: SampleView, extra: Partial<UiNode> = {}): UiNode {
   return node('android.widget.EditText', bounds, {
-    resourceId: id(field), text: v.fields[field], hint, focused: v.focus === field, focusable: true, longClickable: true, action: `focus:${field}`, ...extra,
+    resourceId: id(field),
+    text: v.fields[field],
+    hint,
+    focused: v.focus === field,
+    focusable: true,
+    longClickable: true,
+    action: `focus:${field}`,
+    ...extra,
   });
 }
 
@@ -165,29 +176,52 @@ function productList(products: readonly Product[], viewport: Rect, scroll: numbe
     .map((p, i) => shiftAndClip(productRow(p, viewport[1] + i * ROW_HEIGHT), -scroll, viewport))
     .filter((r): r is UiNode => r !== null);
   return node('androidx.recyclerview.widget.RecyclerView', viewport, {
-    resourceId: id(resource), scrollable: maxScroll(products.length, viewport) > 0, focusable: true, children: rows,
+    resourceId: id(resource),
+    scrollable: maxScroll(products.length, viewport) > 0,
+    focusable: true,
+    children: rows,
   });
 }
 
 function bottomNavigation(active: Tab): UiNode {
-  const tabs: Array<[Tab, string]> = [['home', 'Home'], ['search', 'Search'], ['profile', 'Profile']];
+  const tabs: Array<[Tab, string]> = [
+    ['home', 'Home'],
+    ['search', 'Search'],
+    ['profile', 'Profile'],
+  ];
   const items = tabs.map(([tab, label], i) => {
     const b: Rect = [i * 360, NAV_TOP, (i + 1) * 360, 2400];
     return node('com.google.android.material.bottomnavigation.BottomNavigationItemView', b, {
-      resourceId: id(`nav_${tab}`), contentDesc: label, selected: active === tab, action: `tab:${tab}`,
+      resourceId: id(`nav_${tab}`),
+      contentDesc: label,
+      selected: active === tab,
+      action: `tab:${tab}`,
       children: [
-        node('android.widget.ImageView', [b[0] + 138, NAV_TOP + 40, b[0] + 222, NAV_TOP + 124], { resourceId: id('navigation_bar_item_icon_view') }),
-        textView(label, [b[0] + 100, NAV_TOP + 134, b[0] + 260, NAV_TOP + 180], { resourceId: id('navigation_bar_item_large_label_view'), selected: active === tab }),
+        node('android.widget.ImageView', [b[0] + 138, NAV_TOP + 40, b[0] + 222, NAV_TOP + 124], {
+          resourceId: id('navigation_bar_item_icon_view'),
+        }),
+        textView(label, [b[0] + 100, NAV_TOP + 134, b[0] + 260, NAV_TOP + 180], {
+          resourceId: id('navigation_bar_item_large_label_view'),
+          selected: active === tab,
+        }),
       ],
     });
   });
-  return node('com.google.android.material.bottomnavigation.BottomNavigationView', [0, NAV_TOP, 1080, 2400], { resourceId: id('bottom_navigation'), children: items });
+  return node('com.google.android.material.bottomnavigation.BottomNavigationView', [0, NAV_TOP, 1080, 2400], {
+    resourceId: id('bottom_navigation'),
+    children: items,
+  });
 }
 
 function homeScreen(v: SampleView): UiNode[] {
   const bar = toolbar('Products', false);
   const count = v.cart.length;
-  bar.children!.push(node('android.widget.ImageView', [960, 90, 1040, 185], { resourceId: id('cart'), contentDesc: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` }));
+  bar.children!.push(
+    node('android.widget.ImageView', [960, 90, 1040, 185], {
+      resourceId: id('cart'),
+      contentDesc: `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
+    }),
+  );
   return [bar, productList(PRODUCTS, HOME_LIST, v.scroll.home, 'product_list'), bottomNavigation('home')];
 }
 
@@ -196,7 +230,12 @@ function searchScreen(v: SampleView): UiNode[] {
   const results = searchResults(query);
   const nodes: UiNode[] = [toolbar('Search', false), editText('search', 'Search products', [42, 240, 1038, 380], v)];
   if (results.length > 0) nodes.push(productList(results, SEARCH_LIST, v.scroll.search, 'search_results'));
-  else nodes.push(textView(query.trim() ? `No products match "${query.trim()}"` : 'Type to search products', [84, 480, 996, 560], { resourceId: id('search_empty') }));
+  else
+    nodes.push(
+      textView(query.trim() ? `No products match "${query.trim()}"` : 'Type to search products', [84, 480, 996, 560], {
+        resourceId: id('search_empty'),
+      }),
+    );
   nodes.push(bottomNavigation('search'));
   return nodes;
 }
@@ -227,7 +266,9 @@ function detailScreen(v: SampleView): UiNode[] {
     node('android.widget.ImageView', [0, 210, 1080, 1010], { resourceId: id('product_image'), contentDesc: `${p.name} image` }),
     textView(p.name, [42, 1050, 1038, 1140], { resourceId: id('product_name') }),
     textView(p.price, [42, 1150, 600, 1230], { resourceId: id('product_price') }),
-    textView(`${p.name} is a sample item sold by the DeviceLab demo store. Free returns within 30 days.`, [42, 1270, 1038, 1470], { resourceId: id('product_description') }),
+    textView(`${p.name} is a sample item sold by the DeviceLab demo store. Free returns within 30 days.`, [42, 1270, 1038, 1470], {
+      resourceId: id('product_description'),
+    }),
     button('Add to cart', 'add_to_cart', [42, 1540, 1038, 1680], 'add_to_cart'),
   ];
 }
@@ -237,17 +278,24 @@ function addedDialog(p: Product): UiWindow {
   const panel = node('android.widget.LinearLayout', box, {
     resourceId: 'android:id/parentPanel',
     children: [
-      node('android.widget.LinearLayout', [84, 960, 996, 1090], { resourceId: 'android:id/topPanel', children: [textView('Added to cart', [147, 1000, 933, 1080], { resourceId: 'android:id/alertTitle' })] }),
+      node('android.widget.LinearLayout', [84, 960, 996, 1090], {
+        resourceId: 'android:id/topPanel',
+        children: [textView('Added to cart', [147, 1000, 933, 1080], { resourceId: 'android:id/alertTitle' })],
+      }),
       node('android.widget.FrameLayout', [84, 1090, 996, 1280], {
         resourceId: 'android:id/contentPanel',
         children: [textView(`${p.name} was added to your cart.`, [147, 1110, 933, 1260], { resourceId: 'android:id/message' })],
       }),
       node('android.widget.ScrollView', [84, 1280, 996, 1440], {
         resourceId: 'android:id/buttonPanel',
-        children: [node('android.widget.Button', [726, 1300, 960, 1420], { text: 'OK', resourceId: 'android:id/button1', action: 'dialog_ok' })],
+        children: [
+          node('android.widget.Button', [726, 1300, 960, 1420], { text: 'OK', resourceId: 'android:id/button1', action: 'dialog_ok' }),
+        ],
       }),
     ],
   });
-  const root = node('android.widget.FrameLayout', box, { children: [node('android.widget.FrameLayout', box, { resourceId: 'android:id/content', children: [panel] })] });
+  const root = node('android.widget.FrameLayout', box, {
+    children: [node('android.widget.FrameLayout', box, { resourceId: 'android:id/content', children: [panel] })],
+  });
   return { packageName: SAMPLE_PACKAGE, root, outsideAction: 'dialog_cancel', dimBehind: true };
 }

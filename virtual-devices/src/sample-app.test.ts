@@ -2,7 +2,7 @@ import { Adb, type Client, type DeviceClient } from '@devicefarmer/adbkit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { LOGIN_ERROR, SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from './sample-app.js';
-import { center, find, inputTextCommand, screen, shellText, tapOn, texts, type DumpNode } from './test-support.js';
+import { center, type DumpNode, find, inputTextCommand, screen, shellText, tapOn, texts } from './test-support.js';
 
 const COMPONENT = `${SAMPLE_PACKAGE}/.MainActivity`;
 const has = (nodes: DumpNode[], id: string) => nodes.some((n) => n.resourceId.endsWith(`:id/${id}`));
@@ -46,21 +46,38 @@ describe('sample app driven through adbkit', () => {
   it('starts on the login screen with hinted fields, a password field and realistic ids', async () => {
     const nodes = await screen(device);
     expect(texts(nodes)).toEqual(['Welcome back', 'Sign in to continue', 'Email', 'Password', 'Log in', 'Forgot password?']);
-    expect(find(nodes, { id: 'email' })).toMatchObject({ className: 'android.widget.EditText', resourceId: 'com.devicelab.sample:id/email', hint: 'Email', clickable: true, password: false, focused: false });
+    expect(find(nodes, { id: 'email' })).toMatchObject({
+      className: 'android.widget.EditText',
+      resourceId: 'com.devicelab.sample:id/email',
+      hint: 'Email',
+      clickable: true,
+      password: false,
+      focused: false,
+    });
     expect(find(nodes, { id: 'password' })).toMatchObject({ password: true, hint: 'Password', bounds: [84, 1030, 996, 1180] });
-    expect(find(nodes, { text: 'Log in' })).toMatchObject({ className: 'android.widget.Button', resourceId: 'com.devicelab.sample:id/login_button', clickable: true });
+    expect(find(nodes, { text: 'Log in' })).toMatchObject({
+      className: 'android.widget.Button',
+      resourceId: 'com.devicelab.sample:id/login_button',
+      clickable: true,
+    });
     expect(find(nodes, { text: 'Forgot password?' })).toMatchObject({ className: 'android.widget.TextView', clickable: true });
     expect(nodes[0]).toMatchObject({ className: 'android.widget.FrameLayout', packageName: SAMPLE_PACKAGE, bounds: [0, 0, 1080, 2400] });
     // The status bar is the only part that changes with time, under com.android.systemui.
     expect(find(nodes, { id: 'clock' }).packageName).toBe('com.android.systemui');
     expect(find(nodes, { id: 'clock' }).text).toMatch(/^\d{1,2}:\d{2}$/);
-    expect(await shellText(device, 'dumpsys activity activities | grep mResumedActivity')).toBe(`    mResumedActivity: ActivityRecord{5b2e9f1 u0 ${COMPONENT} t12}\n`);
+    expect(await shellText(device, 'dumpsys activity activities | grep mResumedActivity')).toBe(
+      `    mResumedActivity: ActivityRecord{5b2e9f1 u0 ${COMPONENT} t12}\n`,
+    );
   });
 
   it('dumps to a file with the real tool message, and the file can be read back', async () => {
     expect(await shellText(device, 'uiautomator dump')).toBe('UI hierchary dumped to: /sdcard/window_dump.xml\n');
     const xml = await shellText(device, 'cat /sdcard/window_dump.xml');
-    expect(xml.startsWith(`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="${SAMPLE_PACKAGE}" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]">`)).toBe(true);
+    expect(
+      xml.startsWith(
+        `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="${SAMPLE_PACKAGE}" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][1080,2400]">`,
+      ),
+    ).toBe(true);
     expect(xml.endsWith('</hierarchy>')).toBe(true);
     expect(await shellText(device, 'uiautomator dump /dev/tty')).toBe(`${xml}UI hierchary dumped to: /dev/tty\n`);
   });
@@ -77,7 +94,17 @@ describe('sample app driven through adbkit', () => {
     expect(texts(list).slice(1, 7)).toEqual(['Product 1', '$4.99', 'Product 2', '$9.99', 'Product 3', '$14.99']);
     expect(find(list, { id: 'product_list' }).scrollable).toBe(true);
     expect(find(list, { desc: 'Home' }).selected).toBe(true);
-    expect(rows(list)).toEqual(['Product 1', 'Product 2', 'Product 3', 'Product 4', 'Product 5', 'Product 6', 'Product 7', 'Product 8', 'Product 9']);
+    expect(rows(list)).toEqual([
+      'Product 1',
+      'Product 2',
+      'Product 3',
+      'Product 4',
+      'Product 5',
+      'Product 6',
+      'Product 7',
+      'Product 8',
+      'Product 9',
+    ]);
   });
 
   it('shows "Invalid email or password" for a wrong password, and accepts the right one after', async () => {
@@ -95,16 +122,36 @@ describe('sample app driven through adbkit', () => {
   it('takes credentials and launch parameters from startActivity extras', async () => {
     // The app is running; a cold start is needed for it to receive the new intent's extras.
     await shellText(device, `am force-stop ${SAMPLE_PACKAGE}`);
-    expect(await device.startActivity({ component: COMPONENT, extras: { email: 'qa@example.com', password: 'pa ss', env: 'staging', retries: 3 } })).toBe(true);
-    expect(server.getDevice('virtual-1')!.launchExtras.get(SAMPLE_PACKAGE)).toEqual({ email: 'qa@example.com', password: 'pa ss', env: 'staging', retries: 3 });
+    expect(
+      await device.startActivity({
+        component: COMPONENT,
+        extras: { email: 'qa@example.com', password: 'pa ss', env: 'staging', retries: 3 },
+      }),
+    ).toBe(true);
+    expect(server.getDevice('virtual-1')!.launchExtras.get(SAMPLE_PACKAGE)).toEqual({
+      email: 'qa@example.com',
+      password: 'pa ss',
+      env: 'staging',
+      retries: 3,
+    });
     expect(find(await logIn(SAMPLE_EMAIL, SAMPLE_PASSWORD), { id: 'error' }).text).toBe(LOGIN_ERROR);
 
-    const started = await shellText(device, `am start -S -W -n ${COMPONENT} --es email qa@example.com --es password 'pa ss' --es env staging --ei retries 3`);
-    expect(started).toBe(`Starting: Intent { cmp=${COMPONENT} (has extras) }\nStatus: ok\nLaunchState: COLD\nActivity: ${COMPONENT}\nTotalTime: 412\nWaitTime: 418\nComplete\n`);
+    const started = await shellText(
+      device,
+      `am start -S -W -n ${COMPONENT} --es email qa@example.com --es password 'pa ss' --es env staging --ei retries 3`,
+    );
+    expect(started).toBe(
+      `Starting: Intent { cmp=${COMPONENT} (has extras) }\nStatus: ok\nLaunchState: COLD\nActivity: ${COMPONENT}\nTotalTime: 412\nWaitTime: 418\nComplete\n`,
+    );
     expect(find(await logIn('qa@example.com', 'pa ss'), { id: 'toolbar_title' }).text).toBe('Products');
     const profile = await tapOn(device, { desc: 'Profile' });
     expect(find(profile, { id: 'profile_email' }).text).toBe('Signed in as qa@example.com');
-    expect(profile.filter((n) => n.resourceId.endsWith(':id/launch_param')).map((n) => n.text)).toEqual(['email = qa@example.com', 'env = staging', 'password = ••••', 'retries = 3']);
+    expect(profile.filter((n) => n.resourceId.endsWith(':id/launch_param')).map((n) => n.text)).toEqual([
+      'email = qa@example.com',
+      'env = staging',
+      'password = ••••',
+      'retries = 3',
+    ]);
   });
 
   it('navigates by tapping a link, and back with the key or the toolbar button', async () => {
@@ -175,7 +222,9 @@ describe('sample app driven through adbkit', () => {
     expect(home[0]!.packageName).toBe('com.google.android.apps.nexuslauncher');
     expect(find(home, { text: 'DeviceLab Sample' }).clickable).toBe(true);
     // Relaunching a running app only brings its task to the front.
-    expect(await shellText(device, `am start -n ${COMPONENT}`)).toBe(`Starting: Intent { cmp=${COMPONENT} }\nWarning: Activity not started, its current task has been brought to the front\n`);
+    expect(await shellText(device, `am start -n ${COMPONENT}`)).toBe(
+      `Starting: Intent { cmp=${COMPONENT} }\nWarning: Activity not started, its current task has been brought to the front\n`,
+    );
     expect(find(await screen(device), { id: 'toolbar_title' }).text).toBe('Products');
     // A cold start (here from the launcher icon) skips the login: the session is in app data.
     await shellText(device, `am force-stop ${SAMPLE_PACKAGE} && input keyevent HOME`);
@@ -198,21 +247,35 @@ describe('sample app driven through adbkit', () => {
 
   it('resolves launcher activities and opens links in the browser', async () => {
     const resolve = `cmd package resolve-activity --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER`;
-    expect(await shellText(device, `${resolve} ${SAMPLE_PACKAGE}`)).toBe(`priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n${COMPONENT}\n`);
+    expect(await shellText(device, `${resolve} ${SAMPLE_PACKAGE}`)).toBe(
+      `priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n${COMPONENT}\n`,
+    );
     expect(await shellText(device, `${resolve} com.example.none`)).toBe('No activity found\n');
     const url = 'https://devicelab.dev/docs?a=1&b=2';
-    expect(await shellText(device, `am start -W -a android.intent.action.VIEW -d '${url}'`)).toContain(`Starting: Intent { act=android.intent.action.VIEW dat=${url} cmp=com.android.chrome/com.google.android.apps.chrome.Main }\nStatus: ok`);
+    expect(await shellText(device, `am start -W -a android.intent.action.VIEW -d '${url}'`)).toContain(
+      `Starting: Intent { act=android.intent.action.VIEW dat=${url} cmp=com.android.chrome/com.google.android.apps.chrome.Main }\nStatus: ok`,
+    );
     expect(find(await screen(device), { id: 'url_bar' })).toMatchObject({ text: url, packageName: 'com.android.chrome' });
     // A running browser takes the next link itself.
-    expect(await shellText(device, 'am start -a android.intent.action.VIEW -d https://example.com/2')).toContain('intent has been delivered to currently running top-most instance.');
+    expect(await shellText(device, 'am start -a android.intent.action.VIEW -d https://example.com/2')).toContain(
+      'intent has been delivered to currently running top-most instance.',
+    );
     expect(find(await screen(device), { id: 'url_bar' }).text).toBe('https://example.com/2');
-    expect(await shellText(device, 'am start -W -a android.intent.action.VIEW -d myapp://x')).toContain('Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=myapp://x }');
+    expect(await shellText(device, 'am start -W -a android.intent.action.VIEW -d myapp://x')).toContain(
+      'Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=myapp://x }',
+    );
   });
 
   it('reports failed launches the way am does', async () => {
-    await expect(device.startActivity({ component: 'com.example.missing/.Main' })).rejects.toThrow('Activity class {com.example.missing/com.example.missing.Main} does not exist.');
-    await expect(device.startActivity({ component: `${SAMPLE_PACKAGE}/.Nope` })).rejects.toThrow(`Activity class {${SAMPLE_PACKAGE}/${SAMPLE_PACKAGE}.Nope} does not exist.`);
-    expect(await shellText(device, 'monkey -p com.example.missing 1')).toBe('  bash arg: -p\n  bash arg: com.example.missing\n  bash arg: 1\n** No activities found to run, monkey aborted.\n');
+    await expect(device.startActivity({ component: 'com.example.missing/.Main' })).rejects.toThrow(
+      'Activity class {com.example.missing/com.example.missing.Main} does not exist.',
+    );
+    await expect(device.startActivity({ component: `${SAMPLE_PACKAGE}/.Nope` })).rejects.toThrow(
+      `Activity class {${SAMPLE_PACKAGE}/${SAMPLE_PACKAGE}.Nope} does not exist.`,
+    );
+    expect(await shellText(device, 'monkey -p com.example.missing 1')).toBe(
+      '  bash arg: -p\n  bash arg: com.example.missing\n  bash arg: 1\n** No activities found to run, monkey aborted.\n',
+    );
   });
 });
 
@@ -236,7 +299,9 @@ describe('virtual device shell', () => {
     expect(await shellText(device, 'getprop | grep -c ro.product.model')).toBe('1\n');
     expect(await shellText(device, 'echo one > /sdcard/n.txt; echo two >> /sdcard/n.txt; cat /sdcard/n.txt | tail -n 1')).toBe('two\n');
     expect(await shellText(device, 'touch /system/x')).toBe("touch: '/system/x': Read-only file system\n");
-    expect(await shellText(device, 'settings put global window_animation_scale 0 && settings get global window_animation_scale')).toBe('0\n');
+    expect(await shellText(device, 'settings put global window_animation_scale 0 && settings get global window_animation_scale')).toBe(
+      '0\n',
+    );
     expect(await shellText(device, 'wm size && getprop ro.build.version.sdk')).toBe('Physical size: 1080x2400\n34\n');
   });
 

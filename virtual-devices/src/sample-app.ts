@@ -17,15 +17,25 @@
  * override them. A successful login is remembered in app data (so a relaunch skips the
  * login, and `pm clear` brings it back), like a real session token.
  */
-import {
-  HOME_LIST, maxScroll, PRODUCTS, SAMPLE_ACTIVITY, SAMPLE_PACKAGE, SEARCH_LIST, sampleWindows, searchResults,
-  type FieldId, type SampleView, type Tab,
-} from './sample-app-screens.js';
-import { FETCH_EXTRA, startFetch } from './sample-app-fetch.js';
-import { contains } from './ui-tree.js';
-import { AppCrash, type AppContext, type KeyResult, type VirtualApp } from './virtual-app.js';
 
-export { SAMPLE_ACTIVITY, SAMPLE_PACKAGE, PRODUCTS } from './sample-app-screens.js';
+import { FETCH_EXTRA, startFetch } from './sample-app-fetch.js';
+import {
+  type FieldId,
+  HOME_LIST,
+  maxScroll,
+  PRODUCTS,
+  SAMPLE_ACTIVITY,
+  SAMPLE_PACKAGE,
+  type SampleView,
+  SEARCH_LIST,
+  sampleWindows,
+  searchResults,
+  type Tab,
+} from './sample-app-screens.js';
+import { contains } from './ui-tree.js';
+import { type AppContext, AppCrash, type KeyResult, type VirtualApp } from './virtual-app.js';
+
+export { PRODUCTS, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app-screens.js';
 
 export const SAMPLE_EMAIL = 'demo@devicelab.dev';
 export const SAMPLE_PASSWORD = 'secret';
@@ -80,7 +90,9 @@ export class SampleApp implements VirtualApp {
     if (fetchUrl) {
       this.state.screen = 'fetch';
       this.state.fetchResult = null;
-      startFetch(context.network, fetchUrl, (text) => { this.state.fetchResult = text; });
+      startFetch(context.network, fetchUrl, (text) => {
+        this.state.fetchResult = text;
+      });
     }
   }
 

@@ -25,7 +25,8 @@ describe('virtual screen recorder', () => {
     expect(gif[gif.length - 1]).toBe(0x3b);
     // Each frame has a graphic control extension with its delay (1/100 s): 500 ms, then one sampling interval for the last look.
     const delays: number[] = [];
-    for (let i = gif.indexOf(Buffer.from([0x21, 0xf9, 0x04])); i >= 0; i = gif.indexOf(Buffer.from([0x21, 0xf9, 0x04]), i + 1)) delays.push(gif.readUInt16LE(i + 4));
+    for (let i = gif.indexOf(Buffer.from([0x21, 0xf9, 0x04])); i >= 0; i = gif.indexOf(Buffer.from([0x21, 0xf9, 0x04]), i + 1))
+      delays.push(gif.readUInt16LE(i + 4));
     expect(delays).toEqual([50, 25]);
   });
 });

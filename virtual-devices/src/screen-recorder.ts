@@ -28,7 +28,7 @@ export class FrameRecorder {
   sample(raster: Raster, elapsedMs: number): void {
     const last = this.frames[this.frames.length - 1];
     if (last) last.ms += elapsedMs;
-    if (last && last.raster.pixels.equals(raster.pixels)) return;
+    if (last?.raster.pixels.equals(raster.pixels)) return;
     if (this.frames.length >= MAX_FRAMES) {
       last!.raster = raster;
       return;
@@ -76,7 +76,10 @@ export class FrameRecorder {
         rgba[j + 3] = 255;
       }
       const palette = quantize(rgba, 256, { format: 'rgb444' });
-      gif.writeFrame(applyPalette(rgba, palette, 'rgb444'), width, height, { palette, delay: Math.max(100, frame.ms || FRAME_INTERVAL_MS) });
+      gif.writeFrame(applyPalette(rgba, palette, 'rgb444'), width, height, {
+        palette,
+        delay: Math.max(100, frame.ms || FRAME_INTERVAL_MS),
+      });
     }
     gif.finish();
     return Buffer.from(gif.bytes());

@@ -7,8 +7,8 @@
  */
 import { drawText } from './pixel-text.js';
 import { Raster, type Rgb } from './png.js';
-import { displayedText } from './uiautomator-xml.js';
 import { SCREEN_HEIGHT, SCREEN_WIDTH, type UiNode, type UiWindow } from './ui-tree.js';
+import { displayedText } from './uiautomator-xml.js';
 
 const PRIMARY: Rgb = [98, 0, 238];
 const ON_PRIMARY: Rgb = [255, 255, 255];

@@ -19,7 +19,9 @@ describe('shell parser', () => {
   });
 
   it('parses operators, redirections, assignments and loops', () => {
-    const [first, second] = parseShell('A=1 monkey --port 1080 -v 2>/dev/null >/sdcard/o.txt && echo ok | grep o; while getprop x; do sleep 1; done');
+    const [first, second] = parseShell(
+      'A=1 monkey --port 1080 -v 2>/dev/null >/sdcard/o.txt && echo ok | grep o; while getprop x; do sleep 1; done',
+    );
     const cmd = first!.first.commands[0] as SimpleCommand;
     expect(cmd.assignments).toEqual([['A', '1']]);
     expect(cmd.redirects).toEqual([

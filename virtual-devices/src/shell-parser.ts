@@ -14,9 +14,7 @@ export interface Word {
   glob: boolean;
 }
 
-export type Redirect =
-  | { fd: 0 | 1 | 2; op: '>' | '>>' | '<'; target: string }
-  | { fd: 1 | 2; op: 'dup'; to: 1 | 2 };
+export type Redirect = { fd: 0 | 1 | 2; op: '>' | '>>' | '<'; target: string } | { fd: 1 | 2; op: 'dup'; to: 1 | 2 };
 
 export interface SimpleCommand {
   kind: 'simple';
@@ -68,13 +66,13 @@ export function tokenize(source: string, env: Readonly<Record<string, string>>):
     const c = peek();
     if (c === ' ' || c === '\t' || c === '\r') i += 1;
     else if (c === '#') while (i < source.length && peek() !== '\n') i += 1;
-    else if (c === '\n' || c === ';') (tokens.push({ type: 'op', op: ';' }), (i += 1));
-    else if (c === '&' && peek(1) === '&') (tokens.push({ type: 'op', op: '&&' }), (i += 2));
-    else if (c === '|' && peek(1) === '|') (tokens.push({ type: 'op', op: '||' }), (i += 2));
-    else if (c === '&' || c === '|' || c === '(' || c === ')') (tokens.push({ type: 'op', op: c }), (i += 1));
+    else if (c === '\n' || c === ';') tokens.push({ type: 'op', op: ';' }), (i += 1);
+    else if (c === '&' && peek(1) === '&') tokens.push({ type: 'op', op: '&&' }), (i += 2);
+    else if (c === '|' && peek(1) === '|') tokens.push({ type: 'op', op: '||' }), (i += 2);
+    else if (c === '&' || c === '|' || c === '(' || c === ')') tokens.push({ type: 'op', op: c }), (i += 1);
     else if (c === '>' || c === '<' || (/[0-2]/.test(c) && (peek(1) === '>' || peek(1) === '<'))) {
       let fd: 0 | 1 | 2 = c === '<' ? 0 : 1;
-      if (/[0-2]/.test(c)) ((fd = Number(c) as 0 | 1 | 2), (i += 1));
+      if (/[0-2]/.test(c)) (fd = Number(c) as 0 | 1 | 2), (i += 1);
       const op = source.startsWith('>>', i) ? '>>' : source.startsWith('>&', i) ? '>&' : source[i] === '<' ? '<' : '>';
       i += op.length;
       if (source[i] === '|') i += 1; // >| (clobber) is plain > here
@@ -119,9 +117,9 @@ function readWord(source: string, start: number, env: Readonly<Record<string, st
       quoted = true;
       i += 1;
       while (i < source.length && source[i] !== '"') {
-        if (source[i] === '\\' && /["\\$`\n]/.test(source[i + 1] ?? '')) ((text += source[i + 1] === '\n' ? '' : source[i + 1]), (i += 2));
+        if (source[i] === '\\' && /["\\$`\n]/.test(source[i + 1] ?? '')) (text += source[i + 1] === '\n' ? '' : source[i + 1]), (i += 2);
         else if (source[i] === '$') expand();
-        else ((text += source[i]), (i += 1));
+        else (text += source[i]), (i += 1);
       }
       if (source[i] !== '"') throw new ShellSyntaxError('unterminated "');
       i += 1;
@@ -171,9 +169,9 @@ export function parseShell(source: string, env: Readonly<Record<string, string>>
   };
   const parsePipeline = (): Pipeline => {
     let negate = false;
-    if (isKeyword(at(), '!')) ((negate = true), (pos += 1));
+    if (isKeyword(at(), '!')) (negate = true), (pos += 1);
     const commands = [parseCommand()];
-    while (isOp(at(), '|')) ((pos += 1), commands.push(parseCommand()));
+    while (isOp(at(), '|')) (pos += 1), commands.push(parseCommand());
     return { negate, commands };
   };
   const parseCommand = (): Command => {
@@ -199,7 +197,7 @@ export function parseShell(source: string, env: Readonly<Record<string, string>>
       const nested = parseIfRest();
       return { kind: 'if', condition, then, otherwise: [{ first: { negate: false, commands: [nested] }, rest: [] }] };
     }
-    if (isKeyword(at(), 'else')) ((pos += 1), (otherwise = parseList(['fi'])));
+    if (isKeyword(at(), 'else')) (pos += 1), (otherwise = parseList(['fi']));
     expectKeyword('fi');
     return { kind: 'if', condition, then, otherwise };
   };

@@ -85,7 +85,12 @@ export async function runShellProtocol(device: VirtualDevice, channel: ServiceCh
 }
 
 /** `adb shell` without a command: lines from stdin run one by one until `exit` or the end of stdin. */
-async function interactive(device: VirtualDevice, streams: Parameters<VirtualDevice['runShell']>[1], input: InputQueue, signal: AbortSignal): Promise<number> {
+async function interactive(
+  device: VirtualDevice,
+  streams: Parameters<VirtualDevice['runShell']>[1],
+  input: InputQueue,
+  signal: AbortSignal,
+): Promise<number> {
   let pending = '';
   let status = 0;
   for (let chunk = await input.next(); chunk; chunk = await input.next()) {

@@ -6,7 +6,15 @@
  * with the v1 protocol stdout and stderr share the stream and the status is lost.
  */
 import { posix } from 'node:path';
-import { parseShell, ShellSyntaxError, type Command, type CommandList, type Pipeline, type SimpleCommand, type Word } from './shell-parser.js';
+import {
+  type Command,
+  type CommandList,
+  type Pipeline,
+  parseShell,
+  ShellSyntaxError,
+  type SimpleCommand,
+  type Word,
+} from './shell-parser.js';
 import type { VirtualFileSystem } from './virtual-fs.js';
 
 export interface CommandIo {
@@ -69,7 +77,13 @@ export async function runShell(source: string, shell: ShellEnvironment, streams:
     return 2;
   }
   try {
-    return await new Executor(shell).list(list, { stdin: Buffer.alloc(0), stdout: streams.stdout, stderr: streams.stderr, signal, input: streams.input ?? NO_INPUT });
+    return await new Executor(shell).list(list, {
+      stdin: Buffer.alloc(0),
+      stdout: streams.stdout,
+      stderr: streams.stderr,
+      signal,
+      input: streams.input ?? NO_INPUT,
+    });
   } catch (err) {
     if (err instanceof ShellExit) return err.status;
     throw err;
@@ -142,7 +156,8 @@ class Executor {
     const [name, ...args] = words as [string, ...string[]];
     if (name === 'exit') throw new ShellExit(args[0] === undefined ? this.last : Number(args[0]) & 0xff);
     // `exec CMD`: the shell becomes CMD (adb logcat sends "exec logcat"); its status is the shell's.
-    if (name === 'exec') return args.length === 0 ? 0 : this.simple({ ...cmd, words: cmd.words.slice(1), assignments: cmd.assignments, redirects: [] }, io);
+    if (name === 'exec')
+      return args.length === 0 ? 0 : this.simple({ ...cmd, words: cmd.words.slice(1), assignments: cmd.assignments, redirects: [] }, io);
     if (name === 'read') return this.read(args, io);
     const handler = this.lookup(name);
     if (!handler) {
@@ -152,7 +167,16 @@ class Executor {
     }
     const env = { ...this.shell.env, ...Object.fromEntries(cmd.assignments) };
     const text = (d: string | Buffer) => (typeof d === 'string' ? Buffer.from(d, 'utf8') : d);
-    return handler({ name, args, stdin: io.stdin, out: (d) => io.stdout(text(d)), err: (d) => io.stderr(text(d)), signal: io.signal, input: io.input, env });
+    return handler({
+      name,
+      args,
+      stdin: io.stdin,
+      out: (d) => io.stdout(text(d)),
+      err: (d) => io.stderr(text(d)),
+      signal: io.signal,
+      input: io.input,
+      env,
+    });
   }
 
   /** `read NAME...`: one line of stdin into variables (the last takes the rest); 1 at end of input. */
@@ -174,7 +198,11 @@ class Executor {
     }
     const vars = names.filter((n) => !n.startsWith('-'));
     const parts = line.trim().split(/\s+/);
-    (vars.length ? vars : ['REPLY']).forEach((v, i, all) => (this.shell.env[v] = i === all.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? '')));
+    const targets = vars.length ? vars : ['REPLY'];
+    for (const [i, v] of targets.entries()) {
+      // The last variable takes the rest of the line, as sh's read does.
+      this.shell.env[v] = i === targets.length - 1 ? parts.slice(i).join(' ') : (parts[i] ?? '');
+    }
     return atEnd && line === '' ? 1 : 0;
   }
 
@@ -226,7 +254,12 @@ class Executor {
     if (!word.glob) return [word.text];
     const dir = posix.dirname(word.text);
     const base = posix.basename(word.text);
-    const re = new RegExp(`^${base.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+    const re = new RegExp(
+      `^${base
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+    );
     const matches = (this.shell.fs.list(dir) ?? []).filter((e) => re.test(e.name) && !e.name.startsWith('.'));
     if (matches.length === 0) return [word.text];
     return matches.map((e) => (word.text.includes('/') ? posix.join(dir, e.name) : e.name));

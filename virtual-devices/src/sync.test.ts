@@ -1,6 +1,6 @@
-import { Adb, type Client, type DeviceClient } from '@devicefarmer/adbkit';
 import { createHash } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
+import { Adb, type Client, type DeviceClient } from '@devicefarmer/adbkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { collect, shellText } from './test-support.js';
@@ -81,7 +81,10 @@ describe('virtual device: sync service through adbkit', () => {
     await push(device, Buffer.from('a'), '/sdcard/Pictures/run-1/a.png');
     await push(device, Buffer.from('bb'), '/sdcard/Pictures/run-1/b.png');
     const entries = await device.readdir('/sdcard/Pictures/run-1');
-    expect(entries.map((e: { name: string; size: number }) => [e.name, e.size])).toEqual([['a.png', 1], ['b.png', 2]]);
+    expect(entries.map((e: { name: string; size: number }) => [e.name, e.size])).toEqual([
+      ['a.png', 1],
+      ['b.png', 2],
+    ]);
     expect(await shellText(device, 'ls /sdcard/Pictures')).toBe('run-1\n');
   });
 
@@ -96,7 +99,9 @@ describe('virtual device: sync service through adbkit', () => {
 
   it('removes pushed files with rm, as adbkit does after installing', async () => {
     await push(device, Buffer.from('tmp'), '/data/local/tmp/gone.apk');
-    expect(await shellText(device, "rm -f '/data/local/tmp/gone.apk' && ls /data/local/tmp/gone.apk")).toBe('ls: /data/local/tmp/gone.apk: No such file or directory\n');
+    expect(await shellText(device, "rm -f '/data/local/tmp/gone.apk' && ls /data/local/tmp/gone.apk")).toBe(
+      'ls: /data/local/tmp/gone.apk: No such file or directory\n',
+    );
     expect(await shellText(device, 'rm /data/local/tmp/gone.apk')).toBe('rm: /data/local/tmp/gone.apk: No such file or directory\n');
   });
 });

@@ -32,12 +32,17 @@ function syncFail(text: string): Buffer {
 
 function u32s(...values: number[]): Buffer {
   const b = Buffer.alloc(4 * values.length);
-  values.forEach((v, i) => b.writeUInt32LE(v >>> 0, 4 * i));
+  for (const [i, v] of values.entries()) b.writeUInt32LE(v >>> 0, 4 * i);
   return b;
 }
 
 /** Serves sync requests until QUIT or end of stream. */
-export async function runSyncSession(reader: SocketReader, socket: Duplex, fs: VirtualFileSystem, full: (path: string) => boolean = () => false): Promise<void> {
+export async function runSyncSession(
+  reader: SocketReader,
+  socket: Duplex,
+  fs: VirtualFileSystem,
+  full: (path: string) => boolean = () => false,
+): Promise<void> {
   for (;;) {
     if (reader.isEnded) return;
     const header = await reader.read(8);
@@ -114,7 +119,12 @@ function stat2Into(b: Buffer, at: number, st: { mode: number; size: number; mtim
 }
 
 /** Reads DATA chunks up to DONE (always, so the stream stays in step), then stores the file. */
-async function receiveFile(reader: SocketReader, fs: VirtualFileSystem, spec: string, full: (path: string) => boolean): Promise<{ reply: Buffer; fatal: boolean }> {
+async function receiveFile(
+  reader: SocketReader,
+  fs: VirtualFileSystem,
+  spec: string,
+  full: (path: string) => boolean,
+): Promise<{ reply: Buffer; fatal: boolean }> {
   const comma = spec.lastIndexOf(',');
   const path = comma >= 0 ? spec.slice(0, comma) : spec;
   // A full partition: the data is still read to DONE (the stream stays in step), then refused as adbd refuses it.

@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LogLevel } from './device-log.js';
 import { logcatCommand } from './logcat-command.js';
 import { FrameRecorder } from './screen-recorder.js';
-import { SCREEN_HEIGHT, SCREEN_WIDTH } from './ui-tree.js';
 import type { CommandHandler, CommandIo } from './shell.js';
+import { SCREEN_HEIGHT, SCREEN_WIDTH } from './ui-tree.js';
 import { DUMP_DONE_MESSAGE } from './uiautomator-xml.js';
 import type { VirtualDevice } from './virtual-device.js';
 
@@ -83,17 +83,26 @@ function dumpsys(device: VirtualDevice): CommandHandler {
         out(`Input method service state:\n  mInputShown=${device.keyboardShown}\n  mShowRequested=${device.keyboardShown}\n`);
         break;
       case 'window':
-        out(`WINDOW MANAGER WINDOWS (dumpsys window windows)\n  mCurrentFocus=Window{7d3a1c0 u0 ${app.packageName}/${app.activity}}\n  mFocusedApp=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`);
+        out(
+          `WINDOW MANAGER WINDOWS (dumpsys window windows)\n  mCurrentFocus=Window{7d3a1c0 u0 ${app.packageName}/${app.activity}}\n  mFocusedApp=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`,
+        );
         break;
       case 'activity':
-        out(`ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n    mResumedActivity: ActivityRecord{5b2e9f1 u0 ${component} t12}\n  topResumedActivity=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`);
+        out(
+          `ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n    mResumedActivity: ActivityRecord{5b2e9f1 u0 ${component} t12}\n  topResumedActivity=ActivityRecord{5b2e9f1 u0 ${component} t12}\n`,
+        );
         break;
       case 'battery':
-        out('Current Battery Service state:\n  AC powered: true\n  USB powered: false\n  status: 5\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n');
+        out(
+          'Current Battery Service state:\n  AC powered: true\n  USB powered: false\n  status: 5\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n',
+        );
         break;
       case 'package': {
         const pkg = device.packages.get(args[1] ?? '');
-        if (pkg) out(`Packages:\n  Package [${pkg.packageName}]:\n    versionCode=${pkg.versionCode ?? 0} targetSdk=${device.sdk}\n    versionName=${pkg.versionName ?? ''}\n`);
+        if (pkg)
+          out(
+            `Packages:\n  Package [${pkg.packageName}]:\n    versionCode=${pkg.versionCode ?? 0} targetSdk=${device.sdk}\n    versionName=${pkg.versionName ?? ''}\n`,
+          );
         break;
       }
     }
@@ -152,7 +161,12 @@ function screenrecord(device: VirtualDevice): CommandHandler {
   return async ({ args, err, signal }) => {
     const limitIndex = args.indexOf('--time-limit');
     const limit = limitIndex >= 0 ? Number(args[limitIndex + 1]) : 180;
-    const path = args.filter((a, i) => !a.startsWith('--') && !['--time-limit', '--size', '--bit-rate', '--bugreport', '--display-id'].includes(args[i - 1] ?? '')).pop();
+    const path = args
+      .filter(
+        (a, i) =>
+          !a.startsWith('--') && !['--time-limit', '--size', '--bit-rate', '--bugreport', '--display-id'].includes(args[i - 1] ?? ''),
+      )
+      .pop();
     if (!path) {
       err('Must specify output file (see --help).\n');
       return 2;
@@ -222,9 +236,16 @@ export function systemCommands(device: VirtualDevice): Record<string, CommandHan
     killall: (io) => stopRecordings(device, io),
     kill: (io) => stopRecordings(device, io),
     pidof: ({ args, out }) => (args[0] === 'screenrecord' && device.recordings.size > 0 ? (out(`${SCREENRECORD_PID}\n`), 0) : 1),
-    id: ({ out }) => (out('uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),3003(inet) context=u:r:shell:s0\n'), 0),
+    id: ({ out }) => (
+      out(
+        'uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),3003(inet) context=u:r:shell:s0\n',
+      ),
+      0
+    ),
     whoami: ({ out }) => (out('shell\n'), 0),
-    date: ({ args, out }) => (out(args[0] === '+%s' ? `${Math.floor(device.now() / 1000)}\n` : `${new Date(device.now()).toUTCString()}\n`), 0),
+    date: ({ args, out }) => (
+      out(args[0] === '+%s' ? `${Math.floor(device.now() / 1000)}\n` : `${new Date(device.now()).toUTCString()}\n`), 0
+    ),
     svc: () => 0,
     nc: nc(device),
     // `log [-p PRIORITY] [-t TAG] MESSAGE...`: one line into the device log, as Android's log tool.

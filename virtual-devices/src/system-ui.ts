@@ -26,7 +26,9 @@ export function statusBarWindow(nowMs: number): UiWindow {
             node('android.widget.TextView', [42, 0, 150, STATUS_BAR_HEIGHT], { resourceId: sys('clock'), text: clock }),
             node('android.widget.LinearLayout', [880, 0, 1038, STATUS_BAR_HEIGHT], {
               resourceId: sys('system_icons'),
-              children: [node('android.widget.ImageView', [980, 10, 1038, 53], { resourceId: sys('battery'), contentDesc: 'Battery 100 percent.' })],
+              children: [
+                node('android.widget.ImageView', [980, 10, 1038, 53], { resourceId: sys('battery'), contentDesc: 'Battery 100 percent.' }),
+              ],
             }),
           ],
         }),
@@ -57,12 +59,16 @@ export class LauncherApp implements VirtualApp {
         const left = 40 + (i % 4) * 250;
         const top = 300 + Math.floor(i / 4) * 330;
         return node('android.widget.TextView', [left, top, left + 250, top + 300], {
-          text: app.label, contentDesc: app.label, action: `launch:${app.packageName}`,
+          text: app.label,
+          contentDesc: app.label,
+          action: `launch:${app.packageName}`,
         });
       });
     const full: [number, number, number, number] = [0, 0, SCREEN_WIDTH, SCREEN_HEIGHT];
     const workspace = node('android.view.ViewGroup', [0, STATUS_BAR_HEIGHT, SCREEN_WIDTH, SCREEN_HEIGHT], {
-      resourceId: `${LAUNCHER_PACKAGE}:id/workspace`, scrollable: false, children: icons,
+      resourceId: `${LAUNCHER_PACKAGE}:id/workspace`,
+      scrollable: false,
+      children: icons,
     });
     return [{ packageName: LAUNCHER_PACKAGE, root: node('android.widget.FrameLayout', full, { children: [workspace] }) }];
   }
@@ -101,10 +107,25 @@ export class PlaceholderApp implements VirtualApp {
 
   windows(): UiWindow[] {
     const children = [node('android.widget.TextView', [42, 100, 1038, 175], { text: this.context.label })];
-    if (this.data) children.push(node('android.widget.EditText', [42, 200, 1038, 320], { text: this.data, resourceId: `${this.packageName}:id/url_bar`, action: 'noop' }));
+    if (this.data)
+      children.push(
+        node('android.widget.EditText', [42, 200, 1038, 320], {
+          text: this.data,
+          resourceId: `${this.packageName}:id/url_bar`,
+          action: 'noop',
+        }),
+      );
     children.push(node('android.widget.TextView', [42, 1100, 1038, 1180], { text: `Hello from ${this.packageName}` }));
-    const content = node('android.widget.FrameLayout', [0, STATUS_BAR_HEIGHT, SCREEN_WIDTH, SCREEN_HEIGHT], { resourceId: 'android:id/content', children });
-    return [{ packageName: this.packageName, root: node('android.widget.FrameLayout', [0, 0, SCREEN_WIDTH, SCREEN_HEIGHT], { children: [content] }) }];
+    const content = node('android.widget.FrameLayout', [0, STATUS_BAR_HEIGHT, SCREEN_WIDTH, SCREEN_HEIGHT], {
+      resourceId: 'android:id/content',
+      children,
+    });
+    return [
+      {
+        packageName: this.packageName,
+        root: node('android.widget.FrameLayout', [0, 0, SCREEN_WIDTH, SCREEN_HEIGHT], { children: [content] }),
+      },
+    ];
   }
 
   perform(): void {}
@@ -126,7 +147,10 @@ export const KEYBOARD_TOP = 1290;
 export function keyboardWindow(): UiWindow {
   return {
     packageName: KEYBOARD_PACKAGE,
-    root: node('android.widget.FrameLayout', [0, KEYBOARD_TOP, SCREEN_WIDTH, SCREEN_HEIGHT], { resourceId: `${KEYBOARD_PACKAGE}:id/keyboard_holder`, clickable: true }),
+    root: node('android.widget.FrameLayout', [0, KEYBOARD_TOP, SCREEN_WIDTH, SCREEN_HEIGHT], {
+      resourceId: `${KEYBOARD_PACKAGE}:id/keyboard_holder`,
+      clickable: true,
+    }),
   };
 }
 
@@ -143,20 +167,53 @@ export function systemDialogWindow(kind: SystemDialogKind, appLabel: string): Ui
     const pkg = 'com.android.permissioncontroller';
     const id = (n: string) => `${pkg}:id/${n}`;
     return {
-      packageName: pkg, dimBehind: true,
-      root: node('android.widget.FrameLayout', box, { resourceId: id('grant_dialog'), children: [
-        node('android.widget.TextView', [100, 960, SCREEN_WIDTH - 100, 1140], { resourceId: id('permission_message'), text: `Allow ${appLabel} to send you notifications?` }),
-        node('android.widget.Button', [100, 1180, SCREEN_WIDTH - 100, 1300], { resourceId: id('permission_allow_button'), text: 'Allow', clickable: true, action: SYSTEM_DIALOG_ACTION.allow }),
-        node('android.widget.Button', [100, 1320, SCREEN_WIDTH - 100, 1440], { resourceId: id('permission_deny_button'), text: "Don't allow", clickable: true, action: SYSTEM_DIALOG_ACTION.deny }),
-      ] }),
+      packageName: pkg,
+      dimBehind: true,
+      root: node('android.widget.FrameLayout', box, {
+        resourceId: id('grant_dialog'),
+        children: [
+          node('android.widget.TextView', [100, 960, SCREEN_WIDTH - 100, 1140], {
+            resourceId: id('permission_message'),
+            text: `Allow ${appLabel} to send you notifications?`,
+          }),
+          node('android.widget.Button', [100, 1180, SCREEN_WIDTH - 100, 1300], {
+            resourceId: id('permission_allow_button'),
+            text: 'Allow',
+            clickable: true,
+            action: SYSTEM_DIALOG_ACTION.allow,
+          }),
+          node('android.widget.Button', [100, 1320, SCREEN_WIDTH - 100, 1440], {
+            resourceId: id('permission_deny_button'),
+            text: "Don't allow",
+            clickable: true,
+            action: SYSTEM_DIALOG_ACTION.deny,
+          }),
+        ],
+      }),
     };
   }
   return {
-    packageName: 'android', dimBehind: true,
-    root: node('android.widget.FrameLayout', box, { children: [
-      node('android.widget.TextView', [100, 960, SCREEN_WIDTH - 100, 1140], { resourceId: 'android:id/alertTitle', text: `${appLabel} isn't responding` }),
-      node('android.widget.Button', [100, 1180, SCREEN_WIDTH - 100, 1300], { resourceId: 'android:id/aerr_close', text: 'Close app', clickable: true, action: SYSTEM_DIALOG_ACTION.close }),
-      node('android.widget.Button', [100, 1320, SCREEN_WIDTH - 100, 1440], { resourceId: 'android:id/aerr_wait', text: 'Wait', clickable: true, action: SYSTEM_DIALOG_ACTION.wait }),
-    ] }),
+    packageName: 'android',
+    dimBehind: true,
+    root: node('android.widget.FrameLayout', box, {
+      children: [
+        node('android.widget.TextView', [100, 960, SCREEN_WIDTH - 100, 1140], {
+          resourceId: 'android:id/alertTitle',
+          text: `${appLabel} isn't responding`,
+        }),
+        node('android.widget.Button', [100, 1180, SCREEN_WIDTH - 100, 1300], {
+          resourceId: 'android:id/aerr_close',
+          text: 'Close app',
+          clickable: true,
+          action: SYSTEM_DIALOG_ACTION.close,
+        }),
+        node('android.widget.Button', [100, 1320, SCREEN_WIDTH - 100, 1440], {
+          resourceId: 'android:id/aerr_wait',
+          text: 'Wait',
+          clickable: true,
+          action: SYSTEM_DIALOG_ACTION.wait,
+        }),
+      ],
+    }),
   };
 }

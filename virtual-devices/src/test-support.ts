@@ -3,8 +3,9 @@
  * the lab agent will: run a shell command and read all of its output, dump the screen
  * and find elements in the uiautomator XML, tap an element's centre, collect a transfer.
  */
-import { Adb, type DeviceClient } from '@devicefarmer/adbkit';
+
 import type { Readable } from 'node:stream';
+import { Adb, type DeviceClient } from '@devicefarmer/adbkit';
 
 export interface DumpNode {
   text: string;
@@ -38,13 +39,21 @@ export function parseNodes(xml: string): DumpNode[] {
   const nodes: DumpNode[] = [];
   for (const m of xml.matchAll(/<node ([^>]*?)\/?>/g)) {
     const attrs: Record<string, string> = {};
-    for (const a of m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)) attrs[a[1]!] = a[2]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e]!);
+    for (const a of m[1]!.matchAll(/([\w-]+)="([^"]*)"/g))
+      attrs[a[1]!] = a[2]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e]!);
     const b = /\[(\d+),(\d+)\]\[(\d+),(\d+)\]/.exec(attrs['bounds'] ?? '')!;
     nodes.push({
-      text: attrs['text'] ?? '', resourceId: attrs['resource-id'] ?? '', className: attrs['class'] ?? '',
-      packageName: attrs['package'] ?? '', contentDesc: attrs['content-desc'] ?? '', hint: attrs['hint'],
-      focused: attrs['focused'] === 'true', password: attrs['password'] === 'true', selected: attrs['selected'] === 'true',
-      clickable: attrs['clickable'] === 'true', scrollable: attrs['scrollable'] === 'true',
+      text: attrs['text'] ?? '',
+      resourceId: attrs['resource-id'] ?? '',
+      className: attrs['class'] ?? '',
+      packageName: attrs['package'] ?? '',
+      contentDesc: attrs['content-desc'] ?? '',
+      hint: attrs['hint'],
+      focused: attrs['focused'] === 'true',
+      password: attrs['password'] === 'true',
+      selected: attrs['selected'] === 'true',
+      clickable: attrs['clickable'] === 'true',
+      scrollable: attrs['scrollable'] === 'true',
       bounds: [Number(b[1]), Number(b[2]), Number(b[3]), Number(b[4])],
     });
   }
@@ -62,7 +71,10 @@ export function texts(nodes: DumpNode[]): string[] {
 
 export function find(nodes: DumpNode[], match: { text?: string; id?: string; desc?: string }): DumpNode {
   const found = nodes.find(
-    (n) => (match.text === undefined || n.text === match.text) && (match.id === undefined || n.resourceId.endsWith(`:id/${match.id}`)) && (match.desc === undefined || n.contentDesc === match.desc),
+    (n) =>
+      (match.text === undefined || n.text === match.text) &&
+      (match.id === undefined || n.resourceId.endsWith(`:id/${match.id}`)) &&
+      (match.desc === undefined || n.contentDesc === match.desc),
   );
   if (!found) throw new Error(`no node matching ${JSON.stringify(match)} in: ${texts(nodes).join(' | ')}`);
   return found;

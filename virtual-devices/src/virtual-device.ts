@@ -6,19 +6,28 @@
  */
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { shortComponent } from './am-command.js';
 import { createDeviceCommands } from './device-commands.js';
+import { DeviceLog, type LogLevel } from './device-log.js';
 import { deviceNetwork } from './device-network.js';
-import { PackageManager, type InstalledPackage } from './package-manager.js';
-import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
+import { type InstalledPackage, PackageManager } from './package-manager.js';
 import type { Raster } from './png.js';
+import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
 import { renderRaster, renderScreen } from './screen-render.js';
 import { runShell, type ShellEnvironment, type ShellStreams } from './shell.js';
-import { KEYBOARD_TOP, keyboardWindow, LauncherApp, PlaceholderApp, statusBarWindow, SYSTEM_DIALOG_ACTION, systemDialogWindow, type SystemDialogKind } from './system-ui.js';
-import { hierarchyXml } from './uiautomator-xml.js';
+import {
+  KEYBOARD_TOP,
+  keyboardWindow,
+  LauncherApp,
+  PlaceholderApp,
+  SYSTEM_DIALOG_ACTION,
+  type SystemDialogKind,
+  statusBarWindow,
+  systemDialogWindow,
+} from './system-ui.js';
 import { hitTest, type UiNode, type UiWindow } from './ui-tree.js';
+import { hierarchyXml } from './uiautomator-xml.js';
 import { AppCrash, type AppFactory, type LaunchIntent, type VirtualApp } from './virtual-app.js';
-import { DeviceLog, type LogLevel } from './device-log.js';
-import { shortComponent } from './am-command.js';
 import { VirtualFileSystem } from './virtual-fs.js';
 
 export interface VirtualDeviceOptions {
@@ -122,21 +131,38 @@ export class VirtualDevice {
     this.fs = new VirtualFileSystem(() => Math.floor(this.now() / 1000));
     this.log = new DeviceLog(this.now);
     this.faults = {
-      installFails: options.installFails ?? false, dumpDelayMs: options.dumpDelayMs ?? 0, inputFails: options.inputFails ?? false,
-      storageFull: false, dumpIdleFailures: 0, systemDialogOnLaunch: null, softKeyboard: false,
+      installFails: options.installFails ?? false,
+      dumpDelayMs: options.dumpDelayMs ?? 0,
+      inputFails: options.inputFails ?? false,
+      storageFull: false,
+      dumpIdleFailures: 0,
+      systemDialogOnLaunch: null,
+      softKeyboard: false,
     };
     this.screencapScale = options.screencapScale ?? 1;
     this.appFactories = { [SAMPLE_PACKAGE]: createSampleApp, ...options.apps };
     this.setDefaultProperties(options);
-    if (options.sampleInstalled) this.packages.preinstall({ packageName: SAMPLE_PACKAGE, label: 'DeviceLab Sample', activities: [SAMPLE_ACTIVITY] });
+    if (options.sampleInstalled)
+      this.packages.preinstall({ packageName: SAMPLE_PACKAGE, label: 'DeviceLab Sample', activities: [SAMPLE_ACTIVITY] });
     this.launcher = new LauncherApp(
-      () => this.packages.list().filter((p) => p.launcherActivity && !p.system).map((p) => ({ packageName: p.packageName, label: p.label })),
+      () =>
+        this.packages
+          .list()
+          .filter((p) => p.launcherActivity && !p.system)
+          .map((p) => ({ packageName: p.packageName, label: p.label })),
       (pkg) => void this.launchPackage(pkg),
     );
     this.shellEnv = {
       fs: this.fs,
       commands: createDeviceCommands(this),
-      env: { PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin', HOME: '/', EXTERNAL_STORAGE: '/sdcard', ANDROID_DATA: '/data', TMPDIR: '/data/local/tmp', USER: 'shell' },
+      env: {
+        PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin',
+        HOME: '/',
+        EXTERNAL_STORAGE: '/sdcard',
+        ANDROID_DATA: '/data',
+        TMPDIR: '/data/local/tmp',
+        USER: 'shell',
+      },
       sdk: this.sdk,
     };
   }
@@ -145,13 +171,26 @@ export class VirtualDevice {
     const release = o.androidVersion ?? '14';
     const abi = o.abi ?? 'x86_64';
     const defaults: Record<string, string> = {
-      'ro.product.model': this.model, 'ro.product.manufacturer': 'Google', 'ro.product.brand': 'google',
-      'ro.product.name': 'devicelab_virtual', 'ro.product.device': 'virtual', 'ro.build.version.release': release,
-      'ro.build.version.sdk': String(this.sdk), 'ro.build.id': 'UQ1A.240205.004', 'ro.build.type': 'user',
+      'ro.product.model': this.model,
+      'ro.product.manufacturer': 'Google',
+      'ro.product.brand': 'google',
+      'ro.product.name': 'devicelab_virtual',
+      'ro.product.device': 'virtual',
+      'ro.build.version.release': release,
+      'ro.build.version.sdk': String(this.sdk),
+      'ro.build.id': 'UQ1A.240205.004',
+      'ro.build.type': 'user',
       'ro.build.fingerprint': `google/devicelab_virtual/virtual:${release}/UQ1A.240205.004/11302123:user/release-keys`,
-      'ro.product.cpu.abi': abi, 'ro.product.cpu.abilist': abi.startsWith('x86') ? 'x86_64,x86' : 'arm64-v8a,armeabi-v7a,armeabi',
-      'ro.serialno': this.serial, 'ro.sf.lcd_density': '420', 'ro.debuggable': '0', 'sys.boot_completed': '1',
-      'dev.bootcomplete': '1', 'persist.sys.locale': 'en-US', 'persist.sys.timezone': 'UTC', 'ro.devicelab.virtual': '1',
+      'ro.product.cpu.abi': abi,
+      'ro.product.cpu.abilist': abi.startsWith('x86') ? 'x86_64,x86' : 'arm64-v8a,armeabi-v7a,armeabi',
+      'ro.serialno': this.serial,
+      'ro.sf.lcd_density': '420',
+      'ro.debuggable': '0',
+      'sys.boot_completed': '1',
+      'dev.bootcomplete': '1',
+      'persist.sys.locale': 'en-US',
+      'persist.sys.timezone': 'UTC',
+      'ro.devicelab.virtual': '1',
     };
     for (const [k, v] of Object.entries({ ...defaults, ...o.properties })) this.properties.set(k, v);
   }
@@ -259,13 +298,28 @@ export class VirtualDevice {
     const factory = this.appFactories[pkg.packageName] ?? ((ctx) => new PlaceholderApp(ctx));
     const pid = this.nextPid++;
     const component = shortComponent(pkg.packageName, intent.activity);
-    this.log.system('I', 'ActivityTaskManager', `START u0 {${intent.action ? `act=${intent.action} ` : ''}${intent.categories.length ? `cat=[${intent.categories.join(',')}] ` : ''}flg=0x10000000 cmp=${component}} with LAUNCH_MULTIPLE from uid 2000 (BAL_ALLOW_PERMISSION) result code=0`);
-    this.log.system('I', 'ActivityManager', `Start proc ${pid}:${pkg.packageName}/u0a${pid % 1000} for next-top-activity {${pkg.packageName}/${intent.activity}}`);
+    this.log.system(
+      'I',
+      'ActivityTaskManager',
+      `START u0 {${intent.action ? `act=${intent.action} ` : ''}${intent.categories.length ? `cat=[${intent.categories.join(',')}] ` : ''}flg=0x10000000 cmp=${component}} with LAUNCH_MULTIPLE from uid 2000 (BAL_ALLOW_PERMISSION) result code=0`,
+    );
+    this.log.system(
+      'I',
+      'ActivityManager',
+      `Start proc ${pid}:${pkg.packageName}/u0a${pid % 1000} for next-top-activity {${pkg.packageName}/${intent.activity}}`,
+    );
     this.launchExtras.set(pkg.packageName, { ...intent.extras });
     const log = (level: LogLevel, tag: string, message: string) => this.log.write(pid, pid, level, tag, message);
     let app: VirtualApp;
     try {
-      app = factory({ packageName: pkg.packageName, label: pkg.label, data: this.packages.dataOf(pkg.packageName), intent, network: this.network, log });
+      app = factory({
+        packageName: pkg.packageName,
+        label: pkg.label,
+        data: this.packages.dataOf(pkg.packageName),
+        intent,
+        network: this.network,
+        log,
+      });
     } catch (err) {
       if (!(err instanceof AppCrash)) throw err;
       this.crashed(pkg.packageName, pid, component, err);
@@ -283,7 +337,14 @@ export class VirtualDevice {
   launchPackage(packageName: string): LaunchOutcome {
     const pkg: InstalledPackage | undefined = this.packages.get(packageName);
     if (!pkg?.launcherActivity) return { ok: false, error: `No launcher activity for ${packageName}` };
-    return this.launch({ packageName, activity: pkg.launcherActivity, action: 'android.intent.action.MAIN', data: null, categories: ['android.intent.category.LAUNCHER'], extras: {} });
+    return this.launch({
+      packageName,
+      activity: pkg.launcherActivity,
+      action: 'android.intent.action.MAIN',
+      data: null,
+      categories: ['android.intent.category.LAUNCHER'],
+      extras: {},
+    });
   }
 
   /** The process died of an uncaught exception: AndroidRuntime's FATAL EXCEPTION block, then ActivityManager's lines. */
@@ -301,7 +362,12 @@ export class VirtualDevice {
 
   forceStop(packageName: string): void {
     const app = this.running.get(packageName);
-    if (app) this.log.system('I', 'ActivityManager', `Force stopping ${packageName} appid=${10000 + ((this.pids.get(packageName) ?? 0) % 1000)} user=0: from pid 4242`);
+    if (app)
+      this.log.system(
+        'I',
+        'ActivityManager',
+        `Force stopping ${packageName} appid=${10000 + ((this.pids.get(packageName) ?? 0) % 1000)} user=0: from pid 4242`,
+      );
     this.running.delete(packageName);
     if (app && this.foreground === app) this.foreground = null;
   }
@@ -310,7 +376,12 @@ export class VirtualDevice {
 
   /** All windows bottom to top: the foreground app's, then the status bar. */
   windows(): UiWindow[] {
-    return [...this.foregroundApp.windows(), ...(this.keyboardShown ? [keyboardWindow()] : []), ...this.dialogWindows(), statusBarWindow(this.now())];
+    return [
+      ...this.foregroundApp.windows(),
+      ...(this.keyboardShown ? [keyboardWindow()] : []),
+      ...this.dialogWindows(),
+      statusBarWindow(this.now()),
+    ];
   }
 
   /** Whether the soft keyboard is up: a field has the focus, and Back has not hidden it since (`dumpsys input_method`). */

@@ -36,9 +36,23 @@ const ALIASES: ReadonlyArray<[string, string]> = [
 const WRITABLE_ROOTS = ['/storage/emulated/0', '/data/local/tmp'];
 
 const INITIAL_DIRS = [
-  '/', '/data', '/data/local', '/data/local/tmp', '/data/app', '/system', '/system/bin', '/vendor', '/proc', '/dev',
-  '/storage', '/storage/emulated', '/storage/emulated/0', '/storage/emulated/0/Download', '/storage/emulated/0/Pictures',
-  '/storage/emulated/0/DCIM', '/storage/emulated/0/Movies',
+  '/',
+  '/data',
+  '/data/local',
+  '/data/local/tmp',
+  '/data/app',
+  '/system',
+  '/system/bin',
+  '/vendor',
+  '/proc',
+  '/dev',
+  '/storage',
+  '/storage/emulated',
+  '/storage/emulated/0',
+  '/storage/emulated/0/Download',
+  '/storage/emulated/0/Pictures',
+  '/storage/emulated/0/DCIM',
+  '/storage/emulated/0/Movies',
 ];
 
 export function normalizePath(path: string): string {
@@ -80,7 +94,8 @@ export class VirtualFileSystem {
     const p = normalizePath(path);
     if (p === '/dev/null') return { ok: true };
     if (this.dirs.has(p)) return { ok: false, error: 'Is a directory' };
-    if (!this.isWritable(p)) return { ok: false, error: p.startsWith('/system') || p.startsWith('/vendor') ? 'Read-only file system' : 'Permission denied' };
+    if (!this.isWritable(p))
+      return { ok: false, error: p.startsWith('/system') || p.startsWith('/vendor') ? 'Read-only file system' : 'Permission denied' };
     this.mkdirs(posix.dirname(p));
     const previous = this.files.get(p);
     const content = options.append && previous ? Buffer.concat([previous.data, data]) : data;

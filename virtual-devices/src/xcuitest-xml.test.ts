@@ -5,7 +5,9 @@ import { pageSourceXml, xcuiType } from './xcuitest-xml.js';
 
 const launch = () =>
   createSampleApp({
-    packageName: SAMPLE_PACKAGE, label: 'DeviceLab Sample', data: new Map(),
+    packageName: SAMPLE_PACKAGE,
+    label: 'DeviceLab Sample',
+    data: new Map(),
     intent: { packageName: SAMPLE_PACKAGE, activity: 'App', action: null, data: null, categories: [], extras: {} },
   });
 
@@ -20,8 +22,19 @@ describe('XCUITest page source of the sample app', () => {
   it('renders the login screen as an iOS build would: fields with placeholders, buttons, points', () => {
     const app = launch();
     const xml = pageSourceXml('DeviceLab Sample', app.windows());
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="DeviceLab Sample"/);
-    expect(element(xml, 'email')).toMatchObject({ tag: 'XCUIElementTypeTextField', type: 'XCUIElementTypeTextField', value: 'Email', placeholderValue: 'Email', x: '28', y: '280', width: '304', height: '50' });
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="DeviceLab Sample"/,
+    );
+    expect(element(xml, 'email')).toMatchObject({
+      tag: 'XCUIElementTypeTextField',
+      type: 'XCUIElementTypeTextField',
+      value: 'Email',
+      placeholderValue: 'Email',
+      x: '28',
+      y: '280',
+      width: '304',
+      height: '50',
+    });
     expect(element(xml, 'password')).toMatchObject({ tag: 'XCUIElementTypeSecureTextField', placeholderValue: 'Password' });
     expect(element(xml, 'login_button')).toMatchObject({ tag: 'XCUIElementTypeButton', label: 'Log in', enabled: 'true' });
   });

@@ -10,8 +10,9 @@
  * app would have; resource ids become accessibility identifiers (`name`), as a team
  * that writes both apps usually does.
  */
-import { escapeXml } from './uiautomator-xml.js';
+
 import { SCREEN_HEIGHT, SCREEN_WIDTH, type UiNode, type UiWindow } from './ui-tree.js';
+import { escapeXml } from './uiautomator-xml.js';
 
 /** Pixels per point: 1080x2400 px is 360x800 pt. */
 export const POINT_SCALE = 3;
@@ -49,7 +50,12 @@ const points = (px: number) => Math.round(px / POINT_SCALE);
 export function pageSourceXml(appName: string, windows: readonly UiWindow[]): string {
   const w = SCREEN_POINTS.width;
   const h = SCREEN_POINTS.height;
-  const body = windows.map((win, i) => `<XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="${w}" height="${h}" index="${i}">${elementXml(win.root, 0)}</XCUIElementTypeWindow>`).join('');
+  const body = windows
+    .map(
+      (win, i) =>
+        `<XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="${w}" height="${h}" index="${i}">${elementXml(win.root, 0)}</XCUIElementTypeWindow>`,
+    )
+    .join('');
   const name = escapeXml(appName);
   return `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="${name}" label="${name}" enabled="true" visible="true" accessible="false" x="0" y="0" width="${w}" height="${h}" index="0">${body}</XCUIElementTypeApplication></AppiumAUT>`;
 }
@@ -60,7 +66,15 @@ function elementXml(n: UiNode, index: number): string {
   const label = n.text || n.contentDesc || '';
   // XCUITest reports an empty field's placeholder as its value, and a secure field's contents as bullets.
   const typed = n.text ?? '';
-  const value = input ? (typed === '' ? (n.hint ?? '') : n.password ? '\u2022'.repeat([...typed].length) : typed) : type === 'XCUIElementTypeStaticText' ? label : '';
+  const value = input
+    ? typed === ''
+      ? (n.hint ?? '')
+      : n.password
+        ? '\u2022'.repeat([...typed].length)
+        : typed
+    : type === 'XCUIElementTypeStaticText'
+      ? label
+      : '';
   const [l, t, r, b] = n.bounds;
   const attrs: Array<[string, string]> = [['type', type]];
   if (value !== '') attrs.push(['value', value]);
@@ -75,7 +89,13 @@ function elementXml(n: UiNode, index: number): string {
   );
   if (n.focused) attrs.push(['hasKeyboardFocus', 'true']);
   if (n.selected) attrs.push(['selected', 'true']);
-  attrs.push(['x', String(points(l))], ['y', String(points(t))], ['width', String(points(r) - points(l))], ['height', String(points(b) - points(t))], ['index', String(index)]);
+  attrs.push(
+    ['x', String(points(l))],
+    ['y', String(points(t))],
+    ['width', String(points(r) - points(l))],
+    ['height', String(points(b) - points(t))],
+    ['index', String(index)],
+  );
   const open = `<${type} ${attrs.map(([k, v]) => `${k}="${escapeXml(v)}"`).join(' ')}`;
   const kids = n.children ?? [];
   if (kids.length === 0) return `${open}/>`;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { firstStartBanner } from './first-start-banner.js';
 
 const organisation = {
-  organisationId: 'org_first', apiKey: 'dl_live_key1_secretpart', apiKeyId: 'key1', organisationKey: 'dl_org_orgsecret',
+  organisationId: 'org_first',
+  apiKey: 'dl_live_key1_secretpart',
+  apiKeyId: 'key1',
+  organisationKey: 'dl_org_orgsecret',
 };
 const generated = { kind: 'generated' as const, token: 'dl_admin_opsecret' };
 const kept = { kind: 'kept' as const };

@@ -25,6 +25,8 @@ export function firstStartBanner(secrets: FirstStartSecrets, baseUrl: string): s
       '',
     );
   }
-  lines.push('Later starts keep them. Lost them? docs/service-lifecycle.md: a start with ADMIN_TOKEN=<a new value> replaces the operator token; admin create-key issues keys.');
+  lines.push(
+    'Later starts keep them. Lost them? docs/service-lifecycle.md: a start with ADMIN_TOKEN=<a new value> replaces the operator token; admin create-key issues keys.',
+  );
   return lines;
 }

@@ -1,12 +1,17 @@
 import { hashSecret, newAgentToken, newApiKey, newOrgKey } from '../auth/keys.js';
 import type { Config } from '../config.js';
 import type { Db, Sql } from '../db/index.js';
-import { newId } from '../ids.js';
+import { newId, randomToken } from '../ids.js';
 import { insertAgentToken } from '../queries/agent-tokens.js';
 import { insertApiKey, type KeyKind } from '../queries/api-keys.js';
-import { randomToken } from '../ids.js';
-import { countOrganisations, findOrganisation, insertOrganisation, replaceOrgKeyHash, type OrganisationType } from '../queries/organisations.js';
-import { operatorTokenAtStart, type OperatorTokenAtStart } from './operator-token.js';
+import {
+  countOrganisations,
+  findOrganisation,
+  insertOrganisation,
+  type OrganisationType,
+  replaceOrgKeyHash,
+} from '../queries/organisations.js';
+import { type OperatorTokenAtStart, operatorTokenAtStart } from './operator-token.js';
 
 export interface NewOrganisation {
   organisationId: string;

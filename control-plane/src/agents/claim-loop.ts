@@ -8,13 +8,13 @@
 import type { JobOffer } from '@devicelab/shared';
 import { findBuild } from '../queries/builds.js';
 import { prepareValues } from '../runs/around-requests.js';
-import { tunnelDialer } from '../tunnels/tunnel-dialer.js';
 import type { AttemptWork } from '../runs/attempts.js';
 import { findRunOfAttempt } from '../runs/run-queries.js';
-import { claimAttempt, type ClaimedDevice } from '../runs/transitions/claim.js';
+import { type ClaimedDevice, claimAttempt } from '../runs/transitions/claim.js';
 import { failAttemptsWithoutTunnel } from '../runs/transitions/fail-without-tunnel.js';
 import { recordOffer } from '../runs/transitions/offer.js';
 import { requeueAttempt } from '../runs/transitions/requeue.js';
+import { tunnelDialer } from '../tunnels/tunnel-dialer.js';
 import type { AgentContext } from './context.js';
 import { recordVerdict, tearDown } from './verdicts.js';
 import { toWireId } from './wire-id.js';
@@ -45,7 +45,9 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       while (!stopped) {
         const claimed = await claimAttempt(ctx.db, connectedAgentIds());
         if (!claimed) break;
-        void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) => console.error(`offering ${claimed.attempt.id} failed:`, e));
+        void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) =>
+          console.error(`offering ${claimed.attempt.id} failed:`, e),
+        );
       }
     } while (again && !stopped);
   }
@@ -93,7 +95,11 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
    * to send (the pre-requests failed, the run is gone, the try was cancelled or lost
    * meanwhile). `progress.values`: the try's {{values}}, once its pre-requests are done.
    */
-  async function prepareOffer(attempt: AttemptWork, device: ClaimedDevice, progress: { values?: Record<string, string> }): Promise<JobOffer | null> {
+  async function prepareOffer(
+    attempt: AttemptWork,
+    device: ClaimedDevice,
+    progress: { values?: Record<string, string> },
+  ): Promise<JobOffer | null> {
     const run = await findRunOfAttempt(ctx.db, attempt.runId);
     if (!run) return null;
     // Pre-requests run here, before the agent is involved; their failure is outside the app: blocked.
@@ -106,17 +112,31 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
     if (!(await recordOffer(ctx.db, attempt, device.id, prepared.values))) return null; // cancelled or lost meanwhile
     const build = run.buildId ? await findBuild(ctx.db, attempt.orgId, run.buildId) : null;
     return {
-      type: 'job.offer', jobId: toWireId(attempt), runId: attempt.runId, testId: attempt.testId, title: attempt.title,
-      attempt: attempt.tryNumber, serial: device.serial, platform: device.platform,
+      type: 'job.offer',
+      jobId: toWireId(attempt),
+      runId: attempt.runId,
+      testId: attempt.testId,
+      title: attempt.title,
+      attempt: attempt.tryNumber,
+      serial: device.serial,
+      platform: device.platform,
       build: build && {
-        buildId: build.id, downloadUrl: `${ctx.config.baseUrl}/agent/builds/${build.id}`, sha256: build.sha256,
-        sizeBytes: build.sizeBytes, kind: build.kind, fileName: build.fileName,
+        buildId: build.id,
+        downloadUrl: `${ctx.config.baseUrl}/agent/builds/${build.id}`,
+        sha256: build.sha256,
+        sizeBytes: build.sizeBytes,
+        kind: build.kind,
+        fileName: build.fileName,
       },
       ...(run.tunnelName ? { tunnel: { name: run.tunnelName } } : {}),
-      packageName: run.packageName, commands: attempt.snapshot.commands, launchParams: attempt.snapshot.launchParams,
-      values: prepared.values, stepTimeoutSeconds: ctx.config.stepTimeoutSeconds,
+      packageName: run.packageName,
+      commands: attempt.snapshot.commands,
+      launchParams: attempt.snapshot.launchParams,
+      values: prepared.values,
+      stepTimeoutSeconds: ctx.config.stepTimeoutSeconds,
       // Every test is recorded (routes/recordings.ts); a recording that fails never changes the verdict.
-      record: true, recordingUploadUrl: `${ctx.config.baseUrl}/agent/recordings/${encodeURIComponent(toWireId(attempt))}`,
+      record: true,
+      recordingUploadUrl: `${ctx.config.baseUrl}/agent/recordings/${encodeURIComponent(toWireId(attempt))}`,
     };
   }
 

@@ -8,10 +8,10 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { StepEngine } from '../engine/step-engine.js';
-import type { TunnelRegistry } from '../tunnels/registry.js';
-import { disconnectAgent, touchAgent, upsertAgent } from '../queries/agents.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
+import { disconnectAgent, touchAgent, upsertAgent } from '../queries/agents.js';
 import { CANCELLED_MESSAGE, type HeldAttempt } from '../runs/transitions/cancel.js';
+import type { TunnelRegistry } from '../tunnels/registry.js';
 import { createClaimLoop } from './claim-loop.js';
 import type { AgentContext } from './context.js';
 import type { DispatcherApi } from './dispatcher-api.js';
@@ -33,7 +33,13 @@ export interface Dispatcher extends DispatcherApi, AgentHandlers {
   stop(): Promise<void>;
 }
 
-export function createDispatcher(deps: { db: Db; config: Config; engine: StepEngine; tunnels: TunnelRegistry; replicaId: string }): Dispatcher {
+export function createDispatcher(deps: {
+  db: Db;
+  config: Config;
+  engine: StepEngine;
+  tunnels: TunnelRegistry;
+  replicaId: string;
+}): Dispatcher {
   const { db, config, replicaId } = deps;
   let hub: AgentHub | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -42,7 +48,11 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
   const logged = (what: string) => (e: unknown) => console.error(`${what} failed:`, e);
 
   const ctx: AgentContext = {
-    db, config, engine: deps.engine, tunnels: deps.tunnels, replicaId,
+    db,
+    config,
+    engine: deps.engine,
+    tunnels: deps.tunnels,
+    replicaId,
     send: (agentId, message) => hub?.send(agentId, message) ?? false,
     dispatch: () => void loop.run().catch(logged('dispatch')),
     publishWork: () => bus.publish({ kind: 'work' }),
@@ -91,7 +101,9 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
       // declare this one dead while it works (scripts/bench/lab-scale.ts found passes of 10 s).
       timer = setInterval(() => {
         if (sweeping) return;
-        sweeping = sweepOnly().then(() => void loop.run().catch(logged('dispatch')), logged('dispatcher sweep')).finally(() => (sweeping = null));
+        sweeping = sweepOnly()
+          .then(() => void loop.run().catch(logged('dispatch')), logged('dispatcher sweep'))
+          .finally(() => (sweeping = null));
       }, config.sweepMs);
       timer.unref();
     },
@@ -114,8 +126,13 @@ export function createDispatcher(deps: { db: Db; config: Config; engine: StepEng
     },
     async hello(token: AgentTokenRecord, m) {
       const agent = await upsertAgent(db, {
-        id: m.agentId, tokenId: token.id, orgId: token.orgId, hostname: m.hostname, version: m.agentVersion,
-        capabilities: m.capabilities, replicaId,
+        id: m.agentId,
+        tokenId: token.id,
+        orgId: token.orgId,
+        hostname: m.hostname,
+        version: m.agentVersion,
+        capabilities: m.capabilities,
+        replicaId,
       });
       return agent ?? { refuse: `agent id ${m.agentId} is registered with another agent token`, code: 4401 };
     },

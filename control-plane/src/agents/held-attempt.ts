@@ -1,4 +1,4 @@
-import { findHeldAttempt, type AttemptWork } from '../runs/attempts.js';
+import { type AttemptWork, findHeldAttempt } from '../runs/attempts.js';
 import type { AgentContext } from './context.js';
 import { parseWireId } from './wire-id.js';
 

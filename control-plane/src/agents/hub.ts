@@ -8,14 +8,19 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
-  AGENT_PROTOCOL_VERSION, CLOSE_CODES, parseAgentMessage, type AgentMessage, type Hello, type ServerMessageInput,
+  AGENT_PROTOCOL_VERSION,
+  type AgentMessage,
+  CLOSE_CODES,
+  type Hello,
+  parseAgentMessage,
+  type ServerMessageInput,
 } from '@devicelab/shared';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
+import { refuseUpgrade, type UpgradeRoute } from '../net/upgrade.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import type { AgentRecord } from '../queries/agents.js';
-import { refuseUpgrade, type UpgradeRoute } from '../net/upgrade.js';
 
 export interface AgentHandlers {
   /** Registers the agent; answers the record, or a refusal reason. */
@@ -102,7 +107,8 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
     const stalled = now - watchedAt > 2 * pingEveryMs;
     watchedAt = now;
     for (const [ws, at] of heardAt) {
-      if (!stalled && now - at > handlers.silenceLimitMs) ws.terminate(); // 'close' follows and does the work
+      if (!stalled && now - at > handlers.silenceLimitMs)
+        ws.terminate(); // 'close' follows and does the work
       else if (ws.readyState === ws.OPEN) ws.ping();
     }
   }
@@ -118,7 +124,9 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
       if (agent && now - touchedAt >= touchEveryMs) {
         touchedAt = now;
         handlers.alive(agent).then(
-          (valid) => { if (!valid) ws.close(CLOSE_CODES.unauthorized, 'the agent token was revoked'); },
+          (valid) => {
+            if (!valid) ws.close(CLOSE_CODES.unauthorized, 'the agent token was revoked');
+          },
           (e: unknown) => console.error(`agent ${agent?.id}: recording liveness failed:`, e),
         );
       }
@@ -175,7 +183,12 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
       if (previous && previous !== ws) previous.close(CLOSE_CODES.replaced, 'replaced by a newer connection of this agent');
       if (owners.get(agent.id) !== ws) return ws.close(CLOSE_CODES.replaced, 'replaced by a newer connection of this agent');
       sockets.set(agent.id, ws);
-      sendOn(ws, { type: 'welcome', protocolVersion: AGENT_PROTOCOL_VERSION, agentId: agent.id, heartbeatIntervalMs: options.heartbeatIntervalMs });
+      sendOn(ws, {
+        type: 'welcome',
+        protocolVersion: AGENT_PROTOCOL_VERSION,
+        agentId: agent.id,
+        heartbeatIntervalMs: options.heartbeatIntervalMs,
+      });
       handlers.welcomed(agent, message);
     }
 
@@ -249,11 +262,14 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
     },
     async close() {
       if (watchdog) clearInterval(watchdog);
-      const closing = [...wss.clients].map((ws) => new Promise<void>((resolve) => {
-        ws.once('close', () => resolve());
-        ws.close(CLOSE_CODES.shuttingDown, 'control plane shutting down');
-        setTimeout(() => ws.terminate(), 2000).unref(); // an agent that never completes the close handshake
-      }));
+      const closing = [...wss.clients].map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            ws.once('close', () => resolve());
+            ws.close(CLOSE_CODES.shuttingDown, 'control plane shutting down');
+            setTimeout(() => ws.terminate(), 2000).unref(); // an agent that never completes the close handshake
+          }),
+      );
       await Promise.all([...closing, ...routes.map((r) => r.close())]);
       await Promise.all([...pending]); // the database must outlive the last disconnect's bookkeeping
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -1,8 +1,8 @@
 import { runTeardownQuietly } from '../runs/around-requests.js';
 import type { AttemptWork } from '../runs/attempts.js';
+import { findRunOfAttempt } from '../runs/run-queries.js';
 import { finishAttempt, type Verdict } from '../runs/transitions/finish.js';
 import type { AttemptRef, OnGivenUp } from '../runs/transitions/ref.js';
-import { findRunOfAttempt } from '../runs/run-queries.js';
 import { tunnelDialer } from '../tunnels/tunnel-dialer.js';
 import type { AgentContext } from './context.js';
 

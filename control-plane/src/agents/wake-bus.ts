@@ -11,9 +11,7 @@ import type { Db } from '../db/index.js';
 
 export const WAKE_CHANNEL = 'devicelab_wake';
 
-export type WakeEvent =
-  | { kind: 'work' }
-  | { kind: 'cancel'; replicaId: string; agentId: string; jobId: string; reason: string };
+export type WakeEvent = { kind: 'work' } | { kind: 'cancel'; replicaId: string; agentId: string; jobId: string; reason: string };
 
 export interface WakeBus {
   /** Delivers to this replica at once and to the others through the database. */

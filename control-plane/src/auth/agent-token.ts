@@ -1,5 +1,5 @@
 import type { Sql } from '../db/index.js';
-import { findAgentTokenByHash, type AgentTokenRecord } from '../queries/agent-tokens.js';
+import { type AgentTokenRecord, findAgentTokenByHash } from '../queries/agent-tokens.js';
 import { bearerToken } from './bearer.js';
 import { hashSecret, isAgentToken } from './keys.js';
 

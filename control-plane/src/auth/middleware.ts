@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
 import { bearerFrom, callerFromKey } from './caller.js';
 
 /** Resolves the key, refuses audit keys anything but reads, and puts the caller on the context. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
-import { callerFromKey, type Caller } from './caller.js';
+import { type Caller, callerFromKey } from './caller.js';
 
 /** Organisation ids as newId('org') makes them; no key shape starts like this. */
 const ORGANISATION_ID = /^org_[A-Za-z0-9]{1,60}$/;
@@ -18,8 +18,11 @@ export async function uploadCaller(db: Db, bearer: Caller | null, organisationKe
   const field = organisationKey?.trim() || undefined;
   if (field !== undefined && ORGANISATION_ID.test(field)) {
     if (!bearer) {
-      throw new ApiError(401, 'organisation_key holds an organisation id, which is not a key: '
-        + 'send "Authorization: Bearer <API key>" of that organisation with it, or the organisation key (dl_org_…)');
+      throw new ApiError(
+        401,
+        'organisation_key holds an organisation id, which is not a key: ' +
+          'send "Authorization: Bearer <API key>" of that organisation with it, or the organisation key (dl_org_…)',
+      );
     }
     if (bearer.org.id !== field) throw new ApiError(403, 'organisation_key is not the organisation of the Bearer key');
     return checked(bearer);

@@ -7,7 +7,7 @@
 import type { Intent } from './instruction-grammar.js';
 import { REPORTED } from './paraphrase.js';
 import { splitQualifier } from './qualifier-words.js';
-import { parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.js';
+import { parseTargetPhrase, type TargetPhrase, unquote } from './target-phrase.js';
 
 /** A state an assertion can check: a switch's, a button's, a tab's. */
 export type ElementState = 'on' | 'off' | 'enabled' | 'disabled' | 'selected' | 'unselected';
@@ -24,18 +24,36 @@ const POSITIVE_SUFFIX = new RegExp(
   'i',
 );
 /** "the Settings screen is open", "Checkout page loads": a screen, known by its title. */
-const SCREEN_OPEN = /^(.+?\s+(?:screen|page|view))\s+(?:(?:is|should\s+be|must\s+be)\s+(?:open|opened|loaded|up)|opens|loads|is\s+showing)$/i;
-const ON_SCREEN = /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|user\s+is|you\s+are|you're)\s+(?:now\s+)?on\s+(.+?\s+(?:screen|page|view))$/i;
+const SCREEN_OPEN =
+  /^(.+?\s+(?:screen|page|view))\s+(?:(?:is|should\s+be|must\s+be)\s+(?:open|opened|loaded|up)|opens|loads|is\s+showing)$/i;
+const ON_SCREEN =
+  /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|user\s+is|you\s+are|you're)\s+(?:now\s+)?on\s+(.+?\s+(?:screen|page|view))$/i;
 const STATE_WORDS: Readonly<Record<string, ElementState>> = {
-  on: 'on', off: 'off', checked: 'on', unchecked: 'off', ticked: 'on', unticked: 'off',
-  enabled: 'enabled', disabled: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled',
-  selected: 'selected', 'not selected': 'unselected', unselected: 'unselected',
-  'not checked': 'off', 'not enabled': 'disabled',
+  on: 'on',
+  off: 'off',
+  checked: 'on',
+  unchecked: 'off',
+  ticked: 'on',
+  unticked: 'off',
+  enabled: 'enabled',
+  disabled: 'disabled',
+  'greyed out': 'disabled',
+  'grayed out': 'disabled',
+  selected: 'selected',
+  'not selected': 'unselected',
+  unselected: 'unselected',
+  'not checked': 'off',
+  'not enabled': 'disabled',
 };
 const STATE_SUFFIX =
   /\s+(?:is|are|should\s+be|must\s+be|stays|remains|should\s+stay|should\s+remain|(is\s+not|isn't|are\s+not|aren't|should\s+not\s+be|shouldn't\s+be|must\s+not\s+be))\s+(?:(?:turned|switched|toggled|set)\s+(?:to\s+)?)?(on|off|checked|unchecked|ticked|unticked|enabled|disabled|gr[ae]yed\s+out|selected|not\s+selected|unselected|not\s+checked|not\s+enabled)$/i;
 const OPPOSITE: Readonly<Record<ElementState, ElementState>> = {
-  on: 'off', off: 'on', enabled: 'disabled', disabled: 'enabled', selected: 'unselected', unselected: 'selected',
+  on: 'off',
+  off: 'on',
+  enabled: 'disabled',
+  disabled: 'enabled',
+  selected: 'unselected',
+  unselected: 'selected',
 };
 
 /** "Dark mode is on", "the Login button is disabled", "the Orders tab should not be selected". */
@@ -48,10 +66,12 @@ export function stateBody(body: string): Intent | null {
 
 const FIELD_HOLDS =
   /^(?:the\s+)?(.+?\s+(?:field|input|box|text\s*field))\s+(?:shows|contains|has|reads|says|displays|holds|is|should\s+(?:be|show|contain|say|read|hold|have))\s+(.+)$/i;
-const SHOWN_IN_FIELD = /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
+const SHOWN_IN_FIELD =
+  /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
 const LABEL_VALUE = /^(?:the\s+)?(.+?)\s+(?:is|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
 /** Words after "is" that say visibility or state, not a value. */
-const NOT_A_VALUE = /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;
+const NOT_A_VALUE =
+  /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;
 const NOT_A_LABEL = /^(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast|there|it|this|that|everything|nothing)$/i;
 
 /** "the Email field contains ann@example.com", "Red Mug is shown in the Name field", "the total is $48.50". */
@@ -69,7 +89,13 @@ export function valueBody(body: string, afterVerb: boolean): Intent | null {
     const label = m[1]!.trim();
     // Without "check that …" only a number or a quoted value makes a sentence a check ("The weather is nice" is not).
     const valueLike = afterVerb || /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
-    if (valueLike && !NOT_A_VALUE.test(value) && !NOT_A_LABEL.test(label) && label.split(/\s+/).length <= 4 && value.split(/\s+/).length <= 6) {
+    if (
+      valueLike &&
+      !NOT_A_VALUE.test(value) &&
+      !NOT_A_LABEL.test(label) &&
+      label.split(/\s+/).length <= 4 &&
+      value.split(/\s+/).length <= 6
+    ) {
       return { kind: 'assertValue', label: parseTargetPhrase(label), value: unquote(value), said: body };
     }
   }
@@ -108,7 +134,10 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
   if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
   if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
-  const screenShows = /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(body);
+  const screenShows =
+    /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(
+      body,
+    );
   if (screenShows) {
     const target = parseTargetPhrase(screenShows[1]!);
     return { target: REPORTED.test(body) ? { ...target, reported: true } : target, visible: true };
@@ -116,4 +145,3 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
   if (requireSuffix) return null;
   return { target: parseTargetPhrase(body), visible: true };
 }
-

@@ -6,15 +6,15 @@
  * on", "Log in is disabled") are read from the element, and a passing check's
  * locator carries the state so that a cache replay checks it again.
  */
-import { fail, type Decision } from './actions.js';
+import { type Decision, fail } from './actions.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
+import { findMatches, type Match, toggleOf } from './element-matching.js';
 import { ancestors, describe } from './element-roles.js';
-import { findMatches, toggleOf, type Match } from './element-matching.js';
 import { identifierMatchScore } from './fuzzy.js';
-import { findParaphrase } from './paraphrase.js';
-import { shortType, type ScreenElement } from './hierarchy.js';
+import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
-import { locatable, locatorFor, uniqueLocator, type Locator } from './locators.js';
+import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
+import { findParaphrase } from './paraphrase.js';
 import { regionFilter, screenBounds } from './screen-structure.js';
 import { chooseTarget, narrow } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -41,7 +41,11 @@ export function findShown(elements: readonly ScreenElement[], phrase: TargetPhra
   // "The cart icon is shown": an icon has no text, and its id is the only name it has.
   const byId = phrase.role === 'icon' ? [phrase.text, ...(phrase.variants ?? [])].filter(Boolean) : [];
   for (const el of locatable(elements)) {
-    if (byId.length && el.resourceId && byId.some((w) => identifierMatchScore(w, el.resourceId, { typos: false, containment: false }) >= 0.85)) {
+    if (
+      byId.length &&
+      el.resourceId &&
+      byId.some((w) => identifierMatchScore(w, el.resourceId, { typos: false, containment: false }) >= 0.85)
+    ) {
       matches.push({ element: el, score: 0.98, via: 'resourceId' });
       continue;
     }
@@ -54,14 +58,22 @@ export function findShown(elements: readonly ScreenElement[], phrase: TargetPhra
 
 /** Ranked: the element's own text, then its label or placeholder, then a sentence of a longer text. */
 function shownMatch(el: ScreenElement, wanted: readonly string[]): { score: number; via: Match['via'] } | null {
-  const fields: Array<[string, Match['via']]> = [[el.text, 'text'], [el.contentDesc, 'contentDesc'], [el.text ? '' : el.hint, 'hint']];
+  const fields: Array<[string, Match['via']]> = [
+    [el.text, 'text'],
+    [el.contentDesc, 'contentDesc'],
+    [el.text ? '' : el.hint, 'hint'],
+  ];
   const present = fields.filter(([t]) => t !== '');
   for (const [t, via] of present) if (wanted.some((w) => sameText(t, w))) return { score: via === 'text' ? 1 : 0.99, via };
   for (const [t, via] of present) if (wanted.some((w) => showsText(t, w))) return { score: 0.97, via };
   return null;
 }
 
-const pass = (target: Locator, reasoning: string, score = 1): Decision => ({ action: { type: 'assert', target, visible: true }, reasoning, confidence: confidence(score) });
+const pass = (target: Locator, reasoning: string, score = 1): Decision => ({
+  action: { type: 'assert', target, visible: true },
+  reasoning,
+  confidence: confidence(score),
+});
 
 export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
   if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
@@ -108,7 +120,11 @@ export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElem
 
 function absent(phrase: TargetPhrase): Decision {
   const reasoning = `Nothing showing ${quoteOf(phrase)} is on the screen`;
-  return { action: { type: 'assert', target: { by: 'text', value: phrase.text || phrase.variants?.[0] || '' }, visible: false }, reasoning, confidence: 0.9 };
+  return {
+    action: { type: 'assert', target: { by: 'text', value: phrase.text || phrase.variants?.[0] || '' }, visible: false },
+    reasoning,
+    confidence: 0.9,
+  };
 }
 
 /**
@@ -122,16 +138,21 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   const isTitle = (el: ScreenElement) =>
     (!el.clickable && (inToolbar?.(el) ?? false)) ||
     /title|header|heading|toolbar/i.test(el.resourceId.replace(/^.*:id\//, '')) ||
-    (!el.clickable && el.bounds.y + el.bounds.height <= screen.y + screen.height * 0.25 && !ancestors(el, elements).some((a) => a.clickable));
+    (!el.clickable &&
+      el.bounds.y + el.bounds.height <= screen.y + screen.height * 0.25 &&
+      !ancestors(el, elements).some((a) => a.clickable));
   const named = { ...phrase, variants: (phrase.variants ?? []).filter((v) => !/\s(?:screen|page|view)$/i.test(v)) };
   const shown = findShown(elements, named);
   // iOS names the navigation bar itself after the screen.
-  const navBar = elements.find((el) => el.visible && shortType(el.type) === 'NavigationBar' && readings(named).some((r) => sameText(el.resourceId, r)));
+  const navBar = elements.find(
+    (el) => el.visible && shortType(el.type) === 'NavigationBar' && readings(named).some((r) => sameText(el.resourceId, r)),
+  );
   const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
   if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
   const byContent = screenByContent(named, elements);
   if (byContent) return byContent;
-  if (shown[0]) return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
+  if (shown[0])
+    return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
   return notFound('screen title', named, elements);
 }
 
@@ -152,14 +173,25 @@ function screenByContent(phrase: TargetPhrase, elements: readonly ScreenElement[
 }
 
 const STATE_NAMES: Readonly<Record<ElementState, string>> = {
-  on: 'on', off: 'off', enabled: 'enabled', disabled: 'disabled', selected: 'selected', unselected: 'not selected',
+  on: 'on',
+  off: 'off',
+  enabled: 'enabled',
+  disabled: 'disabled',
+  selected: 'selected',
+  unselected: 'not selected',
 };
 
 /** "Dark mode is on", "Notifications are enabled" (a switch), "the Login button is disabled", "Orders tab is selected". */
 export function resolveState(phrase: TargetPhrase, state: ElementState, elements: readonly ScreenElement[]): Decision {
   const wantsSwitch = state === 'on' || state === 'off';
   // The switch is named by exactly its label, like any verdict: "Notifications" is not "Email notifications".
-  const toggles = [...new Set(findShown(elements, { ...phrase, role: undefined }).map((m) => toggleOf(m.element, elements)).filter((t) => t !== null))];
+  const toggles = [
+    ...new Set(
+      findShown(elements, { ...phrase, role: undefined })
+        .map((m) => toggleOf(m.element, elements))
+        .filter((t) => t !== null),
+    ),
+  ];
   if (toggles.length > 1 && (wantsSwitch || phrase.role === 'toggle')) {
     return fail(`Ambiguous: ${toggles.length} switches match ${quoteOf(phrase)} (${toggles.map(describe).join(', ')})`);
   }
@@ -172,7 +204,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);
   }
   if (wantsSwitch) return notFound('switch or checkbox', phrase, elements);
-  const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element', { reachable: false });
+  const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element', {
+    reachable: false,
+  });
   if (!choice.ok) return choice.decision;
   const el = choice.match.element;
   const target = uniqueLocator(el, elements) ?? locatorFor(el, elements);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommand, parseCommand, parseCommandSyntax, platformSupport, resolveReferences, type Command } from './commands.js';
+import { type Command, formatCommand, parseCommand, parseCommandSyntax, platformSupport, resolveReferences } from './commands.js';
 
 const known = new Set(['email', 'password', 'user.name', 'otp_code', 'baseUrl']);
 

@@ -12,7 +12,7 @@
  */
 import type { SwipeDirection, VerticalDirection } from '@devicelab/shared';
 import { escapeQuoted, OPEN_QUOTES, scanQuoted, startsWithQuote } from './quoted-text.js';
-import { referenceNames, scanReferences, substitute, unknownReferencesError, type Substitution } from './references.js';
+import { referenceNames, type Substitution, scanReferences, substitute, unknownReferencesError } from './references.js';
 
 export type { SwipeDirection, VerticalDirection };
 

@@ -2,9 +2,9 @@
  * Building blocks of the offline model's decisions: a tap on an element, a
  * failure that says what was looked for, the wording of reasons.
  */
-import { fail, type Decision } from './actions.js';
+import { type Decision, fail } from './actions.js';
+import { type Match, tapTargetOf } from './element-matching.js';
 import { center, describe, visibleLabel } from './element-roles.js';
-import { tapTargetOf, type Match } from './element-matching.js';
 import { normalizeText, similarity, textMatchScore } from './fuzzy.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable, locatorFor } from './locators.js';
@@ -44,7 +44,13 @@ export function matchWhy(m: Match): string {
 /** A failure naming what was looked for and the nearest things on the screen, so the test can be fixed. */
 export function notFound(what: string, phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision {
   const wanted = phrase.text || phrase.variants?.[0] || '';
-  const labels = [...new Set(locatable(elements).map(visibleLabel).filter((l) => l && l.length <= 60))];
+  const labels = [
+    ...new Set(
+      locatable(elements)
+        .map(visibleLabel)
+        .filter((l) => l && l.length <= 60),
+    ),
+  ];
   const closest = labels
     .map((label) => ({
       label,

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { findFields, findMatches, findToggle, listItems, tapTargetOf } from './element-matching.js';
 import { decideOffline } from './offline-model.js';
-import { androidScreen, androidXml as android, type Spec } from './testing/android-screen.js';
+import { androidXml as android, androidScreen, type Spec } from './testing/android-screen.js';
+
 const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: xml });
 
 describe('choosing what to tap', () => {
   it('never taps a disabled element when an enabled one matches as well', () => {
     const xml = android(
-      ['android.widget.Button', { text: 'Continue', enabled: 'false', clickable: 'true', bounds: '[0,100][500,200]', 'resource-id': 'com.example:id/a' }],
+      [
+        'android.widget.Button',
+        { text: 'Continue', enabled: 'false', clickable: 'true', bounds: '[0,100][500,200]', 'resource-id': 'com.example:id/a' },
+      ],
       ['android.widget.Button', { text: 'Continue', clickable: 'true', bounds: '[0,300][500,400]', 'resource-id': 'com.example:id/b' }],
     );
     expect(decide('Tap Continue', xml).action).toMatchObject({ type: 'tap', target: { value: 'com.example:id/b' } });
@@ -31,8 +35,16 @@ describe('choosing what to tap', () => {
 
   it('taps the clickable parent of a label, but not a whole-screen container', () => {
     const els = androidScreen(
-      ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,0][1080,200]' }, [['android.widget.TextView', { text: 'Row', bounds: '[20,20][300,180]' }]]],
-      ['android.view.View', { clickable: 'true', bounds: '[0,200][1080,2400]' }, [['android.widget.TextView', { text: 'Body', bounds: '[20,300][300,380]' }]]],
+      [
+        'android.widget.LinearLayout',
+        { clickable: 'true', bounds: '[0,0][1080,200]' },
+        [['android.widget.TextView', { text: 'Row', bounds: '[20,20][300,180]' }]],
+      ],
+      [
+        'android.view.View',
+        { clickable: 'true', bounds: '[0,200][1080,2400]' },
+        [['android.widget.TextView', { text: 'Body', bounds: '[20,300][300,380]' }]],
+      ],
     );
     const row = els.find((e) => e.text === 'Row')!;
     const body = els.find((e) => e.text === 'Body')!;
@@ -78,7 +90,10 @@ describe('fields', () => {
   });
 
   it('does not type into a field nobody named', () => {
-    expect(decide('Enter 42 in the Age field', xml).action).toEqual({ type: 'fail', reason: expect.stringMatching(/No text field matching "Age field"/) });
+    expect(decide('Enter 42 in the Age field', xml).action).toEqual({
+      type: 'fail',
+      reason: expect.stringMatching(/No text field matching "Age field"/),
+    });
   });
 });
 
@@ -97,11 +112,15 @@ describe('toggles and lists', () => {
   });
 
   it('reads list rows in reading order and ignores headers that are not rows', () => {
-    const els = androidScreen(['androidx.recyclerview.widget.RecyclerView', { scrollable: 'true', bounds: '[0,0][1080,2000]' }, [
-      ['android.widget.TextView', { text: 'Header', bounds: '[0,0][1080,100]' }],
-      ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,300][1080,500]' }],
-      ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,100][1080,300]' }],
-    ]]);
+    const els = androidScreen([
+      'androidx.recyclerview.widget.RecyclerView',
+      { scrollable: 'true', bounds: '[0,0][1080,2000]' },
+      [
+        ['android.widget.TextView', { text: 'Header', bounds: '[0,0][1080,100]' }],
+        ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,300][1080,500]' }],
+        ['android.widget.LinearLayout', { clickable: 'true', bounds: '[0,100][1080,300]' }],
+      ],
+    ]);
     expect(listItems(els).map((r) => r.bounds.y)).toEqual([100, 300]);
   });
 

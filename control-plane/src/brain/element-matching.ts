@@ -4,10 +4,20 @@
  * switch of a settings row, the rows of a list.
  */
 import {
-  ancestors, area, center, children, contains, descendants, isButtonType, isEditable, isListContainer, isTabContainer, isToggle,
+  ancestors,
+  area,
+  center,
+  children,
+  contains,
+  descendants,
+  isButtonType,
+  isEditable,
+  isListContainer,
+  isTabContainer,
+  isToggle,
 } from './element-roles.js';
-import { identifierMatchScore, MIN_MATCH_SCORE, normalizeText, textMatchScore, type MatchOptions } from './fuzzy.js';
-import { shortType, type ScreenElement } from './hierarchy.js';
+import { identifierMatchScore, type MatchOptions, MIN_MATCH_SCORE, normalizeText, textMatchScore } from './fuzzy.js';
+import { type ScreenElement, shortType } from './hierarchy.js';
 import { locatable } from './locators.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
 
@@ -41,13 +51,20 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 
 function roleBonus(el: ScreenElement, role: Role | undefined, elements: readonly ScreenElement[]): number {
   switch (role) {
-    case 'button': return isButtonType(el) || el.clickable ? 0.03 : 0;
-    case 'field': return isEditable(el) ? 0.05 : 0;
-    case 'toggle': return isToggle(el) ? 0.05 : 0;
-    case 'tab': return ancestors(el, elements).some(isTabContainer) || shortType(el.type) === 'Tab' ? 0.05 : 0;
-    case 'link': return shortType(el.type) === 'Link' || el.clickable ? 0.02 : 0;
-    case 'icon': return /Image/.test(shortType(el.type)) || (!el.text && el.contentDesc) ? 0.03 : 0;
-    default: return 0;
+    case 'button':
+      return isButtonType(el) || el.clickable ? 0.03 : 0;
+    case 'field':
+      return isEditable(el) ? 0.05 : 0;
+    case 'toggle':
+      return isToggle(el) ? 0.05 : 0;
+    case 'tab':
+      return ancestors(el, elements).some(isTabContainer) || shortType(el.type) === 'Tab' ? 0.05 : 0;
+    case 'link':
+      return shortType(el.type) === 'Link' || el.clickable ? 0.02 : 0;
+    case 'icon':
+      return /Image/.test(shortType(el.type)) || (!el.text && el.contentDesc) ? 0.03 : 0;
+    default:
+      return 0;
   }
 }
 
@@ -140,7 +157,11 @@ export function dialogElements(elements: readonly ScreenElement[]): ScreenElemen
  * The first of `labels` (in order of preference) shown by a tappable element,
  * matched exactly after normalisation: "Allow" must not pick "Don’t allow".
  */
-export function findByLabels(elements: readonly ScreenElement[], labels: readonly string[], ids: readonly string[] = []): ScreenElement | null {
+export function findByLabels(
+  elements: readonly ScreenElement[],
+  labels: readonly string[],
+  ids: readonly string[] = [],
+): ScreenElement | null {
   const dialog = dialogElements(elements);
   for (const pool of dialog ? [dialog, locatable(elements)] : [locatable(elements)]) {
     for (const id of ids) {
@@ -207,9 +228,13 @@ export function findFields(elements: readonly ScreenElement[], phrase: TargetPhr
 function searchFields(candidates: readonly ScreenElement[], elements: readonly ScreenElement[]): Match[] {
   const says = (text: string) => /(?:^|[^a-z])search/i.test(text);
   const score = (el: ScreenElement) =>
-    shortType(el.type) === 'SearchField' || ancestors(el, elements).some((a) => /SearchView/.test(shortType(a.type))) ? 1
-      : says(el.resourceId) ? 0.95
-        : says(el.hint) || (says(el.text) && !el.focused) ? 0.9 : 0;
+    shortType(el.type) === 'SearchField' || ancestors(el, elements).some((a) => /SearchView/.test(shortType(a.type)))
+      ? 1
+      : says(el.resourceId)
+        ? 0.95
+        : says(el.hint) || (says(el.text) && !el.focused)
+          ? 0.9
+          : 0;
   return candidates
     .map((element) => ({ element, score: score(element), via: 'hint' as const }))
     .filter((m) => m.score > 0)
@@ -233,7 +258,11 @@ export function toggleOf(el: ScreenElement, elements: readonly ScreenElement[]):
   const inRow = row !== el ? descendants(row, elements).find(isToggle) : undefined;
   if (inRow) return inRow;
   const cy = center(el.bounds).y;
-  return locatable(elements).filter(isToggle).find((t) => Math.abs(center(t.bounds).y - cy) <= Math.max(t.bounds.height, el.bounds.height) / 2) ?? null;
+  return (
+    locatable(elements)
+      .filter(isToggle)
+      .find((t) => Math.abs(center(t.bounds).y - cy) <= Math.max(t.bounds.height, el.bounds.height) / 2) ?? null
+  );
 }
 
 /** Rows of the main list or grid on screen, in reading order. */

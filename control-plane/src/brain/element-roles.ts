@@ -3,7 +3,7 @@
  * Class names vary (AppCompat, Material, Compose, React Native), so the Android
  * checks look at the class's last segment rather than a fixed list of full names.
  */
-import { IOS_TEXT_INPUTS, shortType, type Bounds, type ScreenElement } from './hierarchy.js';
+import { type Bounds, IOS_TEXT_INPUTS, type ScreenElement, shortType } from './hierarchy.js';
 
 export function isEditable(el: ScreenElement): boolean {
   if (el.platform === 'ios') return IOS_TEXT_INPUTS.has(el.type);

@@ -45,7 +45,10 @@ describe('fingerprint', () => {
 
   it('ignores what was typed into fields, focus and checkbox state', () => {
     const typed = login
-      .replace('text="Email" resource-id="com.example.shop:id/email_input"', 'text="bob@example.com" resource-id="com.example.shop:id/email_input"')
+      .replace(
+        'text="Email" resource-id="com.example.shop:id/email_input"',
+        'text="bob@example.com" resource-id="com.example.shop:id/email_input"',
+      )
       .replace(/(text="Remember me"[^>]*?)checked="false"/, '$1checked="true"')
       .replace(/(id\/password_input"[^>]*?)focused="false"/, '$1focused="true"');
     expect(typed).not.toBe(login);
@@ -61,7 +64,10 @@ describe('fingerprint', () => {
 
   it('ignores the wording of long prose', () => {
     const home = fixture('android-home');
-    same(home, home.replace(/Spring sale: [^"]+/, 'Summer sale: everything must go, free delivery on all orders over fifty pounds this week only.'));
+    same(
+      home,
+      home.replace(/Spring sale: [^"]+/, 'Summer sale: everything must go, free delivery on all orders over fifty pounds this week only.'),
+    );
   });
 
   it('ignores bounds (scrolling, keyboard resize)', () => {
@@ -88,13 +94,24 @@ describe('fingerprint', () => {
   });
 
   it('tells different screens apart', () => {
-    const names = ['android-login', 'android-products', 'android-home', 'android-settings', 'android-signup', 'ios-login', 'ios-home', 'ios-settings'];
+    const names = [
+      'android-login',
+      'android-products',
+      'android-home',
+      'android-settings',
+      'android-signup',
+      'ios-login',
+      'ios-home',
+      'ios-settings',
+    ];
     expect(new Set(names.map((n) => print(fixture(n)))).size).toBe(names.length);
   });
 
   it('treats a list with one more identical row as the same screen', () => {
-    const row = '<node index="0" text="" resource-id="com.example.shop:id/recent_row" class="android.widget.LinearLayout" package="com.example.shop" content-desc="" clickable="true" enabled="true" bounds="[0,0][10,10]"><node index="0" text="Item #" resource-id="com.example.shop:id/recent_text" class="android.widget.TextView" package="com.example.shop" content-desc="" clickable="false" enabled="true" bounds="[0,0][10,10]"/></node>';
-    const list = (n: number) => `<hierarchy><node class="androidx.recyclerview.widget.RecyclerView" package="com.example.shop" bounds="[0,0][100,100]">${Array.from({ length: n }, (_, i) => row.replace('Item #', `Item ${i}`)).join('')}</node></hierarchy>`;
+    const row =
+      '<node index="0" text="" resource-id="com.example.shop:id/recent_row" class="android.widget.LinearLayout" package="com.example.shop" content-desc="" clickable="true" enabled="true" bounds="[0,0][10,10]"><node index="0" text="Item #" resource-id="com.example.shop:id/recent_text" class="android.widget.TextView" package="com.example.shop" content-desc="" clickable="false" enabled="true" bounds="[0,0][10,10]"/></node>';
+    const list = (n: number) =>
+      `<hierarchy><node class="androidx.recyclerview.widget.RecyclerView" package="com.example.shop" bounds="[0,0][100,100]">${Array.from({ length: n }, (_, i) => row.replace('Item #', `Item ${i}`)).join('')}</node></hierarchy>`;
     same(list(3), list(4));
     differ(list(3), list(3).replace('recent_row', 'other_row'));
   });

@@ -27,11 +27,12 @@
  */
 import { createHash } from 'node:crypto';
 import { isEditable, isKeyboard, isStatusBar } from './element-roles.js';
-import { shortType, type ScreenElement } from './hierarchy.js';
+import { type ScreenElement, shortType } from './hierarchy.js';
 
 export const MAX_TEXT_SHAPE_LENGTH = 40;
 
-const MONTHS = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/g;
+const MONTHS =
+  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/g;
 const WEEKDAYS = /\b(mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(rs(day)?)?|fri(day)?|sat(urday)?|sun(day)?|today|yesterday|tomorrow)\b/g;
 
 // Screens repeat their labels from run to run: remembering recent shapes saves the

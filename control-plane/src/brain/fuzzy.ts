@@ -118,7 +118,12 @@ export function textMatchScore(query: string, candidate: string, options: MatchO
   }
   const lengthGap = Math.abs(qJoined.length - cJoined.length) / Math.max(qJoined.length, cJoined.length);
   // The gap bounds the similarity from above: skip the edit distance when it cannot reach the threshold.
-  if (typos && Math.min(qJoined.length, cJoined.length) >= TYPO_MIN_LENGTH && lengthGap <= 1 - TYPO_MIN_SIMILARITY && !inflected(qJoined, cJoined)) {
+  if (
+    typos &&
+    Math.min(qJoined.length, cJoined.length) >= TYPO_MIN_LENGTH &&
+    lengthGap <= 1 - TYPO_MIN_SIMILARITY &&
+    !inflected(qJoined, cJoined)
+  ) {
     const sim = similarity(qJoined, cJoined);
     if (sim >= TYPO_MIN_SIMILARITY) return sim * SCORE.typoFactor;
   }
@@ -130,9 +135,40 @@ export function textMatchScore(query: string, candidate: string, options: MatchO
  * both mean "login". Dropped from both sides unless nothing else is left.
  */
 const AFFIXES = new Set([
-  'btn', 'button', 'txt', 'text', 'tv', 'et', 'edt', 'edit', 'input', 'field', 'lbl', 'label', 'iv', 'img', 'image',
-  'view', 'layout', 'container', 'll', 'rl', 'cb', 'checkbox', 'sw', 'switch', 'tab', 'id', 'ic', 'icon', 'fab', 'cell',
-  'textfield', 'textbox', 'box', 'the',
+  'btn',
+  'button',
+  'txt',
+  'text',
+  'tv',
+  'et',
+  'edt',
+  'edit',
+  'input',
+  'field',
+  'lbl',
+  'label',
+  'iv',
+  'img',
+  'image',
+  'view',
+  'layout',
+  'container',
+  'll',
+  'rl',
+  'cb',
+  'checkbox',
+  'sw',
+  'switch',
+  'tab',
+  'id',
+  'ic',
+  'icon',
+  'fab',
+  'cell',
+  'textfield',
+  'textbox',
+  'box',
+  'the',
 ]);
 
 /** Words of an identifier: `com.app:id/btn_loginNow2` → ["btn", "login", "now", "2"]. */

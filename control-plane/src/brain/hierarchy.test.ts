@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ancestors, children, isEditable, isToggle } from './element-roles.js';
-import { parseHierarchy, shortType, type ScreenElement } from './hierarchy.js';
+import { parseHierarchy, type ScreenElement, shortType } from './hierarchy.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.xml`, import.meta.url), 'utf8');
 function parse(name: string): ScreenElement[] {
@@ -54,7 +54,12 @@ describe('parseHierarchy (Android uiautomator dump)', () => {
   it('marks zero-size and explicitly hidden nodes invisible', () => {
     const xml = `<hierarchy><node class="a" bounds="[0,0][100,100]"><node class="b" bounds="[10,10][10,50]"/><node class="c" bounds="[0,0][5,5]" visible-to-user="false"/><node class="d" bounds="junk"/></node></hierarchy>`;
     const result = parseHierarchy(xml, 'android');
-    expect(result.ok && result.elements.map((e) => [e.type, e.visible])).toEqual([['a', true], ['b', false], ['c', false], ['d', false]]);
+    expect(result.ok && result.elements.map((e) => [e.type, e.visible])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', false],
+      ['d', false],
+    ]);
   });
 });
 
@@ -64,7 +69,12 @@ describe('parseHierarchy (iOS page source)', () => {
   it('unwraps AppiumAUT and maps name / label / value', () => {
     expect(els[0]).toMatchObject({ type: 'XCUIElementTypeApplication', depth: 0, path: '/Application[0]', platform: 'ios' });
     const button = els.find((e) => e.resourceId === 'loginButton')!;
-    expect(button).toMatchObject({ text: 'Log In', contentDesc: 'Log In', clickable: true, bounds: { x: 24, y: 430, width: 342, height: 50 } });
+    expect(button).toMatchObject({
+      text: 'Log In',
+      contentDesc: 'Log In',
+      clickable: true,
+      bounds: { x: 24, y: 430, width: 342, height: 50 },
+    });
   });
 
   it('shows an input by its value and keeps the placeholder as hint', () => {
@@ -89,7 +99,12 @@ describe('parseHierarchy (iOS page source)', () => {
   it('reads a tab bar selection from the button value', () => {
     const home = parse('ios-home');
     const tabs = children(home.find((e) => shortType(e.type) === 'TabBar')!, home);
-    expect(tabs.map((t) => [t.text, t.selected])).toEqual([['Home', true], ['Search', false], ['Orders', false], ['Profile', false]]);
+    expect(tabs.map((t) => [t.text, t.selected])).toEqual([
+      ['Home', true],
+      ['Search', false],
+      ['Orders', false],
+      ['Profile', false],
+    ]);
   });
 
   it('parses a source without the AppiumAUT wrapper', () => {
@@ -105,7 +120,11 @@ describe('parseHierarchy errors', () => {
     ['<html><body/></html>', undefined, /Unrecognised UI hierarchy: root element <html>/],
     ['<hierarchy><node></hierarchy>', undefined, /Malformed XML/],
     ['<hierarchy rotation="0"/>', 'ios' as const, /Expected an ios hierarchy but this is an Android uiautomator dump/],
-    ['<XCUIElementTypeApplication type="XCUIElementTypeApplication"/>', 'android' as const, /Expected an android hierarchy but this is an iOS page source/],
+    [
+      '<XCUIElementTypeApplication type="XCUIElementTypeApplication"/>',
+      'android' as const,
+      /Expected an android hierarchy but this is an iOS page source/,
+    ],
   ])('refuses %j', (xml, platform, message) => {
     const result = parseHierarchy(xml, platform);
     expect(result.ok).toBe(false);

@@ -55,9 +55,7 @@ export interface ScreenElement {
   parentIndex: number | null;
 }
 
-export type HierarchyResult =
-  | { ok: true; platform: Platform; elements: ScreenElement[] }
-  | { ok: false; error: string };
+export type HierarchyResult = { ok: true; platform: Platform; elements: ScreenElement[] } | { ok: false; error: string };
 
 export function shortType(type: string): string {
   return type.startsWith('XCUIElementType') ? type.slice('XCUIElementType'.length) : type.slice(type.lastIndexOf('.') + 1);
@@ -103,7 +101,14 @@ export function parseHierarchy(xml: string, expected?: Platform): HierarchyResul
 
   while (stack.length > 0) {
     const { node, parent, depth, path, position } = stack.pop()!;
-    const element = toElement(node.attributes, node.name, { index: elements.length, platform, depth, parentIndex: parent, parentPath: path, position });
+    const element = toElement(node.attributes, node.name, {
+      index: elements.length,
+      platform,
+      depth,
+      parentIndex: parent,
+      parentPath: path,
+      position,
+    });
     elements.push(element);
     pushChildren(elementChildren(node), element.index, depth + 1, element.path);
   }
@@ -133,7 +138,10 @@ const ANDROID_BOUNDS = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
 function parseAndroidBounds(raw: string | undefined): Bounds {
   const m = ANDROID_BOUNDS.exec(raw?.trim() ?? '');
   if (!m) return { x: 0, y: 0, width: 0, height: 0 };
-  const l = Number(m[1]), t = Number(m[2]), r = Number(m[3]), b = Number(m[4]);
+  const l = Number(m[1]),
+    t = Number(m[2]),
+    r = Number(m[3]),
+    b = Number(m[4]);
   return { x: l, y: t, width: Math.max(0, r - l), height: Math.max(0, b - t) };
 }
 
@@ -143,7 +151,11 @@ function androidElement(a: Attributes, _tag: string, p: Placement): ScreenElemen
   // Newer dumps and Appium's source say so explicitly; otherwise a dump only holds what is on screen.
   const hidden = a['visible-to-user'] === 'false' || a['displayed'] === 'false';
   return {
-    index: p.index, platform: p.platform, depth: p.depth, path: pathOf(p, type), parentIndex: p.parentIndex,
+    index: p.index,
+    platform: p.platform,
+    depth: p.depth,
+    path: pathOf(p, type),
+    parentIndex: p.parentIndex,
     type,
     text: a['text'] ?? '',
     resourceId: a['resource-id'] ?? '',
@@ -167,14 +179,32 @@ function androidElement(a: Attributes, _tag: string, p: Placement): ScreenElemen
 /** iOS types a user can tap; XCUITest has no "clickable" attribute. */
 const IOS_TAPPABLE = new Set(
   [
-    'Button', 'Cell', 'Link', 'Switch', 'Toggle', 'TextField', 'SecureTextField', 'SearchField', 'TextView', 'Tab',
-    'MenuItem', 'MenuBarItem', 'Slider', 'PickerWheel', 'Icon', 'Key', 'CheckBox', 'RadioButton', 'SegmentedControl',
-    'PopUpButton', 'DisclosureTriangle', 'Stepper', 'PageIndicator',
+    'Button',
+    'Cell',
+    'Link',
+    'Switch',
+    'Toggle',
+    'TextField',
+    'SecureTextField',
+    'SearchField',
+    'TextView',
+    'Tab',
+    'MenuItem',
+    'MenuBarItem',
+    'Slider',
+    'PickerWheel',
+    'Icon',
+    'Key',
+    'CheckBox',
+    'RadioButton',
+    'SegmentedControl',
+    'PopUpButton',
+    'DisclosureTriangle',
+    'Stepper',
+    'PageIndicator',
   ].map((t) => `XCUIElementType${t}`),
 );
-export const IOS_TEXT_INPUTS = new Set(
-  ['TextField', 'SecureTextField', 'SearchField', 'TextView'].map((t) => `XCUIElementType${t}`),
-);
+export const IOS_TEXT_INPUTS = new Set(['TextField', 'SecureTextField', 'SearchField', 'TextView'].map((t) => `XCUIElementType${t}`));
 const IOS_TOGGLES = new Set(['Switch', 'Toggle', 'CheckBox'].map((t) => `XCUIElementType${t}`));
 
 function iosElement(a: Attributes, tag: string, p: Placement): ScreenElement {
@@ -188,7 +218,11 @@ function iosElement(a: Attributes, tag: string, p: Placement): ScreenElement {
   // RN/Flutter touchables surface as accessible XCUIElementTypeOther with a label.
   const accessibleOther = type === 'XCUIElementTypeOther' && flag(a['accessible']) && label !== '';
   return {
-    index: p.index, platform: p.platform, depth: p.depth, path: pathOf(p, type), parentIndex: p.parentIndex,
+    index: p.index,
+    platform: p.platform,
+    depth: p.depth,
+    path: pathOf(p, type),
+    parentIndex: p.parentIndex,
     type,
     // Inputs show their value (or placeholder); toggles' value is a state, not text.
     text: isInput ? value : label || (isToggle ? '' : value),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInstruction, type Intent } from './instruction-grammar.js';
+import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { findQuoted, parseTargetPhrase, type TargetPhrase } from './target-phrase.js';
 
 const tap = (target: TargetPhrase): Intent => ({ kind: 'tap', target });
@@ -17,13 +17,22 @@ describe('parseInstruction', () => {
     ['Select the second item', tap({ text: '', role: 'item', ordinal: 2, variants: ['second item'] })],
     ['Tap the last result', tap({ text: '', role: 'item', ordinal: -1, variants: ['last result'] })],
     ['Tap item 3', tap({ text: '', role: 'item', ordinal: 3, variants: ['item 3'] })],
-    ['Tap the 2nd Add to cart button', tap({ text: 'Add to cart', role: 'button', ordinal: 2, variants: ['2nd Add to cart button', '2nd Add to cart'] })],
-    ['Enter john@example.com in the Email field', { kind: 'type', text: 'john@example.com', field: { text: 'Email', role: 'field', variants: ['Email field'] } }],
+    [
+      'Tap the 2nd Add to cart button',
+      tap({ text: 'Add to cart', role: 'button', ordinal: 2, variants: ['2nd Add to cart button', '2nd Add to cart'] }),
+    ],
+    [
+      'Enter john@example.com in the Email field',
+      { kind: 'type', text: 'john@example.com', field: { text: 'Email', role: 'field', variants: ['Email field'] } },
+    ],
     ['Type secret into password', { kind: 'type', text: 'secret', field: { text: 'password', role: 'field' } }],
     ['Fill in the username with bob', { kind: 'type', text: 'bob', field: { text: 'username', role: 'field' } }],
     ['Set the quantity to 3', { kind: 'type', text: '3', field: { text: 'quantity', role: 'field' } }],
     ['Enter bob as the username', { kind: 'type', text: 'bob', field: { text: 'username', role: 'field' } }],
-    ['Type "sign in now" into the Notes field', { kind: 'type', text: 'sign in now', field: { text: 'Notes', role: 'field', variants: ['Notes field'] } }],
+    [
+      'Type "sign in now" into the Notes field',
+      { kind: 'type', text: 'sign in now', field: { text: 'Notes', role: 'field', variants: ['Notes field'] } },
+    ],
     ['Type "hello"', { kind: 'type', text: 'hello', field: null }],
     ['Type hello world', { kind: 'type', text: 'hello world', field: null }],
     ['Search for red shoes', { kind: 'type', text: 'red shoes', field: { text: 'Search', role: 'search' } }],
@@ -48,42 +57,85 @@ describe('parseInstruction', () => {
     ['Wait for the spinner to disappear', { kind: 'waitFor', target: { text: 'spinner' }, visible: false }],
     ['Wait until Welcome appears', { kind: 'waitFor', target: { text: 'Welcome' }, visible: true }],
     ['Check that Welcome is shown', { kind: 'assert', target: { text: 'Welcome' }, visible: true }],
-    ["Verify the error message 'Invalid password' appears", { kind: 'assert', target: { text: 'Invalid password', literal: true, role: 'text' }, visible: true }],
+    [
+      "Verify the error message 'Invalid password' appears",
+      { kind: 'assert', target: { text: 'Invalid password', literal: true, role: 'text' }, visible: true },
+    ],
     ['Make sure Logout is not visible', { kind: 'assert', target: { text: 'Logout' }, visible: false }],
     ["Ensure the banner isn't displayed", { kind: 'assert', target: { text: 'banner' }, visible: false }],
     ['Welcome, John! should be visible', { kind: 'assert', target: { text: 'Welcome, John' }, visible: true }],
     ['The error disappears', { kind: 'assert', target: { text: 'error' }, visible: false }],
-    ['There is no Delete button', { kind: 'assert', target: { text: 'Delete', role: 'button', variants: ['Delete button'] }, visible: false }],
+    [
+      'There is no Delete button',
+      { kind: 'assert', target: { text: 'Delete', role: 'button', variants: ['Delete button'] }, visible: false },
+    ],
     ['Verify the screen shows Order confirmed', { kind: 'assert', target: { text: 'Order confirmed' }, visible: true }],
     ['Check Welcome', { kind: 'assert', target: { text: 'Welcome' }, visible: true }],
     ['I see the Home screen', { kind: 'assert', target: { text: 'Home', role: 'screen', variants: ['Home screen'] }, visible: true }],
     ['Check that Products is shown', { kind: 'assert', target: { text: '', role: 'item', variants: ['Products'] }, visible: true }],
     ['Dark mode is on', { kind: 'assertState', target: { text: 'Dark mode' }, state: 'on' }],
-    ['Verify the Remember me checkbox is unchecked', { kind: 'assertState', target: { text: 'Remember me', role: 'toggle', variants: ['Remember me checkbox'] }, state: 'off' }],
-    ['the Log in button should be disabled', { kind: 'assertState', target: { text: 'Log in', role: 'button', variants: ['Log in button'] }, state: 'disabled' }],
-    ['The Settings screen is open', { kind: 'assert', target: { text: 'Settings', role: 'screen', variants: ['Settings screen'] }, visible: true }],
-    ["I'm on the Checkout page", { kind: 'assert', target: { text: 'Checkout', role: 'screen', variants: ['Checkout page'] }, visible: true }],
+    [
+      'Verify the Remember me checkbox is unchecked',
+      { kind: 'assertState', target: { text: 'Remember me', role: 'toggle', variants: ['Remember me checkbox'] }, state: 'off' },
+    ],
+    [
+      'the Log in button should be disabled',
+      { kind: 'assertState', target: { text: 'Log in', role: 'button', variants: ['Log in button'] }, state: 'disabled' },
+    ],
+    [
+      'The Settings screen is open',
+      { kind: 'assert', target: { text: 'Settings', role: 'screen', variants: ['Settings screen'] }, visible: true },
+    ],
+    [
+      "I'm on the Checkout page",
+      { kind: 'assert', target: { text: 'Checkout', role: 'screen', variants: ['Checkout page'] }, visible: true },
+    ],
     ['Confirm the dialog', { kind: 'confirm' }],
-    ['The version should be 3.2.1', { kind: 'assertValue', label: { text: 'version' }, value: '3.2.1', said: 'The version should be 3.2.1' }],
+    [
+      'The version should be 3.2.1',
+      { kind: 'assertValue', label: { text: 'version' }, value: '3.2.1', said: 'The version should be 3.2.1' },
+    ],
     ['Check that the total is $48.50', { kind: 'assertValue', label: { text: 'total' }, value: '$48.50', said: 'the total is $48.50' }],
-    ['Check that Order #10234 is Delivered', { kind: 'assertValue', label: { text: 'Order #10234' }, value: 'Delivered', said: 'Order #10234 is Delivered' }],
-    ['Check that $4.99 is shown next to Product 1', {
-      kind: 'assert', visible: true,
-      target: { text: '$4.99', near: { relation: 'row', anchor: { text: '', role: 'item', ordinal: 1, variants: ['Product 1'] } } },
-    }],
-    ['Verify the Email field contains ann@example.com', { kind: 'assertField', field: { text: 'Email', role: 'field', variants: ['Email field'] }, value: 'ann@example.com' }],
+    [
+      'Check that Order #10234 is Delivered',
+      { kind: 'assertValue', label: { text: 'Order #10234' }, value: 'Delivered', said: 'Order #10234 is Delivered' },
+    ],
+    [
+      'Check that $4.99 is shown next to Product 1',
+      {
+        kind: 'assert',
+        visible: true,
+        target: { text: '$4.99', near: { relation: 'row', anchor: { text: '', role: 'item', ordinal: 1, variants: ['Product 1'] } } },
+      },
+    ],
+    [
+      'Verify the Email field contains ann@example.com',
+      { kind: 'assertField', field: { text: 'Email', role: 'field', variants: ['Email field'] }, value: 'ann@example.com' },
+    ],
     ['The Name field is empty', { kind: 'assertField', field: { text: 'Name', role: 'field', variants: ['Name field'] }, value: '' }],
-    ['Red Mug is shown in the Name field', { kind: 'assertField', field: { text: 'Name', role: 'field', variants: ['Name field'] }, value: 'Red Mug' }],
+    [
+      'Red Mug is shown in the Name field',
+      { kind: 'assertField', field: { text: 'Name', role: 'field', variants: ['Name field'] }, value: 'Red Mug' },
+    ],
     ['Is Build 4521 shown?', { kind: 'assert', target: { text: 'Build 4521' }, visible: true }],
-    ['The Orders tab should not be selected', { kind: 'assertState', target: { text: 'Orders', role: 'tab', variants: ['Orders tab'] }, state: 'unselected' }],
+    [
+      'The Orders tab should not be selected',
+      { kind: 'assertState', target: { text: 'Orders', role: 'tab', variants: ['Orders tab'] }, state: 'unselected' },
+    ],
     ['Tap OK in the dialog', { kind: 'tap', target: { text: 'OK', container: 'dialog', whole: 'OK in the dialog' } }],
-    ['Check the Remember me checkbox', { kind: 'toggle', target: { text: 'Remember me', role: 'toggle', variants: ['Remember me checkbox'] }, desired: 'on' }],
+    [
+      'Check the Remember me checkbox',
+      { kind: 'toggle', target: { text: 'Remember me', role: 'toggle', variants: ['Remember me checkbox'] }, desired: 'on' },
+    ],
     ['Uncheck Remember me', { kind: 'toggle', target: { text: 'Remember me', role: 'toggle' }, desired: 'off' }],
     ['Turn on notifications', { kind: 'toggle', target: { text: 'notifications', role: 'toggle' }, desired: 'on' }],
     ['Turn Wi-Fi off', { kind: 'toggle', target: { text: 'Wi-Fi', role: 'toggle' }, desired: 'off' }],
     ['Enable dark mode', { kind: 'toggle', target: { text: 'dark mode', role: 'toggle' }, desired: 'on' }],
     ['Disable location', { kind: 'toggle', target: { text: 'location', role: 'toggle' }, desired: 'off' }],
-    ['Toggle the Airplane mode switch', { kind: 'toggle', target: { text: 'Airplane mode', role: 'toggle', variants: ['Airplane mode switch'] }, desired: null }],
+    [
+      'Toggle the Airplane mode switch',
+      { kind: 'toggle', target: { text: 'Airplane mode', role: 'toggle', variants: ['Airplane mode switch'] }, desired: null },
+    ],
     ['Allow the notification permission', { kind: 'permission', answer: 'allow' }],
     ['Grant camera access', { kind: 'permission', answer: 'allow' }],
     ['Allow', { kind: 'permission', answer: 'allow' }],

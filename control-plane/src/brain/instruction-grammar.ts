@@ -6,9 +6,9 @@
  * "check the X checkbox" is a toggle, and "Go back" is not "tap Back".
  * Anything unrecognised is `unknown`: the offline model fails rather than guesses.
  */
-import { assertionBody, questionBody, screenBody, stateBody, valueBody, type ElementState } from './assertion-grammar.js';
+import { assertionBody, type ElementState, questionBody, screenBody, stateBody, valueBody } from './assertion-grammar.js';
 import { MAX_WAIT_SECONDS, type SwipeDirection, type VerticalDirection } from './commands.js';
-import { findQuoted, parseTargetPhrase, unquote, type TargetPhrase } from './target-phrase.js';
+import { findQuoted, parseTargetPhrase, type TargetPhrase, unquote } from './target-phrase.js';
 
 export type { ElementState } from './assertion-grammar.js';
 export type PermissionAnswer = 'allow' | 'deny' | 'whileUsing' | 'once';
@@ -42,13 +42,31 @@ const TAP_VERBS = '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to
 const TYPE_VERBS = '(?:enter|type|input|write|put|insert|key\\s+in|fill\\s+in)';
 const ASSERT_VERBS = '(?:check|verify|ensure|assert|confirm|make\\s+sure|validate|expect|see|i\\s+see|i\\s+should\\s+see)';
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  'a few': 3, 'a couple of': 2, 'a couple': 2, half: 0.5, 'half a': 0.5,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  'a few': 3,
+  'a couple of': 2,
+  'a couple': 2,
+  half: 0.5,
+  'half a': 0.5,
 };
 const URL = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+\.\S+)$/i;
 
 function clean(text: string): string {
-  let s = text.trim().replace(/[.!]+$/, '').trim();
+  let s = text
+    .trim()
+    .replace(/[.!]+$/, '')
+    .trim();
   for (;;) {
     const next = s.replace(/^(?:then|and|now|next|finally|please)\s*,?\s+/i, '').replace(/,?\s+please$/i, '');
     if (next === s) return s;
@@ -77,7 +95,9 @@ const ALL_DIRECTIONS = ['left', 'right', 'up', 'down'] as const;
 
 const navigation: Rule = (s) =>
   /^(?:go|navigate|move|get)\s+back(?:\s+(?:to\s+the\s+)?previous\s+(?:screen|page))?$|^back$/i.test(s) ||
-  /^(?:press|tap|click|hit|use)\s+(?:on\s+)?(?:the\s+)?(?:system\s+|android\s+|device\s+|hardware\s+)?back(?:\s+(?:button|key|arrow))?$/i.test(s)
+  /^(?:press|tap|click|hit|use)\s+(?:on\s+)?(?:the\s+)?(?:system\s+|android\s+|device\s+|hardware\s+)?back(?:\s+(?:button|key|arrow))?$/i.test(
+    s,
+  )
     ? { kind: 'back' }
     : null;
 
@@ -85,7 +105,10 @@ const lifecycle: Rule = (s) => {
   if (/^(?:restart|relaunch|reopen|reload|reboot)\s+(?:the\s+)?app(?:lication)?$/i.test(s)) return { kind: 'restart' };
   if (/^(?:kill|close|stop|quit)\s+(?:the\s+app\s+)?(?:and|then)\s+(?:re)?(?:open|start|launch)/i.test(s)) return { kind: 'restart' };
   if (/^(?:launch|start|open|run)\s+(?:the\s+)?app(?:lication)?$/i.test(s)) return { kind: 'launch' };
-  const m = /^(?:open|go\s+to|navigate\s+to|visit|load|browse\s+to)\s+(?:the\s+)?(?:(?:deep\s*)?link|url|page|website|address)?\s*["“']?(\S+?)["”']?$/i.exec(s);
+  const m =
+    /^(?:open|go\s+to|navigate\s+to|visit|load|browse\s+to)\s+(?:the\s+)?(?:(?:deep\s*)?link|url|page|website|address)?\s*["“']?(\S+?)["”']?$/i.exec(
+      s,
+    );
   if (m && URL.test(m[1]!)) return { kind: 'openLink', url: m[1]!.startsWith('www.') ? `https://${m[1]}` : m[1]! };
   return null;
 };
@@ -110,8 +133,10 @@ const waiting: Rule = (s) => {
   return /^wait$/i.test(s) ? { kind: 'wait', seconds: 1 } : null;
 };
 
-const SCROLL_UNTIL = /^scroll\s+(?:the\s+\w+\s+)?(down|up)?\s*(?:until|till|to\s+find|to)\s+(.+?)(?:\s+(?:is|becomes|appears)(?:\s+(?:visible|shown|displayed))?)?$/i;
-const SCROLL = /^scroll(?:\s+(?:the\s+)?(?:list|page|screen|view|feed|content|results))?(?:\s+(down|up|to\s+(?:the\s+)?(?:bottom|end|top|beginning)))?(?:\s+(?:a\s+bit|a\s+little|once))?$/i;
+const SCROLL_UNTIL =
+  /^scroll\s+(?:the\s+\w+\s+)?(down|up)?\s*(?:until|till|to\s+find|to)\s+(.+?)(?:\s+(?:is|becomes|appears)(?:\s+(?:visible|shown|displayed))?)?$/i;
+const SCROLL =
+  /^scroll(?:\s+(?:the\s+)?(?:list|page|screen|view|feed|content|results))?(?:\s+(down|up|to\s+(?:the\s+)?(?:bottom|end|top|beginning)))?(?:\s+(?:a\s+bit|a\s+little|once))?$/i;
 
 const scrolling: Rule = (s) => {
   let m = SCROLL_UNTIL.exec(s);
@@ -132,7 +157,8 @@ const scrolling: Rule = (s) => {
 const PERMISSION_TOPIC = /\b(?:permissions?|notifications?|location|camera|microphone|contacts|photos|tracking|access|bluetooth)\b/i;
 const GRANT_VERB = /^(?:allow|grant|accept|tap|select|choose)/i;
 const DISMISSABLE = '(?:dialog|pop-?up|alert|modal|prompt|banner|sheet|bottom\\s+sheet|message|snackbar|overlay|tooltip|keyboard|notice)';
-const CONFIRM = /^(?:confirm|accept|approve)(?:\s+(?:the\s+|this\s+)?(?:dialog|alert|pop-?up|prompt|modal|confirmation(?:\s+dialog)?|action))?$/i;
+const CONFIRM =
+  /^(?:confirm|accept|approve)(?:\s+(?:the\s+|this\s+)?(?:dialog|alert|pop-?up|prompt|modal|confirmation(?:\s+dialog)?|action))?$/i;
 const DISMISS = new RegExp(`^(?:dismiss|close|cancel|hide|get\\s+rid\\s+of)(?:\\s+(?:the\\s+|this\\s+)?${DISMISSABLE})?$`, 'i');
 
 /** "Confirm the dialog by tapping Remove", "dismiss the alert with Cancel": a tap on a button of the dialog. */
@@ -175,7 +201,8 @@ const prompts: Rule = (s) => {
 const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
   if (m) {
-    const checksABox = /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
+    const checksABox =
+      /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
     if (!checksABox) {
       // "… is shown" at the end makes it a visibility check even when the text says "X is Y".
       const special = stateBody(m[1]!) ?? screenBody(m[1]!);
@@ -224,7 +251,18 @@ const tapping: Rule = (s) => {
 };
 
 /** Most specific first; see the file comment. */
-const RULES: readonly Rule[] = [navigation, lifecycle, waiting, scrolling, throughDialog, prompts, assertion, toggling, (s) => parseTyping(s), tapping];
+const RULES: readonly Rule[] = [
+  navigation,
+  lifecycle,
+  waiting,
+  scrolling,
+  throughDialog,
+  prompts,
+  assertion,
+  toggling,
+  (s) => parseTyping(s),
+  tapping,
+];
 
 export function parseInstruction(instruction: string): Intent {
   const s = clean(instruction);
@@ -234,7 +272,10 @@ export function parseInstruction(instruction: string): Intent {
     if (intent) return intent;
   }
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';
-  return { kind: 'unknown', reason: `Could not understand "${instruction.trim()}". Try e.g. ${examples}, or a command such as tapOn: "Login"` };
+  return {
+    kind: 'unknown',
+    reason: `Could not understand "${instruction.trim()}". Try e.g. ${examples}, or a command such as tapOn: "Login"`,
+  };
 }
 
 function parseTyping(s: string): Intent | null {

@@ -3,21 +3,21 @@
  * (scroll until visible, wait for) answer one step at a time and `done` once
  * satisfied; everything else answers the single action that carries it out.
  */
-import { fail, type Decision } from './actions.js';
+import { type Decision, fail } from './actions.js';
+import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
-import { center, describe, isKeyboard } from './element-roles.js';
 import { fields, findFields, findMatches, findToggle, listItems, nth } from './element-matching.js';
+import { center, describe, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
 import { rowOf } from './screen-structure.js';
 import { chooseTarget } from './target-choice.js';
-import { sameText } from './verdict-text.js';
-import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import type { TargetPhrase } from './target-phrase.js';
+import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
+import { sameText } from './verdict-text.js';
 
 export interface Screen {
   platform: Platform;
@@ -57,10 +57,14 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   // The noun is written in lower case ("the Mug Warmer product"); "Blue Mug Large" names a variant, not a row.
   if (phrase.literal || phrase.ordinal !== undefined || phrase.near || words.length < 2 || !/^\p{Ll}+$/u.test(words.at(-1)!)) return null;
   const title = words.slice(0, -1).join(' ');
-  const rows = new Set(locatable(elements).filter((el) => sameText(el.text || el.contentDesc, title)).map((el) => rowOf(el, elements)));
+  const rows = new Set(
+    locatable(elements)
+      .filter((el) => sameText(el.text || el.contentDesc, title))
+      .map((el) => rowOf(el, elements)),
+  );
   if (rows.size !== 1) return null;
   const [row] = rows;
-  if (!row || !row.enabled) return null;
+  if (!row?.enabled) return null;
   return tapOn(row, elements, `the row titled "${title}" (the ${words.at(-1)})`, 0.85);
 }
 
@@ -80,7 +84,10 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
     confidence: confidence(score),
   });
   if (field) {
-    const choice = chooseTarget(elements, field, (p) => findFields(elements, p), 'text field', { preferTappable: false, ordinalOverAll: true });
+    const choice = chooseTarget(elements, field, (p) => findFields(elements, p), 'text field', {
+      preferTappable: false,
+      ordinalOverAll: true,
+    });
     if (!choice.ok) return choice.decision;
     const best = choice.match;
     return typeInto(best.element, [choice.why, matchWhy(best)].filter(Boolean).join(', '), choice.why ? best.score * 0.95 : best.score);
@@ -91,7 +98,11 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
   if (candidates.length === 1) return typeInto(candidates[0]!, 'the only text field on the screen', 0.9);
   // XCUITest rarely reports focus; a visible keyboard means some field has it.
   if (elements.some((el) => el.visible && isKeyboard(el))) {
-    return { action: { type: 'type', target: null, text }, reasoning: 'Type into the focused field (the keyboard is showing)', confidence: 0.7 };
+    return {
+      action: { type: 'type', target: null, text },
+      reasoning: 'Type into the focused field (the keyboard is showing)',
+      confidence: 0.7,
+    };
   }
   if (candidates.length === 0) return fail('No text field on the screen to type into');
   const list = candidates.map(describe).join(', ');
@@ -131,25 +142,44 @@ function simple(action: Decision['action'], reasoning: string): Decision {
 export function resolveIntent(intent: Intent, screen: Screen): Decision {
   const { elements } = screen;
   switch (intent.kind) {
-    case 'tap': return resolveTap(intent.target, elements);
-    case 'tapId': return resolveTapId(intent.id, elements);
-    case 'type': return resolveType(intent.text, intent.field, screen);
-    case 'assert': return resolveAssert(intent.target, intent.visible, elements);
-    case 'assertState': return resolveState(intent.target, intent.state, elements);
-    case 'assertValue': return resolveLabelValue(intent.label, intent.value, intent.said, elements);
-    case 'assertField': return resolveFieldValue(intent.field, intent.value, elements);
-    case 'confirm': return confirmDialog(elements);
-    case 'toggle': return resolveToggle(intent.target, intent.desired, elements);
-    case 'back': return resolveBack(screen);
-    case 'permission': return answerPermission(intent.answer, elements);
-    case 'cookies': return answerCookies(intent.accept, elements);
-    case 'dismiss': return dismiss(screen.platform, elements);
-    case 'scroll': return simple({ type: 'scroll', direction: intent.direction }, `Scroll ${intent.direction}`);
-    case 'swipe': return simple({ type: 'swipe', direction: intent.direction }, `Swipe ${intent.direction}`);
-    case 'wait': return simple({ type: 'wait', seconds: intent.seconds }, `Wait ${intent.seconds} s`);
-    case 'launch': return simple({ type: 'launch' }, 'Launch the app');
-    case 'restart': return simple({ type: 'restart' }, 'Restart the app');
-    case 'openLink': return simple({ type: 'openLink', url: intent.url }, `Open ${intent.url}`);
+    case 'tap':
+      return resolveTap(intent.target, elements);
+    case 'tapId':
+      return resolveTapId(intent.id, elements);
+    case 'type':
+      return resolveType(intent.text, intent.field, screen);
+    case 'assert':
+      return resolveAssert(intent.target, intent.visible, elements);
+    case 'assertState':
+      return resolveState(intent.target, intent.state, elements);
+    case 'assertValue':
+      return resolveLabelValue(intent.label, intent.value, intent.said, elements);
+    case 'assertField':
+      return resolveFieldValue(intent.field, intent.value, elements);
+    case 'confirm':
+      return confirmDialog(elements);
+    case 'toggle':
+      return resolveToggle(intent.target, intent.desired, elements);
+    case 'back':
+      return resolveBack(screen);
+    case 'permission':
+      return answerPermission(intent.answer, elements);
+    case 'cookies':
+      return answerCookies(intent.accept, elements);
+    case 'dismiss':
+      return dismiss(screen.platform, elements);
+    case 'scroll':
+      return simple({ type: 'scroll', direction: intent.direction }, `Scroll ${intent.direction}`);
+    case 'swipe':
+      return simple({ type: 'swipe', direction: intent.direction }, `Swipe ${intent.direction}`);
+    case 'wait':
+      return simple({ type: 'wait', seconds: intent.seconds }, `Wait ${intent.seconds} s`);
+    case 'launch':
+      return simple({ type: 'launch' }, 'Launch the app');
+    case 'restart':
+      return simple({ type: 'restart' }, 'Restart the app');
+    case 'openLink':
+      return simple({ type: 'openLink', url: intent.url }, `Open ${intent.url}`);
     case 'scrollUntilVisible': {
       const hit = findShown(elements, intent.target)[0];
       if (hit) return { action: { type: 'done' }, reasoning: `${describe(hit.element)} is visible`, confidence: confidence(hit.score) };
@@ -167,6 +197,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       const reasoning = `Waiting for ${what} to ${intent.visible ? 'appear' : 'disappear'}`;
       return { action: { type: 'wait', seconds: 1 }, reasoning, confidence: 0.9 };
     }
-    case 'unknown': return fail(intent.reason);
+    case 'unknown':
+      return fail(intent.reason);
   }
 }

@@ -4,8 +4,9 @@
  * property that identifies the element *uniquely* on the screen wins: resource id,
  * then text, then content description / accessibility label, then position.
  */
-import { isKeyboard } from './element-roles.js';
+
 import type { Locator } from '@devicelab/shared';
+import { isKeyboard } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 
 export type { Locator };

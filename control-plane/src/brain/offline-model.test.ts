@@ -4,7 +4,7 @@ import { findRef as find } from './corpus/judge.js';
 import { contains, descendants } from './element-roles.js';
 import { cases, type OfflineCase } from './fixtures/cases.js';
 import { parseHierarchy, type ScreenElement } from './hierarchy.js';
-import { createOfflineModel, decideOffline, locate, type Decision } from './offline-model.js';
+import { createOfflineModel, type Decision, decideOffline, locate } from './offline-model.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.xml`, import.meta.url), 'utf8');
 
@@ -21,7 +21,10 @@ function expectOn(decision: Decision, elements: ScreenElement[], expected: Scree
   if (action.target === null) throw new Error('null target');
   const located = locate(elements, action.target);
   expect(located, `locator ${JSON.stringify(action.target)}`).not.toBeNull();
-  expect(located === expected || descendants(expected, elements).includes(located!), `located ${located?.path}, wanted ${expected.path}`).toBe(true);
+  expect(
+    located === expected || descendants(expected, elements).includes(located!),
+    `located ${located?.path}, wanted ${expected.path}`,
+  ).toBe(true);
   if ('point' in action && action.point) {
     const { x, y } = action.point;
     expect(contains(expected.bounds, { x, y, width: 0, height: 0 }), `point ${x},${y} outside ${expected.path}`).toBe(true);
@@ -76,7 +79,11 @@ describe('createOfflineModel', () => {
 
   it('is named and asynchronous', async () => {
     expect(model.name).toBe('offline');
-    const decision = await model.chooseAction({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: fixture('android-permission-notifications') });
+    const decision = await model.chooseAction({
+      instruction: 'Tap Allow',
+      platform: 'android',
+      hierarchyXml: fixture('android-permission-notifications'),
+    });
     expect(decision.action.type).toBe('tap');
   });
 
@@ -92,7 +99,11 @@ describe('createOfflineModel', () => {
 
   it('refuses a truncated hierarchy', async () => {
     const xml = fixture('android-login');
-    const decision = await model.chooseAction({ instruction: 'Tap Allow', platform: 'android', hierarchyXml: xml.slice(0, xml.length / 2) });
+    const decision = await model.chooseAction({
+      instruction: 'Tap Allow',
+      platform: 'android',
+      hierarchyXml: xml.slice(0, xml.length / 2),
+    });
     expect(decision.action).toEqual({ type: 'fail', reason: expect.stringMatching(/Cannot read the screen/) });
   });
 
@@ -108,7 +119,8 @@ describe('createOfflineModel', () => {
 
   it('waits for an exact text to appear, and for any near-miss of it to go away', async () => {
     const xml = fixture('android-home').replace('Welcome, John!', 'Loading products…');
-    const run = (instruction: string) => model.chooseAction({ instruction, platform: 'android', hierarchyXml: xml }).then((d) => d.action.type);
+    const run = (instruction: string) =>
+      model.chooseAction({ instruction, platform: 'android', hierarchyXml: xml }).then((d) => d.action.type);
     expect(await run('Wait until Loading appears')).toBe('wait');
     expect(await run('Wait until Loading disappears')).toBe('wait');
     expect(await run('Wait until Loading products… disappears')).toBe('wait');
@@ -116,7 +128,10 @@ describe('createOfflineModel', () => {
   });
 
   it('types into the focused field when only the keyboard says which one has focus', async () => {
-    const xml = fixture('ios-login').replace('</XCUIElementTypeApplication>', `<XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" enabled="true" visible="true" x="0" y="508" width="390" height="336"/></XCUIElementTypeApplication>`);
+    const xml = fixture('ios-login').replace(
+      '</XCUIElementTypeApplication>',
+      `<XCUIElementTypeKeyboard type="XCUIElementTypeKeyboard" enabled="true" visible="true" x="0" y="508" width="390" height="336"/></XCUIElementTypeApplication>`,
+    );
     const decision = await model.chooseAction({ instruction: 'Type hello', platform: 'ios', hierarchyXml: xml });
     expect(decision.action).toEqual({ type: 'type', target: null, text: 'hello' });
   });

@@ -11,33 +11,46 @@
  * A visible-assertion that fails may deserve a retry after a short wait: screens
  * load asynchronously.
  */
-import { fail, finalFail, type AutomationModel, type Decision, type ModelInput } from './actions.js';
-import { parseCommandSyntax, platformSupport, type Command } from './commands.js';
+import { type AutomationModel, type Decision, fail, finalFail, type ModelInput } from './actions.js';
+import { type Command, parseCommandSyntax, platformSupport } from './commands.js';
 import { parseHierarchy } from './hierarchy.js';
+import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
-import { parseInstruction, type Intent } from './instruction-grammar.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
-export type { Locator } from './locators.js';
 export type { ScreenElement as Element } from './hierarchy.js';
+export type { Locator } from './locators.js';
 export { locate } from './locators.js';
 
 /** Deterministic commands name their text exactly: no typo tolerance (`literal`). */
 export function commandToIntent(command: Command): Intent {
   switch (command.kind) {
-    case 'instruction': return parseInstruction(command.text);
-    case 'tapOn': return { kind: 'tap', target: { text: command.text, literal: true } };
-    case 'tapOn.id': return { kind: 'tapId', id: command.id };
-    case 'type': return { kind: 'type', text: command.text, field: null };
-    case 'scroll': return { kind: 'scroll', direction: command.direction };
-    case 'scrollUntilVisible': return { kind: 'scrollUntilVisible', direction: 'down', target: { text: command.text, literal: true } };
-    case 'swipe': return { kind: 'swipe', direction: command.direction };
-    case 'wait': return { kind: 'wait', seconds: command.seconds };
-    case 'assertVisible': return { kind: 'assert', target: { text: command.text, literal: true }, visible: true };
-    case 'openLink': return { kind: 'openLink', url: command.url };
-    case 'pressBackButton': return { kind: 'back' };
-    case 'launchApp': return { kind: 'launch' };
-    case 'restartApp': return { kind: 'restart' };
+    case 'instruction':
+      return parseInstruction(command.text);
+    case 'tapOn':
+      return { kind: 'tap', target: { text: command.text, literal: true } };
+    case 'tapOn.id':
+      return { kind: 'tapId', id: command.id };
+    case 'type':
+      return { kind: 'type', text: command.text, field: null };
+    case 'scroll':
+      return { kind: 'scroll', direction: command.direction };
+    case 'scrollUntilVisible':
+      return { kind: 'scrollUntilVisible', direction: 'down', target: { text: command.text, literal: true } };
+    case 'swipe':
+      return { kind: 'swipe', direction: command.direction };
+    case 'wait':
+      return { kind: 'wait', seconds: command.seconds };
+    case 'assertVisible':
+      return { kind: 'assert', target: { text: command.text, literal: true }, visible: true };
+    case 'openLink':
+      return { kind: 'openLink', url: command.url };
+    case 'pressBackButton':
+      return { kind: 'back' };
+    case 'launchApp':
+      return { kind: 'launch' };
+    case 'restartApp':
+      return { kind: 'restart' };
   }
 }
 

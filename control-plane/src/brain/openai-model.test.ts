@@ -2,11 +2,15 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
 import type { Decision, ModelInput } from './actions.js';
-import { parseHierarchy, type Platform, type ScreenElement } from './hierarchy.js';
+import { type Platform, parseHierarchy, type ScreenElement } from './hierarchy.js';
 import { locate } from './locators.js';
 import { ANSWER_SCHEMA, createOpenAiModel } from './openai-model.js';
 import {
-  chatCompletion, errorResponse, startFakeOpenAiServer, type FakeOpenAiServer, type RecordedRequest,
+  chatCompletion,
+  errorResponse,
+  type FakeOpenAiServer,
+  type RecordedRequest,
+  startFakeOpenAiServer,
 } from './testing/fake-openai-server.js';
 
 const KEY = 'sk-test-SECRET-0123456789';
@@ -35,12 +39,17 @@ interface ChatBody {
 function userText(request: RecordedRequest): string {
   const content = (request.json as ChatBody).messages[1]!.content;
   if (typeof content === 'string') return content;
-  return content.filter((p) => p.type === 'text').map((p) => p.text).join('\n');
+  return content
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text)
+    .join('\n');
 }
 
 /** The index the model was shown for the element line matching `pattern`, as a model would pick it. */
 function shownIndex(request: RecordedRequest, pattern: RegExp): number {
-  const line = userText(request).split('\n').find((l) => /^\d+ /.test(l) && pattern.test(l));
+  const line = userText(request)
+    .split('\n')
+    .find((l) => /^\d+ /.test(l) && pattern.test(l));
   if (!line) throw new Error(`no element line matches ${pattern}:\n${userText(request)}`);
   return Number(line.split(' ')[0]);
 }
@@ -146,7 +155,11 @@ describe('createOpenAiModel: element-bound actions', () => {
 describe('createOpenAiModel: actions without an element', () => {
   const cases: Array<[string, object, Decision['action']]> = [
     ['scroll', { action: 'scroll', direction: 'down', element: null }, { type: 'scroll', direction: 'down' }],
-    ['swipe (case-insensitive)', { action: 'Swipe', direction: 'LEFT', element: null, seconds: null }, { type: 'swipe', direction: 'left' }],
+    [
+      'swipe (case-insensitive)',
+      { action: 'Swipe', direction: 'LEFT', element: null, seconds: null },
+      { type: 'swipe', direction: 'left' },
+    ],
     ['wait', { action: 'wait', seconds: 2.5 }, { type: 'wait', seconds: 2.5 }],
     ['back on Android', { action: 'back' }, { type: 'back' }],
     ['scroll with a stray element', { action: 'scroll', direction: 'up', element: -1 }, { type: 'scroll', direction: 'up' }],
@@ -192,7 +205,7 @@ describe('createOpenAiModel: actions without an element', () => {
 });
 
 describe('createOpenAiModel: the request', () => {
-  it('posts model, temperature 0, the answer\'s JSON schema, the Bearer key and a compact element list', async () => {
+  it("posts model, temperature 0, the answer's JSON schema, the Bearer key and a compact element list", async () => {
     server.enqueue(chatCompletion({ action: 'done', reason: 'ok' }));
     await createOpenAiModel({ baseUrl: `${server.baseUrl}/`, apiKey: KEY, model: 'gpt-test' }).chooseAction(input('Tap the Login button'));
     expect(server.requests).toHaveLength(1);
@@ -204,7 +217,10 @@ describe('createOpenAiModel: the request', () => {
     const body = request.json as ChatBody;
     expect(body.model).toBe('gpt-test');
     expect(body.temperature).toBe(0);
-    expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'step_action', strict: true, schema: ANSWER_SCHEMA } });
+    expect(body.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'step_action', strict: true, schema: ANSWER_SCHEMA },
+    });
     expect(body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(body.messages[0]!.content).toContain('"action": "tap"|"type"|"scroll"|"swipe"|"back"|"wait"|"assert"|"done"|"fail"');
 
@@ -285,7 +301,10 @@ describe('createOpenAiModel: unusable answers become fail decisions', () => {
   });
 
   it('an answer that is unusable is final; the model saying the target is missing is not (the screen may change)', async () => {
-    server.enqueue(chatCompletion('{"action": "tap", "element": 999, "reason": "x"}'), chatCompletion({ action: 'fail', reason: 'No Login button' }));
+    server.enqueue(
+      chatCompletion('{"action": "tap", "element": 999, "reason": "x"}'),
+      chatCompletion({ action: 'fail', reason: 'No Login button' }),
+    );
     expect(await model().chooseAction(input('Tap the Login button'))).toMatchObject({ action: { type: 'fail' }, final: true });
     const missing = await model().chooseAction(input('Tap the Login button'));
     expect(missing.action).toEqual({ type: 'fail', reason: 'No Login button' });
@@ -314,7 +333,9 @@ describe('createOpenAiModel: transport failures are ApiError 502', () => {
     expect(server.requests).toHaveLength(2);
 
     server.enqueue(limited('0'), limited('0'));
-    expect((await apiError(model().chooseAction(input('Tap the Login button')))).detail).toMatch(/HTTP 429\): Slow down; it asks to retry after 0 s$/);
+    expect((await apiError(model().chooseAction(input('Tap the Login button')))).detail).toMatch(
+      /HTTP 429\): Slow down; it asks to retry after 0 s$/,
+    );
     expect(server.requests).toHaveLength(4);
 
     server.enqueue(limited('120'));
@@ -325,7 +346,10 @@ describe('createOpenAiModel: transport failures are ApiError 502', () => {
   it('asks for JSON mode when configured for providers without structured outputs, and leaves the screenshot out for models without images', async () => {
     server.enqueue(chatCompletion({ action: 'done', reason: 'ok' }));
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
-    await createOpenAiModel({ baseUrl: server.baseUrl, model: 'm', responseFormat: 'json_object', images: false }).chooseAction({ ...input('Tap the cart icon'), screenshotPng: png });
+    await createOpenAiModel({ baseUrl: server.baseUrl, model: 'm', responseFormat: 'json_object', images: false }).chooseAction({
+      ...input('Tap the cart icon'),
+      screenshotPng: png,
+    });
     const body = server.requests[0]!.json as ChatBody;
     expect(body.response_format).toEqual({ type: 'json_object' });
     expect(typeof body.messages[1]!.content).toBe('string');
@@ -371,7 +395,9 @@ describe('createOpenAiModel: transport failures are ApiError 502', () => {
 
   it('hides credentials in the base URL', async () => {
     const withUser = server.baseUrl.replace('http://', 'http://user:hunter2@');
-    const err = await createOpenAiModel({ baseUrl: withUser, model: 'm' }).chooseAction(input('Tap the Login button')).catch((e: unknown) => e);
+    const err = await createOpenAiModel({ baseUrl: withUser, model: 'm' })
+      .chooseAction(input('Tap the Login button'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).detail).toMatch(new RegExp(`^The AI model at ${server.baseUrl} `));
     expect((err as ApiError).detail).not.toContain('hunter2');

@@ -14,10 +14,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
-import { fail, finalFail, type Action, type AutomationModel, type Decision, type ModelInput } from './actions.js';
-import { formatCommand, MAX_WAIT_SECONDS, parseCommandSyntax, platformSupport, type Command } from './commands.js';
+import { type Action, type AutomationModel, type Decision, fail, finalFail, type ModelInput } from './actions.js';
+import { type Command, formatCommand, MAX_WAIT_SECONDS, parseCommandSyntax, platformSupport } from './commands.js';
 import { center, describe } from './element-roles.js';
-import { parseHierarchy, type Platform, type ScreenElement } from './hierarchy.js';
+import { type Platform, parseHierarchy, type ScreenElement } from './hierarchy.js';
 import { locatorFor } from './locators.js';
 import { buildMessages, promptElements } from './openai-prompt.js';
 
@@ -85,9 +85,7 @@ const Answer = z.object({
 type Answer = z.infer<typeof Answer>;
 
 const ChatCompletion = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }) })).min(1),
 });
 
 /**
@@ -97,14 +95,22 @@ const ChatCompletion = z.object({
  */
 function directAction(command: Command): Action | null {
   switch (command.kind) {
-    case 'scroll': return { type: 'scroll', direction: command.direction };
-    case 'swipe': return { type: 'swipe', direction: command.direction };
-    case 'wait': return { type: 'wait', seconds: command.seconds };
-    case 'openLink': return { type: 'openLink', url: command.url };
-    case 'pressBackButton': return { type: 'back' };
-    case 'launchApp': return { type: 'launch' };
-    case 'restartApp': return { type: 'restart' };
-    default: return null;
+    case 'scroll':
+      return { type: 'scroll', direction: command.direction };
+    case 'swipe':
+      return { type: 'swipe', direction: command.direction };
+    case 'wait':
+      return { type: 'wait', seconds: command.seconds };
+    case 'openLink':
+      return { type: 'openLink', url: command.url };
+    case 'pressBackButton':
+      return { type: 'back' };
+    case 'launchApp':
+      return { type: 'launch' };
+    case 'restartApp':
+      return { type: 'restart' };
+    default:
+      return null;
   }
 }
 
@@ -114,7 +120,12 @@ const snippet = (s: string, max = 200) => (s.length > max ? `${s.slice(0, max)}â
 /** Some local models wrap JSON in a Markdown fence even in JSON mode. */
 const unfence = (s: string) => s.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
 
-export function toDecision(content: string, listed: readonly ScreenElement[], elements: readonly ScreenElement[], platform: Platform): Decision {
+export function toDecision(
+  content: string,
+  listed: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+  platform: Platform,
+): Decision {
   let json: unknown;
   try {
     json = JSON.parse(unfence(content));
@@ -154,7 +165,8 @@ export function toDecision(content: string, listed: readonly ScreenElement[], el
       return chosen(action, `Type into ${describe(el)}`);
     }
     case 'scroll':
-      if (a.direction !== 'up' && a.direction !== 'down') return unusable(`"scroll" needs direction up or down, not ${JSON.stringify(a.direction ?? null)}`);
+      if (a.direction !== 'up' && a.direction !== 'down')
+        return unusable(`"scroll" needs direction up or down, not ${JSON.stringify(a.direction ?? null)}`);
       return chosen({ type: 'scroll', direction: a.direction }, `Scroll ${a.direction}`);
     case 'swipe':
       if (a.direction !== 'up' && a.direction !== 'down' && a.direction !== 'left' && a.direction !== 'right') {
@@ -172,9 +184,14 @@ export function toDecision(content: string, listed: readonly ScreenElement[], el
       return chosen({ type: 'wait', seconds: a.seconds }, `Wait ${a.seconds} s`);
     case 'assert': {
       const visible = a.visible ?? true;
-      if (el) return chosen({ type: 'assert', target: locatorFor(el, elements), visible }, `${describe(el)} should be ${visible ? 'visible' : 'gone'}`);
+      if (el)
+        return chosen(
+          { type: 'assert', target: locatorFor(el, elements), visible },
+          `${describe(el)} should be ${visible ? 'visible' : 'gone'}`,
+        );
       // Absent text has no element to point at: the runner checks that nothing shows it.
-      if (!visible && a.text) return chosen({ type: 'assert', target: { by: 'text', value: a.text }, visible }, `"${a.text}" should not be visible`);
+      if (!visible && a.text)
+        return chosen({ type: 'assert', target: { by: 'text', value: a.text }, visible }, `"${a.text}" should not be visible`);
       return unusable(visible ? '"assert" without the element that should be visible' : '"assert" visible false without the text');
     }
     case 'done':
@@ -201,7 +218,7 @@ function splitCredentials(baseUrl: string): { where: string; password: string } 
 function providerMessage(body: string): string {
   try {
     const json = JSON.parse(body) as { error?: { message?: unknown } | string; detail?: unknown; message?: unknown };
-    const message = typeof json.error === 'string' ? json.error : json.error?.message ?? json.detail ?? json.message;
+    const message = typeof json.error === 'string' ? json.error : (json.error?.message ?? json.detail ?? json.message);
     if (typeof message === 'string' && message.trim()) return snippet(message.trim());
   } catch {
     // not JSON: show the text itself
@@ -232,9 +249,10 @@ export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel 
   const endpoint = `${rawBase}/chat/completions`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxRetryAfter = options.maxRetryAfterSeconds ?? 10;
-  const responseFormat = options.responseFormat === 'json_object'
-    ? { type: 'json_object' }
-    : { type: 'json_schema', json_schema: { name: 'step_action', strict: true, schema: ANSWER_SCHEMA } };
+  const responseFormat =
+    options.responseFormat === 'json_object'
+      ? { type: 'json_object' }
+      : { type: 'json_schema', json_schema: { name: 'step_action', strict: true, schema: ANSWER_SCHEMA } };
   const { where, password } = splitCredentials(options.baseUrl);
   // Providers and proxies sometimes echo the Authorization header in error bodies,
   // and fetch's own errors quote the URL with any user:password in it.
@@ -267,7 +285,12 @@ export function createOpenAiModel(options: OpenAiModelOptions): AutomationModel 
     let retryAfter: string | null = null;
     try {
       // One signal for connect, headers and body: a server that stalls mid-body times out too.
-      const response = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       status = response.status;
       retryAfter = response.headers.get('retry-after');
       text = await response.text();

@@ -7,7 +7,7 @@
  */
 import type { ModelInput } from './actions.js';
 import { MAX_WAIT_SECONDS } from './commands.js';
-import { shortType, type ScreenElement } from './hierarchy.js';
+import { type ScreenElement, shortType } from './hierarchy.js';
 import { locatable } from './locators.js';
 
 /** Enough for any real screen; a runaway web view must not blow the context window. */
@@ -82,11 +82,21 @@ export function buildMessages(input: ModelInput, listed: readonly ScreenElement[
   ]
     .filter((line) => line !== '')
     .join('\n');
-  if (!input.screenshotPng) return [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: text }];
+  if (!input.screenshotPng)
+    return [
+      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'user', content: text },
+    ];
   // The image helps with icons and custom-drawn views the hierarchy does not describe.
   const url = `data:image/png;base64,${Buffer.from(input.screenshotPng).toString('base64')}`;
   return [
     { role: 'system', content: SYSTEM_PROMPT },
-    { role: 'user', content: [{ type: 'text', text }, { type: 'image_url', image_url: { url } }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        { type: 'image_url', image_url: { url } },
+      ],
+    },
   ];
 }

@@ -5,14 +5,17 @@ import { findParaphrase } from './paraphrase.js';
 const node = (text: string, id: string, bounds: string) =>
   `<node index="0" text="${text}" resource-id="app:id/${id}" class="android.widget.TextView" package="app" content-desc="" clickable="false" enabled="true" bounds="${bounds}" />`;
 const screen = (...nodes: string[]) => {
-  const parsed = parseHierarchy(`<hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,2400]">${nodes.join('')}</node></hierarchy>`);
+  const parsed = parseHierarchy(
+    `<hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,2400]">${nodes.join('')}</node></hierarchy>`,
+  );
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.elements;
 };
 const row = (...texts: string[]) =>
   `<node index="0" text="" resource-id="app:id/row" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,200][1080,400]">${texts.map((t, i) => node(t, `t${i}`, `[0,${210 + i * 40}][1080,${240 + i * 40}]`)).join('')}</node>`;
 
-const said = (claim: string, elements: ReturnType<typeof screen>, reported = false) => findParaphrase(claim, elements, reported)?.element.text ?? null;
+const said = (claim: string, elements: ReturnType<typeof screen>, reported = false) =>
+  findParaphrase(claim, elements, reported)?.element.text ?? null;
 
 describe('findParaphrase', () => {
   const dialog = screen(node('Remove Mug Warmer from your cart? You can add it again later.', 'message', '[0,100][1080,180]'));
@@ -34,7 +37,10 @@ describe('findParaphrase', () => {
     expect(said('a message says Invalid email', error)).toBeNull();
   });
   it('across a row takes whole texts only, and one lower-case noun naming the row', () => {
-    const list = screen(row('English (United Kingdom)', 'States and regions'), `<node index="1" text="" resource-id="app:id/row2" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,500][1080,700]">${node('Evening Wind Down', 'title', '[0,510][1080,540]')}${node('12 songs · 48 min', 'sub', '[0,550][1080,580]')}</node>`);
+    const list = screen(
+      row('English (United Kingdom)', 'States and regions'),
+      `<node index="1" text="" resource-id="app:id/row2" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,500][1080,700]">${node('Evening Wind Down', 'title', '[0,510][1080,540]')}${node('12 songs · 48 min', 'sub', '[0,550][1080,580]')}</node>`,
+    );
     expect(said('English United States', list)).toBeNull();
     expect(said('the Evening Wind Down playlist lasts 48 min', list)).toBe('12 songs · 48 min');
     expect(said('the Evening Wind Down Remix lasts 48 min', list)).toBeNull();

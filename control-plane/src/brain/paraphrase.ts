@@ -21,25 +21,139 @@ import { comparableTokens, textSegments } from './verdict-text.js';
 const FRAME = new Set([
   // articles, pronouns, auxiliaries, prepositions
   // (not "in", "on", "up", "out": "sign in" is not "sign up")
-  'the', 'a', 'an', 'to', 'of', 'for', 'from', 'at', 'by', 'with', 'and', 'or', 'as', 'that', 'this', 'these', 'those',
-  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'will', 'would', 'should', 'can', 'could', 'may', 'might',
-  'must', 'do', 'does', 'did', 'whether', 'if', 'it', 'its', 'i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'they', 'their', 'there',
-  'now', 'still', 'user',
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'for',
+  'from',
+  'at',
+  'by',
+  'with',
+  'and',
+  'or',
+  'as',
+  'that',
+  'this',
+  'these',
+  'those',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'should',
+  'can',
+  'could',
+  'may',
+  'might',
+  'must',
+  'do',
+  'does',
+  'did',
+  'whether',
+  'if',
+  'it',
+  'its',
+  'i',
+  'me',
+  'my',
+  'we',
+  'us',
+  'our',
+  'you',
+  'your',
+  'they',
+  'their',
+  'there',
+  'now',
+  'still',
+  'user',
   // who says it, and that it says or shows it
-  'dialog', 'dialogue', 'alert', 'popup', 'modal', 'prompt', 'message', 'snackbar', 'toast', 'banner', 'notice',
-  'screen', 'page', 'app', 'text', 'label', 'link', 'button', 'field', 'row', 'item', 'entry',
-  'shows', 'show', 'showing', 'shown', 'displays', 'displayed', 'listed', 'visible', 'present', 'appears',
+  'dialog',
+  'dialogue',
+  'alert',
+  'popup',
+  'modal',
+  'prompt',
+  'message',
+  'snackbar',
+  'toast',
+  'banner',
+  'notice',
+  'screen',
+  'page',
+  'app',
+  'text',
+  'label',
+  'link',
+  'button',
+  'field',
+  'row',
+  'item',
+  'entry',
+  'shows',
+  'show',
+  'showing',
+  'shown',
+  'displays',
+  'displayed',
+  'listed',
+  'visible',
+  'present',
+  'appears',
 ]);
 /** Verbs that report what a text says: with one, the claim may give only part of it ("the dialog asks to remove Mug Warmer"). */
 const SAYING = new Set([
-  'asks', 'ask', 'asking', 'says', 'say', 'saying', 'tells', 'tell', 'telling', 'reads', 'informs', 'mentions',
-  'confirms', 'warns', 'explains', 'wants', 'want',
+  'asks',
+  'ask',
+  'asking',
+  'says',
+  'say',
+  'saying',
+  'tells',
+  'tell',
+  'telling',
+  'reads',
+  'informs',
+  'mentions',
+  'confirms',
+  'warns',
+  'explains',
+  'wants',
+  'want',
 ]);
 /** Words that only connect a name to its number: "costs $24.99", "is priced at $32.00", "lasts 48 min". */
 const PRICE_WORDS = new Set(['costs', 'cost', 'priced', 'price', 'sells', 'sold', 'for', 'lasts', 'takes', 'long']);
 const NEGATIONS = new Set([
-  'not', 'no', 'never', 'cannot', 'cant', 'dont', 'doesnt', 'didnt', 'isnt', 'wasnt', 'wont', 'arent', 'werent', 'couldnt',
-  'shouldnt', 'nothing', 'none', 'without', 'unable', 'nor',
+  'not',
+  'no',
+  'never',
+  'cannot',
+  'cant',
+  'dont',
+  'doesnt',
+  'didnt',
+  'isnt',
+  'wasnt',
+  'wont',
+  'arent',
+  'werent',
+  'couldnt',
+  'shouldnt',
+  'nothing',
+  'none',
+  'without',
+  'unable',
+  'nor',
 ]);
 const IS_NUMBER = /^\p{N}/u;
 
@@ -117,17 +231,21 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   if (!content) return null;
   const pool = locatable(elements).filter((el) => textOf(el) !== '');
   // Several texts may say it (a title and the alert named after it): the check holds on the first, a plain text before a control.
-  const single = pool.filter((el) => says(textOf(el), content, false)).sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
+  const single = pool
+    .filter((el) => says(textOf(el), content, false))
+    .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
   const rows = [...new Set(pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null))];
   const textsOf = (row: ScreenElement) => pool.filter((el) => el === row || ancestors(el, elements).includes(row));
   // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
   // a text with a word the claim lacks ("English (United Kingdom)") takes no part.
   const saying = rows.filter((row) => {
-    const parts = textsOf(row).flatMap((el) => textSegments(textOf(el))).filter((text) => {
-      const tokens = comparableTokens(text);
-      return hasNegation(tokens) === hasNegation(content.tokens) && contentWords(tokens).every((w) => content.words.includes(w));
-    });
+    const parts = textsOf(row)
+      .flatMap((el) => textSegments(textOf(el)))
+      .filter((text) => {
+        const tokens = comparableTokens(text);
+        return hasNegation(tokens) === hasNegation(content.tokens) && contentWords(tokens).every((w) => content.words.includes(w));
+      });
     const covered = new Set(parts.flatMap((text) => contentWords(comparableTokens(text))));
     const uncovered = content.words.filter((w) => !covered.has(w));
     return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));

@@ -7,7 +7,9 @@ import { parseXml, parseXmlWithSaxes, type XmlElement, type XmlParseResult } fro
 // Every screen the brain's tests know: the fixtures and the corpus screens.
 const dirs = [new URL('./fixtures/', import.meta.url), new URL('./corpus/screens/', import.meta.url)];
 const screens = dirs.flatMap((dir) =>
-  readdirSync(dir).filter((f) => f.endsWith('.xml')).map((f) => ({ name: f, xml: readFileSync(new URL(f, dir), 'utf8') })),
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.xml'))
+    .map((f) => ({ name: f, xml: readFileSync(new URL(f, dir), 'utf8') })),
 );
 
 /** Elements as plain data: the fast path builds ordinary objects, saxes prototype-less ones. */
@@ -56,15 +58,22 @@ describe('parsePlainXml', () => {
     expect(fast(xml)).toEqual({
       name: 'a',
       attributes: { v: 'trueish', w: 'falsey', x: 'true', y: 'false', z: 'tru' },
-      children: [{ name: 'a', attributes: { v: 'true', vw: '1', w: 'false' }, children: [] }, { name: 'ab', attributes: { v: 'x' }, children: [] }],
+      children: [
+        { name: 'a', attributes: { v: 'true', vw: '1', w: 'false' }, children: [] },
+        { name: 'ab', attributes: { v: 'x' }, children: [] },
+      ],
     });
     expectAgreement(xml);
   });
 
-  it('reads both dumps\' declarations and ignores junk around the document', () => {
+  it("reads both dumps' declarations and ignores junk around the document", () => {
     const android = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy rotation="0"><node a="b"/></hierarchy>UI hierchary dumped to: /dev/tty\n`;
     const ios = `<?xml version="1.0" encoding="UTF-8"?><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop"/>`;
-    expect(fast(android)).toEqual({ name: 'hierarchy', attributes: { rotation: '0' }, children: [{ name: 'node', attributes: { a: 'b' }, children: [] }] });
+    expect(fast(android)).toEqual({
+      name: 'hierarchy',
+      attributes: { rotation: '0' },
+      children: [{ name: 'node', attributes: { a: 'b' }, children: [] }],
+    });
     expect(fast(ios)?.name).toBe('XCUIElementTypeApplication');
     expect(fast('warning: x\n<a/><b/>')).toEqual({ name: 'a', attributes: {}, children: [] });
   });
@@ -102,7 +111,11 @@ describe('parsePlainXml', () => {
 
   it('gives the same result through parseXml on inherited names and __proto__ (saxes reads them)', () => {
     const result = parseXml('<a constructor="1" __proto__="2" toString="3"/>');
-    expect(result.ok && plainData(result.root)).toEqual({ name: 'a', attributes: { constructor: '1', ['__proto__']: '2', toString: '3' }, children: [] });
+    expect(result.ok && plainData(result.root)).toEqual({
+      name: 'a',
+      attributes: { constructor: '1', ['__proto__']: '2', toString: '3' },
+      children: [],
+    });
   });
 
   it('refuses a dump cut anywhere, as saxes does', () => {
@@ -112,8 +125,42 @@ describe('parsePlainXml', () => {
   });
 
   // Mutations of real screens: whatever the fast path accepts, saxes accepts with the same elements.
-  const interesting = ['<', '>', '/', '&', ';', '"', "'", '=', '!', '?', '#', 'x', ':', '-', ' ', '\t', '\n', '\r', '\u0001',
-    '\uFFFE', '\uD800', '\uDC00', 'é', '😀', '&amp;', '&#10;', '&#xD800;', '&nbsp;', '<!--', '-->', '</node>', '<node>', '/>', 'a="1"'];
+  const interesting = [
+    '<',
+    '>',
+    '/',
+    '&',
+    ';',
+    '"',
+    "'",
+    '=',
+    '!',
+    '?',
+    '#',
+    'x',
+    ':',
+    '-',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\u0001',
+    '\uFFFE',
+    '\uD800',
+    '\uDC00',
+    'é',
+    '😀',
+    '&amp;',
+    '&#10;',
+    '&#xD800;',
+    '&nbsp;',
+    '<!--',
+    '-->',
+    '</node>',
+    '<node>',
+    '/>',
+    'a="1"',
+  ];
   const mutation = fc.record({
     at: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
     // Half of the edits land right at a tag's "<" or ">", where the structure is.
@@ -145,19 +192,61 @@ describe('parsePlainXml', () => {
   });
 
   it('agrees with saxes on small generated documents', () => {
-    const tag = fc.constantFrom('<a>', '<b>', '</a>', '</b>', '<a/>', '<b x="1">', `<a x="&amp;" y='2'/>`, ' ', '\n', 'x', '<!--c-->', '</a', '<a');
+    const tag = fc.constantFrom(
+      '<a>',
+      '<b>',
+      '</a>',
+      '</b>',
+      '<a/>',
+      '<b x="1">',
+      `<a x="&amp;" y='2'/>`,
+      ' ',
+      '\n',
+      'x',
+      '<!--c-->',
+      '</a',
+      '<a',
+    );
     let read = 0;
-    fc.assert(fc.property(fc.array(tag, { maxLength: 8 }), (tokens) => {
-      const xml = tokens.join('');
-      if (fast(xml) !== null) read++;
-      expectAgreement(xml);
-    }), { numRuns: 5000, seed: 11 });
+    fc.assert(
+      fc.property(fc.array(tag, { maxLength: 8 }), (tokens) => {
+        const xml = tokens.join('');
+        if (fast(xml) !== null) read++;
+        expectAgreement(xml);
+      }),
+      { numRuns: 5000, seed: 11 },
+    );
     expect(read).toBeGreaterThan(500);
   });
 
   it('agrees with saxes on small generated attribute lists', () => {
-    const token = fc.constantFrom('<a', '<b', '</a>', '</b>', '>', '/>', ' ', '\n', 'x="1"', "y='2'", 'x="&amp;"', 'z="&#65;"', '=', '"', '&', 'é',
-      '<?xml version="1.0"?>', '<!-- c -->', 'text', '<a:b', '\uD800', '\u0000');
-    fc.assert(fc.property(fc.array(token, { maxLength: 12 }), (tokens) => expectAgreement(tokens.join(''))), { numRuns: 5000, seed: 7 });
+    const token = fc.constantFrom(
+      '<a',
+      '<b',
+      '</a>',
+      '</b>',
+      '>',
+      '/>',
+      ' ',
+      '\n',
+      'x="1"',
+      "y='2'",
+      'x="&amp;"',
+      'z="&#65;"',
+      '=',
+      '"',
+      '&',
+      'é',
+      '<?xml version="1.0"?>',
+      '<!-- c -->',
+      'text',
+      '<a:b',
+      '\uD800',
+      '\u0000',
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 12 }), (tokens) => expectAgreement(tokens.join(''))),
+      { numRuns: 5000, seed: 7 },
+    );
   });
 });

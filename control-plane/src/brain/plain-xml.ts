@@ -52,7 +52,12 @@ const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0
 
 /** XML 1.0's Char production, for character references. */
 const isXmlChar = (cp: number) =>
-  cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+  cp === 0x9 ||
+  cp === 0xa ||
+  cp === 0xd ||
+  (cp >= 0x20 && cp <= 0xd7ff) ||
+  (cp >= 0xe000 && cp <= 0xfffd) ||
+  (cp >= 0x10000 && cp <= 0x10ffff);
 
 /** The value with its references replaced, or null when one is unknown or refers to a forbidden character. */
 function decodeReferences(raw: string): string | null {

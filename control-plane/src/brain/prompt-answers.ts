@@ -4,10 +4,10 @@
  * dismiss. Labels are tried in order of preference and matched exactly after
  * normalisation, so "Allow" never picks "Don’t allow".
  */
-import { fail, type Decision } from './actions.js';
+import { type Decision, fail } from './actions.js';
 import { tapOn } from './decisions.js';
-import { describe } from './element-roles.js';
 import { findByLabels, tapTargetOf } from './element-matching.js';
+import { describe } from './element-roles.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { PermissionAnswer } from './instruction-grammar.js';
 import { locatable } from './locators.js';
@@ -23,7 +23,16 @@ interface Choices {
 const PERMISSION_CHOICES: Readonly<Record<PermissionAnswer, Choices>> = {
   // The broadest lasting grant first: "While using the app" where there is no plain "Allow" (location).
   allow: {
-    labels: ['Allow', 'While using the app', 'Allow While Using App', 'Allow all the time', 'Only this time', 'Allow Once', 'Allow access', 'OK'],
+    labels: [
+      'Allow',
+      'While using the app',
+      'Allow While Using App',
+      'Allow all the time',
+      'Only this time',
+      'Allow Once',
+      'Allow access',
+      'OK',
+    ],
     ids: ['permission_allow_button', 'permission_allow_foreground_only_button', 'permission_allow_one_time_button'],
   },
   whileUsing: {
@@ -38,17 +47,48 @@ const PERMISSION_CHOICES: Readonly<Record<PermissionAnswer, Choices>> = {
 };
 
 const DISMISS_LABELS = [
-  'Close', 'Dismiss', 'Cancel', 'Not now', 'No thanks', 'No, thanks', 'Maybe later', 'Later', 'Skip', 'Got it', 'OK', 'Done', '×', '✕', 'X',
+  'Close',
+  'Dismiss',
+  'Cancel',
+  'Not now',
+  'No thanks',
+  'No, thanks',
+  'Maybe later',
+  'Later',
+  'Skip',
+  'Got it',
+  'OK',
+  'Done',
+  '×',
+  '✕',
+  'X',
 ];
 
 const COOKIE_LABELS = {
   accept: [
-    'Accept all', 'Accept all cookies', 'Accept cookies', 'Allow all', 'Allow all cookies', 'Accept', 'I agree', 'Agree',
-    'Agree and continue', 'I accept', 'Got it', 'OK',
+    'Accept all',
+    'Accept all cookies',
+    'Accept cookies',
+    'Allow all',
+    'Allow all cookies',
+    'Accept',
+    'I agree',
+    'Agree',
+    'Agree and continue',
+    'I accept',
+    'Got it',
+    'OK',
   ],
   reject: [
-    'Reject all', 'Reject all cookies', 'Reject', 'Decline all', 'Decline', 'Only necessary', 'Necessary only',
-    'Use necessary cookies only', 'Deny',
+    'Reject all',
+    'Reject all cookies',
+    'Reject',
+    'Decline all',
+    'Decline',
+    'Only necessary',
+    'Necessary only',
+    'Use necessary cookies only',
+    'Deny',
   ],
 };
 
@@ -57,7 +97,11 @@ function tapFirst(elements: readonly ScreenElement[], choices: Choices, why: str
   return el ? tapOn(el, elements, why, 0.9) : null;
 }
 
-const listed = (labels: readonly string[]) => labels.slice(0, 3).map((l) => `"${l}"`).join(' / ');
+const listed = (labels: readonly string[]) =>
+  labels
+    .slice(0, 3)
+    .map((l) => `"${l}"`)
+    .join(' / ');
 
 export function answerPermission(answer: PermissionAnswer, elements: readonly ScreenElement[]): Decision {
   const choices = PERMISSION_CHOICES[answer];
@@ -90,8 +134,24 @@ export function dismiss(platform: Platform, elements: readonly ScreenElement[]):
 
 /** The affirmative answers of a dialog, most usual first; Android's positive button is `android:id/button1`. */
 const CONFIRM_LABELS = [
-  'OK', 'Yes', 'Confirm', 'Continue', 'Delete', 'Remove', 'Allow', 'Accept', 'Done', 'Save', 'Submit', 'Log out', 'Sign out',
-  'Discard', 'Agree', 'Got it', 'Proceed', 'Apply',
+  'OK',
+  'Yes',
+  'Confirm',
+  'Continue',
+  'Delete',
+  'Remove',
+  'Allow',
+  'Accept',
+  'Done',
+  'Save',
+  'Submit',
+  'Log out',
+  'Sign out',
+  'Discard',
+  'Agree',
+  'Got it',
+  'Proceed',
+  'Apply',
 ];
 
 /**

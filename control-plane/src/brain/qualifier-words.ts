@@ -19,9 +19,15 @@ export interface Qualifier {
 }
 
 const CONTAINER_WORDS: ReadonlyArray<[RegExp, ContainerKind]> = [
-  [/^(?:dialog|alert|alert\s+dialog|confirmation(?:\s+dialog)?|pop-?up|popup\s+window|modal|prompt|sheet|bottom\s+sheet|action\s+sheet|(?:popup\s+|overflow\s+|context\s+)?menu)$/i, 'dialog'],
+  [
+    /^(?:dialog|alert|alert\s+dialog|confirmation(?:\s+dialog)?|pop-?up|popup\s+window|modal|prompt|sheet|bottom\s+sheet|action\s+sheet|(?:popup\s+|overflow\s+|context\s+)?menu)$/i,
+    'dialog',
+  ],
   // Tab containers: the bottom navigation, and tabs or segments at the top (iOS segmented control, Android TabLayout).
-  [/^(?:bottom\s+(?:navigation(?:\s+bar)?|nav(?:\s+bar)?|bar|tabs|tab\s+bar|menu)|tab\s*bar|tabs|footer|segmented\s+control|segments|filter\s+bar)$/i, 'tabBar'],
+  [
+    /^(?:bottom\s+(?:navigation(?:\s+bar)?|nav(?:\s+bar)?|bar|tabs|tab\s+bar|menu)|tab\s*bar|tabs|footer|segmented\s+control|segments|filter\s+bar)$/i,
+    'tabBar',
+  ],
   [/^(?:tool\s*bar|top\s+(?:bar|app\s+bar|navigation)|app\s*bar|action\s+bar|title\s+bar|header)$/i, 'toolbar'],
   [/^(?:navigation\s+bar|nav\s*bar)$/i, 'navBar'],
   [/^(?:list|results|search\s+results|feed)$/i, 'list'],

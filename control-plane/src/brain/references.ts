@@ -56,10 +56,7 @@ export function unknownReferencesError(names: readonly string[], known: Readonly
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length === 0) return null;
   const list = unknown.map((n) => `{{${n}}}`).join(', ');
-  const available =
-    known.size === 0
-      ? 'this test defines no inputs or remembered values'
-      : `known names: ${[...known].sort().join(', ')}`;
+  const available = known.size === 0 ? 'this test defines no inputs or remembered values' : `known names: ${[...known].sort().join(', ')}`;
   return `Unknown reference${unknown.length > 1 ? 's' : ''} ${list} (${available})`;
 }
 
@@ -67,13 +64,13 @@ export type Substitution = { ok: true; text: string } | { ok: false; error: stri
 
 /**
  * Replaces each reference with its value in one pass: a value that itself contains
- * `{{x}}` is inserted literally, never expanded again. `escape` lets the caller
+ * `{{x}}` is inserted literally, never expanded again. `escapeValue` lets the caller
  * quote a value depending on where the reference sits (see resolveReferences).
  */
 export function substitute(
   text: string,
   values: Readonly<Record<string, string>>,
-  escape: (value: string, span: ReferenceSpan) => string = (v) => v,
+  escapeValue: (value: string, span: ReferenceSpan) => string = (v) => v,
 ): Substitution {
   const scan = scanReferences(text);
   if (!scan.ok) return { ok: false, error: scan.error, missing: [] };
@@ -84,7 +81,7 @@ export function substitute(
   let out = '';
   let at = 0;
   for (const span of scan.references) {
-    out += text.slice(at, span.start) + escape(values[span.name] as string, span);
+    out += text.slice(at, span.start) + escapeValue(values[span.name] as string, span);
     at = span.end;
   }
   return { ok: true, text: out + text.slice(at) };

@@ -16,7 +16,10 @@ const decide = (instruction: string) => decideOffline({ instruction, platform: '
 describe('replayDecision', () => {
   it('replays a tap when its element is on the screen, aimed at where it is now', () => {
     const tap = decide('Tap the Login button');
-    const moved = xml.replace(/bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/g, (_m, a, b, c, d) => `bounds="[${a},${+b + 10}][${c},${+d + 10}]"`);
+    const moved = xml.replace(
+      /bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/g,
+      (_m, a, b, c, d) => `bounds="[${a},${+b + 10}][${c},${+d + 10}]"`,
+    );
     const replayed = replayDecision(tap, elementsOf(moved));
     expect(replayed?.action.type).toBe('tap');
     if (tap.action.type !== 'tap' || replayed?.action.type !== 'tap') throw new Error('not a tap');
@@ -31,7 +34,11 @@ describe('replayDecision', () => {
   });
 
   it('checks an absence assertion by absence', () => {
-    const absent: Decision = { action: { type: 'assert', target: { by: 'text', value: 'Log in' }, visible: false }, reasoning: '', confidence: 1 };
+    const absent: Decision = {
+      action: { type: 'assert', target: { by: 'text', value: 'Log in' }, visible: false },
+      reasoning: '',
+      confidence: 1,
+    };
     expect(replayDecision(absent, elementsOf(xml))).toBeNull();
     expect(replayDecision(absent, elementsOf(xml.replace('text="Log in"', 'text="Enter"')))).not.toBeNull();
   });
@@ -44,7 +51,7 @@ describe('replayDecision', () => {
 });
 
 describe('typed text and references', () => {
-  it('caches the value as its reference and types this run\'s value on replay', () => {
+  it("caches the value as its reference and types this run's value on replay", () => {
     const typed: Decision = { action: { type: 'type', target: null, text: 'ann@example.com' }, reasoning: '', confidence: 1 };
     const template = toTemplate(typed, { email: 'ann@example.com', name: 'ann' });
     expect(template.action).toEqual({ type: 'type', target: null, text: '{{email}}' });

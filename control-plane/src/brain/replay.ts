@@ -12,7 +12,11 @@ import type { ScreenElement } from './hierarchy.js';
 import { locate } from './locators.js';
 import { substitute } from './references.js';
 
-export function replayDecision(cached: Decision, elements: readonly ScreenElement[], values: Readonly<Record<string, string>> = {}): Decision | null {
+export function replayDecision(
+  cached: Decision,
+  elements: readonly ScreenElement[],
+  values: Readonly<Record<string, string>> = {},
+): Decision | null {
   const action = replayAction(cached.action, elements, values);
   return action && { ...cached, action, reasoning: `replayed from the step cache: ${cached.reasoning}` };
 }
@@ -50,7 +54,9 @@ function replayAction(action: Action, elements: readonly ScreenElement[], values
 export function toTemplate(decision: Decision, values: Readonly<Record<string, string>>): Decision {
   if (decision.action.type !== 'type') return decision;
   let text = decision.action.text;
-  const byLength = Object.entries(values).filter(([, v]) => v !== '').sort((a, b) => b[1].length - a[1].length);
+  const byLength = Object.entries(values)
+    .filter(([, v]) => v !== '')
+    .sort((a, b) => b[1].length - a[1].length);
   for (const [name, value] of byLength) text = text.split(value).join(`{{${name}}}`);
   return { ...decision, action: { ...decision.action, text } };
 }

@@ -12,9 +12,11 @@ describe('regions', () => {
   it('finds the bottom navigation by its class, and by the bottom strip when nothing says so', () => {
     const structured = androidScreen(
       ['android.widget.TextView', { text: 'Orders', bounds: '[0,300][500,400]' }],
-      ['com.google.android.material.bottomnavigation.BottomNavigationView', { bounds: '[0,2200][1080,2400]' }, [
-        ['android.widget.TextView', { text: 'Orders', bounds: '[0,2250][270,2350]' }],
-      ]],
+      [
+        'com.google.android.material.bottomnavigation.BottomNavigationView',
+        { bounds: '[0,2200][1080,2400]' },
+        [['android.widget.TextView', { text: 'Orders', bounds: '[0,2250][270,2350]' }]],
+      ],
     );
     const inTabBar = regionFilter('tabBar', structured)!;
     expect(structured.filter((e) => e.text === 'Orders').map(inTabBar)).toEqual([false, true]);
@@ -31,25 +33,39 @@ describe('regions', () => {
     const plain = androidScreen(['android.widget.Button', { text: 'OK', bounds: '[0,300][500,400]' }]);
     expect(regionFilter('dialog', plain)).toBeNull();
     expect(modalFilter(plain)).toBeNull();
-    const dialog = androidScreen(['android.widget.LinearLayout', { 'resource-id': 'android:id/parentPanel', bounds: '[60,900][1020,1500]' }, [
-      ['android.widget.Button', { text: 'OK', 'resource-id': 'android:id/button1', bounds: '[800,1400][1000,1480]' }],
-    ]]);
+    const dialog = androidScreen([
+      'android.widget.LinearLayout',
+      { 'resource-id': 'android:id/parentPanel', bounds: '[60,900][1020,1500]' },
+      [['android.widget.Button', { text: 'OK', 'resource-id': 'android:id/button1', bounds: '[800,1400][1000,1480]' }]],
+    ]);
     expect(modalFilter(dialog)!(byText(dialog, 'OK'))).toBe(true);
   });
 });
 
 describe('rows and geometry', () => {
-  const list = androidScreen(['androidx.recyclerview.widget.RecyclerView', { scrollable: 'true', bounds: '[0,200][1080,2000]' }, [
-    ['android.widget.LinearLayout', { bounds: '[0,200][1080,500]' }, [
-      ['android.widget.TextView', { text: 'Red Mug', bounds: '[40,240][700,300]' }],
-      ['android.widget.TextView', { text: '$12.00', bounds: '[40,320][400,380]' }],
-      ['android.widget.Button', { text: 'Add', clickable: 'true', bounds: '[800,300][1040,400]' }],
-    ]],
-    ['android.widget.LinearLayout', { bounds: '[0,500][1080,800]' }, [
-      ['android.widget.TextView', { text: 'Blue Mug', bounds: '[40,540][700,600]' }],
-      ['android.widget.TextView', { text: '$14.00', bounds: '[40,620][400,680]' }],
-    ]],
-  ]]);
+  const list = androidScreen([
+    'androidx.recyclerview.widget.RecyclerView',
+    { scrollable: 'true', bounds: '[0,200][1080,2000]' },
+    [
+      [
+        'android.widget.LinearLayout',
+        { bounds: '[0,200][1080,500]' },
+        [
+          ['android.widget.TextView', { text: 'Red Mug', bounds: '[40,240][700,300]' }],
+          ['android.widget.TextView', { text: '$12.00', bounds: '[40,320][400,380]' }],
+          ['android.widget.Button', { text: 'Add', clickable: 'true', bounds: '[800,300][1040,400]' }],
+        ],
+      ],
+      [
+        'android.widget.LinearLayout',
+        { bounds: '[0,500][1080,800]' },
+        [
+          ['android.widget.TextView', { text: 'Blue Mug', bounds: '[40,540][700,600]' }],
+          ['android.widget.TextView', { text: '$14.00', bounds: '[40,620][400,680]' }],
+        ],
+      ],
+    ],
+  ]);
 
   it('knows the row of an element: the child of the list holding it', () => {
     expect(rowOf(byText(list, 'Add'), list)).toBe(rowOf(byText(list, 'Red Mug'), list));

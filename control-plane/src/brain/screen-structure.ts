@@ -6,7 +6,7 @@
  * for apps whose containers say nothing (Compose, React Native, Flutter).
  */
 import { ancestors, area, children, isListContainer, isStatusBar, isTabContainer } from './element-roles.js';
-import { shortType, type Bounds, type ScreenElement } from './hierarchy.js';
+import { type Bounds, type ScreenElement, shortType } from './hierarchy.js';
 import type { ContainerKind } from './qualifier-words.js';
 
 const idOf = (el: ScreenElement) => el.resourceId.replace(/^.*:id\//, '').toLowerCase();
@@ -17,12 +17,9 @@ const MODAL_ID = /^(?:parentpanel|grant_dialog|design_bottom_sheet)$/;
 function isDialog(el: ScreenElement): boolean {
   const t = shortType(el.type);
   // React Native / Flutter modals on iOS are plain Other elements; their names say what they are.
-  if (el.platform === 'ios') return t === 'Alert' || t === 'Sheet' || (t === 'Other' && /alert|dialog|modal|popup|sheet|^parentPanel$/i.test(el.resourceId));
-  return (
-    /Dialog|PopupWindow|BottomSheet/i.test(t) ||
-    MODAL_ID.test(idOf(el)) ||
-    /dialog|modal|popup|bottom_?sheet/.test(idOf(el))
-  );
+  if (el.platform === 'ios')
+    return t === 'Alert' || t === 'Sheet' || (t === 'Other' && /alert|dialog|modal|popup|sheet|^parentPanel$/i.test(el.resourceId));
+  return /Dialog|PopupWindow|BottomSheet/i.test(t) || MODAL_ID.test(idOf(el)) || /dialog|modal|popup|bottom_?sheet/.test(idOf(el));
 }
 
 function isToolbar(el: ScreenElement): boolean {
@@ -142,7 +139,10 @@ export function gap(a: Bounds, b: Bounds): number {
  * two (Blue Mug's own price sits between it and the next row's price).
  */
 export function nothingBetween(
-  relation: 'below' | 'above' | 'leftOf' | 'rightOf', candidate: ScreenElement, anchor: ScreenElement, elements: readonly ScreenElement[],
+  relation: 'below' | 'above' | 'leftOf' | 'rightOf',
+  candidate: ScreenElement,
+  anchor: ScreenElement,
+  elements: readonly ScreenElement[],
 ): boolean {
   const inverse = { below: 'above', above: 'below', leftOf: 'rightOf', rightOf: 'leftOf' } as const;
   const labelled = (el: ScreenElement) => el.visible && (el.text !== '' || el.contentDesc !== '') && el !== candidate && el !== anchor;
@@ -162,10 +162,15 @@ export function nothingBetween(
 export function lies(relation: 'below' | 'above' | 'leftOf' | 'rightOf' | 'sameLine', candidate: Bounds, anchor: Bounds): boolean {
   const slack = 4;
   switch (relation) {
-    case 'below': return candidate.y >= anchor.y + anchor.height - slack && overlapsHorizontally(candidate, anchor);
-    case 'above': return candidate.y + candidate.height <= anchor.y + slack && overlapsHorizontally(candidate, anchor);
-    case 'rightOf': return candidate.x >= anchor.x + anchor.width - slack && sameLine(candidate, anchor);
-    case 'leftOf': return candidate.x + candidate.width <= anchor.x + slack && sameLine(candidate, anchor);
-    case 'sameLine': return sameLine(candidate, anchor);
+    case 'below':
+      return candidate.y >= anchor.y + anchor.height - slack && overlapsHorizontally(candidate, anchor);
+    case 'above':
+      return candidate.y + candidate.height <= anchor.y + slack && overlapsHorizontally(candidate, anchor);
+    case 'rightOf':
+      return candidate.x >= anchor.x + anchor.width - slack && sameLine(candidate, anchor);
+    case 'leftOf':
+      return candidate.x + candidate.width <= anchor.x + slack && sameLine(candidate, anchor);
+    case 'sameLine':
+      return sameLine(candidate, anchor);
   }
 }

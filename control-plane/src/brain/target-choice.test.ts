@@ -4,21 +4,42 @@ import { androidXml } from './testing/android-screen.js';
 
 const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: xml });
 
-const twoRows = androidXml(['androidx.recyclerview.widget.RecyclerView', { scrollable: 'true', bounds: '[0,200][1080,2000]' }, [
-  ['android.widget.LinearLayout', { bounds: '[0,200][1080,500]' }, [
-    ['android.widget.TextView', { text: 'Red Mug', bounds: '[40,240][700,300]' }],
-    ['android.widget.Button', { text: 'Buy', 'resource-id': 'com.example:id/buy_red', clickable: 'true', bounds: '[800,300][1040,400]' }],
-  ]],
-  ['android.widget.LinearLayout', { bounds: '[0,500][1080,800]' }, [
-    ['android.widget.TextView', { text: 'Blue Mug', bounds: '[40,540][700,600]' }],
-    ['android.widget.Button', { text: 'Buy', 'resource-id': 'com.example:id/buy_blue', clickable: 'true', bounds: '[800,600][1040,700]' }],
-  ]],
-]]);
+const twoRows = androidXml([
+  'androidx.recyclerview.widget.RecyclerView',
+  { scrollable: 'true', bounds: '[0,200][1080,2000]' },
+  [
+    [
+      'android.widget.LinearLayout',
+      { bounds: '[0,200][1080,500]' },
+      [
+        ['android.widget.TextView', { text: 'Red Mug', bounds: '[40,240][700,300]' }],
+        [
+          'android.widget.Button',
+          { text: 'Buy', 'resource-id': 'com.example:id/buy_red', clickable: 'true', bounds: '[800,300][1040,400]' },
+        ],
+      ],
+    ],
+    [
+      'android.widget.LinearLayout',
+      { bounds: '[0,500][1080,800]' },
+      [
+        ['android.widget.TextView', { text: 'Blue Mug', bounds: '[40,540][700,600]' }],
+        [
+          'android.widget.Button',
+          { text: 'Buy', 'resource-id': 'com.example:id/buy_blue', clickable: 'true', bounds: '[800,600][1040,700]' },
+        ],
+      ],
+    ],
+  ],
+]);
 
 describe('choosing one element', () => {
   it('fails as ambiguous and names the candidates by what stands in their rows', () => {
     const action = decide('Tap Buy', twoRows).action;
-    expect(action).toEqual({ type: 'fail', reason: expect.stringMatching(/^Ambiguous: 2 elements match "Buy" \(.*next to "Red Mug".*next to "Blue Mug"/) });
+    expect(action).toEqual({
+      type: 'fail',
+      reason: expect.stringMatching(/^Ambiguous: 2 elements match "Buy" \(.*next to "Red Mug".*next to "Blue Mug"/),
+    });
   });
 
   it('takes the one a neighbour or an ordinal names', () => {
@@ -30,10 +51,14 @@ describe('choosing one element', () => {
   it('never lets a qualifier promote a weaker match', () => {
     const xml = androidXml(
       ['android.widget.Button', { text: 'Add to cart', clickable: 'true', bounds: '[0,300][500,400]' }],
-      ['android.widget.LinearLayout', { 'resource-id': 'android:id/parentPanel', bounds: '[60,900][1020,1500]' }, [
-        ['android.widget.TextView', { text: 'Added to cart', bounds: '[100,950][900,1000]' }],
-        ['android.widget.Button', { text: 'OK', clickable: 'true', bounds: '[800,1400][1000,1480]' }],
-      ]],
+      [
+        'android.widget.LinearLayout',
+        { 'resource-id': 'android:id/parentPanel', bounds: '[60,900][1020,1500]' },
+        [
+          ['android.widget.TextView', { text: 'Added to cart', bounds: '[100,950][900,1000]' }],
+          ['android.widget.Button', { text: 'OK', clickable: 'true', bounds: '[800,1400][1000,1480]' }],
+        ],
+      ],
     );
     expect(decide('Tap Add to cart in the dialog', xml).action.type).toBe('fail');
     expect(decide('Tap OK in the dialog', xml).action.type).toBe('tap');
@@ -42,9 +67,11 @@ describe('choosing one element', () => {
   it('does not tap what lies behind a modal dialog', () => {
     const xml = androidXml(
       ['android.widget.Button', { text: 'Save', clickable: 'true', bounds: '[0,300][500,400]' }],
-      ['android.widget.LinearLayout', { 'resource-id': 'android:id/parentPanel', bounds: '[60,900][1020,1500]' }, [
-        ['android.widget.Button', { text: 'Discard', clickable: 'true', bounds: '[800,1400][1000,1480]' }],
-      ]],
+      [
+        'android.widget.LinearLayout',
+        { 'resource-id': 'android:id/parentPanel', bounds: '[60,900][1020,1500]' },
+        [['android.widget.Button', { text: 'Discard', clickable: 'true', bounds: '[800,1400][1000,1480]' }]],
+      ],
     );
     expect(decide('Tap Save', xml).action).toEqual({ type: 'fail', reason: expect.stringMatching(/behind a dialog/) });
     expect(decide('Check that Save is shown', xml).action.type).toBe('assert');

@@ -6,11 +6,11 @@
  * candidates fail as ambiguous and are named, so the test can say which: the
  * model never picks one of them at random.
  */
-import { fail, type Decision } from './actions.js';
+import { type Decision, fail } from './actions.js';
 import { inReadingOrder, notFound, position, quoteOf } from './decisions.js';
+import { findMatches, type Match, tapTargetOf } from './element-matching.js';
 import { ancestors, descendants, describe, isButtonType, isEditable, isTabContainer, isToggle, visibleLabel } from './element-roles.js';
-import { findMatches, tapTargetOf, type Match } from './element-matching.js';
-import { shortType, type ScreenElement } from './hierarchy.js';
+import { type ScreenElement, shortType } from './hierarchy.js';
 import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
 import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf } from './screen-structure.js';
@@ -24,7 +24,12 @@ const SAME_TIER = 0.02;
 const QUALIFIER_TIER = 0.06;
 
 const REGION_NAMES: Readonly<Record<ContainerKind, string>> = {
-  dialog: 'dialog', tabBar: 'bottom navigation / tab bar', toolbar: 'toolbar', navBar: 'navigation bar', list: 'list', snackbar: 'snackbar',
+  dialog: 'dialog',
+  tabBar: 'bottom navigation / tab bar',
+  toolbar: 'toolbar',
+  navBar: 'navigation bar',
+  list: 'list',
+  snackbar: 'snackbar',
 };
 
 const failed = (reason: string) => ({ ok: false as const, decision: fail(reason) });
@@ -45,11 +50,28 @@ export interface ChoiceOptions {
  * The element `phrase` designates among `find(phrase)`. `what` names the kind for
  * messages ("element", "text field").
  */
-export function chooseTarget(elements: readonly ScreenElement[], phrase: TargetPhrase, find: Finder, what: string, options: ChoiceOptions = {}): Choice {
+export function chooseTarget(
+  elements: readonly ScreenElement[],
+  phrase: TargetPhrase,
+  find: Finder,
+  what: string,
+  options: ChoiceOptions = {},
+): Choice {
   // An element showing the whole phrase, qualifier words included, is what was meant.
   const wholePhrase: TargetPhrase = { text: phrase.whole ?? '', ...(phrase.role ? { role: phrase.role } : {}) };
   const whole = phrase.whole ? find(wholePhrase) : [];
-  if (whole.some((m) => m.score >= 0.9)) return notBehindDialog(single(whole.filter((m) => m.score >= 0.9), wholePhrase, elements, what, options), elements, options);
+  if (whole.some((m) => m.score >= 0.9))
+    return notBehindDialog(
+      single(
+        whole.filter((m) => m.score >= 0.9),
+        wholePhrase,
+        elements,
+        what,
+        options,
+      ),
+      elements,
+      options,
+    );
   const kindOnly = !phrase.text && !phrase.variants?.length && phrase.role !== undefined && (phrase.near || phrase.container);
   const matches = kindOnly ? ofKind(phrase.role!, elements) : find(phrase);
   // Qualifiers choose among equally good matches; they never promote a weaker one ("Added to cart"
@@ -87,12 +109,18 @@ export function narrow(matches: Match[], phrase: TargetPhrase, elements: readonl
 /** "the field below Email": every element of the kind is a candidate; the qualifier picks. */
 function ofKind(role: Role, elements: readonly ScreenElement[]): Match[] {
   const test: (el: ScreenElement) => boolean =
-    role === 'field' ? isEditable
-      : role === 'toggle' ? isToggle
-        : role === 'icon' ? (el) => /Image/.test(shortType(el.type)) || (!el.text && el.contentDesc !== '')
-          : role === 'tab' ? (el) => ancestors(el, elements).some(isTabContainer)
+    role === 'field'
+      ? isEditable
+      : role === 'toggle'
+        ? isToggle
+        : role === 'icon'
+          ? (el) => /Image/.test(shortType(el.type)) || (!el.text && el.contentDesc !== '')
+          : role === 'tab'
+            ? (el) => ancestors(el, elements).some(isTabContainer)
             : (el) => isButtonType(el) || (el.clickable && !isEditable(el));
-  return locatable(elements).filter(test).map((element) => ({ element, score: 0.9, via: 'label' as const }));
+  return locatable(elements)
+    .filter(test)
+    .map((element) => ({ element, score: 0.9, via: 'label' as const }));
 }
 
 /** Behind an alert or modal dialog nothing can be touched: the dialog must be answered first. */
@@ -111,7 +139,12 @@ function inFrontOfDialog(matches: Match[], elements: readonly ScreenElement[]): 
   return front.length > 0 ? front : matches;
 }
 
-function nearAnchor(matches: Match[], phrase: TargetPhrase, near: NonNullable<TargetPhrase['near']>, elements: readonly ScreenElement[]): Narrowed {
+function nearAnchor(
+  matches: Match[],
+  phrase: TargetPhrase,
+  near: NonNullable<TargetPhrase['near']>,
+  elements: readonly ScreenElement[],
+): Narrowed {
   const anchorHits = findMatches(elements, { ...near.anchor, role: undefined }, undefined, { typos: false, minCoverage: 0.5 });
   const top = anchorHits[0]?.score ?? 0;
   const anchors = anchorHits.filter((a) => a.score >= top - SAME_TIER).map((a) => a.element);
@@ -132,7 +165,10 @@ function nearAnchor(matches: Match[], phrase: TargetPhrase, near: NonNullable<Ta
   }
   const anchorName = quoteOf(near.anchor);
   if (related.length === 0) {
-    return { ok: false, decision: fail(`No ${quoteOf(phrase)} ${RELATION_WORDS[near.relation]} ${anchorName} (${names(matches, elements)})`) };
+    return {
+      ok: false,
+      decision: fail(`No ${quoteOf(phrase)} ${RELATION_WORDS[near.relation]} ${anchorName} (${names(matches, elements)})`),
+    };
   }
   // The nearest wins; equally near ones stay, and are ambiguous unless an ordinal says which.
   const nearest = Math.min(...related.map((r) => r.distance));
@@ -145,7 +181,12 @@ const RELATION_WORDS = { row: 'next to', below: 'below', above: 'above', leftOf:
  * How far `el` is from `anchor` if it stands in the relation, else null. `row`: in
  * the anchor's list row or cell (distance 0 — the row is the unit), else on the same line.
  */
-function relatedDistance(el: ScreenElement, anchor: ScreenElement, relation: keyof typeof RELATION_WORDS, elements: readonly ScreenElement[]): number | null {
+function relatedDistance(
+  el: ScreenElement,
+  anchor: ScreenElement,
+  relation: keyof typeof RELATION_WORDS,
+  elements: readonly ScreenElement[],
+): number | null {
   if (relation === 'row') {
     const row = rowOf(anchor, elements);
     if (row) return row === el || descendants(row, elements).includes(el) ? 0 : null;
@@ -158,7 +199,10 @@ function relatedDistance(el: ScreenElement, anchor: ScreenElement, relation: key
 /** One element out of the best tier, by ordinal if given; otherwise ambiguous when several remain. */
 function single(matches: Match[], phrase: TargetPhrase, elements: readonly ScreenElement[], what: string, options: ChoiceOptions): Choice {
   const bestScore = Math.max(...matches.map((m) => m.score));
-  let tier = distinctTargets(matches.filter((m) => m.score >= bestScore - SAME_TIER), elements);
+  let tier = distinctTargets(
+    matches.filter((m) => m.score >= bestScore - SAME_TIER),
+    elements,
+  );
   if (options.preferTappable !== false) {
     const tappable = tier.filter((m) => tapTargetOf(m.element, elements).clickable);
     if (tappable.length > 0) tier = tappable;
@@ -169,7 +213,10 @@ function single(matches: Match[], phrase: TargetPhrase, elements: readonly Scree
     const pool = options.ordinalOverAll ? matches : matches.filter((m) => m.score >= bestScore - 0.05);
     const ordered = inReadingOrder(distinctTargets(pool, elements));
     const chosen = ordered[phrase.ordinal === -1 ? ordered.length - 1 : phrase.ordinal - 1];
-    if (!chosen) return failed(`Wanted match ${phrase.ordinal === -1 ? '(last)' : phrase.ordinal} of ${quoteOf(phrase)}, but only ${ordered.length} on the screen`);
+    if (!chosen)
+      return failed(
+        `Wanted match ${phrase.ordinal === -1 ? '(last)' : phrase.ordinal} of ${quoteOf(phrase)}, but only ${ordered.length} on the screen`,
+      );
     return { ok: true, match: chosen, why: `match ${position(phrase.ordinal, ordered.length)}` };
   }
   if (tier.length > 1) {
@@ -192,10 +239,18 @@ function distinctTargets(matches: Match[], elements: readonly ScreenElement[]): 
 
 /** Candidates as a person would tell them apart: the element and what stands in its row. */
 function names(matches: Match[], elements: readonly ScreenElement[]): string {
-  return inReadingOrder(matches).slice(0, 5).map((m) => {
-    const row = rowOf(m.element, elements) ?? tapTargetOf(m.element, elements);
-    const own = visibleLabel(m.element);
-    const context = row === m.element ? undefined : descendants(row, elements).map(visibleLabel).find((l) => l && l !== own && l.length <= 40);
-    return `${describe(m.element)}${context ? ` next to "${context}"` : ''}`;
-  }).join(', ');
+  return inReadingOrder(matches)
+    .slice(0, 5)
+    .map((m) => {
+      const row = rowOf(m.element, elements) ?? tapTargetOf(m.element, elements);
+      const own = visibleLabel(m.element);
+      const context =
+        row === m.element
+          ? undefined
+          : descendants(row, elements)
+              .map(visibleLabel)
+              .find((l) => l && l !== own && l.length <= 40);
+      return `${describe(m.element)}${context ? ` next to "${context}"` : ''}`;
+    })
+    .join(', ');
 }

@@ -4,7 +4,7 @@
  * dialog; "Add to cart next to Red Mug" → text "Add to cart" in Red Mug's row.
  * Quoted text is taken literally.
  */
-import { splitQualifier, type ContainerKind, type Relation } from './qualifier-words.js';
+import { type ContainerKind, type Relation, splitQualifier } from './qualifier-words.js';
 
 export type Role = 'button' | 'field' | 'tab' | 'link' | 'toggle' | 'item' | 'icon' | 'text' | 'screen' | 'search';
 
@@ -57,8 +57,20 @@ const KINDS_ALONE: ReadonlySet<Role> = new Set(['field', 'toggle', 'button', 'li
 const GENERIC_ITEMS = /^(?:item|row|entry|cell|result|option|card|element|one|product|message|list item|search result)s?$/i;
 
 const ORDINALS: Readonly<Record<string, number>> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, last: -1,
-  '1st': 1, '2nd': 2, '3rd': 3,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  last: -1,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
 };
 
 export function ordinalValue(word: string): number | undefined {
@@ -87,7 +99,10 @@ export function unquote(text: string): string {
 }
 
 function stripArticles(text: string): string {
-  return text.replace(/^(?:on|onto|at|in|into|to)\s+/i, '').replace(/^(?:the|a|an|my|your|this|that)\s+/i, '').trim();
+  return text
+    .replace(/^(?:on|onto|at|in|into|to)\s+/i, '')
+    .replace(/^(?:the|a|an|my|your|this|that)\s+/i, '')
+    .trim();
 }
 
 /** Parses "the second Add to cart button", "'Sign in'", "item 3", "the Settings tab". */
@@ -134,7 +149,7 @@ function parseName(raw: string, defaultRole?: Role): TargetPhrase {
     return {
       text: quoted.quoted.trim(),
       literal: true,
-      ...(restRole ?? role ? { role: (restRole ?? role)! } : {}),
+      ...((restRole ?? role) ? { role: (restRole ?? role)! } : {}),
       ...(ord ? { ordinal: ordinalValue(ord)! } : {}),
     };
   }
@@ -163,6 +178,7 @@ function parseName(raw: string, defaultRole?: Role): TargetPhrase {
   const variants = [...new Set([written, writtenWithoutRole])].filter((v) => v !== text);
   const extras = { ...(ordinal !== undefined ? { ordinal } : {}), ...(variants.length ? { variants } : {}) };
   // "Products is shown" names a text, not a row: the words as written are kept for that.
-  if (GENERIC_ITEMS.test(text) && (role === undefined || role === 'item' || role === defaultRole)) return { text: '', role: 'item', ...extras, ...(extras.variants ? {} : { variants: [written] }) };
+  if (GENERIC_ITEMS.test(text) && (role === undefined || role === 'item' || role === defaultRole))
+    return { text: '', role: 'item', ...extras, ...(extras.variants ? {} : { variants: [written] }) };
   return { text, ...(role ? { role } : {}), ...extras };
 }

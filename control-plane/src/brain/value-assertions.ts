@@ -6,11 +6,11 @@
  * replay on a screen whose number changed (the fingerprint keeps only its shape)
  * does not pass again.
  */
-import { fail, type Decision } from './actions.js';
+import { type Decision, fail } from './actions.js';
 import { findShown, paraphraseOf, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
-import { describe } from './element-roles.js';
 import { findFields } from './element-matching.js';
+import { describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { gap, lies, nothingBetween, rowOf } from './screen-structure.js';
 import { chooseTarget } from './target-choice.js';
@@ -22,7 +22,7 @@ function passOn(el: ScreenElement, elements: readonly ScreenElement[], reasoning
 }
 
 /** Is `value` the value of `label`: in its row, right of it or directly below it? */
-function valueOf(label: ScreenElement, value: ScreenElement, elements: readonly ScreenElement[]): boolean {
+function isValueOf(label: ScreenElement, value: ScreenElement, elements: readonly ScreenElement[]): boolean {
   const row = rowOf(label, elements);
   if (row && (row === value || elements[value.parentIndex ?? -1] === row || rowOf(value, elements) === row)) return true;
   return (['rightOf', 'below'] as const).some((r) => lies(r, value.bounds, label.bounds) && nothingBetween(r, value, label, elements));
@@ -44,12 +44,12 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   if (labels.length === 0) return reworded() ?? notFound('label', label, elements);
   const values = findShown(elements, { text: value }).map((m) => m.element);
   for (const l of labels) {
-    const v = values.find((candidate) => candidate !== l && valueOf(l, candidate, elements));
+    const v = values.find((candidate) => candidate !== l && isValueOf(l, candidate, elements));
     if (v) return passOn(v, elements, `${describe(v)} is the value next to ${describe(l)}`);
   }
   const label0 = labels[0]!;
   const beside = elements
-    .filter((el) => el.visible && el !== label0 && (el.text || el.contentDesc) && valueOf(label0, el, elements))
+    .filter((el) => el.visible && el !== label0 && (el.text || el.contentDesc) && isValueOf(label0, el, elements))
     .sort((a, b) => gap(a.bounds, label0.bounds) - gap(b.bounds, label0.bounds))[0];
   const actual = beside ? ` it shows ${describe(beside)}` : ' no value is shown beside it';
   const rephrased = reworded();
@@ -66,6 +66,11 @@ export function resolveFieldValue(field: TargetPhrase, value: string, elements: 
   const holds = el.text === el.hint ? '' : el.text;
   const same = value === '' ? holds === '' : sameText(holds, value);
   if (!same) return fail(`${describe(el)} holds ${holds ? `"${holds}"` : 'nothing'}, not ${value ? `"${value}"` : 'nothing'}`);
-  if (value === '') return { action: { type: 'assert', target: { by: 'text', value: el.text || el.hint, type: el.type }, visible: true }, reasoning: `${describe(el)} is empty`, confidence: 0.9 };
+  if (value === '')
+    return {
+      action: { type: 'assert', target: { by: 'text', value: el.text || el.hint, type: el.type }, visible: true },
+      reasoning: `${describe(el)} is empty`,
+      confidence: 0.9,
+    };
   return passOn(el, elements, `${describe(el)} holds "${value}"`);
 }

@@ -8,7 +8,7 @@
 
 /** A number with its inner separators ("1,299.00", "3.3.0", "12/05/2024", "9:41"), an optional percent sign. */
 const NUMBER = String.raw`\p{N}+(?:[.,:/-]\p{N}+)*%?`;
-const CURRENCY = String.raw`[$€£¥₹₩₽¢]`;
+const CURRENCY = '[$€£¥₹₩₽¢]';
 const TOKEN = new RegExp(`${CURRENCY}|${NUMBER}|\\p{L}+`, 'gu');
 const IS_NUMBER = new RegExp(`^${NUMBER}$`, 'u');
 

@@ -2,10 +2,10 @@ import ApkReader from '@devicefarmer/adbkit-apkreader';
 import { describe, expect, it } from 'vitest';
 import { encodeAndroidManifest, encodeAxml } from '../../../scripts/fixtures/axml.js';
 import { makeApk } from '../../../scripts/fixtures/builds.js';
+import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 import { ApiError } from '../errors.js';
 import { parseApkManifest } from './apk-manifest.js';
 import { ContentMismatch } from './build-errors.js';
-import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 
 const encodings = ['utf16', 'utf8'] as const;
 
@@ -26,13 +26,19 @@ describe('AXML fixtures round-trip through adbkit-apkreader', () => {
 
   it.each(encodings)('keeps non-ASCII and long strings intact (%s)', (encoding) => {
     const label = `Café ☕ ${'x'.repeat(300)}`; // > 0x7f code units and bytes: two-byte lengths
-    const info = parseApkManifest(encodeAndroidManifest({ packageName: 'com.example.cafe', versionName: 'v1-é', versionCode: 1, label }, { encoding }));
+    const info = parseApkManifest(
+      encodeAndroidManifest({ packageName: 'com.example.cafe', versionName: 'v1-é', versionCode: 1, label }, { encoding }),
+    );
     expect(info).toEqual({ packageName: 'com.example.cafe', versionName: 'v1-é', versionCode: '1', displayName: label });
   });
 
   it('encodes UTF-16 strings longer than 0x7fff code units', () => {
     const label = 'L'.repeat(40_000);
-    const axml = encodeAxml({ name: 'manifest', attributes: [{ name: 'package', value: 'com.example.long' }], children: [{ name: 'application', attributes: [{ name: 'label', android: true, value: label }] }] });
+    const axml = encodeAxml({
+      name: 'manifest',
+      attributes: [{ name: 'package', value: 'com.example.long' }],
+      children: [{ name: 'application', attributes: [{ name: 'label', android: true, value: label }] }],
+    });
     // 40 000 characters is over our free-text limit, which proves the parser read it whole.
     expect(() => parseApkManifest(axml)).toThrow(/android:label in AndroidManifest.xml is longer than 1024 characters/);
   });
@@ -43,7 +49,12 @@ describe('parseApkManifest', () => {
     encodeAndroidManifest({ packageName: 'com.example.app', versionName: '1.0', versionCode: 7, label: 'App', ...fields });
 
   it('reads package, versionName, versionCode and a plain label', () => {
-    expect(parseApkManifest(manifest())).toEqual({ packageName: 'com.example.app', versionName: '1.0', versionCode: '7', displayName: 'App' });
+    expect(parseApkManifest(manifest())).toEqual({
+      packageName: 'com.example.app',
+      versionName: '1.0',
+      versionCode: '7',
+      displayName: 'App',
+    });
   });
 
   it('reports no display name when the label is a resource reference', () => {

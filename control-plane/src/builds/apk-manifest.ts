@@ -40,7 +40,7 @@ function decode(data: Buffer): AxmlNode {
     // The parser throws "Invalid XML header" for text XML and RangeErrors for truncated data.
     throw new ContentMismatch(`${WHERE} is not a valid compiled (binary) manifest (${(err as Error).message})`);
   }
-  if (!root || root.nodeName !== 'manifest') {
+  if (root?.nodeName !== 'manifest') {
     throw new ContentMismatch(`${WHERE} has no <manifest> root element`);
   }
   return root;

@@ -2,7 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import { DecompressionBudget, LinkTracker, checkLinkTarget, entrySegments } from './archive-safety.js';
+import { checkLinkTarget, DecompressionBudget, entrySegments, LinkTracker } from './archive-safety.js';
 
 const MiB = 1024 ** 2;
 const limits = { maxUncompressedBytes: 100 * MiB, maxEntries: 10, maxRatio: 200 };
@@ -50,8 +50,10 @@ describe('entrySegments', () => {
 });
 
 describe('checkLinkTarget', () => {
-  const link = (name: string, target: string, kind: 'symlink' | 'hardlink' = 'symlink') => () =>
-    checkLinkTarget(name, entrySegments(name), target, kind);
+  const link =
+    (name: string, target: string, kind: 'symlink' | 'hardlink' = 'symlink') =>
+    () =>
+      checkLinkTarget(name, entrySegments(name), target, kind);
 
   it.each([
     ['A.app/Current', 'Versions/A'],

@@ -4,10 +4,10 @@
  * could land outside the extraction directory is refused here, at upload time.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import { archiveEntryPath, archiveLinkProblem, type ArchiveLinkKind } from '@devicelab/shared';
+import { type ArchiveLinkKind, archiveEntryPath, archiveLinkProblem } from '@devicelab/shared';
 import { badRequest } from '../errors.js';
 import { formatBytes, quote, unsafeEntry } from './build-errors.js';
-import { RATIO_CHECK_MIN_BYTES, type InspectLimits } from './limits.js';
+import { type InspectLimits, RATIO_CHECK_MIN_BYTES } from './limits.js';
 
 /**
  * Splits an entry name into path segments, refusing names that escape the archive (the rule of

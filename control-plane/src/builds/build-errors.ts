@@ -1,4 +1,4 @@
-import { badRequest, type ApiError } from '../errors.js';
+import { type ApiError, badRequest } from '../errors.js';
 
 /**
  * The upload is not what its extension claims (a text file named .apk, a zip with no

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { infoPlist, type IosFields } from '../../../scripts/fixtures/builds.js';
+import { type IosFields, infoPlist } from '../../../scripts/fixtures/builds.js';
 import { ApiError } from '../errors.js';
 import { ContentMismatch } from './build-errors.js';
 import { parseInfoPlist } from './info-plist.js';

@@ -1,7 +1,7 @@
 import { parseApkManifest } from './apk-manifest.js';
 import { ContentMismatch } from './build-errors.js';
 import type { InspectedBuild } from './inspect.js';
-import { MAX_METADATA_BYTES, type InspectLimits } from './limits.js';
+import { type InspectLimits, MAX_METADATA_BYTES } from './limits.js';
 import { withSafeZip, type ZipEntry } from './zip-reader.js';
 
 const MANIFEST = 'AndroidManifest.xml';

@@ -6,10 +6,10 @@
 import { rm } from 'node:fs/promises';
 import { ApiError } from '../errors.js';
 import { ContentMismatch, quote } from './build-errors.js';
-import { parseInfoPlist, type BundleInfo } from './info-plist.js';
+import { type BundleInfo, parseInfoPlist } from './info-plist.js';
 import type { InspectedBuild } from './inspect.js';
 import { IosLayout, type IosLocation } from './ios-layout.js';
-import { MAX_METADATA_BYTES, type InspectLimits } from './limits.js';
+import { type InspectLimits, MAX_METADATA_BYTES } from './limits.js';
 import { scanTarGz } from './tar-reader.js';
 import { withSafeZip, type ZipEntry } from './zip-reader.js';
 

@@ -49,7 +49,11 @@ export function extensionOf(fileName: string): BuildExtension | null {
  * Inspects the upload at `filePath`, whose original name was `fileName`. Throws ApiError
  * 400 when the file is refused; other errors (disk full...) are ours and stay 500s.
  */
-export async function inspectBuild(filePath: string, fileName: string, limits: InspectLimits = defaultInspectLimits): Promise<InspectedBuild> {
+export async function inspectBuild(
+  filePath: string,
+  fileName: string,
+  limits: InspectLimits = defaultInspectLimits,
+): Promise<InspectedBuild> {
   const ext = extensionOf(fileName);
   if (ext === null) {
     const found = /\.[^./\\]*$/.exec(fileName)?.[0];

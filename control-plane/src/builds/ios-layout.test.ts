@@ -40,7 +40,11 @@ describe('IosLayout in a .zip/.tar.gz', () => {
   it.each([
     ['a bundle at the root', ['Shop.app/', 'Shop.app/Info.plist', 'Shop.app/Shop'], { kind: 'app', bundlePath: 'Shop.app' }],
     ['a bundle one folder down', ['build/', 'build/Shop.app/Info.plist'], { kind: 'app', bundlePath: 'build/Shop.app' }],
-    ['a bundle beside Finder resource forks', ['Shop.app/Info.plist', '__MACOSX/Shop.app/._Info.plist', '__MACOSX/Other.app/x'], { kind: 'app', bundlePath: 'Shop.app' }],
+    [
+      'a bundle beside Finder resource forks',
+      ['Shop.app/Info.plist', '__MACOSX/Shop.app/._Info.plist', '__MACOSX/Other.app/x'],
+      { kind: 'app', bundlePath: 'Shop.app' },
+    ],
     ['an .ipa at the root', ['Shop.ipa', 'README.txt'], { kind: 'ipa', ipaPath: 'Shop.ipa' }],
     ['an .ipa one folder down', ['out/Shop.IPA'], { kind: 'ipa', ipaPath: 'out/Shop.IPA' }],
     ['an .ipa inside the bundle is part of the bundle', ['Shop.app/Info.plist', 'Shop.app/x.ipa'], { kind: 'app', bundlePath: 'Shop.app' }],

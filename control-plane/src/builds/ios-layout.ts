@@ -64,13 +64,15 @@ export class IosLayout {
 
   private noteBundle(path: string): void {
     if (this.bundle === path) return;
-    if (this.bundle !== null) throw new ContentMismatch(`it holds more than one .app bundle (${quote(this.bundle)}, ${quote(path)}); upload exactly one`);
+    if (this.bundle !== null)
+      throw new ContentMismatch(`it holds more than one .app bundle (${quote(this.bundle)}, ${quote(path)}); upload exactly one`);
     if (this.ipa !== null) throw this.bothError(path, this.ipa);
     this.bundle = path;
   }
 
   private noteIpa(path: string): void {
-    if (this.ipa !== null) throw new ContentMismatch(`it holds more than one .ipa (${quote(this.ipa)}, ${quote(path)}); upload exactly one`);
+    if (this.ipa !== null)
+      throw new ContentMismatch(`it holds more than one .ipa (${quote(this.ipa)}, ${quote(path)}); upload exactly one`);
     if (this.bundle !== null) throw this.bothError(this.bundle, path);
     this.ipa = path;
   }

@@ -1,12 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { writeTarGz, type ArchiveEntry } from '../../../scripts/fixtures/archive-writers.js';
+import { type ArchiveEntry, writeTarGz } from '../../../scripts/fixtures/archive-writers.js';
 import { makeGzipOfText, makeTarGzWithTrailingZeros, makeTextFile } from '../../../scripts/fixtures/builds.js';
+import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 import { ApiError } from '../errors.js';
 import { ContentMismatch } from './build-errors.js';
 import { defaultInspectLimits, type InspectLimits } from './limits.js';
 import { scanTarGz, type TarEntry } from './tar-reader.js';
-import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 
 const MiB = 1024 ** 2;
 const inTemp = useTempDir('tar-reader-');
@@ -23,7 +23,11 @@ async function scan(path: string, limits: InspectLimits = defaultInspectLimits) 
   return seen;
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => new Error('expected a failure'), (err: unknown) => err);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => new Error('expected a failure'),
+    (err: unknown) => err,
+  );
 
 describe('scanTarGz', () => {
   it('visits entries in order, normalising "./" prefixes and skipping the root entry', async () => {
@@ -65,9 +69,17 @@ describe('scanTarGz', () => {
   });
 
   it.each([
-    ['a character device', { name: 'A.app/tty', special: 'character-device' } as ArchiveEntry, /entries of type character-device are not allowed/],
+    [
+      'a character device',
+      { name: 'A.app/tty', special: 'character-device' } as ArchiveEntry,
+      /entries of type character-device are not allowed/,
+    ],
     ['a fifo', { name: 'A.app/pipe', special: 'fifo' } as ArchiveEntry, /entries of type fifo are not allowed/],
-    ['a hard link out of the archive', { name: 'A.app/x', hardlinkTo: '../../etc/shadow' }, /hardlink target "..\/..\/etc\/shadow" escapes the archive/],
+    [
+      'a hard link out of the archive',
+      { name: 'A.app/x', hardlinkTo: '../../etc/shadow' },
+      /hardlink target "..\/..\/etc\/shadow" escapes the archive/,
+    ],
     ['an absolute hard link', { name: 'A.app/x', hardlinkTo: '/etc/shadow' }, /is an absolute path/],
     ['an entry beneath a symlink', { name: 'A.app/up/evil', data: 'x' }, /"A.app\/up": other entries are stored beneath this symlink/],
   ])('refuses %s', async (_what, entry, pattern) => {
@@ -80,10 +92,14 @@ describe('scanTarGz', () => {
   it.each([
     ['plain text', (p: string) => makeTextFile(p), /not valid gzip data/],
     ['a gzip of text, not of a tar', (p: string) => makeGzipOfText(p), /the gzip data is not a valid tar archive/],
-    ['a truncated tar.gz', async (p: string) => {
-      await writeTarGz(p, [{ name: 'A.app/Info.plist', data: Buffer.alloc(50_000, 1) }]);
-      await writeFile(p, (await readFile(p)).subarray(0, 60));
-    }, /not valid gzip data \(unexpected end of file\)/],
+    [
+      'a truncated tar.gz',
+      async (p: string) => {
+        await writeTarGz(p, [{ name: 'A.app/Info.plist', data: Buffer.alloc(50_000, 1) }]);
+        await writeFile(p, (await readFile(p)).subarray(0, 60));
+      },
+      /not valid gzip data \(unexpected end of file\)/,
+    ],
   ])('maps %s to a content mismatch', async (_what, make, pattern) => {
     const path = inTemp('bad.tar.gz');
     await make(path);
@@ -95,13 +111,15 @@ describe('scanTarGz', () => {
   it('counts the bytes gunzip really produces: zeros after the tar end are a bomb too', async () => {
     const path = inTemp('trailing.tar.gz');
     await makeTarGzWithTrailingZeros(path, 8 * MiB);
-    expect((await failure(scan(path)) as ApiError).detail).toMatch(/decompression bomb refused: the archive expands \d+x/);
+    expect(((await failure(scan(path))) as ApiError).detail).toMatch(/decompression bomb refused: the archive expands \d+x/);
     const noRatio = { ...defaultInspectLimits, maxRatio: 1e9, maxUncompressedBytes: 2 * MiB };
-    expect((await failure(scan(path, noRatio)) as ApiError).detail).toMatch(/the archive expands to more than 2 MiB of content/);
+    expect(((await failure(scan(path, noRatio))) as ApiError).detail).toMatch(/the archive expands to more than 2 MiB of content/);
   });
 
   it('refuses more entries than the limit while streaming', async () => {
     const path = await tarGz(Array.from({ length: 6 }, (_, i) => ({ name: `f${i}`, data: 'x' })));
-    expect((await failure(scan(path, { ...defaultInspectLimits, maxEntries: 5 })) as ApiError).detail).toMatch(/too many entries \(6; the limit is 5\)/);
+    expect(((await failure(scan(path, { ...defaultInspectLimits, maxEntries: 5 }))) as ApiError).detail).toMatch(
+      /too many entries \(6; the limit is 5\)/,
+    );
   });
 });

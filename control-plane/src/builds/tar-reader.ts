@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import { ApiError, badRequest } from '../errors.js';
-import { DecompressionBudget, LinkTracker, entrySegments } from './archive-safety.js';
+import { DecompressionBudget, entrySegments, LinkTracker } from './archive-safety.js';
 import { ContentMismatch, formatBytes, isSystemError, quote, unsafeEntry } from './build-errors.js';
 import type { InspectLimits } from './limits.js';
 
@@ -42,7 +42,10 @@ export async function scanTarGz(filePath: string, limits: InspectLimits, visit: 
   source.on('error', fail);
   gunzip.on('error', (err) => fail(isSystemError(err) ? err : new ContentMismatch(`it is not valid gzip data (${err.message})`)));
   counter.on('error', fail);
-  source.pipe(gunzip).pipe(counter).pipe(extract as unknown as NodeJS.WritableStream);
+  source
+    .pipe(gunzip)
+    .pipe(counter)
+    .pipe(extract as unknown as NodeJS.WritableStream);
 
   const entries = (extract as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   try {

@@ -3,11 +3,11 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { writeZip } from '../../../scripts/fixtures/archive-writers.js';
 import { makeApk, makeHostileZip, makeLargeApk } from '../../../scripts/fixtures/builds.js';
+import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 import { ApiError } from '../errors.js';
 import { ContentMismatch } from './build-errors.js';
 import { defaultInspectLimits } from './limits.js';
 import { withSafeZip, type ZipEntry } from './zip-reader.js';
-import { useTempDir } from '../../../scripts/fixtures/temp-dir.js';
 
 const MiB = 1024 ** 2;
 const inTemp = useTempDir('zip-reader-');
@@ -82,10 +82,14 @@ describe('withSafeZip', () => {
   it.each([
     ['a text file', async (p: string) => writeFile(p, 'hello, I am text'), /not a zip archive/],
     ['an empty file', async (p: string) => writeFile(p, ''), /not a zip archive/],
-    ['a truncated zip', async (p: string) => {
-      await makeApk(p, { packageName: 'com.example.cut' });
-      await writeFile(p, (await readFile(p)).subarray(0, 300));
-    }, /not a zip archive/],
+    [
+      'a truncated zip',
+      async (p: string) => {
+        await makeApk(p, { packageName: 'com.example.cut' });
+        await writeFile(p, (await readFile(p)).subarray(0, 300));
+      },
+      /not a zip archive/,
+    ],
   ])('maps %s to a content mismatch', async (_what, make, pattern) => {
     const path = inTemp('bad.zip');
     await make(path);
@@ -102,7 +106,7 @@ describe('withSafeZip', () => {
     expect((error as ApiError).detail).toBe('unsafe archive entry "../evil.sh": the path escapes the archive');
   });
 
-  it('leaves file system errors alone (they are ours, not the uploader\'s)', async () => {
+  it("leaves file system errors alone (they are ours, not the uploader's)", async () => {
     await expect(entriesOf(inTemp('missing.zip'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -8,10 +8,10 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { badRequest, ApiError } from '../errors.js';
-import { DecompressionBudget, LinkTracker, entrySegments } from './archive-safety.js';
+import { ApiError, badRequest } from '../errors.js';
+import { DecompressionBudget, entrySegments, LinkTracker } from './archive-safety.js';
 import { ContentMismatch, formatBytes, isSystemError, quote, unsafeEntry } from './build-errors.js';
-import { MAX_LINK_TARGET_BYTES, type InspectLimits } from './limits.js';
+import { type InspectLimits, MAX_LINK_TARGET_BYTES } from './limits.js';
 
 export interface ZipEntry {
   /** The name as stored (yauzl turns backslashes into slashes). */
@@ -71,7 +71,9 @@ export class SafeZip {
   async readSmall(entry: ZipEntry | Entry, maxBytes: number): Promise<Buffer> {
     const raw = 'raw' in entry ? entry.raw : entry;
     if (raw.uncompressedSize > maxBytes) {
-      throw badRequest(`${quote(raw.fileName)} is ${formatBytes(raw.uncompressedSize)}, more than the ${formatBytes(maxBytes)} we accept for it`);
+      throw badRequest(
+        `${quote(raw.fileName)} is ${formatBytes(raw.uncompressedSize)}, more than the ${formatBytes(maxBytes)} we accept for it`,
+      );
     }
     const stream = await this.openStream(raw);
     const chunks: Buffer[] = [];

@@ -60,7 +60,8 @@ function checkUrl(url: string): void {
   } catch {
     fail('--url (DEVICELAB_URL) must be an http(s) URL such as http://localhost:8080');
   }
-  if (parsed.username || parsed.password) fail('--url (DEVICELAB_URL) must not include a user or password: the operator token is the credential');
+  if (parsed.username || parsed.password)
+    fail('--url (DEVICELAB_URL) must not include a user or password: the operator token is the credential');
   if (!['http:', 'https:'].includes(parsed.protocol)) fail('--url (DEVICELAB_URL) must be an http(s) URL such as http://localhost:8080');
 }
 
@@ -88,19 +89,26 @@ program
   .command('create-key')
   .description('issue an API key; prints {apiKey, apiKeyId, kind}')
   .requiredOption('--org <organisationId>', 'organisation id')
-  .addOption(new Option('--kind <kind>', 'standard: the whole API; audit: reads only; '
-    + 'tunnel: may only connect tunnels (devicelab tunnel start), for the machine running the tunnel client')
-    .choices(['standard', 'audit', 'tunnel']).default('standard'))
+  .addOption(
+    new Option(
+      '--kind <kind>',
+      'standard: the whole API; audit: reads only; ' +
+        'tunnel: may only connect tunnels (devicelab tunnel start), for the machine running the tunnel client',
+    )
+      .choices(['standard', 'audit', 'tunnel'])
+      .default('standard'),
+  )
   .option('--tunnel-only', 'the same as --kind tunnel: a key that may connect tunnels and nothing else (401 elsewhere)', false)
   .action((o: { org: string; kind: string; tunnelOnly: boolean }) => {
-    if (o.tunnelOnly && o.kind !== 'standard' && o.kind !== 'tunnel') program.error(`create-key: --tunnel-only contradicts --kind ${o.kind}`);
+    if (o.tunnelOnly && o.kind !== 'standard' && o.kind !== 'tunnel')
+      program.error(`create-key: --tunnel-only contradicts --kind ${o.kind}`);
     return call('/admin/keys', { organisationId: o.org, kind: o.tunnelOnly ? 'tunnel' : o.kind });
   });
 
 program
   .command('create-agent-token')
   .description('issue a lab agent token; prints {agentToken, agentTokenId, organisationId}')
-  .option('--org <organisationId>', "the organisation whose reserved handsets the agent serves")
+  .option('--org <organisationId>', 'the organisation whose reserved handsets the agent serves')
   .option('--shared', 'an agent of the shared pool (emulators and simulators for every organisation)')
   .action((o: { org?: string; shared?: boolean }) => {
     if (Boolean(o.org) === Boolean(o.shared)) program.error('create-agent-token: pass --org ID or --shared (one of them)');
@@ -115,7 +123,9 @@ program
 
 program
   .command('rotate-org-key')
-  .description('issue a new organisation key (dl_org_…, for uploads); the old one stops working at once; prints {organisationId, organisationKey}')
+  .description(
+    'issue a new organisation key (dl_org_…, for uploads); the old one stops working at once; prints {organisationId, organisationKey}',
+  )
   .requiredOption('--org <organisationId>', 'organisation id')
   .action((o: { org: string }) => call('/admin/organisations/rotate-key', { organisationId: o.org }));
 
@@ -126,18 +136,21 @@ program
   .requiredOption('--max-parallel <n>', 'tests at once, 1 or more; "none" lifts the cap')
   .action((o: { org: string; maxParallel: string }) => {
     const n = o.maxParallel === 'none' ? null : Number(o.maxParallel);
-    if (n !== null && !(Number.isInteger(n) && n >= 1)) program.error('set-org-limits: --max-parallel must be a whole number of 1 or more, or "none"');
+    if (n !== null && !(Number.isInteger(n) && n >= 1))
+      program.error('set-org-limits: --max-parallel must be a whole number of 1 or more, or "none"');
     return call('/admin/organisations/limits', { organisationId: o.org, maxParallelTests: n });
   });
 
 program
   .command('rotate-operator-token')
-  .description('issue a new operator token, shown only here; the current one (this call\'s) stops working at once; prints {operatorToken}')
+  .description("issue a new operator token, shown only here; the current one (this call's) stops working at once; prints {operatorToken}")
   .action(() => call('/admin/operator-token/rotate', {}));
 
 program
   .command('revoke-agent-token')
-  .description('revoke a lab agent token: refused from then on, its connected agents closed within a heartbeat; prints {agentTokenId, revoked}')
+  .description(
+    'revoke a lab agent token: refused from then on, its connected agents closed within a heartbeat; prints {agentTokenId, revoked}',
+  )
   .requiredOption('--agent-token-id <agentTokenId>', 'the atk_… id create-agent-token printed')
   .action((o: { agentTokenId: string }) => call('/admin/agent-tokens/revoke', { agentTokenId: o.agentTokenId }));
 

@@ -21,7 +21,7 @@ export function startUsage(): string {
 /** Returns only when the server should start; otherwise it has printed help (exit 0) or a usage error (exit 2). */
 export function parseStartArgs(argv: readonly string[], exit: (code: number) => never = (code) => process.exit(code)): void {
   const program = new Command('start')
-    .description('DeviceLab control plane: the HTTP API, the pages and the lab agents\' endpoint')
+    .description("DeviceLab control plane: the HTTP API, the pages and the lab agents' endpoint")
     .usage('[--help]   (settings come from the environment)')
     .allowExcessArguments(true)
     .addHelpText('after', `\n${startUsage()}`)

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { processAlive } from '@devicelab/shared/starting-wrappers';
+import lockfile from 'proper-lockfile';
 
 /**
  * One control plane per embedded database: PGlite has no lock of its own, and two processes
@@ -20,10 +20,13 @@ export interface LockOwner {
 }
 
 export class DataDirInUse extends Error {
-  constructor(readonly dataDir: string, readonly owner: LockOwner | null) {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: LockOwner | null,
+  ) {
     super(
-      `DATA_DIR ${dataDir} is in use by another control plane (${owner ? `pid ${owner.pid}, port ${owner.port}` : 'starting now'}): `
-        + 'stop it, or start with another DATA_DIR',
+      `DATA_DIR ${dataDir} is in use by another control plane (${owner ? `pid ${owner.pid}, port ${owner.port}` : 'starting now'}): ` +
+        'stop it, or start with another DATA_DIR',
     );
   }
 }

@@ -1,7 +1,7 @@
+import { migrate } from './migrate.js';
 import { analyzeOwnTables, openPglite } from './pglite.js';
 import { seedDataDir } from './pglite-template.js';
 import { openPostgres } from './postgres.js';
-import { migrate } from './migrate.js';
 import type { Db } from './types.js';
 
 export type { Db, Sql } from './types.js';

@@ -13,7 +13,9 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
  * at once on one server apply each migration exactly once.
  */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
-  const files = readdirSync(dir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(7411001)');
@@ -50,7 +52,9 @@ function splitStatements(sql: string): string[] {
  * a replica answering before they are applied would run queries the schema cannot answer.
  */
 export async function pendingMigrations(db: Pick<Db, 'query'>, dir = migrationsDir): Promise<string[]> {
-  const files = readdirSync(dir).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort();
   const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   return files.filter((f) => !applied.has(f));
 }

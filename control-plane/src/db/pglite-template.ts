@@ -44,8 +44,13 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url)); 
 /** The migration files' names and contents, hashed: a migrated template serves only the files it applied. */
 export function migrationsKey(dir = migrationsDir): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
-    hash.update(`${file}\0`).update(readFileSync(join(dir, file))).update('\0');
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -12,7 +12,7 @@ import { parseCommand, platformSupport } from '../brain/index.js';
 import type { Db } from '../db/index.js';
 import { randomToken } from '../ids.js';
 import * as tests from '../queries/tests.js';
-import { PLATFORMS, type Automation, type Platform, type PlatformAutomation, type TestContent } from '../queries/tests.js';
+import { type Automation, PLATFORMS, type Platform, type PlatformAutomation, type TestContent } from '../queries/tests.js';
 
 /** The names `{{…}}` may refer to: test inputs, and values remembered by pre-requests. */
 export function knownNames(test: Pick<TestContent, 'testInputs' | 'preRequests'>): Set<string> {
@@ -59,10 +59,12 @@ export function createGenerator(db: Db, options: { concurrency: number }) {
   return {
     /** Queues the generation of a test whose platforms were marked `generating`. */
     enqueue(orgId: string, testId: string): void {
-      queue.add(() => run(orgId, testId)).catch((e: unknown) => {
-        // Left `generating`: the next start-up resumes it.
-        console.error(`generation of ${testId} failed:`, e);
-      });
+      queue
+        .add(() => run(orgId, testId))
+        .catch((e: unknown) => {
+          // Left `generating`: the next start-up resumes it.
+          console.error(`generation of ${testId} failed:`, e);
+        });
     },
     /** Re-queues generations a stopped process left unfinished. */
     async resume(): Promise<number> {

@@ -1,4 +1,4 @@
-import { createOfflineModel, type AutomationModel } from '../brain/index.js';
+import { type AutomationModel, createOfflineModel } from '../brain/index.js';
 import { createOpenAiModel } from '../brain/openai-model.js';
 import type { Config } from '../config.js';
 

@@ -7,16 +7,27 @@
  * usage is counted in one place.
  */
 import { createHash } from 'node:crypto';
-import {
-  decideOnScreen, fingerprint, isIterative, parseCommandSyntax, parseHierarchy, replayDecision, resolveReferences,
-  toTemplate, type Action, type AutomationModel, type Command, type Decision, type Screen,
-} from '../brain/index.js';
 import { splitStepOptions } from '@devicelab/shared';
 import { platformMismatch } from '../brain/hierarchy.js';
+import {
+  type Action,
+  type AutomationModel,
+  type Command,
+  type Decision,
+  decideOnScreen,
+  fingerprint,
+  isIterative,
+  parseCommandSyntax,
+  parseHierarchy,
+  replayDecision,
+  resolveReferences,
+  type Screen,
+  toTemplate,
+} from '../brain/index.js';
 import type { Db } from '../db/index.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { findSession, findSessionWithCachedDecisions, recordStep, type SessionRecord, type StepKind } from '../queries/sessions.js';
-import { findCachedDecision, saveCachedDecision, type StepCacheKey } from '../queries/step-cache.js';
+import { findCachedDecision, type StepCacheKey, saveCachedDecision } from '../queries/step-cache.js';
 import type { FileStorage } from '../storage/files.js';
 
 /** A session not read yet: the engine reads it, for a cached step together with its cache entry. */
@@ -83,7 +94,8 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
     const values = req.values ?? {};
     const command = refusalOf(() => parse(req.call, req.command, values));
     const hierarchy = parseHierarchy(req.pageSource);
-    const screenPrint = !(command instanceof ApiError) && command.parsed.kind === 'instruction' && hierarchy.ok ? fingerprint(hierarchy.elements) : null;
+    const screenPrint =
+      !(command instanceof ApiError) && command.parsed.kind === 'instruction' && hierarchy.ok ? fingerprint(hierarchy.elements) : null;
 
     let session: SessionRecord;
     let decisions: Map<number, unknown> | null = null; // the cache entries read with the session
@@ -91,7 +103,10 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       session = req.session;
     } else if (screenPrint !== null && hierarchy.ok) {
       const found = await findSessionWithCachedDecisions(db, req.session.orgId, req.session.id, {
-        platform: hierarchy.platform, commandHash: commandHashOf(req.call, req.command), fingerprint: screenPrint, stepNumber: req.stepNumber ?? null,
+        platform: hierarchy.platform,
+        commandHash: commandHashOf(req.call, req.command),
+        fingerprint: screenPrint,
+        stepNumber: req.stepNumber ?? null,
       });
       if (!found) throw notFound('session');
       ({ session, decisions } = found);
@@ -105,7 +120,8 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
     if (session.status !== 'running') throw new ApiError(409, `session ${session.id} has ended (${session.status})`);
     if (command instanceof ApiError) throw command;
     if (!hierarchy.ok) throw badRequest(`page_source: ${hierarchy.error}`);
-    if (session.platform && session.platform !== hierarchy.platform) throw badRequest(`page_source: ${platformMismatch(session.platform, hierarchy.platform)}`);
+    if (session.platform && session.platform !== hierarchy.platform)
+      throw badRequest(`page_source: ${platformMismatch(session.platform, hierarchy.platform)}`);
     const screen: Screen = { platform: hierarchy.platform, elements: hierarchy.elements };
 
     let kind: StepResult['kind'] = 'deterministic';
@@ -126,7 +142,10 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       } else {
         kind = 'ai';
         decision = await model.chooseAction({
-          instruction: command.text, platform: screen.platform, hierarchyXml: req.pageSource, screenshotPng: req.screenshot,
+          instruction: command.text,
+          platform: screen.platform,
+          hierarchyXml: req.pageSource,
+          screenshotPng: req.screenshot,
         });
         // Failures are not cached: the next run should look at its own screen afresh.
         if (decision.action.type !== 'fail' && settled) await saveCachedDecision(db, key, req.command, toTemplate(decision, values));
@@ -141,7 +160,19 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       // The target may still come (or go): the agent reads the screen again. Nothing is
       // recorded or counted for a screen the step did not end on.
       const reason = action.type === 'fail' ? action.reason : decision.reasoning;
-      return { step: 0, stepIndex, kind, cacheHit: kind === 'cached', actions: [], finished: true, failed: true, reason, platform: screen.platform, screenshotKey: null, retry: true };
+      return {
+        step: 0,
+        stepIndex,
+        kind,
+        cacheHit: kind === 'cached',
+        actions: [],
+        finished: true,
+        failed: true,
+        reason,
+        platform: screen.platform,
+        screenshotKey: null,
+        retry: true,
+      };
     }
     const reason = withWait(action.type === 'fail' ? action.reason : decision.reasoning, failed, req.wait);
     const screenshot = req.screenshot ? `sessions/${session.id}/${Date.now()}-${stepIndex}.png` : null;
@@ -164,7 +195,19 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
       screenSettled: req.wait?.settled,
     });
     if (step === null) throw new ApiError(409, `session ${session.id} has ended`);
-    return { step, stepIndex, kind, cacheHit: kind === 'cached', actions, finished, failed, reason, platform: screen.platform, screenshotKey: screenshot, retry: false };
+    return {
+      step,
+      stepIndex,
+      kind,
+      cacheHit: kind === 'cached',
+      actions,
+      finished,
+      failed,
+      reason,
+      platform: screen.platform,
+      screenshotKey: screenshot,
+      retry: false,
+    };
   }
 
   return { decideStep };

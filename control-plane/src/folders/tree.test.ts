@@ -22,7 +22,12 @@ describe('buildFolderViews', () => {
   it('sorts by path and keeps folders that share a name apart', () => {
     const views = buildFolderViews([row('x', null, 0, 'Same'), row('y', null, 3, 'Same'), row('z', null, 0, 'Alpha')]);
     expect(views.map((v) => v.path)).toEqual(['Alpha', 'Same', 'Same']);
-    expect(views.filter((v) => v.name === 'Same').map((v) => v.testCount).sort()).toEqual([0, 3]);
+    expect(
+      views
+        .filter((v) => v.name === 'Same')
+        .map((v) => v.testCount)
+        .sort(),
+    ).toEqual([0, 3]);
   });
 
   it('returns nothing for no folders', () => {
@@ -51,6 +56,9 @@ describe('buildFolderViews', () => {
 
   it('treats a folder whose parent is missing as top level and skips a parent cycle', () => {
     const views = buildFolderViews([row('a', 'gone', 1), row('b', 'a', 2), row('x', 'y'), row('y', 'x')]);
-    expect(views.map((v) => [v.id, v.path, v.testCount])).toEqual([['a', 'A', 3], ['b', 'A / B', 2]]);
+    expect(views.map((v) => [v.id, v.path, v.testCount])).toEqual([
+      ['a', 'A', 3],
+      ['b', 'A / B', 2],
+    ]);
   });
 });

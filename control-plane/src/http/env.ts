@@ -1,7 +1,7 @@
+import type { DispatcherApi } from '../agents/dispatcher-api.js';
 import type { Caller } from '../auth/caller.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import type { DispatcherApi } from '../agents/dispatcher-api.js';
 import type { Generator } from '../engine/generation.js';
 import type { StepEngine } from '../engine/step-engine.js';
 import type { FileStorage } from '../storage/files.js';

@@ -36,6 +36,8 @@ describe('jsonBodies', () => {
 
   it('still refuses what the checks refuse', async () => {
     expect((await post('{"a":')).status).toBe(400);
-    expect(await (await post(`{"a":${'['.repeat(100)}${']'.repeat(100)}}`)).json()).toEqual({ detail: 'JSON is nested more than 64 levels deep' });
+    expect(await (await post(`{"a":${'['.repeat(100)}${']'.repeat(100)}}`)).json()).toEqual({
+      detail: 'JSON is nested more than 64 levels deep',
+    });
   });
 });

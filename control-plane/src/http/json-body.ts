@@ -12,8 +12,9 @@
  * The checked text is put in Hono's body cache, and its parsed value handed to the
  * first `c.req.json()`, so the zod validators read exactly what was checked.
  */
-import { decodeUtf8, parseJsonText } from '@devicelab/shared';
+
 import type { IncomingMessage } from 'node:http';
+import { decodeUtf8, parseJsonText } from '@devicelab/shared';
 import type { Context, HonoRequest } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';

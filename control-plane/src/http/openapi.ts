@@ -34,7 +34,10 @@ const OWN_ANSWERS: Record<string, Record<string, string>> = {
   'put /agent/recordings/{jobId}': { 413: 'Larger than a recording may be', 415: 'Not a recording type the pages can play' },
 };
 
-const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 /** Serves the completed document at /openapi.json. */
 export function serveOpenApi(app: OpenAPIHono<AppEnv>, serverUrl: () => string): void {
@@ -59,7 +62,9 @@ export function completeDocument(generated: object): Json {
   const doc = structuredClone(generated) as Json;
   const schemas: Json = doc.components?.schemas ?? {};
   schemas.InternalError ??= {
-    type: 'object', properties: { detail: { type: 'string' }, requestId: { type: 'string' } }, required: ['detail', 'requestId'],
+    type: 'object',
+    properties: { detail: { type: 'string' }, requestId: { type: 'string' } },
+    required: ['detail', 'requestId'],
   };
   schemas.Error ??= { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] };
   doc.components = { ...doc.components, schemas };
@@ -95,7 +100,8 @@ function declareAnswers(op: Json, method: string, path: string): void {
   };
   const schemes = new Set((op.security as Json[]).flatMap((requirement) => Object.keys(requirement)));
   if (schemes.size > 0) add(401, 'Missing, malformed, unknown or revoked credentials');
-  if (schemes.has('bearer')) add(403, 'A key that may not do this: an audit key on a change, a tunnel key, or an id of another organisation');
+  if (schemes.has('bearer'))
+    add(403, 'A key that may not do this: an audit key on a change, a tunnel key, or an id of another organisation');
   const body = Object.keys(op.requestBody?.content ?? {});
   if (body.some((type) => type.includes('json'))) {
     add(400, 'Invalid request');
@@ -109,13 +115,24 @@ function declareAnswers(op: Json, method: string, path: string): void {
   if ((op.parameters ?? []).length > 0) add(400, 'Invalid parameters');
   if (path.includes('{')) add(404, 'Unknown id, or one of another organisation');
   for (const [status, description] of Object.entries(OWN_ANSWERS[`${method} ${path}`] ?? {})) add(Number(status), description);
-  answers[500] ??= { description: 'Unexpected failure, logged with the request id', content: { 'application/json': { schema: { $ref: '#/components/schemas/InternalError' } } } };
+  answers[500] ??= {
+    description: 'Unexpected failure, logged with the request id',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/InternalError' } } },
+  };
 }
 
 /** `post /runs/{run_id}/cancel` → `postRunsByRunIdCancel`. */
 export function operationId(method: string, path: string): string {
-  const pascal = (word: string) => word.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
-  const segments = path.split('/').filter(Boolean).map((s) => (s.startsWith('{') ? `By${pascal(s.slice(1, -1))}` : pascal(s)));
+  const pascal = (word: string) =>
+    word
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('');
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (s.startsWith('{') ? `By${pascal(s.slice(1, -1))}` : pascal(s)));
   return method + segments.join('');
 }
 

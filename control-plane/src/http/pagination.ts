@@ -28,7 +28,11 @@ export function seqCursor(tag: string) {
 }
 
 /** Rows were fetched with limit + 1: the page, and the cursor of the next one (null on the last). */
-export function pageOf<T extends { seq: string }>(rows: T[], limit: number, encode: (seq: string) => string): { page: T[]; nextCursor: string | null } {
+export function pageOf<T extends { seq: string }>(
+  rows: T[],
+  limit: number,
+  encode: (seq: string) => string,
+): { page: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   return { page, nextCursor: rows.length > limit ? encode(page[page.length - 1]!.seq) : null };
 }

@@ -5,8 +5,22 @@ import type { AppEnv } from './env.js';
 
 /** Where a request's validated part came from (the validator's target). */
 export type RequestPart = 'json' | 'query' | 'param' | 'header' | 'form' | 'cookie';
-const WHOLE: Record<RequestPart, string> = { json: '(body)', form: '(body)', query: '(query)', param: '(path)', header: '(headers)', cookie: '(cookies)' };
-const UNKNOWN: Record<RequestPart, string> = { json: 'unknown field(s)', form: 'unknown field(s)', query: 'unknown query parameter(s)', param: 'unknown path parameter(s)', header: 'unknown header(s)', cookie: 'unknown cookie(s)' };
+const WHOLE: Record<RequestPart, string> = {
+  json: '(body)',
+  form: '(body)',
+  query: '(query)',
+  param: '(path)',
+  header: '(headers)',
+  cookie: '(cookies)',
+};
+const UNKNOWN: Record<RequestPart, string> = {
+  json: 'unknown field(s)',
+  form: 'unknown field(s)',
+  query: 'unknown query parameter(s)',
+  param: 'unknown path parameter(s)',
+  header: 'unknown header(s)',
+  cookie: 'unknown cookie(s)',
+};
 
 export function fieldErrors(error: ZodError, part: RequestPart = 'json'): FieldError[] {
   return error.issues.map((issue) => ({

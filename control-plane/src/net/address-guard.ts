@@ -9,7 +9,7 @@
  * webhook is created (a clear 400), and as the sender's DNS lookup, so a name
  * that resolves differently later (DNS rebinding) is refused at connect time.
  */
-import { lookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
+import { type LookupAddress, type LookupAllOptions, type LookupOneOptions, lookup } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -25,8 +25,13 @@ export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 export class RefusedAddress extends Error {
   // Kept apart so callers other than the webhooks can name their own setting.
-  constructor(readonly host: string, readonly address: string) {
-    super(`${host} resolves to ${address}, a private, loopback or otherwise non-public address (the operator can allow these with WEBHOOK_ALLOW_PRIVATE=1)`);
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
+    super(
+      `${host} resolves to ${address}, a private, loopback or otherwise non-public address (the operator can allow these with WEBHOOK_ALLOW_PRIVATE=1)`,
+    );
     this.name = 'RefusedAddress';
   }
 }

@@ -15,12 +15,22 @@ export interface UpgradeRoute {
   close(): Promise<void>;
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests', 503: 'Service Unavailable' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
 
 /** Answers an upgrade request with an HTTP error and a `{detail}` body, like the API's errors. */
 export function refuseUpgrade(socket: Duplex, status: number, detail: string): void {
   const body = JSON.stringify({ detail });
-  socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function queryParam(req: IncomingMessage, name: string): string | null {
@@ -29,10 +39,15 @@ export function queryParam(req: IncomingMessage, name: string): string | null {
 
 /** Closes every socket of a WebSocketServer and waits (at most 2 s each) for them to go. */
 export async function closeAll(clients: Iterable<WebSocket>, code: number, reason: string): Promise<void> {
-  await Promise.all([...clients].map((ws) => new Promise<void>((resolve) => {
-    if (ws.readyState === ws.CLOSED) return resolve();
-    ws.once('close', () => resolve());
-    ws.close(code, reason);
-    setTimeout(() => ws.terminate(), 2000).unref();
-  })));
+  await Promise.all(
+    [...clients].map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === ws.CLOSED) return resolve();
+          ws.once('close', () => resolve());
+          ws.close(code, reason);
+          setTimeout(() => ws.terminate(), 2000).unref();
+        }),
+    ),
+  );
 }

@@ -32,7 +32,10 @@ export function buildPage(app: Hono<PageEnv>, base: string) {
     const uploadName = typeof build.meta.name === 'string' ? build.meta.name : null;
     const name = uploadName ?? build.displayName ?? build.fileName;
     const version = [build.versionName, build.versionCode ? `(${build.versionCode})` : null].filter(Boolean).join(' ');
-    return page(c, { title: `Build ${name}` }, html`<h1>${name}</h1>
+    return page(
+      c,
+      { title: `Build ${name}` },
+      html`<h1>${name}</h1>
 <dl class="facts">
   <dt>Build</dt><dd>${build.id}</dd>
   <dt>Name at upload</dt><dd>${uploadName ?? '—'}</dd>
@@ -46,9 +49,16 @@ export function buildPage(app: Hono<PageEnv>, base: string) {
   ${build.ci ? ciFacts(build.ci) : ''}
 </dl>
 <h2>Runs that used it (${runs.length}${runs.length === RUNS_SHOWN ? '+' : ''})</h2>
-${runs.length === 0 ? html`<p class="muted">No run has used this build yet.</p>` : html`<table><thead><tr><th>Run</th><th>Status</th><th>Tests</th><th class="opt">Started</th></tr></thead><tbody>
-${runs.map((r) => html`<tr><td><a href="${base}/runs/${encodeURIComponent(r.id)}">${r.id}</a></td><td>${badge(r.status)}</td>
-<td>${r.succeededCount} passed · ${r.failedCount} failed · ${r.blockedCount} blocked</td><td class="opt">${when(r.createdAt)}</td></tr>`)}
-</tbody></table>`}`);
+${
+  runs.length === 0
+    ? html`<p class="muted">No run has used this build yet.</p>`
+    : html`<table><thead><tr><th>Run</th><th>Status</th><th>Tests</th><th class="opt">Started</th></tr></thead><tbody>
+${runs.map(
+  (r) => html`<tr><td><a href="${base}/runs/${encodeURIComponent(r.id)}">${r.id}</a></td><td>${badge(r.status)}</td>
+<td>${r.succeededCount} passed · ${r.failedCount} failed · ${r.blockedCount} blocked</td><td class="opt">${when(r.createdAt)}</td></tr>`,
+)}
+</tbody></table>`
+}`,
+    );
   });
 }

@@ -64,26 +64,33 @@ export interface PageOptions {
 export function page(c: Context<PageEnv>, opts: PageOptions, body: Html, status: 200 | 401 | 403 | 404 = 200) {
   const nonce = randomBytes(16).toString('base64');
   const base = pagesBase(c.var.deps.config.appUrl);
-  c.header('content-security-policy',
-    `default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; `
-    + "frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
+  c.header(
+    'content-security-policy',
+    `default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; ` +
+      "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+  );
   c.header('x-content-type-options', 'nosniff');
   c.header('referrer-policy', 'same-origin');
   c.header('cache-control', 'no-store');
   const caller = c.get('caller') as PageEnv['Variables']['caller'] | undefined;
-  const nav = opts.bare || !caller ? '' : html`<header>
+  const nav =
+    opts.bare || !caller
+      ? ''
+      : html`<header>
   <a class="brand" href="${base}/runs">DeviceLab</a>
   <a href="${base}/runs">Runs</a><a href="${base}/tests">Tests</a>
   <span class="muted" style="color:#ddd">${caller.org.name}${caller.kind === 'audit' ? ' (audit key)' : ''}</span>
   <form method="post" action="${base}/sign-out"><input type="hidden" name="csrf" value="${c.get('csrf')}"><button>Sign out</button></form>
 </header>`;
-  return c.html(html`<!doctype html>
+  return c.html(
+    html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 ${opts.live ? html`<meta http-equiv="refresh" content="5">` : ''}
 <title>${opts.title} · DeviceLab</title><style>${STYLE}</style></head>
-<body>${nav}<main>${body}</main>${opts.script ? html`<script nonce="${nonce}">${raw(opts.script)}</script>` : ''}</body></html>`, status);
+<body>${nav}<main>${body}</main>${opts.script ? html`<script nonce="${nonce}">${raw(opts.script)}</script>` : ''}</body></html>`,
+    status,
+  );
 }
-
 
 export const badge = (status: string) => html`<span class="badge ${status}">${status}</span>`;
 

@@ -9,8 +9,8 @@ import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { waitingReasons } from '../queries/devices.js';
 import { listSteps, type StepRecord } from '../queries/sessions.js';
+import { type DeviceLogPart, readDeviceLog, splitByStep } from '../recordings/device-log.js';
 import { isAnimatedImage, isRecordingOf, partKey } from '../recordings/formats.js';
-import { readDeviceLog, splitByStep, type DeviceLogPart } from '../recordings/device-log.js';
 import { findRecording } from '../recordings/queries.js';
 import { countParts, sendRecording } from '../routes/recordings.js';
 import { findAttemptOfTest, findStepScreenshot } from '../runs/attempts.js';
@@ -78,7 +78,8 @@ function waited(s: StepRecord): string {
  * its part), error lines and the crash that failed the test marked.
  */
 function deviceLogSection(log: string | null, href: string, statusMessage: string | null, commandOf: (step: number) => string | null) {
-  if (log === null) return html`<section class="devicelog"><h2>Device log</h2><p class="muted">No device log was captured for this test.</p></section>`;
+  if (log === null)
+    return html`<section class="devicelog"><h2>Device log</h2><p class="muted">No device log was captured for this test.</p></section>`;
   const crashed = statusMessage?.startsWith('The app crashed: ') ?? false;
   const line = (l: string) => {
     const error = /^\S+ \S+\s+\d+\s+\d+ [EF] /.test(l);
@@ -107,24 +108,29 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
       readDeviceLog(c.var.deps, orgId, runId, testId),
     ]);
     const expiredAt = recording?.expiredAt ?? null;
-    const key = expiredAt === null ? recording?.key ?? null : null;
+    const key = expiredAt === null ? (recording?.key ?? null) : null;
     const playable = key !== null && isRecordingOf(key, orgId, runId);
     const parts = playable ? await countParts(c.var.deps.storage, key) : 0;
-    const waiting = attempt.status === 'pending' ? (await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null : null;
+    const waiting = attempt.status === 'pending' ? ((await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null) : null;
     const here = recordingPath(base, runId, testId);
     const first = steps[0] ? new Date(steps[0].createdAt).getTime() - Number(steps[0].durationMs) : 0;
     const finished = ['succeeded', 'failed', 'blocked'].includes(attempt.status);
     const source = { id: 'recording', src: `${here}/video`, 'data-base': `${here}/video`, 'data-parts': String(parts) };
-    const partButtons = parts > 1
-      ? html`<div class="parts">${Array.from({ length: parts }, (_, n) => html`<button type="button" class="${n === 0 ? 'on' : ''}">Part ${n + 1}</button>`)}</div>`
-      : '';
+    const partButtons =
+      parts > 1
+        ? html`<div class="parts">${Array.from({ length: parts }, (_, n) => html`<button type="button" class="${n === 0 ? 'on' : ''}">Part ${n + 1}</button>`)}</div>`
+        : '';
     const media = playable
       ? isAnimatedImage(key)
         ? html`<img id="${source.id}" src="${source.src}" data-base="${source['data-base']}" data-parts="${source['data-parts']}" alt="Recording of the test">${partButtons}`
         : html`<video id="${source.id}" src="${source.src}" data-base="${source['data-base']}" data-parts="${source['data-parts']}" controls preload="metadata" playsinline></video>${partButtons}`
-      : html`<p class="muted" style="color:#ccc">${expiredAt
-        ? `The recording expired: it was deleted on ${new Date(expiredAt).toISOString().slice(0, 10)} under the lab's retention period (ARTIFACT_RETENTION_DAYS).`
-        : finished ? 'No recording was made of this test.' : 'The recording appears when the test has finished.'}</p>`;
+      : html`<p class="muted" style="color:#ccc">${
+          expiredAt
+            ? `The recording expired: it was deleted on ${new Date(expiredAt).toISOString().slice(0, 10)} under the lab's retention period (ARTIFACT_RETENTION_DAYS).`
+            : finished
+              ? 'No recording was made of this test.'
+              : 'The recording appears when the test has finished.'
+        }</p>`;
     const step = (s: StepRecord, i: number) => {
       const at = Math.max(0, (new Date(s.createdAt).getTime() - Number(s.durationMs) - first) / 1000);
       const device = s.deviceOutcome ?? (attempt.deviceLabel ? 'pending' : null);
@@ -138,9 +144,12 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     };
     // A failure one of the steps below explains is pointed at, not repeated (it used to show twice).
     const failedAt = steps.findIndex((s) => [s.deviceError, s.reason].some((r) => r && attempt.statusMessage?.includes(r)));
-    const statusMessage = attempt.status === 'pending' && waiting ? waiting
-      : failedAt >= 0 ? `failed at step ${failedAt + 1}, below` : attempt.statusMessage;
-    return page(c, { title: attempt.title, live: !finished, script: SCRIPT }, html`
+    const statusMessage =
+      attempt.status === 'pending' && waiting ? waiting : failedAt >= 0 ? `failed at step ${failedAt + 1}, below` : attempt.statusMessage;
+    return page(
+      c,
+      { title: attempt.title, live: !finished, script: SCRIPT },
+      html`
 <p><a href="${base}/runs/${encodeURIComponent(runId)}">← Run ${runId}</a></p>
 <h1>${attempt.title} ${badge(publicTestStatus(attempt.status))}</h1>
 <p class="muted">${attempt.deviceLabel ?? 'no device yet'} · ${duration(attempt.durationSeconds)}${statusMessage ? html` · <span>${statusMessage}</span>` : ''}</p>
@@ -154,7 +163,8 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     ${steps.length ? html`<ol class="timeline">${steps.map(step)}</ol>` : html`<p class="muted">No steps yet.</p>`}
   </section>
 </div>
-${deviceLogSection(log, `${here}/device-log`, attempt.statusMessage, (i) => steps.find((s) => s.stepIndex === i)?.command ?? null)}`);
+${deviceLogSection(log, `${here}/device-log`, attempt.statusMessage, (i) => steps.find((s) => s.stepIndex === i)?.command ?? null)}`,
+    );
   });
 
   app.get('/recording/:runId/runs/:testId/video', async (c) => {
@@ -181,6 +191,10 @@ ${deviceLogSection(log, `${here}/device-log`, attempt.statusMessage, (i) => step
     const key = await findStepScreenshot(db, c.var.caller.org.id, runId, testId, Number(seq));
     const png = key === null ? null : await storage.get(key);
     if (!png) return c.text('no screenshot', 404);
-    return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'private, max-age=86400', 'x-content-type-options': 'nosniff' });
+    return c.body(new Uint8Array(png), 200, {
+      'content-type': 'image/png',
+      'cache-control': 'private, max-age=86400',
+      'x-content-type-options': 'nosniff',
+    });
   });
 }

@@ -16,7 +16,7 @@ import { libraryPage } from './library-page.js';
 import { recordingPage } from './recording-page.js';
 import { recordingPath, runPage } from './run-page.js';
 import { runsPage } from './runs-page.js';
-import { pagesBase, requireSession, type PageEnv } from './session.js';
+import { type PageEnv, pagesBase, requireSession } from './session.js';
 import { signInPages } from './sign-in.js';
 
 export function pageRoutes(urls: { appUrl: string; baseUrl: string }) {
@@ -24,7 +24,12 @@ export function pageRoutes(urls: { appUrl: string; baseUrl: string }) {
   const trusted = new Set([new URL(urls.appUrl).origin, new URL(urls.baseUrl).origin]);
   const forms = [
     csrf({ origin: (origin, c) => trusted.has(origin) || origin === new URL(c.req.url).origin }),
-    bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'a form of the pages is at most 16 KiB'); } }),
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'a form of the pages is at most 16 KiB');
+      },
+    }),
   ];
   const open = new Hono<PageEnv>();
   signInPages(open, base);
@@ -72,16 +77,18 @@ function withMiddleware(app: Hono<PageEnv>, pages: Hono<PageEnv>, ...middleware:
  * page (its own sign-in applies there) and API clients with JSON as before: a request
  * without an Authorization header that prefers text/html is sent to the page.
  */
-export const interactionLogPageForBrowsers = (appUrl: string) => createMiddleware<AppEnv>(async (c, next) => {
-  const match = /^\/suite\/([^/]+)\/run\/([^/]+)\/interaction_logs\/?$/.exec(c.req.path);
-  const wantsHtml = accepts(c, { header: 'Accept', supports: ['application/json', 'text/html'], default: 'application/json' }) === 'text/html';
-  if (!match || c.req.method !== 'GET' || c.req.header('authorization') !== undefined || !wantsHtml) return next();
-  const runId = decoded(match[1]!);
-  const testId = decoded(match[2]!);
-  // A malformed %-escape names no run: the API route answers it as it answers any unknown id.
-  if (runId === null || testId === null) return next();
-  return c.redirect(recordingPath(pagesBase(appUrl), runId, testId), 303);
-});
+export const interactionLogPageForBrowsers = (appUrl: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const match = /^\/suite\/([^/]+)\/run\/([^/]+)\/interaction_logs\/?$/.exec(c.req.path);
+    const wantsHtml =
+      accepts(c, { header: 'Accept', supports: ['application/json', 'text/html'], default: 'application/json' }) === 'text/html';
+    if (!match || c.req.method !== 'GET' || c.req.header('authorization') !== undefined || !wantsHtml) return next();
+    const runId = decoded(match[1]!);
+    const testId = decoded(match[2]!);
+    // A malformed %-escape names no run: the API route answers it as it answers any unknown id.
+    if (runId === null || testId === null) return next();
+    return c.redirect(recordingPath(pagesBase(appUrl), runId, testId), 303);
+  });
 
 function decoded(segment: string): string | null {
   try {

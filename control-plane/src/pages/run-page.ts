@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { findBuild } from '../queries/builds.js';
-import { listAttempts, type AttemptRecord, type AttemptStatus } from '../runs/attempts.js';
+import { type AttemptRecord, type AttemptStatus, listAttempts } from '../runs/attempts.js';
 import { findRun } from '../runs/run-queries.js';
 import { publicTestStatus } from '../runs/views.js';
 import { badge, duration, notFoundPage, page, when } from './layout.js';
@@ -36,8 +36,13 @@ export function runPage(app: Hono<PageEnv>, base: string) {
   <td class="opt">${t.deviceLabel ?? '—'}</td>
   <td>${duration(t.durationSeconds)}</td>
 </tr>`;
-    const groups = GROUPS.map((g) => ({ ...g, tests: tests.filter((t) => g.statuses.includes(t.status)) })).filter((g) => g.tests.length > 0);
-    return page(c, { title: `Run ${run.id}`, live: run.status === 'running' }, html`<h1>Run ${run.id} ${badge(run.status)}</h1>
+    const groups = GROUPS.map((g) => ({ ...g, tests: tests.filter((t) => g.statuses.includes(t.status)) })).filter(
+      (g) => g.tests.length > 0,
+    );
+    return page(
+      c,
+      { title: `Run ${run.id}`, live: run.status === 'running' },
+      html`<h1>Run ${run.id} ${badge(run.status)}</h1>
 <dl class="facts">
   <dt>Trigger</dt><dd>${run.trigger}</dd>
   <dt>Platform</dt><dd>${run.platform}${run.physical ? ' (real device)' : ''}</dd>
@@ -46,7 +51,10 @@ export function runPage(app: Hono<PageEnv>, base: string) {
   <dt>Finished</dt><dd>${when(run.finishedAt)}</dd>
   <dt>Tests</dt><dd>${GROUPS.map((g) => `${tests.filter((t) => g.statuses.includes(t.status)).length} ${g.title.toLowerCase()}`).join(' · ')}</dd>
 </dl>
-${groups.map((g) => html`<h2>${g.title} (${g.tests.length})</h2>
-<table><thead><tr><th>Test</th><th>Status</th><th class="opt">Device</th><th>Duration</th></tr></thead><tbody>${g.tests.map(row)}</tbody></table>`)}`);
+${groups.map(
+  (g) => html`<h2>${g.title} (${g.tests.length})</h2>
+<table><thead><tr><th>Test</th><th>Status</th><th class="opt">Device</th><th>Duration</th></tr></thead><tbody>${g.tests.map(row)}</tbody></table>`,
+)}`,
+    );
   });
 }

@@ -25,7 +25,11 @@ export function runsPage(app: Hono<PageEnv>, base: string) {
     const status = STATUSES.find((s) => s === q.status);
     const trigger = q.trigger && q.trigger.length <= 50 ? q.trigger : undefined;
     const rows = await listRuns(c.var.deps.db, {
-      orgId: c.var.caller.org.id, status, trigger, beforeSeq: decodeCursor(q.cursor), limit: PAGE_SIZE + 1,
+      orgId: c.var.caller.org.id,
+      status,
+      trigger,
+      beforeSeq: decodeCursor(q.cursor),
+      limit: PAGE_SIZE + 1,
     });
     const runs = rows.slice(0, PAGE_SIZE);
     const older = rows.length > PAGE_SIZE ? cursor.encode(runs[runs.length - 1]!.seq) : null;
@@ -44,16 +48,22 @@ export function runsPage(app: Hono<PageEnv>, base: string) {
   <td>${r.succeededCount} passed · ${r.failedCount} failed · ${r.blockedCount} blocked${r.pendingTests ? ` · ${r.pendingTests} to go` : ''}</td>
   <td class="opt">${when(r.createdAt)}</td>
 </tr>`;
-    return page(c, { title: 'Runs', live: runs.some((r) => r.status === 'running') }, html`<h1>Runs</h1>
+    return page(
+      c,
+      { title: 'Runs', live: runs.some((r) => r.status === 'running') },
+      html`<h1>Runs</h1>
 <nav class="filters" aria-label="status">
   <a href="${link(undefined, trigger)}" class="${status ? '' : 'on'}">all</a>
   ${STATUSES.map((s) => html`<a href="${link(s, trigger)}" class="${s === status ? 'on' : ''}">${s}</a>`)}
   ${trigger ? html`<a href="${link(status, undefined)}" class="on" title="remove the trigger filter">trigger: ${trigger} ✕</a>` : ''}
 </nav>
-${runs.length === 0
+${
+  runs.length === 0
     ? html`<p class="muted">No runs${status || trigger ? ' match these filters' : ' yet: start one with POST /tests/execute'}.</p>`
     : html`<table><thead><tr><th>Run</th><th>Status</th><th>Trigger</th><th>Tests</th><th class="opt">Started</th></tr></thead>
-<tbody>${runs.map(row)}</tbody></table>`}
-${older ? html`<p><a href="${link(status, trigger, older)}">Older runs →</a></p>` : ''}`);
+<tbody>${runs.map(row)}</tbody></table>`
+}
+${older ? html`<p><a href="${link(status, trigger, older)}">Older runs →</a></p>` : ''}`,
+    );
   });
 }

@@ -11,9 +11,18 @@ describe('safeNext', () => {
   it('drops anything a browser would read as another site or a path outside the pages', () => {
     const offSite = [
       '/\t/evil.example/x', // browsers strip the tab: //evil.example/x
-      '/\n/evil.example', '/\r/evil.example', '/\x00/evil.example', '/\x1f/evil.example', '/\x7f/evil.example',
-      '//evil.example', '/\\evil.example', '/\\/evil.example',
-      'https://evil.example/', 'javascript:alert(1)', 'runs', '',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\x00/evil.example',
+      '/\x1f/evil.example',
+      '/\x7f/evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'runs',
+      '',
     ];
     for (const next of offSite) expect(safeNext('', next), JSON.stringify(next)).toBeNull();
     for (const next of [...offSite, '/app/\t/x', '/other', '/application', '/app/../admin', '/app/%2e%2e/admin']) {

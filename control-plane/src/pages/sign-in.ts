@@ -10,7 +10,7 @@ import { html } from 'hono/html';
 import { callerFromKey } from '../auth/caller.js';
 import { ApiError } from '../errors.js';
 import { page } from './layout.js';
-import { csrfValid, endSession, pagesBase, safeNext, startSession, type PageEnv } from './session.js';
+import { csrfValid, endSession, type PageEnv, pagesBase, safeNext, startSession } from './session.js';
 
 function signInForm(base: string, next: string | null, error: string | null) {
   return html`<form class="signin" method="post" action="${base}/sign-in">

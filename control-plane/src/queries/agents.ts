@@ -58,10 +58,9 @@ export async function disconnectAgent(sql: Sql, id: string, replicaId: string): 
 
 /** Agents that said nothing for `seconds`: still marked connected (a half-open socket) or gone. */
 export async function listSilentAgents(sql: Sql, seconds: number): Promise<string[]> {
-  const rows = await sql.query<{ id: string }>(
-    `SELECT id FROM agents WHERE last_seen_at < clock_timestamp() - make_interval(secs => $1)`,
-    [seconds],
-  );
+  const rows = await sql.query<{ id: string }>(`SELECT id FROM agents WHERE last_seen_at < clock_timestamp() - make_interval(secs => $1)`, [
+    seconds,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -72,7 +71,10 @@ export async function listSilentAgents(sql: Sql, seconds: number): Promise<strin
  * wanted, see unwantedJobs); otherwise it is online when ready.
  */
 export async function upsertDevices(
-  sql: Sql, agent: AgentRecord, devices: readonly DeviceInfo[], stillBusy: readonly string[] = [],
+  sql: Sql,
+  agent: AgentRecord,
+  devices: readonly DeviceInfo[],
+  stillBusy: readonly string[] = [],
 ): Promise<void> {
   if (devices.length === 0) return;
   // Arrays of text only: the postgres driver does not send boolean arrays as boolean[].
@@ -91,7 +93,18 @@ export async function upsertDevices(
        state = CASE
          WHEN EXISTS (SELECT 1 FROM attempts a WHERE a.device_id = devices.id AND a.status IN ('offered', 'running')) THEN 'busy'
          ELSE EXCLUDED.state END`,
-    [agent.id, agent.orgId, column('serial'), column('platform'), column('kind'), column('model'), column('osVersion'), devices.map((d) => String(d.ready)), stillBusy, devices.map((d) => d.reason ?? '')],
+    [
+      agent.id,
+      agent.orgId,
+      column('serial'),
+      column('platform'),
+      column('kind'),
+      column('model'),
+      column('osVersion'),
+      devices.map((d) => String(d.ready)),
+      stillBusy,
+      devices.map((d) => d.reason ?? ''),
+    ],
   );
 }
 
@@ -117,7 +130,11 @@ export interface ReportedJob {
  * the run was cancelled (a cancel that never reached the agent). With the serial of
  * the agent's device that ran the try, when the database still knows it.
  */
-export async function unwantedJobs(sql: Sql, agentId: string, jobs: readonly ReportedJob[]): Promise<Array<{ jobId: string; serial: string | null; runCancelled: boolean }>> {
+export async function unwantedJobs(
+  sql: Sql,
+  agentId: string,
+  jobs: readonly ReportedJob[],
+): Promise<Array<{ jobId: string; serial: string | null; runCancelled: boolean }>> {
   if (jobs.length === 0) return [];
   return sql.query(
     `SELECT j.wire AS "jobId", d.serial, COALESCE(r.status = 'cancelled', false) AS "runCancelled"

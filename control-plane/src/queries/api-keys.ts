@@ -29,8 +29,15 @@ export async function insertApiKey(sql: Sql, key: { id: string; orgId: string; k
 /** The key with its organisation, in one round trip: this runs on every request. */
 export async function findApiKey(sql: Sql, id: string): Promise<ApiKeyRecord | null> {
   const rows = await sql.query<{
-    id: string; orgId: string; kind: KeyKind; secretHash: string; revoked: boolean;
-    orgName: string; orgType: Organisation['type']; bundleIdRuns: boolean; maxParallelTests: number | null;
+    id: string;
+    orgId: string;
+    kind: KeyKind;
+    secretHash: string;
+    revoked: boolean;
+    orgName: string;
+    orgType: Organisation['type'];
+    bundleIdRuns: boolean;
+    maxParallelTests: number | null;
   }>(
     `SELECT k.id, k.org_id AS "orgId", k.kind, k.secret_hash AS "secretHash", k.revoked_at IS NOT NULL AS revoked,
             o.name AS "orgName", o.type AS "orgType", o.bundle_id_runs AS "bundleIdRuns",
@@ -53,9 +60,6 @@ export async function findApiKey(sql: Sql, id: string): Promise<ApiKeyRecord | n
 
 /** Returns false when no such key exists; revoking twice is harmless. */
 export async function revokeApiKey(sql: Sql, id: string): Promise<boolean> {
-  const rows = await sql.query(
-    'UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING id',
-    [id],
-  );
+  const rows = await sql.query('UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING id', [id]);
   return rows.length > 0;
 }

@@ -29,8 +29,23 @@ export async function insertBuild(sql: Sql, b: Omit<BuildRecord, 'createdAt'>): 
     `INSERT INTO builds (id, org_id, platform, kind, file_name, storage_key, size_bytes, sha256, package_name,
                          version_name, version_code, display_name, meta, meta_name, ci)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [b.id, b.orgId, b.platform, b.kind, b.fileName, b.storageKey, b.sizeBytes, b.sha256, b.packageName,
-      b.versionName, b.versionCode, b.displayName, b.meta, metaName, b.ci],
+    [
+      b.id,
+      b.orgId,
+      b.platform,
+      b.kind,
+      b.fileName,
+      b.storageKey,
+      b.sizeBytes,
+      b.sha256,
+      b.packageName,
+      b.versionName,
+      b.versionCode,
+      b.displayName,
+      b.meta,
+      metaName,
+      b.ci,
+    ],
   );
 }
 

@@ -74,8 +74,12 @@ interface DeviceCount {
 
 const kindWords = (platform: Platform, physical: boolean) =>
   physical
-    ? platform === 'ios' ? 'a reserved iPhone' : 'a reserved Android handset'
-    : platform === 'ios' ? 'an iOS simulator' : 'an Android emulator';
+    ? platform === 'ios'
+      ? 'a reserved iPhone'
+      : 'a reserved Android handset'
+    : platform === 'ios'
+      ? 'an iOS simulator'
+      : 'an Android emulator';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -122,9 +126,12 @@ export async function waitingReasons(sql: Sql, orgId: string, tests: readonly Wa
       continue;
     }
     const before = c.busy + (queued.get(t.id) ?? 0);
-    reasons.set(t.id, before === 0
-      ? `waiting: next in line for ${plural(c.connected, 'device')}`
-      : `waiting: ${plural(before, 'test')} ahead on ${plural(c.connected, 'device')}`);
+    reasons.set(
+      t.id,
+      before === 0
+        ? `waiting: next in line for ${plural(c.connected, 'device')}`
+        : `waiting: ${plural(before, 'test')} ahead on ${plural(c.connected, 'device')}`,
+    );
   }
   return reasons;
 }

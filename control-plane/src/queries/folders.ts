@@ -14,10 +14,7 @@ export async function listFolderRows(sql: Sql, orgId: string): Promise<FolderRow
 }
 
 export async function countUnfiledTests(sql: Sql, orgId: string): Promise<number> {
-  const rows = await sql.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM tests WHERE org_id = $1 AND folder_id IS NULL',
-    [orgId],
-  );
+  const rows = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM tests WHERE org_id = $1 AND folder_id IS NULL', [orgId]);
   return rows[0]!.n;
 }
 
@@ -46,12 +43,7 @@ export async function countFolders(sql: Sql, orgId: string): Promise<number> {
 }
 
 export async function insertFolder(sql: Sql, f: { id: string; orgId: string; name: string; parentId: string | null }) {
-  await sql.query('INSERT INTO folders (id, org_id, name, parent_id) VALUES ($1, $2, $3, $4)', [
-    f.id,
-    f.orgId,
-    f.name,
-    f.parentId,
-  ]);
+  await sql.query('INSERT INTO folders (id, org_id, name, parent_id) VALUES ($1, $2, $3, $4)', [f.id, f.orgId, f.name, f.parentId]);
 }
 
 /**
@@ -115,10 +107,10 @@ export async function deleteFolder(
   sql: Sql,
   folder: { id: string; parentId: string | null },
 ): Promise<{ promotedFolderIds: string[]; unfiledTestIds: string[] }> {
-  const promoted = await sql.query<{ id: string }>(
-    'UPDATE folders SET parent_id = $2 WHERE parent_id = $1 RETURNING id',
-    [folder.id, folder.parentId],
-  );
+  const promoted = await sql.query<{ id: string }>('UPDATE folders SET parent_id = $2 WHERE parent_id = $1 RETURNING id', [
+    folder.id,
+    folder.parentId,
+  ]);
   const unfiled = await sql.query<{ id: string }>(
     'UPDATE tests SET folder_id = NULL, updated_at = clock_timestamp() WHERE folder_id = $1 RETURNING id',
     [folder.id],

@@ -14,14 +14,14 @@ export interface Organisation {
 
 const columns = `id, name, type, bundle_id_runs AS "bundleIdRuns", max_parallel_tests AS "maxParallelTests"`;
 
-export async function insertOrganisation(
-  sql: Sql,
-  org: Omit<Organisation, 'maxParallelTests'> & { orgKeyHash: string },
-): Promise<void> {
-  await sql.query(
-    'INSERT INTO organisations (id, name, type, bundle_id_runs, org_key_hash) VALUES ($1, $2, $3, $4, $5)',
-    [org.id, org.name, org.type, org.bundleIdRuns, org.orgKeyHash],
-  );
+export async function insertOrganisation(sql: Sql, org: Omit<Organisation, 'maxParallelTests'> & { orgKeyHash: string }): Promise<void> {
+  await sql.query('INSERT INTO organisations (id, name, type, bundle_id_runs, org_key_hash) VALUES ($1, $2, $3, $4, $5)', [
+    org.id,
+    org.name,
+    org.type,
+    org.bundleIdRuns,
+    org.orgKeyHash,
+  ]);
 }
 
 export async function findOrganisation(sql: Sql, id: string): Promise<Organisation | null> {
@@ -36,7 +36,9 @@ export async function findOrganisationByKeyHash(sql: Sql, orgKeyHash: string): P
 
 /** Every organisation, oldest first, with its active (not revoked) API keys: what an operator needs to recover access. */
 export async function listOrganisations(sql: Sql): Promise<Array<Organisation & { createdAt: Date; apiKeys: ActiveKey[] }>> {
-  const orgs = await sql.query<Organisation & { createdAt: Date }>(`SELECT ${columns}, created_at AS "createdAt" FROM organisations ORDER BY created_at, id`);
+  const orgs = await sql.query<Organisation & { createdAt: Date }>(
+    `SELECT ${columns}, created_at AS "createdAt" FROM organisations ORDER BY created_at, id`,
+  );
   const keys = await sql.query<ActiveKey & { orgId: string }>(
     `SELECT org_id AS "orgId", id AS "apiKeyId", kind, created_at AS "createdAt"
        FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id`,

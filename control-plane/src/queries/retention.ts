@@ -54,7 +54,11 @@ export async function markBuildFilesDeleted(sql: Sql, ids: string[]): Promise<vo
 }
 
 /** Recordings of tests that finished more than `days` ago and are still kept. */
-export async function expiredRecordings(sql: Sql, days: number, limit: number): Promise<Array<{ id: string; key: string; orgId: string; runId: string }>> {
+export async function expiredRecordings(
+  sql: Sql,
+  days: number,
+  limit: number,
+): Promise<Array<{ id: string; key: string; orgId: string; runId: string }>> {
   return sql.query(
     `SELECT id, recording_key AS key, org_id AS "orgId", run_id AS "runId" FROM attempts
       WHERE recording_key IS NOT NULL AND recording_expired_at IS NULL AND finished_at < clock_timestamp() - make_interval(days => $1::int)
@@ -64,11 +68,18 @@ export async function expiredRecordings(sql: Sql, days: number, limit: number): 
 }
 
 export async function markRecordingsExpired(sql: Sql, ids: string[]): Promise<void> {
-  await sql.query('UPDATE attempts SET recording_expired_at = clock_timestamp() WHERE id = ANY($1::text[]) AND recording_expired_at IS NULL', [ids]);
+  await sql.query(
+    'UPDATE attempts SET recording_expired_at = clock_timestamp() WHERE id = ANY($1::text[]) AND recording_expired_at IS NULL',
+    [ids],
+  );
 }
 
 /** Step screenshots taken more than `days` ago and still kept. */
-export async function expiredScreenshots(sql: Sql, days: number, limit: number): Promise<Array<{ sessionId: string; seq: number; key: string }>> {
+export async function expiredScreenshots(
+  sql: Sql,
+  days: number,
+  limit: number,
+): Promise<Array<{ sessionId: string; seq: number; key: string }>> {
   return sql.query(
     `SELECT session_id AS "sessionId", seq, screenshot AS key FROM session_steps
       WHERE screenshot IS NOT NULL AND created_at < clock_timestamp() - make_interval(days => $1::int)
@@ -91,10 +102,13 @@ export async function markScreenshotsExpired(sql: Sql, steps: Array<{ sessionId:
  * has expired (its file is gone or going), with the reason in `expired`.
  */
 export async function useBuild(sql: Sql, buildId: string): Promise<{ ok: true } | { ok: false; expiredAt: Date; reason: string }> {
-  const used = await sql.query('UPDATE builds SET last_used_at = clock_timestamp() WHERE id = $1 AND expired_at IS NULL RETURNING 1', [buildId]);
+  const used = await sql.query('UPDATE builds SET last_used_at = clock_timestamp() WHERE id = $1 AND expired_at IS NULL RETURNING 1', [
+    buildId,
+  ]);
   if (used.length > 0) return { ok: true };
   const [row] = await sql.query<{ expiredAt: Date; reason: string }>(
-    'SELECT expired_at AS "expiredAt", coalesce(expired_reason, \'it expired\') AS reason FROM builds WHERE id = $1', [buildId],
+    'SELECT expired_at AS "expiredAt", coalesce(expired_reason, \'it expired\') AS reason FROM builds WHERE id = $1',
+    [buildId],
   );
   return { ok: false, expiredAt: row!.expiredAt, reason: row!.reason };
 }

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/index.js';
 import type { Action, Platform } from '@devicelab/shared';
+import type { Sql } from '../db/index.js';
 
 export type SessionStatus = 'running' | 'succeeded' | 'failed';
 export type StepKind = 'ai' | 'cached' | 'deterministic' | 'code';
@@ -127,9 +127,25 @@ export async function recordStep(sql: Sql, s: NewStep): Promise<number | null> {
                                 fingerprint, screenshot, duration_ms, request_id, finished, waited_ms, screen_settled)
      SELECT id, seq, $3, $2, $4, $5, $6, $7, $8, $9, $10, $11, $15, $14::boolean, $16::double precision, $17::boolean FROM counted
      RETURNING seq`,
-    [s.sessionId, s.kind, s.call, s.stepIndex, s.command, s.actions, s.outcome, s.reason, s.fingerprint,
-      s.screenshot, s.durationMs, s.next?.step ?? null, s.next?.command ?? null, s.next?.finished ?? null, s.requestId ?? null,
-      s.waitedMs ?? null, s.screenSettled ?? null],
+    [
+      s.sessionId,
+      s.kind,
+      s.call,
+      s.stepIndex,
+      s.command,
+      s.actions,
+      s.outcome,
+      s.reason,
+      s.fingerprint,
+      s.screenshot,
+      s.durationMs,
+      s.next?.step ?? null,
+      s.next?.command ?? null,
+      s.next?.finished ?? null,
+      s.requestId ?? null,
+      s.waitedMs ?? null,
+      s.screenSettled ?? null,
+    ],
   );
   return rows[0]?.seq ?? null;
 }
@@ -178,10 +194,10 @@ export async function listSteps(sql: Sql, sessionId: string): Promise<StepRecord
 
 /** The step a lab agent's step.decide already produced (it re-sends after a reconnect, possibly to another replica). */
 export async function findStepByRequest(sql: Sql, sessionId: string, requestId: string): Promise<StepRecord | null> {
-  const rows = await sql.query<StepRecord>(
-    `SELECT ${stepColumns} FROM session_steps WHERE session_id = $1 AND request_id = $2`,
-    [sessionId, requestId],
-  );
+  const rows = await sql.query<StepRecord>(`SELECT ${stepColumns} FROM session_steps WHERE session_id = $1 AND request_id = $2`, [
+    sessionId,
+    requestId,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/index.js';
 import type { Platform } from '@devicelab/shared';
+import type { Sql } from '../db/index.js';
 
 /** The key of docs/architecture.md#engine. `testKey` is '' for sessions started without a test id. */
 export interface StepCacheKey {

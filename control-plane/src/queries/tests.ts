@@ -1,6 +1,6 @@
+import { PLATFORMS, type Platform } from '@devicelab/shared';
 import type { Sql } from '../db/index.js';
 import type { TestView } from '../schemas/tests.js';
-import { PLATFORMS, type Platform } from '@devicelab/shared';
 
 export { PLATFORMS, type Platform };
 
@@ -60,8 +60,20 @@ export async function insertTest(
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
         WHERE $3::text IS NULL OR EXISTS (SELECT 1 FROM folders WHERE id = $3 AND org_id = $2)
        RETURNING id`,
-      [t.id, t.orgId, t.folderId, t.title, t.commands, t.tags, t.preRequests, t.teardownRequests,
-        t.launchParams, t.testInputs, t.autoGenerate, t.automation],
+      [
+        t.id,
+        t.orgId,
+        t.folderId,
+        t.title,
+        t.commands,
+        t.tags,
+        t.preRequests,
+        t.teardownRequests,
+        t.launchParams,
+        t.testInputs,
+        t.autoGenerate,
+        t.automation,
+      ],
     );
     return rows.length > 0;
   } catch (e) {
@@ -78,10 +90,10 @@ export async function countTests(sql: Sql, orgId: string): Promise<number> {
 const isForeignKeyViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23503';
 
 export async function findTest(sql: Sql, orgId: string, id: string, lock = false): Promise<TestRecord | null> {
-  const rows = await sql.query<TestRecord>(
-    `SELECT ${columns} FROM tests t WHERE t.id = $1 AND t.org_id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [id, orgId],
-  );
+  const rows = await sql.query<TestRecord>(`SELECT ${columns} FROM tests t WHERE t.id = $1 AND t.org_id = $2${lock ? ' FOR UPDATE' : ''}`, [
+    id,
+    orgId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -99,7 +111,7 @@ export async function listTests(sql: Sql, f: TestFilter): Promise<TestRecord[]> 
   const params: unknown[] = [f.orgId, f.limit];
   const where = ['t.org_id = $1'];
   let withClause = '';
-  if (f.folder && f.folder.subfolders) {
+  if (f.folder?.subfolders) {
     params.push(f.folder.id);
     withClause = `WITH RECURSIVE subtree(id) AS (
         SELECT id FROM folders WHERE id = $${params.length} AND org_id = $1
@@ -131,8 +143,14 @@ export async function updateTest(
   change: Partial<TestContent> & { folderId?: string | null; automation?: Automation },
 ): Promise<TestRecord> {
   const columnOf: Record<string, string> = {
-    folderId: 'folder_id', title: 'title', commands: 'commands', tags: 'tags', preRequests: 'pre_requests',
-    teardownRequests: 'teardown_requests', launchParams: 'launch_params', testInputs: 'test_inputs',
+    folderId: 'folder_id',
+    title: 'title',
+    commands: 'commands',
+    tags: 'tags',
+    preRequests: 'pre_requests',
+    teardownRequests: 'teardown_requests',
+    launchParams: 'launch_params',
+    testInputs: 'test_inputs',
     automation: 'automation',
   };
   const params: unknown[] = [id];
@@ -148,10 +166,7 @@ export async function updateTest(
 
 /** Deletes the organisation's tests among `ids`; returns the ids actually deleted. */
 export async function deleteTests(sql: Sql, orgId: string, ids: string[]): Promise<string[]> {
-  const rows = await sql.query<{ id: string }>('DELETE FROM tests WHERE org_id = $1 AND id = ANY($2::text[]) RETURNING id', [
-    orgId,
-    ids,
-  ]);
+  const rows = await sql.query<{ id: string }>('DELETE FROM tests WHERE org_id = $1 AND id = ANY($2::text[]) RETURNING id', [orgId, ids]);
   return rows.map((r) => r.id);
 }
 

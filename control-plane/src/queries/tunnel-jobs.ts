@@ -12,7 +12,11 @@ export interface TunnelledJob {
  * it runs on belongs to an agent of that agent token: a token cannot borrow another
  * agent's test (and with it another organisation's tunnel).
  */
-export async function findTunnelledJob(sql: Sql, ref: { id: string; tryNumber: number }, agentTokenId: string): Promise<TunnelledJob | null> {
+export async function findTunnelledJob(
+  sql: Sql,
+  ref: { id: string; tryNumber: number },
+  agentTokenId: string,
+): Promise<TunnelledJob | null> {
   const rows = await sql.query<TunnelledJob>(
     `SELECT r.org_id AS "orgId", r.tunnel_name AS "tunnelName", a.status
        FROM attempts a

@@ -10,7 +10,12 @@ import type { FileStorage } from '../storage/files.js';
 import { isRecordingOf } from './formats.js';
 
 /** The log's text, or null when the test has none (or its key is not this run's). */
-export async function readDeviceLog(deps: { db: Sql; storage: FileStorage }, orgId: string, runId: string, testId: string): Promise<string | null> {
+export async function readDeviceLog(
+  deps: { db: Sql; storage: FileStorage },
+  orgId: string,
+  runId: string,
+  testId: string,
+): Promise<string | null> {
   const attempt = await findAttemptOfTest(deps.db, orgId, runId, testId);
   const key = attempt?.deviceLogKey ?? null;
   if (key === null || !isRecordingOf(key, orgId, runId)) return null;

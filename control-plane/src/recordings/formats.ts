@@ -47,8 +47,7 @@ export const partKey = (key: string, n: number) => (n === 0 ? key : key.replace(
  * Whether a stored key may be played as this run's recording: the key in a verdict comes
  * from the agent, so it is only trusted when it lies under this organisation's run.
  */
-export const isRecordingOf = (key: string, orgId: string, runId: string) =>
-  key.startsWith(prefixOf(orgId, runId)) && !key.includes('..');
+export const isRecordingOf = (key: string, orgId: string, runId: string) => key.startsWith(prefixOf(orgId, runId)) && !key.includes('..');
 
 /**
  * One `bytes=` range of a file of `size` bytes (RFC 9110 14.1.2): null when there is no

@@ -3,7 +3,10 @@ import type { Sql } from '../db/index.js';
 
 /** The attempt's organisation and run, when it is active on a device of an agent that uses this token. */
 export async function findAttemptHeldByToken(
-  sql: Sql, attemptId: string, tryNumber: number, tokenId: string,
+  sql: Sql,
+  attemptId: string,
+  tryNumber: number,
+  tokenId: string,
 ): Promise<{ orgId: string; runId: string } | null> {
   const rows = await sql.query<{ orgId: string; runId: string }>(
     `SELECT a.org_id AS "orgId", a.run_id AS "runId"
@@ -19,7 +22,10 @@ export async function findAttemptHeldByToken(
  * retention sweep deleted it (retention/sweep.ts); null when none was made.
  */
 export async function findRecording(
-  sql: Sql, orgId: string, runId: string, testId: string,
+  sql: Sql,
+  orgId: string,
+  runId: string,
+  testId: string,
 ): Promise<{ key: string; expiredAt: Date | null } | null> {
   const rows = await sql.query<{ key: string | null; expiredAt: Date | null }>(
     `SELECT a.recording_key AS key, a.recording_expired_at AS "expiredAt" FROM attempts a

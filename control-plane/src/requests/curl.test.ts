@@ -16,7 +16,9 @@ describe('parseCurl', () => {
     ] as const) {
       const parsed = parseCurl(command);
       expect(parsed.ok, command).toBe(false);
-      expect(!parsed.ok && parsed.error).toBe(`the shell variable $${name} has no value here: use {{${name}}} (a test input or a remembered value), or single quotes for a literal $`);
+      expect(!parsed.ok && parsed.error).toBe(
+        `the shell variable $${name} has no value here: use {{${name}}} (a test input or a remembered value), or single quotes for a literal $`,
+      );
     }
     // In single quotes a $ is literal, as in a shell.
     const literal = parseCurl("curl 'https://api.example.com/odata/Items?$top=5'");
@@ -24,11 +26,16 @@ describe('parseCurl', () => {
   });
 
   it('reads method, headers, JSON body and URL', () => {
-    const r = ok(`curl -X PUT https://api.example.com/users/1 -H 'Authorization: Bearer abc' -H "Content-Type: application/json" -d '{"name":"Ann"}'`);
+    const r = ok(
+      `curl -X PUT https://api.example.com/users/1 -H 'Authorization: Bearer abc' -H "Content-Type: application/json" -d '{"name":"Ann"}'`,
+    );
     expect(r).toEqual({
       method: 'PUT',
       url: 'https://api.example.com/users/1',
-      headers: [['Authorization', 'Bearer abc'], ['Content-Type', 'application/json']],
+      headers: [
+        ['Authorization', 'Bearer abc'],
+        ['Content-Type', 'application/json'],
+      ],
       body: '{"name":"Ann"}',
       insecure: false,
       followRedirects: false,
@@ -44,7 +51,7 @@ describe('parseCurl', () => {
   });
 
   it('supports --json, --user, -G, -k and line continuations', () => {
-    const r = ok("curl -k \\\n --json '{\"a\":1}' -u bob:pw https://x.test");
+    const r = ok('curl -k \\\n --json \'{"a":1}\' -u bob:pw https://x.test');
     expect(r.insecure).toBe(true);
     expect(r.headers).toContainEqual(['Content-Type', 'application/json']);
     expect(r.headers).toContainEqual(['Authorization', `Basic ${Buffer.from('bob:pw').toString('base64')}`]);
@@ -58,8 +65,9 @@ describe('parseCurl', () => {
   });
 
   it('encodes --data-urlencode as curl does: the content after the name, all but unreserved characters', () => {
-    expect(ok("curl https://x.test --data-urlencode 'q=a b&c=d/é!*' --data-urlencode '=x y' --data-urlencode 'plain text' -d raw=1").body)
-      .toBe('q=a%20b%26c%3Dd%2F%C3%A9%21%2A&x%20y&plain%20text&raw=1');
+    expect(
+      ok("curl https://x.test --data-urlencode 'q=a b&c=d/é!*' --data-urlencode '=x y' --data-urlencode 'plain text' -d raw=1").body,
+    ).toBe('q=a%20b%26c%3Dd%2F%C3%A9%21%2A&x%20y&plain%20text&raw=1');
     expect(ok("curl -G https://x.test/s --data-urlencode 'q=a b'").url).toBe('https://x.test/s?q=a%20b');
   });
 

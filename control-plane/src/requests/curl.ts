@@ -16,11 +16,53 @@ export type CurlParse = { ok: true; request: CurlRequest } | { ok: false; error:
 
 // Flags that take a value, mapped to what they set. Flags people paste from browsers'
 // "copy as cURL" are covered; anything else is refused by name rather than guessed at.
-const VALUE_FLAGS = new Set(['-X', '--request', '-H', '--header', '-d', '--data', '--data-raw', '--data-binary',
-  '--data-ascii', '--data-urlencode', '--json', '-u', '--user', '--url', '-A', '--user-agent', '-e', '--referer',
-  '-b', '--cookie', '-m', '--max-time', '--connect-timeout', '--retry']);
-const SWITCHES = new Set(['-s', '--silent', '-S', '--show-error', '-L', '--location', '-k', '--insecure',
-  '--compressed', '-i', '--include', '-v', '--verbose', '-f', '--fail', '-g', '--globoff', '-G', '--get']);
+const VALUE_FLAGS = new Set([
+  '-X',
+  '--request',
+  '-H',
+  '--header',
+  '-d',
+  '--data',
+  '--data-raw',
+  '--data-binary',
+  '--data-ascii',
+  '--data-urlencode',
+  '--json',
+  '-u',
+  '--user',
+  '--url',
+  '-A',
+  '--user-agent',
+  '-e',
+  '--referer',
+  '-b',
+  '--cookie',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '--retry',
+]);
+const SWITCHES = new Set([
+  '-s',
+  '--silent',
+  '-S',
+  '--show-error',
+  '-L',
+  '--location',
+  '-k',
+  '--insecure',
+  '--compressed',
+  '-i',
+  '--include',
+  '-v',
+  '--verbose',
+  '-f',
+  '--fail',
+  '-g',
+  '--globoff',
+  '-G',
+  '--get',
+]);
 
 /** RFC 9110 token: what a method and a header name must be (node:http refuses anything else, and it could split the request). */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -37,12 +79,18 @@ export function parseCurl(command: string, resolve: (text: string) => string = (
     // A shell would put its variable there ($TOKEN, "…?$top=5"), empty when unset; shell-quote
     // does the same, silently. We have no such variables, so the command is refused naming it.
     const variables: string[] = [];
-    const parsed = parse(command.replace(/\\\r?\n/g, ' '), (name) => { variables.push(name); return ''; });
+    const parsed = parse(command.replace(/\\\r?\n/g, ' '), (name) => {
+      variables.push(name);
+      return '';
+    });
     if (parsed.some((t) => typeof t !== 'string')) {
       return { ok: false, error: 'shell operators, globs and comments are not allowed in a curl command' };
     }
     if (variables.length > 0) {
-      return { ok: false, error: `the shell variable $${variables[0]} has no value here: use {{${variables[0]}}} (a test input or a remembered value), or single quotes for a literal $` };
+      return {
+        ok: false,
+        error: `the shell variable $${variables[0]} has no value here: use {{${variables[0]}}} (a test input or a remembered value), or single quotes for a literal $`,
+      };
     }
     tokens = parsed as string[];
   } catch (e) {
@@ -74,15 +122,19 @@ export function parseCurl(command: string, resolve: (text: string) => string = (
     const value = tokens[++i];
     if (value === undefined) return { ok: false, error: `${token} needs a value` };
     switch (token) {
-      case '-X': case '--request':
-        if (!TOKEN.test(value)) return { ok: false, error: `method "${value}" is not a valid HTTP method (letters, digits and !#$%&'*+-.^_\`|~ only)` };
+      case '-X':
+      case '--request':
+        if (!TOKEN.test(value))
+          return { ok: false, error: `method "${value}" is not a valid HTTP method (letters, digits and !#$%&'*+-.^_\`|~ only)` };
         method = value.toUpperCase();
         break;
-      case '-H': case '--header': {
+      case '-H':
+      case '--header': {
         const colon = value.indexOf(':');
         if (colon <= 0) return { ok: false, error: `header "${value}" must look like "Name: value"` };
         const name = value.slice(0, colon).trim();
-        if (!TOKEN.test(name)) return { ok: false, error: `header name "${name}" is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only)` };
+        if (!TOKEN.test(name))
+          return { ok: false, error: `header name "${name}" is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only)` };
         headers.push([name, resolve(value.slice(colon + 1).trim())]);
         break;
       }
@@ -91,21 +143,40 @@ export function parseCurl(command: string, resolve: (text: string) => string = (
         headers.push(['Content-Type', 'application/json'], ['Accept', 'application/json']);
         data.push(resolve(value));
         break;
-      case '-u': case '--user':
+      case '-u':
+      case '--user':
         headers.push(['Authorization', `Basic ${Buffer.from(resolve(value)).toString('base64')}`]);
         break;
-      case '--url': if (url !== null) return { ok: false, error: 'more than one URL' }; url = value; break;
-      case '-A': case '--user-agent': headers.push(['User-Agent', resolve(value)]); break;
-      case '-e': case '--referer': headers.push(['Referer', resolve(value)]); break;
-      case '-b': case '--cookie': headers.push(['Cookie', resolve(value)]); break;
-      case '-m': case '--max-time': case '--connect-timeout': case '--retry': break;
+      case '--url':
+        if (url !== null) return { ok: false, error: 'more than one URL' };
+        url = value;
+        break;
+      case '-A':
+      case '--user-agent':
+        headers.push(['User-Agent', resolve(value)]);
+        break;
+      case '-e':
+      case '--referer':
+        headers.push(['Referer', resolve(value)]);
+        break;
+      case '-b':
+      case '--cookie':
+        headers.push(['Cookie', resolve(value)]);
+        break;
+      case '-m':
+      case '--max-time':
+      case '--connect-timeout':
+      case '--retry':
+        break;
       case '--data-urlencode': {
         const encoded = urlencodeData(value, resolve);
         if (encoded === null) return { ok: false, error: fileRefused(token, value) };
         data.push(encoded);
         break;
       }
-      case '--data-raw': data.push(resolve(value)); break; // the one member of the family that never reads a file
+      case '--data-raw':
+        data.push(resolve(value));
+        break; // the one member of the family that never reads a file
       default: // -d, --data, --data-ascii, --data-binary
         if (value.startsWith('@')) return { ok: false, error: fileRefused(token, value) };
         data.push(resolve(value));
@@ -139,10 +210,11 @@ function urlencodeData(value: string, resolve: (text: string) => string): string
   const eq = value.indexOf('=');
   const at = value.indexOf('@');
   if (at !== -1 && (eq === -1 || at < eq)) return null;
-  const escape = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  if (eq === -1) return escape(resolve(value));
+  const percentEncode = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  if (eq === -1) return percentEncode(resolve(value));
   const name = value.slice(0, eq);
-  return `${name === '' ? '' : `${name}=`}${escape(resolve(value.slice(eq + 1)))}`;
+  return `${name === '' ? '' : `${name}=`}${percentEncode(resolve(value.slice(eq + 1)))}`;
 }
 
 /** shell-quote reads `curl "https://x` as if the quote were closed; a truncated paste should be refused instead. */

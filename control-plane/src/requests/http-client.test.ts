@@ -57,9 +57,28 @@ describe('-k', () => {
   let dir = '';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'devicelab-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-    tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('secure'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) =>
+      res.end('secure'),
+    );
     tls.listen(0, '127.0.0.1');
     await once(tls, 'listening');
   });
@@ -70,7 +89,8 @@ describe('-k', () => {
 
   it('skips certificate verification with -k only', async () => {
     const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/`;
-    const send = (insecure: boolean) => sendHttp({ method: 'GET', url, headers: [], body: null, insecure, signal: AbortSignal.timeout(5000) }, { allowPrivate: true });
+    const send = (insecure: boolean) =>
+      sendHttp({ method: 'GET', url, headers: [], body: null, insecure, signal: AbortSignal.timeout(5000) }, { allowPrivate: true });
     await expect(send(false)).rejects.toThrow(/self[- ]signed/);
     await expect(send(true)).resolves.toMatchObject({ status: 200, body: 'secure' });
   });

@@ -13,14 +13,13 @@
  * MAX_ANSWER_BYTES: enough for valuesToRemember and an error excerpt, and a large
  * download is not buffered in the control plane's memory.
  */
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
-import type { TunnelDialer } from './tunnel-fetch.js';
 import { hostOf, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../net/address-guard.js';
-
+import type { TunnelDialer } from './tunnel-fetch.js';
 
 export const MAX_ANSWER_BYTES = 1024 * 1024;
 /** curl's own limit is 50; a chain this long is a loop in all but name. */
@@ -116,7 +115,8 @@ export async function exchange(target: URL, hop: Hop, route: Route): Promise<Ans
     // The tunnel stream is ours to close, whatever happens: an answer read, an error, or a request node:http refuses to build.
     try {
       hop.signal.throwIfAborted();
-      if (secure) connection = tlsConnect({ socket: stream, servername: isIP(host) === 0 ? host : undefined, rejectUnauthorized: !hop.insecure });
+      if (secure)
+        connection = tlsConnect({ socket: stream, servername: isIP(host) === 0 ? host : undefined, rejectUnauthorized: !hop.insecure });
       return await send(target, { ...options, createConnection: () => connection as never }, hop.body);
     } finally {
       connection.destroy();
@@ -126,10 +126,16 @@ export async function exchange(target: URL, hop: Hop, route: Route): Promise<Ans
   // A literal address is never looked up, so the lookup hook cannot check it.
   if (!route.allowPrivate && isIP(host) && !isPublicAddress(host)) throw new RefusedAddress(host, host);
   // agent: false: a connection of its own, checked by the lookup as it connects (a pooled one could be reused across settings).
-  return send(target, {
-    ...options, agent: false, rejectUnauthorized: !hop.insecure,
-    ...(route.allowPrivate ? {} : { lookup: publicOnlyLookup as never }),
-  }, hop.body);
+  return send(
+    target,
+    {
+      ...options,
+      agent: false,
+      rejectUnauthorized: !hop.insecure,
+      ...(route.allowPrivate ? {} : { lookup: publicOnlyLookup as never }),
+    },
+    hop.body,
+  );
 }
 
 /** Header lines as node:http wants them; a repeated name is joined as one line, as HTTP allows. */
@@ -138,7 +144,9 @@ function headerObject(lines: readonly (readonly [string, string])[]): Record<str
   for (const [name, value] of lines) {
     // node:http would throw on these; say which header, since a {{value}} may have put the character there.
     if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) {
-      throw new RequestRefused(`header "${name}" cannot be sent: its value holds a line break, another control character or a character beyond Latin-1 (after {{values}} were put in)`);
+      throw new RequestRefused(
+        `header "${name}" cannot be sent: its value holds a line break, another control character or a character beyond Latin-1 (after {{values}} were put in)`,
+      );
     }
     const key = name.toLowerCase();
     headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
@@ -157,12 +165,13 @@ function send(target: URL, options: RequestOptions, body: string | null): Promis
       req = request(target, options, (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const done = (truncated: boolean) => resolve({
-          status: res.statusCode ?? 0,
-          location: typeof res.headers.location === 'string' ? res.headers.location : null,
-          body: Buffer.concat(chunks).toString('utf8'),
-          truncated,
-        });
+        const done = (truncated: boolean) =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: typeof res.headers.location === 'string' ? res.headers.location : null,
+            body: Buffer.concat(chunks).toString('utf8'),
+            truncated,
+          });
         res.on('data', (chunk: Buffer) => {
           const room = MAX_ANSWER_BYTES - size;
           chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);

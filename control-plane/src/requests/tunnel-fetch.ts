@@ -21,9 +21,14 @@ export interface TunnelRequest {
 }
 
 /** One request through the tunnel, without following redirects. */
-export async function fetchThroughTunnel(url: string, init: TunnelRequest, dialer: TunnelDialer): Promise<{ status: number; body: string }> {
+export async function fetchThroughTunnel(
+  url: string,
+  init: TunnelRequest,
+  dialer: TunnelDialer,
+): Promise<{ status: number; body: string }> {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`only http and https URLs can go through a tunnel, not ${target.protocol}`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new Error(`only http and https URLs can go through a tunnel, not ${target.protocol}`);
   const answer = await exchange(target, { ...init, insecure: false }, { tunnel: dialer });
   return { status: answer.status, body: answer.body };
 }

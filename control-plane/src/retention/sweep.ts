@@ -11,8 +11,15 @@
 import type { RetentionSettings } from '../config.js';
 import type { Db } from '../db/index.js';
 import {
-  buildFilesToDelete, expiredRecordings, expiredScreenshots, expireUnusedBuilds, markBuildFilesDeleted, markRecordingsExpired,
-  markScreenshotsExpired, releaseLease, takeLease,
+  buildFilesToDelete,
+  expiredRecordings,
+  expiredScreenshots,
+  expireUnusedBuilds,
+  markBuildFilesDeleted,
+  markRecordingsExpired,
+  markScreenshotsExpired,
+  releaseLease,
+  takeLease,
 } from '../queries/retention.js';
 import { isRecordingOf, MAX_RECORDING_PARTS, partKey } from '../recordings/formats.js';
 import type { FileStorage } from '../storage/files.js';
@@ -38,7 +45,12 @@ export interface RetentionSweeper {
   stop(): Promise<void>;
 }
 
-export function createRetentionSweeper(deps: { db: Db; storage: FileStorage; retention: RetentionSettings; replicaId: string }): RetentionSweeper {
+export function createRetentionSweeper(deps: {
+  db: Db;
+  storage: FileStorage;
+  retention: RetentionSettings;
+  replicaId: string;
+}): RetentionSweeper {
   const { db, storage, retention, replicaId } = deps;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -55,7 +67,10 @@ export function createRetentionSweeper(deps: { db: Db; storage: FileStorage; ret
       const due = await buildFilesToDelete(db, BATCH);
       if (due.length === 0) return deleted;
       for (const build of due) await storage.remove(build.storageKey);
-      await markBuildFilesDeleted(db, due.map((b) => b.id));
+      await markBuildFilesDeleted(
+        db,
+        due.map((b) => b.id),
+      );
       deleted += due.length;
     }
   }
@@ -70,7 +85,10 @@ export function createRetentionSweeper(deps: { db: Db; storage: FileStorage; ret
         // The key came from the agent: only what lies under its own run's recordings is deleted.
         if (isRecordingOf(recording.key, recording.orgId, recording.runId)) await removeParts(recording.key);
       }
-      await markRecordingsExpired(db, due.map((r) => r.id));
+      await markRecordingsExpired(
+        db,
+        due.map((r) => r.id),
+      );
       deleted += due.length;
     }
   }
@@ -78,7 +96,8 @@ export function createRetentionSweeper(deps: { db: Db; storage: FileStorage; ret
   /** Every part, including those after a part a killed sweep already deleted. */
   async function removeParts(key: string): Promise<void> {
     await storage.remove(key);
-    for (let n = 1; n < MAX_RECORDING_PARTS && (await storage.size(partKey(key, n))) !== null; n += 1) await storage.remove(partKey(key, n));
+    for (let n = 1; n < MAX_RECORDING_PARTS && (await storage.size(partKey(key, n))) !== null; n += 1)
+      await storage.remove(partKey(key, n));
   }
 
   async function sweepScreenshots(days: number): Promise<number> {
@@ -119,11 +138,14 @@ export function createRetentionSweeper(deps: { db: Db; storage: FileStorage; ret
     start() {
       if (retention.buildDays === null && retention.artifactDays === null) return;
       const tick = () => {
-        running = sweep().then((c) => {
-          if (c.builds + c.recordings + c.screenshots > 0) {
-            console.log(`retention: deleted ${c.builds} build file(s), ${c.recordings} recording(s), ${c.screenshots} screenshot(s)`);
-          }
-        }, (error: unknown) => console.error('retention sweep failed:', error));
+        running = sweep().then(
+          (c) => {
+            if (c.builds + c.recordings + c.screenshots > 0) {
+              console.log(`retention: deleted ${c.builds} build file(s), ${c.recordings} recording(s), ${c.screenshots} screenshot(s)`);
+            }
+          },
+          (error: unknown) => console.error('retention sweep failed:', error),
+        );
       };
       tick();
       timer = setInterval(tick, retention.sweepMs);

@@ -29,9 +29,14 @@ const CreateOrganisation = z.strictObject({
   bundleIdRuns: z.boolean().default(false),
 });
 const OrganisationCreated = z.object({
-  organisationId: z.string(), organisationKey: z.string(), apiKey: z.string(), apiKeyId: z.string(),
+  organisationId: z.string(),
+  organisationKey: z.string(),
+  apiKey: z.string(),
+  apiKeyId: z.string(),
 });
-const KeyKindSchema = z.enum(KEY_KINDS).openapi({ description: 'standard: the whole API; audit: reads only; tunnel: only connects tunnels (GET /tunnel/connect)' });
+const KeyKindSchema = z
+  .enum(KEY_KINDS)
+  .openapi({ description: 'standard: the whole API; audit: reads only; tunnel: only connects tunnels (GET /tunnel/connect)' });
 const CreateKey = z
   .strictObject({
     organisationId: id('organisationId'),
@@ -39,16 +44,22 @@ const CreateKey = z
     tunnelOnly: z.boolean().optional().openapi({ description: 'true: the same as kind "tunnel" (admin create-key --tunnel-only)' }),
   })
   .refine((b) => b.tunnelOnly !== true || b.kind === undefined || b.kind === 'tunnel', {
-    message: 'tunnelOnly: true issues a tunnel key; it contradicts kind', path: ['tunnelOnly'],
+    message: 'tunnelOnly: true issues a tunnel key; it contradicts kind',
+    path: ['tunnelOnly'],
   })
-  .transform((b) => ({ organisationId: b.organisationId, kind: b.tunnelOnly === true ? 'tunnel' as const : b.kind ?? 'standard' }));
+  .transform((b) => ({ organisationId: b.organisationId, kind: b.tunnelOnly === true ? ('tunnel' as const) : (b.kind ?? 'standard') }));
 const KeyCreated = z.object({ apiKey: z.string(), apiKeyId: z.string(), kind: KeyKindSchema });
 const RevokeKey = z.strictObject({ keyId: id('keyId') });
 const KeyRevoked = z.object({ keyId: z.string(), revoked: z.literal(true) });
 const RotateOrgKey = z.strictObject({ organisationId: id('organisationId') });
 const OrgKeyRotated = z.object({ organisationId: z.string(), organisationKey: z.string() });
-const MaxParallelTests = z.number().int().min(1).max(10_000).nullable()
-  .openapi({ description: 'how many of the organisation\'s tests may run at once; null: no cap' });
+const MaxParallelTests = z
+  .number()
+  .int()
+  .min(1)
+  .max(10_000)
+  .nullable()
+  .openapi({ description: "how many of the organisation's tests may run at once; null: no cap" });
 const SetOrgLimits = z.strictObject({ organisationId: id('organisationId'), maxParallelTests: MaxParallelTests });
 const OrgLimits = z.object({ organisationId: z.string(), maxParallelTests: z.number().int().nullable() });
 const OperatorTokenRotated = z.object({ operatorToken: z.string() });
@@ -63,62 +74,82 @@ const CreateAgentToken = z
 const AgentTokenCreated = z.object({ agentToken: z.string(), agentTokenId: z.string(), organisationId: z.string().nullable() });
 
 const OrganisationList = z.object({
-  organisations: z.array(z.object({
-    id: z.string(), name: z.string(), type: z.enum(['platform', 'studio']), bundleIdRuns: z.boolean(),
-    maxParallelTests: z.number().int().nullable(), createdAt: z.string(),
-    apiKeys: z.array(z.object({ apiKeyId: z.string(), kind: KeyKindSchema, createdAt: z.string() })),
-  })),
+  organisations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.enum(['platform', 'studio']),
+      bundleIdRuns: z.boolean(),
+      maxParallelTests: z.number().int().nullable(),
+      createdAt: z.string(),
+      apiKeys: z.array(z.object({ apiKeyId: z.string(), kind: KeyKindSchema, createdAt: z.string() })),
+    }),
+  ),
 });
 
 const listOrgs = route({
-  method: 'get', path: '/admin/organisations', summary: 'List organisations with their active API key ids (never a secret)',
+  method: 'get',
+  path: '/admin/organisations',
+  summary: 'List organisations with their active API key ids (never a secret)',
   responses: { ...jsonResponse(OrganisationList, 'Every organisation, oldest first'), ...errorResponses },
 });
 const createOrg = route({
-  method: 'post', path: '/admin/organisations', summary: 'Create an organisation with its organisation key and a first API key',
+  method: 'post',
+  path: '/admin/organisations',
+  summary: 'Create an organisation with its organisation key and a first API key',
   request: { body: jsonBody(CreateOrganisation) },
   responses: { ...jsonResponse(OrganisationCreated, 'Keys are shown only in this response'), ...errorResponses },
 });
 const createKey = route({
-  method: 'post', path: '/admin/keys', summary: 'Issue an API key',
+  method: 'post',
+  path: '/admin/keys',
+  summary: 'Issue an API key',
   request: { body: jsonBody(CreateKey) },
   responses: { ...jsonResponse(KeyCreated, 'The key is shown only in this response'), ...errorResponses },
 });
 const revokeKey = route({
-  method: 'post', path: '/admin/keys/revoke', summary: 'Revoke an API key (idempotent)',
+  method: 'post',
+  path: '/admin/keys/revoke',
+  summary: 'Revoke an API key (idempotent)',
   request: { body: jsonBody(RevokeKey) },
   responses: { ...jsonResponse(KeyRevoked, 'Key revoked'), ...errorResponses },
 });
 
 const createAgentToken = route({
-  method: 'post', path: '/admin/agent-tokens', summary: 'Issue a lab agent token (one organisation, or the shared pool)',
+  method: 'post',
+  path: '/admin/agent-tokens',
+  summary: 'Issue a lab agent token (one organisation, or the shared pool)',
   request: { body: jsonBody(CreateAgentToken) },
   responses: { ...jsonResponse(AgentTokenCreated, 'The token is shown only in this response'), ...errorResponses },
 });
 
 const rotateOrgKeyRoute = route({
-  method: 'post', path: '/admin/organisations/rotate-key',
+  method: 'post',
+  path: '/admin/organisations/rotate-key',
   summary: 'Issue a new organisation key (dl_org_…); the old one stops working at once',
   request: { body: jsonBody(RotateOrgKey) },
   responses: { ...jsonResponse(OrgKeyRotated, 'The new key is shown only in this response'), ...errorResponses },
 });
 
 const setOrgLimitsRoute = route({
-  method: 'post', path: '/admin/organisations/limits',
+  method: 'post',
+  path: '/admin/organisations/limits',
   summary: "Cap (or, with null, uncap) how many of an organisation's tests run at once, on every replica",
   request: { body: jsonBody(SetOrgLimits) },
   responses: { ...jsonResponse(OrgLimits, 'The limit now in force'), ...errorResponses },
 });
 
 const revokeAgentTokenRoute = route({
-  method: 'post', path: '/admin/agent-tokens/revoke',
+  method: 'post',
+  path: '/admin/agent-tokens/revoke',
   summary: 'Revoke a lab agent token (idempotent): refused from then on; its connected agents are closed (4401) within a heartbeat',
   request: { body: jsonBody(RevokeAgentToken) },
   responses: { ...jsonResponse(AgentTokenRevoked, 'Agent token revoked'), ...errorResponses },
 });
 
 const rotateOperatorTokenRoute = route({
-  method: 'post', path: '/admin/operator-token/rotate',
+  method: 'post',
+  path: '/admin/operator-token/rotate',
   summary: 'Issue a new operator token; the one that called stops working at once (on every replica)',
   responses: { ...jsonResponse(OperatorTokenRotated, 'The new token is shown only in this response'), ...errorResponses },
 });

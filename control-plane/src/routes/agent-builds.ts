@@ -8,16 +8,21 @@ import { createRouter } from '../http/validation.js';
 import { agentTokenHoldsBuild, findBuildById } from '../queries/builds.js';
 
 /** Lab agents download builds (and upload recordings) with their agent token. */
-export const requireAgentToken = createMiddleware<AppEnv & { Variables: { agentOrgId: string | null; agentTokenId: string } }>(async (c, next) => {
-  const token = await agentTokenFrom(c.var.deps.db, c.req.header('authorization'));
-  if (!token) throw new ApiError(401, 'send "Authorization: Bearer <agent token>"');
-  c.set('agentOrgId', token.orgId);
-  c.set('agentTokenId', token.id);
-  await next();
-});
+export const requireAgentToken = createMiddleware<AppEnv & { Variables: { agentOrgId: string | null; agentTokenId: string } }>(
+  async (c, next) => {
+    const token = await agentTokenFrom(c.var.deps.db, c.req.header('authorization'));
+    if (!token) throw new ApiError(401, 'send "Authorization: Bearer <agent token>"');
+    c.set('agentOrgId', token.orgId);
+    c.set('agentTokenId', token.id);
+    await next();
+  },
+);
 
 const download = createRoute({
-  method: 'get', path: '/agent/builds/{buildId}', tags: ['Lab agents'], summary: 'Download a build (agent token)',
+  method: 'get',
+  path: '/agent/builds/{buildId}',
+  tags: ['Lab agents'],
+  summary: 'Download a build (agent token)',
   middleware: [requireAgentToken] as const,
   request: { params: z.object({ buildId: z.string().min(1).max(64) }) },
   responses: { 200: { description: 'The build file', content: { 'application/octet-stream': { schema: z.any() } } } },

@@ -1,12 +1,12 @@
-import { Readable } from 'node:stream';
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bearerFrom, callerFromKey } from '../auth/caller.js';
 import { requireApiKey } from '../auth/middleware.js';
 import { uploadCaller } from '../auth/upload-caller.js';
-import { inspectBuild, type InspectedBuild } from '../builds/inspect.js';
+import { type InspectedBuild, inspectBuild } from '../builds/inspect.js';
 import { parseCi, parseMetadata, parsePlatform } from '../builds/upload-fields.js';
 import type { Db } from '../db/index.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -14,7 +14,7 @@ import type { AppEnv } from '../http/env.js';
 import { seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { newId } from '../ids.js';
-import { findBuild, insertBuild, listBuilds, type BuildRecord } from '../queries/builds.js';
+import { type BuildRecord, findBuild, insertBuild, listBuilds } from '../queries/builds.js';
 import { Build, BuildList, BuildUploaded, ListBuildsQuery, UploadForm } from '../schemas/builds.js';
 import { ErrorBody, errorResponses, id, jsonResponse } from '../schemas/common.js';
 import { fileDigest } from '../uploads/digest.js';
@@ -27,14 +27,22 @@ const appLink = (c: Context<AppEnv>, b: { orgId: string; id: string }) =>
   `${c.var.deps.config.appUrl}/organisations/${b.orgId}/build/${b.id}`;
 
 const listRoute = createRoute({
-  method: 'get', path: '/builds', tags: ['Builds'], summary: 'The organisation\'s builds, newest first (cursor-paginated)',
-  security: [{ bearer: [] }], middleware: [requireApiKey] as const,
+  method: 'get',
+  path: '/builds',
+  tags: ['Builds'],
+  summary: "The organisation's builds, newest first (cursor-paginated)",
+  security: [{ bearer: [] }],
+  middleware: [requireApiKey] as const,
   request: { query: ListBuildsQuery },
   responses: { ...jsonResponse(BuildList, 'One page of builds'), ...errorResponses },
 });
 
 const getBuild = createRoute({
-  method: 'get', path: '/builds/{buildId}', tags: ['Builds'], summary: 'A build record', security: [{ bearer: [] }],
+  method: 'get',
+  path: '/builds/{buildId}',
+  tags: ['Builds'],
+  summary: 'A build record',
+  security: [{ bearer: [] }],
   middleware: [requireApiKey] as const,
   request: { params: z.object({ buildId: id('buildId') }) },
   responses: { ...jsonResponse(Build, 'The build'), ...errorResponses },
@@ -47,11 +55,15 @@ export function buildRoutes() {
   // (whose form validator would buffer the whole file).
   for (const path of ['/uploadBuild', '/uploadBuild/']) {
     app.openAPIRegistry.registerPath({
-      method: 'post', path, tags: ['Builds'], summary: 'Upload a build (multipart, streamed to storage)',
+      method: 'post',
+      path,
+      tags: ['Builds'],
+      summary: 'Upload a build (multipart, streamed to storage)',
       security: [{ bearer: [] }, {}],
       request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadForm } } } },
       responses: {
-        ...jsonResponse(BuildUploaded, 'The stored build'), ...errorResponses,
+        ...jsonResponse(BuildUploaded, 'The stored build'),
+        ...errorResponses,
         413: { description: 'Larger than the upload limit', content: { 'application/json': { schema: ErrorBody } } },
       },
     });
@@ -61,7 +73,8 @@ export function buildRoutes() {
   app.openapi(listRoute, async (c) => {
     const q = c.req.valid('query');
     const { page, nextCursor } = await cursor.page(q, (beforeSeq, limit) =>
-      listBuilds(c.var.deps.db, { orgId: c.var.caller.org.id, name: q.name, platform: q.platform, beforeSeq, limit }));
+      listBuilds(c.var.deps.db, { orgId: c.var.caller.org.id, name: q.name, platform: q.platform, beforeSeq, limit }),
+    );
     return c.json({ builds: page.map((b) => buildView(c, b)), nextCursor }, 200);
   });
 
@@ -99,7 +112,11 @@ async function upload(c: Context<AppEnv>) {
   const guard = bearerCaller ? undefined : anonymousGuard(db, config.limits.uploadsPerKey);
   try {
     const { fields, file } = await receiveMultipart(requestStream(c), contentType, {
-      fileField: 'build', scratchPath: scratch, maxFileBytes: config.uploadMaxBytes, guard, idleMs: config.limits.bodyIdleTimeoutMs,
+      fileField: 'build',
+      scratchPath: scratch,
+      maxFileBytes: config.uploadMaxBytes,
+      guard,
+      idleMs: config.limits.bodyIdleTimeoutMs,
     });
     const caller = await uploadCaller(db, bearerCaller, fields.organisation_key);
     if (!file) throw badRequest('missing the "build" file part');
@@ -117,10 +134,20 @@ async function upload(c: Context<AppEnv>) {
     const storageKey = `builds/${caller.org.id}/${buildId}/${stored.fileName}`;
     await storage.commit(stored.path, storageKey);
     const record = {
-      id: buildId, orgId: caller.org.id, platform: inspected.platform, kind: inspected.kind,
-      fileName: stored.fileName, storageKey, sizeBytes: stored.size, sha256: stored.sha256,
-      packageName: inspected.packageName, versionName: inspected.versionName, versionCode: inspected.versionCode,
-      displayName: inspected.displayName, meta, ci,
+      id: buildId,
+      orgId: caller.org.id,
+      platform: inspected.platform,
+      kind: inspected.kind,
+      fileName: stored.fileName,
+      storageKey,
+      sizeBytes: stored.size,
+      sha256: stored.sha256,
+      packageName: inspected.packageName,
+      versionName: inspected.versionName,
+      versionCode: inspected.versionCode,
+      displayName: inspected.displayName,
+      meta,
+      ci,
     };
     try {
       await insertBuild(db, record);
@@ -168,8 +195,11 @@ function anonymousGuard(db: Db, uploadsPerKey: number): UploadGuard & { release(
     file() {
       if (keySeen) return;
       if (unverifiedUploads >= UNVERIFIED_UPLOADS) {
-        throw new ApiError(503, 'too many uploads without a key checked first are in progress; retry, or send '
-          + '"Authorization: Bearer <API key>" (or the organisation_key field before the "build" file part)');
+        throw new ApiError(
+          503,
+          'too many uploads without a key checked first are in progress; retry, or send ' +
+            '"Authorization: Bearer <API key>" (or the organisation_key field before the "build" file part)',
+        );
       }
       unverifiedUploads += 1;
       holding = true;
@@ -209,8 +239,19 @@ async function storedFile(
 
 function buildView(c: Context<AppEnv>, b: BuildRecord) {
   return {
-    buildId: b.id, platform: b.platform, kind: b.kind, fileName: b.fileName, sizeBytes: Number(b.sizeBytes),
-    sha256: b.sha256, packageName: b.packageName, versionName: b.versionName, versionCode: b.versionCode,
-    displayName: b.displayName, meta: b.meta, ci: b.ci, app_link: appLink(c, b), createdAt: new Date(b.createdAt).toISOString(),
+    buildId: b.id,
+    platform: b.platform,
+    kind: b.kind,
+    fileName: b.fileName,
+    sizeBytes: Number(b.sizeBytes),
+    sha256: b.sha256,
+    packageName: b.packageName,
+    versionName: b.versionName,
+    versionCode: b.versionCode,
+    displayName: b.displayName,
+    meta: b.meta,
+    ci: b.ci,
+    app_link: appLink(c, b),
+    createdAt: new Date(b.createdAt).toISOString(),
   };
 }

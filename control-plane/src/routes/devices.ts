@@ -1,11 +1,14 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { createRouter } from '../http/validation.js';
-import { DEVICE_LIST_LIMIT, listOrgDevices, type LabDevice } from '../queries/devices.js';
+import { DEVICE_LIST_LIMIT, type LabDevice, listOrgDevices } from '../queries/devices.js';
 import { errorResponses, jsonResponse } from '../schemas/common.js';
-import { DeviceList, DeviceQuery, type Device } from '../schemas/devices.js';
+import { type Device, DeviceList, DeviceQuery } from '../schemas/devices.js';
 
 const list = createRoute({
-  method: 'get', path: '/devices', tags: ['Devices'], security: [{ bearer: [] }],
+  method: 'get',
+  path: '/devices',
+  tags: ['Devices'],
+  security: [{ bearer: [] }],
   summary: 'The devices the organisation can use: its reserved handsets and the shared pool',
   request: { query: DeviceQuery },
   responses: { ...jsonResponse(DeviceList, 'Devices by platform, kind and model'), ...errorResponses },
@@ -31,8 +34,9 @@ export function deviceRoutes() {
   app.openapi(list, async (c) => {
     const q = c.req.valid('query');
     const all = await listOrgDevices(c.var.deps.db, c.var.caller.org.id);
-    const devices = all.map(deviceView).filter((d) =>
-      (!q.platform || d.platform === q.platform) && (!q.kind || d.kind === q.kind) && (!q.state || d.state === q.state));
+    const devices = all
+      .map(deviceView)
+      .filter((d) => (!q.platform || d.platform === q.platform) && (!q.kind || d.kind === q.kind) && (!q.state || d.state === q.state));
     return c.json({ devices, truncated: all.length >= DEVICE_LIST_LIMIT }, 200);
   });
   return app;

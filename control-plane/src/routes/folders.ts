@@ -23,26 +23,36 @@ const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
   createRoute({ ...r, tags: ['Folders'], middleware: [platformOnly] as const, security: [{ bearer: [] }] });
 
 const list = route({
-  method: 'get', path: '/tests/folders', summary: 'List folders',
+  method: 'get',
+  path: '/tests/folders',
+  summary: 'List folders',
   responses: { ...jsonResponse(s.FolderList, 'Every folder with path and testCount'), ...errorResponses },
 });
 const create = route({
-  method: 'post', path: '/tests/folders', summary: 'Create a folder',
+  method: 'post',
+  path: '/tests/folders',
+  summary: 'Create a folder',
   request: { body: jsonBody(s.CreateFolder) },
   responses: { ...jsonResponse(s.FolderCreated, 'The new folder'), ...errorResponses },
 });
 const update = route({
-  method: 'patch', path: '/tests/folders', summary: 'Rename, move, or both (applied together or not at all)',
+  method: 'patch',
+  path: '/tests/folders',
+  summary: 'Rename, move, or both (applied together or not at all)',
   request: { body: jsonBody(s.UpdateFolder) },
   responses: { ...jsonResponse(s.FolderUpdated, 'Folder updated'), ...errorResponses },
 });
 const remove = route({
-  method: 'delete', path: '/tests/folders', summary: 'Delete a folder; subfolders move up, tests become unfiled',
+  method: 'delete',
+  path: '/tests/folders',
+  summary: 'Delete a folder; subfolders move up, tests become unfiled',
   request: { body: jsonBody(s.DeleteFolder) },
   responses: { ...jsonResponse(s.FolderDeleted, 'Folder deleted'), ...errorResponses },
 });
 const move = route({
-  method: 'post', path: '/tests/folders/move', summary: 'Move many tests into a folder',
+  method: 'post',
+  path: '/tests/folders/move',
+  summary: 'Move many tests into a folder',
   request: { body: jsonBody(s.MoveTests) },
   responses: { ...jsonResponse(s.TestsMoved, 'Tests moved'), ...errorResponses },
 });
@@ -53,10 +63,7 @@ export function folderRoutes() {
   app.openapi(list, async (c) => {
     const { db } = c.var.deps;
     const orgId = c.var.caller.org.id;
-    const [rows, unfiledTestCount] = await Promise.all([
-      folders.listFolderRows(db, orgId),
-      folders.countUnfiledTests(db, orgId),
-    ]);
+    const [rows, unfiledTestCount] = await Promise.all([folders.listFolderRows(db, orgId), folders.countUnfiledTests(db, orgId)]);
     return c.json({ folders: buildFolderViews(rows), unfiledTestCount }, 200);
   });
 

@@ -14,7 +14,10 @@ const Ready = z.object({ status: z.literal('ready'), database: z.enum(['pglite',
 const Unavailable = { 503: { description: 'Not ready', content: { 'application/json': { schema: z.object({ detail: z.string() }) } } } };
 
 const health = createRoute({
-  method: 'get', path: '/healthz', tags: ['Service'], summary: 'Liveness and database reachability',
+  method: 'get',
+  path: '/healthz',
+  tags: ['Service'],
+  summary: 'Liveness and database reachability',
   responses: {
     200: { description: 'Healthy', content: { 'application/json': { schema: Health } } },
     503: { description: 'Database unreachable', content: { 'application/json': { schema: z.object({ detail: z.string() }) } } },
@@ -22,12 +25,18 @@ const health = createRoute({
 });
 
 const live = createRoute({
-  method: 'get', path: '/livez', tags: ['Service'], summary: 'The process answers (touches nothing else)',
+  method: 'get',
+  path: '/livez',
+  tags: ['Service'],
+  summary: 'The process answers (touches nothing else)',
   responses: { 200: { description: 'Live', content: { 'application/json': { schema: Live } } } },
 });
 
 const ready = createRoute({
-  method: 'get', path: '/readyz', tags: ['Service'], summary: 'Ready for traffic: database reachable and migrations applied',
+  method: 'get',
+  path: '/readyz',
+  tags: ['Service'],
+  summary: 'Ready for traffic: database reachable and migrations applied',
   responses: { 200: { description: 'Ready', content: { 'application/json': { schema: Ready } } }, ...Unavailable },
 });
 

@@ -13,13 +13,19 @@ const Me = z
     organisationName: z.string(),
     apiKeyId: z.string().openapi({ description: 'the key id, or `legacy` for the organisation key' }),
     keyKind: z.enum(['standard', 'audit', 'organisation']),
-    maxParallelTests: z.number().int().nullable()
+    maxParallelTests: z
+      .number()
+      .int()
+      .nullable()
       .openapi({ description: "how many of the organisation's tests run at once at most (set by the operator); null: no cap" }),
   })
   .openapi('Me');
 
 const me = createRoute({
-  method: 'get', path: '/me', tags: ['Service'], security: [{ bearer: [] }],
+  method: 'get',
+  path: '/me',
+  tags: ['Service'],
+  security: [{ bearer: [] }],
   summary: "The calling key's organisation and the key itself",
   responses: { ...jsonResponse(Me, 'The organisation and key'), ...errorResponses },
 });
@@ -28,7 +34,10 @@ export function meRoutes() {
   const app = createRouter();
   app.openapi(me, (c) => {
     const { org, keyId, kind } = c.var.caller;
-    return c.json({ organisationId: org.id, organisationName: org.name, apiKeyId: keyId, keyKind: kind, maxParallelTests: org.maxParallelTests }, 200);
+    return c.json(
+      { organisationId: org.id, organisationName: org.name, apiKeyId: keyId, keyKind: kind, maxParallelTests: org.maxParallelTests },
+      200,
+    );
   });
   return app;
 }

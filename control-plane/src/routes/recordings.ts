@@ -13,12 +13,21 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { parseWireId } from '../runs/wire-id.js';
 import { ApiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { createRouter } from '../http/validation.js';
-import { contentTypeOf, deviceLogKey, extensionFor, MAX_RECORDING_PARTS, parseRange, partKey, RECORDING_TYPES, recordingKey } from '../recordings/formats.js';
+import {
+  contentTypeOf,
+  deviceLogKey,
+  extensionFor,
+  MAX_RECORDING_PARTS,
+  parseRange,
+  partKey,
+  RECORDING_TYPES,
+  recordingKey,
+} from '../recordings/formats.js';
 import { findAttemptHeldByToken } from '../recordings/queries.js';
+import { parseWireId } from '../runs/wire-id.js';
 import { errorResponses } from '../schemas/common.js';
 import type { FileStorage } from '../storage/files.js';
 import { requireAgentToken } from './agent-builds.js';
@@ -29,12 +38,20 @@ const RECORDING_MAX_BYTES = 512 * 1024 * 1024;
 const DEVICE_LOG_MAX_BYTES = 16 * 1024 * 1024;
 
 const upload = createRoute({
-  method: 'put', path: '/agent/recordings/{jobId}', tags: ['Lab agents'],
+  method: 'put',
+  path: '/agent/recordings/{jobId}',
+  tags: ['Lab agents'],
   summary: 'Upload the screen recording of a job the agent holds (agent token); answers the storage key for job.result',
   middleware: [requireAgentToken] as const,
   request: {
     params: z.object({ jobId: z.string().min(3).max(120) }),
-    query: z.object({ part: z.string().regex(/^\d{1,2}$/, 'part is a number from 0').optional().openapi({ description: 'Part of a recording in parts (0 = the first)' }) }),
+    query: z.object({
+      part: z
+        .string()
+        .regex(/^\d{1,2}$/, 'part is a number from 0')
+        .optional()
+        .openapi({ description: 'Part of a recording in parts (0 = the first)' }),
+    }),
     headers: z.object({ 'content-type': z.string().openapi({ enum: RECORDING_TYPES }) }),
   },
   responses: {
@@ -44,7 +61,9 @@ const upload = createRoute({
 });
 
 const deviceLogUpload = createRoute({
-  method: 'put', path: '/agent/recordings/{jobId}/device-log', tags: ['Lab agents'],
+  method: 'put',
+  path: '/agent/recordings/{jobId}/device-log',
+  tags: ['Lab agents'],
   summary: 'Upload the device log (logcat) of a job the agent holds (agent token); answers the storage key for job.result',
   middleware: [requireAgentToken] as const,
   request: {
@@ -65,7 +84,8 @@ export function recordingRoutes() {
     const tokenId = (c.var as { agentTokenId?: string }).agentTokenId!;
     const held = ref ? await findAttemptHeldByToken(db, ref.id, ref.tryNumber, tokenId) : null;
     if (!ref || !held) throw notFound('job held by this agent');
-    if (Number(c.req.header('content-length') ?? 0) > DEVICE_LOG_MAX_BYTES) throw new ApiError(413, `a device log is at most ${DEVICE_LOG_MAX_BYTES} bytes`);
+    if (Number(c.req.header('content-length') ?? 0) > DEVICE_LOG_MAX_BYTES)
+      throw new ApiError(413, `a device log is at most ${DEVICE_LOG_MAX_BYTES} bytes`);
     const body = c.req.raw.body;
     if (!body) throw new ApiError(400, 'the request has no body');
     const key = deviceLogKey(held.orgId, held.runId, ref.id, ref.tryNumber);
@@ -128,7 +148,10 @@ export async function sendRecording(c: Context, key: string): Promise<Response |
   const size = await storage.size(key);
   if (size === null) return null;
   const headers: Record<string, string> = {
-    'content-type': contentTypeOf(key), 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff',
+    'content-type': contentTypeOf(key),
+    'accept-ranges': 'bytes',
+    'cache-control': 'private, max-age=3600',
+    'x-content-type-options': 'nosniff',
   };
   const range = parseRange(c.req.header('range'), size);
   if (range === 'unsatisfiable') return c.body(null, 416, { ...headers, 'content-range': `bytes */${size}` });

@@ -5,9 +5,9 @@ import type { AppEnv } from '../http/env.js';
 import { seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { findBuildCis } from '../queries/builds.js';
-import { readDeviceLog } from '../recordings/device-log.js';
 import { waitingReasons } from '../queries/devices.js';
 import { listSteps } from '../queries/sessions.js';
+import { readDeviceLog } from '../recordings/device-log.js';
 import { findAttemptOfTest, findStepScreenshot, listAttempts } from '../runs/attempts.js';
 import { createRun } from '../runs/create-run.js';
 import { parseExecuteRequest } from '../runs/execute-request.js';
@@ -17,29 +17,35 @@ import { interactionLogView, runSummary, runView } from '../runs/views.js';
 import { ErrorBody, errorResponses, id, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/runs.js';
 
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['Runs'], security: [{ bearer: [] }] });
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) => createRoute({ ...r, tags: ['Runs'], security: [{ bearer: [] }] });
 
 const conflict = { 409: { description: 'The run has already finished', content: { 'application/json': { schema: ErrorBody } } } };
 
 const list = route({
-  method: 'get', path: '/runs', summary: 'The organisation\'s runs, newest first (cursor-paginated)',
+  method: 'get',
+  path: '/runs',
+  summary: "The organisation's runs, newest first (cursor-paginated)",
   request: { query: s.ListRunsQuery },
   responses: { ...jsonResponse(s.RunList, 'One page of runs'), ...errorResponses },
 });
 const get = route({
-  method: 'get', path: '/runs/{run_id}', summary: 'Run status and per-test results',
+  method: 'get',
+  path: '/runs/{run_id}',
+  summary: 'Run status and per-test results',
   request: { params: s.RunParam },
   responses: { ...jsonResponse(s.Run, 'The run'), ...errorResponses },
 });
 const cancel = route({
-  method: 'post', path: '/runs/{run_id}/cancel',
+  method: 'post',
+  path: '/runs/{run_id}/cancel',
   summary: 'Cancel a running run: queued tests end blocked, running ones are stopped',
   request: { params: s.RunParam },
   responses: { ...jsonResponse(s.RunCancelled, 'The run is cancelled'), ...errorResponses, ...conflict },
 });
 const screenshot = route({
-  method: 'get', path: '/runs/{run_id}/tests/{test_id}/screenshots/{seq}', summary: 'The screenshot of one step of a test in a run',
+  method: 'get',
+  path: '/runs/{run_id}/tests/{test_id}/screenshots/{seq}',
+  summary: 'The screenshot of one step of a test in a run',
   request: {
     params: s.RunParam.extend({
       test_id: id('test_id'),
@@ -52,7 +58,9 @@ const screenshot = route({
   },
 });
 const deviceLog = route({
-  method: 'get', path: '/runs/{run_id}/tests/{test_id}/device-log', summary: 'The device log (logcat, threadtime) of one test in a run',
+  method: 'get',
+  path: '/runs/{run_id}/tests/{test_id}/device-log',
+  summary: 'The device log (logcat, threadtime) of one test in a run',
   request: { params: s.RunParam.extend({ test_id: id('test_id') }) },
   responses: {
     200: { description: 'The log', content: { 'text/plain': { schema: z.string() } } },
@@ -60,9 +68,11 @@ const deviceLog = route({
   },
 });
 const interactionLogs = route({
-  method: 'get', path: '/suite/{run_id}/run/{test_id}/interaction_logs', summary: 'The step log of one test in a run',
+  method: 'get',
+  path: '/suite/{run_id}/run/{test_id}/interaction_logs',
+  summary: 'The step log of one test in a run',
   request: { params: s.RunParam.extend({ test_id: id('test_id') }), query: s.InteractionLogQuery },
-  responses: { ...jsonResponse(s.InteractionLog, 'The steps of the test\'s session'), ...errorResponses },
+  responses: { ...jsonResponse(s.InteractionLog, "The steps of the test's session"), ...errorResponses },
 });
 
 const cursor = seqCursor('r');
@@ -73,13 +83,19 @@ export function runRoutes() {
   // Keys match case-insensitively (docs/architecture.md#execute-rules), so the body is validated by
   // parseExecuteRequest rather than by zod-openapi; the canonical schema is documented here.
   app.openAPIRegistry.registerPath({
-    method: 'post', path: '/tests/execute', tags: ['Runs'], security: [{ bearer: [] }],
+    method: 'post',
+    path: '/tests/execute',
+    tags: ['Runs'],
+    security: [{ bearer: [] }],
     summary: 'Start a run of tests on devices; answers as soon as the run is created',
     request: { body: jsonBody(s.ExecuteRun) },
     responses: {
       ...jsonResponse(s.RunStarted, 'The run was created'),
       ...errorResponses,
-      403: { description: 'Another organisation\'s organisationId, bundleId runs not enabled, or a read-only key', content: { 'application/json': { schema: ErrorBody } } },
+      403: {
+        description: "Another organisation's organisationId, bundleId runs not enabled, or a read-only key",
+        content: { 'application/json': { schema: ErrorBody } },
+      },
     },
   });
   app.post('/tests/execute', async (c) => {
@@ -94,8 +110,13 @@ export function runRoutes() {
   app.openapi(list, async (c) => {
     const q = c.req.valid('query');
     const { page, nextCursor } = await cursor.page(q, (beforeSeq, limit) =>
-      listRuns(c.var.deps.db, { orgId: c.var.caller.org.id, status: q.status, trigger: q.trigger, beforeSeq, limit }));
-    const cis = await findBuildCis(c.var.deps.db, c.var.caller.org.id, page.flatMap((r) => r.buildId ?? []));
+      listRuns(c.var.deps.db, { orgId: c.var.caller.org.id, status: q.status, trigger: q.trigger, beforeSeq, limit }),
+    );
+    const cis = await findBuildCis(
+      c.var.deps.db,
+      c.var.caller.org.id,
+      page.flatMap((r) => r.buildId ?? []),
+    );
     return c.json({ runs: page.map((r) => runSummary(r, cis)), nextCursor }, 200);
   });
 
@@ -143,7 +164,7 @@ export function runRoutes() {
     const attempt = await findAttemptOfTest(db, orgId, run_id, test_id);
     if (!attempt) throw notFound('test in this run');
     const steps = attempt.sessionId === null ? [] : await listSteps(db, attempt.sessionId);
-    const waiting = attempt.status === 'pending' ? (await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null : null;
+    const waiting = attempt.status === 'pending' ? ((await waitingReasons(db, orgId, [attempt])).get(attempt.id) ?? null) : null;
     return c.json(interactionLogView(config, attempt, steps, waiting), 200);
   });
 

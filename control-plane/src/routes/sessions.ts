@@ -11,35 +11,49 @@ import * as s from '../schemas/sessions.js';
 const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
   createRoute({ ...r, tags: ['SDK sessions'], security: [{ bearer: [] }] });
 const sessionParam = { params: z.object({ sessionId: z.string().min(1).max(64) }) };
-const conflict = { 409: { description: 'The session has ended', content: { 'application/json': { schema: z.object({ detail: z.string() }) } } } };
+const conflict = {
+  409: { description: 'The session has ended', content: { 'application/json': { schema: z.object({ detail: z.string() }) } } },
+};
 
 const create = route({
-  method: 'post', path: '/sessions/create', summary: 'Start an SDK session',
+  method: 'post',
+  path: '/sessions/create',
+  summary: 'Start an SDK session',
   request: { body: jsonBody(s.CreateSession) },
   responses: { ...jsonResponse(s.SessionCreated, 'The new session'), ...errorResponses },
 });
 const execute = route({
-  method: 'post', path: '/sessions/{sessionId}/execute', summary: 'The actions that carry out a command on the current screen',
+  method: 'post',
+  path: '/sessions/{sessionId}/execute',
+  summary: 'The actions that carry out a command on the current screen',
   request: { ...sessionParam, body: jsonBody(s.ExecuteStep) },
   responses: { ...jsonResponse(s.StepDone, 'Actions to perform'), ...errorResponses, ...conflict },
 });
 const assert = route({
-  method: 'post', path: '/sessions/{sessionId}/assert', summary: 'Check an assertion on the current screen',
+  method: 'post',
+  path: '/sessions/{sessionId}/assert',
+  summary: 'Check an assertion on the current screen',
   request: { ...sessionParam, body: jsonBody(s.AssertStep) },
   responses: { ...jsonResponse(s.AssertDone, 'Whether it holds'), ...errorResponses, ...conflict },
 });
 const logCode = route({
-  method: 'post', path: '/sessions/{sessionId}/log_code_execution', summary: 'Record a step your own code performed (counts as neither AI nor cached)',
+  method: 'post',
+  path: '/sessions/{sessionId}/log_code_execution',
+  summary: 'Record a step your own code performed (counts as neither AI nor cached)',
   request: { ...sessionParam, body: jsonBody(s.LogCode) },
   responses: { ...jsonResponse(z.object({ session_id: z.string(), step: z.number().int() }), 'Recorded'), ...errorResponses, ...conflict },
 });
 const stop = route({
-  method: 'post', path: '/sessions/{sessionId}/stop', summary: 'End a session with its outcome',
+  method: 'post',
+  path: '/sessions/{sessionId}/stop',
+  summary: 'End a session with its outcome',
   request: { ...sessionParam, body: jsonBody(s.StopSession) },
   responses: { ...jsonResponse(s.SessionView, 'The ended session'), ...errorResponses, ...conflict },
 });
 const get = route({
-  method: 'get', path: '/sessions/{sessionId}', summary: 'One session and its counts',
+  method: 'get',
+  path: '/sessions/{sessionId}',
+  summary: 'One session and its counts',
   request: sessionParam,
   responses: { ...jsonResponse(s.SessionView, 'The session'), ...errorResponses },
 });
@@ -68,8 +82,13 @@ async function step(
   const screenshot = decodeScreenshot(body.screenshot);
   // The engine reads the session itself, with the step cache's entry in the same statement.
   return c.var.deps.engine.decideStep({
-    session: { orgId: c.var.caller.org.id, id: sessionId }, call, command: body.command, values: body.values,
-    pageSource: body.page_source, screenshot, stepNumber: body.step_number,
+    session: { orgId: c.var.caller.org.id, id: sessionId },
+    call,
+    command: body.command,
+    values: body.values,
+    pageSource: body.page_source,
+    screenshot,
+    stepNumber: body.step_number,
   });
 }
 
@@ -77,9 +96,16 @@ const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
 function view(r: sessions.SessionRecord): z.infer<typeof s.SessionView> {
   return {
-    session_id: r.id, status: r.status, test_id: r.testId, api_key_id: r.apiKeyId, platform: r.platform,
-    started_at: iso(r.startedAt)!, ended_at: iso(r.endedAt),
-    ai_steps: r.aiSteps, cached_steps: r.cachedSteps, other_steps: r.otherSteps,
+    session_id: r.id,
+    status: r.status,
+    test_id: r.testId,
+    api_key_id: r.apiKeyId,
+    platform: r.platform,
+    started_at: iso(r.startedAt)!,
+    ended_at: iso(r.endedAt),
+    ai_steps: r.aiSteps,
+    cached_steps: r.cachedSteps,
+    other_steps: r.otherSteps,
   };
 }
 
@@ -90,29 +116,58 @@ export function sessionRoutes() {
     const body = c.req.valid('json');
     const { caller } = c.var;
     const session = await sessions.insertSession(c.var.deps.db, {
-      id: newId('ses'), orgId: caller.org.id, apiKeyId: caller.keyId, testId: body.test_id ?? null, platform: body.platform ?? null,
+      id: newId('ses'),
+      orgId: caller.org.id,
+      apiKeyId: caller.keyId,
+      testId: body.test_id ?? null,
+      platform: body.platform ?? null,
     });
-    return c.json({
-      session_id: session.id, status: session.status, test_id: session.testId, platform: session.platform, started_at: iso(session.startedAt)!,
-    }, 200);
+    return c.json(
+      {
+        session_id: session.id,
+        status: session.status,
+        test_id: session.testId,
+        platform: session.platform,
+        started_at: iso(session.startedAt)!,
+      },
+      200,
+    );
   });
 
   app.openapi(execute, async (c) => {
     const { sessionId } = c.req.valid('param');
     const result = await step(c, sessionId, 'execute', c.req.valid('json'));
-    return c.json({
-      session_id: sessionId, step: result.step, step_index: result.stepIndex, step_type: result.kind, cache_hit: result.cacheHit,
-      actions: result.actions, finished: result.finished, failed: result.failed, reason: result.reason,
-    }, 200);
+    return c.json(
+      {
+        session_id: sessionId,
+        step: result.step,
+        step_index: result.stepIndex,
+        step_type: result.kind,
+        cache_hit: result.cacheHit,
+        actions: result.actions,
+        finished: result.finished,
+        failed: result.failed,
+        reason: result.reason,
+      },
+      200,
+    );
   });
 
   app.openapi(assert, async (c) => {
     const { sessionId } = c.req.valid('param');
     const body = c.req.valid('json');
     const result = await step(c, sessionId, 'assert', { ...body, command: (body.command ?? body.assertion)! });
-    return c.json({
-      session_id: sessionId, step: result.step, passed: !result.failed, step_type: result.kind, cache_hit: result.cacheHit, reason: result.reason,
-    }, 200);
+    return c.json(
+      {
+        session_id: sessionId,
+        step: result.step,
+        passed: !result.failed,
+        step_type: result.kind,
+        cache_hit: result.cacheHit,
+        reason: result.reason,
+      },
+      200,
+    );
   });
 
   app.openapi(logCode, async (c) => {
@@ -120,9 +175,17 @@ export function sessionRoutes() {
     const body = c.req.valid('json');
     const session = await sessionOf(c, sessionId);
     const step = await sessions.recordStep(c.var.deps.db, {
-      sessionId: session.id, call: 'code', kind: 'code', stepIndex: body.step_number ?? null,
-      command: body.description ?? body.code ?? '(code)', actions: [], outcome: 'done', reason: body.code ?? null,
-      fingerprint: null, screenshot: null, durationMs: 0,
+      sessionId: session.id,
+      call: 'code',
+      kind: 'code',
+      stepIndex: body.step_number ?? null,
+      command: body.description ?? body.code ?? '(code)',
+      actions: [],
+      outcome: 'done',
+      reason: body.code ?? null,
+      fingerprint: null,
+      screenshot: null,
+      durationMs: 0,
     });
     if (step === null) throw new ApiError(409, `session ${sessionId} has ended (${session.status})`);
     return c.json({ session_id: sessionId, step }, 200);

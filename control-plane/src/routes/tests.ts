@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { startGenerating } from '../engine/generation.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { pageOf, seqCursor } from '../http/pagination.js';
@@ -9,40 +10,49 @@ import { findFolder } from '../queries/folders.js';
 import * as tests from '../queries/tests.js';
 import { errorResponses, id, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/tests.js';
-import { startGenerating } from '../engine/generation.js';
 import { changesAutomation, initialAutomation, markStale, platformViews, toTestView } from '../tests/automation.js';
 
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['Tests'], security: [{ bearer: [] }] });
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) => createRoute({ ...r, tags: ['Tests'], security: [{ bearer: [] }] });
 
 const list = route({
-  method: 'get', path: '/tests', summary: 'List tests (cursor-paginated, creation order)',
+  method: 'get',
+  path: '/tests',
+  summary: 'List tests (cursor-paginated, creation order)',
   request: { query: s.ListTestsQuery },
   responses: { ...jsonResponse(s.TestList, 'One page of tests'), ...errorResponses },
 });
 const get = route({
-  method: 'get', path: '/tests/{testId}', summary: 'One test',
+  method: 'get',
+  path: '/tests/{testId}',
+  summary: 'One test',
   request: { params: z.object({ testId: id('testId') }) },
   responses: { ...jsonResponse(s.Test, 'The test'), ...errorResponses },
 });
 const create = route({
-  method: 'post', path: '/tests', summary: 'Create a test',
+  method: 'post',
+  path: '/tests',
+  summary: 'Create a test',
   request: { body: jsonBody(s.CreateTest) },
   responses: { ...jsonResponse(s.TestCreated, 'The new test id'), ...errorResponses },
 });
 const update = route({
-  method: 'patch', path: '/tests', summary: 'Move a test between folders and/or change its fields',
+  method: 'patch',
+  path: '/tests',
+  summary: 'Move a test between folders and/or change its fields',
   request: { body: jsonBody(s.UpdateTest) },
   responses: { ...jsonResponse(s.TestUpdated, 'The updated test'), ...errorResponses },
 });
 const remove = route({
-  method: 'delete', path: '/tests', summary: 'Delete tests by testId and/or testIds',
+  method: 'delete',
+  path: '/tests',
+  summary: 'Delete tests by testId and/or testIds',
   request: { body: jsonBody(s.DeleteTests) },
   responses: { ...jsonResponse(s.TestsDeleted, 'Tests deleted'), ...errorResponses },
 });
 
 const generate = route({
-  method: 'post', path: '/tests/generate',
+  method: 'post',
+  path: '/tests/generate',
   summary: 'Generate automation for a test (in the background; follow platforms.<p>.status on GET /tests/{testId})',
   request: { body: jsonBody(s.GenerateTest) },
   responses: { ...jsonResponse(s.GenerationStarted, 'Generation started: the platforms report generating'), ...errorResponses },

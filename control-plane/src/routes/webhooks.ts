@@ -3,36 +3,53 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { pageOf, seqCursor } from '../http/pagination.js';
 import { createRouter } from '../http/validation.js';
 import { newId } from '../ids.js';
+import { assertPublicHost, hostOf, RefusedAddress } from '../net/address-guard.js';
 import { ErrorBody, errorResponses, jsonBody, jsonResponse } from '../schemas/common.js';
 import * as s from '../schemas/webhooks.js';
-import { assertPublicHost, hostOf, RefusedAddress } from '../net/address-guard.js';
-import { listDeliveries, type DeliveryRecord } from '../webhooks/deliveries.js';
-import { deleteWebhook, findWebhook, insertWebhook, listWebhooks, MAX_WEBHOOKS_PER_ORG, type WebhookRecord } from '../webhooks/endpoints.js';
+import { type DeliveryRecord, listDeliveries } from '../webhooks/deliveries.js';
+import {
+  deleteWebhook,
+  findWebhook,
+  insertWebhook,
+  listWebhooks,
+  MAX_WEBHOOKS_PER_ORG,
+  type WebhookRecord,
+} from '../webhooks/endpoints.js';
 import { newSecret } from '../webhooks/signer.js';
 
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['Webhooks'], security: [{ bearer: [] }] });
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) => createRoute({ ...r, tags: ['Webhooks'], security: [{ bearer: [] }] });
 
 const create = route({
-  method: 'post', path: '/webhooks', summary: 'Register an endpoint for signed event deliveries; the secret is shown only here',
+  method: 'post',
+  path: '/webhooks',
+  summary: 'Register an endpoint for signed event deliveries; the secret is shown only here',
   request: { body: jsonBody(s.CreateWebhook) },
   responses: {
     ...jsonResponse(s.WebhookCreated, 'The webhook, with its signing secret'),
     ...errorResponses,
-    409: { description: `The organisation already has ${MAX_WEBHOOKS_PER_ORG} webhooks`, content: { 'application/json': { schema: ErrorBody } } },
+    409: {
+      description: `The organisation already has ${MAX_WEBHOOKS_PER_ORG} webhooks`,
+      content: { 'application/json': { schema: ErrorBody } },
+    },
   },
 });
 const list = route({
-  method: 'get', path: '/webhooks', summary: 'The organisation\'s webhooks (never their secrets)',
+  method: 'get',
+  path: '/webhooks',
+  summary: "The organisation's webhooks (never their secrets)",
   responses: { ...jsonResponse(s.WebhookList, 'Webhooks, oldest first'), ...errorResponses },
 });
 const remove = route({
-  method: 'delete', path: '/webhooks', summary: 'Delete a webhook; its queued deliveries are dropped',
+  method: 'delete',
+  path: '/webhooks',
+  summary: 'Delete a webhook; its queued deliveries are dropped',
   request: { body: jsonBody(s.DeleteWebhook) },
   responses: { ...jsonResponse(s.WebhookDeleted, 'Webhook deleted'), ...errorResponses },
 });
 const deliveries = route({
-  method: 'get', path: '/webhooks/{webhook_id}/deliveries', summary: 'A webhook\'s deliveries, newest first, with every attempt',
+  method: 'get',
+  path: '/webhooks/{webhook_id}/deliveries',
+  summary: "A webhook's deliveries, newest first, with every attempt",
   request: { params: s.WebhookParam, query: s.DeliveriesQuery },
   responses: { ...jsonResponse(s.DeliveryList, 'One page of deliveries'), ...errorResponses },
 });
@@ -41,7 +58,12 @@ const cursor = seqCursor('wd');
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 const webhookView = (w: WebhookRecord): z.infer<typeof s.Webhook> => ({
-  id: w.id, url: w.url, events: w.events, status: w.status, disabledReason: w.disabledReason, createdAt: iso(w.createdAt)!,
+  id: w.id,
+  url: w.url,
+  events: w.events,
+  status: w.status,
+  disabledReason: w.disabledReason,
+  createdAt: iso(w.createdAt)!,
 });
 
 const deliveryView = (d: DeliveryRecord): z.infer<typeof s.Delivery> => ({
@@ -76,7 +98,8 @@ export function webhookRoutes() {
     await assertCallable(body.url, config.webhooks.allowPrivate);
     const secret = newSecret();
     const created = await db.transaction((tx) =>
-      insertWebhook(tx, { id: newId('whk'), orgId: c.var.caller.org.id, url: body.url, events: body.events, secret }));
+      insertWebhook(tx, { id: newId('whk'), orgId: c.var.caller.org.id, url: body.url, events: body.events, secret }),
+    );
     if (!created) throw new ApiError(409, `an organisation may have at most ${MAX_WEBHOOKS_PER_ORG} webhooks: delete one first`);
     return c.json({ ...webhookView(created), secret }, 200);
   });

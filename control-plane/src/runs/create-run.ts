@@ -3,13 +3,13 @@ import type { Caller } from '../auth/caller.js';
 import type { Db } from '../db/index.js';
 import { ApiError, badRequest } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
-import { findBuild, findNewestBuildByName, type BuildRecord } from '../queries/builds.js';
-import { useBuild } from '../queries/retention.js';
+import { type BuildRecord, findBuild, findNewestBuildByName } from '../queries/builds.js';
 import type { Organisation } from '../queries/organisations.js';
-import { hasReservedHandset, testsForRun, type RunStatus } from './run-queries.js';
-import { insertRunWithAttempts } from './transitions/create.js';
-import { RUN_LIMITS, type ExecuteRun } from '../schemas/runs.js';
+import { useBuild } from '../queries/retention.js';
+import { type ExecuteRun, RUN_LIMITS } from '../schemas/runs.js';
+import { hasReservedHandset, type RunStatus, testsForRun } from './run-queries.js';
 import { notRunnableError, orderSelection } from './selection.js';
+import { insertRunWithAttempts } from './transitions/create.js';
 
 /** What runs on the device: an uploaded build, or (bundleId runs) an app already on the handset. */
 export interface RunTarget {
@@ -52,7 +52,11 @@ export async function createRun(db: Db, caller: Caller, req: ExecuteRun): Promis
     const candidates = await testsForRun(tx, caller.org.id, testIds, tags);
     const { tests, unknownIds } = orderSelection(candidates, testIds, tags);
     if (unknownIds.length > 0) {
-      throw new ApiError(404, `test(s) not found: ${unknownIds.join(', ')}`, unknownIds.map((path) => ({ path, message: 'test not found' })));
+      throw new ApiError(
+        404,
+        `test(s) not found: ${unknownIds.join(', ')}`,
+        unknownIds.map((path) => ({ path, message: 'test not found' })),
+      );
     }
     if (tests.length === 0) {
       throw badRequest(testIds.length > 0 ? 'no test selected' : `no test has any of the tags ${tags.map((t) => `"${t}"`).join(', ')}`);
@@ -66,23 +70,38 @@ export async function createRun(db: Db, caller: Caller, req: ExecuteRun): Promis
       // In the run's transaction: the retention sweep either sees this use and keeps the build, or expired it first.
       const use = await useBuild(tx, target.build.id);
       if (!use.ok) {
-        throw new ApiError(410, `build ${target.build.id} expired on ${use.expiredAt.toISOString().slice(0, 10)}: ${use.reason}; upload it again`);
+        throw new ApiError(
+          410,
+          `build ${target.build.id} expired on ${use.expiredAt.toISOString().slice(0, 10)}: ${use.reason}; upload it again`,
+        );
       }
     }
     await insertRunWithAttempts(
       tx,
       {
-        id: runId, orgId: caller.org.id, apiKeyId: caller.keyId, status, platform: target.platform,
-        buildId: target.build?.id ?? null, bundleId: target.bundleId, packageName: target.packageName,
-        physical: target.physical, tunnelName: tunnel, trigger: req.trigger,
+        id: runId,
+        orgId: caller.org.id,
+        apiKeyId: caller.keyId,
+        status,
+        platform: target.platform,
+        buildId: target.build?.id ?? null,
+        bundleId: target.bundleId,
+        packageName: target.packageName,
+        physical: target.physical,
+        tunnelName: tunnel,
+        trigger: req.trigger,
       },
       tests.map((t) => ({
         id: newAttemptId(),
         testId: t.id,
         title: t.title,
         snapshot: {
-          title: t.title, commands: t.commands, launchParams: t.launchParams, testInputs: t.testInputs,
-          preRequests: t.preRequests, teardownRequests: t.teardownRequests,
+          title: t.title,
+          commands: t.commands,
+          launchParams: t.launchParams,
+          testInputs: t.testInputs,
+          preRequests: t.preRequests,
+          teardownRequests: t.teardownRequests,
         },
       })),
     );
@@ -93,7 +112,11 @@ export async function createRun(db: Db, caller: Caller, req: ExecuteRun): Promis
 }
 
 const deviceWords = (t: RunTarget) =>
-  t.physical ? `a real ${t.platform === 'ios' ? 'iPhone' : 'Android handset'}` : t.platform === 'ios' ? 'an iOS simulator' : 'an Android emulator';
+  t.physical
+    ? `a real ${t.platform === 'ios' ? 'iPhone' : 'Android handset'}`
+    : t.platform === 'ios'
+      ? 'an iOS simulator'
+      : 'an Android emulator';
 
 /** The app and device kind of a run (docs/api.md#runs: buildId, build, bundleId, platform, usePhysicalDevice). */
 export async function resolveTarget(db: Db, org: Organisation, req: ExecuteRun): Promise<RunTarget> {
@@ -103,7 +126,7 @@ export async function resolveTarget(db: Db, org: Organisation, req: ExecuteRun):
     }
     if (req.platform === undefined) throw badRequest('bundleId requires platform ("ios" or "android")');
     if (req.usePhysicalDevice === false) {
-      throw badRequest('a bundleId run always uses the organisation\'s real handset: omit usePhysicalDevice or send true');
+      throw badRequest("a bundleId run always uses the organisation's real handset: omit usePhysicalDevice or send true");
     }
     if (!org.bundleIdRuns) {
       throw new ApiError(403, 'bundleId runs are not enabled for this organisation: upload a build and send buildId');
@@ -130,8 +153,10 @@ export async function resolveTarget(db: Db, org: Organisation, req: ExecuteRun):
   let physical: boolean;
   if (build.kind === 'ipa') {
     if (req.usePhysicalDevice === false) {
-      throw badRequest('an .ipa build installs only on a real iPhone: omit usePhysicalDevice or send true, ' +
-        'or upload a simulator build (.zip or .tar.gz of the .app) for a simulator');
+      throw badRequest(
+        'an .ipa build installs only on a real iPhone: omit usePhysicalDevice or send true, ' +
+          'or upload a simulator build (.zip or .tar.gz of the .app) for a simulator',
+      );
     }
     physical = true;
   } else if (build.kind === 'app') {

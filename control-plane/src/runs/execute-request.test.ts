@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import type { CandidateTest } from './run-queries.js';
 import { parseExecuteRequest } from './execute-request.js';
+import type { CandidateTest } from './run-queries.js';
 import { notRunnableError, orderSelection } from './selection.js';
 
 const refusal = (body: unknown): ApiError => {
@@ -16,13 +16,18 @@ const refusal = (body: unknown): ApiError => {
 
 describe('parseExecuteRequest', () => {
   it('matches keys case-insensitively, reads uploadId as buildId, and defaults trigger', () => {
-    expect(parseExecuteRequest({ ORGANISATIONID: 'org_1', uploadid: 'bld_1', TestIds: ['t'], usephysicaldevice: true, platform: ' iOS ' }))
-      .toEqual({ organisationId: 'org_1', buildId: 'bld_1', testIds: ['t'], usePhysicalDevice: true, platform: 'ios', trigger: 'api' });
+    expect(
+      parseExecuteRequest({ ORGANISATIONID: 'org_1', uploadid: 'bld_1', TestIds: ['t'], usephysicaldevice: true, platform: ' iOS ' }),
+    ).toEqual({ organisationId: 'org_1', buildId: 'bld_1', testIds: ['t'], usePhysicalDevice: true, platform: 'ios', trigger: 'api' });
   });
 
   it('reads null as not sent, except organisationId', () => {
-    expect(parseExecuteRequest({ organisationId: 'o', buildId: 'b', tags: ['x'], tunnelName: null, usePhysicalDevice: null }))
-      .toEqual({ organisationId: 'o', buildId: 'b', tags: ['x'], trigger: 'api' });
+    expect(parseExecuteRequest({ organisationId: 'o', buildId: 'b', tags: ['x'], tunnelName: null, usePhysicalDevice: null })).toEqual({
+      organisationId: 'o',
+      buildId: 'b',
+      tags: ['x'],
+      trigger: 'api',
+    });
     expect(refusal({ organisationId: null, buildId: 'b' }).detail).toContain('organisationId');
   });
 
@@ -53,7 +58,14 @@ describe('parseExecuteRequest', () => {
 });
 
 const candidate = (id: string, tags: string[], android = 'ready'): CandidateTest => ({
-  id, title: id.toUpperCase(), tags, commands: ['launchApp'], preRequests: [], teardownRequests: [], launchParams: [], testInputs: [],
+  id,
+  title: id.toUpperCase(),
+  tags,
+  commands: ['launchApp'],
+  preRequests: [],
+  teardownRequests: [],
+  launchParams: [],
+  testInputs: [],
   automation: { android: { status: android as 'ready' }, ios: { status: 'none' } },
 });
 

@@ -25,8 +25,17 @@ const CANONICAL: Record<string, keyof ExecuteRun> = {
 
 /** docs/architecture.md#execute-rules: the service picks the device itself; refused with 400 naming them. */
 const UNSUPPORTED = new Set(
-  ['deviceConfigs', 'deviceProviderSettings', 'launchParams', 'testInputs', 'tagsQuery', 'iterations', 'metaData',
-    'stealthMode', 'dependencyTestIds'].map((k) => k.toLowerCase()),
+  [
+    'deviceConfigs',
+    'deviceProviderSettings',
+    'launchParams',
+    'testInputs',
+    'tagsQuery',
+    'iterations',
+    'metaData',
+    'stealthMode',
+    'dependencyTestIds',
+  ].map((k) => k.toLowerCase()),
 );
 const isUnsupported = (lower: string) => UNSUPPORTED.has(lower) || lower.startsWith('ephemeraltest');
 
@@ -73,7 +82,9 @@ function fieldsRefused(unsupported: string[], unknown: string[]) {
   const parts: string[] = [];
   const errors: FieldError[] = [];
   if (unsupported.length > 0) {
-    parts.push(`unsupported field(s): ${unsupported.join(', ')} (the service picks the device itself; launch parameters and inputs come from each test)`);
+    parts.push(
+      `unsupported field(s): ${unsupported.join(', ')} (the service picks the device itself; launch parameters and inputs come from each test)`,
+    );
     errors.push(...unsupported.map((path) => ({ path, message: 'unsupported field' })));
   }
   if (unknown.length > 0) {

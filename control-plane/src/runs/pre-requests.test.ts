@@ -97,7 +97,11 @@ describe('runPreRequests', () => {
 
   it('fails on a non-2xx answer with the status and a short excerpt, and sends nothing after it', async () => {
     const result = await runPreRequests(
-      [{ curlCommand: `curl ${base}/ok` }, { curlCommand: `curl -X PUT '${base}/status/503?secret=s3'` }, { curlCommand: `curl ${base}/never` }],
+      [
+        { curlCommand: `curl ${base}/ok` },
+        { curlCommand: `curl -X PUT '${base}/status/503?secret=s3'` },
+        { curlCommand: `curl ${base}/never` },
+      ],
       {},
       local,
     );
@@ -128,9 +132,14 @@ describe('runPreRequests', () => {
 
   it('waits delayBeforeRequest seconds before sending', async () => {
     const waits: number[] = [];
-    const result = await runPreRequests([{ curlCommand: `curl ${base}/ok`, delayBeforeRequest: 1.5 }, { curlCommand: `curl ${base}/ok` }], {}, {
-      ...local, sleep: async (ms) => void waits.push(ms),
-    });
+    const result = await runPreRequests(
+      [{ curlCommand: `curl ${base}/ok`, delayBeforeRequest: 1.5 }, { curlCommand: `curl ${base}/ok` }],
+      {},
+      {
+        ...local,
+        sleep: async (ms) => void waits.push(ms),
+      },
+    );
     expect(result.ok).toBe(true);
     expect(waits).toEqual([1500]);
     const started = Date.now();
@@ -159,7 +168,13 @@ describe('runPreRequests', () => {
 
   it('refuses loopback and other private addresses unless the operator allows them, naming the way to internal hosts', async () => {
     const port = new URL(base).port;
-    for (const url of [`${base}/seed`, `http://localhost:${port}/seed`, `http://[::1]:${port}/seed`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/x']) {
+    for (const url of [
+      `${base}/seed`,
+      `http://localhost:${port}/seed`,
+      `http://[::1]:${port}/seed`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/x',
+    ]) {
       const result = await runPreRequests([{ curlCommand: `curl ${url}`, valuesToRemember: ['token'] }], {}, { timeoutMs: 2000 });
       expect(result, url).toMatchObject({ ok: false, index: 0 });
       if (result.ok) throw new Error('unreachable');
@@ -174,16 +189,27 @@ describe('runPreRequests', () => {
 
   it('follows redirects only with -L, as curl does, turning a POST into a GET on 302 and 303', async () => {
     let result = await runPreRequests([{ curlCommand: `curl ${base}/redirect/302`, valuesToRemember: ['token'] }], {}, local);
-    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('answered HTTP 302 (redirects are followed only with -L, as curl does)') });
+    expect(result).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('answered HTTP 302 (redirects are followed only with -L, as curl does)'),
+    });
     result = await runPreRequests([{ curlCommand: `curl -L -X POST -d a=1 ${base}/redirect/302`, valuesToRemember: ['token'] }], {}, local);
     expect(result).toEqual({ ok: true, values: { token: 'tok-123' } });
     await runPreRequests([{ curlCommand: `curl -L -X POST -d a=1 ${base}/redirect/307` }], {}, local);
-    expect(seen.slice(1).map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual(['POST /redirect/302 a=1', 'GET /seed?from=POST ', 'POST /redirect/307 a=1', 'POST /seed?from=POST a=1']);
+    expect(seen.slice(1).map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual([
+      'POST /redirect/302 a=1',
+      'GET /seed?from=POST ',
+      'POST /redirect/307 a=1',
+      'POST /seed?from=POST a=1',
+    ]);
   });
 
   it('reads at most 1 MiB of an answer: a cut-off JSON answer cannot give values, and the rest is not downloaded', async () => {
     let result = await runPreRequests([{ curlCommand: `curl ${base}/big`, valuesToRemember: ['token'] }], {}, local);
-    expect(result).toMatchObject({ ok: false, message: `GET ${base}/big answered more than 1 MiB, so valuesToRemember cannot be read from it (only the first MiB is read)` });
+    expect(result).toMatchObject({
+      ok: false,
+      message: `GET ${base}/big answered more than 1 MiB, so valuesToRemember cannot be read from it (only the first MiB is read)`,
+    });
     await vi.waitFor(() => expect(bigCut).toBe(true));
     result = await runPreRequests([{ curlCommand: `curl ${base}/big` }], {}, local);
     expect(result.ok).toBe(true);
@@ -193,15 +219,24 @@ describe('runPreRequests', () => {
     for (const path of ['/nul', '/surrogate']) {
       const result = await runPreRequests([{ curlCommand: `curl ${base}${path}`, valuesToRemember: ['token'] }], {}, local);
       expect(result, path).toEqual({
-        ok: false, index: 0,
+        ok: false,
+        index: 0,
         message: `GET ${base}${path}: valuesToRemember "token" holds a NUL character or an unpaired UTF-16 surrogate, which cannot be kept`,
       });
     }
   });
 
   it('fails without sending when a {{value}} would put a line break into a header', async () => {
-    const result = await runPreRequests([{ curlCommand: `curl ${base}/ok -H 'X-Token: {{token}}'` }], { token: 'a\r\nX-Injected: 1' }, local);
-    expect(result).toEqual({ ok: false, index: 0, message: 'invalid curl command: the value of header "X-Token" holds a line break or another control character' });
+    const result = await runPreRequests(
+      [{ curlCommand: `curl ${base}/ok -H 'X-Token: {{token}}'` }],
+      { token: 'a\r\nX-Injected: 1' },
+      local,
+    );
+    expect(result).toEqual({
+      ok: false,
+      index: 0,
+      message: 'invalid curl command: the value of header "X-Token" holds a line break or another control character',
+    });
     expect(seen).toEqual([]);
   });
 

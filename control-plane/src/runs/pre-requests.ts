@@ -1,8 +1,8 @@
 import { textProblem } from '@devicelab/shared';
+import { RefusedAddress } from '../net/address-guard.js';
 import { parseCurl } from '../requests/curl.js';
 import { MAX_ANSWER_BYTES, sendHttp } from '../requests/http-client.js';
 import type { TunnelDialer } from '../requests/tunnel-fetch.js';
-import { RefusedAddress } from '../net/address-guard.js';
 
 /**
  * Pre-requests and teardown requests of a test in a run (docs/api.md#tests): curl command
@@ -69,7 +69,11 @@ export async function runPreRequests(
     const wanted = spec.valuesToRemember ?? [];
     if (wanted.length === 0) continue;
     if (outcome.truncated) {
-      return { ok: false, index, message: `${outcome.where} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, so valuesToRemember cannot be read from it (only the first MiB is read)` };
+      return {
+        ok: false,
+        index,
+        message: `${outcome.where} answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, so valuesToRemember cannot be read from it (only the first MiB is read)`,
+      };
     }
     const remembered = remember(outcome.where, outcome.body, wanted);
     if (!remembered.ok) return { ok: false, index, message: remembered.message };
@@ -106,8 +110,7 @@ export async function runTeardown(
 
 /** `{{name}}` (spaces allowed inside the braces) replaced by its value; unknown names are left as written. */
 export function substitute(text: string, values: Values): string {
-  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? values[name]! : whole);
+  return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }
 
 type Sent = { ok: true; body: string; truncated: boolean; where: string } | { ok: false; message: string };
@@ -138,9 +141,13 @@ async function send(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const res = await sendHttp({ ...request, signal }, spec.throughTunnel ? { tunnel: options.tunnel! } : { allowPrivate: options.allowPrivate ?? false });
+    const res = await sendHttp(
+      { ...request, signal },
+      spec.throughTunnel ? { tunnel: options.tunnel! } : { allowPrivate: options.allowPrivate ?? false },
+    );
     if (res.status < 200 || res.status > 299) {
-      const hint = res.status >= 300 && res.status < 400 && !request.followRedirects ? ' (redirects are followed only with -L, as curl does)' : '';
+      const hint =
+        res.status >= 300 && res.status < 400 && !request.followRedirects ? ' (redirects are followed only with -L, as curl does)' : '';
       return { ok: false, message: `${where} answered HTTP ${res.status}${hint}${excerpt(res.body)}` };
     }
     return { ok: true, body: res.body, truncated: res.truncated, where };
@@ -150,8 +157,9 @@ async function send(
     if (e instanceof RefusedAddress) {
       return {
         ok: false,
-        message: `${where} was not sent: ${e.host === e.address ? e.host : `${e.host} resolves to ${e.address}`}, a private, loopback or otherwise non-public address. `
-          + 'Internal hosts are reached through a tunnel (throughTunnel: true); an operator can allow private addresses with REQUESTS_ALLOW_PRIVATE=1',
+        message:
+          `${where} was not sent: ${e.host === e.address ? e.host : `${e.host} resolves to ${e.address}`}, a private, loopback or otherwise non-public address. ` +
+          'Internal hosts are reached through a tunnel (throughTunnel: true); an operator can allow private addresses with REQUESTS_ALLOW_PRIVATE=1',
       };
     }
     return { ok: false, message: `${where} failed: ${networkError(e)}` };
@@ -159,7 +167,11 @@ async function send(
 }
 
 /** Values named by valuesToRemember from a JSON response; a path not in it is a failure naming it. */
-function remember(where: string, body: string, wanted: readonly ValueToRemember[]): { ok: true; values: Values } | { ok: false; message: string } {
+function remember(
+  where: string,
+  body: string,
+  wanted: readonly ValueToRemember[],
+): { ok: true; values: Values } | { ok: false; message: string } {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -171,11 +183,17 @@ function remember(where: string, body: string, wanted: readonly ValueToRemember[
     const { name, path } = typeof item === 'string' ? { name: item, path: item } : item;
     const value = valueAt(json, path);
     if (value === undefined || value === null) {
-      return { ok: false, message: `${where}: valuesToRemember "${path}" is ${value === null ? 'null' : 'not'} in the response${excerpt(body)}` };
+      return {
+        ok: false,
+        message: `${where}: valuesToRemember "${path}" is ${value === null ? 'null' : 'not'} in the response${excerpt(body)}`,
+      };
     }
     // Remembered values are stored with the attempt (jsonb), which takes neither NUL nor a lone surrogate.
     if (typeof value === 'string' && (value.includes('\u0000') || textProblem(value) !== null)) {
-      return { ok: false, message: `${where}: valuesToRemember "${path}" holds a NUL character or an unpaired UTF-16 surrogate, which cannot be kept` };
+      return {
+        ok: false,
+        message: `${where}: valuesToRemember "${path}" holds a NUL character or an unpaired UTF-16 surrogate, which cannot be kept`,
+      };
     }
     values[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
@@ -185,10 +203,13 @@ function remember(where: string, body: string, wanted: readonly ValueToRemember[
 /** `data.items.0.id` or `data.items[0].id`. */
 export function valueAt(json: unknown, path: string): unknown {
   let node: unknown = json;
-  for (const part of path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((p) => p !== '')) {
+  for (const part of path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((p) => p !== '')) {
     if (node === null || typeof node !== 'object') return undefined;
     if (Array.isArray(node) && !/^\d+$/.test(part)) return undefined; // JSON data only: no `.length`
-    if (!Object.prototype.hasOwnProperty.call(node, part)) return undefined;
+    if (!Object.hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
   return node;

@@ -56,10 +56,10 @@ export async function testsForRun(sql: Sql, orgId: string, ids: string[], tags: 
 
 /** Whether a real handset of this platform is reserved for the organisation (the default for usePhysicalDevice). */
 export async function hasReservedHandset(sql: Sql, orgId: string, platform: Platform): Promise<boolean> {
-  const rows = await sql.query(
-    `SELECT 1 FROM devices WHERE org_id = $1 AND platform = $2 AND kind = 'physical' LIMIT 1`,
-    [orgId, platform],
-  );
+  const rows = await sql.query(`SELECT 1 FROM devices WHERE org_id = $1 AND platform = $2 AND kind = 'physical' LIMIT 1`, [
+    orgId,
+    platform,
+  ]);
   return rows.length > 0;
 }
 

@@ -38,8 +38,10 @@ export function whyNotRunnable(test: CandidateTest, platform: Platform): string 
     case 'generating':
       return 'its automation is still being written (generating); retry when GET /tests shows it runnable';
     case 'failed':
-      return `writing its automation failed${a.failedCommandIndex === undefined ? '' : ` at command ${a.failedCommandIndex}`}` +
-        `${a.reason ? `: ${a.reason}` : ''}`;
+      return (
+        `writing its automation failed${a.failedCommandIndex === undefined ? '' : ` at command ${a.failedCommandIndex}`}` +
+        `${a.reason ? `: ${a.reason}` : ''}`
+      );
     case 'stale':
       return 'its commands changed after its automation was written; generate it again with POST /tests/generate';
     default:
@@ -56,7 +58,10 @@ export function notRunnableError(tests: readonly CandidateTest[], platform: Plat
   }
   if (errors.length === 0) return null;
   const generating = tests.filter((t) => t.automation[platform]?.status === 'generating').map((t) => t.id);
-  const listed = errors.slice(0, 10).map((e) => `${e.path} (${e.message})`).join('; ');
+  const listed = errors
+    .slice(0, 10)
+    .map((e) => `${e.path} (${e.message})`)
+    .join('; ');
   const more = errors.length > 10 ? `; and ${errors.length - 10} more` : '';
   const still = generating.length > 0 ? ` Still being written: ${generating.join(', ')}.` : '';
   return { detail: `${errors.length} test(s) not runnable on ${platform}: ${listed}${more}.${still}`, errors };

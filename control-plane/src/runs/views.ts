@@ -1,10 +1,10 @@
 import type { z } from '@hono/zod-openapi';
 import type { Config } from '../config.js';
+import type { StepRecord } from '../queries/sessions.js';
 import { isRecordingOf } from '../recordings/formats.js';
+import type { InteractionLog, ResultEntry, Run, RunSummary, TestResultStatus } from '../schemas/runs.js';
 import type { AttemptRecord, AttemptStatus } from './attempts.js';
 import type { RunCounts, RunRecord, RunSummaryRecord } from './run-queries.js';
-import type { StepRecord } from '../queries/sessions.js';
-import type { InteractionLog, ResultEntry, Run, RunSummary, TestResultStatus } from '../schemas/runs.js';
 
 type Urls = Pick<Config, 'baseUrl' | 'appUrl'>;
 
@@ -48,11 +48,19 @@ export type BuildCis = ReadonlyMap<string, Record<string, unknown>>;
 
 function runFields(r: RunRecord, counts: Pick<RunCounts, 'totalTests' | 'pendingTests'>, cis: BuildCis) {
   return {
-    runId: r.id, status: r.status, trigger: r.trigger, platform: r.platform, physical: r.physical,
-    buildId: r.buildId, bundleId: r.bundleId, tunnelName: r.tunnelName,
+    runId: r.id,
+    status: r.status,
+    trigger: r.trigger,
+    platform: r.platform,
+    physical: r.physical,
+    buildId: r.buildId,
+    bundleId: r.bundleId,
+    tunnelName: r.tunnelName,
     ci: r.buildId === null ? null : (cis.get(r.buildId) ?? null),
-    createdAt: iso(r.createdAt)!, finishedAt: iso(r.finishedAt),
-    totalTests: counts.totalTests, pendingTests: counts.pendingTests,
+    createdAt: iso(r.createdAt)!,
+    finishedAt: iso(r.finishedAt),
+    totalTests: counts.totalTests,
+    pendingTests: counts.pendingTests,
   };
 }
 
@@ -76,7 +84,12 @@ export function runSummary(r: RunSummaryRecord, cis: BuildCis): z.infer<typeof R
  * URLs, and per step what the device did with the decision (the step's outcome).
  */
 /** `waitingReason`: why a pending test still waits for a device (queries/devices.ts waitingReasons). */
-export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly StepRecord[], waitingReason: string | null = null): z.infer<typeof InteractionLog> {
+export function interactionLogView(
+  urls: Urls,
+  t: AttemptRecord,
+  steps: readonly StepRecord[],
+  waitingReason: string | null = null,
+): z.infer<typeof InteractionLog> {
   // A platform run's steps are performed by a lab agent, which reports each one.
   const onDevice = t.deviceLabel !== null;
   return {
@@ -95,7 +108,9 @@ export function interactionLogView(urls: Urls, t: AttemptRecord, steps: readonly
       type: s.kind,
       outcome: s.outcome,
       reason: s.reason,
-      device: onDevice ? { outcome: s.deviceOutcome ?? 'pending', error: s.deviceError, durationMs: s.deviceMs === null ? null : Number(s.deviceMs) } : null,
+      device: onDevice
+        ? { outcome: s.deviceOutcome ?? 'pending', error: s.deviceError, durationMs: s.deviceMs === null ? null : Number(s.deviceMs) }
+        : null,
       screenshot: s.screenshot === null ? null : screenshotUrl(urls, t.runId, t.testId, s.seq),
       durationMs: Number(s.durationMs),
       at: iso(s.createdAt)!,

@@ -18,11 +18,16 @@ export const Device = z
     kind: DeviceKindName,
     model: z.string(),
     osVersion: z.string(),
-    state: z.enum(['online', 'busy', 'offline']).openapi({ description: 'online: can take a test; busy: runs one; offline: gone, or its agent is' }),
-    reserved: z.boolean().openapi({ description: 'The organisation\'s own device (org-scoped agent), not the shared pool' }),
+    state: z
+      .enum(['online', 'busy', 'offline'])
+      .openapi({ description: 'online: can take a test; busy: runs one; offline: gone, or its agent is' }),
+    reserved: z.boolean().openapi({ description: "The organisation's own device (org-scoped agent), not the shared pool" }),
     agentName: z.string().openapi({ description: 'Hostname of the lab agent it is attached to' }),
     lastSeenAt: z.string(),
-    notReadyReason: z.string().nullable().openapi({ description: 'Why an offline device cannot take a test, when known (its agent\'s words, e.g. "the iPhone is locked: unlock it"); null otherwise' }),
+    notReadyReason: z.string().nullable().openapi({
+      description:
+        'Why an offline device cannot take a test, when known (its agent\'s words, e.g. "the iPhone is locked: unlock it"); null otherwise',
+    }),
   })
   .openapi('Device');
 

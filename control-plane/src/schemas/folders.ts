@@ -23,7 +23,11 @@ export const CreateFolder = z.strictObject({ name: folderName, parentId: id('par
 export const FolderCreated = z.object({ folderId: z.string(), folder: Folder });
 
 export const UpdateFolder = z
-  .strictObject({ folderId: id('folderId'), name: folderName.optional(), parentId: id('parentId').nullable().optional().openapi({ description: nesting }) })
+  .strictObject({
+    folderId: id('folderId'),
+    name: folderName.optional(),
+    parentId: id('parentId').nullable().optional().openapi({ description: nesting }),
+  })
   .refine((b) => b.name !== undefined || b.parentId !== undefined, {
     message: 'send name, parentId, or both with folderId',
   });

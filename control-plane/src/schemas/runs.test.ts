@@ -10,7 +10,11 @@ describe('the run schemas built from shared/', () => {
     expect(Object.keys(runs.Run.shape).sort()).toEqual(Object.keys(RunResult.shape).sort());
     const { OpenAPIHono } = await import('@hono/zod-openapi');
     const app = new OpenAPIHono();
-    app.openAPIRegistry.registerPath({ method: 'get', path: '/r', responses: { 200: { description: 'r', content: { 'application/json': { schema: runs.Run } } } } });
+    app.openAPIRegistry.registerPath({
+      method: 'get',
+      path: '/r',
+      responses: { 200: { description: 'r', content: { 'application/json': { schema: runs.Run } } } },
+    });
     const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '1' } });
     const entry = doc.components!.schemas!.RunResultEntry as { properties: Record<string, { description?: string }> };
     expect(entry.properties.id!.description).toBe('The test id');

@@ -37,17 +37,25 @@ export const ExecuteRun = z
       .strictObject({ meta: z.strictObject({ name: text('build.meta.name', RUN_LIMITS.buildNameChars) }) })
       .optional()
       .openapi({ description: 'The newest build uploaded under meta.name (for `platform` when given); wins over buildId' }),
-    bundleId: text('bundleId', RUN_LIMITS.bundleIdChars).optional()
-      .openapi({ description: 'An app already installed on the organisation\'s reserved handset; requires platform' }),
+    bundleId: text('bundleId', RUN_LIMITS.bundleIdChars)
+      .optional()
+      .openapi({ description: "An app already installed on the organisation's reserved handset; requires platform" }),
     platform: Platform.optional(),
     testIds: z.array(id('testIds[]')).max(RUN_LIMITS.tests).optional(),
-    tags: z.array(text('tags[]', LIMITS.tagChars)).max(LIMITS.tags).optional()
+    tags: z
+      .array(text('tags[]', LIMITS.tagChars))
+      .max(LIMITS.tags)
+      .optional()
       .openapi({ description: 'Every test having at least one of these tags, in library order, after testIds' }),
-    usePhysicalDevice: z.boolean().optional()
+    usePhysicalDevice: z
+      .boolean()
+      .optional()
       .openapi({ description: 'Default: a real handset when one is reserved for the organisation and platform' }),
-    tunnelName: text('tunnelName', RUN_LIMITS.tunnelNameChars).optional()
+    tunnelName: text('tunnelName', RUN_LIMITS.tunnelNameChars)
+      .optional()
       .openapi({ description: 'A connected tunnel (devicelab tunnel start --tunnel-name NAME)' }),
-    trigger: text('trigger', RUN_LIMITS.triggerChars).default('api')
+    trigger: text('trigger', RUN_LIMITS.triggerChars)
+      .default('api')
       .openapi({ description: 'Free-form label stored on the run, e.g. ci, nightly' }),
   })
   .openapi('ExecuteRun');
@@ -62,18 +70,20 @@ export const TestResultStatus = shared.TestResultStatus.clone();
 export const RunStarted = z.object({
   message: z.string(),
   runId: z.string(),
-  status: RunStatus.openapi({ description: '`running`; `completed` at once when every test failed before starting (tunnel not connected)' }),
-  test_suite_ids: z.array(z.string()).openapi({
-    description: '[runId]: the same id under the name GPT Driver\'s run-tests action reads (it tracks the first)',
+  status: RunStatus.openapi({
+    description: '`running`; `completed` at once when every test failed before starting (tunnel not connected)',
   }),
-  app_link: z.string().openapi({ description: 'The run\'s page for people: {app_url}/runs/<run_id>' }),
+  test_suite_ids: z.array(z.string()).openapi({
+    description: "[runId]: the same id under the name GPT Driver's run-tests action reads (it tracks the first)",
+  }),
+  app_link: z.string().openapi({ description: "The run's page for people: {app_url}/runs/<run_id>" }),
 });
 
 export const ResultEntry = shared.RunResultEntry.clone().openapi('RunResultEntry');
 
 const runFields = {
   ...shared.runFields,
-  ci: BuildCi.openapi({ description: 'The CI provenance of the run\'s build (its upload\'s `ci` part); null without one' }),
+  ci: BuildCi.openapi({ description: "The CI provenance of the run's build (its upload's `ci` part); null without one" }),
 };
 
 export const Run = z
@@ -113,7 +123,7 @@ export const InteractionLogQuery = z.object({
 
 export const InteractionStep = z.object({
   seq: z.number().int().openapi({ description: 'Position in the log; the screenshot URL uses it' }),
-  index: z.number().int().nullable().openapi({ description: 'The command\'s index in the test (null for your own code)' }),
+  index: z.number().int().nullable().openapi({ description: "The command's index in the test (null for your own code)" }),
   call: z.enum(['execute', 'assert', 'code']),
   command: z.string(),
   actions: z.array(z.unknown()),
@@ -125,7 +135,7 @@ export const InteractionStep = z.object({
       outcome: z.enum(['performed', 'failed', 'pending']).openapi({
         description: 'What the device did with the decision; pending until the agent reports it (or when it never acted)',
       }),
-      error: z.string().nullable().openapi({ description: 'The device\'s error when it failed' }),
+      error: z.string().nullable().openapi({ description: "The device's error when it failed" }),
       durationMs: z.number().nullable(),
     })
     .nullable()
@@ -142,7 +152,9 @@ export const InteractionLog = z
     title: z.string(),
     status: TestResultStatus,
     statusMessage: z.string().nullable(),
-    deviceLog: z.string().nullable().openapi({ description: 'The device\'s log (logcat, threadtime) from the test\'s start to its end, as text/plain; null when none was captured' }),
+    deviceLog: z.string().nullable().openapi({
+      description: "The device's log (logcat, threadtime) from the test's start to its end, as text/plain; null when none was captured",
+    }),
     steps: z.array(InteractionStep),
   })
   .openapi('InteractionLog');

@@ -7,19 +7,37 @@ import { z } from '@hono/zod-openapi';
  * unlike the library endpoints.
  */
 const apiKey = z.string().max(200).optional().openapi({ description: 'The API key, when not sent as a Bearer header' });
-const stepNumber = z.number().int().min(0).max(100_000).optional()
+const stepNumber = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000)
+  .optional()
   .openapi({ description: 'Your own step counter; default: the session numbers its commands' });
-const pageSource = z.string().min(1, 'page_source must not be empty').max(10_000_000)
+const pageSource = z
+  .string()
+  .min(1, 'page_source must not be empty')
+  .max(10_000_000)
   .openapi({ description: 'The UI hierarchy: Android `uiautomator dump` XML or iOS XCUITest page source' });
-const screenshot = z.string().max(20_000_000).regex(/^[A-Za-z0-9+/=\s]*$/, 'screenshot must be base64 (PNG)').optional()
+const screenshot = z
+  .string()
+  .max(20_000_000)
+  .regex(/^[A-Za-z0-9+/=\s]*$/, 'screenshot must be base64 (PNG)')
+  .optional()
   .openapi({ description: 'Base64 PNG of the screen, stored with the step' });
-const values = z.record(z.string().max(200), z.string().max(10_000)).optional()
+const values = z
+  .record(z.string().max(200), z.string().max(10_000))
+  .optional()
   .openapi({ description: 'Values for {{name}} references in the command' });
 
 export const CreateSession = z
   .object({
     api_key: apiKey,
-    test_id: z.string().max(500).nullable().optional()
+    test_id: z
+      .string()
+      .max(500)
+      .nullable()
+      .optional()
       .openapi({ description: 'Your test id; kept exactly as sent and reported in GET /usage/sdk-sessions' }),
     platform: z.enum(['android', 'ios']).optional(),
   })
@@ -45,7 +63,8 @@ export const ExecuteStep = z
   .openapi('ExecuteStep');
 
 const Action = z.record(z.string(), z.unknown()).openapi('Action', {
-  description: 'tap {target, point}, type {target, text, point?}, scroll {direction}, swipe {direction}, back, wait {seconds}, launch, restart, openLink {url}, assert {target, visible}',
+  description:
+    'tap {target, point}, type {target, text, point?}, scroll {direction}, swipe {direction}, back, wait {seconds}, launch, restart, openLink {url}, assert {target, visible}',
 });
 
 export const StepDone = z.object({

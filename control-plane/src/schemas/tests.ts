@@ -36,7 +36,11 @@ const ValueToRemember = z.union([
 export const PreRequest = z
   .strictObject({
     curlCommand,
-    delayBeforeRequest: z.number().min(0).max(LIMITS.delaySeconds).default(0)
+    delayBeforeRequest: z
+      .number()
+      .min(0)
+      .max(LIMITS.delaySeconds)
+      .default(0)
       .openapi({ description: 'Seconds to wait before sending the request' }),
     throughTunnel: z.boolean().default(false),
     valuesToRemember: z.array(ValueToRemember).max(50).default([]),
@@ -46,7 +50,9 @@ export const PreRequest = z
 export const TeardownRequest = z
   .strictObject({
     curlCommand,
-    runOn: z.enum(['always', 'success', 'failure']).default('always')
+    runOn: z
+      .enum(['always', 'success', 'failure'])
+      .default('always')
       .openapi({ description: 'always: even when the test failed; success or failure: only then' }),
     throughTunnel: z.boolean().default(false),
   })
@@ -100,9 +106,7 @@ export const DeleteTests = z
   })
   .refine((b) => b.testId !== undefined || b.testIds !== undefined, { message: 'send testId, testIds, or both' });
 
-const boolQuery = z
-  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
+const boolQuery = z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
 
 export const ListTestsQuery = z.object({
   folderId: id('folderId').optional(),
@@ -153,7 +157,11 @@ export type TestView = z.infer<typeof Test>;
 export const GenerateTest = z
   .strictObject({
     testId: id('testId'),
-    platforms: z.array(z.enum(['android', 'ios'])).min(1).max(2).optional()
+    platforms: z
+      .array(z.enum(['android', 'ios']))
+      .min(1)
+      .max(2)
+      .optional()
       .openapi({ description: 'Platforms to generate for; default both' }),
   })
   .openapi('GenerateTest');

@@ -1,20 +1,19 @@
 import { z } from '@hono/zod-openapi';
 
 /** docs/api.md#usage-report. Unknown parameters are refused too: a misspelt `apikeyid` must not silently report every key. */
-export const UsageQuery = z
-  .strictObject({
-    days: z
-      .string()
-      .regex(/^\d{1,3}$/, 'days must be a whole number from 1 to 90')
-      .transform(Number)
-      .refine((d) => d >= 1 && d <= 90, 'days must be from 1 to 90')
-      .optional()
-      .openapi({ type: 'integer', minimum: 1, maximum: 90, default: 30 }),
-    apiKeyId: z
-      .string()
-      .regex(/^([A-Za-z0-9]{11}|legacy|unattributed)$/, 'apiKeyId must be an 11-character key id, "legacy" or "unattributed"')
-      .optional(),
-  });
+export const UsageQuery = z.strictObject({
+  days: z
+    .string()
+    .regex(/^\d{1,3}$/, 'days must be a whole number from 1 to 90')
+    .transform(Number)
+    .refine((d) => d >= 1 && d <= 90, 'days must be from 1 to 90')
+    .optional()
+    .openapi({ type: 'integer', minimum: 1, maximum: 90, default: 30 }),
+  apiKeyId: z
+    .string()
+    .regex(/^([A-Za-z0-9]{11}|legacy|unattributed)$/, 'apiKeyId must be an 11-character key id, "legacy" or "unattributed"')
+    .optional(),
+});
 
 const Counts = {
   runs: z.number().int(),

@@ -25,7 +25,8 @@ const webhookUrl = z
   .openapi({ example: 'https://ci.example.com/hooks/devicelab', maxLength: URL_MAX });
 
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS).openapi({
-  description: 'run.completed: a run ended (status completed or cancelled); test.finished: a test got its verdict while its run was running',
+  description:
+    'run.completed: a run ended (status completed or cancelled); test.finished: a test got its verdict while its run was running',
 });
 
 export const CreateWebhook = z.strictObject({
@@ -48,7 +49,10 @@ export const Webhook = z
   .openapi('Webhook');
 
 export const WebhookCreated = Webhook.extend({
-  secret: z.string().openapi({ description: 'whsec_<base64>: shown only in this answer; verify signatures with it', example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+  secret: z.string().openapi({
+    description: 'whsec_<base64>: shown only in this answer; verify signatures with it',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  }),
 }).openapi('WebhookCreated');
 
 export const WebhookList = z.object({ webhooks: z.array(Webhook) });

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { scratchFolder } from './scratch.js';
 
 /**
@@ -101,7 +101,13 @@ export function createFileStorage(root: string): FileStorage {
       // Folders the key alone made (builds/<org>/<build id>/) go with it, so a refused or
       // expired build leaves nothing behind; a folder still holding anything stays.
       for (let dir = dirname(path); dir.startsWith(base + sep); dir = dirname(dir)) {
-        if (!(await rmdir(dir).then(() => true, () => false))) break;
+        if (
+          !(await rmdir(dir).then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
       }
     },
   };

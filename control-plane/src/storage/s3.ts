@@ -11,8 +11,15 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.js';
 import type { FileStorage } from './files.js';
@@ -67,7 +74,10 @@ export function createS3Storage(settings: S3Settings, scratchDir: string): FileS
         // lib-storage sends a small file in one PUT and a big one in parts, reading the file
         // as it goes: a 4 GiB build never sits in memory.
         await new Upload({
-          client, partSize: PART_BYTES, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false,
+          client,
+          partSize: PART_BYTES,
+          queueSize: PARTS_IN_FLIGHT,
+          leavePartsOnError: false,
           params: { Bucket, Key: Key(key), Body: createReadStream(path) },
         }).done();
       } finally {
@@ -77,16 +87,20 @@ export function createS3Storage(settings: S3Settings, scratchDir: string): FileS
     async put(key, data) {
       await client.send(new PutObjectCommand({ Bucket, Key: Key(key), Body: data }));
     },
-    get: (key) => orNull(async () => {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));
-      return Buffer.from(await res.Body!.transformToByteArray());
-    }),
-    openRead: (key, range) => orNull(async () => {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: Key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
-      // With a range, the whole object's size is after the slash of Content-Range.
-      const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : res.ContentLength;
-      return { stream: res.Body as Readable, size: Number(total ?? 0) };
-    }),
+    get: (key) =>
+      orNull(async () => {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));
+        return Buffer.from(await res.Body!.transformToByteArray());
+      }),
+    openRead: (key, range) =>
+      orNull(async () => {
+        const res = await client.send(
+          new GetObjectCommand({ Bucket, Key: Key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
+        // With a range, the whole object's size is after the slash of Content-Range.
+        const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : res.ContentLength;
+        return { stream: res.Body as Readable, size: Number(total ?? 0) };
+      }),
     size: (key) => orNull(async () => Number((await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }))).ContentLength ?? 0)),
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) })); // S3 answers 204 for an absent key too
@@ -96,7 +110,11 @@ export function createS3Storage(settings: S3Settings, scratchDir: string): FileS
 
 function isNotFound(e: unknown): boolean {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return err.name === 'NoSuchKey' || err.name === 'NotFound' || (err instanceof S3ServiceException && err.$metadata?.httpStatusCode === 404 && err.name !== 'NoSuchBucket');
+  return (
+    err.name === 'NoSuchKey' ||
+    err.name === 'NotFound' ||
+    (err instanceof S3ServiceException && err.$metadata?.httpStatusCode === 404 && err.name !== 'NoSuchBucket')
+  );
 }
 
 /** Why the start check failed, as the operator would fix it. */
@@ -104,11 +122,13 @@ function describeFailure(e: unknown, settings: S3Settings): string {
   const err = e as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
   const status = err.$metadata?.httpStatusCode;
   if (err.name === 'NoSuchBucket') return `bucket "${settings.bucket}" does not exist`;
-  if (err.name === 'CredentialsProviderError') return `no AWS credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or run with a role): ${err.message}`;
+  if (err.name === 'CredentialsProviderError')
+    return `no AWS credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or run with a role): ${err.message}`;
   if (status === 403 || ['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied'].includes(err.name ?? '')) {
     return `the credentials were refused (${err.name}): check AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY and that they may read and write the bucket`;
   }
-  if (err.name === 'PermanentRedirect' || status === 301) return `bucket "${settings.bucket}" is in another region than ${settings.region ?? 'the configured one'} (set AWS_REGION)`;
+  if (err.name === 'PermanentRedirect' || status === 301)
+    return `bucket "${settings.bucket}" is in another region than ${settings.region ?? 'the configured one'} (set AWS_REGION)`;
   const where = settings.endpoint ?? 'AWS S3';
   return `cannot reach ${where}: ${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message ?? String(e)}`;
 }

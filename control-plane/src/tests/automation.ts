@@ -23,7 +23,12 @@ export function changesAutomation(current: TestContent, change: Partial<TestCont
   return (
     differs('commands') ||
     differs('testInputs', (inputs) => inputs.map((i) => i.key).sort()) ||
-    differs('preRequests', (requests) => requests.flatMap((r) => r.valuesToRemember ?? []).map((v) => (typeof v === 'string' ? v : v.name)).sort())
+    differs('preRequests', (requests) =>
+      requests
+        .flatMap((r) => r.valuesToRemember ?? [])
+        .map((v) => (typeof v === 'string' ? v : v.name))
+        .sort(),
+    )
   );
 }
 

@@ -15,17 +15,17 @@
  * reaching a tunnel held here (peer-links.ts), admitted by the cluster secret.
  */
 import type { IncomingMessage } from 'node:http';
-import { keepAlive, muxOverWebSocket, spliceStream, TUNNEL_CLOSE_CODES, type IncomingStream } from '@devicelab/shared';
+import { type IncomingStream, keepAlive, muxOverWebSocket, spliceStream, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
 import { WebSocketServer } from 'ws';
-import type { UpgradeRoute } from '../net/upgrade.js';
-import { parseWireId } from '../runs/wire-id.js';
 import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
+import type { UpgradeRoute } from '../net/upgrade.js';
+import { closeAll, queryParam, refuseUpgrade } from '../net/upgrade.js';
 import { findTunnelledJob } from '../queries/tunnel-jobs.js';
+import { parseWireId } from '../runs/wire-id.js';
 import type { ClusterSecret } from './cluster-secret.js';
 import { admitReplica } from './internal-admission.js';
 import type { ConnectedTunnel, TunnelRegistry } from './registry.js';
-import { closeAll, queryParam, refuseUpgrade } from '../net/upgrade.js';
 
 const KEEPALIVE_MS = 15_000;
 
@@ -47,7 +47,8 @@ export function agentRelayEndpoint(db: Db, registry: TunnelRegistry): UpgradeRou
     const ref = parseWireId(queryParam(req, 'job') ?? '');
     if (!ref) return { ok: false, status: 400, detail: 'job: give the job id of the test, as in its job.offer' };
     const job = await findTunnelledJob(db, ref, record.id);
-    if (!job || !['offered', 'running'].includes(job.status)) return { ok: false, status: 403, detail: 'that job is not running on a device of this agent' };
+    if (!job || !['offered', 'running'].includes(job.status))
+      return { ok: false, status: 403, detail: 'that job is not running on a device of this agent' };
     if (job.tunnelName === null) return { ok: false, status: 403, detail: 'the run of that job names no tunnel' };
     const reached = await registry.reach(job.orgId, job.tunnelName);
     return reached.ok ? reached : { ok: false, status: 409, detail: reached.detail };
@@ -65,25 +66,32 @@ function relayEndpoint(path: string, admit: (req: IncomingMessage) => Promise<Ad
   return {
     path,
     handle(req, socket, head) {
-      admit(req).then((admission) => {
-        if (!admission.ok) return refuseUpgrade(socket, admission.status, admission.detail);
-        const { tunnel } = admission;
-        wss.handleUpgrade(req, socket, head, (ws) => {
-          if (tunnel.lost.aborted) return ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
-          const session = muxOverWebSocket(ws, { side: 'server', onStream: (incoming) => relayStream(tunnel, incoming), onProtocolError: () => {} });
-          const onLost = () => ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
-          tunnel.lost.addEventListener('abort', onLost, { once: true });
-          keepAlive(ws, KEEPALIVE_MS);
-          ws.on('close', () => {
-            tunnel.lost.removeEventListener('abort', onLost);
-            session.close('the agent closed its tunnel relay');
+      admit(req).then(
+        (admission) => {
+          if (!admission.ok) return refuseUpgrade(socket, admission.status, admission.detail);
+          const { tunnel } = admission;
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            if (tunnel.lost.aborted) return ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
+            const session = muxOverWebSocket(ws, {
+              side: 'server',
+              onStream: (incoming) => relayStream(tunnel, incoming),
+              onProtocolError: () => {},
+            });
+            const onLost = () => ws.close(TUNNEL_CLOSE_CODES.tunnelLost, (tunnel.lost.reason as Error).message);
+            tunnel.lost.addEventListener('abort', onLost, { once: true });
+            keepAlive(ws, KEEPALIVE_MS);
+            ws.on('close', () => {
+              tunnel.lost.removeEventListener('abort', onLost);
+              session.close('the agent closed its tunnel relay');
+            });
+            ws.on('error', () => {});
           });
-          ws.on('error', () => {});
-        });
-      }, (error: unknown) => {
-        console.error(`tunnel relay (${path}) failed:`, error);
-        refuseUpgrade(socket, 503, 'could not check the request');
-      });
+        },
+        (error: unknown) => {
+          console.error(`tunnel relay (${path}) failed:`, error);
+          refuseUpgrade(socket, 503, 'could not check the request');
+        },
+      );
     },
     async close() {
       await closeAll(wss.clients, TUNNEL_CLOSE_CODES.shuttingDown, 'control plane shutting down');

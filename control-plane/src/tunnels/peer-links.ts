@@ -11,7 +11,7 @@
  * disconnects at the holder or the holder goes away.
  */
 import { once } from 'node:events';
-import { keepAlive, muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
+import { keepAlive, muxOverWebSocket, refusalDetail, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { ClusterSecret } from './cluster-secret.js';
 import type { ConnectedTunnel } from './registry.js';
@@ -48,16 +48,24 @@ export function createPeerLinks(secret: ClusterSecret): PeerLinks {
 
   async function open(key: string, holder: TunnelHolder, orgId: string, name: string): Promise<ConnectedTunnel> {
     const ws = new WebSocket(internalTunnelUrl(holder, orgId, name), {
-      headers: { authorization: `Bearer ${await secret.value()}` }, handshakeTimeout: HANDSHAKE_MS, maxPayload: 1024 * 1024,
+      headers: { authorization: `Bearer ${await secret.value()}` },
+      handshakeTimeout: HANDSHAKE_MS,
+      maxPayload: 1024 * 1024,
     });
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
     const refused = new Promise<never>((_, reject) => {
-      ws.once('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => {
-        ws.terminate();
-        reject(res.statusCode === 404 ? new NotHeldThere(detail) : new Error(`the replica holding it refused the relay: ${detail}`));
-      }));
-      ws.once('error', (error) => reject(new Error(`the control-plane replica holding it (${holder.url}) cannot be reached: ${error.message}`)));
+      ws.once(
+        'unexpected-response',
+        (_req, res) =>
+          void refusalDetail(res).then((detail) => {
+            ws.terminate();
+            reject(res.statusCode === 404 ? new NotHeldThere(detail) : new Error(`the replica holding it refused the relay: ${detail}`));
+          }),
+      );
+      ws.once('error', (error) =>
+        reject(new Error(`the control-plane replica holding it (${holder.url}) cannot be reached: ${error.message}`)),
+      );
     });
     await Promise.race([once(ws, 'open'), refused]);
     ws.on('error', () => {}); // 'close' follows
@@ -86,19 +94,23 @@ export function createPeerLinks(secret: ClusterSecret): PeerLinks {
         link = open(key, holder, orgId, name);
         links.set(key, link);
         // A failed attempt is not remembered: the next caller tries again.
-        link.catch(() => { if (links.get(key) === link) links.delete(key); });
+        link.catch(() => {
+          if (links.get(key) === link) links.delete(key);
+        });
       }
       return link;
     },
     async close() {
       stopping = true;
-      await Promise.all([...sockets].map(async (ws) => {
-        if (ws.readyState === WebSocket.CLOSED) return;
-        const closed = once(ws, 'close');
-        ws.close(1001, 'control plane shutting down');
-        setTimeout(() => ws.terminate(), 2000).unref();
-        await closed;
-      }));
+      await Promise.all(
+        [...sockets].map(async (ws) => {
+          if (ws.readyState === WebSocket.CLOSED) return;
+          const closed = once(ws, 'close');
+          ws.close(1001, 'control plane shutting down');
+          setTimeout(() => ws.terminate(), 2000).unref();
+          await closed;
+        }),
+      );
     },
   };
 }

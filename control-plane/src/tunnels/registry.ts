@@ -10,7 +10,14 @@ import type { MuxSession } from '@devicelab/shared';
 import type { Db } from '../db/index.js';
 import { randomToken } from '../ids.js';
 import {
-  claimTunnel, findLiveTunnel, listLiveTunnels, recordStreamCounts, releaseReplicaTunnels, releaseTunnel, takeOverTunnel, type TunnelRow,
+  claimTunnel,
+  findLiveTunnel,
+  listLiveTunnels,
+  recordStreamCounts,
+  releaseReplicaTunnels,
+  releaseTunnel,
+  type TunnelRow,
+  takeOverTunnel,
 } from '../queries/tunnels.js';
 import type { ClusterSecret } from './cluster-secret.js';
 import { createPeerLinks, NotHeldThere } from './peer-links.js';
@@ -88,10 +95,17 @@ export function createTunnelRegistry(deps: { db: Db; replicaId: string; leaseSec
     if (flushTimer) return;
     flushTimer = setTimeout(() => {
       flushTimer = null;
-      const changed = new Map(heldTunnels().filter((t) => written.get(t.connectionId) !== t.streamsOpened).map((t) => [t.connectionId, t.streamsOpened]));
-      flushing = recordStreamCounts(db, changed).then(() => {
-        for (const [id, n] of changed) written.set(id, n);
-      }, (error: unknown) => console.error('recording tunnel stream counts failed:', error));
+      const changed = new Map(
+        heldTunnels()
+          .filter((t) => written.get(t.connectionId) !== t.streamsOpened)
+          .map((t) => [t.connectionId, t.streamsOpened]),
+      );
+      flushing = recordStreamCounts(db, changed).then(
+        () => {
+          for (const [id, n] of changed) written.set(id, n);
+        },
+        (error: unknown) => console.error('recording tunnel stream counts failed:', error),
+      );
       if (tunnels.size > 0) scheduleFlush();
     }, COUNTS_FLUSH_MS);
     flushTimer.unref();
@@ -178,7 +192,11 @@ export function createTunnelRegistry(deps: { db: Db; replicaId: string; leaseSec
       if (here) return { ok: true, tunnel: here };
       const row = await findLiveTunnel(db, orgId, name, leaseSeconds);
       if (!row || row.replicaId === replicaId) return { ok: false, detail: notConnectedMessage(name) };
-      if (!row.replicaUrl) return { ok: false, detail: `Tunnel "${name}" is connected to control-plane replica ${row.replicaId}, which gave no address to reach it (REPLICA_URL)` };
+      if (!row.replicaUrl)
+        return {
+          ok: false,
+          detail: `Tunnel "${name}" is connected to control-plane replica ${row.replicaId}, which gave no address to reach it (REPLICA_URL)`,
+        };
       try {
         return { ok: true, tunnel: await links.reach({ replicaId: row.replicaId, url: row.replicaUrl }, orgId, name) };
       } catch (error) {

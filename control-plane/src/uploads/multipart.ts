@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { ApiError, badRequest } from '../errors.js';
 import { bodyIdleDetail, watchBodyIdle } from '../http/server-limits.js';
@@ -117,16 +117,20 @@ export async function receiveMultipart(
       },
     });
     // Unread until the guard's checks pass, the file part holds busboy (and so the body) back.
-    const written = Promise.all(checks).then(
-      () => {
-        writing = true;
-        return pipeline(stream, measure, createWriteStream(opts.scratchPath));
-      },
-      () => { stream.resume(); }, // refused: `refuse` has stopped the upload
-    ).then(() => {
-      record.size = size;
-      record.sha256 = hash.digest('hex');
-    });
+    const written = Promise.all(checks)
+      .then(
+        () => {
+          writing = true;
+          return pipeline(stream, measure, createWriteStream(opts.scratchPath));
+        },
+        () => {
+          stream.resume();
+        }, // refused: `refuse` has stopped the upload
+      )
+      .then(() => {
+        record.size = size;
+        record.sha256 = hash.digest('hex');
+      });
     // Handled below via Promise.allSettled/all; without this, a body that breaks off
     // mid-file would reject it before anyone awaits it (an unhandled rejection).
     written.catch(() => {});

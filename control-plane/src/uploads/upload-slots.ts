@@ -10,8 +10,10 @@ const inProgress = new Map<string, number>();
 export function takeUploadSlot(keyId: string, max: number): () => void {
   const held = inProgress.get(keyId) ?? 0;
   if (held >= max) {
-    throw new ApiError(429, `this key already has ${held} uploads in progress, the most allowed at once (KEY_MAX_UPLOADS): `
-      + 'wait for one to finish');
+    throw new ApiError(
+      429,
+      `this key already has ${held} uploads in progress, the most allowed at once (KEY_MAX_UPLOADS): ` + 'wait for one to finish',
+    );
   }
   inProgress.set(keyId, held + 1);
   let released = false;

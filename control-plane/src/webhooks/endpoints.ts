@@ -27,7 +27,10 @@ const columns = `w.id, w.org_id AS "orgId", w.url, w.events, w.status, w.disable
  * Inserts unless the organisation already has MAX_WEBHOOKS_PER_ORG; null then. The
  * organisation row is locked so two creations at once cannot both pass the count.
  */
-export async function insertWebhook(tx: Sql, w: { id: string; orgId: string; url: string; events: readonly string[]; secret: string }): Promise<WebhookRecord | null> {
+export async function insertWebhook(
+  tx: Sql,
+  w: { id: string; orgId: string; url: string; events: readonly string[]; secret: string },
+): Promise<WebhookRecord | null> {
   await lockOrganisation(tx, w.orgId);
   const rows = await tx.query<WebhookRecord>(
     `INSERT INTO webhooks AS w (id, org_id, url, events, secret)

@@ -9,8 +9,8 @@
  */
 import type { Sql } from '../db/index.js';
 import { attemptColumns } from '../runs/attempts.js';
-import { runColumns } from '../runs/run-queries.js';
 import type { RunEventSink } from '../runs/run-events.js';
+import { runColumns } from '../runs/run-queries.js';
 import type { WebhookEventType } from './events.js';
 import { hintDeliveries } from './wake.js';
 
@@ -46,16 +46,24 @@ async function enqueue(tx: Sql, type: WebhookEventType, subjects: string, ids: r
  * run was cancelled are left out: the run's own event says it was cancelled.
  */
 async function enqueueTestsFinished(tx: Sql, attemptIds: readonly string[]): Promise<void> {
-  await enqueue(tx, 'test.finished', `
+  await enqueue(
+    tx,
+    'test.finished',
+    `
     SELECT a.org_id, to_jsonb(t) AS data
       FROM attempts a JOIN runs r ON r.id = a.run_id CROSS JOIN LATERAL (SELECT ${attemptColumns}) t
      WHERE a.id = ANY($1::text[]) AND a.status IN ('succeeded', 'failed', 'blocked') AND r.status <> 'cancelled'
-       AND ${subscribed('a.org_id')}`, attemptIds);
+       AND ${subscribed('a.org_id')}`,
+    attemptIds,
+  );
 }
 
 /** `run.completed` for runs that ended (completed or cancelled): the run, its tests and its build's CI provenance. */
 async function enqueueRunsEnded(tx: Sql, runIds: readonly string[]): Promise<void> {
-  await enqueue(tx, 'run.completed', `
+  await enqueue(
+    tx,
+    'run.completed',
+    `
     SELECT r.org_id, jsonb_build_object(
              'run', to_jsonb(run),
              'tests', COALESCE((SELECT jsonb_agg(to_jsonb(t) ORDER BY t.position)
@@ -64,7 +72,9 @@ async function enqueueRunsEnded(tx: Sql, runIds: readonly string[]): Promise<voi
       FROM runs r CROSS JOIN LATERAL (SELECT ${runColumns}) run
       LEFT JOIN builds b ON b.id = r.build_id AND b.org_id = r.org_id
      WHERE r.id = ANY($1::text[]) AND r.status IN ('completed', 'cancelled')
-       AND ${subscribed('r.org_id')}`, runIds);
+       AND ${subscribed('r.org_id')}`,
+    runIds,
+  );
 }
 
 /** The outbox as the run lifecycle's listener (subscribed in services.ts). */

@@ -9,8 +9,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import type { AttemptOutcome } from './deliveries.js';
 import { hostOf, isPublicAddress, publicOnlyLookup, RefusedAddress } from '../net/address-guard.js';
+import type { AttemptOutcome } from './deliveries.js';
 
 export interface SendOptions {
   timeoutMs: number;
@@ -21,8 +21,11 @@ const USER_AGENT = 'DeviceLab-Webhooks/1.0';
 
 export async function postSigned(url: string, headers: Record<string, string>, body: string, opts: SendOptions): Promise<AttemptOutcome> {
   const started = performance.now();
-  const outcome = (responseStatus: number | null, error: string | null): AttemptOutcome =>
-    ({ responseStatus, error, durationMs: performance.now() - started });
+  const outcome = (responseStatus: number | null, error: string | null): AttemptOutcome => ({
+    responseStatus,
+    error,
+    durationMs: performance.now() - started,
+  });
   const target = new URL(url);
   const host = hostOf(target);
   // An IP literal is never looked up, so the lookup hook cannot check it.
@@ -38,17 +41,21 @@ export async function postSigned(url: string, headers: Record<string, string>, b
 function exchange(target: URL, headers: Record<string, string>, body: string, opts: SendOptions): Promise<number> {
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = request(target, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': USER_AGENT },
-      signal: AbortSignal.timeout(opts.timeoutMs),
-      ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
-    }, (res: IncomingMessage) => {
-      // Only the status matters; the body is read to its end so the socket can be reused, and never kept.
-      res.on('error', reject);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.resume();
-    });
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': USER_AGENT },
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+      },
+      (res: IncomingMessage) => {
+        // Only the status matters; the body is read to its end so the socket can be reused, and never kept.
+        res.on('error', reject);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.resume();
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

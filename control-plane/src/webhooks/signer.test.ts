@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../../test/webhook-receiver.js';
 import { newSecret, signatureHeaders } from './signer.js';
 
@@ -13,9 +13,11 @@ const VECTOR = {
 };
 
 describe('signatureHeaders', () => {
-  it('reproduces the specification\'s test vector', () => {
+  it("reproduces the specification's test vector", () => {
     expect(signatureHeaders(VECTOR.secret, VECTOR.id, VECTOR.body, VECTOR.at)).toEqual({
-      'webhook-id': VECTOR.id, 'webhook-timestamp': '1614265330', 'webhook-signature': VECTOR.signature,
+      'webhook-id': VECTOR.id,
+      'webhook-timestamp': '1614265330',
+      'webhook-signature': VECTOR.signature,
     });
   });
 

@@ -14,7 +14,7 @@ import type { AttemptOutcome } from './deliveries.js';
 import { renderBody } from './payload.js';
 import { postSigned } from './sender.js';
 import { signatureHeaders } from './signer.js';
-import { claimDeliveries, msUntilNextDue, type ClaimedDelivery } from './transitions/claim.js';
+import { type ClaimedDelivery, claimDeliveries, msUntilNextDue } from './transitions/claim.js';
 import { disableOnGone } from './transitions/disable.js';
 import { giveUpDelivery } from './transitions/give-up.js';
 import { retryDeliveryLater } from './transitions/retry-later.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClientOptions } from './api-client.js';
+import { type ApiClientOptions, createApiClient } from './api-client.js';
 import { RefusedError, UnreachableError } from './errors.js';
 
 type Answer = Response | Error;
@@ -34,12 +34,20 @@ describe('the service client', () => {
     const { api, calls } = scripted([json(200, { ok: 1 })]);
     expect(await api('POST', '/tests/execute', { json: { a: 1 } })).toEqual({ ok: 1 });
     expect(calls[0]!.url).toBe('http://dl.test/tests/execute');
-    expect(calls[0]!.init.headers).toMatchObject({ authorization: 'Bearer dl_live_AbCdEfGhIjK_topsecret', 'content-type': 'application/json' });
+    expect(calls[0]!.init.headers).toMatchObject({
+      authorization: 'Bearer dl_live_AbCdEfGhIjK_topsecret',
+      'content-type': 'application/json',
+    });
     expect(calls[0]!.init.body).toBe('{"a":1}');
   });
 
   it('retries 5xx, 429 and network errors with growing jittered waits, then answers', async () => {
-    const { api, calls, sleeps } = scripted([json(503, { detail: 'restarting' }), refused(), json(502, 'bad gateway'), json(200, { runId: 'run_1' })]);
+    const { api, calls, sleeps } = scripted([
+      json(503, { detail: 'restarting' }),
+      refused(),
+      json(502, 'bad gateway'),
+      json(200, { runId: 'run_1' }),
+    ]);
     expect(await api('GET', '/runs/run_1')).toEqual({ runId: 'run_1' });
     expect(calls).toHaveLength(4);
     // full jitter at random() = 0.5: half of 1 s, 2 s, 4 s
@@ -71,7 +79,10 @@ describe('the service client', () => {
 
   it('starts no retry that would end after the deadline', async () => {
     let clock = 0;
-    const { api, calls } = scripted([json(500, {}), json(500, {}), json(200, {})], { now: () => clock, sleep: async (ms) => void (clock += ms) });
+    const { api, calls } = scripted([json(500, {}), json(500, {}), json(200, {})], {
+      now: () => clock,
+      sleep: async (ms) => void (clock += ms),
+    });
     const err = await api('GET', '/runs/run_1', { deadline: 1200 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnreachableError);
     expect(calls).toHaveLength(2); // 500 ms, then 1 s more would pass 1.2 s

@@ -95,7 +95,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const delay = Math.min(policy.maxMs, wait ?? backoffDelay(attempt, policy, options.random));
       const outOfTime = req.deadline !== undefined && now() + delay > req.deadline;
       if (attempt >= policy.retries || outOfTime) {
-        throw new UnreachableError(`${method} ${options.baseUrl}${path} failed${attempt > 0 ? ` after ${attempt + 1} attempts` : ''}: ${why}`);
+        throw new UnreachableError(
+          `${method} ${options.baseUrl}${path} failed${attempt > 0 ? ` after ${attempt + 1} attempts` : ''}: ${why}`,
+        );
       }
       options.onRetry?.(why, delay);
       await sleep(delay);

@@ -21,8 +21,10 @@ export function ciProvenance(env: Env): Record<string, string | number> | undefi
       runId: env.GITHUB_RUN_ID,
       runAttempt: int(env.GITHUB_RUN_ATTEMPT),
       pullRequest: pr ? Number(pr[1]) : undefined,
-      url: env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
-        ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+      url:
+        env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+          ? `${env.GITHUB_SERVER_URL}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+          : undefined,
     });
   }
   if (env.GITLAB_CI === 'true') {

@@ -3,9 +3,9 @@
  * from DEVICELAB_API_KEY; help shows the variable's name, never its value, and no
  * message prints the key.
  */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { DEFAULT_TIMEOUT, DEFAULT_TUNNEL_WAIT } from './options.js';
-import { runCommand, type CommandIo } from './run-command.js';
+import { type CommandIo, runCommand } from './run-command.js';
 import { uploadCommand } from './upload-command.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -37,13 +37,27 @@ export function addCiCommands(program: Command): void {
     .addOption(new Option('--build <file>', 'upload this build (.apk, .ipa, .zip or .tar.gz of a simulator .app) and run it'))
     .addOption(new Option('--build-id <id>', 'run a build uploaded before'))
     .addOption(new Option('--build-name <name>', 'run the newest build of this name (with --build: the name given to the upload)'))
-    .addOption(new Option('--platform <platform>', 'android or ios: with --build-name, the newest build of that platform').choices(['android', 'ios']))
+    .addOption(
+      new Option('--platform <platform>', 'android or ios: with --build-name, the newest build of that platform').choices([
+        'android',
+        'ios',
+      ]),
+    )
     .addOption(new Option('--tags <tags>', 'run every test with one of these tags (comma-separated, repeatable)').argParser(collect))
     .addOption(new Option('--test-ids <ids>', 'run these tests (comma-separated, repeatable)').argParser(collect))
     .addOption(new Option('--physical', 'on a real handset reserved for the organisation'))
     .addOption(new Option('--no-physical', 'on an emulator or simulator (default: a reserved handset if there is one)'))
-    .addOption(new Option('--tunnel-name <name>', 'reach internal hosts through this tunnel (devicelab tunnel start --tunnel-name NAME); the run starts once it is connected'))
-    .addOption(new Option('--tunnel-wait <duration>', 'with --tunnel-name: how long to wait for the tunnel to connect (exit 3 if it does not)').env('DEVICELAB_TUNNEL_WAIT').default(DEFAULT_TUNNEL_WAIT))
+    .addOption(
+      new Option(
+        '--tunnel-name <name>',
+        'reach internal hosts through this tunnel (devicelab tunnel start --tunnel-name NAME); the run starts once it is connected',
+      ),
+    )
+    .addOption(
+      new Option('--tunnel-wait <duration>', 'with --tunnel-name: how long to wait for the tunnel to connect (exit 3 if it does not)')
+        .env('DEVICELAB_TUNNEL_WAIT')
+        .default(DEFAULT_TUNNEL_WAIT),
+    )
     .addOption(new Option('--trigger <label>', 'label stored on the run').default('ci'))
     .addOption(new Option('--async', 'return once the run has started; do not wait'))
     .addOption(new Option('--timeout <duration>', 'stop waiting after this long: 90s, 45m, 2h').default(DEFAULT_TIMEOUT))
@@ -57,7 +71,7 @@ export function addCiCommands(program: Command): void {
   serviceOptions(program.command('upload'))
     .description('upload a build; prints its id')
     .argument('<file>', '.apk, .ipa, or .zip / .tar.gz of a simulator .app')
-    .addOption(new Option('--name <name>', 'the build\'s name, for `devicelab run --build-name`'))
+    .addOption(new Option('--name <name>', "the build's name, for `devicelab run --build-name`"))
     .addOption(new Option('--platform <platform>', 'android or ios (checked against the file)').choices(['android', 'ios']))
     .addHelpText('after', UPLOAD_EXIT_HELP)
     .action(async (file: string, opts) => {

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -28,16 +28,22 @@ function xsdErrors(xml: string): string {
 
 const parse = (xml: string) => {
   expect(XMLValidator.validate(xml)).toBe(true);
-  return new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['testcase', 'property'].includes(name) }).parse(xml);
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (name) => ['testcase', 'property'].includes(name),
+  }).parse(xml);
 };
 
 describe('the JUnit report', () => {
   it("has one suite for the run and a case per test: failure for failed, error for blocked, each test's id, device and URLs as suite properties and in its system-out", () => {
-    const xml = junitXml(run({
-      succeeded: [entry('a', 'succeeded', { title: 'Login works', durationSeconds: 12.25 })],
-      failed: [entry('b', 'failed', { title: 'Checkout', statusMessage: 'Step 1 "Tap the Checkout button": No element matching' })],
-      blocked: [entry('c', 'blocked', { statusMessage: 'the build did not install' })],
-    }));
+    const xml = junitXml(
+      run({
+        succeeded: [entry('a', 'succeeded', { title: 'Login works', durationSeconds: 12.25 })],
+        failed: [entry('b', 'failed', { title: 'Checkout', statusMessage: 'Step 1 "Tap the Checkout button": No element matching' })],
+        blocked: [entry('c', 'blocked', { statusMessage: 'the build did not install' })],
+      }),
+    );
     const suite = parse(xml).testsuites.testsuite;
     expect(suite).toMatchObject({ name: 'DeviceLab run run_1', id: 'run_1', tests: '3', failures: '1', errors: '1', time: '15.250' });
     const [ok, failed, blocked] = suite.testcase;
@@ -47,12 +53,18 @@ describe('the JUnit report', () => {
     expect(ok.properties).toBeUndefined();
     const props = Object.fromEntries(suite.properties.property.map((p: any) => [p.name, p.value]));
     expect(props).toMatchObject({
-      runId: 'run_1', 'a.title': 'Login works', 'a.recording': 'http://dl.test/app/recording/run_1/runs/a',
-      'a.interactionLogs': 'http://dl.test/suite/run_1/run/a/interaction_logs?organisation_id=org_1', 'a.device': 'DeviceLab Virtual Phone (virtual-1)',
-      'b.title': 'Checkout', 'c.recording': 'http://dl.test/app/recording/run_1/runs/c',
+      runId: 'run_1',
+      'a.title': 'Login works',
+      'a.recording': 'http://dl.test/app/recording/run_1/runs/a',
+      'a.interactionLogs': 'http://dl.test/suite/run_1/run/a/interaction_logs?organisation_id=org_1',
+      'a.device': 'DeviceLab Virtual Phone (virtual-1)',
+      'b.title': 'Checkout',
+      'c.recording': 'http://dl.test/app/recording/run_1/runs/c',
     });
-    expect(ok['system-out'].trim()).toBe('test id: a\ndevice: DeviceLab Virtual Phone (virtual-1)\nrecording: http://dl.test/app/recording/run_1/runs/a\n'
-      + 'interaction log: http://dl.test/suite/run_1/run/a/interaction_logs?organisation_id=org_1');
+    expect(ok['system-out'].trim()).toBe(
+      'test id: a\ndevice: DeviceLab Virtual Phone (virtual-1)\nrecording: http://dl.test/app/recording/run_1/runs/a\n' +
+        'interaction log: http://dl.test/suite/run_1/run/a/interaction_logs?organisation_id=org_1',
+    );
     expect(failed.failure).toMatchObject({ type: 'failed', message: 'Step 1 "Tap the Checkout button": No element matching' });
     expect(blocked.error).toMatchObject({ type: 'blocked', message: 'the build did not install' });
     expect(blocked.failure).toBeUndefined();
@@ -70,22 +82,30 @@ describe('the JUnit report', () => {
     const xml = junitXml(run({ succeeded: [entry('a', 'succeeded')] }, { totalTests: 3, status: 'running' }), { timedOut: true });
     const suite = parse(xml).testsuites.testsuite;
     expect(suite).toMatchObject({ tests: '2', failures: '0', errors: '1' });
-    expect(suite.testcase[1].error).toMatchObject({ type: 'timeout', message: '2 test(s) had no verdict when devicelab stopped waiting (run running)' });
+    expect(suite.testcase[1].error).toMatchObject({
+      type: 'timeout',
+      message: '2 test(s) had no verdict when devicelab stopped waiting (run running)',
+    });
   });
 
-  it.skipIf(!xmllint)('validates against the Jenkins JUnit XSD (xmllint): passed, failed, blocked, hostile text and unfinished tests', () => {
-    const reports = [
-      junitXml(run({
-        succeeded: [entry('a', 'succeeded', { durationSeconds: 1.5 })],
-        failed: [entry('b', 'failed', { statusMessage: 'a <b> & "c" \u0007 ]]>' })],
-        blocked: [entry('c', 'blocked', { device: null })],
-      })),
-      junitXml(run({ succeeded: [entry('a', 'succeeded')] }, { totalTests: 3, status: 'running' }), { timedOut: true }),
-      junitXml(run({}, { totalTests: 0 })),
-    ];
-    expect(reports.map(xsdErrors)).toEqual(['', '', '']);
-    // The check can fail: a <properties> inside a <testcase>, as reports had before, is refused.
-    const old = reports[0]!.replace(/(<testcase [^>]*>)/, '$1<properties><property name="testId" value="a"/></properties>');
-    expect(xsdErrors(old)).toMatch(/properties.*not expected/);
-  });
+  it.skipIf(!xmllint)(
+    'validates against the Jenkins JUnit XSD (xmllint): passed, failed, blocked, hostile text and unfinished tests',
+    () => {
+      const reports = [
+        junitXml(
+          run({
+            succeeded: [entry('a', 'succeeded', { durationSeconds: 1.5 })],
+            failed: [entry('b', 'failed', { statusMessage: 'a <b> & "c" \u0007 ]]>' })],
+            blocked: [entry('c', 'blocked', { device: null })],
+          }),
+        ),
+        junitXml(run({ succeeded: [entry('a', 'succeeded')] }, { totalTests: 3, status: 'running' }), { timedOut: true }),
+        junitXml(run({}, { totalTests: 0 })),
+      ];
+      expect(reports.map(xsdErrors)).toEqual(['', '', '']);
+      // The check can fail: a <properties> inside a <testcase>, as reports had before, is refused.
+      const old = reports[0]!.replace(/(<testcase [^>]*>)/, '$1<properties><property name="testId" value="a"/></properties>');
+      expect(xsdErrors(old)).toMatch(/properties.*not expected/);
+    },
+  );
 });

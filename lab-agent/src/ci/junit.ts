@@ -9,7 +9,7 @@
  * and GitHub show only a test's output, lines of its <system-out> as well.
  */
 import { create } from 'xmlbuilder2';
-import { verdicts, type ResultEntry, type Run } from './run-types.js';
+import { type ResultEntry, type Run, verdicts } from './run-types.js';
 
 export interface JunitContext {
   /** Waiting stopped before the run finished: the unfinished tests become errors. */
@@ -43,13 +43,23 @@ export function junitXml(run: Run, context: JunitContext = {}): string {
     timestamp: run.createdAt,
   });
   const props = suite.ele('properties');
-  const suiteProps: Array<[string, string]> = [['runId', run.runId], ['status', run.status], ['platform', run.platform], ['trigger', run.trigger], ['buildId', run.buildId ?? '']];
+  const suiteProps: Array<[string, string]> = [
+    ['runId', run.runId],
+    ['status', run.status],
+    ['platform', run.platform],
+    ['trigger', run.trigger],
+    ['buildId', run.buildId ?? ''],
+  ];
   for (const [name, value] of suiteProps) {
     props.ele('property', { name, value: xmlSafe(value) });
   }
 
   for (const entry of cases) {
-    const fields: Array<[string, string]> = [['title', entry.title], ['recording', entry.recording], ['interactionLogs', entry.interactionLogs]];
+    const fields: Array<[string, string]> = [
+      ['title', entry.title],
+      ['recording', entry.recording],
+      ['interactionLogs', entry.interactionLogs],
+    ];
     if (entry.device) fields.push(['device', entry.device]);
     for (const [field, value] of fields) props.ele('property', { name: `${entry.id}.${field}`, value: xmlSafe(value) });
   }
@@ -67,8 +77,10 @@ export function junitXml(run: Run, context: JunitContext = {}): string {
     const why = context.timedOut
       ? `${unfinished} test(s) had no verdict when devicelab stopped waiting (run ${run.status})`
       : `${unfinished} test(s) have no verdict (run ${run.status})`;
-    suite.ele('testcase', { name: 'tests without a verdict', classname: `devicelab.${run.platform}`, time: '0.000' })
-      .ele('error', { message: why, type: context.timedOut ? 'timeout' : 'unfinished' }).txt(why);
+    suite
+      .ele('testcase', { name: 'tests without a verdict', classname: `devicelab.${run.platform}`, time: '0.000' })
+      .ele('error', { message: why, type: context.timedOut ? 'timeout' : 'unfinished' })
+      .txt(why);
   }
   return doc.end({ prettyPrint: true }) + '\n';
 }

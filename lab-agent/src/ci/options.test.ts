@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './errors.js';
-import { durationMs, list, runPlan, type RawRunOptions } from './options.js';
+import { durationMs, list, type RawRunOptions, runPlan } from './options.js';
 
 const base: RawRunOptions = { url: 'https://dl.example.com/', apiKey: 'dl_live_AbCdEfGhIjK_secret', tags: ['smoke'], buildId: 'bld_1' };
 
 describe('devicelab run options', () => {
   it('builds a plan with the defaults: trigger ci, 60 minutes, waiting, 2 minutes for a tunnel', () => {
     expect(runPlan(base)).toEqual({
-      url: 'https://dl.example.com', apiKey: 'dl_live_AbCdEfGhIjK_secret', app: { kind: 'id', buildId: 'bld_1' },
-      testIds: [], tags: ['smoke'], trigger: 'ci', async: false, timeoutMs: 3_600_000, tunnelWaitMs: 120_000,
+      url: 'https://dl.example.com',
+      apiKey: 'dl_live_AbCdEfGhIjK_secret',
+      app: { kind: 'id', buildId: 'bld_1' },
+      testIds: [],
+      tags: ['smoke'],
+      trigger: 'ci',
+      async: false,
+      timeoutMs: 3_600_000,
+      tunnelWaitMs: 120_000,
     });
   });
 
@@ -18,15 +25,38 @@ describe('devicelab run options', () => {
   });
 
   it('reads the app as a file (named by --build-name), an id, or a name with a platform', () => {
-    expect(runPlan({ ...base, buildId: undefined, build: 'app.apk', buildName: 'nightly', platform: 'android' }).app)
-      .toEqual({ kind: 'file', path: 'app.apk', name: 'nightly', platform: 'android' });
-    expect(runPlan({ ...base, buildId: undefined, buildName: 'nightly', platform: 'ios' }).app).toEqual({ kind: 'name', name: 'nightly', platform: 'ios' });
+    expect(runPlan({ ...base, buildId: undefined, build: 'app.apk', buildName: 'nightly', platform: 'android' }).app).toEqual({
+      kind: 'file',
+      path: 'app.apk',
+      name: 'nightly',
+      platform: 'android',
+    });
+    expect(runPlan({ ...base, buildId: undefined, buildName: 'nightly', platform: 'ios' }).app).toEqual({
+      kind: 'name',
+      name: 'nightly',
+      platform: 'ios',
+    });
   });
 
   it('merges repeated and comma-separated lists without blanks or repeats', () => {
     expect(list(['a,b', ' c ', 'a', ''])).toEqual(['a', 'b', 'c']);
-    const plan = runPlan({ ...base, tags: ['smoke,cart'], testIds: ['tst_1', 'tst_2,tst_1'], physical: false, tunnelName: 'office', trigger: 'nightly', async: true });
-    expect(plan).toMatchObject({ tags: ['smoke', 'cart'], testIds: ['tst_1', 'tst_2'], physical: false, tunnelName: 'office', trigger: 'nightly', async: true });
+    const plan = runPlan({
+      ...base,
+      tags: ['smoke,cart'],
+      testIds: ['tst_1', 'tst_2,tst_1'],
+      physical: false,
+      tunnelName: 'office',
+      trigger: 'nightly',
+      async: true,
+    });
+    expect(plan).toMatchObject({
+      tags: ['smoke', 'cart'],
+      testIds: ['tst_1', 'tst_2'],
+      physical: false,
+      tunnelName: 'office',
+      trigger: 'nightly',
+      async: true,
+    });
   });
 
   it('reads durations in seconds, minutes (the default unit) and hours', () => {

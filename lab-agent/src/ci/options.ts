@@ -61,7 +61,8 @@ export function serviceUrl(given: string | undefined): string {
   } catch {
     throw new UsageError(`--url must be an http(s) URL, got ${JSON.stringify(given)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL, got ${JSON.stringify(given)}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--url must be an http(s) URL, got ${JSON.stringify(given)}`);
   return given.replace(/\/+$/, '');
 }
 
@@ -88,7 +89,10 @@ export function platform(given: string | undefined): Platform | undefined {
 
 /** Repeated and comma-separated (`--tags a,b --tags c`) come to the same list, without blanks or repeats. */
 export function list(values: readonly string[] | undefined): string[] {
-  const items = (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const items = (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   return [...new Set(items)];
 }
 

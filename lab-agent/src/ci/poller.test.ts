@@ -31,11 +31,18 @@ describe('waiting for a run', () => {
     const svc = fakeService([pending, pending, pending, oneDone, oneDone, finished]);
     const changes: Array<[number, number | undefined]> = [];
     const outcome = await waitForRun(svc.api, 'run_1', {
-      deadline: 60_000, now: svc.now, sleep: svc.sleep, random: () => 1,
+      deadline: 60_000,
+      now: svc.now,
+      sleep: svc.sleep,
+      random: () => 1,
       onChange: (r, prev) => changes.push([r.pendingTests, prev?.pendingTests]),
     });
     expect(outcome).toEqual({ kind: 'finished', run: finished });
-    expect(changes).toEqual([[2, undefined], [1, 2], [0, 1]]);
+    expect(changes).toEqual([
+      [2, undefined],
+      [1, 2],
+      [0, 1],
+    ]);
     expect(svc.sleeps).toEqual([1000, 2000, 4000, 1000, 2000]);
   });
 

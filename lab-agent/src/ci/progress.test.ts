@@ -21,12 +21,14 @@ describe('the display while waiting', () => {
     display.tick(first);
     display.change(second, first);
     display.done();
-    expect(s.text()).toBe([
-      '2026-11-23T10:00:05.000Z run run_1 running: 0/2 done: 0 passed, 0 failed, 0 blocked',
-      '2026-11-23T10:00:05.000Z   FAILED  Test b (1.5 s): why b',
-      '2026-11-23T10:00:05.000Z run run_1 running: 1/2 done: 0 passed, 1 failed, 0 blocked',
-      '',
-    ].join('\n'));
+    expect(s.text()).toBe(
+      [
+        '2026-11-23T10:00:05.000Z run run_1 running: 0/2 done: 0 passed, 0 failed, 0 blocked',
+        '2026-11-23T10:00:05.000Z   FAILED  Test b (1.5 s): why b',
+        '2026-11-23T10:00:05.000Z run run_1 running: 1/2 done: 0 passed, 1 failed, 0 blocked',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('redraws one live line on a terminal, with verdicts scrolling above it', () => {

@@ -5,9 +5,15 @@
  */
 import { clearLine, cursorTo } from 'node:readline';
 import type { Writable } from 'node:stream';
-import { verdicts, type ResultEntry, type Run } from './run-types.js';
+import { type ResultEntry, type Run, verdicts } from './run-types.js';
 
-const MARK: Record<ResultEntry['status'], string> = { succeeded: 'passed ', failed: 'FAILED ', blocked: 'BLOCKED', pending: 'pending', running: 'running' };
+const MARK: Record<ResultEntry['status'], string> = {
+  succeeded: 'passed ',
+  failed: 'FAILED ',
+  blocked: 'BLOCKED',
+  pending: 'pending',
+  running: 'running',
+};
 
 export function counts(run: Run): string {
   const done = run.totalTests - run.pendingTests;
@@ -43,7 +49,12 @@ export interface RunDisplay {
 export function runDisplay(out: Writable & { isTTY?: boolean }, startedAt: number, now: () => number = Date.now): RunDisplay {
   if (!out.isTTY) {
     return {
-      change: (run, previous) => out.write(changeLines(run, previous).map((l) => `${new Date(now()).toISOString()} ${l}\n`).join('')),
+      change: (run, previous) =>
+        out.write(
+          changeLines(run, previous)
+            .map((l) => `${new Date(now()).toISOString()} ${l}\n`)
+            .join(''),
+        ),
       tick: () => {},
       done: () => {},
     };

@@ -5,10 +5,10 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import { createApiClient, type ApiClient } from './api-client.js';
-import { EXIT, exitCodeOf, type ExitCode } from './errors.js';
+import { type ApiClient, createApiClient } from './api-client.js';
+import { EXIT, type ExitCode, exitCodeOf } from './errors.js';
 import { junitXml } from './junit.js';
-import { runPlan, type RawRunOptions, type RunPlan } from './options.js';
+import { type RawRunOptions, type RunPlan, runPlan } from './options.js';
 import { waitForRun } from './poller.js';
 import { elapsed, runDisplay } from './progress.js';
 import { allSucceeded, type Run } from './run-types.js';
@@ -60,7 +60,11 @@ function executeBody(plan: RunPlan, me: Me, buildId: string | undefined): Record
   const app = plan.app;
   return {
     organisationId: me.organisationId,
-    ...(buildId ? { buildId } : app.kind === 'name' ? { build: { meta: { name: app.name } }, ...(app.platform ? { platform: app.platform } : {}) } : {}),
+    ...(buildId
+      ? { buildId }
+      : app.kind === 'name'
+        ? { build: { meta: { name: app.name } }, ...(app.platform ? { platform: app.platform } : {}) }
+        : {}),
     ...(plan.testIds.length > 0 ? { testIds: plan.testIds } : {}),
     ...(plan.tags.length > 0 ? { tags: plan.tags } : {}),
     ...(plan.physical !== undefined ? { usePhysicalDevice: plan.physical } : {}),
@@ -91,11 +95,17 @@ async function resolveBuild(api: ApiClient, plan: RunPlan, deadline: number, io:
   const app = plan.app;
   if (app.kind === 'id') return app.buildId;
   if (app.kind === 'name') return undefined;
-  const up = await uploadWithProgress(api, app.path, {
-    deadline,
-    ...(app.name ? { name: app.name } : {}),
-    ...(app.platform ? { platform: app.platform } : {}),
-  }, io.stdout, io.env);
+  const up = await uploadWithProgress(
+    api,
+    app.path,
+    {
+      deadline,
+      ...(app.name ? { name: app.name } : {}),
+      ...(app.platform ? { platform: app.platform } : {}),
+    },
+    io.stdout,
+    io.env,
+  );
   io.stdout.write(`uploaded ${app.path}: build ${up.buildId}\n`);
   return up.buildId;
 }
@@ -120,12 +130,17 @@ export async function runCommand(raw: RawRunOptions, io: CommandIo): Promise<Exi
 
     const display = runDisplay(io.stdout, started, now);
     const outcome = await waitForRun(api, run.runId, {
-      deadline, now, onChange: display.change, onPoll: display.tick,
+      deadline,
+      now,
+      onChange: display.change,
+      onPoll: display.tick,
     }).finally(() => display.done());
     const timedOut = outcome.kind === 'timed-out';
     if (outcome.run) writeReports(plan, outcome.run, timedOut, io);
     if (timedOut) {
-      io.stderr.write(`devicelab: run ${run.runId} did not finish within ${elapsed(plan.timeoutMs)}; it goes on without us (POST /runs/${run.runId}/cancel stops it)\n`);
+      io.stderr.write(
+        `devicelab: run ${run.runId} did not finish within ${elapsed(plan.timeoutMs)}; it goes on without us (POST /runs/${run.runId}/cancel stops it)\n`,
+      );
       return EXIT.unreachable;
     }
     const final = outcome.run!;

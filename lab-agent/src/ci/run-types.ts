@@ -14,4 +14,7 @@ export const verdicts = (run: Run): ResultEntry[] => [...run.succeededTests, ...
 
 /** 0 only when every test succeeded and the run was not cancelled. */
 export const allSucceeded = (run: Run) =>
-  run.status === 'completed' && run.failedTests.length === 0 && run.blockedTests.length === 0 && run.succeededTests.length === run.totalTests;
+  run.status === 'completed' &&
+  run.failedTests.length === 0 &&
+  run.blockedTests.length === 0 &&
+  run.succeededTests.length === run.totalTests;

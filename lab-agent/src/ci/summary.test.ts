@@ -5,7 +5,9 @@ import { entry, run } from './test-runs.js';
 
 describe('the Markdown summary', () => {
   it('heads with the verdict, counts, and lists trouble first with links', () => {
-    const md = markdownSummary(run({ succeeded: [entry('a', 'succeeded')], failed: [entry('b', 'failed', { statusMessage: 'no | pipe\nhere' })] }));
+    const md = markdownSummary(
+      run({ succeeded: [entry('a', 'succeeded')], failed: [entry('b', 'failed', { statusMessage: 'no | pipe\nhere' })] }),
+    );
     const lines = md.split('\n');
     expect(lines[0]).toBe('### ❌ DeviceLab run `run_1` failed');
     expect(md).toContain('**1 passed**, **1 failed**, **0 blocked** of 2 on android');
@@ -18,7 +20,9 @@ describe('the Markdown summary', () => {
   it('says passed, cancelled or out of time', () => {
     expect(markdownSummary(run({ succeeded: [entry('a', 'succeeded')] }))).toMatch(/^### ✅ DeviceLab run `run_1` passed/);
     expect(markdownSummary(run({ blocked: [entry('a', 'blocked')] }, { status: 'cancelled' }))).toMatch(/^### 🚫 .* was cancelled/);
-    expect(markdownSummary(run({}, { totalTests: 2 }), { timedOut: true })).toMatch(/did not finish in time[^]*2 without a verdict of 2/);
+    expect(markdownSummary(run({}, { totalTests: 2 }), { timedOut: true })).toMatch(
+      /did not finish in time[\s\S]*2 without a verdict of 2/,
+    );
   });
 });
 
@@ -27,7 +31,10 @@ describe('the progress lines', () => {
     const first = run({}, { totalTests: 2 });
     const second = run({ failed: [entry('b', 'failed')] }, { totalTests: 2 });
     expect(changeLines(first, undefined)).toEqual(['run run_1 running: 0/2 done: 0 passed, 0 failed, 0 blocked']);
-    expect(changeLines(second, first)).toEqual(['  FAILED  Test b (1.5 s): why b', 'run run_1 running: 1/2 done: 0 passed, 1 failed, 0 blocked']);
+    expect(changeLines(second, first)).toEqual([
+      '  FAILED  Test b (1.5 s): why b',
+      'run run_1 running: 1/2 done: 0 passed, 1 failed, 0 blocked',
+    ]);
     expect(changeLines(second, second)).toEqual([]);
   });
 });

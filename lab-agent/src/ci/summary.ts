@@ -35,7 +35,9 @@ export function markdownSummary(run: Run, context: SummaryContext = {}): string 
     for (const e of entries) {
       const time = e.durationSeconds === null ? '' : `${e.durationSeconds.toFixed(1)} s`;
       const reason = e.statusMessage ? `${cell(e.statusMessage)}<br>` : '';
-      lines.push(`| ${ICON[e.status]} | ${cell(e.title)} | ${time} | ${cell(e.device ?? '')} | ${reason}[recording](${e.recording}) · [interaction log](${e.interactionLogs}) |`);
+      lines.push(
+        `| ${ICON[e.status]} | ${cell(e.title)} | ${time} | ${cell(e.device ?? '')} | ${reason}[recording](${e.recording}) · [interaction log](${e.interactionLogs}) |`,
+      );
     }
     lines.push('');
   }

@@ -17,16 +17,32 @@ export function entry(id: string, status: ResultEntry['status'], extra: Partial<
   };
 }
 
-export function run(results: { succeeded?: ResultEntry[]; failed?: ResultEntry[]; blocked?: ResultEntry[] }, extra: Partial<Run> = {}): Run {
+export function run(
+  results: { succeeded?: ResultEntry[]; failed?: ResultEntry[]; blocked?: ResultEntry[] },
+  extra: Partial<Run> = {},
+): Run {
   const succeededTests = results.succeeded ?? [];
   const failedTests = results.failed ?? [];
   const blockedTests = results.blocked ?? [];
   const done = succeededTests.length + failedTests.length + blockedTests.length;
   const totalTests = extra.totalTests ?? done;
   return {
-    runId: 'run_1', status: done === totalTests ? 'completed' : 'running', trigger: 'ci', platform: 'android', physical: false, buildId: 'bld_1',
-    bundleId: null, tunnelName: null, ci: null,
-    createdAt: '2026-11-23T10:00:00.000Z', finishedAt: null, totalTests, pendingTests: totalTests - done,
-    succeededTests, failedTests, blockedTests, ...extra,
+    runId: 'run_1',
+    status: done === totalTests ? 'completed' : 'running',
+    trigger: 'ci',
+    platform: 'android',
+    physical: false,
+    buildId: 'bld_1',
+    bundleId: null,
+    tunnelName: null,
+    ci: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    finishedAt: null,
+    totalTests,
+    pendingTests: totalTests - done,
+    succeededTests,
+    failedTests,
+    blockedTests,
+    ...extra,
   };
 }

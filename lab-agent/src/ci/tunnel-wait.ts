@@ -5,8 +5,9 @@
  * (every replica's tunnels, whichever answers) up to --tunnel-wait, printing one line when
  * it starts waiting, one every 10 s after that, and one when the tunnel is there.
  */
-import { setTimeout as sleepFor } from 'node:timers/promises';
+
 import type { Writable } from 'node:stream';
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { ApiClient } from './api-client.js';
 import { UnreachableError } from './errors.js';
 import { elapsed } from './progress.js';
@@ -40,7 +41,9 @@ export async function waitForTunnel(api: ApiClient, options: TunnelWaitOptions):
   for (;;) {
     const left = deadline - now();
     if (left <= 0) {
-      throw new TunnelNotConnectedError(`tunnel "${name}" did not connect within ${elapsed(now() - started)}; no run was started (start it with ${startHint(name)}, or wait longer with --tunnel-wait)`);
+      throw new TunnelNotConnectedError(
+        `tunnel "${name}" did not connect within ${elapsed(now() - started)}; no run was started (start it with ${startHint(name)}, or wait longer with --tunnel-wait)`,
+      );
     }
     await sleep(Math.min(left, pollMs));
     if (await connected(api, name, deadline)) {

@@ -4,7 +4,7 @@
  */
 import { EXIT, type ExitCode } from './errors.js';
 import { apiKey, platform, serviceUrl } from './options.js';
-import { clientFor, reportError, type CommandIo } from './run-command.js';
+import { type CommandIo, clientFor, reportError } from './run-command.js';
 import { uploadWithProgress } from './upload-progress.js';
 
 export interface RawUploadOptions {
@@ -19,9 +19,16 @@ export async function uploadCommand(file: string, raw: RawUploadOptions, io: Com
     const plan = { url: serviceUrl(raw.url), apiKey: apiKey(raw.apiKey) };
     const p = platform(raw.platform);
     // The bar goes to stderr's terminal: stdout carries only the id.
-    const up = await uploadWithProgress(clientFor(plan, io), file, {
-      ...(raw.name ? { name: raw.name } : {}), ...(p ? { platform: p } : {}),
-    }, io.stderr, io.env);
+    const up = await uploadWithProgress(
+      clientFor(plan, io),
+      file,
+      {
+        ...(raw.name ? { name: raw.name } : {}),
+        ...(p ? { platform: p } : {}),
+      },
+      io.stderr,
+      io.env,
+    );
     io.stdout.write(`${up.buildId}\n`);
     return EXIT.ok;
   } catch (err) {

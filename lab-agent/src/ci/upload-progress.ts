@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { SingleBar } from 'cli-progress';
 import type { ApiClient } from './api-client.js';
 import { ciProvenance } from './ci-provenance.js';
-import { uploadBuild, type Uploaded, type UploadOptions } from './upload.js';
+import { type Uploaded, type UploadOptions, uploadBuild } from './upload.js';
 
 export interface UploadBar {
   update: (sent: number, total: number) => void;

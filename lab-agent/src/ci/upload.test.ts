@@ -34,10 +34,15 @@ describe('uploading a build', () => {
     const progress: number[] = [];
     try {
       const api = createApiClient({ baseUrl: srv.url, apiKey: 'k' });
-      const up = await uploadBuild(api, file, { name: 'nightly', platform: 'android', ci: { provider: 'github' }, onProgress: (sent, total) => {
-        expect(total).toBe(300_000);
-        progress.push(sent);
-      } });
+      const up = await uploadBuild(api, file, {
+        name: 'nightly',
+        platform: 'android',
+        ci: { provider: 'github' },
+        onProgress: (sent, total) => {
+          expect(total).toBe(300_000);
+          progress.push(sent);
+        },
+      });
       expect(up.buildId).toBe('bld_1');
     } finally {
       await srv.close();
@@ -56,7 +61,13 @@ describe('uploading a build', () => {
   });
 
   it('refuses a missing file as a usage error before sending anything', async () => {
-    const api = createApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', fetch: () => { throw new Error('sent'); } });
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1:1',
+      apiKey: 'k',
+      fetch: () => {
+        throw new Error('sent');
+      },
+    });
     await expect(uploadBuild(api, '/nonexistent/app.apk')).rejects.toThrow(UsageError);
   });
 });

@@ -4,19 +4,21 @@
  * vitest's interop hands over `Adb` itself. TypeScript (NodeNext) types it like Node.
  * Picking whichever has createClient makes both work.
  */
-import adbkitModule from '@devicefarmer/adbkit';
-import type { Client, DeviceClient } from '@devicefarmer/adbkit';
-import connectionModule from '@devicefarmer/adbkit/dist/src/adb/connection.js';
+
 import type { Duplex, Readable } from 'node:stream';
+import type { Client, DeviceClient } from '@devicefarmer/adbkit';
+import adbkitModule from '@devicefarmer/adbkit';
+import connectionModule from '@devicefarmer/adbkit/dist/src/adb/connection.js';
 
 type AdbStatic = typeof adbkitModule.default;
 
-export const Adb: AdbStatic =
-  'createClient' in (adbkitModule as object) ? (adbkitModule as unknown as AdbStatic) : adbkitModule.default;
+export const Adb: AdbStatic = 'createClient' in (adbkitModule as object) ? (adbkitModule as unknown as AdbStatic) : adbkitModule.default;
 
 type ConnectionClass = typeof connectionModule.default;
 const Connection: ConnectionClass =
-  'connect' in ((connectionModule as { prototype?: object }).prototype ?? {}) ? (connectionModule as unknown as ConnectionClass) : connectionModule.default;
+  'connect' in ((connectionModule as { prototype?: object }).prototype ?? {})
+    ? (connectionModule as unknown as ConnectionClass)
+    : connectionModule.default;
 
 export type { Client, DeviceClient };
 

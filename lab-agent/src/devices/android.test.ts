@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../agent.js';
 import { eventually } from '../testing/agent-harness.js';
 import { centerOf, sampleApk, screenTexts, xmlNodes } from '../testing/sample.js';
-import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { createAdbClient, readAll } from './adbkit.js';
 import { AndroidDriver } from './android.js';
 import { DriverError } from './driver.js';
@@ -30,7 +30,9 @@ describe('AndroidDriver against the virtual adb server', () => {
     expect(screenTexts(await d.hierarchy())).toContain('Welcome back');
     expect(device.faults.dumpIdleFailures).toBe(0);
     device.faults.dumpIdleFailures = 100; // one that never ends
-    await expect(d.hierarchy()).rejects.toThrow(/^uiautomator dump failed: ERROR: could not get idle state\. \(the screen never settled in 4 tries: something keeps animating\)$/);
+    await expect(d.hierarchy()).rejects.toThrow(
+      /^uiautomator dump failed: ERROR: could not get idle state\. \(the screen never settled in 4 tries: something keeps animating\)$/,
+    );
     device.faults.dumpIdleFailures = 0;
   });
 
@@ -38,7 +40,9 @@ describe('AndroidDriver against the virtual adb server', () => {
     const device = server.addDevice({});
     device.faults.storageFull = true;
     const d = driver(device.serial);
-    await expect(d.install(apkPath, SAMPLE_PACKAGE)).rejects.toThrow(/^Installing sample\.apk failed: \/data\/local\/tmp on the device is full \(No space left on device\)/);
+    await expect(d.install(apkPath, SAMPLE_PACKAGE)).rejects.toThrow(
+      /^Installing sample\.apk failed: \/data\/local\/tmp on the device is full \(No space left on device\)/,
+    );
     expect(device.packages.get(SAMPLE_PACKAGE)).toBeUndefined();
     device.faults.storageFull = false;
     await d.install(apkPath, SAMPLE_PACKAGE);
@@ -70,7 +74,9 @@ describe('AndroidDriver against the virtual adb server', () => {
     await d.tap(field.x, field.y);
     const text = `a b&c;d|e$HOME"f'g\`h(i)*?<>\\~#!{}[]%`;
     await d.type(text);
-    expect((server.getDevice('virtual-1')!.foregroundApp as unknown as { state: { fields: { email: string } } }).state.fields.email).toBe(text);
+    expect((server.getDevice('virtual-1')!.foregroundApp as unknown as { state: { fields: { email: string } } }).state.fields.email).toBe(
+      text,
+    );
     const email = xmlNodes(await d.hierarchy()).find((n) => n.resourceId.endsWith(':id/email'));
     expect(email?.text).toBe(text);
   });
@@ -133,8 +139,11 @@ describe('AndroidDriver: the tunnel proxy leaves nothing behind', () => {
   let server: VirtualAdbServer;
   const client = () => createAdbClient(server.host, server.port);
   const reverses = async (serial: string) =>
-    ((await client().getDevice(serial).listReverses()) as Array<{ remote: string; local: string }>).map((r) => `${r.remote} ${r.local}`).sort();
-  const proxySetting = async (serial: string) => (await readAll(await client().getDevice(serial).shell('settings get global http_proxy'))).toString('utf8').trim();
+    ((await client().getDevice(serial).listReverses()) as Array<{ remote: string; local: string }>)
+      .map((r) => `${r.remote} ${r.local}`)
+      .sort();
+  const proxySetting = async (serial: string) =>
+    (await readAll(await client().getDevice(serial).shell('settings get global http_proxy'))).toString('utf8').trim();
 
   beforeAll(async () => {
     server = await startVirtualAdbServer({ devices: 2 });
@@ -160,7 +169,7 @@ describe('AndroidDriver: the tunnel proxy leaves nothing behind', () => {
     expect(await reverses('virtual-1')).toEqual(['tcp:8081 tcp:8081']);
   });
 
-  it('after an agent crash mid-test, the next agent start removes the leftover proxy and its reverse, and nothing of the owner\'s', async () => {
+  it("after an agent crash mid-test, the next agent start removes the leftover proxy and its reverse, and nothing of the owner's", async () => {
     // The crashed agent's test: proxy and reverse set, never cleared.
     await new AndroidDriver(client(), 'virtual-1').useProxy({ host: '127.0.0.1', port: 45123 });
     // virtual-2's owner routes it through their own proxy, and has a reverse of their own.
@@ -170,8 +179,13 @@ describe('AndroidDriver: the tunnel proxy leaves nothing behind', () => {
 
     const lines: string[] = [];
     const agent = await startAgent({
-      controlPlaneUrl: 'http://127.0.0.1:9', token: 'dl_agent_unused', adbHost: server.host, adbPort: server.port,
-      stateDir: mkdtempSync(join(tmpdir(), 'stale-reverse-')), log: (l) => lines.push(l), drainSeconds: 0,
+      controlPlaneUrl: 'http://127.0.0.1:9',
+      token: 'dl_agent_unused',
+      adbHost: server.host,
+      adbPort: server.port,
+      stateDir: mkdtempSync(join(tmpdir(), 'stale-reverse-')),
+      log: (l) => lines.push(l),
+      drainSeconds: 0,
     });
     await agent.stop({ drainSeconds: 0 });
 

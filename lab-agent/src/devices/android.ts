@@ -9,8 +9,18 @@
  */
 import { basename } from 'node:path';
 import type { Readable } from 'node:stream';
-import { readAll, removeReverse, type Client, type DeviceClient } from './adbkit.js';
-import { DriverError, swipeCoordinates, type DeviceDriver, type DeviceLogCapture, type KeyName, type LaunchParam, type ProxyEndpoint, type ScreenSize, type SwipeSpec } from './driver.js';
+import { type Client, type DeviceClient, readAll, removeReverse } from './adbkit.js';
+import {
+  type DeviceDriver,
+  type DeviceLogCapture,
+  DriverError,
+  type KeyName,
+  type LaunchParam,
+  type ProxyEndpoint,
+  type ScreenSize,
+  type SwipeSpec,
+  swipeCoordinates,
+} from './driver.js';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
 const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
@@ -48,7 +58,9 @@ export class AndroidDriver implements DeviceDriver {
     const remote = `${PUSH_DIR}/devicelab-${basename(buildFile).replace(/[^A-Za-z0-9._-]/g, '_')}`;
     await this.push(buildFile, remote).catch((err: unknown) => {
       if (err instanceof DriverError && /No space left on device/i.test(err.message)) {
-        throw new DriverError(`Installing ${basename(buildFile)} failed: ${PUSH_DIR} on the device is full (No space left on device); free space on the device`);
+        throw new DriverError(
+          `Installing ${basename(buildFile)} failed: ${PUSH_DIR} on the device is full (No space left on device); free space on the device`,
+        );
       }
       throw err;
     });
@@ -57,7 +69,7 @@ export class AndroidDriver implements DeviceDriver {
       // (debuggable) builds, which is what most CI pipelines upload.
       const out = await this.shell(`pm install -r -t ${shellQuote(remote)}`);
       const line = /^(Success|Failure \[(.*?)\]|Exception.*|Error:.*)$/m.exec(out);
-      if (!line || line[1] !== 'Success') {
+      if (line?.[1] !== 'Success') {
         const detail = line?.[2] ?? out.trim().split('\n').slice(0, 2).join(' ');
         throw new DriverError(`Installing ${basename(buildFile)} failed: ${detail || 'no answer from pm'}`);
       }
@@ -116,7 +128,10 @@ export class AndroidDriver implements DeviceDriver {
     const extras = params.map((p) => `--es ${shellQuote(p.key)} ${shellQuote(p.value)}`).join(' ');
     const component = await this.launcherActivity(packageName);
     if (component) {
-      return this.am(`am start -W -n ${shellQuote(component)} -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${extras}`, packageName);
+      return this.am(
+        `am start -W -n ${shellQuote(component)} -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${extras}`,
+        packageName,
+      );
     }
     if (params.length === 0) {
       // No resolver (Android < 7, some OEM builds): monkey starts the launcher activity.
@@ -125,7 +140,10 @@ export class AndroidDriver implements DeviceDriver {
       return;
     }
     // monkey cannot carry extras; an implicit MAIN/LAUNCHER intent limited to the package can.
-    return this.am(`am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -p ${shellQuote(packageName)} ${extras}`, packageName);
+    return this.am(
+      `am start -W -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -p ${shellQuote(packageName)} ${extras}`,
+      packageName,
+    );
   }
 
   async stop(packageName: string): Promise<void> {
@@ -146,7 +164,9 @@ export class AndroidDriver implements DeviceDriver {
       if (/dumped to/i.test(out)) break;
       const idle = /could not get idle state/i.test(out);
       if (attempt > (idle ? IDLE_RETRY_PAUSES_MS.length : 1)) {
-        throw new DriverError(`uiautomator dump failed: ${out.trim() || 'no output'}${idle ? ` (the screen never settled in ${attempt} tries: something keeps animating)` : ''}`);
+        throw new DriverError(
+          `uiautomator dump failed: ${out.trim() || 'no output'}${idle ? ` (the screen never settled in ${attempt} tries: something keeps animating)` : ''}`,
+        );
       }
       if (idle) await sleep(IDLE_RETRY_PAUSES_MS[attempt - 1]!);
     }
@@ -191,7 +211,9 @@ export class AndroidDriver implements DeviceDriver {
   async swipe(spec: SwipeSpec): Promise<void> {
     const { from, to } = 'direction' in spec ? swipeCoordinates(spec.direction, await this.screenSize()) : spec;
     const duration = 'durationMs' in spec && spec.durationMs !== undefined ? spec.durationMs : 300;
-    await this.input(`input swipe ${Math.round(from.x)} ${Math.round(from.y)} ${Math.round(to.x)} ${Math.round(to.y)} ${Math.round(duration)}`);
+    await this.input(
+      `input swipe ${Math.round(from.x)} ${Math.round(from.y)} ${Math.round(to.x)} ${Math.round(to.y)} ${Math.round(duration)}`,
+    );
   }
 
   async key(key: KeyName): Promise<void> {
@@ -232,7 +254,7 @@ export class AndroidDriver implements DeviceDriver {
         size += chunk.length;
       }
       seen = (seen + chunk.toString('utf8')).slice(-4096);
-      for (const w of waiters) if (seen.includes(w.mark)) (waiters.delete(w), w.resolve());
+      for (const w of waiters) if (seen.includes(w.mark)) waiters.delete(w), w.resolve();
     });
     stream.on('error', () => undefined);
     const ended = new Promise<void>((resolve) => stream.once('close', resolve).once('end', resolve));
@@ -264,7 +286,7 @@ export class AndroidDriver implements DeviceDriver {
     const first = await this.recordPart(0);
     const rec = { parts: 1, stopped: false, done: Promise.resolve() };
     rec.done = (async () => {
-      for (let stream = first; ;) {
+      for (let stream = first; ; ) {
         await readAll(stream).catch(() => Buffer.alloc(0));
         if (rec.stopped) return;
         try {
@@ -297,18 +319,22 @@ export class AndroidDriver implements DeviceDriver {
   }
 
   private recordPart(n: number): Promise<Readable> {
-    return this.guard(async () => (await this.device.shell(`screenrecord --time-limit ${this.recordingPartSeconds} ${recordingPart(n)}`)) as Readable);
+    return this.guard(
+      async () => (await this.device.shell(`screenrecord --time-limit ${this.recordingPartSeconds} ${recordingPart(n)}`)) as Readable,
+    );
   }
 
   /** The MAIN/LAUNCHER activity via the package manager's resolver (Android 7+), or null. */
   private async launcherActivity(packageName: string): Promise<string | null> {
-    const out = await this.shell(`cmd package resolve-activity --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${shellQuote(packageName)}`);
+    const out = await this.shell(
+      `cmd package resolve-activity --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER ${shellQuote(packageName)}`,
+    );
     const line = out
       .split('\n')
       .map((l) => l.trim())
       .reverse()
       .find((l) => /^[\w.]+\/[\w.$]+$/.test(l));
-    return line && line.startsWith(`${packageName}/`) ? line : null;
+    return line?.startsWith(`${packageName}/`) ? line : null;
   }
 
   private async am(command: string, what: string): Promise<void> {

@@ -3,8 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  makeAppTarGz, makeAppZip, makeHostileZip, makeIpa, makeTarGzBomb, makeTarGzWithAbsolutePath, makeTarGzWithEscapingSymlink,
-  makeTextFile, makeZipWithAbsolutePath, makeZipWithTraversal,
+  makeAppTarGz,
+  makeAppZip,
+  makeHostileZip,
+  makeIpa,
+  makeTarGzBomb,
+  makeTarGzWithAbsolutePath,
+  makeTarGzWithEscapingSymlink,
+  makeTextFile,
+  makeZipWithAbsolutePath,
+  makeZipWithTraversal,
 } from '../../../scripts/fixtures/builds.js';
 import { unpackAppBundle } from './app-archive.js';
 
@@ -38,7 +46,12 @@ describe('unpackAppBundle', () => {
     ['an absolute zip entry', 'absolute.zip', makeZipWithAbsolutePath, /outside|absolute path/],
     ['an absolute tar entry', 'absolute.tar.gz', makeTarGzWithAbsolutePath, /outside its folder/],
     ['a tar symlink escaping the bundle', 'link.tar.gz', makeTarGzWithEscapingSymlink, /link pointing outside/],
-    ['a zip symlink escaping the bundle', 'link.zip', (p: string) => makeHostileZip(p, [{ name: 'Sample.app/x', symlinkTo: '/etc/passwd' }]), /link pointing outside/],
+    [
+      'a zip symlink escaping the bundle',
+      'link.zip',
+      (p: string) => makeHostileZip(p, [{ name: 'Sample.app/x', symlinkTo: '/etc/passwd' }]),
+      /link pointing outside/,
+    ],
     ['a text file', 'notes.zip', (p: string) => makeTextFile(p), /neither a zip/],
   ])('refuses %s and leaves nothing behind', async (_what, name, make, message) => {
     await make(at(name));

@@ -12,15 +12,16 @@
  * renamed into place when complete, so an interrupted unpack is never trusted; the
  * result is kept beside the cached build and reused (a build id names immutable bytes).
  */
+
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { archiveEntryPath, archiveLinkProblem } from '@devicelab/shared';
 import * as tar from 'tar';
 import yauzl from 'yauzl';
-import { archiveEntryPath, archiveLinkProblem } from '@devicelab/shared';
 import { DriverError } from './driver.js';
 
 /** Bounds for one archive (an app bundle is rarely above 2 GB or 200k files). */
@@ -123,7 +124,8 @@ function unzip(archive: string, dest: string, limits: typeof UNPACK_LIMITS): Pro
       zip.on('entry', (entry: yauzl.Entry) => {
         void (async () => {
           if ((entries += 1) > limits.entries) throw new UnsafeArchiveError(`The build has more than ${limits.entries} entries`);
-          if ((bytes += entry.uncompressedSize) > limits.bytes) throw new UnsafeArchiveError('The build unpacks to more than its size limit');
+          if ((bytes += entry.uncompressedSize) > limits.bytes)
+            throw new UnsafeArchiveError('The build unpacks to more than its size limit');
           const path = inside(root, entry.fileName.replace(/\/+$/, ''));
           const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
           if (entry.fileName.endsWith('/')) {
@@ -153,30 +155,32 @@ async function untar(archive: string, dest: string, limits: typeof UNPACK_LIMITS
   let entries = 0;
   let bytes = 0;
   let refused: Error | null = null;
-  await tar.x({
-    file: archive,
-    cwd: root,
-    strict: true,
-    preservePaths: false,
-    // No owners or device files from a stranger's archive.
-    preserveOwner: false,
-    filter: (path, entry) => {
-      if (refused) return false;
-      try {
-        if ((entries += 1) > limits.entries) throw new UnsafeArchiveError(`The build has more than ${limits.entries} entries`);
-        const e = entry as tar.ReadEntry;
-        if ((bytes += e.size ?? 0) > limits.bytes) throw new UnsafeArchiveError('The build unpacks to more than its size limit');
-        const at = inside(root, path.replace(/^\.\//, '').replace(/\/+$/, '') || '.');
-        if (e.type === 'SymbolicLink') checkLink(root, at, e.linkpath ?? '');
-        if (e.type === 'Link') inside(root, e.linkpath ?? '');
-        return ['File', 'OldFile', 'ContiguousFile', 'Directory', 'SymbolicLink', 'Link'].includes(e.type);
-      } catch (err) {
-        refused = err as Error;
-        return false;
-      }
-    },
-  }).catch((err: Error) => {
-    throw err instanceof DriverError ? err : new DriverError(`The build is not a readable .tar.gz: ${err.message}`);
-  });
+  await tar
+    .x({
+      file: archive,
+      cwd: root,
+      strict: true,
+      preservePaths: false,
+      // No owners or device files from a stranger's archive.
+      preserveOwner: false,
+      filter: (path, entry) => {
+        if (refused) return false;
+        try {
+          if ((entries += 1) > limits.entries) throw new UnsafeArchiveError(`The build has more than ${limits.entries} entries`);
+          const e = entry as tar.ReadEntry;
+          if ((bytes += e.size ?? 0) > limits.bytes) throw new UnsafeArchiveError('The build unpacks to more than its size limit');
+          const at = inside(root, path.replace(/^\.\//, '').replace(/\/+$/, '') || '.');
+          if (e.type === 'SymbolicLink') checkLink(root, at, e.linkpath ?? '');
+          if (e.type === 'Link') inside(root, e.linkpath ?? '');
+          return ['File', 'OldFile', 'ContiguousFile', 'Directory', 'SymbolicLink', 'Link'].includes(e.type);
+        } catch (err) {
+          refused = err as Error;
+          return false;
+        }
+      },
+    })
+    .catch((err: Error) => {
+      throw err instanceof DriverError ? err : new DriverError(`The build is not a readable .tar.gz: ${err.message}`);
+    });
   if (refused) throw refused;
 }

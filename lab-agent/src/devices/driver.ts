@@ -134,4 +134,3 @@ export function swipeCoordinates(direction: Direction, size: ScreenSize): { from
       return { from: { x: cx - dx, y: cy }, to: { x: cx + dx, y: cy } };
   }
 }
-

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { decodeInputText } from '@devicelab/virtual-devices/input-command.js';
 import { parseShell, type SimpleCommand } from '@devicelab/virtual-devices/shell-parser.js';
+import { describe, expect, it } from 'vitest';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
 
 /** The argument `input text` receives after the device shell has parsed the command line. */
@@ -27,18 +27,15 @@ describe('escapeInputText', () => {
     expect(splitLines('a\r\nb\nc')).toEqual(['a', 'b', 'c']);
   });
 
-  it.each([
-    'secret',
-    'p@ss w0rd!',
-    `it's "quoted" & $(not run) \`nor this\` ; | > < * ? [x] {y} ~ # \\ end`,
-    '100% sure',
-    'tab\there',
-  ])('survives the device shell as one argument and decodes back: %s', (text) => {
-    const words = argumentAfterShell(`input text ${escapeInputText(text)}`);
-    expect(words).toHaveLength(3);
-    expect(words.slice(0, 2)).toEqual(['input', 'text']);
-    expect(decodeInputText(words[2]!)).toBe(text);
-  });
+  it.each(['secret', 'p@ss w0rd!', `it's "quoted" & $(not run) \`nor this\` ; | > < * ? [x] {y} ~ # \\ end`, '100% sure', 'tab\there'])(
+    'survives the device shell as one argument and decodes back: %s',
+    (text) => {
+      const words = argumentAfterShell(`input text ${escapeInputText(text)}`);
+      expect(words).toHaveLength(3);
+      expect(words.slice(0, 2)).toEqual(['input', 'text']);
+      expect(decodeInputText(words[2]!)).toBe(text);
+    },
+  );
 
   it('shellQuote keeps any string one word', () => {
     for (const s of ['plain', "O'Brien & co", 'a b', '']) {

@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startVirtualIosHost, type VirtualIosHost } from '@devicelab/virtual-devices/ios';
+import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '@devicelab/virtual-devices/sample-app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAppTarGz, makeAppZip, makeIpa } from '../../../scripts/fixtures/builds.js';
-import { SAMPLE_EMAIL, SAMPLE_PACKAGE, SAMPLE_PASSWORD } from '@devicelab/virtual-devices/sample-app.js';
-import { startVirtualIosHost, type VirtualIosHost } from '@devicelab/virtual-devices/ios';
-import { IphoneDriver } from './iphone.js';
 import { SimulatorDriver } from './ios-simulator.js';
+import { IphoneDriver } from './iphone.js';
 
 const ios = { name: 'Sample', bundleId: SAMPLE_PACKAGE, version: '1.0', build: '1', displayName: 'DeviceLab Sample' };
 let host: VirtualIosHost;
@@ -62,9 +62,15 @@ describe('simulator driver (node-simctl + WebDriverAgent)', () => {
     expect(await sim.isInstalled(SAMPLE_PACKAGE)).toBe(false);
     await sim.install(builds.zip, SAMPLE_PACKAGE);
     expect(await sim.isInstalled(SAMPLE_PACKAGE)).toBe(true);
-    await sim.launch(SAMPLE_PACKAGE, [{ key: 'env', value: 'staging' }, { key: 'with space', value: 'a b' }]);
+    await sim.launch(SAMPLE_PACKAGE, [
+      { key: 'env', value: 'staging' },
+      { key: 'with space', value: 'a b' },
+    ]);
     const device = host.devices[0]!;
-    expect(device.launches.get(SAMPLE_PACKAGE)).toEqual({ arguments: ['-env', 'staging', '-with space', 'a b'], environment: { env: 'staging' } });
+    expect(device.launches.get(SAMPLE_PACKAGE)).toEqual({
+      arguments: ['-env', 'staging', '-with space', 'a b'],
+      environment: { env: 'staging' },
+    });
     const home = await logIn(sim);
     expect(home).toContain('label="Products"');
     expect(home).toMatch(/<XCUIElementTypeNavigationBar /);
@@ -100,7 +106,7 @@ describe('simulator driver (node-simctl + WebDriverAgent)', () => {
     expect(await sim.hierarchy()).toContain('Add to cart');
     await sim.key('back');
     expect(await sim.hierarchy()).toContain('name="product_list"');
-    expect((await sim.screenSize())).toEqual({ width: 360, height: 800 });
+    expect(await sim.screenSize()).toEqual({ width: 360, height: 800 });
     const png = await sim.screenshot();
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     await sim.startRecording();
@@ -142,7 +148,7 @@ describe('iPhone driver (devicectl + WebDriverAgent)', () => {
     expect(await phone.available()).toBe(true);
   });
 
-  it('reports a failed install with the tool\'s words', async () => {
+  it("reports a failed install with the tool's words", async () => {
     host.devices[1]!.faults.installFails = true;
     try {
       await expect(phone.install(builds.ipa, SAMPLE_PACKAGE)).rejects.toThrow(/out of storage/);

@@ -7,7 +7,7 @@
  * App state is reset the way a fresh install would have it without reinstalling: the
  * app is stopped and its data container (Documents, Library, tmp) emptied.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,9 +32,13 @@ export class SimulatorDriver extends IosWdaDriver {
   private readonly simctl: Simctl;
   private recording: { child: ChildProcess; file: string; exited: Promise<void> } | null = null;
 
-  constructor(private readonly options: SimulatorDriverOptions) {
+  constructor(readonly options: SimulatorDriverOptions) {
     super(options.udid, options.wdaUrl);
-    this.simctl = new Simctl({ ...(options.xcrunPath ? { xcrun: { path: options.xcrunPath } } : {}), execTimeout: 120_000, logErrors: false });
+    this.simctl = new Simctl({
+      ...(options.xcrunPath ? { xcrun: { path: options.xcrunPath } } : {}),
+      execTimeout: 120_000,
+      logErrors: false,
+    });
     this.simctl.udid = options.udid;
   }
 
@@ -69,7 +73,9 @@ export class SimulatorDriver extends IosWdaDriver {
   async launch(bundleId: string, params: readonly LaunchParam[] = []): Promise<void> {
     const { arguments: args, environment } = this.launchWith(params);
     // simctl hands SIMCTL_CHILD_<name> variables to the app as <name> (node-simctl adds the prefix).
-    await this.guard(() => this.simctl.exec('launch', { args: ['--terminate-running-process', this.serial, bundleId, ...args], env: environment }));
+    await this.guard(() =>
+      this.simctl.exec('launch', { args: ['--terminate-running-process', this.serial, bundleId, ...args], env: environment }),
+    );
   }
 
   /**
@@ -103,7 +109,9 @@ export class SimulatorDriver extends IosWdaDriver {
   async available(): Promise<boolean> {
     try {
       const devices = (await this.simctl.getDevices(undefined, 'iOS')) as Record<string, Array<{ udid: string; state: string }>>;
-      const booted = Object.values(devices).flat().some((d) => d.udid === this.serial && d.state === 'Booted');
+      const booted = Object.values(devices)
+        .flat()
+        .some((d) => d.udid === this.serial && d.state === 'Booted');
       return booted && (await this.wda.ready());
     } catch {
       return false;
@@ -115,7 +123,9 @@ export class SimulatorDriver extends IosWdaDriver {
     if (this.recording) return;
     const xcrun = await this.simctl.requireXcrun();
     const file = join(tmpdir(), `devicelab-${this.serial}-${randomBytes(4).toString('hex')}.mp4`);
-    const child = spawn(xcrun, ['simctl', 'io', this.serial, 'recordVideo', '--codec=h264', '--force', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(xcrun, ['simctl', 'io', this.serial, 'recordVideo', '--codec=h264', '--force', file], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     await new Promise<void>((resolve, reject) => {
       let err = '';

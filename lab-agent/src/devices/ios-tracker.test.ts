@@ -1,16 +1,15 @@
 import { chmodSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceInfo } from '@devicelab/shared';
-import { startAgent } from '../agent.js';
-import { eventually } from '../testing/agent-harness.js';
 import { startVirtualAdbServer } from '@devicelab/virtual-devices';
 import { startVirtualIosHost, type VirtualIosHost } from '@devicelab/virtual-devices/ios';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAgent } from '../agent.js';
+import { eventually } from '../testing/agent-harness.js';
 import { IosDeviceTracker } from './ios-tracker.js';
 
 let host: VirtualIosHost;
-
 
 beforeAll(async () => {
   host = await startVirtualIosHost({ simulators: 1, iphones: 1, simulatorOptions: [{ name: 'iPhone 15 Pro', osVersion: '18.1' }] });
@@ -22,7 +21,14 @@ describe('IosDeviceTracker', () => {
     const [sim, phone] = host.devices;
     const logs: string[] = [];
     // Only the simulator's WDA is configured.
-    const tracker = new IosDeviceTracker({ xcrunPath: host.xcrunPath, simulators: true, iphones: true, wdaUrl: (u) => (u === sim!.udid ? host.wdaUrl(u) : undefined), intervalMs: 200, log: (l) => logs.push(l) });
+    const tracker = new IosDeviceTracker({
+      xcrunPath: host.xcrunPath,
+      simulators: true,
+      iphones: true,
+      wdaUrl: (u) => (u === sim!.udid ? host.wdaUrl(u) : undefined),
+      intervalMs: 200,
+      log: (l) => logs.push(l),
+    });
     const removed = new Promise<string>((resolve) => tracker.on('removed', resolve));
     const added: DeviceInfo[] = [];
     tracker.on('added', (d) => added.push(d));
@@ -30,7 +36,15 @@ describe('IosDeviceTracker', () => {
       await tracker.start();
       expect(tracker.list()).toEqual([
         { serial: sim!.udid, platform: 'ios', kind: 'simulator', model: 'iPhone 15 Pro', osVersion: '18.1', ready: true },
-        { serial: phone!.udid, platform: 'ios', kind: 'physical', model: 'iPhone 15', osVersion: '17.5', ready: false, reason: expect.stringContaining(`--wda ${phone!.udid}=`) },
+        {
+          serial: phone!.udid,
+          platform: 'ios',
+          kind: 'physical',
+          model: 'iPhone 15',
+          osVersion: '17.5',
+          ready: false,
+          reason: expect.stringContaining(`--wda ${phone!.udid}=`),
+        },
       ]);
       expect(added.map((d) => d.serial)).toEqual([sim!.udid, phone!.udid]);
       // A shut-down simulator leaves the list at the next poll.
@@ -43,10 +57,17 @@ describe('IosDeviceTracker', () => {
     }
   });
 
-
   it('says once, for simulators and iPhones together, that xcrun is missing and how to fix it, and lists nothing', async () => {
     const logs: string[] = [];
-    const tracker = new IosDeviceTracker({ xcrunPath: '/nonexistent/xcrun', simulators: true, iphones: true, wdaUrl: () => undefined, intervalMs: 20, retryMaxMs: 40, log: (l) => logs.push(l) });
+    const tracker = new IosDeviceTracker({
+      xcrunPath: '/nonexistent/xcrun',
+      simulators: true,
+      iphones: true,
+      wdaUrl: () => undefined,
+      intervalMs: 20,
+      retryMaxMs: 40,
+      log: (l) => logs.push(l),
+    });
     await tracker.start();
     // Polls keep retrying the tools; the explanation is not repeated.
     await new Promise((r) => setTimeout(r, 300));
@@ -70,14 +91,17 @@ function flakyXcrun(realXcrun: string) {
   const path = join(dir, 'xcrun');
   writeFileSync(join(dir, 'mode'), 'ok');
   writeFileSync(join(dir, 'calls'), '');
-  writeFileSync(path, `#!/bin/sh
+  writeFileSync(
+    path,
+    `#!/bin/sh
 echo "$1" >> '${dir}/calls'
 case "$(cat '${dir}/mode')" in
   clt) echo "xcrun: error: unable to find utility \\"$1\\", not a developer tool or in PATH" >&2; exit 72 ;;
   license) echo 'Agreeing to the Xcode/iOS license requires admin privileges, please run “sudo xcodebuild -license” and then retry this command.' >&2; exit 69 ;;
 esac
 exec '${realXcrun}' "$@"
-`);
+`,
+  );
   chmodSync(path, 0o755);
   const calls = () => readFileSync(join(dir, 'calls'), 'utf8').split('\n').filter(Boolean).length;
   return {
@@ -103,16 +127,28 @@ describe('lab agent on a Mac whose Xcode is broken, then fixed', () => {
     const adb = await startVirtualAdbServer({ devices: 0 }); // no Android device: the adb side stays quiet
     const lines: string[] = [];
     const agent = await startAgent({
-      controlPlaneUrl: 'http://127.0.0.1:9', token: 'dl_agent_unused', adbHost: adb.host, adbPort: adb.port,
-      ios: true, xcrunPath: xcrun.path, wdaUrls: { [sim!.udid]: host.wdaUrl(sim!.udid)!, [phone!.udid]: host.wdaUrl(phone!.udid)! },
-      iosPollMs: 30, stateDir: mkdtempSync(join(tmpdir(), 'xcode-health-')), log: (l) => lines.push(l), drainSeconds: 0,
+      controlPlaneUrl: 'http://127.0.0.1:9',
+      token: 'dl_agent_unused',
+      adbHost: adb.host,
+      adbPort: adb.port,
+      ios: true,
+      xcrunPath: xcrun.path,
+      wdaUrls: { [sim!.udid]: host.wdaUrl(sim!.udid)!, [phone!.udid]: host.wdaUrl(phone!.udid)! },
+      iosPollMs: 30,
+      stateDir: mkdtempSync(join(tmpdir(), 'xcode-health-')),
+      log: (l) => lines.push(l),
+      drainSeconds: 0,
     });
     const health = () => lines.filter((l) => /^(iOS simulators|iPhones|device found|device lost)/.test(l));
     try {
       await xcrun.polls(4);
       expect(health()).toEqual([
-        expect.stringMatching(/^iOS simulators unavailable: xcode-select points at the Command Line Tools, which have no simctl\. Install Xcode 15 or later and run "sudo xcode-select -s \/Applications\/Xcode\.app\/Contents\/Developer"\. .* xcrun said: xcrun: error: unable to find utility "simctl", not a developer tool or in PATH$/),
-        expect.stringMatching(/^iPhones unavailable: this xcrun has no devicectl: it needs Xcode 15 or later, selected with "sudo xcode-select -s \/Applications\/Xcode\.app\/Contents\/Developer" \(the Command Line Tools alone have none\)\. /),
+        expect.stringMatching(
+          /^iOS simulators unavailable: xcode-select points at the Command Line Tools, which have no simctl\. Install Xcode 15 or later and run "sudo xcode-select -s \/Applications\/Xcode\.app\/Contents\/Developer"\. .* xcrun said: xcrun: error: unable to find utility "simctl", not a developer tool or in PATH$/,
+        ),
+        expect.stringMatching(
+          /^iPhones unavailable: this xcrun has no devicectl: it needs Xcode 15 or later, selected with "sudo xcode-select -s \/Applications\/Xcode\.app\/Contents\/Developer" \(the Command Line Tools alone have none\)\. /,
+        ),
       ]);
 
       // Xcode selected, but its license not accepted yet: a new problem, one line for both tools.
@@ -120,7 +156,9 @@ describe('lab agent on a Mac whose Xcode is broken, then fixed', () => {
       await eventually(() => lines.some((l) => l.includes('license')), 20_000, 'the license line');
       await xcrun.polls(4);
       expect(health().slice(2)).toEqual([
-        expect.stringMatching(/^iOS simulators and iPhones unavailable: the Xcode license has not been accepted\. Run "sudo xcodebuild -license accept" on this Mac\. .* xcrun said: .*Agreeing to the Xcode\/iOS license/),
+        expect.stringMatching(
+          /^iOS simulators and iPhones unavailable: the Xcode license has not been accepted\. Run "sudo xcodebuild -license accept" on this Mac\. .* xcrun said: .*Agreeing to the Xcode\/iOS license/,
+        ),
       ]);
 
       xcrun.set('ok');
@@ -143,12 +181,14 @@ describe('lab agent on a Mac whose Xcode is broken, then fixed', () => {
       expect(health()[7]).toBe(`device lost: ${sim!.udid}`);
       // The tools may meet the change in different polls: in any order, each said once.
       expect(health().slice(8)).toHaveLength(4);
-      expect(health().slice(8)).toEqual(expect.arrayContaining([
-        expect.stringMatching(/^iOS simulators unavailable: xcode-select points at the Command Line Tools/),
-        expect.stringMatching(/^iPhones unavailable: this xcrun has no devicectl/),
-        'iOS simulators: xcrun simctl works again (0 booted simulator(s))',
-        'iPhones: xcrun devicectl works again (1 connected iPhone(s))',
-      ]));
+      expect(health().slice(8)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^iOS simulators unavailable: xcode-select points at the Command Line Tools/),
+          expect.stringMatching(/^iPhones unavailable: this xcrun has no devicectl/),
+          'iOS simulators: xcrun simctl works again (0 booted simulator(s))',
+          'iPhones: xcrun devicectl works again (1 connected iPhone(s))',
+        ]),
+      );
     } finally {
       sim!.booted = true;
       await agent.stop({ drainSeconds: 0 });

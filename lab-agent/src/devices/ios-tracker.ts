@@ -14,11 +14,11 @@
  */
 import type { DeviceInfo } from '@devicelab/shared';
 import { Simctl } from 'node-simctl';
-import { defaultXcrun, devicectl, type DevicectlDevice } from './iphone.js';
+import { type DevicectlDevice, defaultXcrun, devicectl } from './iphone.js';
 import { KnownDevices } from './tracker.js';
 import { WdaClient } from './wda-client.js';
 import { NOT_TRUSTED, type WdaSupervisor } from './wda-supervisor.js';
-import { XcrunHealth, type ListingOutcome, type XcrunTool } from './xcode-health.js';
+import { type ListingOutcome, XcrunHealth, type XcrunTool } from './xcode-health.js';
 
 export interface IosTrackerOptions {
   /** Path of xcrun; default `xcrun` on PATH (or XCRUN_BINARY for node-simctl). */
@@ -47,7 +47,11 @@ export class IosDeviceTracker extends KnownDevices {
 
   constructor(private readonly options: IosTrackerOptions) {
     super();
-    this.simctl = new Simctl({ ...(options.xcrunPath ? { xcrun: { path: options.xcrunPath } } : {}), execTimeout: 60_000, logErrors: false });
+    this.simctl = new Simctl({
+      ...(options.xcrunPath ? { xcrun: { path: options.xcrunPath } } : {}),
+      execTimeout: 60_000,
+      logErrors: false,
+    });
     this.health = new XcrunHealth({
       tools: [...(options.simulators ? ['simctl' as const] : []), ...(options.iphones ? ['devicectl' as const] : [])],
       xcrunPath: options.xcrunPath ?? defaultXcrun(),
@@ -76,17 +80,24 @@ export class IosDeviceTracker extends KnownDevices {
     ]);
     if (this.stopped) return;
     this.health.report([sims, phones].flatMap((l) => (l.outcome ? [l.outcome] : [])));
-    const found = [...(sims.devices ?? this.list().filter((d) => d.kind === 'simulator')), ...(phones.devices ?? this.list().filter((d) => d.kind === 'physical'))];
-    const withReadiness = await Promise.all(found.map(async (d): Promise<DeviceInfo> => {
-      const { reason: _, ...info } = d;
-      if (!d.ready) {
-        // Unplugged or not reachable: a WDA the agent ran there is stopped (it starts over when the phone is back).
-        if (d.kind === 'physical') void this.options.managedWda?.forget(d.serial);
-        return d;
-      }
-      const wda = await this.wdaReady(d);
-      return wda.ready ? { ...info, ready: true } : { ...info, ready: false, ...(wda.reason ? { reason: wda.reason.slice(0, 500) } : {}) };
-    }));
+    const found = [
+      ...(sims.devices ?? this.list().filter((d) => d.kind === 'simulator')),
+      ...(phones.devices ?? this.list().filter((d) => d.kind === 'physical')),
+    ];
+    const withReadiness = await Promise.all(
+      found.map(async (d): Promise<DeviceInfo> => {
+        const { reason: _, ...info } = d;
+        if (!d.ready) {
+          // Unplugged or not reachable: a WDA the agent ran there is stopped (it starts over when the phone is back).
+          if (d.kind === 'physical') void this.options.managedWda?.forget(d.serial);
+          return d;
+        }
+        const wda = await this.wdaReady(d);
+        return wda.ready
+          ? { ...info, ready: true }
+          : { ...info, ready: false, ...(wda.reason ? { reason: wda.reason.slice(0, 500) } : {}) };
+      }),
+    );
     if (this.stopped) return;
     const present = new Set(withReadiness.map((d) => d.serial));
     for (const serial of [...this.devices.keys()]) {
@@ -104,7 +115,11 @@ export class IosDeviceTracker extends KnownDevices {
    * One tool's listing in this poll: devices null (keep the last known ones) when the
    * tool failed or is waiting out its retry backoff; no outcome when it was not run.
    */
-  private async listing(tool: XcrunTool, enabled: boolean, list: () => Promise<DeviceInfo[]>): Promise<{ devices: DeviceInfo[] | null; outcome?: ListingOutcome }> {
+  private async listing(
+    tool: XcrunTool,
+    enabled: boolean,
+    list: () => Promise<DeviceInfo[]>,
+  ): Promise<{ devices: DeviceInfo[] | null; outcome?: ListingOutcome }> {
     if (!enabled) return { devices: [] };
     if (!this.health.due(tool)) return { devices: null };
     try {
@@ -117,11 +132,21 @@ export class IosDeviceTracker extends KnownDevices {
 
   /** Booted simulators (`xcrun simctl list devices -j`). */
   private async listSimulators(): Promise<DeviceInfo[]> {
-    const bySdk = (await this.simctl.getDevices(undefined, 'iOS')) as Record<string, Array<{ udid: string; name: string; state: string; sdk: string }>>;
+    const bySdk = (await this.simctl.getDevices(undefined, 'iOS')) as Record<
+      string,
+      Array<{ udid: string; name: string; state: string; sdk: string }>
+    >;
     return Object.values(bySdk)
       .flat()
       .filter((d) => d.state === 'Booted')
-      .map((d) => ({ serial: d.udid.slice(0, 100), platform: 'ios' as const, kind: 'simulator' as const, model: d.name.slice(0, 200), osVersion: d.sdk.slice(0, 50), ready: true }));
+      .map((d) => ({
+        serial: d.udid.slice(0, 100),
+        platform: 'ios' as const,
+        kind: 'simulator' as const,
+        model: d.name.slice(0, 200),
+        osVersion: d.sdk.slice(0, 50),
+        ready: true,
+      }));
   }
 
   /** Connected iPhones (`xcrun devicectl list devices`). */
@@ -137,7 +162,14 @@ export class IosDeviceTracker extends KnownDevices {
         model: (d.hardwareProperties?.marketingName ?? 'iPhone').slice(0, 200),
         osVersion: (d.deviceProperties?.osVersionNumber ?? '').slice(0, 50),
         ready: d.connectionProperties?.tunnelState === 'connected',
-        ...(d.connectionProperties?.tunnelState === 'connected' ? {} : { reason: d.connectionProperties?.pairingState && d.connectionProperties.pairingState !== 'paired' ? NOT_TRUSTED : 'devicectl sees it but cannot reach it (unplugged, or still connecting)' }),
+        ...(d.connectionProperties?.tunnelState === 'connected'
+          ? {}
+          : {
+              reason:
+                d.connectionProperties?.pairingState && d.connectionProperties.pairingState !== 'paired'
+                  ? NOT_TRUSTED
+                  : 'devicectl sees it but cannot reach it (unplugged, or still connecting)',
+            }),
       }))
       .filter((d) => d.serial !== '');
   }

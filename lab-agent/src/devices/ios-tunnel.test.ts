@@ -7,15 +7,15 @@
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startVirtualIosHost, type VirtualIosHost } from '@devicelab/virtual-devices/ios';
+import { SAMPLE_PACKAGE } from '@devicelab/virtual-devices/sample-app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAppZip, makeIpa } from '../../../scripts/fixtures/builds.js';
 import { JobTunnel, type OpenRelay } from '../tunnel/job-tunnel.js';
-import { startVirtualIosHost, type VirtualIosHost } from '@devicelab/virtual-devices/ios';
-import { SAMPLE_PACKAGE } from '@devicelab/virtual-devices/sample-app.js';
 import type { DeviceDriver } from './driver.js';
 import { SimulatorDriver } from './ios-simulator.js';
 import { IphoneDriver } from './iphone.js';
@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe('a tunnelled test on an iOS simulator', () => {
-  it('launches the app with the proxy and the test\'s credential; the app reaches the internal host through it; after close it cannot', async () => {
+  it("launches the app with the proxy and the test's credential; the app reaches the internal host through it; after close it cannot", async () => {
     const device = host.devices[0]!;
     const sim = new SimulatorDriver({ udid: device.udid, wdaUrl: host.wdaUrl(device.udid)!, xcrunPath: host.xcrunPath });
     await sim.install(join(work, 'sample-sim.zip'), SAMPLE_PACKAGE);
@@ -91,7 +91,10 @@ describe('a tunnelled test on an iOS simulator', () => {
       expect(environment['fetchUrl']).toBe(`${internalUrl}/hello`);
 
       // Another process on the Mac (another organisation's simulator) without the credential.
-      const [res] = (await once(request({ host: '127.0.0.1', port: Number(proxyUrl.port), path: `${internalUrl}/hello` }).end(), 'response')) as [IncomingMessage];
+      const [res] = (await once(
+        request({ host: '127.0.0.1', port: Number(proxyUrl.port), path: `${internalUrl}/hello` }).end(),
+        'response',
+      )) as [IncomingMessage];
       res.resume();
       expect(res.statusCode).toBe(407);
     } finally {
@@ -113,7 +116,12 @@ describe('a tunnelled test on an iPhone', () => {
 
   it('listens on --tunnel-proxy-host for the phone whose address WDA reports and reaches the internal host', async () => {
     const device = host.devices[1]!;
-    const phone = new IphoneDriver({ udid: device.udid, wdaUrl: host.wdaUrl(device.udid)!, xcrunPath: host.xcrunPath, tunnelProxyHost: '127.0.0.1' });
+    const phone = new IphoneDriver({
+      udid: device.udid,
+      wdaUrl: host.wdaUrl(device.udid)!,
+      xcrunPath: host.xcrunPath,
+      tunnelProxyHost: '127.0.0.1',
+    });
     await phone.install(join(work, 'sample.ipa'), SAMPLE_PACKAGE);
     const tunnel = await JobTunnel.open(phone, openRelay, 'job_3', 'office');
     try {
@@ -123,9 +131,14 @@ describe('a tunnelled test on an iPhone', () => {
     }
   });
 
-  it('closes connections that do not come from the phone\'s reported address', async () => {
+  it("closes connections that do not come from the phone's reported address", async () => {
     const device = host.devices[2]!; // WDA says 10.9.9.9; its connections really come from 127.0.0.1
-    const phone = new IphoneDriver({ udid: device.udid, wdaUrl: host.wdaUrl(device.udid)!, xcrunPath: host.xcrunPath, tunnelProxyHost: '127.0.0.1' });
+    const phone = new IphoneDriver({
+      udid: device.udid,
+      wdaUrl: host.wdaUrl(device.udid)!,
+      xcrunPath: host.xcrunPath,
+      tunnelProxyHost: '127.0.0.1',
+    });
     await phone.install(join(work, 'sample.ipa'), SAMPLE_PACKAGE);
     const tunnel = await JobTunnel.open(phone, openRelay, 'job_4', 'office');
     try {

@@ -6,7 +6,15 @@
  */
 import { isIPv6 } from 'node:net';
 import {
-  DriverError, swipeCoordinates, type DeviceDriver, type KeyName, type LaunchParam, type ProxyEndpoint, type ProxyPlacement, type ScreenSize, type SwipeSpec,
+  type DeviceDriver,
+  DriverError,
+  type KeyName,
+  type LaunchParam,
+  type ProxyEndpoint,
+  type ProxyPlacement,
+  type ScreenSize,
+  type SwipeSpec,
+  swipeCoordinates,
 } from './driver.js';
 import { WdaClient } from './wda-client.js';
 
@@ -37,7 +45,9 @@ function launchArguments(params: readonly LaunchParam[]): { arguments: string[];
  */
 function proxyLaunchParams(endpoint: ProxyEndpoint): LaunchParam[] {
   const host = isIPv6(endpoint.host) ? `[${endpoint.host}]` : endpoint.host;
-  const userinfo = endpoint.credential ? `${encodeURIComponent(endpoint.credential.user)}:${encodeURIComponent(endpoint.credential.password)}@` : '';
+  const userinfo = endpoint.credential
+    ? `${encodeURIComponent(endpoint.credential.user)}:${encodeURIComponent(endpoint.credential.password)}@`
+    : '';
   const url = `http://${userinfo}${host}:${endpoint.port}`;
   return ['DEVICELAB_PROXY_URL', 'HTTP_PROXY', 'HTTPS_PROXY'].map((key) => ({ key, value: url }));
 }

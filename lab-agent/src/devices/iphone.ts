@@ -78,7 +78,9 @@ export class IphoneDriver extends IosWdaDriver {
   }
 
   async isInstalled(bundleId: string): Promise<boolean> {
-    const result = await this.guard(() => devicectl(this.xcrun, ['device', 'info', 'apps', '--device', this.serial, '--bundle-id', bundleId]));
+    const result = await this.guard(() =>
+      devicectl(this.xcrun, ['device', 'info', 'apps', '--device', this.serial, '--bundle-id', bundleId]),
+    );
     const apps = Array.isArray(result['apps']) ? (result['apps'] as Array<{ bundleIdentifier?: string }>) : [];
     return apps.some((a) => a.bundleIdentifier === bundleId);
   }
@@ -102,7 +104,9 @@ export class IphoneDriver extends IosWdaDriver {
    */
   async proxyPlacement(): Promise<ProxyPlacement> {
     if (!this.tunnelProxyHost) {
-      throw new DriverError(`the iPhone ${this.serial} reaches the tunnel's proxy over its Wi-Fi: start the agent with --tunnel-proxy-host <this Mac's LAN address the phone can reach>`);
+      throw new DriverError(
+        `the iPhone ${this.serial} reaches the tunnel's proxy over its Wi-Fi: start the agent with --tunnel-proxy-host <this Mac's LAN address the phone can reach>`,
+      );
     }
     const phone = await this.wda.deviceAddress().catch(() => null);
     return { host: this.tunnelProxyHost, credential: true, ...(phone ? { onlyFrom: phone } : {}) };
@@ -126,7 +130,9 @@ export class IphoneDriver extends IosWdaDriver {
     try {
       const result = await devicectl(this.xcrun, ['list', 'devices']);
       const devices = Array.isArray(result['devices']) ? (result['devices'] as DevicectlDevice[]) : [];
-      const here = devices.some((d) => (d.hardwareProperties?.udid ?? d.identifier) === this.serial && d.connectionProperties?.tunnelState === 'connected');
+      const here = devices.some(
+        (d) => (d.hardwareProperties?.udid ?? d.identifier) === this.serial && d.connectionProperties?.tunnelState === 'connected',
+      );
       return here && (await this.wda.ready());
     } catch {
       return false;

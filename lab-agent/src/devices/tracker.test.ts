@@ -1,10 +1,10 @@
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../testing/agent-harness.js';
-import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { createAdbClient } from './adbkit.js';
 import { DeviceTracker } from './tracker.js';
 
@@ -44,8 +44,10 @@ describe('device tracker health', () => {
 
     await eventually(() => logs.some((l) => l.includes('still unreachable')), 10_000, 'a retry');
     expect(logs[0]).toMatch(
-      new RegExp(`^adb server at 127\\.0\\.0\\.1:${port} unreachable \\(.*ECONNREFUSED.*\\): no Android device can appear until it runs\\. ` +
-        'Start it on this machine with "adb start-server", or point --adb-server \\(or ADB_SERVER_SOCKET\\) at it\\. Retrying in \\d+ ms$'),
+      new RegExp(
+        `^adb server at 127\\.0\\.0\\.1:${port} unreachable \\(.*ECONNREFUSED.*\\): no Android device can appear until it runs\\. ` +
+          'Start it on this machine with "adb start-server", or point --adb-server \\(or ADB_SERVER_SOCKET\\) at it\\. Retrying in \\d+ ms$',
+      ),
     );
     // The explanation once per outage; the retries are one short line each.
     expect(logs.filter((l) => l.includes('no Android device can appear'))).toHaveLength(1);

@@ -125,7 +125,8 @@ export class DeviceTracker extends KnownDevices {
     this.attempt = 0;
     if (this.reachable !== true) {
       const again = this.reachable === false ? ' again' : '';
-      const attached = devices.length === 0 ? 'no device attached yet (each one is logged when found)' : `${devices.length} device(s) attached`;
+      const attached =
+        devices.length === 0 ? 'no device attached yet (each one is logged when found)' : `${devices.length} device(s) attached`;
       this.log(`adb server at ${this.address} reachable${again}: ${attached}`);
     }
     this.reachable = true;

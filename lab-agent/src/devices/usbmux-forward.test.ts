@@ -4,11 +4,11 @@
  * listens on, or an unplugged phone, resets the local connection.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
+import { type AddressInfo, createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FakeUsbmuxd, startFakeUsbmuxd } from '@devicelab/virtual-devices/ios/fake-usbmuxd.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUsbmuxd, type FakeUsbmuxd } from '@devicelab/virtual-devices/ios/fake-usbmuxd.js';
 import { forwardUsbmuxPort } from './usbmux-forward.js';
 
 let dir: string;

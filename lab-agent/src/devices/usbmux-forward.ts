@@ -7,7 +7,7 @@
  * usbmuxd is found at USBMUXD_SOCKET_ADDRESS (a socket path, or host:port) or its
  * default /var/run/usbmuxd, unless a socket path is given (the virtual iPhones' fake one).
  */
-import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
 import { utilities } from 'appium-ios-device';
 
 export interface UsbmuxForward {
@@ -24,7 +24,11 @@ function usbmuxdSocket(path: string | undefined): Promise<Socket | null> {
   });
 }
 
-export async function forwardUsbmuxPort(udid: string, devicePort: number, options: { usbmuxdSocket?: string } = {}): Promise<UsbmuxForward> {
+export async function forwardUsbmuxPort(
+  udid: string,
+  devicePort: number,
+  options: { usbmuxdSocket?: string } = {},
+): Promise<UsbmuxForward> {
   const open = new Set<Socket>();
   const server: Server = createServer((local) => {
     open.add(local);
@@ -35,7 +39,10 @@ export async function forwardUsbmuxPort(udid: string, devicePort: number, option
       try {
         const remote = await utilities.connectPort(udid, devicePort, await usbmuxdSocket(options.usbmuxdSocket));
         open.add(remote);
-        remote.on('close', () => { open.delete(remote); local.destroy(); });
+        remote.on('close', () => {
+          open.delete(remote);
+          local.destroy();
+        });
         remote.on('error', () => remote.destroy());
         local.on('close', () => remote.destroy());
         local.pipe(remote).pipe(local);

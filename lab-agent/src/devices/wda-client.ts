@@ -66,7 +66,10 @@ export class WdaClient {
   }
 
   windowSize(): Promise<{ width: number; height: number }> {
-    return this.inSession('GET', '/window/size', undefined, (v) => typeof (v as Json)?.['width'] === 'number') as Promise<{ width: number; height: number }>;
+    return this.inSession('GET', '/window/size', undefined, (v) => typeof (v as Json)?.['width'] === 'number') as Promise<{
+      width: number;
+      height: number;
+    }>;
   }
 
   async tap(x: number, y: number): Promise<void> {
@@ -129,7 +132,9 @@ export class WdaClient {
 
   private async createSession(): Promise<string> {
     // No bundleId: the session follows whichever app is in the foreground (simctl launched it).
-    const reply = await this.call('POST', '/session', { capabilities: { alwaysMatch: { shouldWaitForQuiescence: false }, firstMatch: [{}] } });
+    const reply = await this.call('POST', '/session', {
+      capabilities: { alwaysMatch: { shouldWaitForQuiescence: false }, firstMatch: [{}] },
+    });
     const id = reply.sessionId ?? (reply.value as Json | null)?.['sessionId'];
     if (typeof id !== 'string' || id === '') throw new DriverError('WebDriverAgent created no session');
     this.sessionId = id;
@@ -159,7 +164,10 @@ export class WdaClient {
     if (!res.ok || (v && typeof v === 'object' && typeof v['error'] === 'string')) {
       const error = typeof v?.['error'] === 'string' ? (v['error'] as string) : `HTTP ${res.status}`;
       const message = typeof v?.['message'] === 'string' ? (v['message'] as string) : '';
-      throw new WdaResponseError(`WebDriverAgent ${method} ${path.replace(/^\/session\/[^/]+/, '')}: ${error}${message ? `: ${message}` : ''}`, error);
+      throw new WdaResponseError(
+        `WebDriverAgent ${method} ${path.replace(/^\/session\/[^/]+/, '')}: ${error}${message ? `: ${message}` : ''}`,
+        error,
+      );
     }
     return { value: json.value, ...(json.sessionId ? { sessionId: json.sessionId } : {}) };
   }

@@ -78,7 +78,18 @@ export const NOT_TRUSTED = 'the iPhone does not trust this Mac: unlock it and an
 /** appium-webdriveragent logs through this; its own chatter is not the operator's business. */
 const quietLog = (log: (line: string) => void) => {
   const ignore = () => {};
-  return { debug: ignore, info: ignore, verbose: ignore, silly: ignore, warn: ignore, error: (m: unknown) => log(`WebDriverAgent tooling: ${String(m)}`), errorWithException: ignore, errorAndThrow: (m: unknown) => { throw m instanceof Error ? m : new Error(String(m)); } };
+  return {
+    debug: ignore,
+    info: ignore,
+    verbose: ignore,
+    silly: ignore,
+    warn: ignore,
+    error: (m: unknown) => log(`WebDriverAgent tooling: ${String(m)}`),
+    errorWithException: ignore,
+    errorAndThrow: (m: unknown) => {
+      throw m instanceof Error ? m : new Error(String(m));
+    },
+  };
 };
 
 export class WdaSupervisor {
@@ -147,7 +158,8 @@ export class WdaSupervisor {
         phone.state = 'failed';
         phone.reason = err instanceof Error ? err.message : String(err);
         phone.failures += 1;
-        phone.retryAt = Date.now() + Math.min(this.options.retryMaxMs ?? MAX_RETRY_MS, (this.options.retryMs ?? 5000) * 2 ** (phone.failures - 1));
+        phone.retryAt =
+          Date.now() + Math.min(this.options.retryMaxMs ?? MAX_RETRY_MS, (this.options.retryMs ?? 5000) * 2 ** (phone.failures - 1));
         this.say(phone.udid, `iPhone ${phone.udid} is not ready: ${phone.reason}`);
       })
       .finally(() => {
@@ -161,28 +173,37 @@ export class WdaSupervisor {
     await this.requireUsablePhone(phone.udid);
     const prebuilt = this.options.prebuiltDir ?? (hasXctestrun(this.options.derivedDataDir) ? this.options.derivedDataDir : undefined);
     if (!prebuilt && !this.options.team) {
-      throw new Error('no signing team to build WebDriverAgent with: start the agent with --wda-team <your Apple Developer Team ID> (DEVICELAB_WDA_TEAM), or give a prebuilt one with --wda-prebuilt <derived data folder>');
+      throw new Error(
+        'no signing team to build WebDriverAgent with: start the agent with --wda-team <your Apple Developer Team ID> (DEVICELAB_WDA_TEAM), or give a prebuilt one with --wda-prebuilt <derived data folder>',
+      );
     }
     // One forward per phone for as long as it is here: a restarted WDA keeps its URL, so
     // drivers holding it keep working.
-    phone.forward ??= await forwardUsbmuxPort(phone.udid, 8100, this.options.usbmuxdSocket ? { usbmuxdSocket: this.options.usbmuxdSocket } : {});
+    phone.forward ??= await forwardUsbmuxPort(
+      phone.udid,
+      8100,
+      this.options.usbmuxdSocket ? { usbmuxdSocket: this.options.usbmuxdSocket } : {},
+    );
     // Loaded on first use: only a Mac with iPhones to manage pays for Appium's tooling.
     const { WebDriverAgent } = await import('appium-webdriveragent');
     quietAppiumLogs();
-    phone.wda = new WebDriverAgent({
-      device: { udid: phone.udid },
-      realDevice: true,
-      platformName: 'iOS',
-      platformVersion: phone.osVersion,
-      wdaLocalPort: phone.forward.port,
-      wdaRemotePort: 8100,
-      derivedDataPath: prebuilt ?? this.options.derivedDataDir,
-      usePrebuiltWDA: prebuilt !== undefined,
-      wdaLaunchTimeout: this.options.launchTimeoutMs ?? 120_000,
-      showXcodeLog: false,
-      ...(this.options.team ? { xcodeOrgId: this.options.team, xcodeSigningId: this.options.signingId ?? 'Apple Development' } : {}),
-      ...(this.options.bundleId ? { updatedWDABundleId: this.options.bundleId } : {}),
-    }, quietLog(this.options.log) as ConstructorParameters<typeof WebDriverAgent>[1]);
+    phone.wda = new WebDriverAgent(
+      {
+        device: { udid: phone.udid },
+        realDevice: true,
+        platformName: 'iOS',
+        platformVersion: phone.osVersion,
+        wdaLocalPort: phone.forward.port,
+        wdaRemotePort: 8100,
+        derivedDataPath: prebuilt ?? this.options.derivedDataDir,
+        usePrebuiltWDA: prebuilt !== undefined,
+        wdaLaunchTimeout: this.options.launchTimeoutMs ?? 120_000,
+        showXcodeLog: false,
+        ...(this.options.team ? { xcodeOrgId: this.options.team, xcodeSigningId: this.options.signingId ?? 'Apple Development' } : {}),
+        ...(this.options.bundleId ? { updatedWDABundleId: this.options.bundleId } : {}),
+      },
+      quietLog(this.options.log) as ConstructorParameters<typeof WebDriverAgent>[1],
+    );
     try {
       await phone.wda.launch(`devicelab-${phone.udid}`);
     } catch (err) {
@@ -197,7 +218,9 @@ export class WdaSupervisor {
     try {
       await run('xcodebuild', ['-version'], { timeout: 60_000 });
     } catch {
-      throw new Error('Xcode is missing: xcodebuild does not run (install Xcode, then sudo xcode-select -s /Applications/Xcode.app and sudo xcodebuild -license accept)');
+      throw new Error(
+        'Xcode is missing: xcodebuild does not run (install Xcode, then sudo xcode-select -s /Applications/Xcode.app and sudo xcodebuild -license accept)',
+      );
     }
   }
 
@@ -210,7 +233,9 @@ export class WdaSupervisor {
       throw new Error(NOT_TRUSTED);
     }
     if (device.developerModeStatus === 'disabled') {
-      throw new Error('Developer Mode is off on the iPhone: turn it on in Settings > Privacy & Security > Developer Mode, then restart the phone');
+      throw new Error(
+        'Developer Mode is off on the iPhone: turn it on in Settings > Privacy & Security > Developer Mode, then restart the phone',
+      );
     }
     const lock = await devicectl(this.options.xcrunPath, ['device', 'info', 'lockState', '--device', udid]).catch(() => ({}));
     if ((lock as { passcodeRequired?: boolean }).passcodeRequired === true) {

@@ -41,21 +41,27 @@ export function diagnoseXcrun(tool: XcrunTool, xcrunPath: string, err: unknown):
     return { kind: 'license', explanation: 'the Xcode license has not been accepted. Run "sudo xcodebuild -license accept" on this Mac' };
   }
   if (/runFirstLaunch|plugin failed to load|CoreSimulator is out of date/i.test(said)) {
-    return { kind: 'first-launch', explanation: 'Xcode has not finished its first-launch set-up. Run "sudo xcodebuild -runFirstLaunch" on this Mac' };
+    return {
+      kind: 'first-launch',
+      explanation: 'Xcode has not finished its first-launch set-up. Run "sudo xcodebuild -runFirstLaunch" on this Mac',
+    };
   }
   if (new RegExp(`unable to find utility "${tool}"`).test(said)) {
     return tool === 'simctl'
       ? {
-        kind: 'command-line-tools',
-        explanation: `xcode-select points at the Command Line Tools, which have no simctl. Install Xcode 15 or later and run ${SELECT_XCODE}`,
-      }
+          kind: 'command-line-tools',
+          explanation: `xcode-select points at the Command Line Tools, which have no simctl. Install Xcode 15 or later and run ${SELECT_XCODE}`,
+        }
       : {
-        kind: 'no-devicectl',
-        explanation: `this xcrun has no devicectl: it needs Xcode 15 or later, selected with ${SELECT_XCODE} (the Command Line Tools alone have none)`,
-      };
+          kind: 'no-devicectl',
+          explanation: `this xcrun has no devicectl: it needs Xcode 15 or later, selected with ${SELECT_XCODE} (the Command Line Tools alone have none)`,
+        };
   }
   if ((err as { killed?: unknown }).killed === true || code === 'ETIMEDOUT' || /timed out/i.test(said)) {
-    return { kind: 'timeout', explanation: `xcrun ${tool} did not answer in time (CoreSimulator busy or hung). If it persists, restart CoreSimulator or reboot the Mac` };
+    return {
+      kind: 'timeout',
+      explanation: `xcrun ${tool} did not answer in time (CoreSimulator busy or hung). If it persists, restart CoreSimulator or reboot the Mac`,
+    };
   }
   return { kind: 'other', explanation: `xcrun ${tool} failed. Run "xcrun ${tool} list devices" on this Mac to see why` };
 }
@@ -119,7 +125,9 @@ export class XcrunHealth {
         if (state.problem !== null) {
           const again = state.problem === undefined ? '' : ' again';
           const hint = state.problem === undefined ? '; each one is logged when found' : '';
-          this.options.log(`${WHAT[outcome.tool].devices}: xcrun ${outcome.tool} works${again} (${outcome.count} ${WHAT[outcome.tool].noun}${hint})`);
+          this.options.log(
+            `${WHAT[outcome.tool].devices}: xcrun ${outcome.tool} works${again} (${outcome.count} ${WHAT[outcome.tool].noun}${hint})`,
+          );
         }
         Object.assign(state, { problem: null, attempt: 0, nextTryAt: 0 });
         continue;

@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Command, Option } from 'commander';
-import { LAUNCHD_LABEL, SYSTEMD_UNIT, launchdPlist, servicePaths, systemdUnit, type ServicePlatform } from './service-files.js';
+import { type Command, Option } from 'commander';
+import { LAUNCHD_LABEL, launchdPlist, type ServicePlatform, SYSTEMD_UNIT, servicePaths, systemdUnit } from './service-files.js';
 
 interface ServiceOptions {
   platform: ServicePlatform;
@@ -47,13 +47,17 @@ function writePrivate(path: string, text: string): void {
 }
 
 export function addServiceCommands(agent: Command): void {
-  const service = agent.command('service').description('keep the lab agent running on this host: a systemd user unit (Linux) or a launchd LaunchAgent (macOS)');
+  const service = agent
+    .command('service')
+    .description('keep the lab agent running on this host: a systemd user unit (Linux) or a launchd LaunchAgent (macOS)');
 
   service
     .command('install')
     .description('write the service (the token in a file only you can read) and start it; extra `agent start` options after --')
     .addOption(new Option('--control-plane <urls>', 'control plane URL, or several replicas as URL1,URL2').env('DEVICELAB_URL'))
-    .addOption(new Option('--token <token>', 'agent token (prefer the variable: a flag shows in the process list)').env('DEVICELAB_AGENT_TOKEN'))
+    .addOption(
+      new Option('--token <token>', 'agent token (prefer the variable: a flag shows in the process list)').env('DEVICELAB_AGENT_TOKEN'),
+    )
     .addOption(platformOption())
     .option('--no-start', 'only write the files; do not enable or start the service')
     .argument('[start-options...]', '`agent start` options after --, e.g. -- --wda UDID=http://127.0.0.1:8100')
@@ -61,7 +65,8 @@ export function addServiceCommands(agent: Command): void {
       // Checked here, not as mandatory options: commander would report them before an unknown flag.
       if (!o.controlPlane) usage('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
       if (!o.token) usage('the agent token is missing: set DEVICELAB_AGENT_TOKEN (or pass --token TOKEN)');
-      if (extra.some((a) => a === '--token' || a.startsWith('--token='))) fail('the token goes in --token or DEVICELAB_AGENT_TOKEN, never in the service\'s command line');
+      if (extra.some((a) => a === '--token' || a.startsWith('--token=')))
+        fail("the token goes in --token or DEVICELAB_AGENT_TOKEN, never in the service's command line");
       const paths = servicePaths(o.platform);
       writePrivate(paths.tokenFile, `${o.token}\n`);
       const spec = {
@@ -83,7 +88,9 @@ export function addServiceCommands(agent: Command): void {
         // A service from an earlier install is replaced: unloaded first (an error when there is none).
         try {
           execFileSync('launchctl', ['bootout', `gui/${process.getuid!()}/${LAUNCHD_LABEL}`], { stdio: 'ignore' });
-        } catch { /* none loaded */ }
+        } catch {
+          /* none loaded */
+        }
         manage('launchctl', ['bootstrap', `gui/${process.getuid!()}`, paths.definition]);
         console.log(`started: launchctl print gui/${process.getuid!()}/${LAUNCHD_LABEL}; logs: ${paths.log}`);
       }
@@ -109,7 +116,7 @@ export function addServiceCommands(agent: Command): void {
 
   service
     .command('status')
-    .description('whether the service is installed, its token file\'s mode, and what the service manager says')
+    .description("whether the service is installed, its token file's mode, and what the service manager says")
     .addOption(platformOption())
     .action((o: ServiceOptions) => {
       const paths = servicePaths(o.platform);
@@ -120,11 +127,19 @@ export function addServiceCommands(agent: Command): void {
       }
       console.log(`installed: ${paths.definition}`);
       const mode = existsSync(paths.tokenFile) ? (statSync(paths.tokenFile).mode & 0o777).toString(8).padStart(4, '0') : null;
-      console.log(mode ? `token file: ${paths.tokenFile} (mode ${mode}${mode === '0600' ? '' : ': should be 0600'})` : `token file missing: ${paths.tokenFile}`);
+      console.log(
+        mode
+          ? `token file: ${paths.tokenFile} (mode ${mode}${mode === '0600' ? '' : ': should be 0600'})`
+          : `token file missing: ${paths.tokenFile}`,
+      );
       try {
-        const state = o.platform === 'linux'
-          ? execFileSync('systemctl', ['--user', 'is-active', SYSTEMD_UNIT], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-          : execFileSync('launchctl', ['print', `gui/${process.getuid!()}/${LAUNCHD_LABEL}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).match(/state = (\S+)/)?.[1] ?? 'loaded';
+        const state =
+          o.platform === 'linux'
+            ? execFileSync('systemctl', ['--user', 'is-active', SYSTEMD_UNIT], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+            : (execFileSync('launchctl', ['print', `gui/${process.getuid!()}/${LAUNCHD_LABEL}`], {
+                encoding: 'utf8',
+                stdio: ['ignore', 'pipe', 'ignore'],
+              }).match(/state = (\S+)/)?.[1] ?? 'loaded');
         console.log(`service: ${state.trim()}`);
       } catch (e) {
         const out = (e as { stdout?: string }).stdout?.trim();

@@ -14,13 +14,34 @@ const TOKEN = 'dl_agent_ServiceTestToken0123456789abcdefghijklmnop';
 
 function devicelab(home: string, args: string[], env: Record<string, string> = {}, timeout = 30_000) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'lab-agent/src/cli.ts', ...args], {
-    cwd: repoRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, timeout,
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
+    timeout,
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
 const install = (home: string, platform: string) =>
-  devicelab(home, ['agent', 'service', 'install', '--platform', platform, '--no-start', '--control-plane', 'http://cp.lab:8080', '--', '--virtual-devices', '2', '--name', 'lab 7'], { DEVICELAB_AGENT_TOKEN: TOKEN });
+  devicelab(
+    home,
+    [
+      'agent',
+      'service',
+      'install',
+      '--platform',
+      platform,
+      '--no-start',
+      '--control-plane',
+      'http://cp.lab:8080',
+      '--',
+      '--virtual-devices',
+      '2',
+      '--name',
+      'lab 7',
+    ],
+    { DEVICELAB_AGENT_TOKEN: TOKEN },
+  );
 
 describe('agent service on Linux: a systemd user unit', () => {
   it('passes systemd-analyze verify, restarts on failure, logs to the journal, and keeps the token in a 0600 file only', () => {
@@ -59,7 +80,11 @@ describe('agent service on Linux: a systemd user unit', () => {
 
   it('refuses a token among the extra start options (it would be in the unit and the process list)', () => {
     const home = mkdtempSync(join(tmpdir(), 'svc-home-'));
-    const r = devicelab(home, ['agent', 'service', 'install', '--platform', 'linux', '--no-start', '--control-plane', 'http://cp:8080', '--', '--token', TOKEN], { DEVICELAB_AGENT_TOKEN: TOKEN });
+    const r = devicelab(
+      home,
+      ['agent', 'service', 'install', '--platform', 'linux', '--no-start', '--control-plane', 'http://cp:8080', '--', '--token', TOKEN],
+      { DEVICELAB_AGENT_TOKEN: TOKEN },
+    );
     expect(r.code).toBe(1);
     expect(existsSync(join(home, '.config/systemd/user/devicelab-agent.service'))).toBe(false);
   });
@@ -68,7 +93,21 @@ describe('agent service on Linux: a systemd user unit', () => {
     const home = mkdtempSync(join(tmpdir(), 'svc-home-'));
     expect(install(home, 'linux').code).toBe(0);
     // Started as the unit would, against nothing: it must get past the token check to the connection.
-    const r = devicelab(home, ['agent', 'start', '--control-plane', 'http://127.0.0.1:9', '--token-file', join(home, '.config/devicelab/agent-token'), '--virtual-devices', '1'], {}, 8000);
+    const r = devicelab(
+      home,
+      [
+        'agent',
+        'start',
+        '--control-plane',
+        'http://127.0.0.1:9',
+        '--token-file',
+        join(home, '.config/devicelab/agent-token'),
+        '--virtual-devices',
+        '1',
+      ],
+      {},
+      8000,
+    );
     expect(r.out).toMatch(/connection connecting: ws:\/\/127\.0\.0\.1:9\/agent\/connect/);
     expect(r.out).not.toMatch(/token is missing/);
     const missing = devicelab(home, ['agent', 'start', '--control-plane', 'http://127.0.0.1:9', '--token-file', join(home, 'nope')]);
@@ -89,8 +128,20 @@ describe('agent service on macOS: a launchd LaunchAgent', () => {
     const parsed = parsePlist(text) as Record<string, unknown>;
     expect(parsed.Label).toBe('dev.devicelab.agent');
     expect(parsed.ProgramArguments).toEqual([
-      process.execPath, '--import', 'tsx', join(repoRoot, 'lab-agent/src/cli.ts'),
-      'agent', 'start', '--control-plane', 'http://cp.lab:8080', '--virtual-devices', '2', '--name', 'lab 7', '--token-file', tokenPath,
+      process.execPath,
+      '--import',
+      'tsx',
+      join(repoRoot, 'lab-agent/src/cli.ts'),
+      'agent',
+      'start',
+      '--control-plane',
+      'http://cp.lab:8080',
+      '--virtual-devices',
+      '2',
+      '--name',
+      'lab 7',
+      '--token-file',
+      tokenPath,
     ]);
     expect(parsed).toMatchObject({
       RunAtLoad: true,

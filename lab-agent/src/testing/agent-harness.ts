@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAgent, type AgentOptions, type RunningAgent } from '../agent.js';
+import { type AgentOptions, type RunningAgent, startAgent } from '../agent.js';
 import type { FakeControlPlane } from './fake-control-plane.js';
 
 export interface TestAgent extends RunningAgent {

@@ -8,17 +8,17 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
 import {
   AGENT_PROTOCOL_VERSION,
-  CLOSE_CODES,
-  parseAgentMessage,
   type AgentMessage,
   type BuildRef,
+  CLOSE_CODES,
+  parseAgentMessage,
   type ServerMessageInput,
   type StepDecide,
   type StepDecision,
 } from '@devicelab/shared';
+import { type WebSocket, WebSocketServer } from 'ws';
 
 export interface Received {
   /** 1 for the first connection, 2 after the first reconnect, ... */
@@ -53,7 +53,11 @@ export interface FakeControlPlane {
   /** Drops the current agent socket without a close handshake. */
   drop(): void;
   messages<T extends AgentMessage['type']>(type: T): Array<Extract<AgentMessage, { type: T }>>;
-  waitFor<T extends AgentMessage['type']>(type: T, predicate?: (m: Extract<AgentMessage, { type: T }>, r: Received) => boolean, timeoutMs?: number): Promise<Extract<AgentMessage, { type: T }>>;
+  waitFor<T extends AgentMessage['type']>(
+    type: T,
+    predicate?: (m: Extract<AgentMessage, { type: T }>, r: Received) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<AgentMessage, { type: T }>>;
   close(): Promise<void>;
 }
 
@@ -105,12 +109,20 @@ export async function startFakeControlPlane(options: { token?: string; port?: nu
       notify();
       if (message.type === 'hello') {
         if (fake.refuseWith) return void ws.close(CLOSE_CODES.incompatible, fake.refuseWith);
-        ws.send(JSON.stringify({ type: 'welcome', protocolVersion: AGENT_PROTOCOL_VERSION, agentId: message.agentId, heartbeatIntervalMs: fake.heartbeatIntervalMs }));
+        ws.send(
+          JSON.stringify({
+            type: 'welcome',
+            protocolVersion: AGENT_PROTOCOL_VERSION,
+            agentId: message.agentId,
+            heartbeatIntervalMs: fake.heartbeatIntervalMs,
+          }),
+        );
       } else if (message.type === 'job.result' && fake.ackResults) {
         ws.send(JSON.stringify({ type: 'job.result.ack', jobId: message.jobId }));
       } else if (message.type === 'step.decide') {
         void Promise.resolve(fake.decider(message)).then((d) => {
-          if (d && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'step.decision', requestId: message.requestId, ok: true, ...d }));
+          if (d && ws.readyState === ws.OPEN)
+            ws.send(JSON.stringify({ type: 'step.decision', requestId: message.requestId, ok: true, ...d }));
         });
       }
     });
@@ -163,7 +175,11 @@ export async function startFakeControlPlane(options: { token?: string; port?: nu
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no ${type} within ${timeoutMs} ms; got: ${fake.received.map((r) => `${r.connection}:${r.message.type}`).join(', ')}`));
+          reject(
+            new Error(
+              `no ${type} within ${timeoutMs} ms; got: ${fake.received.map((r) => `${r.connection}:${r.message.type}`).join(', ')}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

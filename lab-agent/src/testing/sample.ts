@@ -4,8 +4,8 @@
  * a tiny reader of uiautomator XML so hand-written decisions can tap what is on screen.
  */
 import type { JobOffer } from '@devicelab/shared';
-import { apkEntries, zipToBuffer } from '../../../scripts/fixtures/builds.js';
 import { SAMPLE_PACKAGE } from '@devicelab/virtual-devices';
+import { apkEntries, zipToBuffer } from '../../../scripts/fixtures/builds.js';
 
 export async function sampleApk(packageName = SAMPLE_PACKAGE): Promise<Buffer> {
   return zipToBuffer(apkEntries({ packageName, versionName: '1.0.0', versionCode: 1, label: 'DeviceLab Sample' }));
@@ -46,15 +46,23 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
 export function xmlNodes(xml: string): XmlNode[] {
   return [...xml.matchAll(/<node ([^>]*?)\/?>/g)].map((m) => {
     const attrs: Record<string, string> = {};
-    for (const a of m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)) attrs[a[1]!] = a[2]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e]!);
+    for (const a of m[1]!.matchAll(/([\w-]+)="([^"]*)"/g))
+      attrs[a[1]!] = a[2]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e]!);
     const b = /\[(\d+),(\d+)\]\[(\d+),(\d+)\]/.exec(attrs['bounds'] ?? '') ?? ['', '0', '0', '0', '0'];
-    return { text: attrs['text'] ?? '', resourceId: attrs['resource-id'] ?? '', contentDesc: attrs['content-desc'] ?? '', bounds: [Number(b[1]), Number(b[2]), Number(b[3]), Number(b[4])] };
+    return {
+      text: attrs['text'] ?? '',
+      resourceId: attrs['resource-id'] ?? '',
+      contentDesc: attrs['content-desc'] ?? '',
+      bounds: [Number(b[1]), Number(b[2]), Number(b[3]), Number(b[4])],
+    };
   });
 }
 
 /** Centre of the node whose resource id ends in `:id/<id>` (or whose text is `text`); throws when absent. */
 export function centerOf(xml: string, match: { id?: string; text?: string }): { x: number; y: number } {
-  const node = xmlNodes(xml).find((n) => (match.id === undefined || n.resourceId.endsWith(`:id/${match.id}`)) && (match.text === undefined || n.text === match.text));
+  const node = xmlNodes(xml).find(
+    (n) => (match.id === undefined || n.resourceId.endsWith(`:id/${match.id}`)) && (match.text === undefined || n.text === match.text),
+  );
   if (!node) throw new Error(`no node ${JSON.stringify(match)} on the screen`);
   const [l, t, r, b] = node.bounds;
   return { x: Math.round((l + r) / 2), y: Math.round((t + b) / 2) };

@@ -27,7 +27,16 @@ describe('tunnel start command', () => {
     const missing = await runTunnelCli(['tunnel', 'start', '--control-plane', 'http://127.0.0.1:9', '--tunnel-name', 'office']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('the API key is missing: set DEVICELAB_API_KEY');
-    const flag = await runTunnelCli(['tunnel', 'start', '--control-plane', 'http://127.0.0.1:9', '--tunnel-name', 'office', '--api-key', 'dl_live_x_y']);
+    const flag = await runTunnelCli([
+      'tunnel',
+      'start',
+      '--control-plane',
+      'http://127.0.0.1:9',
+      '--tunnel-name',
+      'office',
+      '--api-key',
+      'dl_live_x_y',
+    ]);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain("unknown option '--api-key'");
   });
@@ -37,7 +46,10 @@ describe('tunnel start command', () => {
     const badName = await runTunnelCli(['tunnel', 'start', '--control-plane', 'http://127.0.0.1:9', '--tunnel-name', 'my office'], env);
     expect(badName.code).toBe(2);
     expect(badName.stderr).toContain('--tunnel-name "my office"');
-    const badFilter = await runTunnelCli(['tunnel', 'start', '--control-plane', 'http://127.0.0.1:9', '--tunnel-name', 'office', '--exclude-hosts', '10.0.0.0/40'], env);
+    const badFilter = await runTunnelCli(
+      ['tunnel', 'start', '--control-plane', 'http://127.0.0.1:9', '--tunnel-name', 'office', '--exclude-hosts', '10.0.0.0/40'],
+      env,
+    );
     expect(badFilter.code).toBe(2);
     expect(badFilter.stderr).toContain('--exclude-hosts: "10.0.0.0/40" is not a CIDR range');
   });

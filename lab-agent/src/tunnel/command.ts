@@ -8,9 +8,9 @@
  * `tunnel --daemon start|stop` runs it in the background (daemon.ts).
  */
 import { TunnelName } from '@devicelab/shared';
-import { Option, type Command } from 'commander';
-import { readyTimeoutMs, startDaemon, stopDaemon, type DaemonOutcome } from './daemon.js';
-import { createHostFilter, HostFilterError, type HostFilter } from './host-filter.js';
+import { type Command, Option } from 'commander';
+import { type DaemonOutcome, readyTimeoutMs, startDaemon, stopDaemon } from './daemon.js';
+import { createHostFilter, type HostFilter, HostFilterError } from './host-filter.js';
 import { startTunnelClient, TunnelRefused } from './tunnel-client.js';
 
 interface TunnelStartOptions {
@@ -74,7 +74,11 @@ interface TunnelDaemonOptions extends TunnelStartOptions {
 /** `tunnel --daemon start|stop --tunnel-name NAME [--wait-for-ready 60s]` (mb-local's form, daemon.ts). */
 async function tunnelDaemon(opts: TunnelDaemonOptions): Promise<void> {
   if (opts.daemon !== 'start' && opts.daemon !== 'stop') {
-    usageError(opts.daemon === undefined ? 'say what to do: tunnel start …, or tunnel --daemon start|stop …' : `--daemon takes start or stop, got ${JSON.stringify(opts.daemon)}`);
+    usageError(
+      opts.daemon === undefined
+        ? 'say what to do: tunnel start …, or tunnel --daemon start|stop …'
+        : `--daemon takes start or stop, got ${JSON.stringify(opts.daemon)}`,
+    );
   }
   if (!opts.tunnelName) usageError('the tunnel name is missing: pass --tunnel-name NAME');
   const name = TunnelName.safeParse(opts.tunnelName);
@@ -96,9 +100,12 @@ async function tunnelDaemon(opts: TunnelDaemonOptions): Promise<void> {
 }
 
 const controlPlaneOption = () => new Option('--control-plane <url>', 'control plane URL').env('DEVICELAB_URL');
-const tunnelNameOption = () => new Option('--tunnel-name <name>', 'the name runs give as tunnelName; unique in the organisation while connected');
-const onlyHostsOption = () => new Option('--only-hosts <list>', 'comma-separated hosts the devices may reach: names, *.wildcards, IPs, CIDRs');
-const excludeHostsOption = () => new Option('--exclude-hosts <list>', 'comma-separated hosts never reached, even if --only-hosts names them');
+const tunnelNameOption = () =>
+  new Option('--tunnel-name <name>', 'the name runs give as tunnelName; unique in the organisation while connected');
+const onlyHostsOption = () =>
+  new Option('--only-hosts <list>', 'comma-separated hosts the devices may reach: names, *.wildcards, IPs, CIDRs');
+const excludeHostsOption = () =>
+  new Option('--exclude-hosts <list>', 'comma-separated hosts never reached, even if --only-hosts names them');
 
 export function addTunnelCommands(program: Command): void {
   // `tunnel --daemon start --tunnel-name N` and `tunnel start --tunnel-name N` both name the
@@ -107,9 +114,16 @@ export function addTunnelCommands(program: Command): void {
   const tunnel = program
     .command('tunnel')
     .description('a named local tunnel: lets runs reach hosts inside this network')
-    .addOption(new Option('--daemon <action>', 'start or stop the tunnel in the background (mb-local\'s form, for CI steps)').choices(['start', 'stop']))
+    .addOption(
+      new Option('--daemon <action>', "start or stop the tunnel in the background (mb-local's form, for CI steps)").choices([
+        'start',
+        'stop',
+      ]),
+    )
     .addOption(tunnelNameOption())
-    .addOption(new Option('--wait-for-ready <duration>', 'with --daemon start: how long to wait for the connection (then exit 1)').default('60s'))
+    .addOption(
+      new Option('--wait-for-ready <duration>', 'with --daemon start: how long to wait for the connection (then exit 1)').default('60s'),
+    )
     .addOption(controlPlaneOption())
     .addOption(onlyHostsOption())
     .addOption(excludeHostsOption())

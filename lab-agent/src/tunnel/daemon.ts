@@ -59,11 +59,14 @@ export interface DaemonOutcome {
 export async function startDaemon(name: string, startArgs: readonly string[], waitMs: number): Promise<DaemonOutcome> {
   const paths = daemonPaths(name);
   const running = runningPid(paths);
-  if (running !== null) return { code: 1, message: `tunnel "${name}" is already running in the background (pid ${running}); stop it with --daemon stop` };
+  if (running !== null)
+    return { code: 1, message: `tunnel "${name}" is already running in the background (pid ${running}); stop it with --daemon stop` };
   const out = openSync(paths.log, 'w');
   // The same program that runs now (node + its loader flags + this CLI), in a session of its own.
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'tunnel', 'start', ...startArgs], {
-    detached: true, stdio: ['ignore', out, out], env: process.env,
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: process.env,
   });
   closeSync(out);
   let exited: number | null | undefined;
@@ -86,7 +89,10 @@ export async function startDaemon(name: string, startArgs: readonly string[], wa
     if (Date.now() > deadline) {
       await stopPid(pid);
       rmSync(paths.pid, { force: true });
-      return { code: 1, message: `tunnel "${name}" was not connected within ${Math.round(waitMs / 1000)} s; stopped it (log: ${paths.log})` };
+      return {
+        code: 1,
+        message: `tunnel "${name}" was not connected within ${Math.round(waitMs / 1000)} s; stopped it (log: ${paths.log})`,
+      };
     }
     await sleep(100);
   }

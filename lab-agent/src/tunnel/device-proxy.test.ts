@@ -1,17 +1,17 @@
 import { once } from 'node:events';
-import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { StreamRefused } from '@devicelab/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StreamRefused } from '@devicelab/shared';
+import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
+import { deviceNetwork, isPrivateHost, proxyOf } from '@devicelab/virtual-devices/device-network.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../agent.js';
 import { createAdbClient } from '../devices/adbkit.js';
 import { AndroidDriver } from '../devices/android.js';
-import { deviceNetwork, isPrivateHost, proxyOf } from '@devicelab/virtual-devices/device-network.js';
-import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
-import { startDeviceProxy, type Dial, type DeviceProxy } from './device-proxy.js';
+import { type DeviceProxy, type Dial, startDeviceProxy } from './device-proxy.js';
 
 let internal: Server;
 let internalPort: number;
@@ -27,12 +27,23 @@ const dial: Dial = async (host, port) => {
   return socket;
 };
 
-function viaProxy(proxy: DeviceProxy, options: { method?: string; path: string; headers?: Record<string, string> }): Promise<{ status: number; body: string; socket?: import('node:net').Socket }> {
+function viaProxy(
+  proxy: DeviceProxy,
+  options: { method?: string; path: string; headers?: Record<string, string> },
+): Promise<{ status: number; body: string; socket?: import('node:net').Socket }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: proxy.port, method: options.method ?? 'GET', path: options.path, headers: options.headers });
+    const req = request({
+      host: '127.0.0.1',
+      port: proxy.port,
+      method: options.method ?? 'GET',
+      path: options.path,
+      headers: options.headers,
+    });
     req.on('response', (res) => {
       let body = '';
-      res.on('data', (c: Buffer) => { body += c.toString(); });
+      res.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('connect', (res, socket) => resolve({ status: res.statusCode ?? 0, body: '', socket }));
@@ -52,13 +63,16 @@ afterAll(() => new Promise<void>((r) => internal.close(() => r())));
 describe('device proxy', () => {
   it('forwards absolute-URI HTTP requests over a dialed stream', async () => {
     const proxy = await startDeviceProxy(dial);
-    const res = await viaProxy(proxy, { path: 'http://staging.corp:8080/api?x=1', headers: { host: 'staging.corp:8080', 'proxy-connection': 'keep-alive' } });
+    const res = await viaProxy(proxy, {
+      path: 'http://staging.corp:8080/api?x=1',
+      headers: { host: 'staging.corp:8080', 'proxy-connection': 'keep-alive' },
+    });
     expect(res).toEqual({ status: 200, body: 'internal GET /api?x=1 host=staging.corp:8080' });
     expect(dialed.at(-1)).toBe('staging.corp:8080');
     await proxy.close();
   });
 
-  it('keeps a plain-HTTP request\'s stream for the next request to the same host, dials anew for another host, and closes them with the proxy', async () => {
+  it("keeps a plain-HTTP request's stream for the next request to the same host, dials anew for another host, and closes them with the proxy", async () => {
     const streams: import('node:net').Socket[] = [];
     const counting: Dial = async (host, port) => {
       const stream = (await dial(host, port)) as import('node:net').Socket;
@@ -67,10 +81,16 @@ describe('device proxy', () => {
     };
     const proxy = await startDeviceProxy(counting);
     for (const n of [1, 2, 3]) {
-      expect(await viaProxy(proxy, { path: `http://staging.corp/item/${n}` })).toEqual({ status: 200, body: `internal GET /item/${n} host=staging.corp` });
+      expect(await viaProxy(proxy, { path: `http://staging.corp/item/${n}` })).toEqual({
+        status: 200,
+        body: `internal GET /item/${n} host=staging.corp`,
+      });
     }
     expect(streams).toHaveLength(1);
-    expect(await viaProxy(proxy, { path: 'http://other.corp:8080/x' })).toEqual({ status: 200, body: 'internal GET /x host=other.corp:8080' });
+    expect(await viaProxy(proxy, { path: 'http://other.corp:8080/x' })).toEqual({
+      status: 200,
+      body: 'internal GET /x host=other.corp:8080',
+    });
     expect(streams).toHaveLength(2);
     await proxy.close();
     expect(streams.map((s) => s.destroyed)).toEqual([true, true]);
@@ -103,7 +123,9 @@ describe('device proxy', () => {
     expect(dialed.at(-1)).toBe('secure.corp:443');
     res.socket!.write('GET /inside HTTP/1.1\r\nHost: secure.corp\r\nConnection: close\r\n\r\n');
     let raw = '';
-    res.socket!.on('data', (c: Buffer) => { raw += c.toString(); });
+    res.socket!.on('data', (c: Buffer) => {
+      raw += c.toString();
+    });
     await once(res.socket!, 'end');
     expect(raw).toContain('internal GET /inside host=secure.corp');
     await proxy.close();
@@ -111,8 +133,14 @@ describe('device proxy', () => {
 
   it('answers a host the tunnel refuses with 403, one it cannot reach with 502, both with the reason', async () => {
     const proxy = await startDeviceProxy(dial);
-    expect(await viaProxy(proxy, { path: 'http://db.corp/x' })).toEqual({ status: 403, body: "DeviceLab tunnel: db.corp is excluded by the tunnel's --exclude-hosts\n" });
-    expect(await viaProxy(proxy, { path: 'http://down.corp/x' })).toEqual({ status: 502, body: 'DeviceLab tunnel: cannot reach down.corp:80 from the tunnel: ECONNREFUSED\n' });
+    expect(await viaProxy(proxy, { path: 'http://db.corp/x' })).toEqual({
+      status: 403,
+      body: "DeviceLab tunnel: db.corp is excluded by the tunnel's --exclude-hosts\n",
+    });
+    expect(await viaProxy(proxy, { path: 'http://down.corp/x' })).toEqual({
+      status: 502,
+      body: 'DeviceLab tunnel: cannot reach down.corp:80 from the tunnel: ECONNREFUSED\n',
+    });
     expect((await viaProxy(proxy, { method: 'CONNECT', path: 'db.corp:443' })).status).toBe(403);
     expect((await viaProxy(proxy, { path: '/not-absolute' })).status).toBe(400);
     await proxy.close();
@@ -149,7 +177,7 @@ describe('virtual handset network and the Android proxy commands', () => {
     await proxy.close();
   });
 
-  it('removes a proxy setting an agent that died mid-test left behind, at the next start, and keeps the owner\'s own', async () => {
+  it("removes a proxy setting an agent that died mid-test left behind, at the next start, and keeps the owner's own", async () => {
     const device = adb.getDevice('virtual-1')!;
     const driver = new AndroidDriver(createAdbClient(adb.host, adb.port), 'virtual-1');
     device.settings.set('global/http_proxy', 'proxy.corp:3128');
@@ -159,8 +187,13 @@ describe('virtual handset network and the Android proxy commands', () => {
     device.settings.set('global/http_proxy', '127.0.0.1:45123');
     const lines: string[] = [];
     const agent = await startAgent({
-      controlPlaneUrl: 'http://127.0.0.1:9', token: 'dl_agent_unused', adbHost: adb.host, adbPort: adb.port,
-      stateDir: mkdtempSync(join(tmpdir(), 'stale-proxy-')), log: (l) => lines.push(l), drainSeconds: 0,
+      controlPlaneUrl: 'http://127.0.0.1:9',
+      token: 'dl_agent_unused',
+      adbHost: adb.host,
+      adbPort: adb.port,
+      stateDir: mkdtempSync(join(tmpdir(), 'stale-proxy-')),
+      log: (l) => lines.push(l),
+      drainSeconds: 0,
     });
     await agent.stop({ drainSeconds: 0 });
     expect(device.settings.get('global/http_proxy')).toBe(':0');

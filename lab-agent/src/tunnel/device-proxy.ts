@@ -13,7 +13,13 @@ import { Agent, createServer, request as httpRequest, type IncomingMessage, type
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex, Readable, Writable } from 'node:stream';
 import { StreamRefused } from '@devicelab/shared';
-import { connectRefusalWithoutCredential, fromAddress, hasProxyCredential, refuseWithoutCredential, type ProxyCredential } from './proxy-auth.js';
+import {
+  connectRefusalWithoutCredential,
+  fromAddress,
+  hasProxyCredential,
+  type ProxyCredential,
+  refuseWithoutCredential,
+} from './proxy-auth.js';
 
 export type Dial = (host: string, port: number) => Promise<Duplex>;
 
@@ -73,12 +79,18 @@ class TunnelAgent extends Agent {
     super({ keepAlive: true, scheduling: 'lifo' });
   }
 
-  override createConnection(options: { host?: string | null; port?: number | null }, callback: (error: Error | null, stream?: Duplex) => void): undefined {
-    this.dial(options.host ?? '', Number(options.port)).then((stream) => {
-      // The host closed it (its keep-alive timeout, Connection: close): out of the pool at once.
-      stream.once('end', () => stream.destroy());
-      callback(null, stream);
-    }, (error: Error) => callback(error));
+  override createConnection(
+    options: { host?: string | null; port?: number | null },
+    callback: (error: Error | null, stream?: Duplex) => void,
+  ): undefined {
+    this.dial(options.host ?? '', Number(options.port)).then(
+      (stream) => {
+        // The host closed it (its keep-alive timeout, Connection: close): out of the pool at once.
+        stream.once('end', () => stream.destroy());
+        callback(null, stream);
+      },
+      (error: Error) => callback(error),
+    );
     return undefined;
   }
 
@@ -114,17 +126,22 @@ export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions =
       target = new URL(req.url ?? '');
       if (target.protocol !== 'http:') throw new Error();
     } catch {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('DeviceLab tunnel: this is a proxy; send absolute http:// URLs, or CONNECT for https\n');
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end('DeviceLab tunnel: this is a proxy; send absolute http:// URLs, or CONNECT for https\n');
       return;
     }
     const { host, port } = hostPort(target.host, 80)!;
     const headers = { ...req.headers };
     for (const name of HOP_BY_HOP) delete headers[name];
     headers.host = target.host; // an absolute URI's authority wins over the Host header (RFC 9112 3.2.2)
-    const upstream = httpRequest({ host, port, path: target.pathname + target.search, method: req.method, headers, agent: pool }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      join(answer, res);
-    });
+    const upstream = httpRequest(
+      { host, port, path: target.pathname + target.search, method: req.method, headers, agent: pool },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        join(answer, res);
+      },
+    );
     upstream.on('error', (error) => {
       // The dial's refusal (the tunnel's filters, an unreachable host) or a stream that failed.
       if (!res.headersSent) {
@@ -138,13 +155,18 @@ export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions =
   async function connect(req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
     if (!admitted(req)) return void client.end(connectRefusalWithoutCredential());
     const target = hostPort(req.url ?? '', 443);
-    if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nDeviceLab tunnel: CONNECT wants host:port\n');
+    if (!target)
+      return void client.end(
+        'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nDeviceLab tunnel: CONNECT wants host:port\n',
+      );
     let stream: Duplex;
     try {
       stream = await dial(target.host, target.port);
     } catch (error) {
       const { status, text } = failure(error);
-      return void client.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+      return void client.end(
+        `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+      );
     }
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length > 0) stream.write(head);
@@ -153,7 +175,10 @@ export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions =
   }
 
   const server = createServer((req, res) => void forward(req, res).catch(() => res.destroy()));
-  server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => void connect(req, socket, head).catch(() => socket.destroy()));
+  server.on(
+    'connect',
+    (req: IncomingMessage, socket: Duplex, head: Buffer) => void connect(req, socket, head).catch(() => socket.destroy()),
+  );
   server.on('connection', (socket: Socket) => {
     if (options.onlyFrom && !fromAddress(socket.remoteAddress, options.onlyFrom)) return void socket.destroy();
     socket.setNoDelay(true);

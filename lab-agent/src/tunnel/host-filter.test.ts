@@ -39,10 +39,35 @@ const table: Row[] = [
 /** Every spelling of loopback, unspecified, link-local and IPv4-mapped addresses, matched by what means it. */
 const loopbackExcludes = ['127.0.0.0/8,::1', 'localhost', 'LOCALHOST.'];
 const loopbackSpellings = [
-  '127.0.0.1', '127.1', '127.0.1', '0x7f.1', '0x7f000001', '2130706433', '0177.0.0.1', '127.255.255.254',
-  '0.0.0.0', '0', '0x0', '00.0.0.0', '[::]', '::', '0:0:0:0:0:0:0:0', '::1', '[::1]', '0:0:0:0:0:0:0:1', '[0::1]',
-  '::ffff:127.0.0.1', '[::ffff:127.0.0.1]', '::ffff:7f00:1', '[::ffff:7f00:1]', '::ffff:0.0.0.0', '::ffff:0:0',
-  '64:ff9b::127.0.0.1', 'localhost', 'LocalHost.', 'app.localhost',
+  '127.0.0.1',
+  '127.1',
+  '127.0.1',
+  '0x7f.1',
+  '0x7f000001',
+  '2130706433',
+  '0177.0.0.1',
+  '127.255.255.254',
+  '0.0.0.0',
+  '0',
+  '0x0',
+  '00.0.0.0',
+  '[::]',
+  '::',
+  '0:0:0:0:0:0:0:0',
+  '::1',
+  '[::1]',
+  '0:0:0:0:0:0:0:1',
+  '[0::1]',
+  '::ffff:127.0.0.1',
+  '[::ffff:127.0.0.1]',
+  '::ffff:7f00:1',
+  '[::ffff:7f00:1]',
+  '::ffff:0.0.0.0',
+  '::ffff:0:0',
+  '64:ff9b::127.0.0.1',
+  'localhost',
+  'LocalHost.',
+  'app.localhost',
 ];
 const spellingRows: Row[] = loopbackExcludes.flatMap((exclude) => [
   ...loopbackSpellings
@@ -128,6 +153,8 @@ describe('host filter', () => {
 
   it('describes itself for the connected line', () => {
     expect(createHostFilter({}).describe()).toBe('any host');
-    expect(createHostFilter({ onlyHosts: '*.corp.example,10.0.0.0/8', excludeHosts: 'db.corp.example' }).describe()).toBe('only *.corp.example, 10.0.0.0/8 except db.corp.example');
+    expect(createHostFilter({ onlyHosts: '*.corp.example,10.0.0.0/8', excludeHosts: 'db.corp.example' }).describe()).toBe(
+      'only *.corp.example, 10.0.0.0/8 except db.corp.example',
+    );
   });
 });

@@ -50,7 +50,10 @@ const LOCALHOST_RANGES = ['127.0.0.0/8', '::1/128', '0.0.0.0/32', '::/128'];
  * spelling cannot slip past as a "name" (`127.1`, `0x7f000001`).
  */
 export function canonicalAddress(host: string): Address | null {
-  const bare = host.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const bare = host
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
   if (!ipaddr.isValid(bare)) return null;
   return ipaddr.process(bare);
 }
@@ -79,7 +82,10 @@ function addRange(list: HostList, cidr: string): void {
 
 function parseList(option: string, list: string | undefined): HostList {
   const parsed: HostList = { names: [], ranges: [], given: [] };
-  for (const raw of (list ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+  for (const raw of (list ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')) {
     const entry = raw.toLowerCase().replace(/^\[(.*)\]$/, '$1');
     parsed.given.push(entry);
     const cidr = /^([^/]+)\/(\d{1,3})$/.exec(entry);
@@ -96,7 +102,10 @@ function parseList(option: string, list: string | undefined): HostList {
       parsed.ranges.push([address, address.kind() === 'ipv4' ? 32 : 128]);
     } else if (/^[a-z0-9*._-]+$/.test(entry)) {
       const name = entry.replace(/\.$/, '');
-      const pattern = name.split('*').map((part) => part.replace(/[.]/g, '\\.')).join('.*');
+      const pattern = name
+        .split('*')
+        .map((part) => part.replace(/[.]/g, '\\.'))
+        .join('.*');
       parsed.names.push(new RegExp(`^${pattern}$`));
       if (name === 'localhost') {
         parsed.names.push(/^.*\.localhost$/);
@@ -117,7 +126,10 @@ function coversAddress(list: HostList, address: Address): boolean {
 function matches(list: HostList, host: string): boolean {
   const address = canonicalAddress(host);
   if (address) return coversAddress(list, address);
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const name = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   return list.names.some((re) => re.test(name));
 }
 
@@ -130,20 +142,25 @@ export function createHostFilter(options: { onlyHosts?: string; excludeHosts?: s
     refusal(host) {
       if (matches(exclude, host)) return `${host} is excluded by the tunnel's --exclude-hosts`;
       // A name may still be allowed through an address entry of --only-hosts once resolved.
-      if (restricted && !matches(only, host) && (canonicalAddress(host) !== null || only.ranges.length === 0)) return `${host} is not in the tunnel's --only-hosts`;
+      if (restricted && !matches(only, host) && (canonicalAddress(host) !== null || only.ranges.length === 0))
+        return `${host} is not in the tunnel's --only-hosts`;
       return null;
     },
     addressRefusal(host, address) {
       // An address the resolver gave that does not parse counts as matching an exclude, never as a miss.
       const parsed = canonicalAddress(address);
-      if (exclude.ranges.length > 0 && (!parsed || coversAddress(exclude, parsed))) return `${host} (${address}) is excluded by the tunnel's --exclude-hosts`;
+      if (exclude.ranges.length > 0 && (!parsed || coversAddress(exclude, parsed)))
+        return `${host} (${address}) is excluded by the tunnel's --exclude-hosts`;
       if (restricted && !matches(only, host) && !(parsed && coversAddress(only, parsed))) {
         return `${host} (${address}) is not in the tunnel's --only-hosts`;
       }
       return null;
     },
     describe() {
-      const parts = [restricted ? `only ${only.given.join(', ')}` : 'any host', exclude.given.length > 0 ? `except ${exclude.given.join(', ')}` : ''];
+      const parts = [
+        restricted ? `only ${only.given.join(', ')}` : 'any host',
+        exclude.given.length > 0 ? `except ${exclude.given.join(', ')}` : '',
+      ];
       return parts.filter((p) => p !== '').join(' ');
     },
   };

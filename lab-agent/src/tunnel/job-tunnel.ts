@@ -11,7 +11,7 @@
  * app with the proxy's address.
  */
 import type { DeviceDriver, ProxyPlacement } from '../devices/driver.js';
-import { startDeviceProxy, type DeviceProxy } from './device-proxy.js';
+import { type DeviceProxy, startDeviceProxy } from './device-proxy.js';
 import { newProxyCredential } from './proxy-auth.js';
 import type { TunnelRelay } from './relay-client.js';
 

@@ -5,9 +5,9 @@
  */
 import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeviceProxy, type Dial, type DeviceProxy } from './device-proxy.js';
+import { type DeviceProxy, type Dial, startDeviceProxy } from './device-proxy.js';
 import { fromAddress, newProxyCredential } from './proxy-auth.js';
 
 let internal: Server;
@@ -21,19 +21,30 @@ const dial: Dial = async () => {
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-function get(proxy: DeviceProxy, headers: Record<string, string> = {}): Promise<{ status: number; challenge: string | undefined; body: string }> {
+function get(
+  proxy: DeviceProxy,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; challenge: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: proxy.port, path: 'http://staging.corp/hello', headers: { host: 'staging.corp', ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => { body += c.toString(); });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, challenge: res.headers['proxy-authenticate'], body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: proxy.port, path: 'http://staging.corp/hello', headers: { host: 'staging.corp', ...headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => {
+          body += c.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, challenge: res.headers['proxy-authenticate'], body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
-function connectThrough(proxy: DeviceProxy, headers: Record<string, string> = {}): Promise<{ status: number; challenge: string | undefined }> {
+function connectThrough(
+  proxy: DeviceProxy,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; challenge: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: proxy.port, method: 'CONNECT', path: 'staging.corp:443', headers });
     req.on('connect', (res, socket) => {

@@ -16,7 +16,8 @@ export interface ProxyCredential {
 }
 
 const REALM = 'DeviceLab tunnel';
-const REFUSAL = "DeviceLab tunnel: this proxy is only for the test's app; send the credential of DEVICELAB_PROXY_URL as Proxy-Authorization\n";
+const REFUSAL =
+  "DeviceLab tunnel: this proxy is only for the test's app; send the credential of DEVICELAB_PROXY_URL as Proxy-Authorization\n";
 
 /** A credential for one test; URL-safe, so it can sit in DEVICELAB_PROXY_URL as it is. */
 export function newProxyCredential(): ProxyCredential {
@@ -39,13 +40,16 @@ export function refuseWithoutCredential(res: ServerResponse): void {
 
 /** The same 407 as raw bytes, for a CONNECT's socket. */
 export function connectRefusalWithoutCredential(): string {
-  return `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="${REALM}"\r\nContent-Type: text/plain\r\n`
-    + `Content-Length: ${Buffer.byteLength(REFUSAL)}\r\nConnection: close\r\n\r\n${REFUSAL}`;
+  return (
+    `HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="${REALM}"\r\nContent-Type: text/plain\r\n` +
+    `Content-Length: ${Buffer.byteLength(REFUSAL)}\r\nConnection: close\r\n\r\n${REFUSAL}`
+  );
 }
 
 /** Whether a connection's remote address is the allowed one (an IPv4 address may arrive IPv4-mapped on a dual-stack socket). */
 export function fromAddress(remoteAddress: string | undefined, allowed: string): boolean {
   if (!remoteAddress) return false;
-  const bare = (address: string) => (address.toLowerCase().startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address.toLowerCase());
+  const bare = (address: string) =>
+    address.toLowerCase().startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address.toLowerCase();
   return bare(remoteAddress) === bare(allowed);
 }

@@ -5,7 +5,7 @@
  * the tunnel goes away mid-test, which fails the test with it.
  */
 import { once } from 'node:events';
-import { keepAlive, muxOverWebSocket, TUNNEL_CLOSE_CODES, refusalDetail } from '@devicelab/shared';
+import { keepAlive, muxOverWebSocket, refusalDetail, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
 import WebSocket from 'ws';
 import type { Dial } from './device-proxy.js';
 import { tunnelSocketOptions } from './ws-options.js';
@@ -23,11 +23,19 @@ export class TunnelUnavailable extends Error {}
  * Opens the relay at `relayUrl` (`ws(s)://…/agent/tunnel`, control-planes.ts); rejects with
  * TunnelUnavailable and the control plane's reason when refused.
  */
-export async function openTunnelRelay(options: { relayUrl: string; token: string; jobId: string; tunnelName: string }): Promise<TunnelRelay> {
+export async function openTunnelRelay(options: {
+  relayUrl: string;
+  token: string;
+  jobId: string;
+  tunnelName: string;
+}): Promise<TunnelRelay> {
   const url = new URL(options.relayUrl);
   url.search = new URLSearchParams({ job: options.jobId }).toString();
   const ws = new WebSocket(url, {
-    headers: { authorization: `Bearer ${options.token}` }, handshakeTimeout: 10_000, maxPayload: 1024 * 1024, ...tunnelSocketOptions(url),
+    headers: { authorization: `Bearer ${options.token}` },
+    handshakeTimeout: 10_000,
+    maxPayload: 1024 * 1024,
+    ...tunnelSocketOptions(url),
   });
   const refused = new Promise<never>((_, reject) => {
     ws.once('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => reject(new TunnelUnavailable(detail))));
@@ -40,7 +48,9 @@ export async function openTunnelRelay(options: { relayUrl: string; token: string
   const lost = new AbortController();
   let closing = false;
   ws.on('close', (code, reason) => {
-    const why = reason.toString() || (code === TUNNEL_CLOSE_CODES.tunnelLost ? `tunnel "${options.tunnelName}" disconnected` : `the tunnel relay closed (${code})`);
+    const why =
+      reason.toString() ||
+      (code === TUNNEL_CLOSE_CODES.tunnelLost ? `tunnel "${options.tunnelName}" disconnected` : `the tunnel relay closed (${code})`);
     session.close(why);
     if (!closing) lost.abort(new TunnelUnavailable(why));
   });

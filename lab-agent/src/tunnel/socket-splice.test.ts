@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { MuxSession, StreamReset, type MuxStream } from '@devicelab/shared';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import { MuxSession, type MuxStream, StreamReset } from '@devicelab/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SocketSplice } from './socket-splice.js';
 
@@ -17,23 +17,32 @@ function tunnel(port: number, options: { window?: number; receiveWindow?: number
   const wire = { dataBytesToFar: 0 };
   let far!: MuxSession;
   const splices: SocketSplice[] = [];
-  const near: MuxSession = new MuxSession({
-    sendText: (t) => setImmediate(() => far.receive(t, false)),
-    sendBinary: (b) => { wire.dataBytesToFar += b.length - 4; setImmediate(() => far.receive(b, true)); },
-  }, {
-    side: 'client',
-    window: options.window,
-    receiveWindow: options.receiveWindow,
-    onStream: (incoming) => {
-      const splice = new SocketSplice({ host: '127.0.0.1', port });
-      splices.push(splice);
-      splice.socket.once('connect', () => setTimeout(() => splice.attach(incoming), options.attachAfterMs ?? 0));
+  const near: MuxSession = new MuxSession(
+    {
+      sendText: (t) => setImmediate(() => far.receive(t, false)),
+      sendBinary: (b) => {
+        wire.dataBytesToFar += b.length - 4;
+        setImmediate(() => far.receive(b, true));
+      },
     },
-  });
-  far = new MuxSession({
-    sendText: (t) => setImmediate(() => near.receive(t, false)),
-    sendBinary: (b) => setImmediate(() => near.receive(b, true)),
-  }, { side: 'server', window: options.window, receiveWindow: options.receiveWindow });
+    {
+      side: 'client',
+      window: options.window,
+      receiveWindow: options.receiveWindow,
+      onStream: (incoming) => {
+        const splice = new SocketSplice({ host: '127.0.0.1', port });
+        splices.push(splice);
+        splice.socket.once('connect', () => setTimeout(() => splice.attach(incoming), options.attachAfterMs ?? 0));
+      },
+    },
+  );
+  far = new MuxSession(
+    {
+      sendText: (t) => setImmediate(() => near.receive(t, false)),
+      sendBinary: (b) => setImmediate(() => near.receive(b, true)),
+    },
+    { side: 'server', window: options.window, receiveWindow: options.receiveWindow },
+  );
   return { far, near, wire, splices };
 }
 
@@ -47,7 +56,9 @@ function readAll(stream: MuxStream): Promise<Buffer> {
 }
 
 const servers: Server[] = [];
-afterEach(() => { for (const server of servers.splice(0)) server.close(); });
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
 
 async function host(onConnection: (socket: Socket) => void): Promise<number> {
   const server = createServer({ allowHalfOpen: true }, onConnection);
@@ -119,7 +130,9 @@ describe('socket splice (the tunnel client side of a stream)', () => {
     const { far } = tunnel(port);
     const stream = await far.open({ host: '127.0.0.1', port });
     let written = false;
-    stream.end(body, () => { written = true; });
+    stream.end(body, () => {
+      written = true;
+    });
     await new Promise((r) => setTimeout(r, 500));
     expect(written).toBe(false); // 64 MiB cannot fit in a 4 MiB window and the kernel's buffers
     hostSocket.on('data', (c: Buffer) => chunks.push(c));

@@ -16,7 +16,7 @@
  *   stream with the reason; a reset from the peer (or a lost session) destroys the socket.
  */
 import { connect, type Socket, type TcpNetConnectOpts } from 'node:net';
-import { MAX_DATA_FRAME, type FrameHandler, type FramePort, type IncomingStream } from '@devicelab/shared';
+import { type FrameHandler, type FramePort, type IncomingStream, MAX_DATA_FRAME } from '@devicelab/shared';
 
 const ID_BYTES = 4;
 /** Reads smaller than this are copied into a frame of their own (see frameOfRead). */
@@ -72,7 +72,9 @@ export class SocketSplice implements FrameHandler {
       this.readEnded = true;
       this.sendEndWhenSent();
     });
-    this.socket.on('error', (error) => { this.failure = error; });
+    this.socket.on('error', (error) => {
+      this.failure = error;
+    });
     this.socket.on('close', () => {
       this.closed = true;
       this.socketClosed();
@@ -159,7 +161,11 @@ export class SocketSplice implements FrameHandler {
     // Closed after its FIN, what it sent is on its way; else it failed or was cut off.
     if (this.readEnded && !this.failure) return;
     this.finished = true;
-    this.port.reset(this.failure ? `the internal host's connection failed: ${(this.failure as NodeJS.ErrnoException).code ?? this.failure.message}` : 'the internal host closed the connection');
+    this.port.reset(
+      this.failure
+        ? `the internal host's connection failed: ${(this.failure as NodeJS.ErrnoException).code ?? this.failure.message}`
+        : 'the internal host closed the connection',
+    );
   }
 
   onData(frame: Buffer): boolean {

@@ -1,14 +1,17 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { MuxSession, StreamRefused, TUNNEL_CLOSE_CODES, type MuxStream } from '@devicelab/shared';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { MuxSession, type MuxStream, StreamRefused, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { createHostFilter } from './host-filter.js';
-import { startTunnelClient, tunnelEndpoint, TunnelRefused, type TunnelClient } from './tunnel-client.js';
+import { startTunnelClient, type TunnelClient, TunnelRefused, tunnelEndpoint } from './tunnel-client.js';
 
 /** Plays the control plane's /tunnel/connect: records each connection and lets the test open streams on it. */
-async function fakeEndpoint(onConnection: (ws: WebSocket, url: string, auth: string | undefined) => void, options: { autoPong?: boolean } = {}) {
+async function fakeEndpoint(
+  onConnection: (ws: WebSocket, url: string, auth: string | undefined) => void,
+  options: { autoPong?: boolean } = {},
+) {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', ...options });
   await once(wss, 'listening');
   wss.on('connection', (ws, req) => onConnection(ws, req.url ?? '', req.headers.authorization));
@@ -47,7 +50,15 @@ afterEach(async () => {
 
 const start = (url: string, filter = createHostFilter({}), name = 'office', keepAliveMs?: number) => {
   const lines: string[] = [];
-  const client = startTunnelClient({ controlPlaneUrl: url, apiKey: 'dl_live_k_s', tunnelName: name, filter, log: (l) => lines.push(l), backoff: { baseMs: 20, maxMs: 50 }, keepAliveMs });
+  const client = startTunnelClient({
+    controlPlaneUrl: url,
+    apiKey: 'dl_live_k_s',
+    tunnelName: name,
+    filter,
+    log: (l) => lines.push(l),
+    backoff: { baseMs: 20, maxMs: 50 },
+    keepAliveMs,
+  });
   clients.push(client);
   return { client, lines };
 };
@@ -118,17 +129,20 @@ describe('tunnel client', () => {
     const { client } = start(endpoint.url, createHostFilter({ onlyHosts: '*.corp.example,127.0.0.1', excludeHosts: 'db.corp.example' }));
     await client.connected;
     const session = sessions[0]!;
-    await expect(session.open({ host: 'db.corp.example', port: 5432 })).rejects.toThrow(new StreamRefused("db.corp.example is excluded by the tunnel's --exclude-hosts"));
+    await expect(session.open({ host: 'db.corp.example', port: 5432 })).rejects.toThrow(
+      new StreamRefused("db.corp.example is excluded by the tunnel's --exclude-hosts"),
+    );
     await expect(session.open({ host: '192.0.2.1', port: 443 })).rejects.toThrow("192.0.2.1 is not in the tunnel's --only-hosts");
     const closed = createServer();
     closed.listen(0, '127.0.0.1');
     await once(closed, 'listening');
     const deadPort = (closed.address() as AddressInfo).port;
     closed.close();
-    await expect(session.open({ host: '127.0.0.1', port: deadPort })).rejects.toThrow(`cannot reach 127.0.0.1:${deadPort} from the tunnel: ECONNREFUSED`);
+    await expect(session.open({ host: '127.0.0.1', port: deadPort })).rejects.toThrow(
+      `cannot reach 127.0.0.1:${deadPort} from the tunnel: ECONNREFUSED`,
+    );
     endpoint.wss.close();
   });
-
 
   it('keeps every spelling of loopback out when loopback is excluded (0.0.0.0 and [::] reach it too)', async () => {
     // A host listening on all addresses, so that every spelling below would reach it if let through.
@@ -152,7 +166,9 @@ describe('tunnel client', () => {
       await client.connected;
       const session = sessions.at(-1)!;
       for (const spelling of spellings) {
-        await expect(session.open({ host: spelling, port }), `${spelling} with --exclude-hosts ${exclude}`).rejects.toThrow(/excluded by the tunnel's --exclude-hosts/);
+        await expect(session.open({ host: spelling, port }), `${spelling} with --exclude-hosts ${exclude}`).rejects.toThrow(
+          /excluded by the tunnel's --exclude-hosts/,
+        );
       }
     }
     expect(reached).toBe(0);
@@ -183,12 +199,15 @@ describe('tunnel client', () => {
   it('gives up a control plane that stopped answering pings (no FIN ever comes) and dials again', async () => {
     const sockets: WebSocket[] = [];
     // The first connection is a black hole after its welcome: it never answers a ping.
-    const endpoint = await fakeEndpoint((ws) => {
-      sockets.push(ws);
-      if (sockets.length > 1) ws.on('ping', (data) => ws.pong(data));
-      serverSession(ws);
-      ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
-    }, { autoPong: false });
+    const endpoint = await fakeEndpoint(
+      (ws) => {
+        sockets.push(ws);
+        if (sockets.length > 1) ws.on('ping', (data) => ws.pong(data));
+        serverSession(ws);
+        ws.send(JSON.stringify({ type: 'ready', tunnelName: 'office' }));
+      },
+      { autoPong: false },
+    );
     const { lines } = start(endpoint.url, undefined, 'office', 50);
     while (lines.filter((l) => l.includes('connected to')).length < 2) await new Promise((r) => setTimeout(r, 10));
     expect(lines.find((l) => l.includes('disconnected'))).toMatch(/disconnected \(connection closed \(1006\)\); reconnecting in/);

@@ -11,9 +11,9 @@
  */
 import { lookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { keepAlive, muxOverWebSocket, type MuxSession, TUNNEL_CLOSE_CODES, refusalDetail, type IncomingStream } from '@devicelab/shared';
+import { type IncomingStream, keepAlive, type MuxSession, muxOverWebSocket, refusalDetail, TUNNEL_CLOSE_CODES } from '@devicelab/shared';
 import WebSocket from 'ws';
-import { backoffDelay, type BackoffOptions } from '../backoff.js';
+import { type BackoffOptions, backoffDelay } from '../backoff.js';
 import type { HostFilter } from './host-filter.js';
 import { SocketSplice } from './socket-splice.js';
 import { tunnelSocketOptions } from './ws-options.js';
@@ -63,7 +63,9 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
   let session: MuxSession | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let markConnected!: () => void;
-  const connected = new Promise<void>((resolve) => { markConnected = resolve; });
+  const connected = new Promise<void>((resolve) => {
+    markConnected = resolve;
+  });
   let finish!: (error?: Error) => void;
   const done = new Promise<void>((resolve, reject) => {
     finish = (error) => (error ? reject(error) : resolve());
@@ -99,12 +101,17 @@ export function startTunnelClient(options: TunnelClientOptions): TunnelClient {
     session = mux;
     // The control plane pings us too, but a client that only answers would never notice it vanish.
     ws.once('open', () => keepAlive(ws, options.keepAliveMs ?? 15_000));
-    ws.on('unexpected-response', (_req, res) => void refusalDetail(res).then((detail) => {
-      ws.terminate();
-      if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0)) stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
-      // A limit (ORG_MAX_TUNNELS) may free up: said once per refusal, and dialled again with backoff.
-      else if (res.statusCode === 429) log(`tunnel: the control plane refused the tunnel for now: ${detail}; retrying`);
-    }));
+    ws.on(
+      'unexpected-response',
+      (_req, res) =>
+        void refusalDetail(res).then((detail) => {
+          ws.terminate();
+          if ([400, 401, 403, 404, 409].includes(res.statusCode ?? 0))
+            stop(new TunnelRefused(`the control plane refused the tunnel: ${detail}`));
+          // A limit (ORG_MAX_TUNNELS) may free up: said once per refusal, and dialled again with backoff.
+          else if (res.statusCode === 429) log(`tunnel: the control plane refused the tunnel for now: ${detail}; retrying`);
+        }),
+    );
     ws.on('close', (code, reasonBuffer) => {
       const reason = reasonBuffer.toString() || `connection closed (${code})`;
       mux.close(`tunnel connection lost: ${reason}`);
@@ -169,7 +176,12 @@ function connectFiltered(host: string, port: number, filter: HostFilter, timeout
     });
   };
   return new Promise((resolve, reject) => {
-    const splice = new SocketSplice({ host: host.replace(/^\[(.*)\]$/, '$1'), port, lookup: isIP(host) === 0 ? filteredLookup : undefined, timeout: timeoutMs });
+    const splice = new SocketSplice({
+      host: host.replace(/^\[(.*)\]$/, '$1'),
+      port,
+      lookup: isIP(host) === 0 ? filteredLookup : undefined,
+      timeout: timeoutMs,
+    });
     const { socket } = splice;
     socket.once('connect', () => {
       socket.setTimeout(0);

@@ -26,7 +26,9 @@ export function maskingNeedless(url: URL): boolean {
   return url.protocol === 'wss:' || isLoopback(url.hostname);
 }
 
-const zeroMask = (mask: Buffer) => { mask.fill(0); };
+const zeroMask = (mask: Buffer) => {
+  mask.fill(0);
+};
 
 export function tunnelSocketOptions(url: URL): { perMessageDeflate: false; generateMask?: (mask: Buffer) => void } {
   return maskingNeedless(url) ? { perMessageDeflate: false, generateMask: zeroMask } : { perMessageDeflate: false };

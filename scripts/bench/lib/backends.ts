@@ -1,7 +1,7 @@
-import { cpuMs, treeCpuMs, type CpuProbe } from './cpu.js';
+import { type CpuProbe, cpuMs, treeCpuMs } from './cpu.js';
 import { startTempPostgres, type TempPostgres } from './postgres.js';
 import { flag } from './report.js';
-import { ENTRIES, startServer, type ChildServer } from './server.js';
+import { type ChildServer, type ENTRIES, startServer } from './server.js';
 
 export type Backend = 'postgres' | 'pglite';
 

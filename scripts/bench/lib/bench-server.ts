@@ -35,7 +35,7 @@ import { createApp } from '../../../control-plane/src/app.js';
 import { callerFromKey } from '../../../control-plane/src/auth/caller.js';
 import { fingerprint, parseHierarchy } from '../../../control-plane/src/brain/index.js';
 import { loadConfig } from '../../../control-plane/src/config.js';
-import { openDatabase, type Db } from '../../../control-plane/src/db/index.js';
+import { type Db, openDatabase } from '../../../control-plane/src/db/index.js';
 import type { Sql } from '../../../control-plane/src/db/types.js';
 import { modelFromConfig } from '../../../control-plane/src/engine/model.js';
 import { createStepEngine } from '../../../control-plane/src/engine/step-engine.js';
@@ -45,9 +45,9 @@ import { ExecuteStep } from '../../../control-plane/src/schemas/sessions.js';
 import { createServices } from '../../../control-plane/src/services.js';
 import { createFileStorage } from '../../../control-plane/src/storage/files.js';
 import { initialAutomation, toTestView } from '../../../control-plane/src/tests/automation.js';
-import { Hono, serve, type Context } from './hono.js';
+import { type Context, Hono, serve } from './hono.js';
 import { summarise } from './stats.js';
-import { makeTest, rng, type BenchTest } from './testdata.js';
+import { type BenchTest, makeTest, rng } from './testdata.js';
 
 const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
@@ -63,9 +63,12 @@ let barePayload: unknown = {
     const t = makeTest(random, ['fld_0000000000000000'], i);
     const now = new Date().toISOString();
     return {
-      id: `tst_${String(i).padStart(16, '0')}`, ...t, folderId: t.folderId ?? null,
+      id: `tst_${String(i).padStart(16, '0')}`,
+      ...t,
+      folderId: t.folderId ?? null,
       platforms: { android: { runnable: false, status: 'none' }, ios: { runnable: false, status: 'none' } },
-      createdAt: now, updatedAt: now,
+      createdAt: now,
+      updatedAt: now,
     };
   }),
   nextCursor: 'czoxMDA',
@@ -110,9 +113,18 @@ bench.post('/seed', async (c) => {
   await db.transaction(async (tx) => {
     for (const t of tests) {
       await insertTest(tx, {
-        id: newId('tst'), orgId, folderId: t.folderId ?? null, title: t.title, commands: t.commands, tags: t.tags,
-        preRequests: t.preRequests, teardownRequests: t.teardownRequests, launchParams: t.launchParams,
-        testInputs: t.testInputs, autoGenerate: t.autoGenerate, automation: initialAutomation(t.autoGenerate),
+        id: newId('tst'),
+        orgId,
+        folderId: t.folderId ?? null,
+        title: t.title,
+        commands: t.commands,
+        tags: t.tags,
+        preRequests: t.preRequests,
+        teardownRequests: t.teardownRequests,
+        launchParams: t.launchParams,
+        testInputs: t.testInputs,
+        autoGenerate: t.autoGenerate,
+        automation: initialAutomation(t.autoGenerate),
       });
     }
   });
@@ -179,10 +191,22 @@ bench.post('/sql', async (c) => {
 // app's fetch without Node's HTTP server. Every iteration must be answered from the cache.
 bench.post('/execute-breakdown', async (c) => {
   if (!operatorOnly(c)) return c.json({ detail: 'operator token required' }, 401);
-  const { apiKey, sessionId, body, iterations } = await c.req.json<{ apiKey: string; sessionId: string; body: string; iterations: number }>();
+  const { apiKey, sessionId, body, iterations } = await c.req.json<{
+    apiKey: string;
+    sessionId: string;
+    body: string;
+    iterations: number;
+  }>();
   const req = ExecuteStep.parse(JSON.parse(body));
   const caller = await callerFromKey(db, apiKey);
-  const stages = { hierarchy: [] as number[], fingerprint: [] as number[], engine: [] as number[], sql: [] as number[], statements: [] as number[], app: [] as number[] };
+  const stages = {
+    hierarchy: [] as number[],
+    fingerprint: [] as number[],
+    engine: [] as number[],
+    sql: [] as number[],
+    statements: [] as number[],
+    app: [] as number[],
+  };
   let elements = 0;
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
@@ -201,8 +225,12 @@ bench.post('/execute-breakdown', async (c) => {
     timed.reset();
     const t0 = performance.now();
     const result = await engine.decideStep({
-      session: { orgId: caller.org.id, id: sessionId }, call: 'execute', command: req.command, values: req.values,
-      pageSource: req.page_source, stepNumber: req.step_number,
+      session: { orgId: caller.org.id, id: sessionId },
+      call: 'execute',
+      command: req.command,
+      values: req.values,
+      pageSource: req.page_source,
+      stepNumber: req.step_number,
     });
     stages.engine.push(performance.now() - t0);
     stages.sql.push(timed.ms());
@@ -213,12 +241,18 @@ bench.post('/execute-breakdown', async (c) => {
   // server: a Request handed to its fetch, the response body read.
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
-    const res = await real.fetch(new Request(`http://bench.local/sessions/${sessionId}/execute`, {
-      method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body,
-    }), {});
+    const res = await real.fetch(
+      new Request(`http://bench.local/sessions/${sessionId}/execute`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body,
+      }),
+      {},
+    );
     const text = await res.text();
     stages.app.push(performance.now() - t0);
-    if (res.status !== 200 || !text.includes('"step_type":"cached"')) throw new Error(`in-process app: ${res.status} ${text.slice(0, 300)}`);
+    if (res.status !== 200 || !text.includes('"step_type":"cached"'))
+      throw new Error(`in-process app: ${res.status} ${text.slice(0, 300)}`);
   }
   return c.json({ elements, stages: Object.fromEntries(Object.entries(stages).map(([k, v]) => [k, summarise(v)])) });
 });
@@ -227,20 +261,30 @@ bench.post('/execute-breakdown', async (c) => {
 function timedDb(inner: Db): { db: Db; reset(): void; ms(): number; count(): number } {
   let ms = 0;
   let count = 0;
-  const timeQuery = (sql: Sql): Sql['query'] => async (text, params) => {
-    const t0 = performance.now();
-    try {
-      return await sql.query(text, params);
-    } finally {
-      ms += performance.now() - t0;
-      count++;
-    }
-  };
+  const timeQuery =
+    (sql: Sql): Sql['query'] =>
+    async (text, params) => {
+      const t0 = performance.now();
+      try {
+        return await sql.query(text, params);
+      } finally {
+        ms += performance.now() - t0;
+        count++;
+      }
+    };
   const db: Db = Object.assign(Object.create(inner) as Db, {
     query: timeQuery(inner),
     transaction: <T>(fn: (tx: Sql) => Promise<T>) => inner.transaction((tx) => fn({ query: timeQuery(tx) })),
   });
-  return { db, reset: () => { ms = 0; count = 0; }, ms: () => ms, count: () => count };
+  return {
+    db,
+    reset: () => {
+      ms = 0;
+      count = 0;
+    },
+    ms: () => ms,
+    count: () => count,
+  };
 }
 
 const root = new Hono();

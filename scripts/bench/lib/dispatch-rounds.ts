@@ -9,11 +9,11 @@
  * (succeeded, 0 s) and waits for job.result.ack, so the device is free for the next round.
  */
 import type http from 'node:http';
-import { cpuDelta, cpuSnapshot, type CpuProbe } from './cpu.js';
+import { type CpuProbe, cpuDelta, cpuSnapshot } from './cpu.js';
 import type { BenchAgent } from './fake-agent.js';
 import { sendJson, sendTimed } from './http.js';
 import type { RunFixture } from './runs-setup.js';
-import { summarise, type Summary } from './stats.js';
+import { type Summary, summarise } from './stats.js';
 
 /** Where requests go: a control plane (one replica) and a keep-alive connection to it. */
 export interface Endpoint {
@@ -39,7 +39,9 @@ export interface RoundTimes {
 /** One dispatch round with the execute request sent to `via`; the agent may be connected elsewhere. */
 export async function dispatchRound(via: Endpoint, agent: BenchAgent, f: RunFixture): Promise<RoundTimes> {
   const reply = await sendTimed(via.url, via.http, {
-    method: 'POST', path: '/tests/execute', headers: { ...f.auth, 'content-type': 'application/json' },
+    method: 'POST',
+    path: '/tests/execute',
+    headers: { ...f.auth, 'content-type': 'application/json' },
     body: JSON.stringify({ organisationId: f.organisationId, buildId: f.buildId, testIds: [f.testId] }),
   });
   if (reply.status !== 200) throw new Error(`execute: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
@@ -143,22 +145,32 @@ export async function inAlternatingBlocks(
  * `expected` of them: the rounds did what they claim. Throws otherwise.
  */
 export async function checkRunsSucceeded(
-  via: Endpoint, auth: Record<string, string>, expected: number,
+  via: Endpoint,
+  auth: Record<string, string>,
+  expected: number,
 ): Promise<{ completedRuns: number; succeeded: number; expected: number }> {
   let completedRuns = 0;
   let succeeded = 0;
   let cursor: string | null = null;
   do {
-    const page: { status: number; body: { runs: Array<{ succeededCount: number }>; nextCursor: string | null } } = await sendJson(via.url, via.http, {
-      method: 'GET', path: `/runs?status=completed&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers: auth,
-    });
+    const page: { status: number; body: { runs: Array<{ succeededCount: number }>; nextCursor: string | null } } = await sendJson(
+      via.url,
+      via.http,
+      {
+        method: 'GET',
+        path: `/runs?status=completed&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        headers: auth,
+      },
+    );
     if (page.status !== 200) throw new Error(`GET /runs: ${page.status} ${JSON.stringify(page.body)}`);
     completedRuns += page.body.runs.length;
     succeeded += page.body.runs.reduce((s, r) => s + r.succeededCount, 0);
     cursor = page.body.nextCursor;
   } while (cursor);
   if (completedRuns !== expected || succeeded !== expected) {
-    throw new Error(`expected ${expected} completed runs with one succeeded test each, found ${completedRuns} runs, ${succeeded} succeeded`);
+    throw new Error(
+      `expected ${expected} completed runs with one succeeded test each, found ${completedRuns} runs, ${succeeded} succeeded`,
+    );
   }
   return { completedRuns, succeeded, expected };
 }

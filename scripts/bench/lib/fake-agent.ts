@@ -9,9 +9,7 @@
  * Heartbeats copy the real agent (lab-agent/src/connection.ts): from the welcome on, every
  * heartbeatIntervalMs a `heartbeat` frame and a WebSocket ping.
  */
-import {
-  AGENT_PROTOCOL_VERSION, parseServerMessage, type AgentMessageInput, type DeviceInfo, type ServerMessage,
-} from '@devicelab/shared';
+import { AGENT_PROTOCOL_VERSION, type AgentMessageInput, type DeviceInfo, parseServerMessage, type ServerMessage } from '@devicelab/shared';
 import { WebSocket } from './ws.js';
 
 export type ServerFrame<T extends ServerMessage['type'] = ServerMessage['type']> = {
@@ -46,7 +44,12 @@ export interface BenchAgent {
 }
 
 export const androidEmulator = (serial: string): DeviceInfo => ({
-  serial, platform: 'android', kind: 'emulator', model: 'Virtual Pixel', osVersion: '14', ready: true,
+  serial,
+  platform: 'android',
+  kind: 'emulator',
+  model: 'Virtual Pixel',
+  osVersion: '14',
+  ready: true,
 });
 
 /**
@@ -127,9 +130,14 @@ export async function connectBenchAgent(
 
   const send = (message: AgentMessageInput) => ws.send(JSON.stringify(message));
   send({
-    type: 'hello', protocolVersion: AGENT_PROTOCOL_VERSION, agentVersion: 'bench', agentId: hello.agentId,
-    hostname: hello.hostname ?? `bench-${hello.agentId}`, capabilities: { platforms: ['android'], virtual: true },
-    devices: hello.devices, jobs: [],
+    type: 'hello',
+    protocolVersion: AGENT_PROTOCOL_VERSION,
+    agentVersion: 'bench',
+    agentId: hello.agentId,
+    hostname: hello.hostname ?? `bench-${hello.agentId}`,
+    capabilities: { platforms: ['android'], virtual: true },
+    devices: hello.devices,
+    jobs: [],
   });
 
   return {
@@ -158,7 +166,14 @@ export async function connectBenchAgent(
         if (ws.readyState !== ws.OPEN) throw new Error(`agent ${hello.agentId}: the socket closed while waiting for ${type}`);
         const left = deadline - performance.now();
         if (left <= 0) {
-          throw new Error(`agent ${hello.agentId}: no ${type} within ${timeoutMs} ms (unconsumed: ${received.filter((f) => !consumed.has(f)).map((f) => f.message.type).join(', ') || 'none'})`);
+          throw new Error(
+            `agent ${hello.agentId}: no ${type} within ${timeoutMs} ms (unconsumed: ${
+              received
+                .filter((f) => !consumed.has(f))
+                .map((f) => f.message.type)
+                .join(', ') || 'none'
+            })`,
+          );
         }
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, left);

@@ -7,7 +7,7 @@
  * the results again after the welcome; when its replica goes away, it connects to the next one
  * in its list. Jobs keep running on the device while the agent is disconnected.
  */
-import { AGENT_PROTOCOL_VERSION, parseServerMessage, type AgentMessageInput } from '@devicelab/shared';
+import { AGENT_PROTOCOL_VERSION, type AgentMessageInput, parseServerMessage } from '@devicelab/shared';
 import { androidEmulator } from './fake-agent.js';
 import { WebSocket } from './ws.js';
 
@@ -57,9 +57,16 @@ export function startFleetAgent(opts: {
   let stopping = false;
   let welcome!: () => void;
   const agent: FleetAgent = {
-    agentId: opts.agentId, offers: [], acks: 0, resultsSent: 0, reconnects: 0, problems: [],
+    agentId: opts.agentId,
+    offers: [],
+    acks: 0,
+    resultsSent: 0,
+    reconnects: 0,
+    problems: [],
     welcomed: new Promise<void>((resolve) => (welcome = resolve)),
-    get replicaIndex() { return replicaIndex; },
+    get replicaIndex() {
+      return replicaIndex;
+    },
     async close() {
       stopping = true;
       if (heartbeat) clearInterval(heartbeat);
@@ -91,9 +98,14 @@ export function startFleetAgent(opts: {
     ws = socket;
     socket.on('open', () => {
       send({
-        type: 'hello', protocolVersion: AGENT_PROTOCOL_VERSION, agentVersion: 'bench', agentId: opts.agentId, hostname: `bench-${opts.agentId}`,
-        capabilities: { platforms: ['android'], virtual: true }, devices: serials.map(androidEmulator),
-        jobs: [...running.keys()].map((jobId) => ({ jobId, state: unacked.has(jobId) ? 'finished' as const : 'running' as const })),
+        type: 'hello',
+        protocolVersion: AGENT_PROTOCOL_VERSION,
+        agentVersion: 'bench',
+        agentId: opts.agentId,
+        hostname: `bench-${opts.agentId}`,
+        capabilities: { platforms: ['android'], virtual: true },
+        devices: serials.map(androidEmulator),
+        jobs: [...running.keys()].map((jobId) => ({ jobId, state: unacked.has(jobId) ? ('finished' as const) : ('running' as const) })),
       });
     });
     socket.on('message', (data) => {
@@ -115,10 +127,20 @@ export function startFleetAgent(opts: {
           }
           break;
         case 'job.offer': {
-          agent.offers.push({ jobId: m.jobId, runId: m.runId, serial: m.serial, attempt: m.attempt, at, deviceFreeSince: freeSince.get(m.serial) ?? null });
+          agent.offers.push({
+            jobId: m.jobId,
+            runId: m.runId,
+            serial: m.serial,
+            attempt: m.attempt,
+            at,
+            deviceFreeSince: freeSince.get(m.serial) ?? null,
+          });
           if (running.has(m.jobId)) return void agent.problems.push(`offered ${m.jobId} again while it runs here`);
           send({ type: 'job.accepted', jobId: m.jobId });
-          running.set(m.jobId, setTimeout(() => finish(m.jobId, m.serial), opts.deviceMs));
+          running.set(
+            m.jobId,
+            setTimeout(() => finish(m.jobId, m.serial), opts.deviceMs),
+          );
           break;
         }
         case 'job.result.ack':

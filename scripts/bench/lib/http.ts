@@ -41,15 +41,12 @@ export function sendTimed(base: URL, agent: http.Agent, r: Req): Promise<TimedRe
     const headers: Record<string, string | number> = { ...r.headers };
     if (body) headers['content-length'] = body.length;
     const startAt = performance.now();
-    const req = http.request(
-      { host: base.hostname, port: base.port, method: r.method, path: r.path, headers, agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), startAt, endAt: performance.now() }));
-        res.on('error', reject);
-      },
-    );
+    const req = http.request({ host: base.hostname, port: base.port, method: r.method, path: r.path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), startAt, endAt: performance.now() }));
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(body);
   });

@@ -28,7 +28,9 @@ export function postgresBinDir(): string | null {
 export function describeMachine(): Machine {
   let cpuModel = os.cpus()[0]?.model ?? 'unknown';
   try {
-    const line = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('model name'));
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
     if (line) cpuModel = line.split(':').slice(1).join(':').trim();
   } catch {
     // not Linux: keep os.cpus()

@@ -24,7 +24,9 @@ export interface PartyProcess {
 
 /** Every live party's SIGKILL, run on the benchmark's exit (one listener, however many parties). */
 const killOnExit = new Set<() => void>();
-process.once('exit', () => { for (const kill of killOnExit) kill(); });
+process.once('exit', () => {
+  for (const kill of killOnExit) kill();
+});
 
 export interface PartyOptions {
   ready: RegExp;
@@ -55,19 +57,35 @@ export async function startParty(name: string, script: string, args: string[], o
     child.stdout!.pipe(log, { end: false });
     child.stderr!.pipe(log, { end: false });
   }
-  const exit = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
-  const kill = () => { if (!exited) child.kill('SIGKILL'); };
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const kill = () => {
+    if (!exited) child.kill('SIGKILL');
+  };
   killOnExit.add(kill);
   const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => { kill(); reject(new Error(`${name} not ready within ${(opts.timeoutMs ?? 60_000) / 1000} s:\n${output}`)); }, opts.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => {
+      kill();
+      reject(new Error(`${name} not ready within ${(opts.timeoutMs ?? 60_000) / 1000} s:\n${output}`));
+    }, opts.timeoutMs ?? 60_000);
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-20_000);
       const match = opts.ready.exec(output);
-      if (match) { clearTimeout(timer); resolve(match); }
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
-    void exit.then(() => { clearTimeout(timer); reject(new Error(`${name} exited before it was ready:\n${output}`)); });
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited before it was ready:\n${output}`));
+    });
   });
   return {
     name,

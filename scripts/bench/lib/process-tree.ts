@@ -9,7 +9,9 @@ import { processMemory } from './server.js';
  */
 
 function children(pid: number): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name) && procStat(Number(name))?.ppid === pid).map(Number);
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && procStat(Number(name))?.ppid === pid)
+    .map(Number);
 }
 
 /** The process and all its descendants. */

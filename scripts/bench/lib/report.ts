@@ -36,14 +36,17 @@ export function writeResult(name: string, data: unknown): string {
  * with its load average at the end, params, results, targets when there are any, and the
  * duration since `started`) and says where, with the duration.
  */
-export function writeRunResult(name: string, run: {
-  machine: Machine;
-  /** performance.now() when the benchmark started. */
-  started: number;
-  params: Record<string, unknown>;
-  results: unknown[];
-  targets?: unknown[];
-}): void {
+export function writeRunResult(
+  name: string,
+  run: {
+    machine: Machine;
+    /** performance.now() when the benchmark started. */
+    started: number;
+    params: Record<string, unknown>;
+    results: unknown[];
+    targets?: unknown[];
+  },
+): void {
   const seconds = (performance.now() - run.started) / 1000;
   const path = writeResult(name, {
     name,

@@ -16,7 +16,10 @@ import { createOrganisation, type ServerAddress } from './server.js';
 export async function createSharedAgentToken(server: ServerAddress): Promise<string> {
   const agent = keepAliveAgent(1);
   const r = await sendJson<{ agentToken: string }>(server.url, agent, {
-    method: 'POST', path: '/admin/agent-tokens', headers: { authorization: `Bearer ${server.adminToken}` }, json: { shared: true },
+    method: 'POST',
+    path: '/admin/agent-tokens',
+    headers: { authorization: `Bearer ${server.adminToken}` },
+    json: { shared: true },
   });
   agent.destroy();
   if (r.status !== 200) throw new Error(`create agent token: ${r.status} ${JSON.stringify(r.body)}`);
@@ -32,7 +35,11 @@ export async function uploadSampleApk(server: ServerAddress, apiKey: string): Pr
     const form = new FormData();
     form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
     form.append('metadata', JSON.stringify({ name: 'bench' }));
-    const res = await fetch(new URL('/uploadBuild', server.url), { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form });
+    const res = await fetch(new URL('/uploadBuild', server.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` },
+      body: form,
+    });
     const body = (await res.json()) as { buildId?: string };
     if (res.status !== 200 || !body.buildId) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
     return body.buildId;
@@ -46,17 +53,25 @@ export async function createReadyTest(server: ServerAddress, apiKey: string, tit
   const agent = keepAliveAgent(1);
   const auth = { authorization: `Bearer ${apiKey}` };
   try {
-    const created = await sendJson<{ testId: string }>(server.url, agent, { method: 'POST', path: '/tests', headers: auth, json: { title, commands } });
+    const created = await sendJson<{ testId: string }>(server.url, agent, {
+      method: 'POST',
+      path: '/tests',
+      headers: auth,
+      json: { title, commands },
+    });
     if (created.status !== 200) throw new Error(`create test: ${created.status} ${JSON.stringify(created.body)}`);
     const deadline = Date.now() + 30_000;
     for (;;) {
       const t = await sendJson<{ platforms: Record<string, { status: string }> }>(server.url, agent, {
-        method: 'GET', path: `/tests/${created.body.testId}`, headers: auth,
+        method: 'GET',
+        path: `/tests/${created.body.testId}`,
+        headers: auth,
       });
       if (t.status !== 200) throw new Error(`GET /tests/${created.body.testId}: ${t.status}`);
       const android = t.body.platforms.android?.status;
       if (android === 'ready') return created.body.testId;
-      if (android !== 'generating') throw new Error(`test ${created.body.testId} is ${android} on Android, not ready: ${JSON.stringify(t.body.platforms)}`);
+      if (android !== 'generating')
+        throw new Error(`test ${created.body.testId} is ${android} on Android, not ready: ${JSON.stringify(t.body.platforms)}`);
       if (Date.now() > deadline) throw new Error(`test ${created.body.testId} still generating after 30 s`);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -83,5 +98,12 @@ export async function prepareRunFixture(server: ServerAddress, orgName: string):
   const agentToken = await createSharedAgentToken(server);
   const buildId = await uploadSampleApk(server, org.apiKey);
   const testId = await createReadyTest(server, org.apiKey, 'Log in', ['Tap the Log in button', 'assertVisible: "Products"']);
-  return { organisationId: org.organisationId, apiKey: org.apiKey, auth: { authorization: `Bearer ${org.apiKey}` }, agentToken, buildId, testId };
+  return {
+    organisationId: org.organisationId,
+    apiKey: org.apiKey,
+    auth: { authorization: `Bearer ${org.apiKey}` },
+    agentToken,
+    buildId,
+    testId,
+  };
 }

@@ -48,7 +48,10 @@ export function workingTreeSnapshot(): string {
     const env = {
       ...process.env,
       GIT_INDEX_FILE: join(scratch, 'index'),
-      GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@localhost', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@localhost',
+      GIT_AUTHOR_NAME: 'bench',
+      GIT_AUTHOR_EMAIL: 'bench@localhost',
+      GIT_COMMITTER_NAME: 'bench',
+      GIT_COMMITTER_EMAIL: 'bench@localhost',
     };
     const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, env, encoding: 'utf8' }).trim();
     git('read-tree', 'HEAD');

@@ -29,13 +29,42 @@ export function rng(seed: number): () => number {
   };
 }
 
-const FLOWS = ['Login', 'Checkout', 'Sign up', 'Search', 'Profile edit', 'Password reset', 'Add to cart', 'Onboarding',
-  'Settings', 'Notifications', 'Payment with saved card', 'Order history', 'Logout', 'Wishlist', 'Share link'];
+const FLOWS = [
+  'Login',
+  'Checkout',
+  'Sign up',
+  'Search',
+  'Profile edit',
+  'Password reset',
+  'Add to cart',
+  'Onboarding',
+  'Settings',
+  'Notifications',
+  'Payment with saved card',
+  'Order history',
+  'Logout',
+  'Wishlist',
+  'Share link',
+];
 const SCREENS = ['Home', 'Cart', 'Checkout', 'Profile', 'Settings', 'Search results', 'Order summary', 'Welcome'];
 const BUTTONS = ['Continue', 'Login', 'Sign up', 'Pay now', 'Add to cart', 'Save', 'Next', 'Done', 'Allow', 'Search'];
 const FIELDS = ['Email', 'Password', 'Card number', 'Search', 'First name', 'Postcode', 'Phone'];
-const TAGS = ['smoke', 'regression', 'nightly', 'checkout', 'login', 'payments', 'onboarding', 'search', 'profile',
-  'critical', 'android-only', 'ios-only', 'flaky', 'release'];
+const TAGS = [
+  'smoke',
+  'regression',
+  'nightly',
+  'checkout',
+  'login',
+  'payments',
+  'onboarding',
+  'search',
+  'profile',
+  'critical',
+  'android-only',
+  'ios-only',
+  'flaky',
+  'release',
+];
 
 export function makeTest(random: () => number, folderIds: readonly string[], n: number): BenchTest {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
@@ -74,7 +103,11 @@ export function makeTest(random: () => number, folderIds: readonly string[], n: 
     });
   }
   if (random() < 0.15) {
-    test.teardownRequests.push({ curlCommand: `curl -X DELETE https://api.internal.example/seed/u${n}`, runOn: 'always', throughTunnel: false });
+    test.teardownRequests.push({
+      curlCommand: `curl -X DELETE https://api.internal.example/seed/u${n}`,
+      runOn: 'always',
+      throughTunnel: false,
+    });
   }
   if (random() < 0.3) test.launchParams.push({ key: 'env', value: pick(['staging', 'qa', 'production']) });
   if (random() < 0.4) test.testInputs.push({ key: 'email', defaultValue: `user${n}@example.com` });

@@ -16,7 +16,7 @@
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flag, MiB } from './report.js';
@@ -57,7 +57,12 @@ async function agent(): Promise<() => Promise<void>> {
   const { openTunnelRelay } = await load('lab-agent/src/tunnel/relay-client.ts');
   const { startDeviceProxy } = await load('lab-agent/src/tunnel/device-proxy.ts');
   const relayUrl = new URL('/agent/tunnel', flag('control-plane', '')).toString().replace(/^http/, 'ws');
-  const relay = await openTunnelRelay({ relayUrl, token: process.env.BENCH_AGENT_TOKEN!, jobId: flag('job', ''), tunnelName: flag('tunnel', '') });
+  const relay = await openTunnelRelay({
+    relayUrl,
+    token: process.env.BENCH_AGENT_TOKEN!,
+    jobId: flag('job', ''),
+    tunnelName: flag('tunnel', ''),
+  });
   relay.lost.addEventListener('abort', () => {
     console.error(`relay lost: ${(relay.lost.reason as Error).message}`);
     process.exit(3);

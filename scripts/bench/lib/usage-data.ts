@@ -23,8 +23,28 @@ export interface UsageSeed {
   others: number;
 }
 
-const FEATURES = ['login', 'signup', 'checkout', 'search', 'cart', 'profile', 'settings', 'onboarding', 'payments', 'orders',
-  'wishlist', 'filters', 'reviews', 'notifications', 'addresses', 'coupons', 'returns', 'chat', 'tracking', 'logout'];
+const FEATURES = [
+  'login',
+  'signup',
+  'checkout',
+  'search',
+  'cart',
+  'profile',
+  'settings',
+  'onboarding',
+  'payments',
+  'orders',
+  'wishlist',
+  'filters',
+  'reviews',
+  'notifications',
+  'addresses',
+  'coupons',
+  'returns',
+  'chat',
+  'tracking',
+  'logout',
+];
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -64,11 +84,16 @@ export function usageSeedStatements(s: UsageSeed): string[] {
     'SET LOCAL synchronous_commit = on',
     rows({ from: 1, count: s.window, org: lit(s.orgId), key: ownKeys, started: "now() - r.w * interval '29.9 days'" }),
     rows({
-      from: s.window + 1, count: s.olderOwn, org: lit(s.orgId), key: ownKeys,
+      from: s.window + 1,
+      count: s.olderOwn,
+      org: lit(s.orgId),
+      key: ownKeys,
       started: "now() - interval '91 days' - r.w * interval '639 days'",
     }),
     rows({
-      from: s.window + s.olderOwn + 1, count: s.others, org: `${others}[1 + g % ${s.otherOrgIds.length}]`,
+      from: s.window + s.olderOwn + 1,
+      count: s.others,
+      org: `${others}[1 + g % ${s.otherOrgIds.length}]`,
       key: `CASE WHEN r.u < 0.9 THEN 'O' || lpad((g % ${s.otherOrgIds.length * 3})::text, 10, '0') ELSE 'legacy' END`,
       started: "now() - r.w * interval '730 days'",
     }),

@@ -26,14 +26,16 @@ export async function readAppBundle(appPath: string): Promise<AppBundleInfo> {
   if (!raw) throw new BundleError(`Failed to install the app: ${basename(appPath)} has no Info.plist`);
   const dict = decode(raw);
   const bundleId = dict['CFBundleIdentifier'];
-  if (typeof bundleId !== 'string' || bundleId === '') throw new BundleError(`Failed to install the app: ${basename(appPath)}/Info.plist has no CFBundleIdentifier`);
+  if (typeof bundleId !== 'string' || bundleId === '')
+    throw new BundleError(`Failed to install the app: ${basename(appPath)}/Info.plist has no CFBundleIdentifier`);
   const text = (key: string) => (typeof dict[key] === 'string' && dict[key] !== '' ? (dict[key] as string) : null);
   return { bundleId, displayName: text('CFBundleDisplayName') ?? text('CFBundleName') ?? basename(appPath, '.app'), path: appPath };
 }
 
 function decode(raw: Buffer): Record<string, unknown> {
   try {
-    const parsed: unknown = raw.subarray(0, 6).toString('latin1') === 'bplist' ? bplist.parseBuffer(raw)[0] : parseXmlPlist(raw.toString('utf8'));
+    const parsed: unknown =
+      raw.subarray(0, 6).toString('latin1') === 'bplist' ? bplist.parseBuffer(raw)[0] : parseXmlPlist(raw.toString('utf8'));
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {
     // reported below, like any other unreadable plist

@@ -10,9 +10,10 @@
  * Real clients (appium-ios-device's usbmux, which the agent's port forwarder uses) talk
  * to it unchanged through its socket path (USBMUXD_SOCKET_ADDRESS on a real host's tools).
  */
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+
 import { rmSync } from 'node:fs';
-import { build as buildPlist, parse as parsePlist, type PlistValue } from 'plist';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { build as buildPlist, type PlistValue, parse as parsePlist } from 'plist';
 
 export interface UsbmuxDevice {
   udid: string;
@@ -85,13 +86,15 @@ export async function startFakeUsbmuxd(socketPath: string, devices: () => readon
     function answer(socket: Socket, tag: number, message: Record<string, unknown>, rest: Buffer): boolean {
       switch (message['MessageType']) {
         case 'ListDevices':
-          socket.write(frame(tag, {
-            DeviceList: listed().map((d) => ({
-              DeviceID: idOf(d.udid),
-              MessageType: 'Attached',
-              Properties: { ConnectionType: 'USB', DeviceID: idOf(d.udid), LocationID: 0, ProductID: 4776, SerialNumber: d.udid },
-            })),
-          }));
+          socket.write(
+            frame(tag, {
+              DeviceList: listed().map((d) => ({
+                DeviceID: idOf(d.udid),
+                MessageType: 'Attached',
+                Properties: { ConnectionType: 'USB', DeviceID: idOf(d.udid), LocationID: 0, ProductID: 4776, SerialNumber: d.udid },
+              })),
+            }),
+          );
           return false;
         case 'ReadBUID':
           socket.write(frame(tag, { BUID: '00000000-0000-0000-0000-DEVICELAB000' }));

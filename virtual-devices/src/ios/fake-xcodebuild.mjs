@@ -19,7 +19,9 @@ if (argv.includes('-version')) {
   process.exit(0);
 }
 if (argv.includes('-showBuildSettings')) {
-  say(`${JSON.stringify([{ action: 'build', target: 'WebDriverAgentRunner', buildSettings: { PRODUCT_BUNDLE_IDENTIFIER: 'com.facebook.WebDriverAgentRunner', BUILD_DIR: '/tmp/devicelab-virtual-xcode/Build/Products', SDK_NAME: 'iphoneos18.2' } }], null, 2)}\n`);
+  say(
+    `${JSON.stringify([{ action: 'build', target: 'WebDriverAgentRunner', buildSettings: { PRODUCT_BUNDLE_IDENTIFIER: 'com.facebook.WebDriverAgentRunner', BUILD_DIR: '/tmp/devicelab-virtual-xcode/Build/Products', SDK_NAME: 'iphoneos18.2' } }], null, 2)}\n`,
+  );
   process.exit(0);
 }
 if (argv[0] === 'clean') {
@@ -29,14 +31,18 @@ if (argv[0] === 'clean') {
 const destination = argv[argv.indexOf('-destination') + 1] ?? '';
 const udid = /(?:^|,)id=([^,]+)/.exec(destination)?.[1];
 if (!udid) {
-  process.stderr.write('xcodebuild: error: The test action requires that the name of a scheme in the project is provided using the "-scheme" option and a destination using "-destination".\n');
+  process.stderr.write(
+    'xcodebuild: error: The test action requires that the name of a scheme in the project is provided using the "-scheme" option and a destination using "-destination".\n',
+  );
   process.exit(64);
 }
 let url;
 try {
   url = readFileSync(join(tmpdir(), 'devicelab-virtual-xcode', 'devices', udid), 'utf8').trim();
 } catch {
-  process.stderr.write(`xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n`);
+  process.stderr.write(
+    `xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n`,
+  );
   process.exit(70);
 }
 // The host streams newline-delimited JSON: {out}, {err}, then {exit}.

@@ -16,7 +16,11 @@ const env = Object.fromEntries(
 );
 
 async function send(finish) {
-  const res = await fetch(`${url}/xcrun`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ argv, env, finish }) });
+  const res = await fetch(`${url}/xcrun`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ argv, env, finish }),
+  });
   if (!res.ok) throw new Error(`the virtual iOS host answered HTTP ${res.status}`);
   return res.json();
 }

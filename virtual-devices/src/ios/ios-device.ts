@@ -13,15 +13,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchProxyNetwork } from '../device-network.js';
-import { createSampleApp, SAMPLE_PACKAGE } from '../sample-app.js';
 import type { Raster } from '../png.js';
+import { createSampleApp, SAMPLE_PACKAGE } from '../sample-app.js';
 import { renderRaster, renderScreen } from '../screen-render.js';
 import { LauncherApp, PlaceholderApp } from '../system-ui.js';
 import { hitTest, type UiWindow } from '../ui-tree.js';
 import type { AppFactory, ExtraValue, VirtualApp } from '../virtual-app.js';
-import { pageSourceXml, POINT_SCALE } from '../xcuitest-xml.js';
+import { POINT_SCALE, pageSourceXml } from '../xcuitest-xml.js';
+import { type AppBundleInfo, BundleError, readAppBundle } from './app-bundle.js';
 import { AppDefaults, preferencesFile } from './app-data.js';
-import { BundleError, readAppBundle, type AppBundleInfo } from './app-bundle.js';
 
 export type IosDeviceKind = 'simulator' | 'physical';
 
@@ -87,7 +87,9 @@ export class VirtualIosDevice {
   constructor(private readonly options: VirtualIosDeviceOptions) {
     this.kind = options.kind;
     // Simulators have UUIDs; handsets have the 8-hex-dash-16-hex UDIDs of recent iPhones.
-    this.udid = options.udid ?? (options.kind === 'simulator' ? randomUUID().toUpperCase() : `00008120-${randomBytes(8).toString('hex').toUpperCase()}`);
+    this.udid =
+      options.udid ??
+      (options.kind === 'simulator' ? randomUUID().toUpperCase() : `00008120-${randomBytes(8).toString('hex').toUpperCase()}`);
     this.name = options.name ?? 'iPhone 15';
     this.osVersion = options.osVersion ?? '17.5';
     this.wifiAddress = options.wifiAddress ?? '127.0.0.1';
@@ -137,7 +139,12 @@ export class VirtualIosDevice {
   }
 
   /** Launches (or brings to the front) an installed app; the extras it sees are its environment, then its `-key value` arguments. */
-  launch(bundleId: string, args: readonly string[], env: Readonly<Record<string, string>>, options: { terminateRunning?: boolean } = {}): void {
+  launch(
+    bundleId: string,
+    args: readonly string[],
+    env: Readonly<Record<string, string>>,
+    options: { terminateRunning?: boolean } = {},
+  ): void {
     const app = this.installed.get(bundleId);
     if (!app) throw new BundleError(`The request to open "${bundleId}" failed: the application is not installed`);
     if (options.terminateRunning) this.terminate(bundleId);
@@ -151,7 +158,9 @@ export class VirtualIosDevice {
     const factory = this.factories[bundleId] ?? ((ctx) => new PlaceholderApp(ctx));
     const data = new AppDefaults(preferencesFile(this.dataContainer(bundleId), bundleId));
     const instance = factory({
-      packageName: bundleId, label: app.displayName, data,
+      packageName: bundleId,
+      label: app.displayName,
+      data,
       // What a debug build configured as docs/tunnels.md shows does: the environment, else the argument domain.
       network: launchProxyNetwork(env[PROXY_VARIABLE] ?? defaults[PROXY_VARIABLE]),
       intent: { packageName: bundleId, activity: `${bundleId}.App`, action: null, data: null, categories: [], extras },
@@ -192,7 +201,9 @@ export class VirtualIosDevice {
   }
 
   pageSource(): string {
-    const label = this.foreground ? (this.installed.get(this.foreground.packageName)?.displayName ?? this.foreground.packageName) : 'SpringBoard';
+    const label = this.foreground
+      ? (this.installed.get(this.foreground.packageName)?.displayName ?? this.foreground.packageName)
+      : 'SpringBoard';
     return pageSourceXml(label, this.windows());
   }
 
@@ -233,10 +244,15 @@ export class VirtualIosDevice {
   /** Opens a URL: the sample app has no URL scheme, so it lands in a placeholder browser. */
   openUrl(url: string): void {
     const browser = 'com.apple.mobilesafari';
-    this.running.set(browser, new PlaceholderApp({
-      packageName: browser, label: 'Safari', data: new Map(),
-      intent: { packageName: browser, activity: `${browser}.App`, action: 'open', data: url, categories: [], extras: {} },
-    }));
+    this.running.set(
+      browser,
+      new PlaceholderApp({
+        packageName: browser,
+        label: 'Safari',
+        data: new Map(),
+        intent: { packageName: browser, activity: `${browser}.App`, action: 'open', data: url, categories: [], extras: {} },
+      }),
+    );
     this.foreground = this.running.get(browser)!;
   }
 }

@@ -15,11 +15,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FakeUsbmuxd, startFakeUsbmuxd } from './fake-usbmuxd.js';
 import { VirtualIosDevice, type VirtualIosDeviceOptions } from './ios-device.js';
 import { startWdaServer, type WdaServer } from './wda-server.js';
-import { runXcrun, type XcrunRequest } from './xcrun-commands.js';
-import { startFakeUsbmuxd, type FakeUsbmuxd } from './fake-usbmuxd.js';
 import { serveXcodebuild, type XcodebuildWda } from './xcodebuild-commands.js';
+import { runXcrun, type XcrunRequest } from './xcrun-commands.js';
 
 type DeviceOptions = Omit<VirtualIosDeviceOptions, 'kind' | 'dataRoot'>;
 
@@ -142,22 +142,27 @@ export async function startVirtualIosHost(options: VirtualIosHostOptions): Promi
   const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
 
   const xcrunPath = join(root, 'xcrun');
-  writeFileSync(xcrunPath, `#!/bin/sh\nDEVICELAB_VIRTUAL_XCRUN_URL=${shellQuote(controlUrl)} exec ${shellQuote(process.execPath)} ${shellQuote(FAKE_XCRUN)} "$@"\n`);
+  writeFileSync(
+    xcrunPath,
+    `#!/bin/sh\nDEVICELAB_VIRTUAL_XCRUN_URL=${shellQuote(controlUrl)} exec ${shellQuote(process.execPath)} ${shellQuote(FAKE_XCRUN)} "$@"\n`,
+  );
   chmodSync(xcrunPath, 0o755);
 
   let usbmuxd: FakeUsbmuxd | null = null;
   let xcodebuildDir: string | undefined;
   const registered: string[] = [];
   if (options.managedWda) {
-    usbmuxd = await startFakeUsbmuxd(join(root, 'usbmuxd'), () => devices.filter(managed).map((d) => ({
-      udid: d.udid,
-      attached: () => d.booted,
-      // WebDriverAgent listens on the phone's port 8100 while xcodebuild runs it.
-      portTarget: (port: number) => {
-        const server = port === 8100 ? wda.get(d.udid) : undefined;
-        return server ? { host: '127.0.0.1', port: Number(new URL(server.url).port) } : null;
-      },
-    })));
+    usbmuxd = await startFakeUsbmuxd(join(root, 'usbmuxd'), () =>
+      devices.filter(managed).map((d) => ({
+        udid: d.udid,
+        attached: () => d.booted,
+        // WebDriverAgent listens on the phone's port 8100 while xcodebuild runs it.
+        portTarget: (port: number) => {
+          const server = port === 8100 ? wda.get(d.udid) : undefined;
+          return server ? { host: '127.0.0.1', port: Number(new URL(server.url).port) } : null;
+        },
+      })),
+    );
     xcodebuildDir = installXcodebuildShim();
     for (const d of devices.filter(managed)) registered.push(registerXcodebuildDevice(d.udid, controlUrl));
   }

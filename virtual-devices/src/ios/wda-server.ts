@@ -45,13 +45,26 @@ export async function startWdaServer(device: VirtualIosDevice, host = '127.0.0.1
   const handle = (method: string, path: string, body: Body): unknown => {
     if (!device.booted) throw new WdaError(500, 'unknown error', 'The device is not available (shut down)');
     if (method === 'GET' && path === '/status') {
-      return { ready: true, message: 'WebDriverAgent is ready to accept commands', state: 'success', os: { name: 'iOS', version: device.osVersion }, ios: { simulatorVersion: device.osVersion, ip: device.wifiAddress } };
+      return {
+        ready: true,
+        message: 'WebDriverAgent is ready to accept commands',
+        state: 'success',
+        os: { name: 'iOS', version: device.osVersion },
+        ios: { simulatorVersion: device.osVersion, ip: device.wifiAddress },
+      };
     }
     if (method === 'POST' && path === '/session') {
       const caps = capabilities(body);
       sessionId = randomUUID().toUpperCase();
       if (typeof caps['bundleId'] === 'string') launch(caps['bundleId'], caps['arguments'], caps['environment']);
-      return { sessionId, capabilities: { device: device.kind === 'simulator' ? 'iphone simulator' : 'iphone', sdkVersion: device.osVersion, CFBundleIdentifier: device.foregroundBundle } };
+      return {
+        sessionId,
+        capabilities: {
+          device: device.kind === 'simulator' ? 'iphone simulator' : 'iphone',
+          sdkVersion: device.osVersion,
+          CFBundleIdentifier: device.foregroundBundle,
+        },
+      };
     }
     // Reading the screen works with or without a session, as in WDA.
     const scoped = /^\/session\/([^/]+)(\/.*)?$/.exec(path);

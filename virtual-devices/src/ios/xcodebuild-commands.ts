@@ -37,7 +37,11 @@ const option = (argv: readonly string[], name: string) => {
 };
 
 export async function serveXcodebuild(
-  req: IncomingMessage, res: ServerResponse, argv: readonly string[], phones: readonly VirtualIosDevice[], wda: XcodebuildWda,
+  req: IncomingMessage,
+  res: ServerResponse,
+  argv: readonly string[],
+  phones: readonly VirtualIosDevice[],
+  wda: XcodebuildWda,
 ): Promise<void> {
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
   const send = (m: { out?: string; err?: string; exit?: number }) => res.write(`${JSON.stringify(m)}\n`);
@@ -52,20 +56,38 @@ export async function serveXcodebuild(
   const test = argv.includes('test-without-building') || argv.includes('test');
   const derived = option(argv, '-derivedDataPath');
   const vars = settings(argv);
-  if (!phone || !phone.booted) return fail(`xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n`, 70);
-  if (!phone.handset.paired) return fail(`xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n\n\tIneligible destinations for the "WebDriverAgentRunner" scheme:\n\t\t{ platform:iOS, id:${udid}, name:${phone.name}, error:${phone.name} is not paired with your computer. To use ${phone.name} with Xcode, unlock it and choose to trust this computer when prompted. }\n`, 70);
-  if (!phone.handset.developerMode) return fail(`xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n\n\tIneligible destinations for the "WebDriverAgentRunner" scheme:\n\t\t{ platform:iOS, id:${udid}, name:${phone.name}, error:Developer Mode disabled. To use ${phone.name} for development, enable Developer Mode in Settings → Privacy & Security. }\n`, 70);
+  if (!phone?.booted)
+    return fail(`xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n`, 70);
+  if (!phone.handset.paired)
+    return fail(
+      `xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n\n\tIneligible destinations for the "WebDriverAgentRunner" scheme:\n\t\t{ platform:iOS, id:${udid}, name:${phone.name}, error:${phone.name} is not paired with your computer. To use ${phone.name} with Xcode, unlock it and choose to trust this computer when prompted. }\n`,
+      70,
+    );
+  if (!phone.handset.developerMode)
+    return fail(
+      `xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ id:${udid} }\n\n\tIneligible destinations for the "WebDriverAgentRunner" scheme:\n\t\t{ platform:iOS, id:${udid}, name:${phone.name}, error:Developer Mode disabled. To use ${phone.name} for development, enable Developer Mode in Settings → Privacy & Security. }\n`,
+      70,
+    );
   if (build) {
     if (!vars.get('DEVELOPMENT_TEAM')) {
-      return fail(`error: Signing for "WebDriverAgentRunner" requires a development team. Select a development team in the Signing & Capabilities editor. (in target 'WebDriverAgentRunner' from project 'WebDriverAgent')\n\n** TEST BUILD FAILED **\n\n`, 65);
+      return fail(
+        `error: Signing for "WebDriverAgentRunner" requires a development team. Select a development team in the Signing & Capabilities editor. (in target 'WebDriverAgentRunner' from project 'WebDriverAgent')\n\n** TEST BUILD FAILED **\n\n`,
+        65,
+      );
     }
     if (derived) {
       mkdirSync(join(derived, PRODUCT), { recursive: true });
-      writeFileSync(join(derived, 'Build', 'Products', 'WebDriverAgentRunner_iphoneos18.2-arm64.xctestrun'), `team=${vars.get('DEVELOPMENT_TEAM')}\n`);
+      writeFileSync(
+        join(derived, 'Build', 'Products', 'WebDriverAgentRunner_iphoneos18.2-arm64.xctestrun'),
+        `team=${vars.get('DEVELOPMENT_TEAM')}\n`,
+      );
     }
     send({ out: '\n** TEST BUILD SUCCEEDED **\n\n' });
   } else if (test && (!derived || !existsSync(join(derived, PRODUCT)))) {
-    return fail(`xcodebuild: error: Failed to build project WebDriverAgent with scheme WebDriverAgentRunner.: There are no test bundles available to test.\n`, 70);
+    return fail(
+      `xcodebuild: error: Failed to build project WebDriverAgent with scheme WebDriverAgentRunner.: There are no test bundles available to test.\n`,
+      70,
+    );
   }
   if (!test) {
     send({ exit: 0 });
@@ -73,7 +95,10 @@ export async function serveXcodebuild(
     return;
   }
   if (phone.handset.locked) {
-    return fail(`Testing failed:\n\tWebDriverAgentRunner-Runner.app encountered an error (Unable to launch com.facebook.WebDriverAgentRunner.xctrunner because the device was not, or could not be, unlocked.)\n\n** TEST EXECUTE FAILED **\n\n`, 65);
+    return fail(
+      `Testing failed:\n\tWebDriverAgentRunner-Runner.app encountered an error (Unable to launch com.facebook.WebDriverAgentRunner.xctrunner because the device was not, or could not be, unlocked.)\n\n** TEST EXECUTE FAILED **\n\n`,
+      65,
+    );
   }
   let ended = false;
   const stop = () => {
@@ -86,9 +111,16 @@ export async function serveXcodebuild(
   wda.onRun(udid, () => {
     if (ended) return;
     stop();
-    fail(`Testing failed:\n\tWebDriverAgentRunner-Runner.app (pid 1) crashed\n\tTest runner exited before starting test execution.\n\n** TEST EXECUTE FAILED **\n\n`, 65);
+    fail(
+      `Testing failed:\n\tWebDriverAgentRunner-Runner.app (pid 1) crashed\n\tTest runner exited before starting test execution.\n\n** TEST EXECUTE FAILED **\n\n`,
+      65,
+    );
   });
-  send({ out: `Test Suite 'All tests' started at ${new Date().toISOString()}.\nTest Suite 'WebDriverAgentRunner.xctest' started.\nTest Case '-[UITestingUITests testRunner]' started.\n` });
+  send({
+    out: `Test Suite 'All tests' started at ${new Date().toISOString()}.\nTest Suite 'WebDriverAgentRunner.xctest' started.\nTest Case '-[UITestingUITests testRunner]' started.\n`,
+  });
   await wda.start(udid);
-  send({ out: `    t =     0.00s Start Test at ${new Date().toISOString()}\nServerURLHere->http://${phone.wifiAddress}:8100<-ServerURLHere\n` });
+  send({
+    out: `    t =     0.00s Start Test at ${new Date().toISOString()}\nServerURLHere->http://${phone.wifiAddress}:8100<-ServerURLHere\n`,
+  });
 }

@@ -27,13 +27,23 @@ export interface XcrunRequest {
 
 const ok = (stdout = '', stderr = ''): XcrunResult => ({ code: 0, stdout, stderr });
 const fail = (stderr: string, code = 1): XcrunResult => ({ code, stdout: '', stderr: `${stderr}\n` });
-const simctlError = (message: string, code = 1) => fail(`An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=${code}):\n${message}`, code);
+const simctlError = (message: string, code = 1) =>
+  fail(`An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=${code}):\n${message}`, code);
 
 export async function runXcrun(devices: readonly VirtualIosDevice[], req: XcrunRequest): Promise<XcrunResult> {
   const [tool, ...rest] = req.argv;
   try {
-    if (tool === 'simctl') return await simctl(devices.filter((d) => d.kind === 'simulator'), withoutSet(rest), req);
-    if (tool === 'devicectl') return await devicectl(devices.filter((d) => d.kind === 'physical'), rest);
+    if (tool === 'simctl')
+      return await simctl(
+        devices.filter((d) => d.kind === 'simulator'),
+        withoutSet(rest),
+        req,
+      );
+    if (tool === 'devicectl')
+      return await devicectl(
+        devices.filter((d) => d.kind === 'physical'),
+        rest,
+      );
     return fail(`xcrun: error: unable to find utility "${tool ?? ''}", not a developer tool or in PATH`, 72);
   } catch (err) {
     return fail(err instanceof Error ? err.message : String(err));
@@ -81,7 +91,8 @@ async function simctl(sims: readonly VirtualIosDevice[], args: string[], req: Xc
     }
     case 'terminate': {
       const d = booted(a[0]);
-      if (!d.terminate(a[1] ?? '')) return simctlError(`Simulator device failed to terminate ${a[1] ?? ''}.\nfound nothing to terminate`, 3);
+      if (!d.terminate(a[1] ?? ''))
+        return simctlError(`Simulator device failed to terminate ${a[1] ?? ''}.\nfound nothing to terminate`, 3);
       return ok();
     }
     case 'get_app_container': {
@@ -121,7 +132,10 @@ async function io(d: VirtualIosDevice, args: string[], req: XcrunRequest): Promi
   if (op === 'recordVideo') {
     // Like the virtual Android screenrecord, an animated GIF of what the screen showed.
     if (!req.finish) {
-      d.recordings.set(path, FrameRecorder.sampling(() => d.screenRaster()));
+      d.recordings.set(
+        path,
+        FrameRecorder.sampling(() => d.screenRaster()),
+      );
       return { ...ok('', 'Recording started\n'), wait: true };
     }
     const finish = d.recordings.get(path);
@@ -137,7 +151,10 @@ function simctlDevices(sims: readonly VirtualIosDevice[]): Record<string, unknow
   for (const d of sims) {
     const runtime = `com.apple.CoreSimulator.SimRuntime.iOS-${d.osVersion.replace(/\./g, '-')}`;
     (byRuntime[runtime] ??= []).push({
-      udid: d.udid, name: d.name, state: d.booted ? 'Booted' : 'Shutdown', isAvailable: true,
+      udid: d.udid,
+      name: d.name,
+      state: d.booted ? 'Booted' : 'Shutdown',
+      isAvailable: true,
       deviceTypeIdentifier: `com.apple.CoreSimulator.SimDeviceType.${d.name.replace(/\W+/g, '-')}`,
     });
   }
@@ -150,7 +167,6 @@ function listText(sims: readonly VirtualIosDevice[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-
 async function devicectl(phones: readonly VirtualIosDevice[], args: string[]): Promise<XcrunResult> {
   const option = (name: string) => {
     const i = args.indexOf(name);
@@ -159,13 +175,20 @@ async function devicectl(phones: readonly VirtualIosDevice[], args: string[]): P
   const positional = args.filter((x, i) => !x.startsWith('-') && !(args[i - 1] ?? '').startsWith('--'));
   const output = async (commandType: string, result: unknown): Promise<XcrunResult> => {
     const path = option('--json-output');
-    if (path) await writeFile(path, JSON.stringify({ info: { arguments: ['devicectl', ...args], commandType, outcome: 'success' }, result }, null, 2));
+    if (path)
+      await writeFile(
+        path,
+        JSON.stringify({ info: { arguments: ['devicectl', ...args], commandType, outcome: 'success' }, result }, null, 2),
+      );
     return ok();
   };
   const device = (): VirtualIosDevice => {
     const id = option('--device') ?? option('-d');
     const d = phones.find((p) => p.udid === id);
-    if (!d || !d.booted) throw new Error(`ERROR: The specified device was not found. (com.apple.dt.CoreDeviceError error 1000.)\n       DeviceIdentifier = ${id ?? ''}`);
+    if (!d?.booted)
+      throw new Error(
+        `ERROR: The specified device was not found. (com.apple.dt.CoreDeviceError error 1000.)\n       DeviceIdentifier = ${id ?? ''}`,
+      );
     return d;
   };
   const verb = positional.slice(0, 3).join(' ');
@@ -173,17 +196,41 @@ async function devicectl(phones: readonly VirtualIosDevice[], args: string[]): P
     return output('devicectl.list.devices', {
       devices: phones.map((d) => ({
         identifier: d.udid,
-        connectionProperties: { pairingState: d.handset.paired ? 'paired' : 'unpaired', tunnelState: d.booted && d.handset.paired ? 'connected' : 'disconnected', transportType: 'wired' },
-        deviceProperties: { name: `${d.name} (virtual)`, osVersionNumber: d.osVersion, bootState: d.booted ? 'booted' : 'unknown', developerModeStatus: d.handset.developerMode ? 'enabled' : 'disabled' },
-        hardwareProperties: { udid: d.udid, marketingName: d.name, deviceType: 'iPhone', platform: 'iOS', reality: 'physical', productType: 'iPhone15,4' },
+        connectionProperties: {
+          pairingState: d.handset.paired ? 'paired' : 'unpaired',
+          tunnelState: d.booted && d.handset.paired ? 'connected' : 'disconnected',
+          transportType: 'wired',
+        },
+        deviceProperties: {
+          name: `${d.name} (virtual)`,
+          osVersionNumber: d.osVersion,
+          bootState: d.booted ? 'booted' : 'unknown',
+          developerModeStatus: d.handset.developerMode ? 'enabled' : 'disabled',
+        },
+        hardwareProperties: {
+          udid: d.udid,
+          marketingName: d.name,
+          deviceType: 'iPhone',
+          platform: 'iOS',
+          reality: 'physical',
+          productType: 'iPhone15,4',
+        },
       })),
     });
   }
   if (verb === 'device info details') {
     const d = device();
     return output('devicectl.device.info.details', {
-      connectionProperties: { pairingState: d.handset.paired ? 'paired' : 'unpaired', tunnelState: d.handset.paired ? 'connected' : 'disconnected' },
-      deviceProperties: { name: `${d.name} (virtual)`, osVersionNumber: d.osVersion, developerModeStatus: d.handset.developerMode ? 'enabled' : 'disabled', bootState: 'booted' },
+      connectionProperties: {
+        pairingState: d.handset.paired ? 'paired' : 'unpaired',
+        tunnelState: d.handset.paired ? 'connected' : 'disconnected',
+      },
+      deviceProperties: {
+        name: `${d.name} (virtual)`,
+        osVersionNumber: d.osVersion,
+        developerModeStatus: d.handset.developerMode ? 'enabled' : 'disabled',
+        bootState: 'booted',
+      },
       hardwareProperties: { udid: d.udid, marketingName: d.name, platform: 'iOS', reality: 'physical' },
     });
   }
@@ -193,9 +240,11 @@ async function devicectl(phones: readonly VirtualIosDevice[], args: string[]): P
   }
   if (verb === 'device install app') {
     const path = positional[3];
-    if (!path) return fail('ERROR: Missing expected argument \'<path>\'');
+    if (!path) return fail("ERROR: Missing expected argument '<path>'");
     const info = await device().install(path);
-    return output('devicectl.device.install.app', { installedApplications: [{ bundleID: info.bundleId, installationURL: `file://${path}` }] });
+    return output('devicectl.device.install.app', {
+      installedApplications: [{ bundleID: info.bundleId, installationURL: `file://${path}` }],
+    });
   }
   if (verb === 'device uninstall app') {
     device().uninstall(positional[3] ?? '');
@@ -203,8 +252,12 @@ async function devicectl(phones: readonly VirtualIosDevice[], args: string[]): P
   }
   if (verb === 'device info apps') {
     const only = option('--bundle-id');
-    const apps = device().installedApps().filter((a) => !only || a.bundleId === only);
-    return output('devicectl.device.info.apps', { apps: apps.map((a) => ({ bundleIdentifier: a.bundleId, name: a.displayName, url: `file://${a.path}/` })) });
+    const apps = device()
+      .installedApps()
+      .filter((a) => !only || a.bundleId === only);
+    return output('devicectl.device.info.apps', {
+      apps: apps.map((a) => ({ bundleIdentifier: a.bundleId, name: a.displayName, url: `file://${a.path}/` })),
+    });
   }
   return fail(`ERROR: Unknown devicectl command: ${positional.join(' ')}`, 64);
 }

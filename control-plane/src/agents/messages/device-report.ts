@@ -1,6 +1,6 @@
 /** device.added / device.changed: the registry follows the report; a ready device may take work at once. */
 import type { DeviceAdded } from '@devicelab/shared';
-import { upsertDevices, type AgentRecord } from '../../queries/agents.js';
+import { type AgentRecord, upsertDevices } from '../../queries/agents.js';
 import type { AgentContext } from '../context.js';
 
 export async function onDeviceReport(ctx: AgentContext, agent: AgentRecord, m: Pick<DeviceAdded, 'device'>): Promise<void> {

@@ -11,7 +11,7 @@
  * only be refused meanwhile, and a refusal parks the device offline.
  */
 import type { Hello } from '@devicelab/shared';
-import { markMissingDevicesOffline, unwantedJobs, upsertDevices, type AgentRecord, type ReportedJob } from '../../queries/agents.js';
+import { type AgentRecord, markMissingDevicesOffline, type ReportedJob, unwantedJobs, upsertDevices } from '../../queries/agents.js';
 import { activeAttemptsOfAgent } from '../../runs/attempts.js';
 import { CANCELLED_MESSAGE } from '../../runs/transitions/cancel.js';
 import { loseAttempt } from '../../runs/transitions/lose.js';
@@ -27,8 +27,17 @@ export async function onHello(ctx: AgentContext, agent: AgentRecord, m: Hello): 
     requeued = (await loseAttempt(ctx.db, held, 'the agent restarted without it', tearDownGivenUp(ctx))) === 'retried' || requeued;
   }
   const unwanted = await unwantedJobs(ctx.db, agent.id, runningJobs(m));
-  await upsertDevices(ctx.db, agent, m.devices, unwanted.flatMap((j) => j.serial ?? []));
-  await markMissingDevicesOffline(ctx.db, agent.id, m.devices.map((d) => d.serial));
+  await upsertDevices(
+    ctx.db,
+    agent,
+    m.devices,
+    unwanted.flatMap((j) => j.serial ?? []),
+  );
+  await markMissingDevicesOffline(
+    ctx.db,
+    agent.id,
+    m.devices.map((d) => d.serial),
+  );
   if (requeued) ctx.publishWork();
   // This agent's own devices are offered work once it has its welcome (hub.ts).
 }
@@ -36,7 +45,11 @@ export async function onHello(ctx: AgentContext, agent: AgentRecord, m: Hello): 
 /** After the welcome (a cancel needs the socket): every job the agent runs that nobody wants is cancelled. */
 export async function cancelUnwantedJobs(ctx: AgentContext, agent: AgentRecord, m: Hello): Promise<void> {
   for (const job of await unwantedJobs(ctx.db, agent.id, runningJobs(m))) {
-    ctx.send(agent.id, { type: 'job.cancel', jobId: job.jobId, reason: job.runCancelled ? CANCELLED_MESSAGE : 'this try of the test is over' });
+    ctx.send(agent.id, {
+      type: 'job.cancel',
+      jobId: job.jobId,
+      reason: job.runCancelled ? CANCELLED_MESSAGE : 'this try of the test is over',
+    });
   }
 }
 

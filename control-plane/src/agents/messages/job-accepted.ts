@@ -9,7 +9,11 @@ import { acceptAttempt } from '../../runs/transitions/accept.js';
 import type { AgentContext } from '../context.js';
 import { heldAttempt } from '../held-attempt.js';
 
-export async function onJobAccepted(ctx: AgentContext, agent: AgentRecord, m: Extract<AgentMessage, { type: 'job.accepted' }>): Promise<void> {
+export async function onJobAccepted(
+  ctx: AgentContext,
+  agent: AgentRecord,
+  m: Extract<AgentMessage, { type: 'job.accepted' }>,
+): Promise<void> {
   const attempt = await heldAttempt(ctx, agent.id, m.jobId);
   const started = attempt && (await acceptAttempt(ctx.db, attempt, newId('ses')));
   if (!started) ctx.send(agent.id, { type: 'job.cancel', jobId: m.jobId, reason: 'this test is no longer waiting for a device' });

@@ -4,11 +4,11 @@
  * nobody wanted any more frees the device its hello kept busy (hello.ts).
  */
 import type { JobResult } from '@devicelab/shared';
-import { freeDeviceOfEndedJob, type AgentRecord } from '../../queries/agents.js';
+import { type AgentRecord, freeDeviceOfEndedJob } from '../../queries/agents.js';
 import { CANCELLED_MESSAGE } from '../../runs/transitions/cancel.js';
+import { loseAttempt } from '../../runs/transitions/lose.js';
 import type { AgentContext } from '../context.js';
 import { heldAttempt } from '../held-attempt.js';
-import { loseAttempt } from '../../runs/transitions/lose.js';
 import { recordVerdict, tearDownGivenUp } from '../verdicts.js';
 import { reportedJob } from './hello.js';
 
@@ -24,7 +24,10 @@ export async function onJobResult(ctx: AgentContext, agent: AgentRecord, m: JobR
     await recordVerdict(ctx, attempt, {
       status: m.verdict === 'cancelled' ? 'blocked' : m.verdict,
       statusMessage: cancelled ? CANCELLED_MESSAGE : m.statusMessage,
-      failedStep: m.failedStep, durationSeconds: m.durationSeconds, recordingKey: m.recordingKey, deviceLogKey: m.deviceLogKey,
+      failedStep: m.failedStep,
+      durationSeconds: m.durationSeconds,
+      recordingKey: m.recordingKey,
+      deviceLogKey: m.deviceLogKey,
     });
   } else if (await freeDeviceOfEndedJob(ctx.db, agent.id, reportedJob(m.jobId))) {
     ctx.dispatch();

@@ -42,12 +42,25 @@ async function storedOrNewDecision(ctx: AgentContext, attempt: AttemptWork, sess
   if (earlier) return answerFrom(earlier);
   try {
     const r = await ctx.engine.decideStep({
-      session, call: 'execute', command: m.command, values: attempt.values ?? {}, pageSource: m.pageSource,
-      screenshot: m.screenshot ? Buffer.from(m.screenshot, 'base64') : undefined, stepNumber: m.stepIndex, requestId: m.requestId,
+      session,
+      call: 'execute',
+      command: m.command,
+      values: attempt.values ?? {},
+      pageSource: m.pageSource,
+      screenshot: m.screenshot ? Buffer.from(m.screenshot, 'base64') : undefined,
+      stepNumber: m.stepIndex,
+      requestId: m.requestId,
       wait: m.waitedMs === undefined ? undefined : { waitedMs: m.waitedMs, settled: m.settled ?? true, mayRetry: m.mayRetry ?? false },
     });
     return {
-      ok: true, actions: r.actions, kind: r.kind, finished: r.finished, failed: r.failed, reason: r.reason, screenshotKey: r.screenshotKey, retry: r.retry,
+      ok: true,
+      actions: r.actions,
+      kind: r.kind,
+      finished: r.finished,
+      failed: r.failed,
+      reason: r.reason,
+      screenshotKey: r.screenshotKey,
+      retry: r.retry,
     };
   } catch (e) {
     // 502: the AI model could not answer (down, rate limited, timed out): not the test's fault.
@@ -66,7 +79,13 @@ const NOTHING: Omit<Answer, 'ok'> = { actions: [], finished: true, failed: false
 
 function answerFrom(step: StepRecord): Answer {
   return {
-    ok: true, actions: step.actions, kind: step.kind === 'code' ? undefined : step.kind,
-    finished: step.finished ?? true, failed: step.outcome === 'failed', reason: step.reason ?? '', screenshotKey: step.screenshot, retry: false,
+    ok: true,
+    actions: step.actions,
+    kind: step.kind === 'code' ? undefined : step.kind,
+    finished: step.finished ?? true,
+    failed: step.outcome === 'failed',
+    reason: step.reason ?? '',
+    screenshotKey: step.screenshot,
+    retry: false,
   };
 }

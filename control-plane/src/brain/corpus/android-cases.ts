@@ -5,7 +5,7 @@
  * mirror: a number off by one digit, a word short, a plural, a target in the wrong
  * region, an anchor that is not there, several equally good candidates.
  */
-import { absent, done, fails, onPlatform, pass, tap, type, type Row } from './corpus-case.js';
+import { absent, done, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
 const shop: Row[] = [
   // Qualifiers: neighbour, row, ordinal
@@ -331,4 +331,14 @@ const existing: Row[] = [
   ['Type secret into the field below Phone number', 'android-signup', fails()],
 ];
 
-export const androidCases = onPlatform('android', [...shop, ...dialogs, ...about, ...cart, ...order, ...profile, ...compose, ...search, ...existing]);
+export const androidCases = onPlatform('android', [
+  ...shop,
+  ...dialogs,
+  ...about,
+  ...cart,
+  ...order,
+  ...profile,
+  ...compose,
+  ...search,
+  ...existing,
+]);

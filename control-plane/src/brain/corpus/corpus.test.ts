@@ -8,17 +8,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseHierarchy, type Platform, type ScreenElement } from '../hierarchy.js';
+import { type Platform, parseHierarchy, type ScreenElement } from '../hierarchy.js';
 import { decideOffline } from '../offline-model.js';
 import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
-import { iosCases } from './ios-cases.js';
-import { secondBatch } from './second-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
+import { iosCases } from './ios-cases.js';
+import { judge, type Outcome } from './judge.js';
+import { secondBatch } from './second-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
-import { judge, type Outcome } from './judge.js';
 
 const corpus: CorpusCase[] = [...androidCases, ...iosCases, ...secondBatch, ...thirdBatch, ...fourthBatch, ...fifthBatch, ...sixthBatch];
 
@@ -55,7 +55,12 @@ function score(label: string, results: readonly Result[]): { ratio: number; fals
 }
 
 const explain = (results: readonly Result[]) =>
-  results.map((r) => `[${r.outcome}] ${r.c.platform} ${r.c.screen}: ${r.c.instruction}\n    expected ${JSON.stringify(r.c.expected)}\n    got ${r.got}`).join('\n');
+  results
+    .map(
+      (r) =>
+        `[${r.outcome}] ${r.c.platform} ${r.c.screen}: ${r.c.instruction}\n    expected ${JSON.stringify(r.c.expected)}\n    got ${r.got}`,
+    )
+    .join('\n');
 
 describe('offline model corpus', () => {
   const results = corpus.map(run);
@@ -70,9 +75,20 @@ describe('offline model corpus', () => {
 
   it('never passes what should fail, never acts on the wrong element, and is at least 95 % right on each platform', () => {
     const overall = score('all', results);
-    const perPlatform = (['android', 'ios'] as const).map((p) => score(p, results.filter((r) => r.c.platform === p)));
-    score('tuned', results.filter((r) => !r.c.blind));
-    score('blind', results.filter((r) => r.c.blind));
+    const perPlatform = (['android', 'ios'] as const).map((p) =>
+      score(
+        p,
+        results.filter((r) => r.c.platform === p),
+      ),
+    );
+    score(
+      'tuned',
+      results.filter((r) => !r.c.blind),
+    );
+    score(
+      'blind',
+      results.filter((r) => r.c.blind),
+    );
     const wrong = results.filter((r) => r.outcome !== 'right');
     if (wrong.length > 0) console.log(`not right:\n${explain(wrong)}`);
     expect(explain(results.filter((r) => r.outcome === 'falsePass' || r.outcome === 'wrongTarget'))).toBe('');

@@ -12,7 +12,7 @@
  * false pass ("sign up again" passed on "sign in again"). Their failures were then looked
  * at and fixed, so all of this batch is tuned now; sixth-batch-cases.ts is the blind one.
  */
-import { fails, onPlatform, pass, tap, type CorpusCase, type Row } from './corpus-case.js';
+import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
 const removeDialog: Row[] = [
   ['Tap Remove in the dialog', 'android-remove-dialog', tap({ id: 'android:id/button1' })],
@@ -23,7 +23,11 @@ const removeDialog: Row[] = [
   ['Tap OK in the dialog', 'android-remove-dialog', fails()],
   ['Tap Delete in the dialog', 'android-remove-dialog', fails()],
   ['Check that the dialog asks to remove Mug Warmer', 'android-remove-dialog', pass({ id: 'android:id/message' })],
-  ['Check that the dialog asks whether to remove the Mug Warmer from the cart', 'android-remove-dialog', pass({ id: 'android:id/message' })],
+  [
+    'Check that the dialog asks whether to remove the Mug Warmer from the cart',
+    'android-remove-dialog',
+    pass({ id: 'android:id/message' }),
+  ],
   ['Verify the dialog asks to remove the French Press', 'android-remove-dialog', fails()],
   ['Check that the Remove item dialog is shown', 'android-remove-dialog', pass({ id: 'android:id/alertTitle' })],
   ['Check that the Delete item dialog is shown', 'android-remove-dialog', fails()],

@@ -3,7 +3,7 @@
  * notifications list with a snackbar, a product page with size chips and prices,
  * iOS general settings with values and switches), written before running it.
  */
-import { done, fails, onPlatform, pass, tap, type Row } from './corpus-case.js';
+import { done, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
 const notifications: Row[] = [
   ['Tap Undo', 'android-notifications', tap({ id: 'snackbar_action' })],

@@ -3,7 +3,7 @@
  * bars, tab bars, table cells, alerts in their own window over the screen, switches
  * whose state is their value). As on Android, each negative case mirrors a positive one.
  */
-import { absent, done, fails, onPlatform, pass, tap, type, type Row } from './corpus-case.js';
+import { absent, done, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
 const shop: Row[] = [
   ['Tap "Add to cart" next to Red Mug', 'ios-shop-list', tap({ id: 'addToCart', nth: 1 })],
@@ -63,7 +63,11 @@ const alerts: Row[] = [
   ['Tap Cancel in the navigation bar', 'ios-discard-alert', fails(/behind a dialog/)],
   ['Tap Discard in the dialog', 'ios-discard-alert', tap({ type: 'Button', text: 'Discard' })],
   ['Check that Discard changes? is shown', 'ios-discard-alert', pass()],
-  ['Verify the alert says Your edits to Red Mug will be lost.', 'ios-discard-alert', pass({ type: 'StaticText', text: 'Your edits to Red Mug will be lost.' })],
+  [
+    'Verify the alert says Your edits to Red Mug will be lost.',
+    'ios-discard-alert',
+    pass({ type: 'StaticText', text: 'Your edits to Red Mug will be lost.' }),
+  ],
   ['Check that Discard changes is displayed', 'ios-discard-alert', pass()],
   ['Tap OK in the alert', 'ios-discard-alert', fails()],
   ['Tap Delete', 'ios-discard-alert', fails()],

@@ -8,7 +8,7 @@
 import type { Decision } from '../actions.js';
 import { contains, descendants } from '../element-roles.js';
 import type { ElementRef } from '../fixtures/cases.js';
-import { shortType, type ScreenElement } from '../hierarchy.js';
+import { type ScreenElement, shortType } from '../hierarchy.js';
 import { locate } from '../locators.js';
 import type { Verdict } from './corpus-case.js';
 

@@ -3,7 +3,7 @@
  * handset's sample app (the screens the end-to-end tests drive, dumped by
  * virtual-devices/src) on both platforms, and other phrasings on the corpus screens.
  */
-import { absent, done, fails, onPlatform, pass, tap, type, type Row } from './corpus-case.js';
+import { absent, done, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
 /** The same sample app dumps exist for both platforms; ids are `name` on iOS. */
 const sampleBoth: Array<[string, string, 'tap' | 'pass' | 'fail' | 'absent', string?]> = [

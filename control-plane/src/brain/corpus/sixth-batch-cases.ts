@@ -4,14 +4,18 @@
  * is printed apart ("blind"). Anything fixed after looking at these makes them tuned:
  * move them out of the blind flag, and write a new blind batch.
  */
-import { fails, onPlatform, pass, tap, type, type CorpusCase, type Row } from './corpus-case.js';
+import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
 const deleteDialog: Row[] = [
   ['Confirm the dialog by tapping Delete', 'android-delete-account-dialog', tap({ id: 'android:id/button1' })],
   ['Dismiss the dialog by tapping Keep account', 'android-delete-account-dialog', tap({ id: 'android:id/button2' })],
   ['Tap Keep account in the popup', 'android-delete-account-dialog', tap({ id: 'android:id/button2' })],
   ['Close the dialog with Cancel', 'android-delete-account-dialog', fails()],
-  ['Check that the dialog warns that the account will be permanently deleted', 'android-delete-account-dialog', pass({ id: 'android:id/message' })],
+  [
+    'Check that the dialog warns that the account will be permanently deleted',
+    'android-delete-account-dialog',
+    pass({ id: 'android:id/message' }),
+  ],
   ['Check that the dialog says 3 saved addresses will be deleted', 'android-delete-account-dialog', pass({ id: 'android:id/message' })],
   ['Check that the dialog says 2 saved addresses will be deleted', 'android-delete-account-dialog', fails()],
   ['Check that the dialog says the account will not be deleted', 'android-delete-account-dialog', fails()],

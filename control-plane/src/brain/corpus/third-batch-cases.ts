@@ -4,7 +4,7 @@
  * list; an iOS orders list with a segmented control and a bottom toolbar), written
  * before running it.
  */
-import { absent, fails, onPlatform, pass, tap, type, type Row } from './corpus-case.js';
+import { absent, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
 const checkout: Row[] = [
   ['Enter Hauptstraße 5 in the Address field', 'android-checkout-form', type({ id: 'address' }, 'Hauptstraße 5')],

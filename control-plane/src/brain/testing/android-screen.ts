@@ -9,7 +9,9 @@ export type Spec = [string, Record<string, string>, Spec[]?];
 export function androidXml(...nodes: Spec[]): string {
   const render = ([cls, attrs, kids = []]: Spec): string => {
     const a = { text: '', 'resource-id': '', 'content-desc': '', clickable: 'false', enabled: 'true', bounds: '[0,0][100,100]', ...attrs };
-    const attributes = Object.entries(a).map(([k, v]) => `${k}="${v}"`).join(' ');
+    const attributes = Object.entries(a)
+      .map(([k, v]) => `${k}="${v}"`)
+      .join(' ');
     return `<node class="${cls}" package="com.example" ${attributes}>${kids.map(render).join('')}</node>`;
   };
   return `<hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${nodes.map(render).join('')}</node></hierarchy>`;

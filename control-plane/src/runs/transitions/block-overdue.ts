@@ -10,7 +10,9 @@ import { completeRunsIfDone, lockRuns } from './complete.js';
 export async function blockOverdueAttempts(db: Db, seconds: number): Promise<number> {
   return db.transaction(async (tx) => {
     const overdue = `status = 'pending' AND queued_at < clock_timestamp() - make_interval(secs => $1)`;
-    const runIds = (await tx.query<{ runId: string }>(`SELECT DISTINCT run_id AS "runId" FROM attempts WHERE ${overdue}`, [seconds])).map((r) => r.runId);
+    const runIds = (await tx.query<{ runId: string }>(`SELECT DISTINCT run_id AS "runId" FROM attempts WHERE ${overdue}`, [seconds])).map(
+      (r) => r.runId,
+    );
     if (runIds.length === 0) return 0;
     await lockRuns(tx, runIds);
     const blocked = await tx.query<{ id: string; runId: string }>(
@@ -22,8 +24,14 @@ export async function blockOverdueAttempts(db: Db, seconds: number): Promise<num
         RETURNING id, run_id AS "runId"`,
       [seconds, runIds],
     );
-    await announceTestsFinished(tx, blocked.map((b) => b.id));
-    await completeRunsIfDone(tx, blocked.map((b) => b.runId));
+    await announceTestsFinished(
+      tx,
+      blocked.map((b) => b.id),
+    );
+    await completeRunsIfDone(
+      tx,
+      blocked.map((b) => b.runId),
+    );
     return blocked.length;
   });
 }

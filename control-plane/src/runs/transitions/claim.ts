@@ -21,7 +21,7 @@
 import { PLATFORMS, type Platform } from '@devicelab/shared';
 import type { Db, Sql } from '../../db/index.js';
 import { lockOrganisation } from '../../queries/organisations.js';
-import { workColumns, type AttemptWork } from '../attempts.js';
+import { type AttemptWork, workColumns } from '../attempts.js';
 
 /** Device `d` can run a test of `c` (a run or an attempt: both have platform, physical, org_id). */
 const serves = (d: string, c: string) => `${d}.state = 'online' AND ${d}.agent_id = ANY($1::text[]) AND ${d}.platform = ${c}.platform

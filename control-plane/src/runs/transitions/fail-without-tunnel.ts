@@ -14,12 +14,14 @@ export async function failAttemptsWithoutTunnel(db: Db, leaseSeconds: number): P
   const waiting = `r.tunnel_name IS NOT NULL AND NOT ${runTunnelConnected('$1')}`;
   // From the running runs that name a tunnel (a partial index: few, whatever the queue's length),
   // not from the pending attempts: this runs before every claim pass.
-  const runIds = (await db.query<{ id: string }>(
-    `SELECT r.id FROM runs r
+  const runIds = (
+    await db.query<{ id: string }>(
+      `SELECT r.id FROM runs r
       WHERE r.status = 'running' AND ${waiting}
         AND EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status = 'pending')`,
-    [leaseSeconds],
-  )).map((r) => r.id);
+      [leaseSeconds],
+    )
+  ).map((r) => r.id);
   if (runIds.length === 0) return 0;
   return db.transaction(async (tx) => {
     await lockRuns(tx, runIds);
@@ -31,8 +33,14 @@ export async function failAttemptsWithoutTunnel(db: Db, leaseSeconds: number): P
         RETURNING a.id, a.run_id AS "runId"`,
       [leaseSeconds, runIds],
     );
-    await announceTestsFinished(tx, failed.map((f) => f.id));
-    await completeRunsIfDone(tx, failed.map((f) => f.runId));
+    await announceTestsFinished(
+      tx,
+      failed.map((f) => f.id),
+    );
+    await completeRunsIfDone(
+      tx,
+      failed.map((f) => f.runId),
+    );
     return failed.length;
   });
 }

@@ -6,7 +6,7 @@
  * and answers null.
  */
 import type { Db, Sql } from '../../db/index.js';
-import { workColumns, type AttemptWork } from '../attempts.js';
+import { type AttemptWork, workColumns } from '../attempts.js';
 import { announceTestsFinished } from '../run-events.js';
 import { completeRunsIfDone, lockRuns } from './complete.js';
 import type { AttemptRef } from './ref.js';
@@ -22,14 +22,26 @@ export interface Verdict {
 
 export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
   return db.transaction(async (tx) => {
-    await lockRuns(tx, (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId));
+    await lockRuns(
+      tx,
+      (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId),
+    );
     const rows = await tx.query<AttemptWork>(
       `UPDATE attempts a SET status = $3, status_message = $4, failed_step = $5, finished_at = clock_timestamp(),
               duration_seconds = COALESCE($6, extract(epoch FROM clock_timestamp() - a.started_at)), recording_key = $7,
               device_log_key = $8
         WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('pending', 'offered', 'running')
         RETURNING ${workColumns}`,
-      [ref.id, ref.tryNumber, v.status, v.statusMessage, v.failedStep ?? null, v.durationSeconds ?? null, v.recordingKey ?? null, v.deviceLogKey ?? null],
+      [
+        ref.id,
+        ref.tryNumber,
+        v.status,
+        v.statusMessage,
+        v.failedStep ?? null,
+        v.durationSeconds ?? null,
+        v.recordingKey ?? null,
+        v.deviceLogKey ?? null,
+      ],
     );
     const attempt = rows[0];
     if (!attempt) return null;
@@ -37,7 +49,8 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     if (attempt.deviceId) await tx.query(`UPDATE devices SET state = 'online' WHERE id = $1 AND state = 'busy'`, [attempt.deviceId]);
     if (attempt.sessionId) {
       await tx.query(`UPDATE sdk_sessions SET status = $2, ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [
-        attempt.sessionId, v.status === 'succeeded' ? 'succeeded' : 'failed',
+        attempt.sessionId,
+        v.status === 'succeeded' ? 'succeeded' : 'failed',
       ]);
     }
     await announceTestsFinished(tx, [attempt.id]);

@@ -9,8 +9,8 @@
  * LOCKED leaves attempts that another transition holds right now to the next sweep.
  */
 import type { Db } from '../../db/index.js';
+import { type AttemptWork, workColumns } from '../attempts.js';
 import { DEFAULT_TIMEOUT_MS } from '../pre-requests.js';
-import { workColumns, type AttemptWork } from '../attempts.js';
 import { CANCELLED_MESSAGE } from './cancel.js';
 import { shareRunsOfAttempts } from './complete.js';
 import type { OnGivenUp } from './ref.js';

@@ -27,7 +27,10 @@ export interface RequeueOptions {
 }
 
 export async function requeueAttempt(
-  db: Db, ref: AttemptRef, deviceState: 'online' | 'offline', options: RequeueOptions = {},
+  db: Db,
+  ref: AttemptRef,
+  deviceState: 'online' | 'offline',
+  options: RequeueOptions = {},
 ): Promise<'pending' | 'blocked' | null> {
   return db.transaction(async (tx) => {
     await shareRunsOfAttempts(tx, [ref.id]);

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/index.js';
 import type { AttemptOutcome } from '../deliveries.js';
-import { settle, type DeliveryRef } from './settle.js';
+import { type DeliveryRef, settle } from './settle.js';
 
 const GONE_MESSAGE = 'the endpoint answered 410 Gone: webhook disabled';
 
@@ -16,7 +16,10 @@ export async function disableOnGone(db: Db, ref: DeliveryRef, outcome: AttemptOu
     // so they queue here instead of deadlocking on each other's rows (seen on PostgreSQL).
     await tx.query('SELECT 1 FROM webhooks WHERE id = $1 FOR UPDATE', [ref.webhookId]);
     if (!(await settle(tx, ref, outcome, `status = 'failed', last_error = $5`))) return false;
-    await tx.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = $2 WHERE id = $1 AND status = 'active'`, [ref.webhookId, GONE_MESSAGE]);
+    await tx.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = $2 WHERE id = $1 AND status = 'active'`, [
+      ref.webhookId,
+      GONE_MESSAGE,
+    ]);
     await tx.query(
       `UPDATE webhook_deliveries SET status = 'failed', last_error = $2, lease_until = NULL
         WHERE webhook_id = $1 AND status IN ('pending', 'sending')`,
