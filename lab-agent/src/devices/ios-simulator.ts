@@ -32,7 +32,7 @@ export class SimulatorDriver extends IosWdaDriver {
   private readonly simctl: Simctl;
   private recording: { child: ChildProcess; file: string; exited: Promise<void> } | null = null;
 
-  constructor(readonly options: SimulatorDriverOptions) {
+  constructor(options: SimulatorDriverOptions) {
     super(options.udid, options.wdaUrl);
     this.simctl = new Simctl({
       ...(options.xcrunPath ? { xcrun: { path: options.xcrunPath } } : {}),
