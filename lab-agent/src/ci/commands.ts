@@ -5,8 +5,7 @@
  */
 import { type Command, Option } from 'commander';
 import { DEFAULT_TIMEOUT, DEFAULT_TUNNEL_WAIT } from './options.js';
-import { type CommandIo, runCommand } from './run-command.js';
-import { uploadCommand } from './upload-command.js';
+import type { CommandIo } from './run-command.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -65,6 +64,8 @@ export function addCiCommands(program: Command): void {
     .addOption(new Option('--summary <file>', 'write a Markdown summary here (also appended to $GITHUB_STEP_SUMMARY when set)'))
     .addHelpText('after', EXIT_HELP)
     .action(async (opts) => {
+      // Loaded when used, so `devicelab --help` and the other commands start quickly.
+      const { runCommand } = await import('./run-command.js');
       process.exit(await runCommand(opts, io()));
     });
 
@@ -75,6 +76,7 @@ export function addCiCommands(program: Command): void {
     .addOption(new Option('--platform <platform>', 'android or ios (checked against the file)').choices(['android', 'ios']))
     .addHelpText('after', UPLOAD_EXIT_HELP)
     .action(async (file: string, opts) => {
+      const { uploadCommand } = await import('./upload-command.js');
       process.exit(await uploadCommand(file, opts, io()));
     });
 }
