@@ -7,11 +7,22 @@
  *   const server = await startVirtualAdbServer({ devices: 2 });
  *   const client = Adb.createClient({ host: server.host, port: server.port });
  */
-import { createServer, type Server, type Socket } from 'node:net';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { EndOfStreamError, fail, okay, SocketReader } from './adb-protocol.js';
+import type { HostLink } from './device-ports.js';
 import { serveDeviceService } from './device-services.js';
 import { type HostRegistry, serveHostRequest } from './host-services.js';
 import { VirtualDevice, type VirtualDeviceOptions } from './virtual-device.js';
+
+/**
+ * The devices' transport to this server. It runs in the process on the adb server's
+ * machine, so a reversed port's connection is a TCP connection to 127.0.0.1 here; named
+ * as a USB device's adbd names its transport.
+ */
+const IN_PROCESS_LINK: HostLink = {
+  name: 'UsbFfs',
+  connect: (port) => createConnection({ host: '127.0.0.1', port }),
+};
 
 export interface VirtualAdbServerOptions {
   /** TCP port; 0 (default) picks a free one. The real server's is 5037. */
@@ -136,7 +147,7 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
         reader,
         accept: () => socket.write(okay()),
         refuse: (message) => socket.end(fail(message)),
-        transportName: 'UsbFfs', // what a USB device's adbd calls its transport
+        host: IN_PROCESS_LINK,
       });
     } catch (err) {
       // End of stream or a malformed request: nothing sensible to answer.

@@ -4,7 +4,9 @@
  * as it does with a device. The same services back the in-agent fake server, checked at
  * the end through that front door with the same command line.
  */
-import { createConnection } from 'node:net';
+import { spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createConnection, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { type RealAdbServer, runAdb, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
@@ -138,6 +140,100 @@ describe("a virtual device behind Google's adb server", () => {
     const missing = await on('reverse', '--remove', 'tcp:9100');
     expect([missing.code, missing.stderr]).toEqual([1, "adb: error: listener 'tcp:9100' not found\n"]);
     expect((await on('reverse', '--remove-all')).code).toBe(0);
+    expect((await on('reverse', '--list')).stdout).toBe('\n');
+  });
+});
+
+/** `adb shell nc 127.0.0.1 PORT` on the device, writing `line` to it; resolves with what came back and nc's exit code. */
+function deviceNc(devicePort: number, line: string, serverPort = adb.port, device = serial) {
+  return new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
+    const child = spawn('adb', ['-P', String(serverPort), '-s', device, 'shell', 'nc', '127.0.0.1', String(devicePort)]);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.stdin.on('error', () => {});
+    child.stdin.write(line); // stdin stays open: the connection ends when the host side closes it
+    child.on('close', (code) => resolve({ stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), code }));
+  });
+}
+
+/** A server on this machine (the adb server's) that answers the first line it gets with `reply` and closes. */
+async function hostEcho(reply: string): Promise<{ port: number; received: () => string; close: () => Promise<void> }> {
+  const got: Buffer[] = [];
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.on('data', (c: Buffer) => {
+      got.push(c);
+      if (c.includes(10)) socket.end(reply);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    received: () => Buffer.concat(got).toString(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("adb reverse carried back through Google's adb server", () => {
+  it("a connection to the device's reversed port reaches the host port through adb, both ways", async () => {
+    const host = await hostEcho('pong from host\n');
+    try {
+      expect((await on('reverse', 'tcp:9300', `tcp:${host.port}`)).code).toBe(0);
+      const answer = await deviceNc(9300, 'ping from device\n');
+      expect(answer).toEqual({ stdout: 'pong from host\n', stderr: '', code: 0 });
+      expect(host.received()).toBe('ping from device\n');
+      // Removed: nothing listens on the device port any more.
+      expect((await on('reverse', '--remove', 'tcp:9300')).code).toBe(0);
+      expect(await deviceNc(9300, 'again\n')).toEqual({ stdout: '', stderr: 'nc: connect: Connection refused\n', code: 1 });
+      expect(host.received()).toBe('ping from device\n');
+      // --remove-all, as on a device: every reverse goes.
+      await on('reverse', 'tcp:9301', `tcp:${host.port}`);
+      await on('reverse', 'tcp:9302', `tcp:${host.port}`);
+      expect((await on('reverse', '--remove-all')).code).toBe(0);
+      expect((await deviceNc(9301, 'x\n')).stderr).toBe('nc: connect: Connection refused\n');
+      expect(devices.devices[0]!.device.reverses.size).toBe(0);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('a reversed port whose host side has nothing listening closes the connection, as adbd does', async () => {
+    const host = await hostEcho('unused');
+    await host.close(); // its port is free now: the adb server's connect there is refused
+    expect((await on('reverse', 'tcp:9310', `tcp:${host.port}`)).code).toBe(0);
+    expect(await deviceNc(9310, 'hello\n')).toEqual({ stdout: '', stderr: '', code: 0 });
+    await on('reverse', '--remove-all');
+  });
+
+  it("an app's HTTP through a proxy on a reversed device port goes back through adb to the host's proxy", async () => {
+    const seen: string[] = [];
+    const proxy = createHttpServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.end('from the host proxy');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const device = devices.devices[0]!.device;
+      expect((await on('reverse', 'tcp:9330', `tcp:${(proxy.address() as AddressInfo).port}`)).code).toBe(0);
+      await on('shell', 'settings', 'put', 'global', 'http_proxy', '127.0.0.1:9330');
+      expect(await device.network.fetch('http://staging.corp/hello')).toEqual({ status: 200, body: 'from the host proxy' });
+      expect(seen).toEqual(['GET http://staging.corp/hello']);
+    } finally {
+      await on('shell', 'settings', 'put', 'global', 'http_proxy', ':0');
+      await on('reverse', '--remove-all');
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
+  it('the reverses of a transport go with it (adb disconnect), as adbd drops them', async () => {
+    expect((await on('reverse', 'tcp:9320', 'tcp:9321')).code).toBe(0);
+    expect(devices.devices[0]!.device.reverses.get(9320)).toBe(9321);
+    expect((await adb.adb(['disconnect', serial])).code).toBe(0);
+    for (let i = 0; i < 100 && devices.devices[0]!.device.reverses.size > 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(devices.devices[0]!.device.reverses.size).toBe(0);
+    await adb.connect(serial);
     expect((await on('reverse', '--list')).stdout).toBe('\n');
   });
 });

@@ -10,6 +10,7 @@ import { shortComponent } from './am-command.js';
 import { createDeviceCommands } from './device-commands.js';
 import { DeviceLog, type LogLevel } from './device-log.js';
 import { deviceNetwork } from './device-network.js';
+import { DevicePorts } from './device-ports.js';
 import { type InstalledPackage, PackageManager } from './package-manager.js';
 import type { Raster } from './png.js';
 import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
@@ -81,10 +82,8 @@ export class VirtualDevice {
   readonly fs: VirtualFileSystem;
   readonly packages = new PackageManager();
   readonly settings = new Map<string, string>();
-  /** Device TCP ports something on the device listens on (`nc -l`): what `adb forward` connects to. */
-  readonly portListeners = new Map<number, (connection: Duplex) => void>();
-  /** `adb reverse`: device TCP port → port on the adb server's machine. */
-  readonly reverses = new Map<number, number>();
+  /** The device's loopback TCP ports: listeners (`nc -l`, what `adb forward` connects to) and `adb reverse`s. */
+  readonly ports = new DevicePorts();
   /** What apps use for HTTP: direct to public hosts, or the proxy the settings name (device-network.ts). */
   readonly network = deviceNetwork(this);
   /** Fault injection; may be changed while the device runs. */
@@ -195,6 +194,21 @@ export class VirtualDevice {
     for (const [k, v] of Object.entries({ ...defaults, ...o.properties })) this.properties.set(k, v);
   }
 
+  /** Device TCP ports something on the device listens on (`nc -l`): what `adb forward` connects to. */
+  get portListeners(): Map<number, (connection: Duplex) => void> {
+    return this.ports.listeners;
+  }
+
+  /** `adb reverse`: device TCP port → port on the adb server's machine. */
+  get reverses(): Map<number, number> {
+    return this.ports.reverses;
+  }
+
+  /** A program on the device connects to 127.0.0.1:port (a listener there, or a reversed port). */
+  connectPort(port: number): Duplex {
+    return this.ports.connect(port);
+  }
+
   get state(): DeviceState {
     return this.stateValue;
   }
@@ -215,6 +229,7 @@ export class VirtualDevice {
     if (state !== 'device') {
       for (const socket of this.connections) socket.destroy();
       this.connections.clear();
+      this.ports.clearReverses(); // the transport they were made over is gone
       for (const rec of this.recordings) rec.abort();
     }
     for (const listener of [...this.listeners]) listener(this);
