@@ -11,6 +11,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { EndOfStreamError, fail, okay, SocketReader } from './adb-protocol.js';
 import type { HostLink } from './device-ports.js';
 import { serveDeviceService } from './device-services.js';
+import { HostForwards } from './host-forwards.js';
 import { type HostRegistry, serveHostRequest } from './host-services.js';
 import { VirtualDevice, type VirtualDeviceOptions } from './virtual-device.js';
 
@@ -57,6 +58,7 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
   private readonly listeners = new Set<() => void>();
   private readonly sockets = new Set<Socket>();
   private nextTransportId = 1;
+  readonly forwards = new HostForwards(IN_PROCESS_LINK);
   port = 0;
 
   constructor(
@@ -86,7 +88,10 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
     this.ids.set(device, this.nextTransportId++);
     this.unsubscribes.set(
       device,
-      device.onStateChange(() => this.changed()),
+      device.onStateChange(() => {
+        if (device.state === 'disconnected') this.forwards.removeDevice(device); // its transport is gone, and its listeners with it
+        this.changed();
+      }),
     );
     this.changed();
     return device;
@@ -99,12 +104,14 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
     this.unsubscribes.delete(device);
     this.list.splice(this.list.indexOf(device), 1);
     device.disconnect(); // drops its open connections
+    this.forwards.removeDevice(device);
     this.changed();
     return true;
   }
 
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
+    this.forwards.close();
     for (const unsubscribe of this.unsubscribes.values()) unsubscribe();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -140,9 +147,15 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
     try {
       const outcome = serveHostRequest(this, socket, await reader.readRequest());
       if (outcome.kind !== 'transport') return;
-      // The connection now belongs to the device: its next request is a device service.
+      // The connection now belongs to the device: its next request is a device service, or a
+      // host request about that device (adb 29's CLI sends host:forward:... after host:tport:serial:...).
       outcome.device.trackConnection(socket);
-      await serveDeviceService(await reader.readRequest(), outcome.device, {
+      const next = await reader.readRequest();
+      if (next.startsWith('host:')) {
+        serveHostRequest(this, socket, `host-transport-id:${this.transportId(outcome.device)}:${next.slice('host:'.length)}`);
+        return;
+      }
+      await serveDeviceService(next, outcome.device, {
         stream: socket,
         reader,
         accept: () => socket.write(okay()),

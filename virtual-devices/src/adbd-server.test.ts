@@ -9,8 +9,9 @@ import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createConnection, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
-import { type RealAdbServer, runAdb, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
+import { freePort, type RealAdbServer, runAdb, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
+import { encodeValue } from './adb-protocol.js';
 import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { startVirtualAndroidDevices, type VirtualAndroidDevices } from './adbd-devices.js';
 import { SAMPLE_PACKAGE } from './sample-app.js';
@@ -255,5 +256,129 @@ describe('the same device services through the in-agent fake adb server', () => 
     expect((await run('reverse', '--list')).stdout).toBe('UsbFfs tcp:9200 tcp:9201\n\n');
     expect((await run('reverse', '--remove-all')).code).toBe(0);
     expect((await run('reverse', '--list')).stdout).toBe('\n');
+  });
+});
+
+/** One raw smart-socket exchange with an adb server: the request, then everything it answers until it closes. */
+function rawHostRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = createConnection(port, '127.0.0.1', () => socket.write(encodeValue(request)));
+    const got: Buffer[] = [];
+    socket.on('data', (c: Buffer) => got.push(c));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(Buffer.concat(got).toString('latin1')));
+  });
+}
+
+describe("adb forward host requests: the in-agent fake answers as Google's adb server", () => {
+  let fake: VirtualAdbServer;
+  beforeAll(async () => {
+    fake = await startVirtualAdbServer({ devices: [{ serial: 'virtual-1' }] });
+  });
+  afterAll(async () => fake?.close());
+
+  /** The same requests to an adb server, with the serial and ports in the replies made generic. */
+  async function exchange(serverPort: number, device: string): Promise<string[]> {
+    const free = await freePort();
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const busyPort = (busy.address() as AddressInfo).port;
+    const on = `host-serial:${device}`;
+    const replies: string[] = [];
+    try {
+      for (const request of [
+        `${on}:forward:tcp:${free};tcp:7100`,
+        `${on}:forward:norebind:tcp:${free};tcp:7101`,
+        `${on}:forward:tcp:${free};tcp:7102`,
+        `${on}:list-forward`,
+        `${on}:forward:tcp:${busyPort};tcp:7100`,
+        `${on}:forward:tcp:abc;tcp:7100`,
+        `${on}:forward:bogus:1;tcp:7100`,
+        `${on}:forward:tcp:${free}`,
+        `${on}:killforward:tcp:${free}`,
+        `${on}:killforward:tcp:${free}`,
+        `${on}:forward:tcp:0;tcp:7100`,
+        'host:list-forward',
+        `${on}:killforward-all`,
+        'host:list-forward',
+        'host-serial:nosuch:forward:tcp:0;tcp:7100',
+      ]) {
+        replies.push(
+          (await rawHostRequest(serverPort, request))
+            .replaceAll(device, 'SERIAL')
+            .replaceAll(String(free), 'PORT')
+            .replaceAll(String(busyPort), 'BUSY')
+            .replace(/^OKAYOKAY0005\d{5}$/, 'OKAYOKAY0005NNNNN')
+            .replace(/tcp:\d{5} tcp:7100/, 'tcp:NNNNN tcp:7100'),
+        );
+      }
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+    return replies;
+  }
+
+  it('answers forward, norebind, killforward, killforward-all and list-forward byte for byte as adb 1.0.41', async () => {
+    const fromGoogle = await exchange(adb.port, serial);
+    const fromFake = await exchange(fake.port, 'virtual-1');
+    // Free ports have five digits here; SERIAL's length differs between the two, so the listing's length prefix is left out.
+    const generic = (replies: string[]) => replies.map((r) => r.replace(/^OKAY[0-9a-f]{4}(SERIAL )/i, 'OKAYxxxx$1'));
+    expect(generic(fromFake)).toEqual(generic(fromGoogle));
+    expect(generic(fromFake)).toEqual([
+      'OKAYOKAY0005PORT',
+      'FAIL001dcannot rebind existing socket',
+      'OKAYOKAY',
+      'OKAYxxxxSERIAL tcp:PORT tcp:7102\n',
+      'FAIL002ccannot bind listener: Address already in use',
+      'FAIL004bcannot bind listener: listening on specified hostname currently unsupported',
+      'FAIL003acannot bind listener: unknown socket specification:bogus:1',
+      'FAIL0016bad forward: tcp:PORT',
+      'OKAYOKAY',
+      "FAIL001elistener 'tcp:PORT' not found",
+      'OKAYOKAY0005NNNNN',
+      'OKAYxxxxSERIAL tcp:NNNNN tcp:7100\n',
+      'OKAYOKAY',
+      'OKAY0000',
+      'FAIL0000',
+    ]);
+  });
+
+  it('forwards a host port to a device port something listens on, with the adb command line', async () => {
+    const run = (...args: string[]) => runAdb(fake.port, ['-s', 'virtual-1', ...args]);
+    const listener = spawn('adb', ['-P', String(fake.port), '-s', 'virtual-1', 'shell', 'nc', '-l', '-p', '7200']);
+    const fromDevice: Buffer[] = [];
+    listener.stdout.on('data', (c: Buffer) => fromDevice.push(c));
+    try {
+      const hostPort = Number((await run('forward', 'tcp:0', 'tcp:7200')).stdout.trim());
+      expect(hostPort).toBeGreaterThan(0);
+      expect((await run('forward', '--list')).stdout).toBe(`virtual-1 tcp:${hostPort} tcp:7200\n\n`);
+      const device = fake.getDevice('virtual-1')!;
+      for (let i = 0; i < 100 && !device.portListeners.has(7200); i += 1) await new Promise((r) => setTimeout(r, 20));
+      const answer = await new Promise<string>((resolve) => {
+        const socket = createConnection(hostPort, '127.0.0.1', () => socket.write('ping from host\n'));
+        const got: Buffer[] = [];
+        socket.on('data', (c: Buffer) => {
+          got.push(c);
+          socket.end();
+        });
+        socket.on('close', () => resolve(Buffer.concat(got).toString()));
+        // The device answers once the host's line has arrived.
+        const poll = setInterval(() => {
+          if (Buffer.concat(fromDevice).toString() === 'ping from host\n') {
+            clearInterval(poll);
+            listener.stdin.write('pong from device\n');
+          }
+        }, 10);
+      });
+      expect(answer).toBe('pong from device\n');
+      expect((await run('forward', '--remove', `tcp:${hostPort}`)).code).toBe(0);
+      const missing = await run('forward', '--remove', `tcp:${hostPort}`);
+      expect([missing.code, missing.stderr]).toEqual([1, `adb: error: listener 'tcp:${hostPort}' not found\n`]);
+      await run('forward', 'tcp:0', 'tcp:7201');
+      expect((await run('forward', '--remove-all')).code).toBe(0);
+      expect((await run('forward', '--list')).stdout).toBe('\n');
+    } finally {
+      listener.kill();
+    }
   });
 });
