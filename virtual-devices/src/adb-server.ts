@@ -48,6 +48,8 @@ export interface VirtualAdbServer {
   addDevice(device?: VirtualDevice | VirtualDeviceOptions): VirtualDevice;
   /** Unplugs a device for good: its connections drop and trackers see it leave. */
   removeDevice(serial: string): boolean;
+  /** `adb forward` listeners (`list()` is what `adb forward --list` shows). */
+  readonly forwards: HostForwards;
   close(): Promise<void>;
 }
 

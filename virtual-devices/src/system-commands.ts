@@ -117,11 +117,12 @@ function uiautomator(device: VirtualDevice): CommandHandler {
       return 1;
     }
     if (!(await wait(device.faults.dumpDelayMs, signal))) return 130;
-    if (device.faults.dumpIdleFailures > 0) {
-      // What UiAutomation says when the UI never settles within its timeout (an endless animation).
-      device.faults.dumpIdleFailures -= 1;
+    if (device.animating) {
+      // What uiautomator dump says when UiAutomation's idle wait times out (an endless animation):
+      // on stderr, and it still exits 0 (DumpCommand returns normally).
+      if (device.faults.dumpIdleFailures > 0) device.faults.dumpIdleFailures -= 1;
       err('ERROR: could not get idle state.\n');
-      return 1;
+      return 0;
     }
     const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
     const xml = device.dumpXml();
