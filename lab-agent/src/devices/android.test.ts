@@ -74,6 +74,17 @@ describe('AndroidDriver against the virtual adb server', () => {
     // Settled again: plain dumps.
     device.faults.dumpIdleFailures = 0;
     expect(screenTexts(await d.hierarchy())).toContain('Welcome back');
+
+    // A later agent (a new driver) uses the forward already there, not a second one.
+    device.faults.animating = true;
+    expect(screenTexts(await driver(device.serial).hierarchy())).toContain('Welcome back');
+    expect(
+      server.forwards
+        .list()
+        .split('\n')
+        .filter((l) => l.startsWith(`${device.serial} `)),
+    ).toHaveLength(1);
+    device.faults.animating = false;
     await device.shell('am force-stop io.appium.uiautomator2.server.test');
   });
 

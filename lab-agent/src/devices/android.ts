@@ -56,7 +56,7 @@ export class AndroidDriver implements DeviceDriver {
     private readonly recordingPartSeconds = SCREENRECORD_MAX_SECONDS,
   ) {
     this.device = client.getDevice(serial);
-    this.busyScreenSource = new Uiautomator2Source(this.device, (command) => this.shell(command));
+    this.busyScreenSource = new Uiautomator2Source(this.device, serial, (command) => this.shell(command));
   }
 
   async install(buildFile: string, packageName: string): Promise<void> {

@@ -12,7 +12,8 @@
  *   POST /wd/hub/session, POST /wd/hub/session/ID/appium/settings {"settings":{"waitForIdleTimeout":0}}
  *   GET /wd/hub/session/ID/source   → {"value": "<hierarchy ...><android.widget.FrameLayout ...>"}
  *
- * The server stays running after use, as Appium leaves it; the next use finds it answering.
+ * The server and the forward stay after use, as Appium leaves them; the next use (a later
+ * agent's too) finds them.
  */
 import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
@@ -45,6 +46,7 @@ export class Uiautomator2Source {
 
   constructor(
     private readonly device: DeviceClient,
+    private readonly serial: string,
     private readonly shell: (command: string) => Promise<string>,
   ) {}
 
@@ -67,9 +69,15 @@ export class Uiautomator2Source {
 
   private async ensureSession(): Promise<void> {
     if (!this.base) {
-      const port = await freeLocalPort();
-      await this.device.forward(`tcp:${port}`, `tcp:${DEVICE_PORT}`);
-      this.base = `http://127.0.0.1:${port}/wd/hub`;
+      // A forward an earlier agent made to this device's server is used again, not piled up on the adb server.
+      const forwards = (await this.device.listForwards()) as Array<{ serial: string; local: string; remote: string }>;
+      const earlier = forwards.find((f) => f.serial === this.serial && f.remote === `tcp:${DEVICE_PORT}` && /^tcp:\d+$/.test(f.local));
+      let local = earlier?.local;
+      if (!local) {
+        local = `tcp:${await freeLocalPort()}`;
+        await this.device.forward(local, `tcp:${DEVICE_PORT}`);
+      }
+      this.base = `http://127.0.0.1:${local.slice(4)}/wd/hub`;
     }
     if (!(await this.ready())) {
       this.sessionId = null;
