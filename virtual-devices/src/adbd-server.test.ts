@@ -259,6 +259,35 @@ describe('the same device services through the in-agent fake adb server', () => 
   });
 });
 
+describe('adb reverse through the in-agent fake adb server', () => {
+  let fake: VirtualAdbServer;
+  beforeAll(async () => {
+    fake = await startVirtualAdbServer({ devices: [{ serial: 'virtual-1' }] });
+  });
+  afterAll(async () => fake?.close());
+
+  it("carries a connection to the reversed device port to the host port, and drops the device's reverses when it goes offline", async () => {
+    const host = await hostEcho('pong from host\n');
+    try {
+      expect((await runAdb(fake.port, ['-s', 'virtual-1', 'reverse', 'tcp:9400', `tcp:${host.port}`])).code).toBe(0);
+      expect(await deviceNc(9400, 'ping from device\n', fake.port, 'virtual-1')).toEqual({
+        stdout: 'pong from host\n',
+        stderr: '',
+        code: 0,
+      });
+      expect(host.received()).toBe('ping from device\n');
+      // The device's transport drops (offline, a reboot): its reverses go with it.
+      const device = fake.getDevice('virtual-1')!;
+      device.goOffline();
+      device.reconnect();
+      expect((await runAdb(fake.port, ['-s', 'virtual-1', 'reverse', '--list'])).stdout).toBe('\n');
+      expect((await deviceNc(9400, 'again\n', fake.port, 'virtual-1')).stderr).toBe('nc: connect: Connection refused\n');
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 /** One raw smart-socket exchange with an adb server: the request, then everything it answers until it closes. */
 function rawHostRequest(port: number, request: string): Promise<string> {
   return new Promise((resolve) => {
