@@ -139,6 +139,7 @@ class AdbdStream extends Duplex {
 
   private async sendAll(chunk: Buffer): Promise<void> {
     await this.opened;
+    if (this.remoteId === 0) throw new Error('closed before the adb server answered the open');
     for (let at = 0; at < chunk.length; at += this.connection.maxData) {
       if (this.closedByPeer) throw new Error('closed by the adb server');
       const acked = new Promise<void>((resolve) => (this.acked = resolve));
