@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { type RealAdbServer, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
-import { SAMPLE_EMAIL, SAMPLE_PASSWORD, startVirtualAndroidDevices, type VirtualAndroidDevices } from '../../virtual-devices/src/index.js';
+import {
+  preinstallUiautomator2Server,
+  SAMPLE_EMAIL,
+  SAMPLE_PASSWORD,
+  startVirtualAndroidDevices,
+  UIA2_DEVICE_PORT,
+  type VirtualAndroidDevices,
+} from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { labAgents } from './lab-agents.js';
@@ -166,6 +173,35 @@ describe('the soft keyboard', () => {
       expect(await device.shell('dumpsys input_method')).toContain('mInputShown=true');
     } finally {
       for (const d of devices.devices) d.device.faults.softKeyboard = false;
+    }
+  });
+});
+
+describe('a screen that never settles', () => {
+  it("is read through Appium's UiAutomator2 server, and the test passes", async () => {
+    for (const d of devices.devices) {
+      preinstallUiautomator2Server(d.device);
+      d.device.faults.animating = true; // every plain uiautomator dump: "could not get idle state"
+    }
+    try {
+      const busy = await createTest('Logs in on a busy screen', [...login, 'assertVisible: "Products"']);
+      await agents.start({ adbHost: '127.0.0.1', adbPort: adb.port });
+      const run = await runEnded(
+        api,
+        (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [busy] })).body.runId,
+        90_000,
+      );
+      expect(run.succeededTests.map((e: any) => e.id)).toEqual([busy]);
+      // The device that ran it has the server running, reached through adb forward.
+      const serial = /\((127\.0\.0\.1:\d+)\)$/.exec(run.succeededTests[0].device)![1]!;
+      expect((await adb.adb(['forward', '--list'])).stdout).toContain(`${serial} tcp:`);
+      expect(devices.devices.find((d) => d.serial === serial)!.device.portListeners.has(UIA2_DEVICE_PORT)).toBe(true);
+    } finally {
+      for (const d of devices.devices) {
+        d.device.faults.animating = false;
+        await d.device.shell('am force-stop io.appium.uiautomator2.server.test');
+      }
+      await adb.adb(['forward', '--remove-all']);
     }
   });
 });

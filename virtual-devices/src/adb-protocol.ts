@@ -18,10 +18,10 @@ export class EndOfStreamError extends Error {
   }
 }
 
-/** Length as 4 upper-case hex digits, as adbd and the adb server write it. */
+/** Length as 4 lower-case hex digits, as adbd and the adb server write it ("%04x"; adb 1.0.41 answers "FAIL001e..."). */
 export function hexLength(length: number): string {
   if (length > 0xffff) throw new Error(`adb payload too long: ${length} bytes`);
-  return length.toString(16).padStart(4, '0').toUpperCase();
+  return length.toString(16).padStart(4, '0');
 }
 
 /** A length-prefixed payload: 4 hex digits + bytes. */

@@ -85,7 +85,7 @@ describe('virtual adb server: host services', () => {
   });
 
   it('frames FAIL replies and refuses transport-any with more than one device', async () => {
-    expect(await rawRequest(server.port, 'host:transport-any')).toBe('FAIL001Dmore than one device/emulator');
+    expect(await rawRequest(server.port, 'host:transport-any')).toBe('FAIL001dmore than one device/emulator');
     expect(await rawRequest(server.port, 'host:frobnicate')).toBe("FAIL0026unknown host service 'host:frobnicate'");
     expect(await rawRequest(server.port, 'host-serial:virtual-1:features')).toMatch(/^OKAY[0-9A-F]{4}shell_v2,cmd,stat_v2,ls_v2,/);
   });

@@ -7,11 +7,23 @@
  *   const server = await startVirtualAdbServer({ devices: 2 });
  *   const client = Adb.createClient({ host: server.host, port: server.port });
  */
-import { createServer, type Server, type Socket } from 'node:net';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { EndOfStreamError, fail, okay, SocketReader } from './adb-protocol.js';
+import type { HostLink } from './device-ports.js';
 import { serveDeviceService } from './device-services.js';
+import { HostForwards } from './host-forwards.js';
 import { type HostRegistry, serveHostRequest } from './host-services.js';
 import { VirtualDevice, type VirtualDeviceOptions } from './virtual-device.js';
+
+/**
+ * The devices' transport to this server. It runs in the process on the adb server's
+ * machine, so a reversed port's connection is a TCP connection to 127.0.0.1 here; named
+ * as a USB device's adbd names its transport.
+ */
+const IN_PROCESS_LINK: HostLink = {
+  name: 'UsbFfs',
+  connect: (port) => createConnection({ host: '127.0.0.1', port }),
+};
 
 export interface VirtualAdbServerOptions {
   /** TCP port; 0 (default) picks a free one. The real server's is 5037. */
@@ -36,6 +48,8 @@ export interface VirtualAdbServer {
   addDevice(device?: VirtualDevice | VirtualDeviceOptions): VirtualDevice;
   /** Unplugs a device for good: its connections drop and trackers see it leave. */
   removeDevice(serial: string): boolean;
+  /** `adb forward` listeners (`list()` is what `adb forward --list` shows). */
+  readonly forwards: HostForwards;
   close(): Promise<void>;
 }
 
@@ -46,6 +60,7 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
   private readonly listeners = new Set<() => void>();
   private readonly sockets = new Set<Socket>();
   private nextTransportId = 1;
+  readonly forwards = new HostForwards(IN_PROCESS_LINK);
   port = 0;
 
   constructor(
@@ -75,7 +90,10 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
     this.ids.set(device, this.nextTransportId++);
     this.unsubscribes.set(
       device,
-      device.onStateChange(() => this.changed()),
+      device.onStateChange(() => {
+        if (device.state === 'disconnected') this.forwards.removeDevice(device); // its transport is gone, and its listeners with it
+        this.changed();
+      }),
     );
     this.changed();
     return device;
@@ -88,12 +106,14 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
     this.unsubscribes.delete(device);
     this.list.splice(this.list.indexOf(device), 1);
     device.disconnect(); // drops its open connections
+    this.forwards.removeDevice(device);
     this.changed();
     return true;
   }
 
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
+    this.forwards.close();
     for (const unsubscribe of this.unsubscribes.values()) unsubscribe();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -129,14 +149,20 @@ class AdbServer implements VirtualAdbServer, HostRegistry {
     try {
       const outcome = serveHostRequest(this, socket, await reader.readRequest());
       if (outcome.kind !== 'transport') return;
-      // The connection now belongs to the device: its next request is a device service.
+      // The connection now belongs to the device: its next request is a device service, or a
+      // host request about that device (adb 29's CLI sends host:forward:... after host:tport:serial:...).
       outcome.device.trackConnection(socket);
-      await serveDeviceService(await reader.readRequest(), outcome.device, {
+      const next = await reader.readRequest();
+      if (next.startsWith('host:')) {
+        serveHostRequest(this, socket, `host-transport-id:${this.transportId(outcome.device)}:${next.slice('host:'.length)}`);
+        return;
+      }
+      await serveDeviceService(next, outcome.device, {
         stream: socket,
         reader,
         accept: () => socket.write(okay()),
         refuse: (message) => socket.end(fail(message)),
-        transportName: 'UsbFfs', // what a USB device's adbd calls its transport
+        host: IN_PROCESS_LINK,
       });
     } catch (err) {
       // End of stream or a malformed request: nothing sensible to answer.

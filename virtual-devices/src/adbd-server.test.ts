@@ -4,11 +4,14 @@
  * as it does with a device. The same services back the in-agent fake server, checked at
  * the end through that front door with the same command line.
  */
-import { createConnection } from 'node:net';
+import { spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createConnection, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
-import { type RealAdbServer, runAdb, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
+import { freePort, type RealAdbServer, runAdb, startRealAdbServer } from '../../scripts/fixtures/real-adb.js';
 import { useTempDir } from '../../scripts/fixtures/temp-dir.js';
+import { encodeValue } from './adb-protocol.js';
 import { startVirtualAdbServer, type VirtualAdbServer } from './adb-server.js';
 import { startVirtualAndroidDevices, type VirtualAndroidDevices } from './adbd-devices.js';
 import { SAMPLE_PACKAGE } from './sample-app.js';
@@ -142,6 +145,100 @@ describe("a virtual device behind Google's adb server", () => {
   });
 });
 
+/** `adb shell nc 127.0.0.1 PORT` on the device, writing `line` to it; resolves with what came back and nc's exit code. */
+function deviceNc(devicePort: number, line: string, serverPort = adb.port, device = serial) {
+  return new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
+    const child = spawn('adb', ['-P', String(serverPort), '-s', device, 'shell', 'nc', '127.0.0.1', String(devicePort)]);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.stdin.on('error', () => {});
+    child.stdin.write(line); // stdin stays open: the connection ends when the host side closes it
+    child.on('close', (code) => resolve({ stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), code }));
+  });
+}
+
+/** A server on this machine (the adb server's) that answers the first line it gets with `reply` and closes. */
+async function hostEcho(reply: string): Promise<{ port: number; received: () => string; close: () => Promise<void> }> {
+  const got: Buffer[] = [];
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.on('data', (c: Buffer) => {
+      got.push(c);
+      if (c.includes(10)) socket.end(reply);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    received: () => Buffer.concat(got).toString(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("adb reverse carried back through Google's adb server", () => {
+  it("a connection to the device's reversed port reaches the host port through adb, both ways", async () => {
+    const host = await hostEcho('pong from host\n');
+    try {
+      expect((await on('reverse', 'tcp:9300', `tcp:${host.port}`)).code).toBe(0);
+      const answer = await deviceNc(9300, 'ping from device\n');
+      expect(answer).toEqual({ stdout: 'pong from host\n', stderr: '', code: 0 });
+      expect(host.received()).toBe('ping from device\n');
+      // Removed: nothing listens on the device port any more.
+      expect((await on('reverse', '--remove', 'tcp:9300')).code).toBe(0);
+      expect(await deviceNc(9300, 'again\n')).toEqual({ stdout: '', stderr: 'nc: connect: Connection refused\n', code: 1 });
+      expect(host.received()).toBe('ping from device\n');
+      // --remove-all, as on a device: every reverse goes.
+      await on('reverse', 'tcp:9301', `tcp:${host.port}`);
+      await on('reverse', 'tcp:9302', `tcp:${host.port}`);
+      expect((await on('reverse', '--remove-all')).code).toBe(0);
+      expect((await deviceNc(9301, 'x\n')).stderr).toBe('nc: connect: Connection refused\n');
+      expect(devices.devices[0]!.device.reverses.size).toBe(0);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('a reversed port whose host side has nothing listening closes the connection, as adbd does', async () => {
+    const host = await hostEcho('unused');
+    await host.close(); // its port is free now: the adb server's connect there is refused
+    expect((await on('reverse', 'tcp:9310', `tcp:${host.port}`)).code).toBe(0);
+    expect(await deviceNc(9310, 'hello\n')).toEqual({ stdout: '', stderr: '', code: 0 });
+    await on('reverse', '--remove-all');
+  });
+
+  it("an app's HTTP through a proxy on a reversed device port goes back through adb to the host's proxy", async () => {
+    const seen: string[] = [];
+    const proxy = createHttpServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.end('from the host proxy');
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const device = devices.devices[0]!.device;
+      expect((await on('reverse', 'tcp:9330', `tcp:${(proxy.address() as AddressInfo).port}`)).code).toBe(0);
+      await on('shell', 'settings', 'put', 'global', 'http_proxy', '127.0.0.1:9330');
+      expect(await device.network.fetch('http://staging.corp/hello')).toEqual({ status: 200, body: 'from the host proxy' });
+      expect(seen).toEqual(['GET http://staging.corp/hello']);
+    } finally {
+      await on('shell', 'settings', 'put', 'global', 'http_proxy', ':0');
+      await on('reverse', '--remove-all');
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
+  it('the reverses of a transport go with it (adb disconnect), as adbd drops them', async () => {
+    expect((await on('reverse', 'tcp:9320', 'tcp:9321')).code).toBe(0);
+    expect(devices.devices[0]!.device.reverses.get(9320)).toBe(9321);
+    expect((await adb.adb(['disconnect', serial])).code).toBe(0);
+    for (let i = 0; i < 100 && devices.devices[0]!.device.reverses.size > 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(devices.devices[0]!.device.reverses.size).toBe(0);
+    await adb.connect(serial);
+    expect((await on('reverse', '--list')).stdout).toBe('\n');
+  });
+});
+
 describe('the same device services through the in-agent fake adb server', () => {
   let fake: VirtualAdbServer;
   beforeAll(async () => {
@@ -159,5 +256,158 @@ describe('the same device services through the in-agent fake adb server', () => 
     expect((await run('reverse', '--list')).stdout).toBe('UsbFfs tcp:9200 tcp:9201\n\n');
     expect((await run('reverse', '--remove-all')).code).toBe(0);
     expect((await run('reverse', '--list')).stdout).toBe('\n');
+  });
+});
+
+describe('adb reverse through the in-agent fake adb server', () => {
+  let fake: VirtualAdbServer;
+  beforeAll(async () => {
+    fake = await startVirtualAdbServer({ devices: [{ serial: 'virtual-1' }] });
+  });
+  afterAll(async () => fake?.close());
+
+  it("carries a connection to the reversed device port to the host port, and drops the device's reverses when it goes offline", async () => {
+    const host = await hostEcho('pong from host\n');
+    try {
+      expect((await runAdb(fake.port, ['-s', 'virtual-1', 'reverse', 'tcp:9400', `tcp:${host.port}`])).code).toBe(0);
+      expect(await deviceNc(9400, 'ping from device\n', fake.port, 'virtual-1')).toEqual({
+        stdout: 'pong from host\n',
+        stderr: '',
+        code: 0,
+      });
+      expect(host.received()).toBe('ping from device\n');
+      // The device's transport drops (offline, a reboot): its reverses go with it.
+      const device = fake.getDevice('virtual-1')!;
+      device.goOffline();
+      device.reconnect();
+      expect((await runAdb(fake.port, ['-s', 'virtual-1', 'reverse', '--list'])).stdout).toBe('\n');
+      expect((await deviceNc(9400, 'again\n', fake.port, 'virtual-1')).stderr).toBe('nc: connect: Connection refused\n');
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+/** One raw smart-socket exchange with an adb server: the request, then everything it answers until it closes. */
+function rawHostRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = createConnection(port, '127.0.0.1', () => socket.write(encodeValue(request)));
+    const got: Buffer[] = [];
+    socket.on('data', (c: Buffer) => got.push(c));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(Buffer.concat(got).toString('latin1')));
+  });
+}
+
+describe("adb forward host requests: the in-agent fake answers as Google's adb server", () => {
+  let fake: VirtualAdbServer;
+  beforeAll(async () => {
+    fake = await startVirtualAdbServer({ devices: [{ serial: 'virtual-1' }] });
+  });
+  afterAll(async () => fake?.close());
+
+  /** The same requests to an adb server, with the serial and ports in the replies made generic. */
+  async function exchange(serverPort: number, device: string): Promise<string[]> {
+    const free = await freePort();
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const busyPort = (busy.address() as AddressInfo).port;
+    const on = `host-serial:${device}`;
+    const replies: string[] = [];
+    try {
+      for (const request of [
+        `${on}:forward:tcp:${free};tcp:7100`,
+        `${on}:forward:norebind:tcp:${free};tcp:7101`,
+        `${on}:forward:tcp:${free};tcp:7102`,
+        `${on}:list-forward`,
+        `${on}:forward:tcp:${busyPort};tcp:7100`,
+        `${on}:forward:tcp:abc;tcp:7100`,
+        `${on}:forward:bogus:1;tcp:7100`,
+        `${on}:forward:tcp:${free}`,
+        `${on}:killforward:tcp:${free}`,
+        `${on}:killforward:tcp:${free}`,
+        `${on}:forward:tcp:0;tcp:7100`,
+        'host:list-forward',
+        `${on}:killforward-all`,
+        'host:list-forward',
+        'host-serial:nosuch:forward:tcp:0;tcp:7100',
+      ]) {
+        replies.push(
+          (await rawHostRequest(serverPort, request))
+            .replaceAll(device, 'SERIAL')
+            .replaceAll(String(free), 'PORT')
+            .replaceAll(String(busyPort), 'BUSY')
+            .replace(/^OKAYOKAY0005\d{5}$/, 'OKAYOKAY0005NNNNN')
+            .replace(/tcp:\d{5} tcp:7100/, 'tcp:NNNNN tcp:7100'),
+        );
+      }
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+    return replies;
+  }
+
+  it('answers forward, norebind, killforward, killforward-all and list-forward byte for byte as adb 1.0.41', async () => {
+    const fromGoogle = await exchange(adb.port, serial);
+    const fromFake = await exchange(fake.port, 'virtual-1');
+    // Free ports have five digits here; SERIAL's length differs between the two, so the listing's length prefix is left out.
+    const generic = (replies: string[]) => replies.map((r) => r.replace(/^OKAY[0-9a-f]{4}(SERIAL )/i, 'OKAYxxxx$1'));
+    expect(generic(fromFake)).toEqual(generic(fromGoogle));
+    expect(generic(fromFake)).toEqual([
+      'OKAYOKAY0005PORT',
+      'FAIL001dcannot rebind existing socket',
+      'OKAYOKAY',
+      'OKAYxxxxSERIAL tcp:PORT tcp:7102\n',
+      'FAIL002ccannot bind listener: Address already in use',
+      'FAIL004bcannot bind listener: listening on specified hostname currently unsupported',
+      'FAIL003acannot bind listener: unknown socket specification:bogus:1',
+      'FAIL0016bad forward: tcp:PORT',
+      'OKAYOKAY',
+      "FAIL001elistener 'tcp:PORT' not found",
+      'OKAYOKAY0005NNNNN',
+      'OKAYxxxxSERIAL tcp:NNNNN tcp:7100\n',
+      'OKAYOKAY',
+      'OKAY0000',
+      'FAIL0000',
+    ]);
+  });
+
+  it('forwards a host port to a device port something listens on, with the adb command line', async () => {
+    const run = (...args: string[]) => runAdb(fake.port, ['-s', 'virtual-1', ...args]);
+    const listener = spawn('adb', ['-P', String(fake.port), '-s', 'virtual-1', 'shell', 'nc', '-l', '-p', '7200']);
+    const fromDevice: Buffer[] = [];
+    listener.stdout.on('data', (c: Buffer) => fromDevice.push(c));
+    try {
+      const hostPort = Number((await run('forward', 'tcp:0', 'tcp:7200')).stdout.trim());
+      expect(hostPort).toBeGreaterThan(0);
+      expect((await run('forward', '--list')).stdout).toBe(`virtual-1 tcp:${hostPort} tcp:7200\n\n`);
+      const device = fake.getDevice('virtual-1')!;
+      for (let i = 0; i < 100 && !device.portListeners.has(7200); i += 1) await new Promise((r) => setTimeout(r, 20));
+      const answer = await new Promise<string>((resolve) => {
+        const socket = createConnection(hostPort, '127.0.0.1', () => socket.write('ping from host\n'));
+        const got: Buffer[] = [];
+        socket.on('data', (c: Buffer) => {
+          got.push(c);
+          socket.end();
+        });
+        socket.on('close', () => resolve(Buffer.concat(got).toString()));
+        // The device answers once the host's line has arrived.
+        const poll = setInterval(() => {
+          if (Buffer.concat(fromDevice).toString() === 'ping from host\n') {
+            clearInterval(poll);
+            listener.stdin.write('pong from device\n');
+          }
+        }, 10);
+      });
+      expect(answer).toBe('pong from device\n');
+      expect((await run('forward', '--remove', `tcp:${hostPort}`)).code).toBe(0);
+      const missing = await run('forward', '--remove', `tcp:${hostPort}`);
+      expect([missing.code, missing.stderr]).toEqual([1, `adb: error: listener 'tcp:${hostPort}' not found\n`]);
+      await run('forward', 'tcp:0', 'tcp:7201');
+      expect((await run('forward', '--remove-all')).code).toBe(0);
+      expect((await run('forward', '--list')).stdout).toBe('\n');
+    } finally {
+      listener.kill();
+    }
   });
 });

@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { SocketReader } from './adb-protocol.js';
+import type { HostLink } from './device-ports.js';
 import { serveDeviceService } from './device-services.js';
 import type { VirtualDevice } from './virtual-device.js';
 
@@ -93,20 +94,26 @@ export function deviceBanner(device: VirtualDevice): string {
 }
 
 /**
- * One opened service, as a Duplex for device-services.ts: what the service writes leaves
- * as WRTE messages no larger than the peer's maxdata, one at a time (the next only after
- * the peer's OKAY); what the peer sends arrives as the readable side.
+ * One stream over the transport, as a Duplex: a service the adb server opened (for
+ * device-services.ts), or a connection the device opened to the adb server's machine
+ * (a reversed port). What is written leaves as WRTE messages no larger than the peer's
+ * maxdata, one at a time (the next only after the peer's OKAY); what the peer sends
+ * arrives as the readable side. A stream the device opens has no peer id until the adb
+ * server's OKAY; a CLSE instead means it could not connect.
  */
 class AdbdStream extends Duplex {
   private acked: (() => void) | null = null;
   private closedByPeer = false;
+  private readonly opened: Promise<void>;
+  private markOpened: () => void = () => {};
 
   constructor(
     private readonly connection: AdbdConnection,
     readonly localId: number,
-    readonly remoteId: number,
+    private remoteId: number,
   ) {
     super({ allowHalfOpen: true });
+    this.opened = remoteId !== 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.markOpened = resolve));
   }
 
   override _read(): void {}
@@ -126,10 +133,13 @@ class AdbdStream extends Duplex {
   override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
     this.close();
     this.acked?.();
+    this.markOpened();
     callback(error);
   }
 
   private async sendAll(chunk: Buffer): Promise<void> {
+    await this.opened;
+    if (this.remoteId === 0) throw new Error('closed before the adb server answered the open');
     for (let at = 0; at < chunk.length; at += this.connection.maxData) {
       if (this.closedByPeer) throw new Error('closed by the adb server');
       const acked = new Promise<void>((resolve) => (this.acked = resolve));
@@ -138,8 +148,12 @@ class AdbdStream extends Duplex {
     }
   }
 
-  /** The peer's OKAY for our last WRTE. */
-  okay(): void {
+  /** The peer's OKAY: that our OPEN succeeded (with its id), or that it took our last WRTE. */
+  okay(peerId: number): void {
+    if (this.remoteId === 0) {
+      this.remoteId = peerId;
+      return this.markOpened();
+    }
     const acked = this.acked;
     this.acked = null;
     acked?.();
@@ -152,9 +166,11 @@ class AdbdStream extends Duplex {
   }
 
   peerClosed(): void {
+    const refused = this.remoteId === 0;
     this.closedByPeer = true;
     this.push(null);
-    this.destroy();
+    // The adb server could not connect to the port on its machine: as a refused TCP connect.
+    this.destroy(refused ? Object.assign(new Error('Connection refused'), { code: 'ECONNREFUSED' }) : undefined);
   }
 
   private close(): void {
@@ -167,12 +183,26 @@ class AdbdConnection {
   maxData = 4096;
   private nextId = 1;
   private readonly streams = new Map<number, AdbdStream>();
+  /** This transport as the device reaches the adb server: a reversed port's connection opens "tcp:PORT" over it. */
+  private readonly link: HostLink;
 
   constructor(
     private readonly socket: Socket,
     private readonly device: VirtualDevice,
-    private readonly port: number,
-  ) {}
+    port: number,
+  ) {
+    this.link = { name: `host-${port}`, connect: (hostPort) => this.openToHost(`tcp:${hostPort}`) };
+  }
+
+  /** A stream the device opens: OPEN(its id, 0, service); the adb server answers OKAY(its id, ours) or CLSE. */
+  private openToHost(service: string): Duplex {
+    const localId = this.nextId++;
+    const stream = new AdbdStream(this, localId, 0);
+    stream.on('error', () => {});
+    this.streams.set(localId, stream);
+    this.send(A_OPEN, localId, 0, Buffer.from(`${service}\0`));
+    return stream;
+  }
 
   send(command: number, arg0: number, arg1: number, data?: Buffer): void {
     if (!this.socket.destroyed) this.socket.write(encodeMessage(command, arg0, arg1, data));
@@ -192,6 +222,7 @@ class AdbdConnection {
       }
     } finally {
       for (const stream of this.streams.values()) stream.peerClosed();
+      this.device.ports.dropLink(this.link); // adbd drops a transport's reverses with it
     }
   }
 
@@ -210,7 +241,7 @@ class AdbdConnection {
       case A_OPEN:
         return this.open(m.arg0, m.data.toString('utf8').replace(/\0+$/, ''));
       case A_OKAY:
-        this.streams.get(m.arg1)?.okay();
+        this.streams.get(m.arg1)?.okay(m.arg0);
         return;
       case A_WRTE:
         this.streams.get(m.arg1)?.received(m.data);
@@ -241,7 +272,7 @@ class AdbdConnection {
         this.streams.delete(localId);
         this.send(A_CLSE, 0, remoteId);
       },
-      transportName: `host-${this.port}`,
+      host: this.link,
     };
     void serveDeviceService(service, this.device, channel).catch(() => {
       if (!answered) channel.refuse();

@@ -5,6 +5,7 @@
  * and treats any line matching /^Error: (.*)$/ as a failure, so errors use that form.
  */
 import type { CommandHandler, CommandIo } from './shell.js';
+import { instrumentCommand } from './uiautomator2-server.js';
 import type { ExtraValue, LaunchIntent } from './virtual-app.js';
 import type { VirtualDevice } from './virtual-device.js';
 
@@ -178,6 +179,8 @@ export function amCommand(device: VirtualDevice): CommandHandler {
         io.out(`Broadcasting: ${describe(parsed, parsed.intent.component)}\nBroadcast completed: result=0\n`);
         return 0;
       }
+      case 'instrument':
+        return instrumentCommand(device, io, args);
       case 'get-current-user':
         io.out('0\n');
         return 0;

@@ -13,7 +13,8 @@
  */
 import { lookup } from 'node:dns/promises';
 import { request } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface AppNetwork {
   /** GET a URL; answers the status and body, or throws with the error an app would show. */
@@ -21,9 +22,9 @@ export interface AppNetwork {
 }
 
 export interface NetworkSettings {
-  /** Device-side TCP port → port on the adb server's machine (`adb reverse`). */
-  reverses: ReadonlyMap<number, number>;
   settings: ReadonlyMap<string, string>;
+  /** A connection to the device's own 127.0.0.1:port (an `adb reverse`d port goes back through adb); throws when refused. */
+  connectPort(port: number): Duplex;
 }
 
 const PRIVATE = new BlockList();
@@ -71,7 +72,7 @@ async function directFetch(target: URL, signal?: AbortSignal): Promise<{ status:
 /** GET through an HTTP proxy at host:port (absolute-URI request), with Proxy-Authorization when it has one. */
 function proxiedFetch(
   target: URL,
-  proxy: { host: string; port: number; authorization?: string },
+  proxy: { host: string; port: number; authorization?: string; connect?: () => Duplex },
   signal?: AbortSignal,
 ): Promise<{ status: number; body: string }> {
   if (target.protocol !== 'http:')
@@ -82,7 +83,16 @@ function proxiedFetch(
   };
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: proxy.host, port: proxy.port, method: 'GET', path: target.toString(), headers, ...(signal ? { signal } : {}) },
+      {
+        host: proxy.host,
+        port: proxy.port,
+        method: 'GET',
+        path: target.toString(),
+        headers,
+        ...(signal ? { signal } : {}),
+        // http's createConnection is typed for net.Socket; any Duplex carries HTTP/1.1.
+        ...(proxy.connect ? { createConnection: proxy.connect as unknown as () => Socket } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -101,11 +111,16 @@ export function deviceNetwork(device: NetworkSettings): AppNetwork {
       const target = new URL(url);
       const proxy = proxyOf(device.settings);
       if (!proxy) return directFetch(target, signal);
-      // The proxy on the device's own loopback is the adb server machine's port, through adb reverse.
+      // A proxy on the device's own loopback is usually the adb server machine's port, through adb reverse.
       const local = proxy.host === '127.0.0.1' || proxy.host === 'localhost';
-      const port = local ? device.reverses.get(proxy.port) : proxy.port;
-      if (port === undefined) throw new Error(`net::ERR_PROXY_CONNECTION_FAILED: nothing listens on ${proxy.host}:${proxy.port}`);
-      return proxiedFetch(target, { host: local ? '127.0.0.1' : proxy.host, port }, signal);
+      if (!local) return proxiedFetch(target, proxy, signal);
+      let connection: Duplex;
+      try {
+        connection = device.connectPort(proxy.port);
+      } catch {
+        throw new Error(`net::ERR_PROXY_CONNECTION_FAILED: nothing listens on ${proxy.host}:${proxy.port}`);
+      }
+      return proxiedFetch(target, { host: '127.0.0.1', port: proxy.port, connect: () => connection }, signal);
     },
   };
 }

@@ -15,6 +15,7 @@
  */
 import type { Duplex } from 'node:stream';
 import { encodeValue, fail, okay, type SocketReader } from './adb-protocol.js';
+import type { HostLink } from './device-ports.js';
 import { runShellProtocol } from './shell-protocol.js';
 import { runSyncSession } from './sync.js';
 import type { VirtualDevice } from './virtual-device.js';
@@ -27,8 +28,8 @@ export interface ServiceChannel {
   accept(): void;
   /** No such service: the fake server answers FAIL with the message, adbd closes the stream (the client sees "closed"). */
   refuse(message: string): void;
-  /** How `adb reverse --list` names the transport the reverse came over ("UsbFfs", "host-3"). */
-  transportName: string;
+  /** The transport this service came over, back to the adb server: where a reversed port's connections go. */
+  host: HostLink;
 }
 
 export async function serveDeviceService(request: string, device: VirtualDevice, channel: ServiceChannel): Promise<void> {
@@ -83,8 +84,9 @@ function quote(arg: string): string {
 }
 
 /**
- * `adb reverse`: a device port forwarded to a port on the adb server's machine (tcp only).
- * adbd answers these itself, inside the opened stream: OKAY, or FAIL with a message.
+ * `adb reverse`: a device port forwarded to a port on the adb server's machine (tcp only),
+ * over the transport the request came over (device-ports.ts). adbd answers these itself,
+ * inside the opened stream: OKAY, or FAIL with a message.
  */
 function reverse(request: string, device: VirtualDevice, channel: ServiceChannel): void {
   channel.accept();
@@ -95,21 +97,23 @@ function reverse(request: string, device: VirtualDevice, channel: ServiceChannel
     if (forward[1] && device.reverses.has(remote)) return void stream.end(fail(`cannot rebind existing socket`));
     // A "tcp:0" device side picks a free port, and adbd answers which.
     const port = remote === 0 ? freeDevicePort(device) : remote;
-    device.reverses.set(port, Number(forward[3]));
+    device.ports.addReverse(port, Number(forward[3]), channel.host);
     return void stream.end(Buffer.concat([okay(), ...(remote === 0 ? [encodeValue(String(port))] : [])]));
   }
   const remove = /^reverse:killforward:tcp:(\d+)$/.exec(request);
   if (remove) {
-    if (!device.reverses.delete(Number(remove[1]))) return void stream.end(fail(`listener 'tcp:${remove[1]}' not found`));
+    if (!device.ports.removeReverse(Number(remove[1]))) return void stream.end(fail(`listener 'tcp:${remove[1]}' not found`));
     return void stream.end(okay());
   }
   if (request === 'reverse:list-forward') {
     // adbd's format_listeners: "<transport> <device side> <host side>" per line.
-    const lines = [...device.reverses].map(([remote, local]) => `${channel.transportName} tcp:${remote} tcp:${local}\n`).join('');
+    const lines = [...device.reverses]
+      .map(([remote, local]) => `${device.ports.linkName(remote) ?? channel.host.name} tcp:${remote} tcp:${local}\n`)
+      .join('');
     return void stream.end(encodeValue(lines)); // adbd sends the list alone; only the host side adds an OKAY
   }
   if (request === 'reverse:killforward-all') {
-    device.reverses.clear();
+    device.ports.clearReverses();
     return void stream.end(okay());
   }
   stream.end(fail(`unsupported reverse request: ${request}`));

@@ -1,13 +1,14 @@
 /**
  * The adb server's own ("host") services (SERVICES.TXT), with the replies and error
  * messages of adb 1.0.41: host:version, host:devices(-l), host:track-devices,
- * host:transport*, host:tport*, host:features, host-serial:<serial>:<request>, and
- * wait-for-*. A host request is answered and the connection closed, except transports
+ * host:transport*, host:tport*, host:features, host-serial:<serial>:<request>,
+ * wait-for-*, and forward / killforward / list-forward (host-forwards.ts). A host request is answered and the connection closed, except transports
  * (the connection then carries a device service) and trackers (kept open for updates).
  */
 import type { Socket } from 'node:net';
 import { encodeValue, fail, okay } from './adb-protocol.js';
 import { DEVICE_FEATURES } from './adbd-server.js';
+import type { HostForwards } from './host-forwards.js';
 import type { VirtualDevice } from './virtual-device.js';
 
 export const ADB_SERVER_VERSION = 41;
@@ -21,6 +22,8 @@ export interface HostRegistry {
   transportId(device: VirtualDevice): number;
   /** Called after any device list change; returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /** `adb forward` listeners. */
+  readonly forwards: HostForwards;
 }
 
 /** What to do with the connection after a host request. */
@@ -96,18 +99,45 @@ function deviceRequest(registry: HostRegistry, socket: Socket, selector: string,
     case 'features':
       // A device's features are what its adbd announced (the adbd front door's CNXN banner): the same services back both.
       return closeWith(socket, okay(DEVICE_FEATURES.join(',')));
-    case 'list-forward':
-      return closeWith(socket, okay(''));
     default:
-      return closeWith(
-        socket,
-        fail(
-          request.startsWith('forward:')
-            ? 'cannot bind listener: port forwarding is not available on virtual devices'
-            : `unknown host service '${request}'`,
-        ),
-      );
+      return closeWith(socket, fail(`unknown host service '${request}'`));
   }
+}
+
+/** The device selector of a host request's prefix (host, host-usb, host-serial:S, host-transport-id:N). */
+function selectorOf(prefix: string): string {
+  if (prefix === 'host') return 'any';
+  if (prefix === 'host-usb' || prefix === 'host-local') return prefix.slice(5);
+  if (prefix.startsWith('host-serial:')) return `serial:${prefix.slice(12)}`;
+  return `id:${prefix.slice('host-transport-id:'.length)}`;
+}
+
+/**
+ * forward / killforward / killforward-all / list-forward, answered as adb 1.0.41 does: on
+ * the host a success is two OKAYs (connected, then done); the lists and killforward-all
+ * cover every device, whatever the prefix named.
+ */
+function forwardRequest(registry: HostRegistry, socket: Socket, selector: string, request: string): HostOutcome {
+  const { forwards } = registry;
+  if (request === 'list-forward') return closeWith(socket, okay(forwards.list()));
+  if (request === 'killforward-all') {
+    forwards.removeAll();
+    return closeWith(socket, Buffer.concat([okay(), okay()]));
+  }
+  const picked = pickDevice(registry, selector);
+  // adb 1.0.41 answers an unknown device here with an empty FAIL (its CLI asks for the device first).
+  if ('error' in picked) return closeWith(socket, fail(''));
+  if (request.startsWith('killforward:')) {
+    const local = request.slice('killforward:'.length);
+    return closeWith(socket, forwards.remove(local) ? Buffer.concat([okay(), okay()]) : fail(`listener '${local}' not found`));
+  }
+  const spec = request.slice('forward:'.length);
+  const noRebind = spec.startsWith('norebind:');
+  void forwards.add(picked.device, noRebind ? spec.slice('norebind:'.length) : spec, noRebind).then((result) => {
+    if ('error' in result) return void socket.end(fail(result.error));
+    socket.end(Buffer.concat([okay(), okay(), ...(result.port === undefined ? [] : [encodeValue(String(result.port))])]));
+  });
+  return { kind: 'open' };
 }
 
 /** wait-for-<transport>-<state>: OKAY now, a second OKAY once a matching device is online. */
@@ -152,7 +182,6 @@ export function serveHostRequest(registry: HostRegistry, socket: Socket, request
     return closeWith(socket, okay(deviceListText(registry, request.endsWith('-l'))));
   if (request === 'host:track-devices' || request === 'host:track-devices-l') return trackDevices(registry, socket, request.endsWith('-l'));
   if (request === 'host:host-features') return closeWith(socket, okay(HOST_FEATURES));
-  if (request === 'host:list-forward') return closeWith(socket, okay(''));
   if (request.startsWith('host:connect:')) return closeWith(socket, okay(`failed to connect to '${request.slice(13)}'`));
   if (request.startsWith('host:disconnect:')) return closeWith(socket, okay(`error: no such device '${request.slice(16)}'`));
 
@@ -165,10 +194,13 @@ export function serveHostRequest(registry: HostRegistry, socket: Socket, request
   m = /^host:tport:(any|usb|local|serial:.+|id:\d+)$/.exec(request);
   if (m) return transport(registry, socket, m[1]!, true);
 
+  m =
+    /^(host|host-usb|host-local|host-serial:.+?|host-transport-id:\d+):(forward:[\s\S]*|killforward:[\s\S]*|killforward-all|list-forward)$/.exec(
+      request,
+    );
+  if (m) return forwardRequest(registry, socket, selectorOf(m[1]!), m[2]!);
   // host-serial:<serial>:<request>; the serial may itself contain ':' (e.g. 127.0.0.1:5555).
-  m = /^host-serial:(.+?):(get-state|get-serialno|get-devpath|features|list-forward|wait-for-[\w-]+|forward:.*|killforward.*)$/.exec(
-    request,
-  );
+  m = /^host-serial:(.+?):(get-state|get-serialno|get-devpath|features|wait-for-[\w-]+)$/.exec(request);
   if (m) return deviceRequest(registry, socket, `serial:${m[1]}`, m[2]!);
   m = /^host-transport-id:(\d+):(.+)$/.exec(request);
   if (m) return deviceRequest(registry, socket, `id:${m[1]}`, m[2]!);

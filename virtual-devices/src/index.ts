@@ -22,6 +22,13 @@ export {
   SampleApp,
 } from './sample-app.js';
 export type { Rect, UiNode, UiWindow } from './ui-tree.js';
+export {
+  appiumSourceXml,
+  preinstallUiautomator2Server,
+  UIA2_DEVICE_PORT,
+  UIA2_INSTRUMENTATION,
+  uiautomator2Sessions,
+} from './uiautomator2-server.js';
 export type { AppContext, AppFactory, ExtraValue, KeyResult, LaunchIntent, VirtualApp } from './virtual-app.js';
 export { AppCrash } from './virtual-app.js';
 export { createVirtualDevice, type DeviceState, type LaunchOutcome, VirtualDevice, type VirtualDeviceOptions } from './virtual-device.js';

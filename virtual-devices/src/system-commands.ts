@@ -117,11 +117,12 @@ function uiautomator(device: VirtualDevice): CommandHandler {
       return 1;
     }
     if (!(await wait(device.faults.dumpDelayMs, signal))) return 130;
-    if (device.faults.dumpIdleFailures > 0) {
-      // What UiAutomation says when the UI never settles within its timeout (an endless animation).
-      device.faults.dumpIdleFailures -= 1;
+    if (device.animating) {
+      // What uiautomator dump says when UiAutomation's idle wait times out (an endless animation):
+      // on stderr, and it still exits 0 (DumpCommand returns normally).
+      if (device.faults.dumpIdleFailures > 0) device.faults.dumpIdleFailures -= 1;
       err('ERROR: could not get idle state.\n');
-      return 1;
+      return 0;
     }
     const path = args.slice(1).find((a) => !a.startsWith('--')) ?? '/sdcard/window_dump.xml';
     const xml = device.dumpXml();
@@ -182,33 +183,59 @@ function screenrecord(device: VirtualDevice): CommandHandler {
 }
 
 /**
- * toybox `nc -l -p PORT`: waits for one connection to the device port (`adb forward` makes
- * them), then copies stdin to it and what it sends to stdout, until it closes.
+ * toybox nc. `nc -l -p PORT` waits for one connection to the device port (`adb forward`
+ * makes them); `nc HOST PORT` connects to the device's own loopback port (a listener
+ * there, or an `adb reverse`d port, which adb carries to the adb server's machine).
+ * Either way it then copies stdin to the connection and what comes back to stdout, until
+ * the connection closes.
  */
 function nc(device: VirtualDevice): CommandHandler {
   return async ({ args, out, err, input, signal }) => {
-    const portIndex = args.indexOf('-p');
-    const port = Number(portIndex >= 0 ? args[portIndex + 1] : args.filter((a) => !a.startsWith('-')).pop());
-    if (!args.includes('-l') && !args.includes('-L')) return (err('nc: connecting out is not available on the virtual device\n'), 1);
-    if (!Number.isInteger(port) || port <= 0 || port > 65535) return (err('nc: bad port\n'), 1);
-    if (device.portListeners.has(port)) return (err('nc: bind: Address already in use\n'), 1);
-    const connection = await new Promise<Duplex | null>((resolve) => {
-      device.portListeners.set(port, resolve);
-      signal.addEventListener('abort', () => resolve(null), { once: true });
-    });
-    device.portListeners.delete(port);
-    if (!connection) return 130;
-    const closed = new Promise<void>((resolve) => connection.once('close', resolve).once('end', resolve));
-    connection.on('data', (chunk: Buffer) => out(chunk));
-    connection.on('error', () => {});
-    void (async () => {
-      for (let chunk = await input(); chunk && !connection.destroyed; chunk = await input()) connection.write(chunk);
-      connection.end();
-    })();
-    await Promise.race([closed, new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))]);
-    connection.destroy();
-    return 0;
+    const listen = args.includes('-l') || args.includes('-L');
+    const positional = args.filter((a, i) => !a.startsWith('-') && !['-p', '-q', '-w'].includes(args[i - 1] ?? ''));
+    let connection: Duplex | null;
+    if (listen) {
+      const portIndex = args.indexOf('-p');
+      const port = Number(portIndex >= 0 ? args[portIndex + 1] : positional.pop());
+      if (!Number.isInteger(port) || port <= 0 || port > 65535) return (err('nc: bad port\n'), 1);
+      if (device.portListeners.has(port)) return (err('nc: bind: Address already in use\n'), 1);
+      connection = await new Promise<Duplex | null>((resolve) => {
+        device.portListeners.set(port, resolve);
+        signal.addEventListener('abort', () => resolve(null), { once: true });
+      });
+      device.portListeners.delete(port);
+      if (!connection) return 130;
+    } else {
+      const [host, portText] = positional;
+      const port = Number(portText);
+      if (!host || !Number.isInteger(port) || port <= 0 || port > 65535) return (err('nc: need HOST and PORT\n'), 1);
+      if (!['127.0.0.1', 'localhost'].includes(host)) return (err(`nc: connecting to ${host} is not available on the virtual device\n`), 1);
+      try {
+        // A reversed port always accepts (adbd listens on it); if the adb server then cannot
+        // connect on its machine, the connection just closes, as on a device.
+        connection = device.connectPort(port);
+      } catch {
+        return (err('nc: connect: Connection refused\n'), 1);
+      }
+    }
+    return pipeThrough(connection, { out, input, signal });
   };
+}
+
+async function pipeThrough(
+  connection: Duplex,
+  io: { out: (data: Buffer) => void; input: () => Promise<Buffer | null>; signal: AbortSignal },
+): Promise<number> {
+  const closed = new Promise<void>((resolve) => connection.once('close', resolve).once('end', resolve));
+  connection.on('data', (chunk: Buffer) => io.out(chunk));
+  connection.on('error', () => {});
+  void (async () => {
+    for (let chunk = await io.input(); chunk && !connection.destroyed; chunk = await io.input()) connection.write(chunk);
+    if (!connection.destroyed) connection.end();
+  })();
+  await Promise.race([closed, new Promise((resolve) => io.signal.addEventListener('abort', resolve, { once: true }))]);
+  connection.destroy();
+  return 0;
 }
 
 function stopRecordings(device: VirtualDevice, io: CommandIo): number {

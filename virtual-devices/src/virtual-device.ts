@@ -10,6 +10,7 @@ import { shortComponent } from './am-command.js';
 import { createDeviceCommands } from './device-commands.js';
 import { DeviceLog, type LogLevel } from './device-log.js';
 import { deviceNetwork } from './device-network.js';
+import { DevicePorts } from './device-ports.js';
 import { type InstalledPackage, PackageManager } from './package-manager.js';
 import type { Raster } from './png.js';
 import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
@@ -27,6 +28,7 @@ import {
 } from './system-ui.js';
 import { hitTest, type UiNode, type UiWindow } from './ui-tree.js';
 import { hierarchyXml } from './uiautomator-xml.js';
+import { preinstallUiautomator2Server } from './uiautomator2-server.js';
 import { AppCrash, type AppFactory, type LaunchIntent, type VirtualApp } from './virtual-app.js';
 import { VirtualFileSystem } from './virtual-fs.js';
 
@@ -54,6 +56,8 @@ export interface VirtualDeviceOptions {
   properties?: Record<string, string>;
   /** Start with com.devicelab.sample installed, as if the apk had been installed (default false). */
   sampleInstalled?: boolean;
+  /** Start with Appium's UiAutomator2 server (both packages) installed, as lab devices that run Appium have it. */
+  uiautomator2Server?: boolean;
   /** Scripted apps by package; com.devicelab.sample is built in. */
   apps?: Record<string, AppFactory>;
 }
@@ -81,10 +85,8 @@ export class VirtualDevice {
   readonly fs: VirtualFileSystem;
   readonly packages = new PackageManager();
   readonly settings = new Map<string, string>();
-  /** Device TCP ports something on the device listens on (`nc -l`): what `adb forward` connects to. */
-  readonly portListeners = new Map<number, (connection: Duplex) => void>();
-  /** `adb reverse`: device TCP port → port on the adb server's machine. */
-  readonly reverses = new Map<number, number>();
+  /** The device's loopback TCP ports: listeners (`nc -l`, what `adb forward` connects to) and `adb reverse`s. */
+  readonly ports = new DevicePorts();
   /** What apps use for HTTP: direct to public hosts, or the proxy the settings name (device-network.ts). */
   readonly network = deviceNetwork(this);
   /** Fault injection; may be changed while the device runs. */
@@ -94,8 +96,10 @@ export class VirtualDevice {
     inputFails: string | false;
     /** /data is full: pushes there fail with "No space left on device", installs with INSTALL_FAILED_INSUFFICIENT_STORAGE. */
     storageFull: boolean;
-    /** The next this many `uiautomator dump`s fail with "could not get idle state" (something keeps animating). */
+    /** The next this many `uiautomator dump`s fail with "could not get idle state" (an animation that then ends). */
     dumpIdleFailures: number;
+    /** Something keeps animating: every `uiautomator dump` fails with "could not get idle state" until this is false. */
+    animating: boolean;
     /** Every launch of an app ends under this system dialog (a permission prompt, "isn't responding"). */
     systemDialogOnLaunch: SystemDialogKind | null;
     /** A focused text field brings up the soft keyboard over the bottom of the screen (Back hides it). Off: no keyboard is drawn. */
@@ -120,6 +124,7 @@ export class VirtualDevice {
   private readonly launcher: LauncherApp;
   private readonly connections = new Set<Socket>();
   private readonly listeners = new Set<(device: VirtualDevice) => void>();
+  private readonly forceStopListeners = new Set<(packageName: string) => void>();
   private readonly appFactories: Record<string, AppFactory>;
   private readonly shellEnv: ShellEnvironment;
 
@@ -136,6 +141,7 @@ export class VirtualDevice {
       inputFails: options.inputFails ?? false,
       storageFull: false,
       dumpIdleFailures: 0,
+      animating: false,
       systemDialogOnLaunch: null,
       softKeyboard: false,
     };
@@ -144,6 +150,7 @@ export class VirtualDevice {
     this.setDefaultProperties(options);
     if (options.sampleInstalled)
       this.packages.preinstall({ packageName: SAMPLE_PACKAGE, label: 'DeviceLab Sample', activities: [SAMPLE_ACTIVITY] });
+    if (options.uiautomator2Server) preinstallUiautomator2Server(this);
     this.launcher = new LauncherApp(
       () =>
         this.packages
@@ -195,6 +202,21 @@ export class VirtualDevice {
     for (const [k, v] of Object.entries({ ...defaults, ...o.properties })) this.properties.set(k, v);
   }
 
+  /** Device TCP ports something on the device listens on (`nc -l`): what `adb forward` connects to. */
+  get portListeners(): Map<number, (connection: Duplex) => void> {
+    return this.ports.listeners;
+  }
+
+  /** `adb reverse`: device TCP port → port on the adb server's machine. */
+  get reverses(): Map<number, number> {
+    return this.ports.reverses;
+  }
+
+  /** A program on the device connects to 127.0.0.1:port (a listener there, or a reversed port). */
+  connectPort(port: number): Duplex {
+    return this.ports.connect(port);
+  }
+
   get state(): DeviceState {
     return this.stateValue;
   }
@@ -215,6 +237,7 @@ export class VirtualDevice {
     if (state !== 'device') {
       for (const socket of this.connections) socket.destroy();
       this.connections.clear();
+      this.ports.clearReverses(); // the transport they were made over is gone
       for (const rec of this.recordings) rec.abort();
     }
     for (const listener of [...this.listeners]) listener(this);
@@ -360,7 +383,19 @@ export class VirtualDevice {
     return this.running.has(packageName) ? this.pids.get(packageName) : undefined;
   }
 
+  /** Whether the UI never settles now (an accessibility event stream that does not pause): what UiAutomation's idle wait sees. */
+  get animating(): boolean {
+    return this.faults.animating || this.faults.dumpIdleFailures > 0;
+  }
+
+  /** Called with the package of every `am force-stop` (an instrumentation stops with its package). */
+  onForceStop(listener: (packageName: string) => void): () => void {
+    this.forceStopListeners.add(listener);
+    return () => this.forceStopListeners.delete(listener);
+  }
+
   forceStop(packageName: string): void {
+    for (const listener of [...this.forceStopListeners]) listener(packageName);
     const app = this.running.get(packageName);
     if (app)
       this.log.system(

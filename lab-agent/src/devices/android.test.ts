@@ -1,7 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SAMPLE_PACKAGE, startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
+import {
+  SAMPLE_PACKAGE,
+  startVirtualAdbServer,
+  UIA2_DEVICE_PORT,
+  uiautomator2Sessions,
+  type VirtualAdbServer,
+} from '@devicelab/virtual-devices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent } from '../agent.js';
 import { eventually } from '../testing/agent-harness.js';
@@ -22,18 +28,64 @@ describe('AndroidDriver against the virtual adb server', () => {
   });
   afterAll(() => server.close());
 
-  it('retries a dump that could not get idle state, and says so when the screen never settles', async () => {
+  it('retries a dump that could not get idle state, and says so when the screen never settles and the device has no other way', async () => {
     const device = server.addDevice({ sampleInstalled: true });
     const d = driver(device.serial);
     await d.launch(SAMPLE_PACKAGE);
     device.faults.dumpIdleFailures = 3; // an animation that ends after three tries
     expect(screenTexts(await d.hierarchy())).toContain('Welcome back');
     expect(device.faults.dumpIdleFailures).toBe(0);
-    device.faults.dumpIdleFailures = 100; // one that never ends
+    device.faults.animating = true; // one that never ends, on a device without Appium's server
     await expect(d.hierarchy()).rejects.toThrow(
-      /^uiautomator dump failed: ERROR: could not get idle state\. \(the screen never settled in 4 tries: something keeps animating\)$/,
+      /^uiautomator dump failed: ERROR: could not get idle state\. \(the screen never settled in 4 tries: something keeps animating\); install Appium's UiAutomator2 server on the device to read such screens$/,
     );
+    device.faults.animating = false;
+  });
+
+  it("reads a screen that never settles through Appium's UiAutomator2 server after the retries, and at once after that", async () => {
+    const device = server.addDevice({ sampleInstalled: true, uiautomator2Server: true });
+    const d = driver(device.serial);
+    await d.launch(SAMPLE_PACKAGE);
+    device.faults.dumpIdleFailures = 1000; // every plain dump fails for as long as the test looks
+    const xml = await d.hierarchy();
+    expect(device.faults.dumpIdleFailures).toBe(996); // four plain dumps first
+    // uiautomator dump's form: <node> elements with the class as an attribute, the same texts and bounds.
+    expect(screenTexts(xml)).toContain('Welcome back');
+    expect(xmlNodes(xml).find((n) => n.resourceId.endsWith(':id/email'))?.bounds).toEqual(
+      xmlNodes(device.dumpXml()).find((n) => n.resourceId.endsWith(':id/email'))?.bounds,
+    );
+    expect(xml).not.toMatch(/<android\./);
+    // The server runs as Appium runs it, reached through adb forward, with the idle wait off.
+    expect(device.portListeners.has(UIA2_DEVICE_PORT)).toBe(true);
+    expect(server.forwards.list()).toMatch(new RegExp(`^${device.serial} tcp:\\d+ tcp:${UIA2_DEVICE_PORT}\n$`));
+    expect([...uiautomator2Sessions(device)!.values()].map((s) => s.waitForIdleTimeout)).toEqual([0]);
+
+    // The next busy screen goes to the server after one plain try, through the same session.
+    expect(screenTexts(await d.hierarchy())).toContain('Welcome back');
+    expect(device.faults.dumpIdleFailures).toBe(995);
+    expect(uiautomator2Sessions(device)!.size).toBe(1);
+
+    // The instrumentation was stopped meanwhile (am force-stop): it is started again.
+    await device.shell('am force-stop io.appium.uiautomator2.server.test');
+    expect(device.portListeners.has(UIA2_DEVICE_PORT)).toBe(false);
+    expect(screenTexts(await d.hierarchy())).toContain('Welcome back');
+    expect(uiautomator2Sessions(device)!.size).toBe(1);
+
+    // Settled again: plain dumps.
     device.faults.dumpIdleFailures = 0;
+    expect(screenTexts(await d.hierarchy())).toContain('Welcome back');
+
+    // A later agent (a new driver) uses the forward already there, not a second one.
+    device.faults.animating = true;
+    expect(screenTexts(await driver(device.serial).hierarchy())).toContain('Welcome back');
+    expect(
+      server.forwards
+        .list()
+        .split('\n')
+        .filter((l) => l.startsWith(`${device.serial} `)),
+    ).toHaveLength(1);
+    device.faults.animating = false;
+    await device.shell('am force-stop io.appium.uiautomator2.server.test');
   });
 
   it('says the device is full when /data/local/tmp has no room for the build, instead of hanging', async () => {

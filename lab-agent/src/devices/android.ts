@@ -22,6 +22,7 @@ import {
   swipeCoordinates,
 } from './driver.js';
 import { escapeInputText, shellQuote, splitLines } from './input-text.js';
+import { Uiautomator2Source } from './uiautomator2-source.js';
 
 const KEYCODES: Readonly<Record<KeyName, number>> = { home: 3, back: 4, enter: 66 };
 const DUMP_PATH = '/sdcard/window_dump.xml';
@@ -44,6 +45,9 @@ export class AndroidDriver implements DeviceDriver {
   private recording: { parts: number; stopped: boolean; done: Promise<void> } | null = null;
   /** The device port useProxy reversed to the agent, until clearProxy removes it. */
   private reversedPort: number | null = null;
+  /** Reads screens that never settle (Appium's UiAutomator2 server), and whether this device has needed it. */
+  private readonly busyScreenSource: Uiautomator2Source;
+  private busyScreens = false;
 
   constructor(
     private readonly client: Client,
@@ -52,6 +56,7 @@ export class AndroidDriver implements DeviceDriver {
     private readonly recordingPartSeconds = SCREENRECORD_MAX_SECONDS,
   ) {
     this.device = client.getDevice(serial);
+    this.busyScreenSource = new Uiautomator2Source(this.device, serial, (command) => this.shell(command));
   }
 
   async install(buildFile: string, packageName: string): Promise<void> {
@@ -157,22 +162,39 @@ export class AndroidDriver implements DeviceDriver {
   async hierarchy(): Promise<string> {
     // Dump to a file and pull it: `uiautomator dump /dev/tty` mixes the XML with status
     // lines and is missing on some builds, the file form works everywhere. Any failure
-    // is retried once; "could not get idle state", common while an animation is still
-    // running, after growing pauses (the animation usually ends), then the step fails saying so.
+    // is retried once. "could not get idle state" (something on the screen keeps
+    // animating) is retried after growing pauses, as the animation usually ends; when it
+    // does not, the hierarchy is read the way tools that handle such screens read it:
+    // through Appium's UiAutomator2 server, without waiting for the UI to idle
+    // (uiautomator2-source.ts). Once that was needed, a busy screen goes to it at once.
     for (let attempt = 1; ; attempt += 1) {
       const out = await this.shell(`uiautomator dump ${DUMP_PATH}`);
       if (/dumped to/i.test(out)) break;
       const idle = /could not get idle state/i.test(out);
-      if (attempt > (idle ? IDLE_RETRY_PAUSES_MS.length : 1)) {
-        throw new DriverError(
-          `uiautomator dump failed: ${out.trim() || 'no output'}${idle ? ` (the screen never settled in ${attempt} tries: something keeps animating)` : ''}`,
-        );
-      }
+      if (idle && (this.busyScreens || attempt > IDLE_RETRY_PAUSES_MS.length)) return this.hierarchyWithoutIdleWait(out, attempt);
+      if (!idle && attempt > 1) throw new DriverError(`uiautomator dump failed: ${out.trim() || 'no output'}`);
       if (idle) await sleep(IDLE_RETRY_PAUSES_MS[attempt - 1]!);
     }
     const xml = (await this.pull(DUMP_PATH)).toString('utf8');
     if (!xml.includes('<hierarchy')) throw new DriverError('uiautomator dump produced no hierarchy');
     return xml;
+  }
+
+  /** The fallback for a screen that never settles; says what was tried when it is not there or fails too. */
+  private async hierarchyWithoutIdleWait(dumpOutput: string, tries: number): Promise<string> {
+    const failed = `uiautomator dump failed: ${dumpOutput.trim()} (the screen never settled in ${tries} tries: something keeps animating)`;
+    if (!(await this.busyScreenSource.installed()))
+      throw new DriverError(`${failed}; install Appium's UiAutomator2 server on the device to read such screens`);
+    try {
+      const xml = await this.guard(() => this.busyScreenSource.hierarchy());
+      this.busyScreens = true;
+      return xml;
+    } catch (err) {
+      if (err instanceof DriverError && err.deviceGone) throw err;
+      throw new DriverError(
+        `${failed}; Appium's UiAutomator2 server did not answer either: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
   }
 
   async screenshot(): Promise<Buffer> {

@@ -159,7 +159,12 @@ describe('virtual handset network and the Android proxy commands', () => {
     expect(await isPrivateHost('localhost')).toBe(true);
     expect(await isPrivateHost('[::1]')).toBe(true);
     expect(await isPrivateHost('8.8.8.8')).toBe(false);
-    const network = deviceNetwork({ reverses: new Map(), settings: new Map() });
+    const network = deviceNetwork({
+      settings: new Map(),
+      connectPort: () => {
+        throw new Error('nothing listens');
+      },
+    });
     await expect(network.fetch(`http://127.0.0.1:${internalPort}/x`)).rejects.toThrow('net::ERR_ADDRESS_UNREACHABLE');
   });
 
