@@ -17,10 +17,20 @@ import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
 import { judge, type Outcome } from './judge.js';
 import { secondBatch } from './second-batch-cases.js';
+import { seventhBatch } from './seventh-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 
-const corpus: CorpusCase[] = [...androidCases, ...iosCases, ...secondBatch, ...thirdBatch, ...fourthBatch, ...fifthBatch, ...sixthBatch];
+const corpus: CorpusCase[] = [
+  ...androidCases,
+  ...iosCases,
+  ...secondBatch,
+  ...thirdBatch,
+  ...fourthBatch,
+  ...fifthBatch,
+  ...sixthBatch,
+  ...seventhBatch,
+];
 
 function screenXml(name: string): string {
   const own = new URL(`./screens/${name}.xml`, import.meta.url);
@@ -88,6 +98,11 @@ describe('offline model corpus', () => {
     score(
       'blind',
       results.filter((r) => r.c.blind),
+    );
+    // The previous blind batch, tuned on since: its figure after the fixes, apart.
+    score(
+      'sixth batch, blind until tuned on',
+      results.filter((r) => sixthBatch.includes(r.c)),
     );
     const wrong = results.filter((r) => r.outcome !== 'right');
     if (wrong.length > 0) console.log(`not right:\n${explain(wrong)}`);
