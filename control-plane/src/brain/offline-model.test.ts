@@ -135,4 +135,16 @@ describe('createOfflineModel', () => {
     const decision = await model.chooseAction({ instruction: 'Type hello', platform: 'ios', hierarchyXml: xml });
     expect(decision.action).toEqual({ type: 'type', target: null, text: 'hello' });
   });
+
+  it('knows a sign-up screen by its two password fields beside another field, and a password change is not one', () => {
+    const signUp = readFileSync(new URL('./corpus/screens/ios-signup-content.xml', import.meta.url), 'utf8');
+    const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'ios', hierarchyXml: xml }).action;
+    expect(decide('Check that the registration screen is shown', signUp)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the sign up page is displayed', signUp)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the login screen is shown', signUp).type).toBe('fail');
+    // The same screen without its email field: two password fields alone are a password change.
+    const change = signUp.replace(/<XCUIElementTypeTextField [^>]*\/>/g, '');
+    expect(change).not.toBe(signUp);
+    expect(decide('Check that the registration screen is shown', change).type).toBe('fail');
+  });
 });

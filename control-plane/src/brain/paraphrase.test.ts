@@ -45,4 +45,42 @@ describe('findParaphrase', () => {
     expect(said('the Evening Wind Down playlist lasts 48 min', list)).toBe('12 songs · 48 min');
     expect(said('the Evening Wind Down Remix lasts 48 min', list)).toBeNull();
   });
+
+  const titled = (title: string, ...nodes: string[]) =>
+    screen(
+      `<node index="0" text="" resource-id="app:id/toolbar" class="androidx.appcompat.widget.Toolbar" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,150]">${node(title, 'toolbar_title', '[40,40][600,110]')}</node>`,
+      ...nodes,
+    );
+  it('reads a verb in another tense, and never another number or a negation through it', () => {
+    const order = titled(
+      'Order #4821',
+      node('Arriving Thursday, 14 March', 'eta', '[0,300][1080,360]'),
+      node('Shipped', 'status', '[0,400][1080,460]'),
+    );
+    expect(said('the order arrives on Thursday, 14 March', order)).toBe('Arriving Thursday, 14 March');
+    expect(said('the order arrives on Thursday, 15 March', order)).toBeNull();
+    expect(said('the order never arrives on Thursday, 14 March', order)).toBeNull();
+    expect(said('the order ships', order)).toBe('Shipped');
+  });
+  it("leaves out the screen title's words only as the claim's subject or place, never another subject", () => {
+    const order = titled('Order #4821', node('Shipped', 'status', '[0,300][1080,360]'), node('2 items', 'count', '[0,400][1080,460]'));
+    expect(said('the order has shipped', order)).toBe('Shipped');
+    expect(said('2 items are in the order', order)).toBe('2 items');
+    expect(said('the refund has shipped', order)).toBeNull();
+    expect(said('3 items are in the order', order)).toBeNull();
+    expect(said('2 items are in the cart', order)).toBeNull();
+    // A name that merely starts with a title word is not a claim about the screen.
+    const sheet = titled('Sort by', node('Price', 'price', '[0,300][1080,360]'));
+    expect(said('Sort by price', sheet)).toBeNull();
+  });
+  it("reads an owner's name on either side, and each sentence apart for its negation", () => {
+    const van = screen(node("Sam's van is 3 stops away", 'stops', '[0,100][1080,180]'));
+    expect(said('the van is 3 stops away', van)).toBe("Sam's van is 3 stops away");
+    expect(said("Sam's van is 4 stops away", van)).toBeNull();
+    expect(said("Tom's van is 3 stops away", van)).toBeNull();
+    const alert = screen(node('These photos will be deleted from all your devices. This cannot be undone.', 'msg', '[0,100][1080,180]'));
+    expect(said('the photos will be deleted from all my devices', alert, true)).toMatch(/^These photos/);
+    expect(said('the photos can be undone', alert, true)).toBeNull();
+    expect(said('the photos will not be deleted from all my devices', alert, true)).toBeNull();
+  });
 });

@@ -1,11 +1,11 @@
 /**
- * A seventh batch (issue 25), the blind one: five new screens and phrasings as testers write
- * them, written after the sixth batch's fixes were planned and before any of them: actions
- * addressed through a dialog, rows named by their title plus a noun, checks that paraphrase
- * visible text in other tenses and possessives, a screen known by its content, and traps that
- * must fail (another number, a negation, a button that only starts with the word asked for).
- * Its score is printed apart ("blind"). Anything fixed after looking at these makes them
- * tuned: move them out of the blind flag, and write a new blind batch.
+ * A seventh batch (issue 25): five new screens and phrasings as testers write them, written
+ * after the sixth batch had been run and before any fix for it: actions addressed through a
+ * dialog, rows named by their title plus a noun, checks that paraphrase visible text in other
+ * tenses and possessives, a screen known by its content, and traps that must fail (another
+ * number, a negation, a button that only starts with the word asked for). Run once as the
+ * blind batch: 48 of 55 right (87.3 %), no false pass. Its misses were then looked at, so it
+ * is tuned now (its score is still printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -88,4 +88,4 @@ const deletePhotos: Row[] = [
 export const seventhBatch: CorpusCase[] = [
   ...onPlatform('android', [...cancelSubscription, ...drinks, ...tracking]),
   ...onPlatform('ios', [...login, ...deletePhotos]),
-].map((c) => ({ ...c, blind: true }));
+];
