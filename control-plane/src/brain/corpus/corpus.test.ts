@@ -12,6 +12,7 @@ import { type Platform, parseHierarchy, type ScreenElement } from '../hierarchy.
 import { decideOffline } from '../offline-model.js';
 import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
+import { eighthBatch } from './eighth-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
@@ -30,6 +31,7 @@ const corpus: CorpusCase[] = [
   ...fifthBatch,
   ...sixthBatch,
   ...seventhBatch,
+  ...eighthBatch,
 ];
 
 function screenXml(name: string): string {
