@@ -163,18 +163,32 @@ const LOGIN_NAMES = /^(?:log\s*-?\s*in|login|sign\s*-?\s*in|signin|log\s*on|logo
 const SIGN_UP_NAMES =
   /^(?:sign\s*-?\s*up|signup|register|registration|create\s+(?:an\s+|your\s+)?account|new\s+account)(?:\s+(?:screen|page|view|form))?$/i;
 
+/** "the verification screen", "the 2FA page", "the one-time code screen". */
+const CODE_NAMES =
+  /^(?:verification|verify|two\s*-?\s*factor|2fa|mfa|otp|one\s*-?\s*time\s+(?:code|password)|(?:security|confirmation|verification)\s+code|enter\s+code)(?:\s+(?:screen|page|view|form|step))?$/i;
+/** A field for a one-time code: its id, hint or text says code, OTP or PIN. */
+const CODE_FIELD = /\b(?:code|otp|pin|passcode)\b|(?:^|_)(?:code|otp|pin)(?:_|$)/i;
+
 /**
  * A screen known by what it holds when its title is the app's name: a login screen is
  * the one with exactly one password field; a sign-up screen has two (the password and
  * its confirmation) beside a field that is not a password (the email or name: without
- * one, two password fields are a password change).
+ * one, two password fields are a password change); a verification screen has one field,
+ * for a code, and no password.
  */
 function screenByContent(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   const names = [phrase.text, ...(phrase.variants ?? [])].map((r) => r.trim());
   const login = names.some((r) => LOGIN_NAMES.test(r));
-  if (!login && !names.some((r) => SIGN_UP_NAMES.test(r))) return null;
+  const signUp = names.some((r) => SIGN_UP_NAMES.test(r));
   const passwords = locatable(elements).filter((el) => el.password);
   const others = locatable(elements).filter((el) => isEditable(el) && !el.password);
+  if (!login && !signUp) {
+    if (!names.some((r) => CODE_NAMES.test(r)) || passwords.length > 0 || others.length !== 1) return null;
+    const field = others[0]!;
+    if (![field.resourceId.replace(/^.*:id\//, ''), field.hint, field.text, field.contentDesc].some((t) => CODE_FIELD.test(t))) return null;
+    const target = { ...(uniqueLocator(field, elements) ?? locatorFor(field, elements)), type: field.type };
+    return pass(target, `${describe(field)} is the only field, for a code: a verification screen, though no title says so`, 0.9);
+  }
   const fits = login ? passwords.length === 1 : passwords.length === 2 && others.length > 0;
   if (!fits) return null;
   const field = passwords[0]!;

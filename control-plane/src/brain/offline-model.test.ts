@@ -147,4 +147,20 @@ describe('createOfflineModel', () => {
     expect(change).not.toBe(signUp);
     expect(decide('Check that the registration screen is shown', change).type).toBe('fail');
   });
+
+  it('knows a verification screen by its one field, for a code, and not when a password is asked too', () => {
+    const code = readFileSync(new URL('./corpus/screens/android-two-factor.xml', import.meta.url), 'utf8');
+    const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: xml }).action;
+    expect(decide('Check that the verification screen is shown', code)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the 2FA page is displayed', code)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the login screen is shown', code).type).toBe('fail');
+    const field = /<node [^>]*resource-id="com\.example\.app:id\/code_input"[^>]*\/>/.exec(code)![0];
+    const password = field
+      .replace('code_input', 'password_input')
+      .replace('password="false"', 'password="true"')
+      .replace('"Code"', '"Password"');
+    const withPassword = code.replace(field, `${field}\n${password}`);
+    expect(withPassword).not.toBe(code);
+    expect(decide('Check that the verification screen is shown', withPassword).type).toBe('fail');
+  });
 });

@@ -83,4 +83,23 @@ describe('findParaphrase', () => {
     expect(said('the photos can be undone', alert, true)).toBeNull();
     expect(said('the photos will not be deleted from all my devices', alert, true)).toBeNull();
   });
+
+  it('reads each part of a text apart, and lets a text leave out the noun a number counts', () => {
+    const booking = titled(
+      'Booking #A17',
+      node('2 guests · 3 nights', 'summary', '[0,300][1080,360]'),
+      node('3 unread', 'unread', '[0,400][1080,460]'),
+    );
+    expect(said('the booking is for 2 guests', booking)).toBe('2 guests · 3 nights');
+    expect(said('the booking is for 2 guests and 4 nights', booking)).toBeNull();
+    expect(said('the booking is for 3 guests', booking)).toBeNull();
+    expect(said('3 emails are unread', booking)).toBe('3 unread');
+    expect(said('4 emails are unread', booking)).toBeNull();
+    expect(said('3 emails are read', booking)).toBeNull();
+    expect(said('3 emails failed', booking)).toBeNull();
+    // The number counts something else there: "videos" is not "photos".
+    const videos = screen(node('Delete 3 videos from this album?', 'msg', '[0,100][1080,180]'));
+    expect(said('the alert says 3 photos will be deleted', videos)).toBeNull();
+    expect(said('the alert says 3 videos will be deleted', videos)).toBe('Delete 3 videos from this album?');
+  });
 });

@@ -275,12 +275,30 @@ const hasWord = (have: ReadonlySet<string>, verbs: ReadonlySet<string>, otherVer
  */
 function says(shown: string, claim: Claim, part: boolean): boolean {
   // Sentence by sentence, never the whole: "… from all your devices. This cannot be undone." does not say
-  // the photos will not be deleted.
+  // the photos will not be deleted. A sentence's own parts stand alone too: "2 guests · 3 nights", "Total: $5".
   const sentences = shown
     .split(/(?<=[.!?])\s+|\n+/)
     .map((p) => p.trim())
     .filter(Boolean);
-  return sentences.some((sentence) => sentenceSays(sentence, claim, part));
+  return sentences.flatMap(textSegments).some((piece) => sentenceSays(piece, claim, part));
+}
+
+/**
+ * "3 emails are unread" over "3 unread": the noun a number counts may be left out by a
+ * text that has the number followed by another word of the claim.
+ */
+function countedNouns(claim: readonly string[], shown: readonly string[]): Set<string> {
+  const nouns = new Set<string>();
+  claim.forEach((token, i) => {
+    const noun = claim[i + 1];
+    if (!IS_NUMBER.test(token) || noun === undefined || IS_NUMBER.test(noun)) return;
+    const rest = new Set(claim.slice(i + 2).map(stem));
+    shown.forEach((t, k) => {
+      const next = shown[k + 1];
+      if (t === token && next !== undefined && rest.has(stem(next)) && !FRAME.has(next)) nouns.add(stem(noun));
+    });
+  });
+  return nouns;
 }
 
 function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
@@ -291,8 +309,9 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const verbs = verbForms(tokens);
   const claimVerbs = verbForms(claim.tokens);
   // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
+  const counted = countedNouns(claim.tokens, tokens);
   const missing = claim.words.filter((w) => !hasWord(have, verbs, claimVerbs, w));
-  if (!missing.every((w) => claim.context.has(w)) || missing.length === claim.words.length) return false;
+  if (!missing.every((w) => claim.context.has(w) || counted.has(w)) || missing.length === claim.words.length) return false;
   const owners = ownersIn(shown);
   const claimWords = new Set(claim.words);
   const inClaim = (w: string) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w);

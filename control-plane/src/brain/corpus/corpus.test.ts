@@ -109,6 +109,7 @@ describe('offline model corpus', () => {
     for (const [label, batch] of [
       ['sixth batch, blind until tuned on', sixthBatch],
       ['seventh batch, blind until tuned on', seventhBatch],
+      ['eighth batch, blind until tuned on', eighthBatch],
     ] as const)
       score(
         label,

@@ -1,12 +1,11 @@
 /**
- * An eighth batch (issue 25), the blind one: five new screens and phrasings written after the
- * seventh batch's fixes and run once, unchanged: the model was not tuned on them. A booking,
- * an inbox, a one-time-code screen known by its content, an iOS alert in front of a list,
- * and a flight; tenses, subjects the screen's title names, owners, rows named by title and
- * noun, and traps that must fail (another number, currency or gate, a negation added or
- * dropped, a word of another row, a control behind an alert). Its score is printed apart
- * ("blind"). Anything fixed after looking at these makes them tuned: move them out of the
- * blind flag, and write a new blind batch.
+ * An eighth batch (issue 25): five new screens and phrasings written after the seventh
+ * batch's fixes and run once, unchanged, as the blind batch: 46 of 51 right (90.2 %), no
+ * false pass. A booking, an inbox, a one-time-code screen known by its content, an iOS alert
+ * in front of a list, and a flight; tenses, subjects the screen's title names, owners, rows
+ * named by title and noun, and traps that must fail (another number, currency or gate, a
+ * negation added or dropped, a word of another row, a control behind an alert). Its misses
+ * were then looked at, so it is tuned now (its score is still printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -81,4 +80,4 @@ const flight: Row[] = [
 export const eighthBatch: CorpusCase[] = [
   ...onPlatform('android', [...booking, ...inbox, ...twoFactor]),
   ...onPlatform('ios', [...forgetWifi, ...flight]),
-].map((c) => ({ ...c, blind: true }));
+];
