@@ -17,6 +17,7 @@ import { fifthBatch } from './fifth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
 import { judge, type Outcome } from './judge.js';
+import { ninthBatch } from './ninth-batch-cases.js';
 import { secondBatch } from './second-batch-cases.js';
 import { seventhBatch } from './seventh-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
@@ -32,6 +33,7 @@ const corpus: CorpusCase[] = [
   ...sixthBatch,
   ...seventhBatch,
   ...eighthBatch,
+  ...ninthBatch,
 ];
 
 function screenXml(name: string): string {
