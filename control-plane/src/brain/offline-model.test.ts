@@ -163,4 +163,13 @@ describe('createOfflineModel', () => {
     expect(withPassword).not.toBe(code);
     expect(decide('Check that the verification screen is shown', withPassword).type).toBe('fail');
   });
+
+  it('does not tap a partial match when the words are part of another text too', () => {
+    const list = readFileSync(new URL('./corpus/screens/android-accessories-list.xml', import.meta.url), 'utf8');
+    const decide = (instruction: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: list }).action;
+    // "Beanie" covers more of "Wool Beanie" than of "Cotton Beanie": that is length, not a better fit.
+    expect(decide('Tap Beanie')).toMatchObject({ type: 'fail', reason: expect.stringMatching(/^Ambiguous/) });
+    expect(decide('Open the Beanie product').type).toBe('fail');
+    expect(decide('Tap Scarf')).toMatchObject({ type: 'tap', target: { value: 'Wool Scarf' } });
+  });
 });

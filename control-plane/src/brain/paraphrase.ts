@@ -20,7 +20,7 @@
  * each sentence of a longer text apart ("… from all your devices. This cannot be undone."
  * says the photos will be deleted, and never that this can be undone).
  */
-import { ancestors, describe } from './element-roles.js';
+import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
 import { rowOf, titleElements } from './screen-structure.js';
@@ -177,12 +177,15 @@ function stem(word: string): string {
   return undoubled.replace(/e$/, '');
 }
 
-/** Words that showed a verb ending (-ed / -ing), stemmed: the same verb in the present ("arrives") matches them. */
+/**
+ * Words in -ing, stemmed: the same verb in the present ("arrives") matches them. Not an -ed
+ * form: "renewed" is done, "Renews on 1 August" is not yet.
+ */
 function verbForms(tokens: readonly string[]): Set<string> {
-  return new Set(tokens.filter((t) => !IS_NUMBER.test(t) && t.length > 4 && /(?:ed|ing)$/.test(t)).map(stem));
+  return new Set(tokens.filter((t) => !IS_NUMBER.test(t) && t.length > 4 && /ing$/.test(t)).map(stem));
 }
 
-/** "arrives" for "Arriving", "ships" for "Shipped": a third-person -s against a word that showed a verb ending. */
+/** "arrives" for "Arriving": a third-person -s against a word in -ing. */
 function presentOf(word: string, verbs: ReadonlySet<string>): boolean {
   const bare = /^(.{3,}?)(?:es|s)$/.exec(word);
   if (!bare) return false;
@@ -345,9 +348,12 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const content = found && reported ? { ...found, reported } : found;
   if (!content) return null;
   const pool = locatable(elements).filter((el) => textOf(el) !== '');
-  // Several texts may say it (a title and the alert named after it): the check holds on the first, a plain text before a control.
+  // Several texts may say it (a title and the alert named after it): the check holds on the first, a plain text
+  // before a control. A control's words say what it does, not what is: "Pause upload" names a button ("the pause
+  // upload button is shown") but never says the upload is paused.
+  const statement = content.tokens.some((t) => AUXILIARY.test(t) || (!FRAME.has(t) && t.length > 4 && /(?:ed|ing)$/.test(t)));
   const single = pool
-    .filter((el) => says(textOf(el), content, false))
+    .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
   const rows = [...new Set(pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null))];

@@ -112,6 +112,7 @@ describe('offline model corpus', () => {
       ['sixth batch, blind until tuned on', sixthBatch],
       ['seventh batch, blind until tuned on', seventhBatch],
       ['eighth batch, blind until tuned on', eighthBatch],
+      ['ninth batch, blind until tuned on', ninthBatch],
     ] as const)
       score(
         label,

@@ -1,13 +1,12 @@
 /**
- * A ninth batch (issue 25), the blind one: five new screens and phrasings written after the
- * eighth batch's fixes and run once, unchanged: the model was not tuned on them. A
- * subscription, an iOS alert in front of an account list, a product list, a failed payment,
- * an upload in progress; tenses, subjects the screen's title names, owners, rows named by
- * title and noun, dialog-addressed actions, and traps that must fail (another number,
- * currency period or address, a negation, a word of another row, a past tense the screen
- * does not state, a button's words read as a state, a control behind an alert). Its score is
- * printed apart ("blind"). Anything fixed after looking at these makes them tuned: move them
- * out of the blind flag, and write a new blind batch.
+ * A ninth batch (issue 25): five new screens and phrasings written after the eighth batch's
+ * fixes and run once, unchanged, as the blind batch: 44 of 48 right (91.7 %) with 3 false
+ * passes ("renewed" read over "Renews", "Beanie" tapped as "Wool Beanie" beside "Cotton
+ * Beanie", the button "Pause upload" read as "the upload is paused"). A subscription, an iOS
+ * alert in front of an account list, a product list, a failed payment, an upload in
+ * progress; tenses, subjects the screen's title names, owners, rows named by title and noun,
+ * dialog-addressed actions, and traps that must fail. Its misses were then looked at and
+ * fixed, so it is tuned now (its score is still printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -80,4 +79,4 @@ const upload: Row[] = [
 export const ninthBatch: CorpusCase[] = [
   ...onPlatform('android', [...subscription, ...accessories, ...upload]),
   ...onPlatform('ios', [...resetAlert, ...paymentFailed]),
-].map((c) => ({ ...c, blind: true }));
+];
