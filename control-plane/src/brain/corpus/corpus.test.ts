@@ -21,6 +21,7 @@ import { ninthBatch } from './ninth-batch-cases.js';
 import { secondBatch } from './second-batch-cases.js';
 import { seventhBatch } from './seventh-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
+import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 
 const corpus: CorpusCase[] = [
@@ -34,6 +35,7 @@ const corpus: CorpusCase[] = [
   ...seventhBatch,
   ...eighthBatch,
   ...ninthBatch,
+  ...tenthBatch,
 ];
 
 function screenXml(name: string): string {
