@@ -228,7 +228,16 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     if (el.checked !== on) return fail(`${describe(el)} is ${el.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
     return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);
   }
-  if (wantsSwitch) return notFound('switch or checkbox', phrase, elements);
+  if (wantsSwitch) {
+    // No switch, but a text saying so as a whole: "Auto top-up is off".
+    const names = [phrase.text, ...(phrase.variants ?? [])].filter(Boolean);
+    const said = findShown(elements, {
+      text: '',
+      variants: names.flatMap((n) => [`${n} is ${state}`, `${n} are ${state}`, `${n}: ${state}`]),
+    })[0];
+    if (said) return pass(shownLocator(said.element, elements), `${describe(said.element)} says it`);
+    return notFound('switch or checkbox', phrase, elements);
+  }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element', {
     reachable: false,
   });

@@ -54,6 +54,9 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
         `Ambiguous: ${quoteOf(phrase)} is part of ${describe(best.element)} and of ${rivals.map((m) => describe(m.element)).join(', ')}; say which`,
       );
   }
+  // Only part of a text that is no control ("Delete" of the dialog title "Delete file?") names nothing to tap.
+  if (best.score < PARTIAL && !tapTargetOf(best.element, elements).clickable)
+    return fail(`No control matching ${quoteOf(phrase)}: it is only part of ${describe(best.element)}, which is not a control`);
   if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
   const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
   return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);

@@ -172,4 +172,26 @@ describe('createOfflineModel', () => {
     expect(decide('Open the Beanie product').type).toBe('fail');
     expect(decide('Tap Scarf')).toMatchObject({ type: 'tap', target: { value: 'Wool Scarf' } });
   });
+
+  it("never taps part of a text that is no control, reads a whole text for a switch it does not find, and a dialog's title as its subject", () => {
+    const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+    const decide = (instruction: string, name: string) =>
+      decideOffline({ instruction, platform: name.startsWith('ios') ? 'ios' : 'android', hierarchyXml: screen(name) }).action;
+    // "Delete" is only part of the dialog's title "Delete file?"; its buttons are Cancel and Move to bin.
+    expect(decide('Tap Delete in the dialog', 'android-delete-file-dialog').type).toBe('fail');
+    expect(decide('Tap Delete', 'android-delete-file-dialog').type).toBe('fail');
+    expect(decide('Check that auto top-up is off', 'android-wallet')).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that auto top-up is on', 'android-wallet').type).toBe('fail');
+    // The file is what the dialog ("Delete file?") is about, though its message names it "Budget 2024.xlsx".
+    expect(decide('Check that the dialog says the file will be deleted after 30 days', 'android-delete-file-dialog')).toMatchObject({
+      type: 'assert',
+      visible: true,
+    });
+    expect(decide('Check that the dialog says the file will be deleted after 60 days', 'android-delete-file-dialog').type).toBe('fail');
+    expect(decide('Check that the alert says notifications may include sounds', 'ios-notifications-permission')).toMatchObject({
+      type: 'assert',
+      visible: true,
+    });
+    expect(decide('Check that the alert says notifications will not include sounds', 'ios-notifications-permission').type).toBe('fail');
+  });
 });

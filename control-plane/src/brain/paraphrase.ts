@@ -207,7 +207,7 @@ const hasNegation = (tokens: readonly string[]) => tokens.some((t) => NEGATIONS.
  * item can be …"), not by the text itself ("says Invalid email" quotes, and must quote whole).
  */
 export const REPORTED =
-  /\b(?:asks?|asking|says?|saying|tells?|telling|reads|informs|mentions|confirms|warns|explains|wants?)\s+(?:(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b|(?:\S+\s+){1,5}?(?:will|is|are|was|were|has|have|had|can|could|must|should)\s)/i;
+  /\b(?:asks?|asking|says?|saying|tells?|telling|reads|informs|mentions|confirms|warns|explains|wants?)\s+(?:(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b|(?:\S+\s+){1,5}?(?:will|would|is|are|was|were|has|have|had|can|could|may|might|must|should)\s)/i;
 
 interface Claim {
   words: string[];
@@ -241,7 +241,7 @@ function contentOf(claim: string, title: ReadonlySet<string>): Claim | null {
   return words.length >= 2 ? { words, tokens, context: subject, reported: REPORTED.test(claim) } : null;
 }
 
-const AUXILIARY = /^(?:is|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
+const AUXILIARY = /^(?:is|are|was|were|has|have|had|will|would|can|could|may|might|should|must|does|do|did)$/;
 const PLACE = /^(?:in|on|of|for|at|from)$/;
 
 /**

@@ -115,6 +115,7 @@ describe('offline model corpus', () => {
       ['seventh batch, blind until tuned on', seventhBatch],
       ['eighth batch, blind until tuned on', eighthBatch],
       ['ninth batch, blind until tuned on', ninthBatch],
+      ['tenth batch, blind until tuned on', tenthBatch],
     ] as const)
       score(
         label,

@@ -1,13 +1,11 @@
 /**
- * A tenth batch (issue 25), the blind one: five new screens and phrasings written after the
- * ninth batch's fixes and run once, unchanged: the model was not tuned on them. An address
+ * A tenth batch (issue 25): five new screens and phrasings written after the ninth batch's
+ * fixes and run once, unchanged, as the blind batch: 40 of 46 right (87.0 %) with 1 false
+ * pass ("Tap Delete in the dialog" tapped the dialog's title "Delete file?"). An address
  * book, an iOS notifications prompt in front of a welcome screen, a wallet, a workout
  * summary, a file-deletion dialog in front of a file list; dialog-addressed actions, rows
- * named by title and noun, paraphrased checks (tenses, owners, subjects the screen names),
- * and traps that must fail (another number, currency, row or file, a negation, a button the
- * dialog does not have, controls behind a dialog). Its score is printed apart ("blind").
- * Anything fixed after looking at these makes them tuned: move them out of the blind flag,
- * and write a new blind batch.
+ * named by title and noun, paraphrased checks, and traps that must fail. Its misses were
+ * then looked at, so it is tuned now (its score is still printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -82,4 +80,4 @@ const deleteFile: Row[] = [
 export const tenthBatch: CorpusCase[] = [
   ...onPlatform('android', [...addresses, ...wallet, ...deleteFile]),
   ...onPlatform('ios', [...permission, ...workout]),
-].map((c) => ({ ...c, blind: true }));
+];
