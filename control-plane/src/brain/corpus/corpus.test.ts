@@ -13,6 +13,7 @@ import { decideOffline } from '../offline-model.js';
 import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
 import { eighthBatch } from './eighth-batch-cases.js';
+import { eleventhBatch } from './eleventh-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
@@ -36,6 +37,7 @@ const corpus: CorpusCase[] = [
   ...eighthBatch,
   ...ninthBatch,
   ...tenthBatch,
+  ...eleventhBatch,
 ];
 
 function screenXml(name: string): string {
