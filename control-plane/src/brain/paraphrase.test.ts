@@ -112,4 +112,15 @@ describe('findParaphrase', () => {
     expect(said('pause upload button', upload)).toBe('Pause upload');
     expect(said('3 of 5 photos are uploading', upload)).toBe('Uploading 3 of 5 photos');
   });
+
+  it('reads contractions whole, and a passive after "be" as the present, never a past', () => {
+    const summary = screen(node('You’ll get a summary every Monday.', 'note', '[0,100][1080,180]'));
+    expect(said('I will get a summary every Monday', summary)).toBe('You’ll get a summary every Monday.');
+    expect(said('I will get a summary every Friday', summary)).toBeNull();
+    expect(said('I will not get a summary every Monday', summary)).toBeNull();
+    const dialog = screen(node('This removes 24 searches from this device. Your saved places stay.', 'msg', '[0,100][1080,180]'));
+    expect(said('24 searches will be removed', dialog, true)).toMatch(/^This removes 24 searches/);
+    expect(said('42 searches will be removed', dialog, true)).toBeNull();
+    expect(said('24 searches removed', dialog, true)).toBeNull();
+  });
 });

@@ -194,7 +194,17 @@ function presentOf(word: string, verbs: ReadonlySet<string>): boolean {
 
 /** "Sam's van" is read "Sam van": an owner is named like any other word (comparableTokens would make it "sams"). */
 const POSSESSIVE = /(\p{L})['’]s\b/gu;
-const withoutPossessives = (text: string) => text.replace(POSSESSIVE, '$1');
+const CONTRACTED: Readonly<Record<string, string>> = { ll: 'will', re: 'are', ve: 'have', d: 'would', m: 'am' };
+/** "You'll get" is "you will get" ("n't" stays whole: "dont" is a negation); then owners as above. */
+const withoutPossessives = (text: string) =>
+  text
+    .replace(/(\p{L})['’](ll|re|ve|d|m)\b/giu, (_, letter: string, tail: string) => `${letter} ${CONTRACTED[tail.toLowerCase()]}`)
+    .replace(POSSESSIVE, '$1');
+
+/** "will be removed", "can be added": a passive after "be" says what the present says ("This removes 24 searches"). */
+function passives(tokens: readonly string[]): Set<string> {
+  return new Set(tokens.filter((t, i) => i > 0 && tokens[i - 1] === 'be' && t.length > 4 && /ed$/.test(t)).map(stem));
+}
 /** The owners a text names ("Sam" of "Sam's van"): a claim may leave them out. */
 function ownersIn(text: string): Set<string> {
   return new Set([...text.matchAll(/(\p{L}+)['’]s\b/gu)].map((m) => stem(m[1]!.toLowerCase())));
@@ -310,7 +320,7 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const words = contentWords(tokens);
   const have = new Set(words);
   const verbs = verbForms(tokens);
-  const claimVerbs = verbForms(claim.tokens);
+  const claimVerbs = new Set([...verbForms(claim.tokens), ...passives(claim.tokens)]);
   // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
   const counted = countedNouns(claim.tokens, tokens);
   const missing = claim.words.filter((w) => !hasWord(have, verbs, claimVerbs, w));

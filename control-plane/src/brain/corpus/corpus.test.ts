@@ -118,6 +118,7 @@ describe('offline model corpus', () => {
       ['eighth batch, blind until tuned on', eighthBatch],
       ['ninth batch, blind until tuned on', ninthBatch],
       ['tenth batch, blind until tuned on', tenthBatch],
+      ['eleventh batch, blind until tuned on', eleventhBatch],
     ] as const)
       score(
         label,

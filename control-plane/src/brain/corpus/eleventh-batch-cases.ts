@@ -1,13 +1,10 @@
 /**
- * An eleventh batch (issue 25), the blind one: five new screens and phrasings written after
- * the tenth batch's fixes and run once, unchanged: the model was not tuned on them. A
- * clear-history dialog in front of a list, an order list, iOS notification settings with
- * switches, a shipping form, an iOS message thread; dialog-addressed actions, rows named by
- * title and noun, paraphrased checks (tenses, subjects the screen names), fields by label,
- * and traps that must fail (another number, row, day or name, a negation, a button the
- * dialog does not have, a screen named only on a button). Its score is printed apart
- * ("blind"). Anything fixed after looking at these makes them tuned: move them out of the
- * blind flag, and write a new blind batch.
+ * An eleventh batch (issue 25): five new screens and phrasings written after the tenth
+ * batch's fixes and run once, unchanged, as the blind batch: 35 of 40 right (87.5 %), no
+ * false pass. A clear-history dialog in front of a list, an order list, iOS notification
+ * settings with switches, a shipping form, an iOS message thread; dialog-addressed actions,
+ * rows named by title and noun, paraphrased checks, fields by label, and traps that must
+ * fail. Its misses were then looked at, so it is tuned now (its score is still printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -70,4 +67,4 @@ const thread: Row[] = [
 export const eleventhBatch: CorpusCase[] = [
   ...onPlatform('android', [...clearHistory, ...orders, ...shipping]),
   ...onPlatform('ios', [...notificationSettings, ...thread]),
-].map((c) => ({ ...c, blind: true }));
+];
