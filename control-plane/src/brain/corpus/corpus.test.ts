@@ -24,6 +24,7 @@ import { seventhBatch } from './seventh-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
 import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
+import { twelfthBatch } from './twelfth-batch-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -38,6 +39,7 @@ const corpus: CorpusCase[] = [
   ...ninthBatch,
   ...tenthBatch,
   ...eleventhBatch,
+  ...twelfthBatch,
 ];
 
 function screenXml(name: string): string {
