@@ -194,4 +194,10 @@ describe('createOfflineModel', () => {
     });
     expect(decide('Check that the alert says notifications will not include sounds', 'ios-notifications-permission').type).toBe('fail');
   });
+
+  it('types into a field named by a generic word and "field" ("the message field"), not into a row', () => {
+    const thread = readFileSync(new URL('./corpus/screens/ios-message-thread.xml', import.meta.url), 'utf8');
+    const decision = decideOffline({ instruction: 'Type See you soon into the message field', platform: 'ios', hierarchyXml: thread });
+    expect(decision.action).toMatchObject({ type: 'type', text: 'See you soon', target: { value: 'messageField' } });
+  });
 });
