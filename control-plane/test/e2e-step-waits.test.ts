@@ -1,7 +1,8 @@
 /**
  * Steps that wait like a tester, end to end over real sockets (docs/steps-and-waits.md): the
  * real lab agent drives a virtual handset whose sample app fetches from an internal host
- * through a tunnel. The host answers `/slow` after 2 s; the screen says "Loading…" until then.
+ * through a tunnel. The host answers `/slow` after 2 s (`/slow/<ms>` after that long, `/never`
+ * not at all); the screen says "Loading…" until then.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,5 +137,33 @@ describe('steps that wait like a tester', () => {
     const shortWait = Number(/\(waited (\d+\.\d) s\)/.exec(short.statusMessage)?.[1]);
     expect(shortWait).toBeGreaterThanOrEqual(1.5);
     expect(shortWait).toBeLessThan(waited);
+  });
+
+  it('an "is not shown" check waits for the element to go: "Loading…" gone after 2 s, or after the screen\'s settling bound, passes without a wait: step', async () => {
+    const check = 'Check that "Loading…" is not shown';
+    const quick = await runFetchTest('Loading ends', '/slow', [check]);
+    expect([quick.status, quick.statusMessage ?? '']).toEqual(['succeeded', '']);
+    const [quickWait] = await timelineWaits(quick.runId, quick.testId);
+    expect(quickWait!.seconds).toBeGreaterThanOrEqual((SLOW_MS - 500) / 1000);
+
+    // 4 s is past the 3 s settling bound (lab-agent/src/screen-settle.ts): the first decision is on
+    // a screen still loading, and only the step's wait (5 s by default) carries it to the answer.
+    const late = await runFetchTest('Loading ends late', '/slow/4000', [check]);
+    expect([late.status, late.statusMessage ?? '']).toEqual(['succeeded', '']);
+    const [lateWait] = await timelineWaits(late.runId, late.testId);
+    expect(lateWait!.seconds).toBeGreaterThanOrEqual(3.5);
+    expect(lateWait!.settled).toBe(true);
+  });
+
+  it('an "is not shown" check whose element never goes fails after the step\'s wait, with the time waited in its reason', async () => {
+    const stuck = await runFetchTest('Loading never ends', '/never', ['Check that "Loading…" is not shown']);
+    expect(stuck.status).toBe('failed');
+    expect(stuck.statusMessage).toMatch(
+      /^Step 1 "Check that \\?"Loading…\\?" is not shown": .*Loading.* \(waited \d+\.\d s; the screen never settled\)$/,
+    );
+    const waited = Number(/\(waited (\d+\.\d) s/.exec(stuck.statusMessage)?.[1]);
+    expect(waited).toBeGreaterThanOrEqual(5);
+    expect(waited).toBeLessThan(15);
+    expect(await timelineWaits(stuck.runId, stuck.testId)).toEqual([{ seconds: waited, settled: false }]);
   });
 });

@@ -3,7 +3,9 @@
  * (virtual or real, outside the user's network) cannot reach but through a tunnel. It
  * records each request it answers; `POST /seed` answers a JSON token (for pre-requests'
  * valuesToRemember), `/slow` the greeting after SLOW_MS (a backend that takes its time),
- * anything else the greeting at once: what the tests' fetch screens look for.
+ * `/slow/<ms>` after that many milliseconds, `/never` nothing (a backend that hangs: the
+ * fetch screen says "Loading…" for good), anything else the greeting at once: what the
+ * tests' fetch screens look for.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -23,12 +25,19 @@ export async function startInternalHost(hits: string[]): Promise<InternalHost> {
     hits.push(`${req.method} ${req.url}`);
     if (req.url === '/seed') return res.setHeader('content-type', 'application/json').end(JSON.stringify({ token: 'seeded-1' }));
     if (req.url === '/slow') return void setTimeout(() => res.end(GREETING), SLOW_MS);
+    const slow = /^\/slow\/(\d+)$/.exec(req.url ?? '');
+    if (slow) return void setTimeout(() => res.end(GREETING), Number(slow[1]));
+    if (req.url === '/never') return;
     res.end(GREETING);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -9,7 +9,7 @@
 import { type Decision, fail } from './actions.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, toggleOf } from './element-matching.js';
-import { ancestors, describe } from './element-roles.js';
+import { ancestors, describe, isEditable } from './element-roles.js';
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
@@ -83,7 +83,8 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   let found = whole.length > 0 ? whole : findShown(elements, phrase);
   if (whole.length === 0 && (phrase.container || phrase.near)) {
     const narrowed = narrow(found, phrase, elements);
-    if (!narrowed.ok) return visible ? narrowed.decision : absent(phrase);
+    // "2 items are in the order" read as "2 items" inside an "order": when nothing shows the words, they may be said in other words.
+    if (!narrowed.ok) return visible ? (found.length === 0 && paraphraseOf(phrase, elements)) || narrowed.decision : absent(phrase);
     found = narrowed.matches;
   }
   const best = [...found].sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0];
@@ -158,18 +159,42 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
 
 /** "the login screen", "the sign-in page": what the screen is called when no title says so. */
 const LOGIN_NAMES = /^(?:log\s*-?\s*in|login|sign\s*-?\s*in|signin|log\s*on|logon)(?:\s+(?:screen|page|view|form))?$/i;
+/** "the sign up screen", "the registration page", "the create account form". */
+const SIGN_UP_NAMES =
+  /^(?:sign\s*-?\s*up|signup|register|registration|create\s+(?:an\s+|your\s+)?account|new\s+account)(?:\s+(?:screen|page|view|form))?$/i;
+
+/** "the verification screen", "the 2FA page", "the one-time code screen". */
+const CODE_NAMES =
+  /^(?:verification|verify|two\s*-?\s*factor|2fa|mfa|otp|one\s*-?\s*time\s+(?:code|password)|(?:security|confirmation|verification)\s+code|enter\s+code)(?:\s+(?:screen|page|view|form|step))?$/i;
+/** A field for a one-time code: its id, hint or text says code, OTP or PIN. */
+const CODE_FIELD = /\b(?:code|otp|pin|passcode)\b|(?:^|_)(?:code|otp|pin)(?:_|$)/i;
 
 /**
  * A screen known by what it holds when its title is the app's name: a login screen is
- * the one with exactly one password field (two are a sign-up or a password change).
+ * the one with exactly one password field; a sign-up screen has two (the password and
+ * its confirmation) beside a field that is not a password (the email or name: without
+ * one, two password fields are a password change); a verification screen has one field,
+ * for a code, and no password.
  */
 function screenByContent(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
-  if (![phrase.text, ...(phrase.variants ?? [])].some((r) => LOGIN_NAMES.test(r.trim()))) return null;
+  const names = [phrase.text, ...(phrase.variants ?? [])].map((r) => r.trim());
+  const login = names.some((r) => LOGIN_NAMES.test(r));
+  const signUp = names.some((r) => SIGN_UP_NAMES.test(r));
   const passwords = locatable(elements).filter((el) => el.password);
-  if (passwords.length !== 1) return null;
+  const others = locatable(elements).filter((el) => isEditable(el) && !el.password);
+  if (!login && !signUp) {
+    if (!names.some((r) => CODE_NAMES.test(r)) || passwords.length > 0 || others.length !== 1) return null;
+    const field = others[0]!;
+    if (![field.resourceId.replace(/^.*:id\//, ''), field.hint, field.text, field.contentDesc].some((t) => CODE_FIELD.test(t))) return null;
+    const target = { ...(uniqueLocator(field, elements) ?? locatorFor(field, elements)), type: field.type };
+    return pass(target, `${describe(field)} is the only field, for a code: a verification screen, though no title says so`, 0.9);
+  }
+  const fits = login ? passwords.length === 1 : passwords.length === 2 && others.length > 0;
+  if (!fits) return null;
   const field = passwords[0]!;
   const target = { ...(uniqueLocator(field, elements) ?? locatorFor(field, elements)), type: field.type };
-  return pass(target, `${describe(field)} is the only password field: a login screen, though no title says so`, 0.9);
+  const what = login ? 'the only password field: a login screen' : 'one of two password fields beside another field: a sign-up screen';
+  return pass(target, `${describe(field)} is ${what}, though no title says so`, 0.9);
 }
 
 const STATE_NAMES: Readonly<Record<ElementState, string>> = {
@@ -203,7 +228,16 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     if (el.checked !== on) return fail(`${describe(el)} is ${el.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
     return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);
   }
-  if (wantsSwitch) return notFound('switch or checkbox', phrase, elements);
+  if (wantsSwitch) {
+    // No switch, but a text saying so as a whole: "Auto top-up is off".
+    const names = [phrase.text, ...(phrase.variants ?? [])].filter(Boolean);
+    const said = findShown(elements, {
+      text: '',
+      variants: names.flatMap((n) => [`${n} is ${state}`, `${n} are ${state}`, `${n}: ${state}`]),
+    })[0];
+    if (said) return pass(shownLocator(said.element, elements), `${describe(said.element)} says it`);
+    return notFound('switch or checkbox', phrase, elements);
+  }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element', {
     reachable: false,
   });

@@ -6,7 +6,7 @@
 import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
-import { fields, findFields, findMatches, findToggle, listItems, nth } from './element-matching.js';
+import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
 import { center, describe, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
@@ -26,6 +26,8 @@ export interface Screen {
 
 /** See MatchOptions.minCoverage. */
 const TAP_MATCHING = { minCoverage: 0.5 };
+/** Below this a match is only partial (decisions.ts `matchWhy`). */
+const PARTIAL = 0.85;
 
 function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision {
   // "Item 3" is the third row unless a text "Item 3" is on screen (asked only then: most taps have variants).
@@ -42,6 +44,19 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
   if (!choice.ok) return titledRow(phrase, elements) ?? choice.decision;
   const best = choice.match;
+  // A partial match is only as good as it is alone: "Beanie" is in "Wool Beanie" and in "Cotton Beanie",
+  // however much of each text it covers.
+  if (best.score < PARTIAL && !phrase.near && !phrase.container && phrase.ordinal === undefined) {
+    const own = tapTargetOf(best.element, elements);
+    const rivals = findMatches(elements, phrase).filter((m) => m.score < PARTIAL && tapTargetOf(m.element, elements) !== own);
+    if (rivals.length > 0)
+      return fail(
+        `Ambiguous: ${quoteOf(phrase)} is part of ${describe(best.element)} and of ${rivals.map((m) => describe(m.element)).join(', ')}; say which`,
+      );
+  }
+  // Only part of a text that is no control ("Delete" of the dialog title "Delete file?") names nothing to tap.
+  if (best.score < PARTIAL && !tapTargetOf(best.element, elements).clickable)
+    return fail(`No control matching ${quoteOf(phrase)}: it is only part of ${describe(best.element)}, which is not a control`);
   if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
   const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
   return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);

@@ -135,4 +135,69 @@ describe('createOfflineModel', () => {
     const decision = await model.chooseAction({ instruction: 'Type hello', platform: 'ios', hierarchyXml: xml });
     expect(decision.action).toEqual({ type: 'type', target: null, text: 'hello' });
   });
+
+  it('knows a sign-up screen by its two password fields beside another field, and a password change is not one', () => {
+    const signUp = readFileSync(new URL('./corpus/screens/ios-signup-content.xml', import.meta.url), 'utf8');
+    const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'ios', hierarchyXml: xml }).action;
+    expect(decide('Check that the registration screen is shown', signUp)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the sign up page is displayed', signUp)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the login screen is shown', signUp).type).toBe('fail');
+    // The same screen without its email field: two password fields alone are a password change.
+    const change = signUp.replace(/<XCUIElementTypeTextField [^>]*\/>/g, '');
+    expect(change).not.toBe(signUp);
+    expect(decide('Check that the registration screen is shown', change).type).toBe('fail');
+  });
+
+  it('knows a verification screen by its one field, for a code, and not when a password is asked too', () => {
+    const code = readFileSync(new URL('./corpus/screens/android-two-factor.xml', import.meta.url), 'utf8');
+    const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: xml }).action;
+    expect(decide('Check that the verification screen is shown', code)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the 2FA page is displayed', code)).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that the login screen is shown', code).type).toBe('fail');
+    const field = /<node [^>]*resource-id="com\.example\.app:id\/code_input"[^>]*\/>/.exec(code)![0];
+    const password = field
+      .replace('code_input', 'password_input')
+      .replace('password="false"', 'password="true"')
+      .replace('"Code"', '"Password"');
+    const withPassword = code.replace(field, `${field}\n${password}`);
+    expect(withPassword).not.toBe(code);
+    expect(decide('Check that the verification screen is shown', withPassword).type).toBe('fail');
+  });
+
+  it('does not tap a partial match when the words are part of another text too', () => {
+    const list = readFileSync(new URL('./corpus/screens/android-accessories-list.xml', import.meta.url), 'utf8');
+    const decide = (instruction: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: list }).action;
+    // "Beanie" covers more of "Wool Beanie" than of "Cotton Beanie": that is length, not a better fit.
+    expect(decide('Tap Beanie')).toMatchObject({ type: 'fail', reason: expect.stringMatching(/^Ambiguous/) });
+    expect(decide('Open the Beanie product').type).toBe('fail');
+    expect(decide('Tap Scarf')).toMatchObject({ type: 'tap', target: { value: 'Wool Scarf' } });
+  });
+
+  it("never taps part of a text that is no control, reads a whole text for a switch it does not find, and a dialog's title as its subject", () => {
+    const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+    const decide = (instruction: string, name: string) =>
+      decideOffline({ instruction, platform: name.startsWith('ios') ? 'ios' : 'android', hierarchyXml: screen(name) }).action;
+    // "Delete" is only part of the dialog's title "Delete file?"; its buttons are Cancel and Move to bin.
+    expect(decide('Tap Delete in the dialog', 'android-delete-file-dialog').type).toBe('fail');
+    expect(decide('Tap Delete', 'android-delete-file-dialog').type).toBe('fail');
+    expect(decide('Check that auto top-up is off', 'android-wallet')).toMatchObject({ type: 'assert', visible: true });
+    expect(decide('Check that auto top-up is on', 'android-wallet').type).toBe('fail');
+    // The file is what the dialog ("Delete file?") is about, though its message names it "Budget 2024.xlsx".
+    expect(decide('Check that the dialog says the file will be deleted after 30 days', 'android-delete-file-dialog')).toMatchObject({
+      type: 'assert',
+      visible: true,
+    });
+    expect(decide('Check that the dialog says the file will be deleted after 60 days', 'android-delete-file-dialog').type).toBe('fail');
+    expect(decide('Check that the alert says notifications may include sounds', 'ios-notifications-permission')).toMatchObject({
+      type: 'assert',
+      visible: true,
+    });
+    expect(decide('Check that the alert says notifications will not include sounds', 'ios-notifications-permission').type).toBe('fail');
+  });
+
+  it('types into a field named by a generic word and "field" ("the message field"), not into a row', () => {
+    const thread = readFileSync(new URL('./corpus/screens/ios-message-thread.xml', import.meta.url), 'utf8');
+    const decision = decideOffline({ instruction: 'Type See you soon into the message field', platform: 'ios', hierarchyXml: thread });
+    expect(decision.action).toMatchObject({ type: 'type', text: 'See you soon', target: { value: 'messageField' } });
+  });
 });

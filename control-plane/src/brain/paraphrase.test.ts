@@ -45,4 +45,82 @@ describe('findParaphrase', () => {
     expect(said('the Evening Wind Down playlist lasts 48 min', list)).toBe('12 songs · 48 min');
     expect(said('the Evening Wind Down Remix lasts 48 min', list)).toBeNull();
   });
+
+  const titled = (title: string, ...nodes: string[]) =>
+    screen(
+      `<node index="0" text="" resource-id="app:id/toolbar" class="androidx.appcompat.widget.Toolbar" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,150]">${node(title, 'toolbar_title', '[40,40][600,110]')}</node>`,
+      ...nodes,
+    );
+  it('reads a verb in another tense, and never another number or a negation through it', () => {
+    const order = titled(
+      'Order #4821',
+      node('Arriving Thursday, 14 March', 'eta', '[0,300][1080,360]'),
+      node('Shipped', 'status', '[0,400][1080,460]'),
+    );
+    expect(said('the order arrives on Thursday, 14 March', order)).toBe('Arriving Thursday, 14 March');
+    expect(said('the order arrives on Thursday, 15 March', order)).toBeNull();
+    expect(said('the order never arrives on Thursday, 14 March', order)).toBeNull();
+    // Not yet is not done: a present tense never reads an -ed form.
+    expect(said('the order ships', order)).toBeNull();
+  });
+  it("leaves out the screen title's words only as the claim's subject or place, never another subject", () => {
+    const order = titled('Order #4821', node('Shipped', 'status', '[0,300][1080,360]'), node('2 items', 'count', '[0,400][1080,460]'));
+    expect(said('the order has shipped', order)).toBe('Shipped');
+    expect(said('2 items are in the order', order)).toBe('2 items');
+    expect(said('the refund has shipped', order)).toBeNull();
+    expect(said('3 items are in the order', order)).toBeNull();
+    expect(said('2 items are in the cart', order)).toBeNull();
+    // A name that merely starts with a title word is not a claim about the screen.
+    const sheet = titled('Sort by', node('Price', 'price', '[0,300][1080,360]'));
+    expect(said('Sort by price', sheet)).toBeNull();
+  });
+  it("reads an owner's name on either side, and each sentence apart for its negation", () => {
+    const van = screen(node("Sam's van is 3 stops away", 'stops', '[0,100][1080,180]'));
+    expect(said('the van is 3 stops away', van)).toBe("Sam's van is 3 stops away");
+    expect(said("Sam's van is 4 stops away", van)).toBeNull();
+    expect(said("Tom's van is 3 stops away", van)).toBeNull();
+    const alert = screen(node('These photos will be deleted from all your devices. This cannot be undone.', 'msg', '[0,100][1080,180]'));
+    expect(said('the photos will be deleted from all my devices', alert, true)).toMatch(/^These photos/);
+    expect(said('the photos can be undone', alert, true)).toBeNull();
+    expect(said('the photos will not be deleted from all my devices', alert, true)).toBeNull();
+  });
+
+  it('reads each part of a text apart, and lets a text leave out the noun a number counts', () => {
+    const booking = titled(
+      'Booking #A17',
+      node('2 guests · 3 nights', 'summary', '[0,300][1080,360]'),
+      node('3 unread', 'unread', '[0,400][1080,460]'),
+    );
+    expect(said('the booking is for 2 guests', booking)).toBe('2 guests · 3 nights');
+    expect(said('the booking is for 2 guests and 4 nights', booking)).toBeNull();
+    expect(said('the booking is for 3 guests', booking)).toBeNull();
+    expect(said('3 emails are unread', booking)).toBe('3 unread');
+    expect(said('4 emails are unread', booking)).toBeNull();
+    expect(said('3 emails are read', booking)).toBeNull();
+    expect(said('3 emails failed', booking)).toBeNull();
+    // The number counts something else there: "videos" is not "photos".
+    const videos = screen(node('Delete 3 videos from this album?', 'msg', '[0,100][1080,180]'));
+    expect(said('the alert says 3 photos will be deleted', videos)).toBeNull();
+    expect(said('the alert says 3 videos will be deleted', videos)).toBe('Delete 3 videos from this album?');
+  });
+
+  it("never reads a control's words as a state, though they still name the control", () => {
+    const button = `<node index="0" text="Pause upload" resource-id="app:id/pause" class="android.widget.Button" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,500][1080,600]" />`;
+    const upload = screen(button, node('Uploading 3 of 5 photos', 'progress', '[0,100][1080,180]'));
+    expect(said('the upload is paused', upload)).toBeNull();
+    expect(said('upload paused', upload)).toBeNull();
+    expect(said('pause upload button', upload)).toBe('Pause upload');
+    expect(said('3 of 5 photos are uploading', upload)).toBe('Uploading 3 of 5 photos');
+  });
+
+  it('reads contractions whole, and a passive after "be" as the present, never a past', () => {
+    const summary = screen(node('You’ll get a summary every Monday.', 'note', '[0,100][1080,180]'));
+    expect(said('I will get a summary every Monday', summary)).toBe('You’ll get a summary every Monday.');
+    expect(said('I will get a summary every Friday', summary)).toBeNull();
+    expect(said('I will not get a summary every Monday', summary)).toBeNull();
+    const dialog = screen(node('This removes 24 searches from this device. Your saved places stay.', 'msg', '[0,100][1080,180]'));
+    expect(said('24 searches will be removed', dialog, true)).toMatch(/^This removes 24 searches/);
+    expect(said('42 searches will be removed', dialog, true)).toBeNull();
+    expect(said('24 searches removed', dialog, true)).toBeNull();
+  });
 });

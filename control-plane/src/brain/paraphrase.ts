@@ -11,11 +11,19 @@
  * it is shown) are set aside first, and at least two content words must remain. A text
  * must say no more than the claim ("Invalid email" is not "Invalid email or password")
  * unless the claim reports it ("the dialog asks to …") or spreads over a row's texts.
+ *
+ * Also read as the same: a verb in another tense ("arrives" / "Arriving", "ships" /
+ * "Shipped"); an owner's name on either side ("the van is 3 stops away" over "Sam's van is
+ * 3 stops away", "Matcha Latte's price" over the Matcha Latte row); words of the screen's
+ * own title, which a text on that screen need not repeat ("the order has shipped" over
+ * "Shipped" on the "Order #4821" screen, "2 items are in the order" over "2 items"); and
+ * each sentence of a longer text apart ("… from all your devices. This cannot be undone."
+ * says the photos will be deleted, and never that this can be undone).
  */
-import { ancestors, describe } from './element-roles.js';
+import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
-import { rowOf } from './screen-structure.js';
+import { rowOf, titleElements } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
 const FRAME = new Set([
@@ -157,10 +165,49 @@ const NEGATIONS = new Set([
 ]);
 const IS_NUMBER = /^\p{N}/u;
 
-/** A verb's -ed / -ing ending off: "added" = "add", "updating" = "update" (a noun's plural stays). */
+/**
+ * A verb's -ed / -ing ending off: "added" = "add", "updating" = "update", "shipped" = "ship"
+ * (a noun's plural stays).
+ */
 function stem(word: string): string {
   if (IS_NUMBER.test(word) || word.length <= 4) return word;
-  return word.replace(/(?:ed|ing)$/, '').replace(/e$/, '');
+  const bare = word.replace(/(?:ed|ing)$/, '');
+  // "shipped", "stopped", "planned": the consonant doubled before the ending (not "added", "called").
+  const undoubled = bare !== word ? bare.replace(/([bgmnpt])\1$/, '$1') : bare;
+  return undoubled.replace(/e$/, '');
+}
+
+/**
+ * Words in -ing, stemmed: the same verb in the present ("arrives") matches them. Not an -ed
+ * form: "renewed" is done, "Renews on 1 August" is not yet.
+ */
+function verbForms(tokens: readonly string[]): Set<string> {
+  return new Set(tokens.filter((t) => !IS_NUMBER.test(t) && t.length > 4 && /ing$/.test(t)).map(stem));
+}
+
+/** "arrives" for "Arriving": a third-person -s against a word in -ing. */
+function presentOf(word: string, verbs: ReadonlySet<string>): boolean {
+  const bare = /^(.{3,}?)(?:es|s)$/.exec(word);
+  if (!bare) return false;
+  return [bare[1]!, `${bare[1]}e`].some((w) => verbs.has(stem(w)));
+}
+
+/** "Sam's van" is read "Sam van": an owner is named like any other word (comparableTokens would make it "sams"). */
+const POSSESSIVE = /(\p{L})['’]s\b/gu;
+const CONTRACTED: Readonly<Record<string, string>> = { ll: 'will', re: 'are', ve: 'have', d: 'would', m: 'am' };
+/** "You'll get" is "you will get" ("n't" stays whole: "dont" is a negation); then owners as above. */
+const withoutPossessives = (text: string) =>
+  text
+    .replace(/(\p{L})['’](ll|re|ve|d|m)\b/giu, (_, letter: string, tail: string) => `${letter} ${CONTRACTED[tail.toLowerCase()]}`)
+    .replace(POSSESSIVE, '$1');
+
+/** "will be removed", "can be added": a passive after "be" says what the present says ("This removes 24 searches"). */
+function passives(tokens: readonly string[]): Set<string> {
+  return new Set(tokens.filter((t, i) => i > 0 && tokens[i - 1] === 'be' && t.length > 4 && /ed$/.test(t)).map(stem));
+}
+/** The owners a text names ("Sam" of "Sam's van"): a claim may leave them out. */
+function ownersIn(text: string): Set<string> {
+  return new Set([...text.matchAll(/(\p{L}+)['’]s\b/gu)].map((m) => stem(m[1]!.toLowerCase())));
 }
 
 const hasNegation = (tokens: readonly string[]) => tokens.some((t) => NEGATIONS.has(t));
@@ -170,27 +217,69 @@ const hasNegation = (tokens: readonly string[]) => tokens.some((t) => NEGATIONS.
  * item can be …"), not by the text itself ("says Invalid email" quotes, and must quote whole).
  */
 export const REPORTED =
-  /\b(?:asks?|asking|says?|saying|tells?|telling|reads|informs|mentions|confirms|warns|explains|wants?)\s+(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b/i;
+  /\b(?:asks?|asking|says?|saying|tells?|telling|reads|informs|mentions|confirms|warns|explains|wants?)\s+(?:(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b|(?:\S+\s+){1,5}?(?:will|would|is|are|was|were|has|have|had|can|could|may|might|must|should)\s)/i;
 
 interface Claim {
   words: string[];
   tokens: string[];
+  /** Words of the screen's title that the claim has as its subject or its place: a text on the screen may leave them out. */
+  context: ReadonlySet<string>;
   /** Reported speech ("asks to", "says that"): part of a text may be given. */
   reported: boolean;
 }
 
+const WEEKDAY_OR_MONTH =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|january|february|march|april|may|june|july|august|september|october|november|december)$/;
+/** "on Thursday", "in 2 days": a preposition before a date or number only says when. */
+const beforeWhen = (tokens: readonly string[], i: number) =>
+  /^(?:on|in)$/.test(tokens[i]!) && i + 1 < tokens.length && (IS_NUMBER.test(tokens[i + 1]!) || WEEKDAY_OR_MONTH.test(tokens[i + 1]!));
+
 /** Content words of a text, stemmed: its words less framing, negations and (beside a number) price words. */
 function contentWords(tokens: readonly string[]): string[] {
   const priced = tokens.some((t) => IS_NUMBER.test(t));
-  return tokens.filter((t) => !FRAME.has(t) && !SAYING.has(t) && !NEGATIONS.has(t) && !(priced && PRICE_WORDS.has(t))).map(stem);
+  return tokens
+    .filter((t, i) => !FRAME.has(t) && !SAYING.has(t) && !NEGATIONS.has(t) && !(priced && PRICE_WORDS.has(t)) && !beforeWhen(tokens, i))
+    .map(stem);
 }
 
 /** The claim's content words and numbers; null when it says too little to be judged this way. */
-function contentOf(claim: string): Claim | null {
-  const tokens = comparableTokens(claim);
-  const words = contentWords(tokens);
-  return words.length >= 2 ? { words, tokens, reported: REPORTED.test(claim) } : null;
+function contentOf(claim: string, title: ReadonlySet<string>): Claim | null {
+  const tokens = comparableTokens(withoutPossessives(claim));
+  const { subject, placeFrom } = titleParts(tokens, title);
+  // The place is the screen itself, so the words naming it are not looked for; the subject still is, where a text has it.
+  const words = contentWords(tokens.slice(0, placeFrom));
+  return words.length >= 2 ? { words, tokens, context: subject, reported: REPORTED.test(claim) } : null;
 }
+
+const AUXILIARY = /^(?:is|are|was|were|has|have|had|will|would|can|could|may|might|should|must|does|do|did)$/;
+const PLACE = /^(?:in|on|of|for|at|from)$/;
+
+/**
+ * The title words a claim about this screen may say without the screen repeating them: its
+ * subject, when a verb follows ("the order has shipped", "the order arrives …" on the
+ * "Order #4821" screen), and a place it ends on ("2 items are in the order"). Not a name
+ * that merely starts with a title word ("Sort by price" on the "Sort by" sheet).
+ */
+function titleParts(tokens: readonly string[], title: ReadonlySet<string>): { subject: Set<string>; placeFrom: number } {
+  const parts = new Set<string>();
+  const content = (t: string) => !FRAME.has(t) && !NEGATIONS.has(t);
+  let i = tokens[0] === 'the' ? 1 : 0;
+  const subject: string[] = [];
+  while (i < tokens.length && content(tokens[i]!) && title.has(stem(tokens[i]!))) subject.push(stem(tokens[i++]!));
+  const next = tokens[i];
+  if (subject.length > 0 && next !== undefined && (AUXILIARY.test(next) || /(?:s|ed)$/.test(next)) && !PLACE.test(next))
+    for (const w of subject) parts.add(w);
+  let j = tokens.length - 1;
+  const place: string[] = [];
+  while (j >= 0 && content(tokens[j]!) && title.has(stem(tokens[j]!))) place.push(stem(tokens[j--]!));
+  if (tokens[j] === 'the') j -= 1;
+  const placeFrom = place.length > 0 && j > 0 && PLACE.test(tokens[j]!) ? j : tokens.length;
+  return { subject: parts, placeFrom };
+}
+
+/** Does a text with these words have the word, in this form or (a verb) another tense? `verbs` are each side's -ed / -ing words. */
+const hasWord = (have: ReadonlySet<string>, verbs: ReadonlySet<string>, otherVerbs: ReadonlySet<string>, word: string) =>
+  have.has(word) || presentOf(word, verbs) || (otherVerbs.has(word) && [...have].some((w) => presentOf(w, new Set([word]))));
 
 /**
  * Does `shown` say what the claim says? Its content words are the claim's, no more and
@@ -198,11 +287,48 @@ function contentOf(claim: string): Claim | null {
  * or across the texts of a row, the claim's words need only all be there.
  */
 function says(shown: string, claim: Claim, part: boolean): boolean {
-  const tokens = comparableTokens(shown);
+  // Sentence by sentence, never the whole: "… from all your devices. This cannot be undone." does not say
+  // the photos will not be deleted. A sentence's own parts stand alone too: "2 guests · 3 nights", "Total: $5".
+  const sentences = shown
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return sentences.flatMap(textSegments).some((piece) => sentenceSays(piece, claim, part));
+}
+
+/**
+ * "3 emails are unread" over "3 unread": the noun a number counts may be left out by a
+ * text that has the number followed by another word of the claim.
+ */
+function countedNouns(claim: readonly string[], shown: readonly string[]): Set<string> {
+  const nouns = new Set<string>();
+  claim.forEach((token, i) => {
+    const noun = claim[i + 1];
+    if (!IS_NUMBER.test(token) || noun === undefined || IS_NUMBER.test(noun)) return;
+    const rest = new Set(claim.slice(i + 2).map(stem));
+    shown.forEach((t, k) => {
+      const next = shown[k + 1];
+      if (t === token && next !== undefined && rest.has(stem(next)) && !FRAME.has(next)) nouns.add(stem(noun));
+    });
+  });
+  return nouns;
+}
+
+function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
+  const tokens = comparableTokens(withoutPossessives(shown));
   if (hasNegation(tokens) !== hasNegation(claim.tokens)) return false;
-  const have = new Set(contentWords(tokens));
-  if (!claim.words.every((w) => have.has(w))) return false;
-  return part || claim.reported || [...have].every((w) => claim.words.includes(w));
+  const words = contentWords(tokens);
+  const have = new Set(words);
+  const verbs = verbForms(tokens);
+  const claimVerbs = new Set([...verbForms(claim.tokens), ...passives(claim.tokens)]);
+  // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
+  const counted = countedNouns(claim.tokens, tokens);
+  const missing = claim.words.filter((w) => !hasWord(have, verbs, claimVerbs, w));
+  if (!missing.every((w) => claim.context.has(w) || counted.has(w)) || missing.length === claim.words.length) return false;
+  const owners = ownersIn(shown);
+  const claimWords = new Set(claim.words);
+  const inClaim = (w: string) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w);
+  return part || claim.reported || words.every(inClaim);
 }
 
 const textOf = (el: ScreenElement) => el.text || el.contentDesc;
@@ -226,13 +352,18 @@ export interface Paraphrased {
 
 /** The one text, else the one list row, that says what the claim says; null when none or more than one does. */
 export function findParaphrase(claim: string, elements: readonly ScreenElement[], reported = false): Paraphrased | null {
-  const found = contentOf(claim);
+  const titles = titleElements(elements);
+  const context = new Set(titles.flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))));
+  const found = contentOf(claim, context);
   const content = found && reported ? { ...found, reported } : found;
   if (!content) return null;
   const pool = locatable(elements).filter((el) => textOf(el) !== '');
-  // Several texts may say it (a title and the alert named after it): the check holds on the first, a plain text before a control.
+  // Several texts may say it (a title and the alert named after it): the check holds on the first, a plain text
+  // before a control. A control's words say what it does, not what is: "Pause upload" names a button ("the pause
+  // upload button is shown") but never says the upload is paused.
+  const statement = content.tokens.some((t) => AUXILIARY.test(t) || (!FRAME.has(t) && t.length > 4 && /(?:ed|ing)$/.test(t)));
   const single = pool
-    .filter((el) => says(textOf(el), content, false))
+    .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
   const rows = [...new Set(pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null))];

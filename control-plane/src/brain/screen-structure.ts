@@ -174,3 +174,18 @@ export function lies(relation: 'below' | 'above' | 'leftOf' | 'rightOf' | 'sameL
       return sameLine(candidate, anchor);
   }
 }
+
+/**
+ * The text that names the screen: in the toolbar / navigation bar, else the one text
+ * outside any list row whose id says title ("drink_title" in each row names the row).
+ * With a modal dialog up, what is in front is the screen: the dialog's title.
+ */
+export function titleElements(elements: readonly ScreenElement[]): ScreenElement[] {
+  const inModal = modalFilter(elements);
+  const inToolbar = inModal ? null : regionFilter('toolbar', elements);
+  const texts = elements.filter((el) => el.visible && !el.clickable && (el.text || el.contentDesc) && (!inModal || inModal(el)));
+  const bar = inToolbar ? texts.filter(inToolbar) : [];
+  if (bar.length > 0) return bar;
+  const named = texts.filter((el) => /title|header|heading/i.test(idOf(el)) && rowOf(el, elements) === null);
+  return named.length === 1 ? named : [];
+}

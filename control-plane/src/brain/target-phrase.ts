@@ -177,8 +177,10 @@ function parseName(raw: string, defaultRole?: Role): TargetPhrase {
   }
   const variants = [...new Set([written, writtenWithoutRole])].filter((v) => v !== text);
   const extras = { ...(ordinal !== undefined ? { ordinal } : {}), ...(variants.length ? { variants } : {}) };
-  // "Products is shown" names a text, not a row: the words as written are kept for that.
-  if (GENERIC_ITEMS.test(text) && (role === undefined || role === 'item' || role === defaultRole))
+  // "Products is shown" names a text, not a row: the words as written are kept for that. A kind written out
+  // ("the message field") names the field, not a generic row.
+  const kindWritten = writtenWithoutRole !== written && role !== 'item';
+  if (GENERIC_ITEMS.test(text) && !kindWritten && (role === undefined || role === 'item' || role === defaultRole))
     return { text: '', role: 'item', ...extras, ...(extras.variants ? {} : { variants: [written] }) };
   return { text, ...(role ? { role } : {}), ...extras };
 }

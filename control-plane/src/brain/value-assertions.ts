@@ -32,11 +32,13 @@ function isValueOf(label: ScreenElement, value: ScreenElement, elements: readonl
 export function resolveLabelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
   const sentence = findShown(elements, { text: said })[0];
   if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
-  const names = [label.text, ...(label.variants ?? [])].filter(Boolean);
+  // "the phone number is …" beside a label "Phone": the noun that only says what kind of value it is may be left out;
+  // "the driver's name is Sam" beside "Driver: Sam": so may the owner's "'s" then.
+  const kind = /^(.+?)(['’]s)?\s+(?:number|no|address|name)$/i.exec(label.text);
+  const kindless = kind?.[1];
+  const names = [label.text, ...(label.variants ?? []), ...(kind?.[2] ? [kindless!] : [])].filter(Boolean);
   const together = findShown(elements, { text: '', variants: names.flatMap((n) => [`${n} ${value}`, `${n}: ${value}`]) })[0];
   if (together) return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
-  // "the phone number is …" beside a label "Phone": the noun that only says what kind of value it is may be left out.
-  const kindless = /^(.+?)\s+(?:number|no|address|name)$/i.exec(label.text)?.[1];
   let labels = findShown(elements, label).map((m) => m.element);
   if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
   // "The French Press is priced at $32.00": the name and its price in one row, in other words.

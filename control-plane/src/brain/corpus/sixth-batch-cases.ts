@@ -1,8 +1,8 @@
 /**
- * A sixth batch (issue 25), the blind one: four new screens and phrasings written after the
- * fifth batch's fixes and run once, unchanged: the model was not tuned on them. Its score
- * is printed apart ("blind"). Anything fixed after looking at these makes them tuned:
- * move them out of the blind flag, and write a new blind batch.
+ * A sixth batch (issue 25): four new screens and phrasings written after the fifth batch's
+ * fixes and run once, unchanged, as the blind batch: 24 of 31 right (77.4 %), no false pass.
+ * Its misses were then looked at, so it is tuned now (its score is still printed apart);
+ * seventh-batch-cases.ts is the blind one.
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -56,4 +56,4 @@ const signUp: Row[] = [
 export const sixthBatch: CorpusCase[] = [
   ...onPlatform('android', [...deleteDialog, ...orderStatus]),
   ...onPlatform('ios', [...contacts, ...signUp]),
-].map((c) => ({ ...c, blind: true }));
+];
