@@ -16,6 +16,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
 import { type AdbServerAddress, parseAdbServerAddress } from './devices/adb-server-address.js';
+import { rerunWithNodeFlags } from './node-flags.js';
 import { addServiceCommands } from './service/command.js';
 import { agentStateDir, defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
@@ -326,4 +327,6 @@ addVirtualDevicesCommand(agentCommand);
 addCiCommands(program);
 addTunnelCommands(program);
 
+// `agent start` and `tunnel start` relay tunnel bytes: they run under Node flags of their own (node-flags.ts).
+await rerunWithNodeFlags();
 await program.parseAsync(process.argv);

@@ -39,6 +39,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LONG_RUNNING_NODE_FLAGS } from '../../lab-agent/src/node-flags.js';
 import { type CpuProbe, cpuDelta, cpuMs, cpuSnapshot } from './lib/cpu.js';
 import { androidEmulator, type BenchAgent, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
@@ -66,6 +67,12 @@ const BARE = 'bare relay ×3';
 const PARTY = join(repoRoot, 'scripts', 'bench', 'lib', 'tunnel-party.ts');
 /** The control plane runs as `pnpm start` runs it: its bundle, built for its tree, by plain Node with the start script's flags. */
 const PRODUCTION_START = { plainNode: true, nodeArgs: ['--v8-pool-size=1', '--initial-old-space-size=64', '--enable-source-maps'] };
+/**
+ * The tunnel client and the agent side run with the flags `devicelab tunnel start` / `agent start`
+ * give themselves (lab-agent/src/node-flags.ts). Given here, the CLI does not run itself again, so
+ * the party's pid is the process that relays (its CPU is what is read).
+ */
+const DEVICELAB_START = { nodeArgs: [...LONG_RUNNING_NODE_FLAGS] };
 
 /**
  * A way to the host: direct, through bare relays, or through one source tree's tunnel;
@@ -181,7 +188,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
     `${label}: tunnel client`,
     join(root, 'lab-agent', 'src', 'cli.ts'),
     ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL],
-    { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: fixture.apiKey } },
+    { ...DEVICELAB_START, ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: fixture.apiKey } },
   );
   cleanups.push(() => tunnelClient.stop());
   parties.push(tunnelClient);
@@ -199,6 +206,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
     PARTY,
     ['agent', '--tree', root, '--control-plane', url.origin, '--job', jobId, '--tunnel', TUNNEL],
     {
+      ...DEVICELAB_START,
       ready: /READY (\d+)/,
       env: { BENCH_AGENT_TOKEN: fixture.agentToken },
     },
