@@ -116,6 +116,8 @@ async function start(opts: StartOptions): Promise<void> {
     }
   }
 
+  // The options are good: from here on it relays tunnel bytes, under Node flags of its own (node-flags.ts).
+  await rerunWithNodeFlags();
   // Loaded only here: `devicelab run` in a CI job should not pay for loading the device drivers.
   const { startAgent } = await import('./agent.js');
   let agent: RunningAgent;
@@ -325,8 +327,6 @@ addServiceCommands(agentCommand);
 addVirtualDevicesCommand(program);
 addVirtualDevicesCommand(agentCommand);
 addCiCommands(program);
-addTunnelCommands(program);
+addTunnelCommands(program, { beforeStart: rerunWithNodeFlags });
 
-// `agent start` and `tunnel start` relay tunnel bytes: they run under Node flags of their own (node-flags.ts).
-await rerunWithNodeFlags();
 await program.parseAsync(process.argv);

@@ -82,9 +82,10 @@ async function startTunnel(): Promise<{ launcher: ChildProcess; child: Proc; out
   let out = '';
   launcher.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   launcher.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  // Read once it dialled: a child read between fork and exec would show the launcher's command line.
+  await until('its first dial', () => out.includes('reconnecting'));
   const child = await until('the tunnel client run again', () => processesWith(name).find((p) => p.ppid === launcher.pid));
   started.push(child.pid);
-  await until('its first dial', () => out.includes('reconnecting'));
   return { launcher, child, output: () => out, name };
 }
 
