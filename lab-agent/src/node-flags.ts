@@ -50,6 +50,8 @@ export async function rerunWithNodeFlags(argv: readonly string[] = process.argv)
     return;
   }
   if (!isLongRunningCommand(argv.slice(2)) || LONG_RUNNING_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) return;
+  // Windows has no signals to pass on (a child's kill is TerminateProcess): there it runs as started.
+  if (process.platform === 'win32') return;
   const child = spawn(process.execPath, [...longRunningExecArgv(), ...argv.slice(1)], {
     stdio: 'inherit',
     detached: true,
