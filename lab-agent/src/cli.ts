@@ -16,6 +16,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RunningAgent } from './agent.js';
 import { addCiCommands } from './ci/commands.js';
 import { type AdbServerAddress, parseAdbServerAddress } from './devices/adb-server-address.js';
+import { rerunWithNodeFlags } from './node-flags.js';
 import { addServiceCommands } from './service/command.js';
 import { agentStateDir, defaultStateDir } from './state.js';
 import { addTunnelCommands } from './tunnel/command.js';
@@ -115,6 +116,8 @@ async function start(opts: StartOptions): Promise<void> {
     }
   }
 
+  // The options are good: from here on it relays tunnel bytes, under Node flags of its own (node-flags.ts).
+  await rerunWithNodeFlags();
   // Loaded only here: `devicelab run` in a CI job should not pay for loading the device drivers.
   const { startAgent } = await import('./agent.js');
   let agent: RunningAgent;
@@ -324,6 +327,6 @@ addServiceCommands(agentCommand);
 addVirtualDevicesCommand(program);
 addVirtualDevicesCommand(agentCommand);
 addCiCommands(program);
-addTunnelCommands(program);
+addTunnelCommands(program, { beforeStart: rerunWithNodeFlags });
 
 await program.parseAsync(process.argv);

@@ -29,23 +29,28 @@
  * on a shared 2-core machine the CPU per MiB and per request is steadier than the wall clock.
  *
  * `--tunnel-first` starts the tunnel stack(s) before the bare relays (default: after them):
- * issue 27's goals are read in both start orders.
+ * issue 27's goals are read in both start orders. `--both-orders` runs the benchmark twice, once
+ * in each order (each its own process, the other options passed on), and says of each goal
+ * whether it was met in both (results/tunnel-both-orders.json).
  *
  *   node --import tsx scripts/bench/tunnel.ts [--mib 100] [--rounds 3] [--requests 3000]
- *        [--concurrency 100] [--serial 500] [--compare <commit>] [--after <commit>] [--tunnel-first]
+ *        [--concurrency 100] [--serial 500] [--compare <commit>] [--after <commit>] [--tunnel-first | --both-orders]
  */
+
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LONG_RUNNING_NODE_FLAGS } from '../../lab-agent/src/node-flags.js';
 import { type CpuProbe, cpuDelta, cpuMs, cpuSnapshot } from './lib/cpu.js';
 import { androidEmulator, type BenchAgent, connectBenchAgent } from './lib/fake-agent.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, machineLine } from './lib/machine.js';
 import { type PartyProcess, startParty } from './lib/party-process.js';
 import { repoRoot } from './lib/paths.js';
-import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
+import { flag, MiB, printTable, writeResult, writeRunResult } from './lib/report.js';
 import { prepareRunFixture, type RunFixture } from './lib/runs-setup.js';
 import { freePort, type ServerAddress } from './lib/server.js';
 import { type SourceTree, sourceTreeAt, workingTreeSnapshot } from './lib/source-tree.js';
@@ -66,6 +71,12 @@ const BARE = 'bare relay ×3';
 const PARTY = join(repoRoot, 'scripts', 'bench', 'lib', 'tunnel-party.ts');
 /** The control plane runs as `pnpm start` runs it: its bundle, built for its tree, by plain Node with the start script's flags. */
 const PRODUCTION_START = { plainNode: true, nodeArgs: ['--v8-pool-size=1', '--initial-old-space-size=64', '--enable-source-maps'] };
+/**
+ * The tunnel client and the agent side run with the flags `devicelab tunnel start` / `agent start`
+ * give themselves (lab-agent/src/node-flags.ts). Given here, the CLI does not run itself again, so
+ * the party's pid is the process that relays (its CPU is what is read).
+ */
+const DEVICELAB_START = { nodeArgs: [...LONG_RUNNING_NODE_FLAGS] };
 
 /**
  * A way to the host: direct, through bare relays, or through one source tree's tunnel;
@@ -83,6 +94,7 @@ interface Path {
 }
 
 const started = performance.now();
+if (process.argv.includes('--both-orders')) await bothOrders();
 const machine = describeMachine();
 console.log(
   `tunnel benchmark: ${downloadMiB} MiB × ${rounds}, ${serialCount} one at a time, ${requests} at ${concurrency} concurrent; each party its own process`,
@@ -181,7 +193,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
     `${label}: tunnel client`,
     join(root, 'lab-agent', 'src', 'cli.ts'),
     ['tunnel', 'start', '--control-plane', url.origin, '--tunnel-name', TUNNEL],
-    { ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: fixture.apiKey } },
+    { ...DEVICELAB_START, ready: /Tunnel "bench" connected/, env: { DEVICELAB_API_KEY: fixture.apiKey } },
   );
   cleanups.push(() => tunnelClient.stop());
   parties.push(tunnelClient);
@@ -199,6 +211,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
     PARTY,
     ['agent', '--tree', root, '--control-plane', url.origin, '--job', jobId, '--tunnel', TUNNEL],
     {
+      ...DEVICELAB_START,
       ready: /READY (\d+)/,
       env: { BENCH_AGENT_TOKEN: fixture.agentToken },
     },
@@ -488,9 +501,19 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
       met: t.parallel.p99 - direct.parallel.p99 < 50,
     },
   });
+  /**
+   * The secondary figure, steadier than the wall clock on a shared machine: the bare relays' CPU
+   * per MiB over the tunnel's, every process of the path (load generator and host included)
+   * summed. On a machine where the path's processes share the cores, the speed follows it.
+   */
+  const cpuPerMiB = (p: PathResult) => Object.values(p.downloadCpuMsPerMiB).reduce((a, b) => a + b, 0);
+  const cpuShare = (t: PathResult) => round((cpuPerMiB(bare) / cpuPerMiB(t)) * 100, 1);
   for (const t of tunnels.filter((r) => !r.baseline)) {
     console.log(
       `${t.label}: ${round((speed(t) / speed(direct)) * 100, 1)} % of direct, ${round((speed(t) / speed(bare)) * 100, 1)} % of the bare relays (which reach ${round((speed(bare) / speed(direct)) * 100, 1)} % of direct)`,
+    );
+    console.log(
+      `  by CPU per MiB, all processes: ${round(cpuPerMiB(t), 2)} ms against ${round(cpuPerMiB(bare), 2)} for the bare relays (${cpuShare(t)} %); the bare relays' added p99 at ${concurrency} concurrent: +${round(bare.parallel.p99 - direct.parallel.p99, 2)} ms`,
     );
     for (const [name, g] of Object.entries(goals(t))) console.log(`  ${name}: ${g.value} (goal ${g.goal}: ${g.met ? 'met' : 'NOT met'})`);
   }
@@ -516,7 +539,47 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
         path: t.label,
         downloadShareOfDirect: round((speed(t) / speed(direct)) * 100, 1),
         bareRelaysShareOfDirect: round((speed(bare) / speed(direct)) * 100, 1),
+        cpuPerMiBShareOfBareRelays: cpuShare(t),
+        bareRelaysAddedP99MsConcurrent: round(bare.parallel.p99 - direct.parallel.p99, 2),
         ...goals(t),
       })),
   });
+}
+
+/** `--both-orders`: this benchmark once in each start order, then each goal in both. */
+async function bothOrders(): Promise<never> {
+  const args = process.argv.slice(2).filter((a) => a !== '--both-orders' && a !== '--tunnel-first');
+  const runs: Array<{ order: string; loadAverages: number[]; targets: Array<Record<string, unknown>> }> = [];
+  for (const order of ['bare relays first', 'tunnel first']) {
+    console.log(`\n=== start order: ${order} ===`);
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, process.argv[1]!, ...args, ...(order === 'tunnel first' ? ['--tunnel-first'] : [])],
+      { stdio: 'inherit' },
+    );
+    if (child.status !== 0) throw new Error(`the run with ${order} failed (exit ${child.status})`);
+    const result = JSON.parse(readFileSync(join(repoRoot, 'scripts', 'bench', 'results', 'tunnel.json'), 'utf8'));
+    runs.push({ order, loadAverages: result.params.loadAverages, targets: result.targets });
+  }
+  const goals = ['downloadShareOfBareRelays', 'addedP50Ms', 'addedP99MsConcurrent'] as const;
+  const paths = runs[0]!.targets.map((t) => String(t.path));
+  const rows = paths.flatMap((path) =>
+    goals.map((goal) => {
+      const of = runs.map((r) => r.targets.find((t) => t.path === path)![goal] as { goal: string; value: number; met: boolean });
+      return [
+        `${path}: ${goal} (goal ${of[0]!.goal})`,
+        ...of.map((g) => `${g.value} (${g.met ? 'met' : 'NOT met'})`),
+        of.every((g) => g.met) ? 'met' : 'NOT met',
+      ];
+    }),
+  );
+  const cpu = paths.map((path) => [
+    `${path}: download by CPU per MiB, % of the bare relays`,
+    ...runs.map((r) => String(r.targets.find((t) => t.path === path)!.cpuPerMiBShareOfBareRelays ?? '-')),
+    '',
+  ]);
+  printTable('Issue 27 goals in both start orders', ['goal', ...runs.map((r) => r.order), 'both'], [...rows, ...cpu]);
+  console.log(`load averages (1 min): ${runs.map((r) => `${r.order}: ${r.loadAverages.join(' → ')}`).join('; ')}`);
+  writeResult('tunnel-both-orders', { name: 'tunnel-both-orders', machine: describeMachine(), args, runs });
+  process.exit(0);
 }

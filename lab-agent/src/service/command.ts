@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Command, Option } from 'commander';
+import { longRunningExecArgv } from '../node-flags.js';
 import { LAUNCHD_LABEL, launchdPlist, type ServicePlatform, SYSTEMD_UNIT, servicePaths, systemdUnit } from './service-files.js';
 
 interface ServiceOptions {
@@ -70,7 +71,7 @@ export function addServiceCommands(agent: Command): void {
       const paths = servicePaths(o.platform);
       writePrivate(paths.tokenFile, `${o.token}\n`);
       const spec = {
-        command: [process.execPath, ...process.execArgv, realpathSync(process.argv[1]!)],
+        command: [process.execPath, ...longRunningExecArgv(), realpathSync(process.argv[1]!)],
         startArgs: ['--control-plane', o.controlPlane, ...extra],
         workingDirectory: process.cwd(),
         tokenFile: paths.tokenFile,

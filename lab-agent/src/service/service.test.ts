@@ -129,6 +129,7 @@ describe('agent service on macOS: a launchd LaunchAgent', () => {
     expect(parsed.Label).toBe('dev.devicelab.agent');
     expect(parsed.ProgramArguments).toEqual([
       process.execPath,
+      '--initial-old-space-size=64', // the long-running processes' flags (node-flags.ts), so the agent does not run itself again
       '--import',
       'tsx',
       join(repoRoot, 'lab-agent/src/cli.ts'),

@@ -25,7 +25,7 @@ function usageError(message: string): never {
   process.exit(2);
 }
 
-async function tunnelStart(opts: TunnelStartOptions): Promise<void> {
+async function tunnelStart(opts: TunnelStartOptions, beforeStart?: () => Promise<void>): Promise<void> {
   if (!opts.controlPlane) usageError('the control plane URL is missing: pass --control-plane URL or set DEVICELAB_URL');
   try {
     if (!['http:', 'https:'].includes(new URL(opts.controlPlane).protocol)) throw new Error();
@@ -45,6 +45,7 @@ async function tunnelStart(opts: TunnelStartOptions): Promise<void> {
     throw error;
   }
 
+  await beforeStart?.();
   const client = startTunnelClient({
     controlPlaneUrl: opts.controlPlane,
     apiKey,
@@ -107,7 +108,11 @@ const onlyHostsOption = () =>
 const excludeHostsOption = () =>
   new Option('--exclude-hosts <list>', 'comma-separated hosts never reached, even if --only-hosts names them');
 
-export function addTunnelCommands(program: Command): void {
+/**
+ * `beforeStart` runs once `tunnel start`'s options are checked, before it connects: the
+ * `devicelab` command runs itself again there under its Node flags (node-flags.ts).
+ */
+export function addTunnelCommands(program: Command, hooks: { beforeStart?: () => Promise<void> } = {}): void {
   // `tunnel --daemon start --tunnel-name N` and `tunnel start --tunnel-name N` both name the
   // tunnel: with positional options, an option after `start` belongs to `start`, not to `tunnel`.
   program.enablePositionalOptions();
@@ -135,5 +140,5 @@ export function addTunnelCommands(program: Command): void {
     .addOption(tunnelNameOption())
     .addOption(onlyHostsOption())
     .addOption(excludeHostsOption())
-    .action((opts: TunnelStartOptions) => tunnelStart(opts));
+    .action((opts: TunnelStartOptions) => tunnelStart(opts, hooks.beforeStart));
 }

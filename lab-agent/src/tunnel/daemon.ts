@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { longRunningExecArgv } from '../node-flags.js';
 
 export interface DaemonPaths {
   pid: string;
@@ -62,8 +63,9 @@ export async function startDaemon(name: string, startArgs: readonly string[], wa
   if (running !== null)
     return { code: 1, message: `tunnel "${name}" is already running in the background (pid ${running}); stop it with --daemon stop` };
   const out = openSync(paths.log, 'w');
-  // The same program that runs now (node + its loader flags + this CLI), in a session of its own.
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'tunnel', 'start', ...startArgs], {
+  // The same program that runs now (node + its loader flags + this CLI), in a session of its own,
+  // with the long-running processes' Node flags (node-flags.ts).
+  const child = spawn(process.execPath, [...longRunningExecArgv(), process.argv[1]!, 'tunnel', 'start', ...startArgs], {
     detached: true,
     stdio: ['ignore', out, out],
     env: process.env,

@@ -4,7 +4,7 @@ import { createServer, request, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StreamRefused } from '@devicelab/shared';
+import { MuxSession, type MuxStream, StreamRefused } from '@devicelab/shared';
 import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { deviceNetwork, isPrivateHost, proxyOf } from '@devicelab/virtual-devices/device-network.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,41 @@ describe('device proxy', () => {
     expect(streams).toHaveLength(2);
     await proxy.close();
     expect(streams.map((s) => s.destroyed)).toEqual([true, true]);
+  });
+
+  it('a kept tunnel stream does not gather listeners: 20 requests on one stream leave it as one left it', async () => {
+    // Real tunnel streams (a mux session pair; the far end pipes each stream to the internal host).
+    let near!: MuxSession;
+    const far: MuxSession = new MuxSession(
+      { sendText: (t) => setImmediate(() => near.receive(t, false)), sendBinary: (b) => setImmediate(() => near.receive(b, true)) },
+      {
+        side: 'server',
+        onStream: (incoming) => {
+          const stream = incoming.accept();
+          const socket = connect(internalPort, '127.0.0.1');
+          stream.pipe(socket).pipe(stream);
+          stream.on('error', () => socket.destroy()); // reset when the proxy closes
+          socket.on('error', () => stream.destroy());
+        },
+      },
+    );
+    near = new MuxSession(
+      { sendText: (t) => setImmediate(() => far.receive(t, false)), sendBinary: (b) => setImmediate(() => far.receive(b, true)) },
+      { side: 'client' },
+    );
+    const streams: MuxStream[] = [];
+    const proxy = await startDeviceProxy(async (host, port) => {
+      const stream = await near.open({ host, port });
+      streams.push(stream);
+      return stream;
+    });
+    const listeners = () => Object.fromEntries(streams[0]!.eventNames().map((e) => [String(e), streams[0]!.listenerCount(e)]));
+    expect((await viaProxy(proxy, { path: 'http://staging.corp/1' })).status).toBe(200);
+    const afterOne = listeners();
+    for (let n = 2; n <= 20; n += 1) expect((await viaProxy(proxy, { path: `http://staging.corp/${n}` })).status).toBe(200);
+    expect(streams).toHaveLength(1);
+    expect(listeners()).toEqual(afterOne);
+    await proxy.close();
   });
 
   it('drops a kept stream the internal host closed, and dials a new one for the next request', async () => {

@@ -9,7 +9,7 @@
  * the Mac's shared loopback, its LAN address for an iPhone) it wants the test's credential.
  */
 import { once } from 'node:events';
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex, Readable, Writable } from 'node:stream';
 import { StreamRefused } from '@devicelab/shared';
@@ -87,6 +87,8 @@ class TunnelAgent extends Agent {
       (stream) => {
         // The host closed it (its keep-alive timeout, Connection: close): out of the pool at once.
         stream.once('end', () => stream.destroy());
+        // A tunnel stream holds no handle of its own to ref or unref; Agent#reuseSocket calls them.
+        Object.assign(stream, { ref: () => stream, unref: () => stream });
         callback(null, stream);
       },
       (error: Error) => callback(error),
@@ -100,8 +102,11 @@ class TunnelAgent extends Agent {
     return true;
   }
 
-  override reuseSocket(stream: Duplex): void {
+  override reuseSocket(stream: Duplex, request: ClientRequest): void {
     clearTimeout(idleTimers.get(stream));
+    // Node's own takes off the 'error' listener it put on the stream when it became free: without
+    // it, a kept stream gained one per request (MaxListenersExceededWarning, and a leak).
+    super.reuseSocket(stream as Socket, request);
   }
 }
 

@@ -14,7 +14,7 @@ const MiB = 1024 * 1024;
  * an in-memory wire that delivers frames asynchronously and in order.
  */
 function tunnel(port: number, options: { window?: number; receiveWindow?: number; attachAfterMs?: number } = {}) {
-  const wire = { dataBytesToFar: 0 };
+  const wire = { dataBytesToFar: 0, frameSizes: new Map<number, number>() };
   let far!: MuxSession;
   const splices: SocketSplice[] = [];
   const near: MuxSession = new MuxSession(
@@ -22,6 +22,7 @@ function tunnel(port: number, options: { window?: number; receiveWindow?: number
       sendText: (t) => setImmediate(() => far.receive(t, false)),
       sendBinary: (b) => {
         wire.dataBytesToFar += b.length - 4;
+        wire.frameSizes.set(b.length, (wire.frameSizes.get(b.length) ?? 0) + 1);
         setImmediate(() => far.receive(b, true));
       },
     },
@@ -74,6 +75,16 @@ const until = async (check: () => boolean) => {
 };
 
 describe('socket splice (the tunnel client side of a stream)', () => {
+  it('sends a full read as a frame of exactly 64 KiB on the wire (header of a masked frame with a 16-bit length: 8 bytes)', async () => {
+    const port = await host((socket) => socket.end(randomBytes(8 * MiB)));
+    const { far, wire } = tunnel(port);
+    const stream = await far.open({ host: '127.0.0.1', port });
+    expect((await readAll(stream)).length).toBe(8 * MiB);
+    const largest = Math.max(...wire.frameSizes.keys());
+    expect(largest + 8).toBe(65536);
+    expect(wire.frameSizes.get(largest)).toBeGreaterThan(8 * 8); // most of the 128 reads are full ones
+  });
+
   it('carries a download and an upload whole, ends cleanly, and both sessions forget the stream', async () => {
     const download = randomBytes(20 * MiB);
     const upload = randomBytes(5 * MiB);

@@ -16,13 +16,21 @@
  *   stream with the reason; a reset from the peer (or a lost session) destroys the socket.
  */
 import { connect, type Socket, type TcpNetConnectOpts } from 'node:net';
-import { type FrameHandler, type FramePort, type IncomingStream, MAX_DATA_FRAME } from '@devicelab/shared';
+import type { FrameHandler, FramePort, IncomingStream } from '@devicelab/shared';
 
 const ID_BYTES = 4;
 /** Reads smaller than this are copied into a frame of their own (see frameOfRead). */
 const COPY_BELOW = 16 * 1024;
 /** The first read buffer's payload: from Node's pool of small buffers (under 4 KiB in all). */
 const FIRST_READ = 2048;
+/**
+ * A full read's payload: its data frame is then exactly 64 KiB on the wire (WebSocket header of
+ * 2 + 2 length + 4 mask bytes, the stream id, the payload), the size of the control plane's
+ * socket reads, so that a backlogged control plane reads whole frames and \`ws\` need not join
+ * the two parts of a frame that straddles two reads into a new buffer (a copy of nearly every
+ * frame with 64 KiB payloads: 65,550 bytes each).
+ */
+const FULL_READ = 65536 - 8 - ID_BYTES;
 
 export class SocketSplice implements FrameHandler {
   private port: FramePort | null = null;
@@ -60,7 +68,7 @@ export class SocketSplice implements FrameHandler {
         buffer: () => {
           // A fresh buffer once the last one left as a frame (it is queued in the WebSocket),
           // or once a small one was filled (more is coming).
-          if (this.readBufferSent || this.readBufferFilled) this.readBuffer = Buffer.allocUnsafe(ID_BYTES + MAX_DATA_FRAME);
+          if (this.readBufferSent || this.readBufferFilled) this.readBuffer = Buffer.allocUnsafe(ID_BYTES + FULL_READ);
           this.readBufferSent = false;
           this.readBufferFilled = false;
           return this.readBuffer.subarray(ID_BYTES);
