@@ -110,7 +110,7 @@ export interface S3Settings {
 export interface RetentionSettings {
   /** BUILD_RETENTION_DAYS: builds no run used (nor was uploaded) for this long. */
   buildDays: number | null;
-  /** ARTIFACT_RETENTION_DAYS: recordings and screenshots of runs that ended this long ago. */
+  /** ARTIFACT_RETENTION_DAYS: recordings, device logs and screenshots of runs that ended this long ago. */
   artifactDays: number | null;
   /** RETENTION_SWEEP_MS: how often a replica tries to take the sweep's lease. */
   sweepMs: number;
@@ -214,7 +214,7 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'AWS_ENDPOINT_URL', default: 'unset', meaning: 'see AWS_ENDPOINT_URL_S3' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'unset', meaning: '1: path-style bucket addressing (most S3-compatible servers)' },
   { name: 'BUILD_RETENTION_DAYS', default: 'unset', meaning: 'delete builds no run used for this long; unset: keep' },
-  { name: 'ARTIFACT_RETENTION_DAYS', default: 'unset', meaning: 'delete recordings and screenshots this old; unset: keep' },
+  { name: 'ARTIFACT_RETENTION_DAYS', default: 'unset', meaning: 'delete recordings, device logs and screenshots this old; unset: keep' },
   { name: 'RETENTION_SWEEP_MS', default: '3600000', meaning: 'how often a replica tries to take the retention sweep' },
   {
     name: 'KEEP_ALIVE_TIMEOUT_MS',
