@@ -124,6 +124,12 @@ export interface HttpTimeouts {
    * races the balancer's next request on it, which then fails with a reset.
    */
   keepAliveTimeoutMs: number;
+  /**
+   * DRAIN_DELAY_MS: after SIGTERM, how long the process keeps serving with /readyz answering
+   * 503 before it stops taking work and closes: long enough for a balancer's health checks
+   * to take it out of rotation first (interval × unhealthy threshold). 0 (the default): no wait.
+   */
+  drainDelayMs: number;
 }
 
 export interface RequestSettings {
@@ -221,6 +227,11 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
     default: '75000',
     meaning: "an idle keep-alive connection is kept this long; above a load balancer's idle timeout",
   },
+  {
+    name: 'DRAIN_DELAY_MS',
+    default: '0',
+    meaning: 'after SIGTERM, serve this long with /readyz answering 503 before stopping (for the balancer)',
+  },
   { name: 'HEADERS_TIMEOUT_SECONDS', default: '20', meaning: "a request's headers must arrive within this (408)" },
   { name: 'BODY_IDLE_TIMEOUT_SECONDS', default: '60', meaning: 'a pause this long in a request body ends it (408)' },
   { name: 'UPLOAD_TIMEOUT_SECONDS', default: '3600', meaning: 'a whole request must arrive within this (408)' },
@@ -295,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       artifactDays: optionalIntFrom(env, 'ARTIFACT_RETENTION_DAYS'),
       sweepMs: intFrom(env, 'RETENTION_SWEEP_MS', 3_600_000),
     },
-    http: { keepAliveTimeoutMs },
+    http: { keepAliveTimeoutMs, drainDelayMs: env.DRAIN_DELAY_MS?.trim() === '0' ? 0 : intFrom(env, 'DRAIN_DELAY_MS', 0) },
     limits: loadLimits(env),
   };
 }
