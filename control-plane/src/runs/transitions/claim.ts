@@ -164,7 +164,9 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
       ORDER BY ${ORG_ROUND('x')}
       LIMIT $3
       FOR UPDATE OF a SKIP LOCKED`,
-    [idle.map((d) => d.id), idle.length, idle.length * 3],
+    // Per run twice the devices, and three times the devices in all: a batch of another replica
+    // locks the top of a run's queue at the same moment, and this one then takes the next ones.
+    [idle.map((d) => d.id), idle.length * 2, idle.length * 3],
   );
   const pairs = pair(candidates, idle, limit);
   const { kept, cut } = await withinLimits(tx, pairs);
