@@ -34,6 +34,7 @@
  * Goals (issue 23): makespan within 1.1× the ideal, dispatch p99 under 50 ms, 0 lost tests.
  */
 
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../control-plane/src/db/index.js';
 import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import { startFakeS3 } from '../../control-plane/test/fake-s3.js';
@@ -46,6 +47,9 @@ import { flag, MiB, printTable, writeRunResult } from './lib/report.js';
 import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
 import { type ChildServer, createOrganisation, processMemory, startServer } from './lib/server.js';
 import { round, type Summary, summarise } from './lib/stats.js';
+
+/** Ends the baseline's transaction (declared before the top-level code that uses it). */
+class RolledBack extends Error {}
 
 const REPLICAS = 3;
 const AGENTS = Number(flag('agents', '100'));
@@ -87,6 +91,9 @@ interface PhaseResult {
   /** Device time used / device time available over the makespan. */
   deviceUtilisation: number;
   dispatch: Summary;
+  /** The same split: a device's first test of the phase (from its run's creation), and a test after a verdict freed the device. */
+  dispatchFirst: Summary;
+  dispatchAfterVerdict: Summary;
   /** The baseline: a raw claim's round trip on the same database, during the phase. */
   rawClaim: Summary;
   execute: Summary;
@@ -112,7 +119,7 @@ const agents: FleetAgent[] = [];
 const dead = new Set<number>();
 const db = openPostgres(pg.url, { max: 2 });
 try {
-  const env = { ...REPLICA_ENV, ...s3.env('lab-scale', 'bench') };
+  const env = { ...REPLICA_ENV, ...s3.env('lab-scale', 'bench'), ADMIN_TOKEN: `bench-admin-${randomBytes(12).toString('hex')}` };
   for (let i = 0; i < REPLICAS; i += 1) replicas.push(await startServer({ entry: 'main', databaseUrl: pg.url, env }));
   console.log(`replicas: ${replicas.map((r) => `pid ${r.pid} ${r.url.href}`).join(', ')}; PostgreSQL ${pg.url}`);
   const urls = replicas.map((r) => r.url.href);
@@ -260,7 +267,6 @@ function rawClaimSampler(sql: Db) {
     },
   };
 }
-class RolledBack extends Error {}
 
 async function sampleUsage(ms: number): Promise<Usage> {
   const sampler = usageSampler();
@@ -336,9 +342,14 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   const idealSeconds = (Math.ceil(TESTS / (AGENTS * DEVICES)) * DEVICE_MS) / 1000;
 
   const offers: OfferSeen[] = agents.flatMap((a, i) => a.offers.slice(offersBefore[i]));
-  const dispatch = offers
+  const timed = offers
     .filter((o) => runCreated.has(o.runId))
-    .map((o) => o.at - Math.max(o.deviceFreeSince ?? t0, runCreated.get(o.runId)!));
+    .map((o) => {
+      const freed = o.deviceFreeSince ?? t0;
+      const created = runCreated.get(o.runId)!;
+      return { ms: o.at - Math.max(freed, created), afterVerdict: freed > created };
+    });
+  const dispatch = timed.map((d) => d.ms);
   const perAttempt = new Map<string, number>();
   for (const o of offers) perAttempt.set(o.jobId, (perAttempt.get(o.jobId) ?? 0) + 1);
   const rows = await db.query<{ status: string; n: number; retried: number }>(
@@ -354,6 +365,8 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
     ratioToIdeal: round(makespanSeconds / idealSeconds, 3),
     deviceUtilisation: round((TESTS * DEVICE_MS) / 1000 / (AGENTS * DEVICES * makespanSeconds), 3),
     dispatch: summarise(dispatch),
+    dispatchFirst: summarise(timed.filter((d) => !d.afterVerdict).map((d) => d.ms)),
+    dispatchAfterVerdict: summarise(timed.filter((d) => d.afterVerdict).map((d) => d.ms)),
     rawClaim,
     execute: summarise(executeMs),
     usage,
@@ -387,8 +400,12 @@ function report(idle: Usage, phases: PhaseResult[]): void {
     ['phase', 'n', 'p50', 'p95', 'p99', 'max'],
     [
       dispatchRow('baseline (3 replicas up)', base.dispatch),
+      dispatchRow('  of which: waiting for its run to be created', base.dispatchFirst),
+      dispatchRow('  of which: device freed by a verdict', base.dispatchAfterVerdict),
       dispatchRow('  raw claim, same database, same time', base.rawClaim),
       dispatchRow('kill -9 of one replica', kill.dispatch),
+      dispatchRow('  of which: waiting for its run to be created', kill.dispatchFirst),
+      dispatchRow('  of which: device freed by a verdict', kill.dispatchAfterVerdict),
       dispatchRow('  raw claim, same database, same time', kill.rawClaim),
     ],
   );
