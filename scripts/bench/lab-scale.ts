@@ -400,11 +400,11 @@ function report(idle: Usage, phases: PhaseResult[]): void {
     ['phase', 'n', 'p50', 'p95', 'p99', 'max'],
     [
       dispatchRow('baseline (3 replicas up)', base.dispatch),
-      dispatchRow('  of which: waiting for its run to be created', base.dispatchFirst),
+      dispatchRow('  of which: device idle before the run existed', base.dispatchFirst),
       dispatchRow('  of which: device freed by a verdict', base.dispatchAfterVerdict),
       dispatchRow('  raw claim, same database, same time', base.rawClaim),
       dispatchRow('kill -9 of one replica', kill.dispatch),
-      dispatchRow('  of which: waiting for its run to be created', kill.dispatchFirst),
+      dispatchRow('  of which: device idle before the run existed', kill.dispatchFirst),
       dispatchRow('  of which: device freed by a verdict', kill.dispatchAfterVerdict),
       dispatchRow('  raw claim, same database, same time', kill.rawClaim),
     ],
