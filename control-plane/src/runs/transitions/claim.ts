@@ -102,8 +102,8 @@ interface Pair {
 export interface Batch {
   claims: Claimed[];
   /**
-   * Whether another batch may find more: something was claimed, and the batch was full, a cap cut
-   * it, or some idle devices got nothing. false when every idle device got a test or none did: the
+   * Whether another batch may find more: the batch was full, a cap cut it, or some idle devices
+   * got nothing while others did. false when every idle device got a test or none did: the
    * claim loop then stops without a trailing empty batch (three round trips before the next
    * pass); a device freed meanwhile wakes the loop itself.
    */
@@ -118,8 +118,7 @@ export async function claimNext(db: Db, agentIds: readonly string[], limit: numb
   for (;;) {
     const { claims, cut, idle } = await db.transaction((tx) => claimBatch(tx, agentIds, limit));
     if (claims.length === 0 && cut) continue;
-    // Nothing claimed: stop (a full batch of idle devices with no test for them must not spin).
-    return { claims, more: claims.length > 0 && (idle === limit || cut || claims.length < idle) };
+    return { claims, more: idle === limit || cut || (claims.length > 0 && claims.length < idle) };
   }
 }
 
