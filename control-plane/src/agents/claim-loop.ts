@@ -10,7 +10,7 @@ import { findBuild } from '../queries/builds.js';
 import { prepareValues } from '../runs/around-requests.js';
 import type { AttemptWork } from '../runs/attempts.js';
 import { findRunOfAttempt } from '../runs/run-queries.js';
-import { type ClaimedDevice, claimNext } from '../runs/transitions/claim.js';
+import { type ClaimedDevice, claimAttempts } from '../runs/transitions/claim.js';
 import { failAttemptsWithoutTunnel } from '../runs/transitions/fail-without-tunnel.js';
 import { recordOffer } from '../runs/transitions/offer.js';
 import { requeueAttempt } from '../runs/transitions/requeue.js';
@@ -50,13 +50,13 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       // Tunnels connected to any live replica count (the tunnels table).
       await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
       while (!stopped) {
-        const batch = await claimNext(ctx.db, connectedAgentIds(), CLAIM_BATCH);
-        for (const claimed of batch.claims) {
+        const batch = await claimAttempts(ctx.db, connectedAgentIds(), CLAIM_BATCH);
+        for (const claimed of batch) {
           void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) =>
             console.error(`offering ${claimed.attempt.id} failed:`, e),
           );
         }
-        if (!batch.more) break;
+        if (batch.length === 0) break;
       }
     } while (again && !stopped);
   }

@@ -99,32 +99,15 @@ interface Pair {
   device: IdleDevice;
 }
 
-export interface Batch {
-  claims: Claimed[];
-  /**
-   * Whether another batch may find more: the batch was full, a cap cut it, or some idle devices
-   * got nothing while others did. false when every idle device got a test or none did: the
-   * claim loop then stops without a trailing empty batch (three round trips before the next
-   * pass); a device freed meanwhile wakes the loop itself.
-   */
-  more: boolean;
-}
-
-/** Up to `limit` claims in one transaction, in fair order (see above), and whether to look again. */
-export async function claimNext(db: Db, agentIds: readonly string[], limit: number): Promise<Batch> {
-  if (agentIds.length === 0 || limit < 1) return { claims: [], more: false };
+/** Up to `limit` claims in one transaction, in fair order (see above); [] when nothing fits. */
+export async function claimAttempts(db: Db, agentIds: readonly string[], limit: number): Promise<Claimed[]> {
+  if (agentIds.length === 0 || limit < 1) return [];
   // A batch cut back to nothing by a cap means claims of that organisation committed meanwhile:
   // the next try counts them and passes the organisation over, so this ends.
   for (;;) {
-    const { claims, cut, idle } = await db.transaction((tx) => claimBatch(tx, agentIds, limit));
-    if (claims.length === 0 && cut) continue;
-    return { claims, more: idle === limit || cut || (claims.length > 0 && claims.length < idle) };
+    const { claims, cut } = await db.transaction((tx) => claimBatch(tx, agentIds, limit));
+    if (claims.length > 0 || !cut) return claims;
   }
-}
-
-/** Up to `limit` claims in one transaction; [] when nothing fits. */
-export async function claimAttempts(db: Db, agentIds: readonly string[], limit: number): Promise<Claimed[]> {
-  return (await claimNext(db, agentIds, limit)).claims;
 }
 
 /** One claim (tests of the claim's guarantees use it). */
@@ -132,8 +115,7 @@ export async function claimAttempt(db: Db, agentIds: readonly string[]): Promise
   return (await claimAttempts(db, agentIds, 1))[0] ?? null;
 }
 
-/** `idle`: how many idle devices the batch locked. */
-async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): Promise<{ claims: Claimed[]; cut: boolean; idle: number }> {
+async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): Promise<{ claims: Claimed[]; cut: boolean }> {
   // The agents' idle devices that some running run could use, least recently used first, locked
   // for this transaction (another replica's agents hold other devices; SKIP LOCKED all the same).
   const idle = await tx.query<IdleDevice>(
@@ -146,7 +128,7 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
       FOR UPDATE OF d SKIP LOCKED`,
     [agentIds, limit],
   );
-  if (idle.length === 0) return { claims: [], cut: false, idle: 0 };
+  if (idle.length === 0) return { claims: [], cut: false };
   const kinds = KINDS.filter((k) => idle.some((d) => d.platform === k.platform && (d.kind === 'physical') === k.physical));
   const candidates = await tx.query<Candidate>(
     `WITH ${ACTIVE}, waiting_runs AS (
@@ -188,8 +170,8 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
   );
   const pairs = pair(candidates, idle, limit);
   const { kept, cut } = await withinLimits(tx, pairs);
-  if (kept.length === 0) return { claims: [], cut, idle: idle.length };
-  return { claims: await markClaimed(tx, kept), cut, idle: idle.length };
+  if (kept.length === 0) return { claims: [], cut };
+  return { claims: await markClaimed(tx, kept), cut };
 }
 
 /**
