@@ -253,7 +253,8 @@ function rawClaimSampler(sql: Db) {
           throw new RolledBack();
         })
         .catch((e: unknown) => {
-          if (!(e instanceof RolledBack)) throw e;
+          // The benchmark's connection closed under a failed phase: stop sampling, let its error show.
+          if (!(e instanceof RolledBack)) stopped = true;
         });
       samples.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 100));
@@ -319,7 +320,17 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   let endAt = 0;
   const deadline = Date.now() + Math.max(120_000, 10 * Math.ceil(TESTS / (AGENTS * DEVICES)) * DEVICE_MS);
   while (done < TESTS) {
-    if (Date.now() > deadline) throw new Error(`[${name}] only ${done} of ${TESTS} verdicts in time`);
+    if (Date.now() > deadline) {
+      for (const [i, r] of replicas.entries()) console.log(`--- replica ${i} output (last 3000 characters)\n${r.output().slice(-3000)}`);
+      const states = await db.query<{ status: string; n: number }>(
+        'SELECT status, count(*)::int AS n FROM attempts WHERE run_id = ANY($1::text[]) GROUP BY status',
+        [runIds],
+      );
+      const devices = await db.query<{ state: string; n: number }>('SELECT state, count(*)::int AS n FROM devices GROUP BY state');
+      throw new Error(
+        `[${name}] only ${done} of ${TESTS} verdicts in time; tests ${JSON.stringify(states)}, devices ${JSON.stringify(devices)}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 50));
     done = await verdictCount();
     endAt = performance.now();
