@@ -110,7 +110,7 @@ export interface S3Settings {
 export interface RetentionSettings {
   /** BUILD_RETENTION_DAYS: builds no run used (nor was uploaded) for this long. */
   buildDays: number | null;
-  /** ARTIFACT_RETENTION_DAYS: recordings and screenshots of runs that ended this long ago. */
+  /** ARTIFACT_RETENTION_DAYS: recordings, device logs and screenshots of runs that ended this long ago. */
   artifactDays: number | null;
   /** RETENTION_SWEEP_MS: how often a replica tries to take the sweep's lease. */
   sweepMs: number;
@@ -124,6 +124,12 @@ export interface HttpTimeouts {
    * races the balancer's next request on it, which then fails with a reset.
    */
   keepAliveTimeoutMs: number;
+  /**
+   * DRAIN_DELAY_MS: after SIGTERM, how long the process keeps serving with /readyz answering
+   * 503 before it stops taking work and closes: long enough for a balancer's health checks
+   * to take it out of rotation first (interval × unhealthy threshold). 0 (the default): no wait.
+   */
+  drainDelayMs: number;
 }
 
 export interface RequestSettings {
@@ -214,12 +220,17 @@ export const SETTINGS: ReadonlyArray<{ name: string; default: string; meaning: s
   { name: 'AWS_ENDPOINT_URL', default: 'unset', meaning: 'see AWS_ENDPOINT_URL_S3' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'unset', meaning: '1: path-style bucket addressing (most S3-compatible servers)' },
   { name: 'BUILD_RETENTION_DAYS', default: 'unset', meaning: 'delete builds no run used for this long; unset: keep' },
-  { name: 'ARTIFACT_RETENTION_DAYS', default: 'unset', meaning: 'delete recordings and screenshots this old; unset: keep' },
+  { name: 'ARTIFACT_RETENTION_DAYS', default: 'unset', meaning: 'delete recordings, device logs and screenshots this old; unset: keep' },
   { name: 'RETENTION_SWEEP_MS', default: '3600000', meaning: 'how often a replica tries to take the retention sweep' },
   {
     name: 'KEEP_ALIVE_TIMEOUT_MS',
     default: '75000',
     meaning: "an idle keep-alive connection is kept this long; above a load balancer's idle timeout",
+  },
+  {
+    name: 'DRAIN_DELAY_MS',
+    default: '0',
+    meaning: 'after SIGTERM, serve this long with /readyz answering 503 before stopping (for the balancer)',
   },
   { name: 'HEADERS_TIMEOUT_SECONDS', default: '20', meaning: "a request's headers must arrive within this (408)" },
   { name: 'BODY_IDLE_TIMEOUT_SECONDS', default: '60', meaning: 'a pause this long in a request body ends it (408)' },
@@ -295,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       artifactDays: optionalIntFrom(env, 'ARTIFACT_RETENTION_DAYS'),
       sweepMs: intFrom(env, 'RETENTION_SWEEP_MS', 3_600_000),
     },
-    http: { keepAliveTimeoutMs },
+    http: { keepAliveTimeoutMs, drainDelayMs: env.DRAIN_DELAY_MS?.trim() === '0' ? 0 : intFrom(env, 'DRAIN_DELAY_MS', 0) },
     limits: loadLimits(env),
   };
 }

@@ -73,6 +73,14 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  // /readyz answers 503 from here on; for DRAIN_DELAY_MS everything else goes on as before,
+  // so a balancer's checks take this replica out of rotation before its sockets close.
+  const delay = config.http.drainDelayMs;
+  services.readiness.drain(`${signal} received; this replica is stopping`);
+  if (delay > 0) {
+    console.log(`${signal}: draining; /readyz answers 503 for ${delay} ms before the stop`);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
   console.log(`${signal}: finishing requests in flight (up to ${SHUTDOWN_GRACE_MS / 1000} s), then stopping`);
   // The database closes only after the last request has had its answer.
   await services.dispatcher.stop(); // offers under way go out before the sockets close

@@ -7,6 +7,7 @@ import { createGenerator } from './engine/generation.js';
 import { modelFromConfig } from './engine/model.js';
 import { createStepEngine } from './engine/step-engine.js';
 import type { Deps } from './http/env.js';
+import { createReadiness } from './http/readiness.js';
 import { newId } from './ids.js';
 import { registerReplica } from './queries/replicas.js';
 import { createRetentionSweeper, type RetentionSweeper } from './retention/sweep.js';
@@ -40,6 +41,7 @@ export function createServices(base: { db: Db; config: Config; storage: FileStor
     generator: createGenerator(base.db, { concurrency: base.config.generationConcurrency }),
     tunnels,
     clusterSecret: secret,
+    readiness: createReadiness(),
     dispatcher: createDispatcher({ db: base.db, config: base.config, engine, tunnels, replicaId }),
     webhooks: createDeliveryWorker(base.db, base.config),
     retention: createRetentionSweeper({ db: base.db, storage: base.storage, retention: base.config.retention, replicaId }),

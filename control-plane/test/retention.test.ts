@@ -1,7 +1,7 @@
 /**
  * Retention (retention/sweep.ts) on an S3 bucket of the fake S3 server: with
  * BUILD_RETENTION_DAYS=30 and ARTIFACT_RETENTION_DAYS=14, one sweep deletes the blobs that
- * are due and marks their records, and nothing else; a second sweep finds nothing; an
+ * are due (builds, recordings, device logs, screenshots) and marks their records, and nothing else; a second sweep finds nothing; an
  * expired build is refused at execute with its reason; an expired recording's page says so;
  * only the holder of the lease sweeps. Ages are set in the database (no waiting).
  */
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
-import { partKey, recordingKey } from '../src/recordings/formats.js';
+import { deviceLogKey, partKey, recordingKey } from '../src/recordings/formats.js';
 import { type FakeS3, startFakeS3 } from './fake-s3.js';
 import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 
@@ -52,23 +52,26 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A finished test of a new run with a recording (in `parts` parts) that ended `daysAgo`. */
+/** A finished test of a new run with a recording (in `parts` parts) and a device log that ended `daysAgo`. */
 async function finishedWithRecording(
   daysAgo: number,
   parts = 1,
   key?: (runId: string, attempt: string) => string,
-): Promise<{ runId: string; key: string }> {
+): Promise<{ runId: string; key: string; logKey: string }> {
   const run = await execute(builds.fresh);
   expect(run.status, JSON.stringify(run.body)).toBe(200);
   const [attempt] = await server.db.query<{ id: string }>('SELECT id FROM attempts WHERE run_id = $1', [run.body.runId]);
   const recording = key ? key(run.body.runId, attempt!.id) : recordingKey(org.id, run.body.runId, attempt!.id, 1, 'mp4');
   for (let n = 0; n < parts; n += 1) await server.services.storage.put(partKey(recording, n), Buffer.from(`part ${n}`));
+  const logKey = deviceLogKey(org.id, run.body.runId, attempt!.id, 1);
+  await server.services.storage.put(logKey, Buffer.from('11-27 10:00:00.000  1  1 I DeviceLab: step 1 begins\n'));
   await server.db.query(
-    `UPDATE attempts SET status = 'succeeded', recording_key = $2, finished_at = now() - make_interval(days => $3) WHERE id = $1`,
-    [attempt!.id, recording, daysAgo],
+    `UPDATE attempts SET status = 'succeeded', recording_key = $2, device_log_key = $4,
+            finished_at = now() - make_interval(days => $3) WHERE id = $1`,
+    [attempt!.id, recording, daysAgo, logKey],
   );
   await server.db.query(`UPDATE runs SET status = 'completed', finished_at = now() WHERE id = $1`, [run.body.runId]);
-  return { runId: run.body.runId, key: recording };
+  return { runId: run.body.runId, key: recording, logKey };
 }
 
 /** An SDK step with a screenshot, taken `daysAgo`. */
@@ -90,8 +93,9 @@ async function screenshotTaken(daysAgo: number): Promise<string> {
 }
 
 describe('a retention sweep', () => {
-  const due = { recording: { runId: '', key: '' }, outside: { runId: '', key: '' }, screenshot: '' };
-  const kept = { recording: { runId: '', key: '' }, screenshot: '' };
+  const noRecording = { runId: '', key: '', logKey: '' };
+  const due = { recording: noRecording, outside: noRecording, screenshot: '' };
+  const kept = { recording: noRecording, screenshot: '' };
 
   beforeAll(async () => {
     const age = (id: string, created: number, used: number | null) =>
@@ -117,14 +121,16 @@ describe('a retention sweep', () => {
 
   it('deletes the blobs that are due, marks their records, and keeps everything else', async () => {
     const keys = Object.fromEntries(await Promise.all(Object.entries(builds).map(async ([name, id]) => [name, await keyOf(id)])));
-    expect(await server.services.retention.sweep()).toEqual({ swept: true, builds: 1, recordings: 2, screenshots: 1 });
+    expect(await server.services.retention.sweep()).toEqual({ swept: true, builds: 1, recordings: 2, deviceLogs: 2, screenshots: 1 });
 
     expect(await stored(keys.stale)).toBe(false);
     for (const name of ['usedLately', 'fresh', 'staleRunning']) expect(await stored(keys[name]), name).toBe(true);
     expect(await stored(due.recording.key)).toBe(false);
     expect(await stored(partKey(due.recording.key, 1))).toBe(false);
     expect(await stored(due.screenshot)).toBe(false);
+    expect(await stored(due.recording.logKey)).toBe(false);
     expect(await stored(kept.recording.key)).toBe(true);
+    expect(await stored(kept.recording.logKey)).toBe(true);
     expect(await stored(kept.screenshot)).toBe(true);
 
     const marked = await server.db.query<{ id: string; expired: boolean; deleted: boolean }>(
@@ -135,6 +141,13 @@ describe('a retention sweep', () => {
       'SELECT recording_key AS key FROM attempts WHERE recording_expired_at IS NOT NULL ORDER BY 1',
     );
     expect(recordings.map((r) => r.key).sort()).toEqual([due.recording.key, due.outside.key].sort());
+    const logs = await server.db.query<{ key: string }>(
+      'SELECT device_log_key AS key FROM attempts WHERE device_log_expired_at IS NOT NULL ORDER BY 1',
+    );
+    expect(logs.map((l) => l.key).sort()).toEqual([due.recording.logKey, due.outside.logKey].sort());
+    const keptLog = await api('GET', `/runs/${kept.recording.runId}/tests/${testId}/device-log`);
+    expect(keptLog.status, JSON.stringify(keptLog.body)).toBe(200);
+    expect((await api('GET', `/runs/${due.recording.runId}/tests/${testId}/device-log`)).status).toBe(404);
     const shots = await server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM session_steps WHERE screenshot IS NULL AND screenshot_expired_at IS NOT NULL',
     );
@@ -142,7 +155,7 @@ describe('a retention sweep', () => {
   });
 
   it('finds nothing more to do the second time', async () => {
-    expect(await server.services.retention.sweep()).toEqual({ swept: true, builds: 0, recordings: 0, screenshots: 0 });
+    expect(await server.services.retention.sweep()).toEqual({ swept: true, builds: 0, recordings: 0, deviceLogs: 0, screenshots: 0 });
   });
 
   it('refuses an expired build at execute with its reason, and creates no run', async () => {
@@ -184,7 +197,7 @@ describe('the retention lease', () => {
     await server.db.query(
       `INSERT INTO maintenance_leases (name, holder, until) VALUES ('retention', 'rep_other', now() + interval '5 minutes')`,
     );
-    expect(await server.services.retention.sweep()).toEqual({ swept: false, builds: 0, recordings: 0, screenshots: 0 });
+    expect(await server.services.retention.sweep()).toEqual({ swept: false, builds: 0, recordings: 0, deviceLogs: 0, screenshots: 0 });
     expect(await stored(await keyOf(stale))).toBe(true);
     await server.db.query(`UPDATE maintenance_leases SET until = now() - interval '1 second' WHERE name = 'retention'`); // the holder was killed
     expect(await server.services.retention.sweep()).toMatchObject({ swept: true, builds: 1 });

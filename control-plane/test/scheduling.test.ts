@@ -15,7 +15,8 @@ import type { JobOffer } from '@devicelab/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { claimAttempt } from '../src/runs/transitions/claim.js';
+import { lockOrganisations } from '../src/queries/organisations.js';
+import { claimAttempt, claimAttempts } from '../src/runs/transitions/claim.js';
 import { lockRuns } from '../src/runs/transitions/complete.js';
 import { androidDevice, type FakeAgent, fakeAgents } from './agent-client.js';
 import { backend, client, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
@@ -265,6 +266,79 @@ describe('fair share', () => {
     const runOf = (id: string) => (small.ids.includes(id) ? 'small' : 'big');
     // The runs alternate while both have tests waiting, then the big one finishes.
     expect(taken.map(runOf)).toEqual(['big', 'small', 'big', 'small', 'big', 'big']);
+  });
+});
+
+describe('a batch of claims (one transaction for many free devices)', () => {
+  const orgOf = async (attemptIds: string[]) =>
+    (
+      await server.db.query<{ org_id: string; run_id: string }>('SELECT org_id, run_id FROM attempts WHERE id = ANY($1::text[])', [
+        attemptIds,
+      ])
+    ).reduce((m, r) => m.set(r.org_id, [...(m.get(r.org_id) ?? []), r.run_id]), new Map<string, string[]>());
+
+  it('shares the free devices between organisations, and an organisation’s share between its runs, as claims one by one would', async () => {
+    const [a, b, c] = [await seedOrg(server.db), await seedOrg(server.db), await seedOrg(server.db)];
+    const agentId = 'batch-fair-agent';
+    await socketlessAgent(agentId, 9);
+    const a1 = await seedRun(server.db, a, { count: 10 });
+    const a2 = await seedRun(server.db, a, { count: 10 });
+    await seedRun(server.db, b, { count: 10 });
+    await seedRun(server.db, c, { count: 10 });
+    const batch = await claimAttempts(server.db, [agentId], 9);
+    expect(batch).toHaveLength(9);
+    expect(new Set(batch.map((x) => x.device.id)).size).toBe(9); // one test per device
+    // Round-robin: the first three claims are of three organisations, and each gets three.
+    expect(new Set(batch.slice(0, 3).map((x) => x.attempt.orgId)).size).toBe(3);
+    const byOrg = await orgOf(batch.map((x) => x.attempt.id));
+    expect([a.id, b.id, c.id].map((o) => byOrg.get(o)?.length)).toEqual([3, 3, 3]);
+    const runsOfA = byOrg.get(a.id)!;
+    expect([a1.runId, a2.runId].map((r) => runsOfA.filter((x) => x === r).length).sort()).toEqual([1, 2]);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
+  });
+
+  it('stops a capped organisation at its cap and gives the rest of the batch to the others', async () => {
+    const capped = await seedOrg(server.db);
+    const other = await seedOrg(server.db);
+    expect((await setLimit(capped.id, 2)).status).toBe(200);
+    const agentId = 'batch-cap-agent';
+    await socketlessAgent(agentId, 6);
+    await seedRun(server.db, capped, { count: 10 });
+    await seedRun(server.db, other, { count: 10 });
+    const batch = await claimAttempts(server.db, [agentId], 6);
+    const byOrg = await orgOf(batch.map((x) => x.attempt.id));
+    expect([byOrg.get(capped.id)?.length, byOrg.get(other.id)?.length]).toEqual([2, 4]);
+    expect(await activeCount(capped.id)).toBe(2);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
+  });
+});
+
+describe.skipIf(backend !== 'postgres')('two batches of a capped organisation at once (two connections)', () => {
+  it('counts again under the organisation row lock, so the second of two batches that both paired a test stays within the cap', async () => {
+    const org = await seedOrg(server.db);
+    expect((await setLimit(org.id, 1)).status).toBe(200);
+    await socketlessAgent('batch-race-a', 2);
+    await socketlessAgent('batch-race-b', 2);
+    const first = await seedRun(server.db, org, { count: 10 });
+    await server.db.query(`INSERT INTO run_claim_turns (run_id, last_claimed_at) VALUES ($1, now() - interval '1 day')`, [first.runId]);
+    const pause = () => new Promise((r) => setTimeout(r, 700));
+    const claims: Promise<unknown[]>[] = [];
+    // Batch A reads the queue (0 under way: it pairs the first run's test), then a newer run comes
+    // (never served: first in line) and batch B reads (still 0 under way: it pairs that one). The
+    // organisation's row and the first run's turn are held meanwhile, so neither commits before both read.
+    await server.db.transaction(async (tx) => {
+      await lockOrganisations(tx, [org.id]);
+      await tx.query('SELECT 1 FROM run_claim_turns WHERE run_id = $1 FOR UPDATE', [first.runId]);
+      claims.push(claimAttempts(server.db, ['batch-race-a'], 2));
+      await pause();
+      await seedRun(server.db, org, { count: 1 });
+      claims.push(claimAttempts(server.db, ['batch-race-b'], 2));
+      await pause();
+    });
+    const claimed = (await Promise.all(claims)).flat();
+    expect(claimed).toHaveLength(1);
+    expect(await activeCount(org.id)).toBe(1);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id IN ('batch-race-a', 'batch-race-b')`);
   });
 });
 

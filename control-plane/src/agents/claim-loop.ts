@@ -1,6 +1,6 @@
 /**
  * The claim loop: while this replica's agents have idle devices that pending
- * attempts can use, claim one pair and offer it. Runs when woken (a new run, a freed
+ * attempts can use, claim a batch of pairs (one transaction) and offer them. Runs when woken (a new run, a freed
  * device, a welcome, a wake-up from another replica, the sweep); never two at once
  * (a wake during a pass makes one more pass). Offers go out concurrently: an
  * attempt's pre-requests may take seconds and must not hold up the next claim.
@@ -10,7 +10,7 @@ import { findBuild } from '../queries/builds.js';
 import { prepareValues } from '../runs/around-requests.js';
 import type { AttemptWork } from '../runs/attempts.js';
 import { findRunOfAttempt } from '../runs/run-queries.js';
-import { type ClaimedDevice, claimAttempt } from '../runs/transitions/claim.js';
+import { type ClaimedDevice, claimAttempts } from '../runs/transitions/claim.js';
 import { failAttemptsWithoutTunnel } from '../runs/transitions/fail-without-tunnel.js';
 import { recordOffer } from '../runs/transitions/offer.js';
 import { requeueAttempt } from '../runs/transitions/requeue.js';
@@ -25,6 +25,13 @@ export interface ClaimLoop {
   /** No more claims; resolves once the pass and the offers under way are done. */
   stop(): Promise<void>;
 }
+
+/**
+ * Pairs claimed per transaction: enough that a lab's worth of devices freed at once (a
+ * replica's share of 500, scripts/bench/lab-scale.ts) is claimed in a few round trips, few
+ * enough that a batch's candidate rows (this many per waiting run) stay cheap to read.
+ */
+const CLAIM_BATCH = 64;
 
 export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => string[]): ClaimLoop {
   let current: Promise<void> | null = null;
@@ -43,11 +50,13 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       // Tunnels connected to any live replica count (the tunnels table).
       await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
       while (!stopped) {
-        const claimed = await claimAttempt(ctx.db, connectedAgentIds());
-        if (!claimed) break;
-        void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) =>
-          console.error(`offering ${claimed.attempt.id} failed:`, e),
-        );
+        const batch = await claimAttempts(ctx.db, connectedAgentIds(), CLAIM_BATCH);
+        for (const claimed of batch) {
+          void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) =>
+            console.error(`offering ${claimed.attempt.id} failed:`, e),
+          );
+        }
+        if (batch.length === 0) break;
       }
     } while (again && !stopped);
   }

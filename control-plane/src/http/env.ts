@@ -6,6 +6,7 @@ import type { Generator } from '../engine/generation.js';
 import type { StepEngine } from '../engine/step-engine.js';
 import type { FileStorage } from '../storage/files.js';
 import type { TunnelRegistry } from '../tunnels/registry.js';
+import type { Readiness } from './readiness.js';
 
 /** What every handler can reach: built once in createApp, never global. */
 export interface Deps {
@@ -17,6 +18,8 @@ export interface Deps {
   dispatcher: DispatcherApi;
   /** Tunnels connected to this process (GET /tunnels, relays, pre-requests through a tunnel). */
   tunnels: TunnelRegistry;
+  /** Whether this process still wants new traffic (GET /readyz). */
+  readiness: Readiness;
 }
 
 export type AppEnv = {

@@ -72,6 +72,11 @@ export async function lockOrganisation(tx: Sql, id: string): Promise<void> {
   await tx.query('SELECT 1 FROM organisations WHERE id = $1 FOR NO KEY UPDATE', [id]);
 }
 
+/** lockOrganisation for several, in id order: two transactions locking overlapping sets never deadlock. */
+export async function lockOrganisations(tx: Sql, ids: readonly string[]): Promise<void> {
+  await tx.query('SELECT 1 FROM organisations WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE', [ids]);
+}
+
 /** Replaces the organisation key's hash (the old key stops working at once); false for an unknown organisation. */
 export async function replaceOrgKeyHash(sql: Sql, id: string, orgKeyHash: string): Promise<boolean> {
   const rows = await sql.query('UPDATE organisations SET org_key_hash = $2 WHERE id = $1 RETURNING id', [id, orgKeyHash]);

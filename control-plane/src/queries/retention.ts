@@ -74,6 +74,27 @@ export async function markRecordingsExpired(sql: Sql, ids: string[]): Promise<vo
   );
 }
 
+/** Device logs of tests that finished more than `days` ago and are still kept. */
+export async function expiredDeviceLogs(
+  sql: Sql,
+  days: number,
+  limit: number,
+): Promise<Array<{ id: string; key: string; orgId: string; runId: string }>> {
+  return sql.query(
+    `SELECT id, device_log_key AS key, org_id AS "orgId", run_id AS "runId" FROM attempts
+      WHERE device_log_key IS NOT NULL AND device_log_expired_at IS NULL AND finished_at < clock_timestamp() - make_interval(days => $1::int)
+      ORDER BY finished_at LIMIT $2`,
+    [days, limit],
+  );
+}
+
+export async function markDeviceLogsExpired(sql: Sql, ids: string[]): Promise<void> {
+  await sql.query(
+    'UPDATE attempts SET device_log_expired_at = clock_timestamp() WHERE id = ANY($1::text[]) AND device_log_expired_at IS NULL',
+    [ids],
+  );
+}
+
 /** Step screenshots taken more than `days` ago and still kept. */
 export async function expiredScreenshots(
   sql: Sql,

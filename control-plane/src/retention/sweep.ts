@@ -1,7 +1,7 @@
 /**
  * Retention: with BUILD_RETENTION_DAYS, builds no run used for that long are expired and
  * their files deleted; with ARTIFACT_RETENTION_DAYS, recordings of tests that finished that
- * long ago, and step screenshots taken that long ago. Off by default (nothing is deleted).
+ * long ago with their device logs, and step screenshots taken that long ago. Off by default (nothing is deleted).
  *
  * Every replica runs the sweep on a timer, but only the holder of the `retention` lease
  * works (queries/retention.ts): one replica at a time, and another one takes over once a
@@ -12,10 +12,12 @@ import type { RetentionSettings } from '../config.js';
 import type { Db } from '../db/index.js';
 import {
   buildFilesToDelete,
+  expiredDeviceLogs,
   expiredRecordings,
   expiredScreenshots,
   expireUnusedBuilds,
   markBuildFilesDeleted,
+  markDeviceLogsExpired,
   markRecordingsExpired,
   markScreenshotsExpired,
   releaseLease,
@@ -34,6 +36,7 @@ export interface SweepCounts {
   swept: boolean;
   builds: number;
   recordings: number;
+  deviceLogs: number;
   screenshots: number;
 }
 
@@ -93,6 +96,22 @@ export function createRetentionSweeper(deps: {
     }
   }
 
+  async function sweepDeviceLogs(days: number): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      await holdLease();
+      const due = await expiredDeviceLogs(db, days, BATCH);
+      if (due.length === 0) return deleted;
+      // Like a recording's, the key came from the agent's verdict: only one under its own run is deleted.
+      for (const log of due) if (isRecordingOf(log.key, log.orgId, log.runId)) await storage.remove(log.key);
+      await markDeviceLogsExpired(
+        db,
+        due.map((l) => l.id),
+      );
+      deleted += due.length;
+    }
+  }
+
   /** Every part, including those after a part a killed sweep already deleted. */
   async function removeParts(key: string): Promise<void> {
     await storage.remove(key);
@@ -116,13 +135,14 @@ export function createRetentionSweeper(deps: {
   }
 
   async function sweep(): Promise<SweepCounts> {
-    const counts: SweepCounts = { swept: false, builds: 0, recordings: 0, screenshots: 0 };
+    const counts: SweepCounts = { swept: false, builds: 0, recordings: 0, deviceLogs: 0, screenshots: 0 };
     if (retention.buildDays === null && retention.artifactDays === null) return counts;
     if (!(await takeLease(db, LEASE, replicaId, LEASE_SECONDS))) return counts;
     try {
       if (retention.buildDays !== null) counts.builds = await sweepBuilds(retention.buildDays);
       if (retention.artifactDays !== null) {
         counts.recordings = await sweepRecordings(retention.artifactDays);
+        counts.deviceLogs = await sweepDeviceLogs(retention.artifactDays);
         counts.screenshots = await sweepScreenshots(retention.artifactDays);
       }
       counts.swept = true;
@@ -140,8 +160,10 @@ export function createRetentionSweeper(deps: {
       const tick = () => {
         running = sweep().then(
           (c) => {
-            if (c.builds + c.recordings + c.screenshots > 0) {
-              console.log(`retention: deleted ${c.builds} build file(s), ${c.recordings} recording(s), ${c.screenshots} screenshot(s)`);
+            if (c.builds + c.recordings + c.deviceLogs + c.screenshots > 0) {
+              console.log(
+                `retention: deleted ${c.builds} build file(s), ${c.recordings} recording(s), ${c.deviceLogs} device log(s), ${c.screenshots} screenshot(s)`,
+              );
             }
           },
           (error: unknown) => console.error('retention sweep failed:', error),

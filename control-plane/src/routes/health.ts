@@ -1,7 +1,8 @@
 /**
  * Health for load balancers and orchestrators: `/livez` says the process answers (restart
  * it when not), `/readyz` says it can serve (send it traffic): the database answers and
- * every migration of this build is applied. `/healthz` keeps its older meaning (the
+ * every migration of this build is applied, and the process is not draining for a stop
+ * (http/readiness.ts). `/healthz` keeps its older meaning (the
  * process and the database) and shape.
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -36,7 +37,7 @@ const ready = createRoute({
   method: 'get',
   path: '/readyz',
   tags: ['Service'],
-  summary: 'Ready for traffic: database reachable and migrations applied',
+  summary: 'Ready for traffic: database reachable, migrations applied, not stopping',
   responses: { 200: { description: 'Ready', content: { 'application/json': { schema: Ready } } }, ...Unavailable },
 });
 
@@ -53,7 +54,8 @@ export function healthRoutes() {
   });
   app.openapi(live, (c) => c.json({ status: 'live' as const }, 200));
   app.openapi(ready, async (c) => {
-    const { db } = c.var.deps;
+    const { db, readiness } = c.var.deps;
+    if (readiness.draining !== null) return c.json({ detail: `draining: ${readiness.draining}` }, 503);
     let pending: string[];
     try {
       pending = await pendingMigrations(db);

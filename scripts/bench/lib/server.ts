@@ -61,7 +61,8 @@ export async function startServer(opts: {
   const removeDataDir = () => {
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
+  // Replicas of one database need one operator token: each start with a new ADMIN_TOKEN replaces the stored one.
+  const adminToken = opts.env?.ADMIN_TOKEN ?? `bench-admin-${randomBytes(12).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

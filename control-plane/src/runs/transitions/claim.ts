@@ -1,6 +1,8 @@
 /**
- * claim: the next pending attempt that an idle device of one of `agentIds` can run, and
- * that device (docs/scheduling.md):
+ * claim: up to `limit` pairs of (idle device of one of `agentIds`, pending attempt it can
+ * run), in one transaction (docs/scheduling.md). A batch gives the pairs in the order that
+ * one claim after another would (below); claiming one pair per transaction made 500 free
+ * devices wait for 500 round trips of several statements each (scripts/bench/lab-scale.ts).
  *
  * - Fair share: each running run offers its next test; the one picked is of the organisation
  *   with the fewest tests on shared-pool devices, then of the run with the fewest tests under
@@ -11,7 +13,7 @@
  * - Parallel limits: an organisation at its cap (organisations.max_parallel_tests) is passed
  *   over. The statement's own count can be stale when replicas claim at the same moment, so
  *   the claim's transaction then takes the organisation's row lock and counts again: the claims
- *   of one capped organisation are serialised, and one that would go over the cap is undone.
+ *   of one capped organisation are serialised, and a batch takes no more than the cap leaves.
  *
  * SKIP LOCKED lets replicas claim side by side without waiting for each other; a retry
  * prefers a device other than the one that was lost; handsets serve only their
@@ -20,11 +22,11 @@
  */
 import { PLATFORMS, type Platform } from '@devicelab/shared';
 import type { Db, Sql } from '../../db/index.js';
-import { lockOrganisation } from '../../queries/organisations.js';
+import { lockOrganisations } from '../../queries/organisations.js';
 import { type AttemptWork, workColumns } from '../attempts.js';
 
 /** Device `d` can run a test of `c` (a run or an attempt: both have platform, physical, org_id). */
-const serves = (d: string, c: string) => `${d}.state = 'online' AND ${d}.agent_id = ANY($1::text[]) AND ${d}.platform = ${c}.platform
+const fits = (d: string, c: string) => `${d}.platform = ${c}.platform
   AND CASE WHEN ${c}.physical THEN ${d}.kind = 'physical' AND ${d}.org_id = ${c}.org_id
            ELSE ${d}.kind <> 'physical' AND (${d}.org_id IS NULL OR ${d}.org_id = ${c}.org_id) END`;
 
@@ -54,8 +56,15 @@ const ACTIVE = `active AS (
  * way" ties at every claim. The turns are rows of their own (org_claim_turns, run_claim_turns):
  * the claim holds its test's row lock, and must not then wait for a run's row, which a cancel
  * locks before it updates the run's pending tests.
+ *
+ * A batch is put in the order one claim after another would give, with the turns each claim
+ * moves: an organisation's (a run's) k-th test of the batch counts as k more under way, and one
+ * already served in the batch goes after those not yet served at the same count. Exact when
+ * every device is in the shared pool; an organisation's own device does not raise its shared
+ * count, which one-by-one claims would notice and a batch does not.
  */
-const FAIR_ORDER = (x: string) => `${x}.org_shared, ${x}.org_turn NULLS FIRST, ${x}.run_active, ${x}.run_turn NULLS FIRST, ${x}.seq`;
+const RUN_ROUND = (x: string) => `${x}.run_active + ${x}.k, ${x}.k > 0, ${x}.run_turn NULLS FIRST, ${x}.seq`;
+const ORG_ROUND = (x: string) => `${x}.org_shared + ${x}.org_k, ${x}.org_k > 0, ${x}.org_turn NULLS FIRST, ${x}.org_id, ${x}.org_k`;
 
 export interface ClaimedDevice {
   id: string;
@@ -69,36 +78,63 @@ export interface Claimed {
   device: ClaimedDevice;
 }
 
-/** Thrown inside the claim's transaction to undo a claim that would exceed its organisation's cap. */
-class OverLimit extends Error {}
+interface IdleDevice extends ClaimedDevice {
+  kind: string;
+  orgId: string | null;
+}
 
-export async function claimAttempt(db: Db, agentIds: readonly string[]): Promise<Claimed | null> {
-  if (agentIds.length === 0) return null;
-  // The kinds of the agents' idle devices, first: the claim then reads only those runs, and
-  // without an idle device there is nothing to claim. A kind that becomes idle meanwhile wakes
-  // the dispatcher again.
-  const idle = await db.query<{ platform: Platform; physical: boolean }>(
-    `SELECT DISTINCT platform, kind = 'physical' AS physical FROM devices WHERE state = 'online' AND agent_id = ANY($1::text[])`,
-    [agentIds],
-  );
-  const kinds = KINDS.filter((k) => idle.some((i) => i.platform === k.platform && i.physical === k.physical));
-  if (kinds.length === 0) return null;
-  // A claim undone for a cap means another claim of that organisation committed meanwhile: the
-  // next try sees it and passes the organisation over, so this ends.
+interface Candidate {
+  attemptId: string;
+  runId: string;
+  orgId: string;
+  platform: Platform;
+  physical: boolean;
+  lostDeviceId: string | null;
+  maxParallel: number | null;
+  orgActive: number;
+}
+
+interface Pair {
+  candidate: Candidate;
+  device: IdleDevice;
+}
+
+/** Up to `limit` claims in one transaction, in fair order (see above); [] when nothing fits. */
+export async function claimAttempts(db: Db, agentIds: readonly string[], limit: number): Promise<Claimed[]> {
+  if (agentIds.length === 0 || limit < 1) return [];
+  // A batch cut back to nothing by a cap means claims of that organisation committed meanwhile:
+  // the next try counts them and passes the organisation over, so this ends.
   for (;;) {
-    try {
-      return await db.transaction((tx) => claimOnce(tx, agentIds, kinds));
-    } catch (e) {
-      if (!(e instanceof OverLimit)) throw e;
-    }
+    const { claims, cut } = await db.transaction((tx) => claimBatch(tx, agentIds, limit));
+    if (claims.length > 0 || !cut) return claims;
   }
 }
 
-async function claimOnce(tx: Sql, agentIds: readonly string[], kinds: typeof KINDS): Promise<Claimed | null> {
-  const rows = await tx.query<AttemptWork & { device: ClaimedDevice; maxParallelTests: number | null }>(
+/** One claim (tests of the claim's guarantees use it). */
+export async function claimAttempt(db: Db, agentIds: readonly string[]): Promise<Claimed | null> {
+  return (await claimAttempts(db, agentIds, 1))[0] ?? null;
+}
+
+async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): Promise<{ claims: Claimed[]; cut: boolean }> {
+  // The agents' idle devices that some running run could use, least recently used first, locked
+  // for this transaction (another replica's agents hold other devices; SKIP LOCKED all the same).
+  const idle = await tx.query<IdleDevice>(
+    `SELECT d.id, d.agent_id AS "agentId", d.serial, d.platform, d.kind, d.org_id AS "orgId"
+       FROM devices d
+      WHERE d.state = 'online' AND d.agent_id = ANY($1::text[])
+        AND EXISTS (SELECT 1 FROM runs r WHERE r.status = 'running' AND ${fits('d', 'r')})
+      ORDER BY d.last_seen_at
+      LIMIT $2
+      FOR UPDATE OF d SKIP LOCKED`,
+    [agentIds, limit],
+  );
+  if (idle.length === 0) return { claims: [], cut: false };
+  const kinds = KINDS.filter((k) => idle.some((d) => d.platform === k.platform && (d.kind === 'physical') === k.physical));
+  const candidates = await tx.query<Candidate>(
     `WITH ${ACTIVE}, waiting_runs AS (
-       SELECT r.id, r.org_id, r.seq, COALESCE(ol.shared, 0) AS org_shared, t.last_claimed_at AS org_turn,
-              COALESCE(rl.total, 0) AS run_active, rt.last_claimed_at AS run_turn
+       SELECT r.id, r.org_id, r.seq, COALESCE(ol.shared, 0)::int AS org_shared, COALESCE(ol.total, 0)::int AS org_total,
+              o.max_parallel_tests AS max_parallel, t.last_claimed_at AS org_turn,
+              COALESCE(rl.total, 0)::int AS run_active, rt.last_claimed_at AS run_turn
          FROM runs r
          JOIN organisations o ON o.id = r.org_id
          LEFT JOIN org_claim_turns t ON t.org_id = r.org_id
@@ -107,35 +143,105 @@ async function claimOnce(tx: Sql, agentIds: readonly string[], kinds: typeof KIN
          LEFT JOIN run_load rl ON rl.run_id = r.id
         WHERE r.status = 'running' AND (${kindFilter(kinds)})
           AND (o.max_parallel_tests IS NULL OR COALESCE(ol.total, 0) < o.max_parallel_tests)
-          AND EXISTS (SELECT 1 FROM devices d WHERE ${serves('d', 'r')})
+          AND EXISTS (SELECT 1 FROM devices d WHERE d.id = ANY($1::text[]) AND ${fits('d', 'r')})
      ), candidate AS (
-       SELECT n.*, w.org_shared, w.org_turn, w.run_active, w.run_turn, w.seq
+       SELECT n.id AS attempt_id, w.*,
+              row_number() OVER (PARTITION BY w.id ORDER BY n.expected_seconds DESC NULLS FIRST, n.queued_at, n.position) - 1 AS k
          FROM waiting_runs w
          CROSS JOIN LATERAL (
-           SELECT a.id, a.run_id, a.platform, a.physical, a.org_id, a.lost_device_id
+           SELECT a.id, a.expected_seconds, a.queued_at, a.position
              FROM attempts a
             WHERE a.run_id = w.id AND a.status = 'pending'
             ORDER BY a.expected_seconds DESC NULLS FIRST, a.queued_at, a.position
-            LIMIT 1
-            FOR UPDATE OF a SKIP LOCKED) n
-        ORDER BY ${FAIR_ORDER('w')}
-        LIMIT 20
-     ), pick AS (
-       SELECT c.id AS attempt_id, c.run_id, c.org_id, d.id AS device_id
-         FROM candidate c
-         CROSS JOIN LATERAL (
-           SELECT d.id FROM devices d
-            WHERE ${serves('d', 'c')}
-            ORDER BY (d.id = c.lost_device_id) IS TRUE, d.last_seen_at
-            LIMIT 1
-            FOR UPDATE OF d SKIP LOCKED) d
-        ORDER BY ${FAIR_ORDER('c')}
-        LIMIT 1
+            LIMIT $2) n
+     ), ranked AS (
+       SELECT c.*, row_number() OVER (PARTITION BY c.org_id ORDER BY ${RUN_ROUND('c')}) - 1 AS org_k FROM candidate c
+     )
+     SELECT a.id AS "attemptId", a.run_id AS "runId", a.org_id AS "orgId", a.platform, a.physical,
+            a.lost_device_id AS "lostDeviceId", x.max_parallel AS "maxParallel", x.org_total AS "orgActive"
+       FROM ranked x JOIN attempts a ON a.id = x.attempt_id
+      WHERE a.status = 'pending' AND (x.max_parallel IS NULL OR x.org_k < x.max_parallel - x.org_total)
+      ORDER BY ${ORG_ROUND('x')}
+      LIMIT $3
+      FOR UPDATE OF a SKIP LOCKED`,
+    // Per run twice the devices, and three times the devices in all: a batch of another replica
+    // locks the top of a run's queue at the same moment, and this one then takes the next ones.
+    [idle.map((d) => d.id), idle.length * 2, idle.length * 3],
+  );
+  const pairs = pair(candidates, idle, limit);
+  const { kept, cut } = await withinLimits(tx, pairs);
+  if (kept.length === 0) return { claims: [], cut };
+  return { claims: await markClaimed(tx, kept), cut };
+}
+
+/**
+ * Gives each candidate, in order, the first idle device that can run it (one other than the
+ * device its last try was lost on, if there is one), while its organisation's cap allows.
+ * The same rule as `fits`, on the rows already read.
+ */
+function pair(candidates: Candidate[], idle: IdleDevice[], limit: number): Pair[] {
+  const free = [...idle];
+  const taken = new Map<string, number>();
+  const pairs: Pair[] = [];
+  const canRun = (d: IdleDevice, c: Candidate) =>
+    d.platform === c.platform &&
+    (c.physical ? d.kind === 'physical' && d.orgId === c.orgId : d.kind !== 'physical' && (d.orgId === null || d.orgId === c.orgId));
+  for (const c of candidates) {
+    if (pairs.length >= limit || free.length === 0) break;
+    const n = taken.get(c.orgId) ?? 0;
+    if (c.maxParallel !== null && c.orgActive + n >= c.maxParallel) continue;
+    let i = free.findIndex((d) => d.id !== c.lostDeviceId && canRun(d, c));
+    if (i < 0) i = free.findIndex((d) => canRun(d, c));
+    if (i < 0) continue;
+    pairs.push({ candidate: c, device: free.splice(i, 1)[0]! });
+    taken.set(c.orgId, n + 1);
+  }
+  return pairs;
+}
+
+/**
+ * The pairs that keep capped organisations within their caps, counted under their row locks
+ * (taken in id order, so two batches never wait for each other the wrong way round): a batch of
+ * the same organisation on another replica waits here until this transaction ends, then counts
+ * with this one's claims committed. `cut`: some were dropped.
+ */
+async function withinLimits(tx: Sql, pairs: Pair[]): Promise<{ kept: Pair[]; cut: boolean }> {
+  const capped = [...new Set(pairs.filter((p) => p.candidate.maxParallel !== null).map((p) => p.candidate.orgId))].sort();
+  if (capped.length === 0) return { kept: pairs, cut: false };
+  await lockOrganisations(tx, capped);
+  const rows = await tx.query<{ orgId: string; room: number }>(
+    `SELECT o.id AS "orgId", o.max_parallel_tests - (SELECT count(*) FROM attempts a WHERE a.org_id = o.id AND a.status IN ('offered', 'running'))::int AS room
+       FROM organisations o WHERE o.id = ANY($1::text[]) AND o.max_parallel_tests IS NOT NULL`,
+    [capped],
+  );
+  const room = new Map(rows.map((r) => [r.orgId, r.room]));
+  const kept = pairs.filter((p) => {
+    const left = room.get(p.candidate.orgId);
+    if (left === undefined) return true; // the cap was lifted meanwhile
+    room.set(p.candidate.orgId, left - 1);
+    return left > 0;
+  });
+  return { kept, cut: kept.length < pairs.length };
+}
+
+/**
+ * Every pair in one statement: devices busy, attempts offered, and the turns moved, each
+ * organisation's and run's to its last claim of the batch (so the next batch starts after
+ * it). Turn rows are written in key order, so concurrent batches cannot deadlock on them.
+ */
+async function markClaimed(tx: Sql, pairs: Pair[]): Promise<Claimed[]> {
+  const rows = await tx.query<AttemptWork & { device: ClaimedDevice; n: number }>(
+    `WITH pick AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS p (attempt_id, device_id, run_id, org_id, n)
+     ), base AS (
+       SELECT clock_timestamp() AS at
      ), run_turn AS (
-       INSERT INTO run_claim_turns (run_id, last_claimed_at) SELECT pick.run_id, clock_timestamp() FROM pick
+       INSERT INTO run_claim_turns (run_id, last_claimed_at)
+       SELECT pick.run_id, base.at + max(pick.n) * interval '1 microsecond' FROM pick, base GROUP BY pick.run_id, base.at ORDER BY pick.run_id
        ON CONFLICT (run_id) DO UPDATE SET last_claimed_at = EXCLUDED.last_claimed_at RETURNING run_id
      ), org_turn AS (
-       INSERT INTO org_claim_turns (org_id, last_claimed_at) SELECT pick.org_id, clock_timestamp() FROM pick
+       INSERT INTO org_claim_turns (org_id, last_claimed_at)
+       SELECT pick.org_id, base.at + max(pick.n) * interval '1 microsecond' FROM pick, base GROUP BY pick.org_id, base.at ORDER BY pick.org_id
        ON CONFLICT (org_id) DO UPDATE SET last_claimed_at = EXCLUDED.last_claimed_at RETURNING org_id
      ), busy AS (
        UPDATE devices SET state = 'busy' FROM pick WHERE devices.id = pick.device_id
@@ -145,28 +251,14 @@ async function claimOnce(tx: Sql, agentIds: readonly string[], kinds: typeof KIN
             device_label = busy.model || ' (' || busy.serial || ')'
        FROM pick JOIN busy ON busy.id = pick.device_id
       WHERE a.id = pick.attempt_id
-      RETURNING ${workColumns},
-                (SELECT o.max_parallel_tests FROM organisations o WHERE o.id = a.org_id) AS "maxParallelTests",
+      RETURNING ${workColumns}, pick.n::int AS n,
                 json_build_object('id', busy.id, 'agentId', busy.agent_id, 'serial', busy.serial, 'platform', busy.platform) AS device`,
-    [agentIds],
+    [
+      pairs.map((p) => p.candidate.attemptId),
+      pairs.map((p) => p.device.id),
+      pairs.map((p) => p.candidate.runId),
+      pairs.map((p) => p.candidate.orgId),
+    ],
   );
-  const row = rows[0];
-  if (!row) return null;
-  const { device, maxParallelTests, ...attempt } = row;
-  if (maxParallelTests !== null && !(await withinLimit(tx, attempt.orgId, maxParallelTests))) throw new OverLimit();
-  return { attempt, device };
-}
-
-/**
- * Whether the organisation's active tests, this claim included, are within its cap, counted
- * under its row lock: a concurrent claim of the same organisation on another replica waits
- * here until this transaction ends, then counts with this claim committed (or undone).
- */
-async function withinLimit(tx: Sql, orgId: string, max: number): Promise<boolean> {
-  await lockOrganisation(tx, orgId);
-  const rows = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM attempts WHERE org_id = $1 AND status IN ('offered', 'running')`,
-    [orgId],
-  );
-  return rows[0]!.n <= max;
+  return rows.sort((a, b) => a.n - b.n).map(({ device, n: _n, ...attempt }) => ({ attempt, device }));
 }
