@@ -139,7 +139,10 @@ export class JobRun {
       : null;
     try {
       await this.prepare();
-      await recording?.start(); // from the launched app on: what the steps did is what is worth watching
+      // From the launched app on: what the steps did is what is worth watching. The recording
+      // starts while the log is checked for a crash at launch; neither device command needs the other.
+      const [, crash] = await Promise.all([recording?.start(), this.deviceLog?.crash()]);
+      if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
       this.trace('recording');
       for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
       this.trace('steps');
@@ -244,8 +247,6 @@ export class JobRun {
     await this.deviceLog?.start(); // from just before the launch: a crash at launch is in it
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
     this.trace('launched');
-    const crash = await this.deviceLog?.crash();
-    if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
   }
 
   /** Routes the device through the run's tunnel; losing the tunnel later stops the test. */
