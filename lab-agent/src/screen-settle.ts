@@ -40,10 +40,11 @@ export function showsLoading(pageSource: string): boolean {
  * Reads the hierarchy until it settles or the bound passes; `signal` interrupts the pauses.
  * Reads start `intervalMs` apart (the time a read takes counts towards the pause).
  *
- * `alongside` (the screenshot) runs beside every read after the first, so the screen's
- * picture costs no time of its own: a settled screen is one whose last two reads were
- * equal, and the picture taken during the confirming read shows that same screen. The
- * pictures taken beside reads that did not settle are dropped.
+ * `alongside` (the screenshot) runs beside every read that could confirm the screen (one
+ * after a read without a loading indicator), so the screen's picture costs no time of its
+ * own: a settled screen is one whose last two reads were equal, and the picture taken during
+ * the confirming read shows that same screen. Pictures beside reads that did not settle are
+ * dropped; when the last read had none beside it, one is taken after it.
  */
 export async function readSettledScreen<T = never>(
   read: () => Promise<string>,
@@ -57,7 +58,7 @@ export async function readSettledScreen<T = never>(
   let previous = await read();
   let shot: Promise<T> | undefined;
   const result = (pageSource: string, settled: boolean): SettledScreen<T> => {
-    // Only the first read had no picture beside it (a bound shorter than one interval): take it now.
+    // The last read had no picture beside it (the first read alone, or one after a loading screen): take it now.
     const picture = shot ?? alongside?.();
     return picture ? { pageSource, settled, alongside: picture } : { pageSource, settled };
   };
@@ -67,7 +68,8 @@ export async function readSettledScreen<T = never>(
     if (pause > 0) await sleep(pause, undefined, signal ? { signal } : undefined);
     else signal?.throwIfAborted();
     readStarted = Date.now();
-    shot = alongside?.();
+    // A read after one showing a loading indicator cannot confirm the screen: no picture beside it.
+    shot = showsLoading(previous) ? undefined : alongside?.();
     shot?.catch(() => undefined); // a dropped picture's failure is nobody's concern
     const current = await read();
     if (current === previous && !showsLoading(current)) return result(current, true);
