@@ -197,11 +197,12 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
     const testSpans = jobs.map((j) => (j.steps! - j.recording!) / 1000);
     const measuredIdealSeconds = Math.max(testSpans.reduce((a, b) => a + b, 0) / DEVICES, Math.max(...testSpans));
     const phasesMs: Record<string, number> = {};
-    for (let i = 0; i + 1 < PHASES.length; i++) {
-      const from = PHASES[i]!;
-      const to = PHASES[i + 1]!;
-      const spans = jobs.filter((j) => j[from] !== undefined && j[to] !== undefined).map((j) => j[to]! - j[from]!);
-      if (spans.length > 0) phasesMs[`${from}→${to}`] = round(mean(spans), 1);
+    // Between consecutive phases the agent reported (an older agent reports fewer of them).
+    const reported = PHASES.filter((p) => jobs.every((j) => j[p] !== undefined));
+    for (let i = 0; i + 1 < reported.length; i++) {
+      const from = reported[i]!;
+      const to = reported[i + 1]!;
+      phasesMs[`${from}→${to}`] = round(mean(jobs.map((j) => j[to]! - j[from]!)), 1);
     }
     const stepOverheadMs = round(mean(jobs.map((j) => j.steps! - j.recording!)) - mean(waits) * 1000, 1);
     const perTest: number[] = [];
