@@ -6,7 +6,11 @@
  * created, generated (offline model) and run through the public API with an uploaded .apk.
  *
  *   node --import tsx scripts/bench/utilisation.ts [--backend both|postgres|pglite] [--devices 8]
- *        [--tests 40] [--wait 1.5] [--long 4] [--long-wait 8] [--short-wait 1]
+ *        [--tests 40] [--wait 1.5] [--long 4] [--long-wait 8] [--short-wait 1] [--handsets in-agent|own-process]
+ *
+ * --handsets own-process runs the virtual handsets' adb server as a child process
+ * (virtual-devices/src/serve.ts) that the agent reaches as it would Google's adb server: the
+ * handsets' screenshots and recordings then no longer take the agent's own thread.
  *
  * Runs, each timed from the execute request to GET /runs/{id} answering `completed` (polled
  * every 25 ms):
@@ -30,6 +34,7 @@
  * Target (scheduler issue): both uniform ratios and the second skewed run within 1.1× of the
  * ideal, on both backends.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,9 +43,10 @@ import type { JobPhase } from '../../lab-agent/src/runner.js';
 import { type Backend, backendsFlag, runOnBackends } from './lib/backends.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, type Machine, machineLine } from './lib/machine.js';
+import { repoRoot } from './lib/paths.js';
 import { flag, printTable, writeRunResult } from './lib/report.js';
 import { createReadyTest, createSharedAgentToken, uploadSampleApk } from './lib/runs-setup.js';
-import { type ChildServer, createOrganisation } from './lib/server.js';
+import { type ChildServer, createOrganisation, freePort } from './lib/server.js';
 import { round } from './lib/stats.js';
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
@@ -52,6 +58,8 @@ const LONG = Number(flag('long', '4'));
 const LONG_WAIT = Number(flag('long-wait', '8'));
 const SHORT_WAIT = Number(flag('short-wait', '1'));
 const TARGET_RATIO = 1.1;
+const HANDSETS = flag('handsets', 'in-agent');
+if (HANDSETS !== 'in-agent' && HANDSETS !== 'own-process') throw new Error('--handsets is in-agent or own-process');
 
 const backends = backendsFlag('both');
 const PHASES: JobPhase[] = [
@@ -105,7 +113,7 @@ console.log(
   `utilisation benchmark: ${DEVICES} virtual handsets, ${TESTS} × wait ${WAIT} s; skewed ${LONG} × ${LONG_WAIT} s + ` +
     `${TESTS - LONG} × ${SHORT_WAIT} s; production entry (main.ts), backends: ${backends.join(', ')}`,
 );
-console.log(`machine: ${machineLine(machine)}`);
+console.log(`machine: ${machineLine(machine)}; handsets: ${HANDSETS}`);
 const started = performance.now();
 
 const results = await runOnBackends(backends, { entry: 'main' }, async ({ backend, server, onCleanup }) =>
@@ -136,10 +144,11 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
   const lastResult = new Map<string, number>();
   const offeredAt = new Map<string, number[]>();
   const stateDir = mkdtempSync(join(tmpdir(), 'devicelab-bench-agent-'));
+  const handsets = HANDSETS === 'own-process' ? await startHandsetsProcess(onCleanup) : null;
   const agent = await startAgent({
     controlPlaneUrl: server.url.href.replace(/\/$/, ''),
     token,
-    virtualDevices: DEVICES,
+    ...(handsets ? { adbHost: '127.0.0.1', adbPort: handsets.port } : { virtualDevices: DEVICES }),
     stateDir,
     log: () => {},
     drainSeconds: 0,
@@ -239,6 +248,24 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
   return { backend, runs };
 }
 
+/** The virtual handsets' adb server in a process of its own; its port once it listens. */
+async function startHandsetsProcess(onCleanup: (fn: () => unknown) => void): Promise<{ port: number }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'virtual-devices', 'src', 'serve.ts'), '--port', String(port), '--devices', String(DEVICES)],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  onCleanup(() => child.kill('SIGTERM'));
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the handsets' adb server exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('virtual adb server on')) resolve();
+    });
+  });
+  return { port };
+}
+
 function report(all: BackendResult[]): void {
   printTable(
     'Wall-clock time against the ideal (max(total test time / devices, longest test))',
@@ -276,7 +303,7 @@ function report(all: BackendResult[]): void {
   writeRunResult('utilisation', {
     machine,
     started,
-    params: { devices: DEVICES, tests: TESTS, wait: WAIT, long: LONG, longWait: LONG_WAIT, shortWait: SHORT_WAIT },
+    params: { handsets: HANDSETS, devices: DEVICES, tests: TESTS, wait: WAIT, long: LONG, longWait: LONG_WAIT, shortWait: SHORT_WAIT },
     results: all,
     targets: [{ what: 'uniform and second skewed run: wall / ideal', max: TARGET_RATIO }],
   });
