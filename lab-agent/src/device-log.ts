@@ -80,12 +80,21 @@ export class JobDeviceLog {
 
   /** Stops following and uploads; the storage key, or null. */
   async finish(): Promise<string | null> {
+    return this.upload(await this.stop());
+  }
+
+  /** The device's part: stops following; the log's text, or null when there was none. */
+  async stop(): Promise<string | null> {
     const capture = this.capture;
     this.capture = null;
     if (!capture) return null;
     await capture.stop().catch(() => undefined);
-    if (!this.uploadUrl) return null;
-    const text = capture.text();
+    return capture.text();
+  }
+
+  /** The control plane's part: uploads what stop() answered; its key, or null. */
+  async upload(text: string | null): Promise<string | null> {
+    if (text === null || !this.uploadUrl) return null;
     try {
       const res = await (this.options.fetch ?? fetch)(`${this.uploadUrl}/device-log`, {
         method: 'PUT',

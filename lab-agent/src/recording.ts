@@ -50,30 +50,43 @@ export class JobRecording {
    * the key is the first part's, and the control plane finds the others beside it.
    */
   async finish(): Promise<string | null> {
+    return this.upload(await this.stop());
+  }
+
+  /** The device's part: stops recording and takes the bytes off it (null: nothing recorded). */
+  async stop(): Promise<Buffer[] | null> {
     if (!this.started) return null;
     this.started = false;
     try {
       const stopped = await withTimeout(this.driver.stopRecording!(), STOP_TIMEOUT_MS, 'stopping the recording');
-      const parts = Array.isArray(stopped) ? stopped : [stopped];
-      let key: string | null = null;
-      for (const [n, bytes] of parts.entries()) {
-        try {
-          const uploaded = await this.upload(bytes, n);
-          key ??= uploaded;
-        } catch (err) {
-          if (n === 0) throw err;
-          this.options.log?.(`job ${this.jobId}: recording part ${n + 1} of ${parts.length} lost: ${(err as Error).message}`);
-          break; // the parts play in order: one missing ends the recording there
-        }
-      }
-      return key;
+      return Array.isArray(stopped) ? stopped : [stopped];
     } catch (err) {
       this.options.log?.(`job ${this.jobId}: no recording: ${(err as Error).message}`);
       return null;
     }
   }
 
-  private async upload(bytes: Buffer, part: number): Promise<string> {
+  /** The control plane's part: uploads what stop() took off the device; its key, or null. */
+  async upload(parts: Buffer[] | null): Promise<string | null> {
+    if (!parts) return null;
+    let key: string | null = null;
+    for (const [n, bytes] of parts.entries()) {
+      try {
+        const uploaded = await this.uploadPart(bytes, n);
+        key ??= uploaded;
+      } catch (err) {
+        if (n === 0) {
+          this.options.log?.(`job ${this.jobId}: no recording: ${(err as Error).message}`);
+          return null;
+        }
+        this.options.log?.(`job ${this.jobId}: recording part ${n + 1} of ${parts.length} lost: ${(err as Error).message}`);
+        break; // the parts play in order: one missing ends the recording there
+      }
+    }
+    return key;
+  }
+
+  private async uploadPart(bytes: Buffer, part: number): Promise<string> {
     const type = recordingType(bytes);
     if (!type) throw new Error(`the device produced ${bytes.length} bytes that are no video`);
     const res = await (this.options.fetch ?? fetch)(part === 0 ? this.uploadUrl : `${this.uploadUrl}?part=${part}`, {

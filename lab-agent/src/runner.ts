@@ -51,7 +51,22 @@ export interface RunnerDeps {
 }
 
 /** The phases a job passes, in order; `result` is when its verdict is handed to the connection. */
-export type JobPhase = 'offered' | 'build' | 'installed' | 'cleared' | 'launched' | 'recording' | 'steps' | 'uploaded' | 'result';
+export type JobPhase =
+  | 'offered'
+  | 'build'
+  | 'installed'
+  | 'cleared'
+  | 'launched'
+  | 'recording'
+  /** The first step's first settled screen (hierarchy and screenshot) is read. */
+  | 'screen'
+  /** The first step's first decision has come back from the control plane. */
+  | 'decided'
+  | 'steps'
+  /** The recording and the device log are stopped and off the device (before their uploads). */
+  | 'stopped'
+  | 'uploaded'
+  | 'result';
 export type JobTrace = (jobId: string, serial: string, phase: JobPhase) => void;
 
 type Stop = { verdict: 'failed' | 'blocked'; message: string; failedStep: number | null };
@@ -124,7 +139,10 @@ export class JobRun {
       : null;
     try {
       await this.prepare();
-      await recording?.start(); // from the launched app on: what the steps did is what is worth watching
+      // From the launched app on: what the steps did is what is worth watching. The recording
+      // starts while the log is checked for a crash at launch; neither device command needs the other.
+      const [, crash] = await Promise.all([recording?.start(), this.deviceLog?.crash()]);
+      if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
       this.trace('recording');
       for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
       this.trace('steps');
@@ -148,20 +166,21 @@ export class JobRun {
         };
     }
     // The app crashing is why the test ended, whatever step noticed it (or none did).
-    if (outcome.verdict === 'succeeded' || outcome.verdict === 'failed') {
-      const crash = await deviceLog?.crash().catch(() => null);
-      if (crash) outcome = { verdict: 'failed', statusMessage: crash, failedStep: outcome.failedStep };
-    }
-    await this.tunnel?.close(); // the device's proxy setting is undone however the test ended
+    const crashCheck = outcome.verdict === 'succeeded' || outcome.verdict === 'failed' ? deviceLog?.crash().catch(() => null) : undefined;
+    // The device's proxy setting is undone however the test ended; beside the crash check, both device commands.
+    const [crash] = await Promise.all([crashCheck, this.tunnel?.close()]);
+    if (crash) outcome = { verdict: 'failed', statusMessage: crash, failedStep: outcome.failedStep };
     if (this.released) {
       await recording?.discard();
       await deviceLog?.discard();
       return null;
     }
     const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
-    // Uploaded before the result so the result can name it; null when anything failed.
-    const recordingKey = recording ? await recording.finish() : null;
-    const deviceLogKey = deviceLog ? await deviceLog.finish() : null;
+    // The recording and the log come off the device side by side, then go up side by side;
+    // uploaded before the result so the result can name them (null when anything failed).
+    const [parts, logText] = await Promise.all([recording?.stop() ?? null, deviceLog?.stop() ?? null]);
+    this.trace('stopped');
+    const [recordingKey, deviceLogKey] = await Promise.all([recording?.upload(parts) ?? null, deviceLog?.upload(logText) ?? null]);
     this.trace('uploaded');
     if (this.released) return null;
     const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
@@ -228,8 +247,6 @@ export class JobRun {
     await this.deviceLog?.start(); // from just before the launch: a crash at launch is in it
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
     this.trace('launched');
-    const crash = await this.deviceLog?.crash();
-    if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
   }
 
   /** Routes the device through the run's tunnel; losing the tunnel later stops the test. */
@@ -272,8 +289,11 @@ export class JobRun {
           'capturing the screen',
         );
         this.checkpoint();
+        const first = index === 0 && round === 1;
+        if (first) this.trace('screen');
         const waitedMs = Date.now() - began;
         decision = await this.askControlPlane(index, command, { ...screen, waitedMs, mayRetry: waitedMs < waitMs }, timeoutMs, fail);
+        if (first) this.trace('decided');
         if (!decision.ok || !decision.retry) break;
         await this.pause(this.deps.retryIntervalMs ?? 250);
       }
@@ -321,11 +341,17 @@ export class JobRun {
     await sleep(ms, undefined, { signal: this.controller.signal }).catch(() => this.checkpoint());
   }
 
-  /** The settled screen (screen-settle.ts), with its screenshot. */
+  /** The settled screen (screen-settle.ts), with its screenshot taken beside the read that settled it. */
   private async capture(): Promise<{ pageSource: string; settled: boolean; screenshot?: string }> {
-    const { pageSource, settled } = await readSettledScreen(() => this.deps.driver.hierarchy(), this.deps.settle, this.controller.signal);
+    const { driver } = this.deps;
+    const { pageSource, settled, alongside } = await readSettledScreen(
+      () => driver.hierarchy(),
+      this.deps.settle,
+      this.controller.signal,
+      () => driver.screenshot(),
+    );
     try {
-      return { pageSource, settled, screenshot: (await this.deps.driver.screenshot()).toString('base64') };
+      return { pageSource, settled, screenshot: (await alongside!).toString('base64') };
     } catch (err) {
       // The hierarchy is what decisions need; a missing picture only makes the report poorer.
       if (err instanceof DriverError && err.deviceGone) throw err;

@@ -16,9 +16,14 @@ export interface SettleOptions {
   timeoutMs?: number;
 }
 
-export interface SettledScreen {
+export interface SettledScreen<T = never> {
   pageSource: string;
   settled: boolean;
+  /**
+   * What `alongside` answered, started together with the read that ended the settling (the
+   * one that confirmed it, or the last one at the bound); a rejection is handed over as is.
+   */
+  alongside?: Promise<T>;
 }
 
 const INDICATOR_CLASSES =
@@ -31,20 +36,43 @@ export function showsLoading(pageSource: string): boolean {
   return INDICATOR_CLASSES.test(pageSource) || INDICATOR_TEXT.test(pageSource);
 }
 
-/** Reads the hierarchy until it settles or the bound passes; `signal` interrupts the pauses. */
-export async function readSettledScreen(
+/**
+ * Reads the hierarchy until it settles or the bound passes; `signal` interrupts the pauses.
+ * Reads start `intervalMs` apart (the time a read takes counts towards the pause).
+ *
+ * `alongside` (the screenshot) runs beside every read that could confirm the screen (one
+ * after a read without a loading indicator), so the screen's picture costs no time of its
+ * own: a settled screen is one whose last two reads were equal, and the picture taken during
+ * the confirming read shows that same screen. Pictures beside reads that did not settle are
+ * dropped; when the last read had none beside it, one is taken after it.
+ */
+export async function readSettledScreen<T = never>(
   read: () => Promise<string>,
   options: SettleOptions = {},
   signal?: AbortSignal,
-): Promise<SettledScreen> {
+  alongside?: () => Promise<T>,
+): Promise<SettledScreen<T>> {
   const intervalMs = options.intervalMs ?? 200;
   const deadline = Date.now() + (options.timeoutMs ?? SETTLE_TIMEOUT_MS);
+  let readStarted = Date.now();
   let previous = await read();
+  let shot: Promise<T> | undefined;
+  const result = (pageSource: string, settled: boolean): SettledScreen<T> => {
+    // The last read had no picture beside it (the first read alone, or one after a loading screen): take it now.
+    const picture = shot ?? alongside?.();
+    return picture ? { pageSource, settled, alongside: picture } : { pageSource, settled };
+  };
   for (;;) {
-    if (Date.now() + intervalMs > deadline) return { pageSource: previous, settled: false };
-    await sleep(intervalMs, undefined, signal ? { signal } : undefined);
+    const pause = Math.max(0, readStarted + intervalMs - Date.now());
+    if (Date.now() + pause > deadline) return result(previous, false);
+    if (pause > 0) await sleep(pause, undefined, signal ? { signal } : undefined);
+    else signal?.throwIfAborted();
+    readStarted = Date.now();
+    // A read after one showing a loading indicator cannot confirm the screen: no picture beside it.
+    shot = showsLoading(previous) ? undefined : alongside?.();
+    shot?.catch(() => undefined); // a dropped picture's failure is nobody's concern
     const current = await read();
-    if (current === previous && !showsLoading(current)) return { pageSource: current, settled: true };
+    if (current === previous && !showsLoading(current)) return result(current, true);
     previous = current;
   }
 }

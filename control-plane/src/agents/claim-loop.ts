@@ -118,8 +118,12 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       return null;
     }
     progress.values = prepared.values;
-    if (!(await recordOffer(ctx.db, attempt, device.id, prepared.values))) return null; // cancelled or lost meanwhile
-    const build = run.buildId ? await findBuild(ctx.db, attempt.orgId, run.buildId) : null;
+    // The build is read while the offer is recorded: neither needs the other, and the device waits for both.
+    const [offered, build] = await Promise.all([
+      recordOffer(ctx.db, attempt, device.id, prepared.values),
+      run.buildId ? findBuild(ctx.db, attempt.orgId, run.buildId) : null,
+    ]);
+    if (!offered) return null; // cancelled or lost meanwhile
     return {
       type: 'job.offer',
       jobId: toWireId(attempt),

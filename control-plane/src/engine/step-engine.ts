@@ -176,24 +176,27 @@ export function createStepEngine(deps: { db: Db; model: AutomationModel; storage
     }
     const reason = withWait(action.type === 'fail' ? action.reason : decision.reasoning, failed, req.wait);
     const screenshot = req.screenshot ? `sessions/${session.id}/${Date.now()}-${stepIndex}.png` : null;
-    if (screenshot) await storage.put(screenshot, req.screenshot!);
-    const step = await recordStep(db, {
-      sessionId: session.id,
-      call: req.call,
-      kind,
-      stepIndex,
-      command: req.command,
-      actions,
-      outcome: failed ? 'failed' : req.call === 'assert' ? 'passed' : action.type === 'done' ? 'done' : 'action',
-      reason,
-      fingerprint: screenPrint,
-      screenshot,
-      durationMs: performance.now() - started,
-      next: { step: stepIndex + 1, command: req.command, finished },
-      requestId: req.requestId,
-      waitedMs: req.wait?.waitedMs,
-      screenSettled: req.wait?.settled,
-    });
+    // The picture is stored while the step is recorded: two independent writes, neither waits for the other.
+    const [, step] = await Promise.all([
+      screenshot ? storage.put(screenshot, req.screenshot!) : null,
+      recordStep(db, {
+        sessionId: session.id,
+        call: req.call,
+        kind,
+        stepIndex,
+        command: req.command,
+        actions,
+        outcome: failed ? 'failed' : req.call === 'assert' ? 'passed' : action.type === 'done' ? 'done' : 'action',
+        reason,
+        fingerprint: screenPrint,
+        screenshot,
+        durationMs: performance.now() - started,
+        next: { step: stepIndex + 1, command: req.command, finished },
+        requestId: req.requestId,
+        waitedMs: req.wait?.waitedMs,
+        screenSettled: req.wait?.settled,
+      }),
+    ]);
     if (step === null) throw new ApiError(409, `session ${session.id} has ended`);
     return {
       step,

@@ -1,0 +1,81 @@
+import type { StepDecide, StepDecision } from '@devicelab/shared';
+import { describe, expect, it } from 'vitest';
+import type { BuildCache } from './builds.js';
+import type { DeviceDriver } from './devices/driver.js';
+import { JobRun } from './runner.js';
+import { jobOffer } from './testing/sample.js';
+
+const screen = (text: string) => `<hierarchy><node class="android.widget.TextView" text="${text}" bounds="[0,0][10,10]"/></hierarchy>`;
+
+/**
+ * A handset double (the edge the agent does not own) whose screen is scripted read by read
+ * and which logs when each command starts and ends, to see what runs beside what.
+ */
+function scriptedDevice(...reads: string[]) {
+  const events: string[] = [];
+  let nRead = 0;
+  let nShot = 0;
+  const tick = () => new Promise<void>((r) => setImmediate(r));
+  const driver = {
+    isInstalled: async () => true,
+    clearData: async () => undefined,
+    launch: async () => undefined,
+    async hierarchy() {
+      const n = ++nRead;
+      events.push(`read ${n} starts`);
+      await tick();
+      await tick();
+      events.push(`read ${n} ends`);
+      return reads[Math.min(n - 1, reads.length - 1)]!;
+    },
+    async screenshot() {
+      const n = ++nShot;
+      events.push(`picture ${n} starts`);
+      await tick();
+      return Buffer.from(`picture ${n}, taken beside read ${nRead}`);
+    },
+  } as unknown as DeviceDriver;
+  return { driver, events };
+}
+
+describe('a step reads its screen', () => {
+  it('with the screenshot taken beside the read that confirmed the screen settled, and sends that picture', async () => {
+    const device = scriptedDevice(screen('Loading…'), screen('Welcome'), screen('Welcome'));
+    const asked: StepDecide[] = [];
+    const connection = {
+      requestDecision: async (req: Omit<StepDecide, 'type'>): Promise<StepDecision> => {
+        asked.push(req as StepDecide);
+        return {
+          type: 'step.decision',
+          requestId: req.requestId,
+          ok: true,
+          actions: [],
+          finished: true,
+          failed: false,
+          reason: '',
+          screenshotKey: null,
+          retry: false,
+        };
+      },
+      sendQueued: () => undefined,
+    };
+    const run = new JobRun(jobOffer({ build: null, commands: ['Look at the screen'] }), {
+      driver: device.driver,
+      connection: connection as never,
+      builds: {} as BuildCache,
+      installed: new Map(),
+      settle: { intervalMs: 1, timeoutMs: 5000 },
+    });
+    const result = await run.run();
+    expect(result).toMatchObject({ verdict: 'succeeded' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ pageSource: screen('Welcome'), settled: true });
+    // The picture sent is the one taken while the confirming (third) read ran.
+    expect(Buffer.from(asked[0]!.screenshot!, 'base64').toString()).toBe('picture 1, taken beside read 3');
+    const at = (e: string) => device.events.indexOf(e);
+    expect(at('picture 1 starts')).toBeGreaterThan(at('read 2 ends'));
+    expect(at('picture 1 starts')).toBeLessThan(at('read 3 ends'));
+    // Nothing more is read or pictured after the screen settled.
+    expect(device.events.at(-1)).toBe('read 3 ends');
+  });
+});
