@@ -47,6 +47,10 @@ const RULES: Array<{ from: string; mustNotImport: string[] }> = [
     ],
   },
   {
+    from: 'control-plane/src/wake/',
+    mustNotImport: ['control-plane/src/webhooks/', 'control-plane/src/runs/', 'control-plane/src/agents/', 'control-plane/src/routes/'],
+  },
+  {
     from: 'control-plane/src/brain/',
     mustNotImport: ['control-plane/src/engine/', 'control-plane/src/queries/', 'control-plane/src/db/', 'control-plane/src/routes/'],
   },
