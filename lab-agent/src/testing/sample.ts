@@ -21,7 +21,7 @@ export function jobOffer(overrides: Partial<JobOffer> & Pick<JobOffer, 'build'>)
     runId: 'run-1',
     testId: 'test-1',
     title: `Test ${n}`,
-    attempt: 1,
+    tryNumber: 1,
     serial: 'virtual-1',
     platform: 'android',
     packageName: SAMPLE_PACKAGE,
