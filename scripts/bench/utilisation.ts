@@ -47,7 +47,8 @@ const TARGET_RATIO = 1.1;
 const backends = backendsFlag('both');
 const PHASES: JobPhase[] = ['offered', 'build', 'installed', 'cleared', 'launched', 'recording', 'steps', 'uploaded', 'result'];
 
-interface RunResult {
+/** One timed run of this benchmark, as its report row (not the API's run result). */
+interface TimedRun {
   name: string;
   tests: number;
   wallSeconds: number;
@@ -65,7 +66,7 @@ interface RunResult {
 
 interface BackendResult {
   backend: Backend;
-  runs: RunResult[];
+  runs: TimedRun[];
 }
 
 const machine: Machine = describeMachine();
@@ -135,7 +136,7 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
   }
   await new Promise((r) => setTimeout(r, 500)); // the hello's devices registered
 
-  async function timedRun(name: string, testIds: string[], waits: number[]): Promise<RunResult> {
+  async function timedRun(name: string, testIds: string[], waits: number[]): Promise<TimedRun> {
     trace.clear();
     gaps.length = 0;
     lastResult.clear();
@@ -172,7 +173,7 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
     const stepOverheadMs = round(median(jobs.map((j) => j.steps! - j.recording!)) - median(waits) * 1000, 1);
     const perTest: number[] = [];
     for (const times of offeredAt.values()) for (let i = 1; i < times.length; i++) perTest.push(times[i]! - times[i - 1]!);
-    const result: RunResult = {
+    const result: TimedRun = {
       name,
       tests: testIds.length,
       wallSeconds: round(wallSeconds, 2),
