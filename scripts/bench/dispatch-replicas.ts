@@ -88,7 +88,12 @@ const [result] = await runOnBackends(
   ['postgres'],
   { entry: 'main', env: REPLICA_ENV },
   async ({ server: agentReplica, pg, probe, onCleanup }) => {
-    const other = await startServer({ entry: 'main', databaseUrl: pg!.url, dataDir: agentReplica.dataDir, env: REPLICA_ENV });
+    const other = await startServer({
+      entry: 'main',
+      databaseUrl: pg!.url,
+      dataDir: agentReplica.dataDir,
+      env: { ...REPLICA_ENV, ADMIN_TOKEN: agentReplica.adminToken },
+    });
     onCleanup(other.stop);
     console.log(`[postgres] other replica pid ${other.pid} on ${other.url.href}, same database and DATA_DIR`);
     const onAgentReplica: Endpoint = { url: agentReplica.url, http: keepAliveAgent(1) };

@@ -61,7 +61,8 @@ export async function startServer(opts: {
   const removeDataDir = () => {
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
+  // A replica of another server's database passes that server's token: the last start's token is the one that works.
+  const adminToken = opts.env?.ADMIN_TOKEN ?? `bench-admin-${randomBytes(12).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
