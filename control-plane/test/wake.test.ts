@@ -23,13 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-/** Collects events; `settled` waits until a NOTIFY sent now would have arrived (it follows one of our own). */
+/** A subscriber that keeps what it hears. */
 async function collector(channel: ReturnType<typeof freshChannel>) {
   const heard: Ping[] = [];
   const stop = await channel.subscribe(db, (e) => heard.push(e));
   return { heard, stop };
 }
 
+/** Resolves once every NOTIFY sent before it has been heard (on PGlite: once queued microtasks ran). */
 async function settled(): Promise<void> {
   if (!db.pubsub) return new Promise((r) => setTimeout(r, 0));
   // A marker NOTIFY on a channel of its own, sent after everything before it: once it is heard, so is all that came first.
