@@ -1,7 +1,8 @@
 /**
  * Layers that point one way (docs/architecture.md, "The control plane's modules"): a folder
  * that a lower one would reach up into is named here with what it must not import. Each rule
- * was broken once; the test reads every import of the product's source.
+ * but wake/'s (new, kept below its users from the start) was broken once; the test reads every
+ * import of the product's source.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -45,6 +46,10 @@ const RULES: Array<{ from: string; mustNotImport: string[] }> = [
       'control-plane/src/tunnels/',
       'control-plane/src/requests/',
     ],
+  },
+  {
+    from: 'control-plane/src/wake/',
+    mustNotImport: ['control-plane/src/webhooks/', 'control-plane/src/runs/', 'control-plane/src/agents/', 'control-plane/src/routes/'],
   },
   {
     from: 'control-plane/src/brain/',

@@ -60,10 +60,10 @@ export async function connectFakeAgent(
     async next(type, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = received.find((m) => m.type === type && !consumed.has(m));
+        const found = received.find((m): m is Extract<ServerMessage, { type: typeof type }> => m.type === type && !consumed.has(m));
         if (found) {
           consumed.add(found);
-          return found as never;
+          return found;
         }
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no ${type} within ${timeoutMs} ms (got: ${received.map((m) => m.type).join(', ')})`);

@@ -33,11 +33,11 @@ const jobRow = async (id: string) =>
   (
     await server.db.query<{
       status: string;
-      attempt: number;
+      try_number: number;
       status_message: string | null;
       session_id: string | null;
       device_id: string | null;
-    }>('SELECT status, try_number AS attempt, status_message, session_id, device_id FROM attempts WHERE id = $1', [id])
+    }>('SELECT status, try_number, status_message, session_id, device_id FROM attempts WHERE id = $1', [id])
   )[0]!;
 const runStatus = async (id: string) =>
   (await server.db.query<{ status: string }>('SELECT status FROM runs WHERE id = $1', [id]))[0]!.status;
@@ -60,7 +60,7 @@ describe('the agent endpoint', () => {
     const agent = await connect(server.url, shared, { agentId: 'old-agent', protocolVersion: 99 });
     const closed = await agent.closed;
     expect(closed.code).toBe(CLOSE_CODES.incompatible);
-    expect(closed.reason).toMatch(/protocol 99 is not supported.*speaks 1/);
+    expect(closed.reason).toMatch(/protocol 99 is not supported.*speaks 2/);
   });
 
   it('one connection per agent id: a newer one replaces the older (4409)', async () => {
@@ -77,7 +77,7 @@ describe('the agent endpoint', () => {
   it('welcomes an agent, registers its devices, answers invalid frames with an error', async () => {
     const agent = await connect(server.url, shared, { agentId: 'agent-reg', devices: [androidDevice('emu-reg')] });
     const welcome = await agent.next('welcome');
-    expect(welcome).toMatchObject({ agentId: 'agent-reg', protocolVersion: 1, heartbeatIntervalMs: 5000 });
+    expect(welcome).toMatchObject({ agentId: 'agent-reg', protocolVersion: 2, heartbeatIntervalMs: 5000 });
     const devices = await server.db.query<{ state: string; org_id: string | null }>(
       `SELECT state, org_id FROM devices WHERE serial = 'emu-reg'`,
     );
@@ -104,7 +104,7 @@ describe('dispatching and following a test', () => {
       runId,
       serial: 'emu-run',
       platform: 'android',
-      attempt: 1,
+      tryNumber: 1,
       commands: ['Tap the Log in button', 'tapOn: "Sign up"'],
     });
     expect((await jobRow(jobIds[0]!)).status).toBe('offered');
@@ -244,7 +244,7 @@ describe('dispatching and following a test', () => {
     await second.next('welcome');
     await server.services.dispatcher.sweep();
     const retry = await second.next('job.offer');
-    expect(retry).toMatchObject({ jobId: `${jobIds[0]}.2`, attempt: 2, serial: 'emu-lost-2' });
+    expect(retry).toMatchObject({ jobId: `${jobIds[0]}.2`, tryNumber: 2, serial: 'emu-lost-2' });
     second.send({ type: 'job.accepted', jobId: retry.jobId });
     await until(
       () => jobRow(jobIds[0]!),
@@ -266,7 +266,7 @@ describe('dispatching and following a test', () => {
     await agent.next('job.offer'); // and never a word about it
     await server.db.query(`UPDATE attempts SET offered_at = offered_at - interval '10 minutes' WHERE id = $1`, [jobIds[0]]);
     await server.services.dispatcher.sweep();
-    expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'pending', device_id: null, attempt: 1 });
+    expect(await jobRow(jobIds[0]!)).toMatchObject({ status: 'pending', device_id: null, try_number: 1 });
     const device = await server.db.query<{ state: string }>(`SELECT state FROM devices WHERE serial = 'emu-mute'`);
     expect(device[0]!.state).toBe('offline');
   });
@@ -323,7 +323,7 @@ describe('dispatching and following a test', () => {
     expect((await jobRow(kept)).status).toBe('running');
     const retried = await until(
       () => jobRow(forgotten),
-      (r) => r.attempt === 2,
+      (r) => r.try_number === 2,
     );
     expect(['pending', 'offered']).toContain(retried.status);
     back.send({ type: 'job.result', jobId: a.jobId, verdict: 'succeeded', durationSeconds: 2 });
@@ -333,7 +333,7 @@ describe('dispatching and following a test', () => {
     back.send({ type: 'job.rejected', jobId: again.jobId, reason: 'busy' });
     // A refusal costs no try: the same try is offered again, on the other device (the refusing one waits for a report).
     const third = await back.next('job.offer');
-    expect(third).toMatchObject({ jobId: again.jobId, attempt: 2 });
+    expect(third).toMatchObject({ jobId: again.jobId, tryNumber: 2 });
     expect(third.serial).not.toBe(again.serial);
     await server.db.query(`UPDATE attempts SET status = 'blocked' WHERE id = $1`, [forgotten]);
     back.close();

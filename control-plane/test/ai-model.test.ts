@@ -4,7 +4,7 @@ import {
   chatCompletion,
   errorResponse,
   type FakeOpenAiServer,
-  type RecordedRequest,
+  shownIndex,
   startFakeOpenAiServer,
 } from '../src/brain/testing/fake-openai-server.js';
 import { type Client, client, seedOrg, startServer, type TestServer } from './harness.js';
@@ -25,15 +25,6 @@ afterAll(async () => {
   await server.close();
   await fake.close();
 });
-
-/** What a model does: pick the listed element whose line matches, by the index it was shown. */
-function shownIndex(request: RecordedRequest, pattern: RegExp): number {
-  const content = (request.json as { messages: Array<{ content: string | Array<{ type: string; text?: string }> }> }).messages[1]!.content;
-  const text = typeof content === 'string' ? content : content.map((p) => p.text ?? '').join('\n');
-  const line = text.split('\n').find((l) => /^\d+ /.test(l) && pattern.test(l));
-  if (!line) throw new Error(`no element line matches ${pattern}`);
-  return Number(line.split(' ')[0]);
-}
 
 describe('an OpenAI-compatible model chosen by configuration', () => {
   it('decides AI steps through the provider, and cached steps never call it', async () => {

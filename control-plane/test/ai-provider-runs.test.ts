@@ -17,6 +17,7 @@ import {
   type FakeOpenAiServer,
   type RecordedRequest,
   type ScriptedResponse,
+  shownIndex,
   startFakeOpenAiServer,
 } from '../src/brain/testing/fake-openai-server.js';
 import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
@@ -59,15 +60,6 @@ afterAll(async () => {
   await fake?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-/** The index the model was shown for the element line matching `pattern`. */
-function shownIndex(request: RecordedRequest, pattern: RegExp): number {
-  const content = (request.json as { messages: Array<{ content: string | Array<{ type: string; text?: string }> }> }).messages[1]!.content;
-  const text = typeof content === 'string' ? content : content.map((p) => p.text ?? '').join('\n');
-  const line = text.split('\n').find((l) => /^\d+ /.test(l) && pattern.test(l));
-  if (!line) throw new Error(`no element line matches ${pattern}`);
-  return Number(line.split(' ')[0]);
-}
 
 /** Runs a new one-step test (a new test each time: nothing comes from the step cache) with the provider answering so. */
 async function runWith(command: string, answer: (request: RecordedRequest) => ScriptedResponse): Promise<[string, string]> {

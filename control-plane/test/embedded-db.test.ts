@@ -22,7 +22,7 @@ describe.skipIf(backend === 'postgres')('embedded database', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const systemId = async (db: { query: <T>(q: string) => Promise<T[]> }) =>
+  const systemId = async (db: { query: <T extends object>(q: string) => Promise<T[]> }) =>
     (await db.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0]!.id;
 
   it('bounds shared_buffers and maintenance_work_mem (library defaults: 128MB and 64MB)', async () => {

@@ -3,11 +3,12 @@
  * with embedded PGlite, or DATABASE_URL on the real server). docs/service-lifecycle.md.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listeningSockets } from '../../scripts/fixtures/listening-sockets.js';
 import {
   cleanEnv,
   freePort,
@@ -50,35 +51,6 @@ async function stop(p: Running): Promise<void> {
 
 const operatorCall = (port: number, token: string) =>
   fetch(`http://127.0.0.1:${port}/admin/organisations`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
-
-/** The local address of the socket listening on `port`, from the kernel's table (Linux). */
-function listeningAddresses(port: number): string[] {
-  const found: string[] = [];
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const [, local, , state] = line.trim().split(/\s+/);
-      if (!local || state !== '0A') continue; // 0A: LISTEN
-      const [hexAddr, hexPort] = local.split(':');
-      if (parseInt(hexPort!, 16) !== port) continue;
-      found.push(
-        hexAddr!.length === 8
-          ? hexAddr!
-              .match(/../g)!
-              .reverse()
-              .map((b) => parseInt(b, 16))
-              .join('.')
-          : `ipv6:${hexAddr}`,
-      );
-    }
-  }
-  return found;
-}
 
 describe('secrets are made once per database', () => {
   it('a restart without ADMIN_TOKEN after a start with it mints nothing: the first token keeps working', async () => {
@@ -165,7 +137,7 @@ describe('loopback by default', () => {
     const port = await freePort();
     const p = start({ ...db.env, PORT: String(port), ADMIN_TOKEN: 'loopback-test' });
     const out = await p.waitFor(STARTED);
-    expect(listeningAddresses(port)).toEqual(['127.0.0.1']);
+    expect(listeningSockets(port).map((s) => s.address)).toEqual(['127.0.0.1']);
     expect(out).toMatch(/listening on 127\.0\.0\.1, this machine only; HOST=0\.0\.0\.0 exposes it to the network/);
     await stop(p);
   }, 120_000);

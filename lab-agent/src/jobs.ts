@@ -71,7 +71,7 @@ export class JobManager {
       ...(this.options.trace ? { trace: this.options.trace } : {}),
     });
     connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
-    log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (attempt ${offer.attempt}, ${offer.commands.length} steps)`);
+    log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (try ${offer.tryNumber}, ${offer.commands.length} steps)`);
     const done = run.run().then((result) => {
       this.runs.delete(offer.jobId);
       if (!result) return;

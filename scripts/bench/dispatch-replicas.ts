@@ -7,7 +7,7 @@
  *
  *   same:  POST /tests/execute on the agent's replica (the dispatcher's local wake-up);
  *   cross: POST /tests/execute on the other replica, which reaches the agent's replica only
- *          through NOTIFY on `devicelab_wake` (control-plane/src/agents/wake-bus.ts).
+ *          through NOTIFY on `devicelab_wake` (control-plane/src/wake/channels.ts).
  *
  * Each round is dispatch.ts's (scripts/bench/lib/dispatch-rounds.ts): offer arrival − execute
  * response, and offer − request start, on this process's clock. The reaper's sweep (the
@@ -27,8 +27,9 @@
  * Target (issue 9): cross-replica p50 of (offer − response) under 20 ms. Real PostgreSQL only:
  * embedded PGlite is one process, so it has no replicas.
  */
-import { WAKE_CHANNEL } from '../../control-plane/src/agents/wake-bus.js';
+
 import { openPostgres } from '../../control-plane/src/db/postgres.js';
+import { dispatchWake } from '../../control-plane/src/wake/channels.js';
 import { runOnBackends } from './lib/backends.js';
 import { type CpuProbe, cpuMs } from './lib/cpu.js';
 import {
@@ -87,7 +88,12 @@ const [result] = await runOnBackends(
   ['postgres'],
   { entry: 'main', env: REPLICA_ENV },
   async ({ server: agentReplica, pg, probe, onCleanup }) => {
-    const other = await startServer({ entry: 'main', databaseUrl: pg!.url, dataDir: agentReplica.dataDir, env: REPLICA_ENV });
+    const other = await startServer({
+      entry: 'main',
+      databaseUrl: pg!.url,
+      dataDir: agentReplica.dataDir,
+      env: { ...REPLICA_ENV, ADMIN_TOKEN: agentReplica.adminToken },
+    });
     onCleanup(other.stop);
     console.log(`[postgres] other replica pid ${other.pid} on ${other.url.href}, same database and DATA_DIR`);
     const onAgentReplica: Endpoint = { url: agentReplica.url, http: keepAliveAgent(1) };
@@ -114,11 +120,11 @@ const [result] = await runOnBackends(
     const agentReplicaId = (await notifier.query<{ id: string }>('SELECT replica_id AS id FROM agents WHERE id = $1', [agent.agentId]))[0]
       ?.id;
     if (!agentReplicaId) throw new Error(`agent ${agent.agentId} is not registered as connected to a replica`);
-    // The replicas' wake-ups as a third listener hears them: { from: replica id, kind, … } (wake-bus.ts).
-    const wakes: Array<{ from: string; at: number }> = [];
-    await listener.pubsub!.listen(WAKE_CHANNEL, (payload) => {
+    // The replicas' wake-ups as a third listener hears them: { kind, …, from: host/pid/random } (wake/wake.ts).
+    const wakes: Array<{ pid: string | undefined; at: number }> = [];
+    await listener.pubsub!.listen(dispatchWake.name, (payload) => {
       const at = performance.now();
-      wakes.push({ from: (JSON.parse(payload) as { from: string }).from, at });
+      wakes.push({ pid: String((JSON.parse(payload) as { from: unknown }).from).split('/')[1], at });
     });
     console.log(
       `[postgres] ${replicas} replicas registered; agent welcomed by pid ${agentReplica.pid} (heartbeat every ${welcome.message.heartbeatIntervalMs} ms)`,
@@ -144,7 +150,7 @@ const [result] = await runOnBackends(
       wakes.length = 0;
       const t = await dispatchVia(onOtherReplica);
       // The agent's replica also publishes (a freed device); the execute's wake-up is the other replica's.
-      const fromOther = () => wakes.find((w) => w.from !== agentReplicaId && w.at >= t.at.start);
+      const fromOther = () => wakes.find((w) => w.pid !== String(agentReplica.pid) && w.at >= t.at.start);
       const deadline = performance.now() + 5000;
       while (!fromOther() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
       const heard = fromOther();

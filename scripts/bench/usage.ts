@@ -181,20 +181,22 @@ async function benchBackend(backend: Backend, server: ChildServer, direct: Db | 
   if (put.status !== 200) throw new Error(`set bare payload: ${put.status}`);
 
   // The statement the route runs, captured from the query module itself (text and parameters).
-  const captured: Record<'all' | 'key', { text: string; params: unknown[] }> = {} as never;
+  const seen: Partial<Record<'all' | 'key', { text: string; params: unknown[] }>> = {};
   for (const [name, keyFilter] of [
     ['all', undefined],
     ['key', apiKeyId],
   ] as const) {
     const spy: Sql = {
       query: async <T>(text: string, params: readonly unknown[] = []) => {
-        captured[name] = { text, params: [...params] };
+        seen[name] = { text, params: [...params] };
         return [] as T[];
       },
     };
     const end = new Date();
     await usageByTestId(spy, { orgId: org.organisationId, start: new Date(end.getTime() - DAYS * DAY_MS), end, apiKeyId: keyFilter });
   }
+  if (!seen.all || !seen.key) throw new Error('the usage query module ran no statement');
+  const captured = { all: seen.all, key: seen.key };
   const filter = (keyFilter: string | undefined) => {
     const end = new Date();
     return { orgId: org.organisationId, start: new Date(end.getTime() - DAYS * DAY_MS), end, apiKeyId: keyFilter };

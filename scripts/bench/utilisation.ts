@@ -77,7 +77,8 @@ const PHASES: JobPhase[] = [
   'result',
 ];
 
-interface RunResult {
+/** One timed run of this benchmark, as its report row (not the API's run result). */
+interface TimedRun {
   name: string;
   tests: number;
   wallSeconds: number;
@@ -105,7 +106,7 @@ interface RunResult {
 
 interface BackendResult {
   backend: Backend;
-  runs: RunResult[];
+  runs: TimedRun[];
 }
 
 const machine: Machine = describeMachine();
@@ -176,7 +177,7 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
   }
   await new Promise((r) => setTimeout(r, 500)); // the hello's devices registered
 
-  async function timedRun(name: string, testIds: string[], waits: number[]): Promise<RunResult> {
+  async function timedRun(name: string, testIds: string[], waits: number[]): Promise<TimedRun> {
     trace.clear();
     gaps.length = 0;
     lastResult.clear();
@@ -216,7 +217,7 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
     const stepOverheadMs = round(mean(jobs.map((j) => j.steps! - j.recording!)) - mean(waits) * 1000, 1);
     const perTest: number[] = [];
     for (const times of offeredAt.values()) for (let i = 1; i < times.length; i++) perTest.push(times[i]! - times[i - 1]!);
-    const result: RunResult = {
+    const result: TimedRun = {
       name,
       tests: testIds.length,
       wallSeconds: round(wallSeconds, 2),

@@ -24,8 +24,11 @@ import { Action } from './actions.js';
 import { parseJsonText } from './json-text.js';
 import { Platform } from './platform.js';
 
-/** Bumped on any incompatible change; the server refuses other versions at hello. */
-export const AGENT_PROTOCOL_VERSION = 1;
+/**
+ * Bumped on any incompatible change; the server refuses other versions at hello.
+ * 2: job.offer's try number is `tryNumber` (it was `attempt`).
+ */
+export const AGENT_PROTOCOL_VERSION = 2;
 /** WebSocket close codes the server uses. */
 export const CLOSE_CODES = {
   incompatible: 4400,
@@ -189,8 +192,8 @@ export const JobOffer = z.object({
   runId: id,
   testId: id,
   title: z.string(),
-  /** 1 for the first try, 2 after a device was lost. */
-  attempt: z.number().int().min(1),
+  /** Which try of the test's attempt this is: 1 for the first, 2 after a device was lost (also the job id's suffix). */
+  tryNumber: z.number().int().min(1),
   serial: id,
   platform: Platform,
   /** The app: an uploaded build, or (bundle-id runs) an app already on the handset. */

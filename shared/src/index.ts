@@ -6,6 +6,7 @@
 
 export * from './actions.js';
 export * from './agent-protocol.js';
+export * from './android-manifest.js';
 export * from './archive-paths.js';
 export * from './json-text.js';
 export * from './mux.js';

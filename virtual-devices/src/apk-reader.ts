@@ -1,11 +1,11 @@
 /**
  * What `pm install` needs from an .apk: its AndroidManifest.xml, found through the zip's
  * central directory (the local headers may lie when data descriptors are used) and
- * inflated with node:zlib, then decoded by axml-reader.ts. Only what a virtual device
+ * inflated with node:zlib, then read by shared/src/android-manifest.ts. Only what a virtual device
  * needs: no signatures, no zip64, no multi-disk archives.
  */
 import { inflateRawSync } from 'node:zlib';
-import { type ManifestInfo, readManifest } from './axml-reader.js';
+import { type AndroidManifest, readAndroidManifest } from '@devicelab/shared';
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
@@ -13,13 +13,21 @@ const LOCAL_SIGNATURE = 0x04034b50;
 /** A manifest is a few KiB; a much larger one is a broken or hostile file. */
 const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 
+/** What `pm` keeps of a manifest: one whose package name `pm` would accept. */
+export type ManifestInfo = AndroidManifest & { packageName: string };
+
 export type ApkReadResult = { ok: true; manifest: ManifestInfo } | { ok: false; error: string };
 
 export function readApk(apk: Buffer): ApkReadResult {
   try {
     const manifest = extractZipEntry(apk, 'AndroidManifest.xml');
     if (!manifest) return { ok: false, error: 'No AndroidManifest.xml in the package' };
-    return { ok: true, manifest: readManifest(manifest) };
+    const read = readAndroidManifest(manifest);
+    const { packageName } = read;
+    if (packageName === null || !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(packageName)) {
+      return { ok: false, error: 'Manifest has no valid package attribute' };
+    }
+    return { ok: true, manifest: { ...read, packageName } };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }

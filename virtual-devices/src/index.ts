@@ -5,8 +5,8 @@
 export { startVirtualAdbServer, type VirtualAdbServer, type VirtualAdbServerOptions } from './adb-server.js';
 export { startVirtualAndroidDevices, type VirtualAndroidDevices, type VirtualAndroidDevicesOptions } from './adbd-devices.js';
 export { type AdbdFrontDoor, DEVICE_FEATURES, startAdbd } from './adbd-server.js';
+export type { ManifestInfo } from './apk-reader.js';
 export { readApk } from './apk-reader.js';
-export type { ManifestInfo } from './axml-reader.js';
 export { DeviceLog, type LogEntry, type LogLevel } from './device-log.js';
 export { ADB_SERVER_VERSION, HOST_FEATURES } from './host-services.js';
 export {

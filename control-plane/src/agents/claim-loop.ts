@@ -130,7 +130,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       runId: attempt.runId,
       testId: attempt.testId,
       title: attempt.title,
-      attempt: attempt.tryNumber,
+      tryNumber: attempt.tryNumber,
       serial: device.serial,
       platform: device.platform,
       build: build && {

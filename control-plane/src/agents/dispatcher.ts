@@ -2,8 +2,8 @@
  * The dispatcher puts the agent side together (docs/architecture.md#agents, #replicas): the
  * hub's frames go to one handler per message type (messages/), pending attempts
  * reach idle devices through the claim loop, and the reaper sweeps every SWEEP_MS.
- * Replicas wake each other through the wake bus: new work for everyone, a cancel
- * for the replica holding the agent.
+ * Replicas wake each other on the dispatch channel (wake/channels.ts): new work for everyone,
+ * a cancel for the replica holding the agent.
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -12,6 +12,7 @@ import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import { disconnectAgent, touchAgent, upsertAgent } from '../queries/agents.js';
 import { CANCELLED_MESSAGE, type HeldAttempt } from '../runs/transitions/cancel.js';
 import type { TunnelRegistry } from '../tunnels/registry.js';
+import { type DispatchWake, dispatchWake } from '../wake/channels.js';
 import { createClaimLoop } from './claim-loop.js';
 import type { AgentContext } from './context.js';
 import type { DispatcherApi } from './dispatcher-api.js';
@@ -20,7 +21,6 @@ import { cancelUnwantedJobs } from './messages/hello.js';
 import { handleAgentMessage } from './messages/index.js';
 import { sweep } from './reaper.js';
 import { recordVerdict } from './verdicts.js';
-import { createWakeBus } from './wake-bus.js';
 import { parseWireId, toWireId } from './wire-id.js';
 
 export interface Dispatcher extends DispatcherApi, AgentHandlers {
@@ -44,7 +44,8 @@ export function createDispatcher(deps: {
   let hub: AgentHub | null = null;
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;
-  const bus = createWakeBus(db, replicaId);
+  let unsubscribe: (() => Promise<void>) | null = null;
+  const publish = (event: DispatchWake) => dispatchWake.publish(db, event);
   const logged = (what: string) => (e: unknown) => console.error(`${what} failed:`, e);
 
   const ctx: AgentContext = {
@@ -55,7 +56,7 @@ export function createDispatcher(deps: {
     replicaId,
     send: (agentId, message) => hub?.send(agentId, message) ?? false,
     dispatch: () => void loop.run().catch(logged('dispatch')),
-    publishWork: () => bus.publish({ kind: 'work' }),
+    publishWork: () => publish({ kind: 'work' }),
   };
   const loop = createClaimLoop(ctx, () => hub?.connectedAgentIds() ?? []);
 
@@ -66,12 +67,12 @@ export function createDispatcher(deps: {
     }
   }
 
-  bus.subscribe((event) => {
+  function onWake(event: DispatchWake): void {
     if (event.kind === 'work') return ctx.dispatch();
     if (event.replicaId !== replicaId) return;
     const ref = parseWireId(event.jobId);
     if (ref) void cancelHere({ ...ref, agentId: event.agentId }, event.reason).catch(logged('cancel'));
-  });
+  }
 
   /** The sweep alone: lease renewal, dead replicas, silent agents, overdue waits. */
   const sweepOnly = async () => {
@@ -94,7 +95,7 @@ export function createDispatcher(deps: {
     replicaId,
     async bind(h) {
       hub = h;
-      await bus.start();
+      unsubscribe ??= await dispatchWake.subscribe(db, onWake);
       // One sweep at a time, and a stopping process waits for the one under way (it must not outlive the database).
       // The claim pass that follows is not waited for: a long pass (hundreds of devices freed at
       // once on a loaded machine) must not hold up the next lease renewal, or other replicas
@@ -107,11 +108,11 @@ export function createDispatcher(deps: {
       }, config.sweepMs);
       timer.unref();
     },
-    wake: () => bus.publish({ kind: 'work' }),
+    wake: () => publish({ kind: 'work' }),
     cancel(held, reason) {
       for (const h of held) {
         if (h.agentId !== null && h.replicaId !== null && h.replicaId !== replicaId) {
-          bus.publish({ kind: 'cancel', replicaId: h.replicaId, agentId: h.agentId, jobId: toWireId(h), reason });
+          publish({ kind: 'cancel', replicaId: h.replicaId, agentId: h.agentId, jobId: toWireId(h), reason });
         } else {
           void cancelHere(h, reason).catch(logged('cancel'));
         }
@@ -122,7 +123,8 @@ export function createDispatcher(deps: {
       if (timer) clearInterval(timer);
       await sweeping;
       await loop.stop();
-      await bus.close();
+      await unsubscribe?.();
+      unsubscribe = null;
     },
     async hello(token: AgentTokenRecord, m) {
       const agent = await upsertAgent(db, {

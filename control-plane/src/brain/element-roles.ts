@@ -3,6 +3,7 @@
  * Class names vary (AppCompat, Material, Compose, React Native), so the Android
  * checks look at the class's last segment rather than a fixed list of full names.
  */
+import type { Point } from '@devicelab/shared';
 import { type Bounds, IOS_TEXT_INPUTS, type ScreenElement, shortType } from './hierarchy.js';
 
 export function isEditable(el: ScreenElement): boolean {
@@ -41,7 +42,7 @@ export function isListContainer(el: ScreenElement): boolean {
   return el.scrollable || /RecyclerView|ListView|GridView/.test(t);
 }
 
-export function center(bounds: Bounds): { x: number; y: number } {
+export function center(bounds: Bounds): Point {
   return { x: Math.round(bounds.x + bounds.width / 2), y: Math.round(bounds.y + bounds.height / 2) };
 }
 

@@ -6,11 +6,14 @@ import { type Platform, parseHierarchy, type ScreenElement } from './hierarchy.j
 import { locate } from './locators.js';
 import { ANSWER_SCHEMA, createOpenAiModel } from './openai-model.js';
 import {
+  type ChatBody,
   chatCompletion,
   errorResponse,
   type FakeOpenAiServer,
   type RecordedRequest,
+  shownIndex,
   startFakeOpenAiServer,
+  userText,
 } from './testing/fake-openai-server.js';
 
 const KEY = 'sk-test-SECRET-0123456789';
@@ -27,32 +30,6 @@ const input = (instruction: string, hierarchy = 'android-login', platform: Platf
   platform,
   hierarchyXml: fixture(hierarchy),
 });
-
-interface ChatBody {
-  model: string;
-  temperature: number;
-  response_format: unknown;
-  messages: Array<{ role: string; content: string | Array<{ type: string; text?: string; image_url?: { url: string } }> }>;
-}
-
-/** The text of the user message the model was sent. */
-function userText(request: RecordedRequest): string {
-  const content = (request.json as ChatBody).messages[1]!.content;
-  if (typeof content === 'string') return content;
-  return content
-    .filter((p) => p.type === 'text')
-    .map((p) => p.text)
-    .join('\n');
-}
-
-/** The index the model was shown for the element line matching `pattern`, as a model would pick it. */
-function shownIndex(request: RecordedRequest, pattern: RegExp): number {
-  const line = userText(request)
-    .split('\n')
-    .find((l) => /^\d+ /.test(l) && pattern.test(l));
-  if (!line) throw new Error(`no element line matches ${pattern}:\n${userText(request)}`);
-  return Number(line.split(' ')[0]);
-}
 
 let server: FakeOpenAiServer;
 beforeEach(async () => {

@@ -42,10 +42,7 @@ export async function scanTarGz(filePath: string, limits: InspectLimits, visit: 
   source.on('error', fail);
   gunzip.on('error', (err) => fail(isSystemError(err) ? err : new ContentMismatch(`it is not valid gzip data (${err.message})`)));
   counter.on('error', fail);
-  source
-    .pipe(gunzip)
-    .pipe(counter)
-    .pipe(extract as unknown as NodeJS.WritableStream);
+  source.pipe(gunzip).pipe(counter).pipe(extract);
 
   const entries = (extract as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   try {

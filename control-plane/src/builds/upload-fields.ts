@@ -1,4 +1,4 @@
-import { parseJsonText } from '@devicelab/shared';
+import { type Platform, parseJsonText } from '@devicelab/shared';
 import { badRequest } from '../errors.js';
 import { BUILD_NAME_CHARS } from '../schemas/builds.js';
 
@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 /** Same bound as metadata: provenance is a handful of short strings. */
 const MAX_JSON_PART_BYTES = 16 * 1024;
 
-export function parsePlatform(value: string | undefined): 'android' | 'ios' | undefined {
+export function parsePlatform(value: string | undefined): Platform | undefined {
   if (value === undefined || value === '') return undefined;
   const platform = value.trim().toLowerCase();
   if (platform !== 'android' && platform !== 'ios') throw badRequest('platform must be "android" or "ios"');

@@ -45,7 +45,7 @@ export async function openPglite(dataDir?: string, opts: { templateDir?: string 
   if (dataDir) await seedDataDir(dataDir, opts.templateDir);
   const pg = await PGlite.create(dataDir, { startParams: pgliteStartParams() });
   const wrap = (runner: { query: PGlite['query'] }): Sql => ({
-    async query<T>(text: string, params: readonly unknown[] = []) {
+    async query<T extends object>(text: string, params: readonly unknown[] = []) {
       assertStorable(params);
       const result = await runner.query<T>(text, params as unknown[]);
       return result.rows;

@@ -11,10 +11,10 @@ export function openPostgres(url: string, options: { max?: number } = {}): Db {
     prepare: true,
   });
   const wrap = (runner: postgres.Sql | postgres.TransactionSql): Sql => ({
-    async query<T>(text: string, params: readonly unknown[] = []) {
+    async query<T extends object>(text: string, params: readonly unknown[] = []): Promise<T[]> {
       assertStorable(params);
-      const rows = await runner.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
-      return rows as unknown as T[];
+      // The row type is the caller's word for what its SELECT returns, as on every driver.
+      return await runner.unsafe<T[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
     },
   });
   return {

@@ -1,7 +1,7 @@
 /** The tiny SQL surface every query module uses; both backends implement it. */
 export interface Sql {
   /** Runs one parameterised statement ($1, $2, ...) and returns its rows. */
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T extends object = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface Db extends Sql {

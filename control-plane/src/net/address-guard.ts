@@ -9,7 +9,7 @@
  * webhook is created (a clear 400), and as the sender's DNS lookup, so a name
  * that resolves differently later (DNS rebinding) is refused at connect time.
  */
-import { type LookupAddress, type LookupAllOptions, type LookupOneOptions, lookup } from 'node:dns';
+import { type LookupAddress, type LookupOptions, lookup } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
@@ -52,7 +52,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * connection when any address of the name is not public. (Node calls it with
  * `all: true` when it tries IPv6 and IPv4 in turn.)
  */
-export function publicOnlyLookup(host: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void {
+export function publicOnlyLookup(host: string, options: LookupOptions, callback: LookupCallback): void {
   lookup(host, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const refused = addresses.find((a) => !isPublicAddress(a.address));

@@ -27,9 +27,8 @@ export function newSessionToken(secret: string, keyId: string, nowSeconds: numbe
 
 /** The key id of a valid, unexpired token; null for anything else. */
 export function keyIdOfToken(secret: string, token: string | undefined, nowSeconds: number): string | null {
-  const match = /^v1\.([A-Za-z0-9]{11})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
-  if (!match) return null;
-  const [, keyId, expires, mac] = match as unknown as [string, string, string, string];
+  const [, keyId = '', expires = '', mac = ''] = /^v1\.([A-Za-z0-9]{11})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '') ?? [];
+  if (!mac) return null;
   if (!same(mac, sign(secret, `${keyId}.${expires}`))) return null;
   return Number(expires) > nowSeconds ? keyId : null;
 }

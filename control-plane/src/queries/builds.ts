@@ -1,9 +1,10 @@
+import type { Platform } from '@devicelab/shared';
 import type { Sql } from '../db/index.js';
 
 export interface BuildRecord {
   id: string;
   orgId: string;
-  platform: 'android' | 'ios';
+  platform: Platform;
   kind: 'apk' | 'ipa' | 'app';
   fileName: string;
   storageKey: string;
@@ -64,12 +65,7 @@ export async function findBuildById(sql: Sql, id: string): Promise<BuildRecord |
  * The newest build the organisation uploaded under meta.name (docs/api.md#runs, `build`),
  * of one platform when given (both platforms may share a name).
  */
-export async function findNewestBuildByName(
-  sql: Sql,
-  orgId: string,
-  name: string,
-  platform?: 'android' | 'ios',
-): Promise<BuildRecord | null> {
+export async function findNewestBuildByName(sql: Sql, orgId: string, name: string, platform?: Platform): Promise<BuildRecord | null> {
   const rows = await sql.query<BuildRecord>(
     `SELECT ${columns} FROM builds WHERE org_id = $1 AND meta_name = $2 AND ($3::text IS NULL OR platform = $3::text)
       ORDER BY seq DESC LIMIT 1`,
@@ -84,7 +80,7 @@ export async function findNewestBuildByName(
  */
 export async function listBuilds(
   sql: Sql,
-  q: { orgId: string; name?: string; platform?: 'android' | 'ios'; beforeSeq?: string; limit: number },
+  q: { orgId: string; name?: string; platform?: Platform; beforeSeq?: string; limit: number },
 ): Promise<Array<BuildRecord & { seq: string }>> {
   return sql.query<BuildRecord & { seq: string }>(
     // builds.seq, not the text alias: ORDER BY seq would sort "10" before "9".

@@ -117,7 +117,7 @@ export async function exchange(target: URL, hop: Hop, route: Route): Promise<Ans
       hop.signal.throwIfAborted();
       if (secure)
         connection = tlsConnect({ socket: stream, servername: isIP(host) === 0 ? host : undefined, rejectUnauthorized: !hop.insecure });
-      return await send(target, { ...options, createConnection: () => connection as never }, hop.body);
+      return await send(target, { ...options, createConnection: () => connection }, hop.body);
     } finally {
       connection.destroy();
       stream.destroy();
@@ -132,7 +132,7 @@ export async function exchange(target: URL, hop: Hop, route: Route): Promise<Ans
       ...options,
       agent: false,
       rejectUnauthorized: !hop.insecure,
-      ...(route.allowPrivate ? {} : { lookup: publicOnlyLookup as never }),
+      ...(route.allowPrivate ? {} : { lookup: publicOnlyLookup }),
     },
     hop.body,
   );

@@ -91,7 +91,11 @@ export function recordingRoutes() {
     const key = deviceLogKey(held.orgId, held.runId, ref.id, ref.tryNumber);
     const scratch = await storage.scratchPath();
     try {
-      await pipeline(Readable.fromWeb(body as never), sizeLimit(DEVICE_LOG_MAX_BYTES, 'a device log'), createWriteStream(scratch));
+      await pipeline(
+        Readable.from(body, { objectMode: false }),
+        sizeLimit(DEVICE_LOG_MAX_BYTES, 'a device log'),
+        createWriteStream(scratch),
+      );
       await storage.commit(scratch, key);
     } finally {
       await rm(scratch, { force: true });
@@ -115,7 +119,7 @@ export function recordingRoutes() {
     const key = partKey(recordingKey(held.orgId, held.runId, ref.id, ref.tryNumber, ext), part);
     const scratch = await storage.scratchPath();
     try {
-      await pipeline(Readable.fromWeb(body as never), sizeLimit(RECORDING_MAX_BYTES), createWriteStream(scratch));
+      await pipeline(Readable.from(body, { objectMode: false }), sizeLimit(RECORDING_MAX_BYTES), createWriteStream(scratch));
       await storage.commit(scratch, key); // a rename: a re-sent upload replaces the file whole
     } finally {
       await rm(scratch, { force: true });

@@ -1,11 +1,8 @@
-import { PLATFORMS } from '@devicelab/shared';
 import { z } from '@hono/zod-openapi';
-import { pageLimit, text } from './common.js';
+import { pageLimit, platformField, text } from './common.js';
 
 /** metadata.name: the name runs select a build by (execute's build.meta.name). */
 export const BUILD_NAME_CHARS = 200;
-
-const Platform = z.enum(PLATFORMS, { message: 'platform must be "android" or "ios"' });
 
 /**
  * The CI provenance of a build, as the uploader sent it in the `ci` part. Kept as sent:
@@ -37,7 +34,7 @@ export const BuildUploaded = z.object({
 export const Build = z
   .object({
     buildId: z.string(),
-    platform: Platform,
+    platform: platformField,
     kind: z.enum(['apk', 'ipa', 'app']),
     fileName: z.string(),
     sizeBytes: z.number(),
@@ -57,7 +54,7 @@ export const BuildList = z.object({ builds: z.array(Build), nextCursor: z.string
 
 export const ListBuildsQuery = z.object({
   name: text('name', BUILD_NAME_CHARS).optional().openapi({ description: 'Only builds uploaded with this metadata name (exact match)' }),
-  platform: Platform.optional(),
+  platform: platformField.optional(),
   limit: pageLimit(200, 50),
   cursor: z.string().max(100).optional().openapi({ description: 'nextCursor of the previous page' }),
 });
@@ -74,7 +71,7 @@ export const UploadForm = z.object({
         'The organisation key (dl_org_…) when no Bearer key is sent; or the organisation id (org_…) ' +
         "alongside a Bearer key of that organisation (GPT Driver's upload-build action)",
     }),
-  platform: Platform.optional(),
+  platform: platformField.optional(),
   metadata: z.string().optional().openapi({ description: 'JSON object as a string, e.g. {"name":"nightly"}' }),
   ci: z
     .string()

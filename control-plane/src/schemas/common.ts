@@ -1,4 +1,8 @@
+import { PLATFORMS } from '@devicelab/shared';
 import { z } from '@hono/zod-openapi';
+
+/** A request's platform field: shared's platforms, with the 400's wording. */
+export const platformField = z.enum(PLATFORMS, { message: 'platform must be "android" or "ios"' });
 
 /** Counts characters as people do (code points), not UTF-16 units. */
 export const chars = (s: string) => [...s].length;

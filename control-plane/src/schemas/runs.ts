@@ -1,8 +1,7 @@
 import * as shared from '@devicelab/shared';
-import { PLATFORMS } from '@devicelab/shared';
 import { z } from '@hono/zod-openapi';
 import { BuildCi } from './builds.js';
-import { id, pageLimit, text } from './common.js';
+import { id, pageLimit, platformField, text } from './common.js';
 import { LIMITS } from './tests.js';
 
 // Limits the public contract leaves open (docs/architecture.md#keys-and-ids); each is documented in docs/api.md.
@@ -14,8 +13,6 @@ export const RUN_LIMITS = {
   bundleIdChars: 255,
   buildNameChars: 200,
 } as const;
-
-const Platform = z.enum(PLATFORMS, { message: 'platform must be "android" or "ios"' });
 
 /** A string field that must be there: says "required" rather than "expected string, received undefined". */
 const required = (field: string) =>
@@ -40,7 +37,7 @@ export const ExecuteRun = z
     bundleId: text('bundleId', RUN_LIMITS.bundleIdChars)
       .optional()
       .openapi({ description: "An app already installed on the organisation's reserved handset; requires platform" }),
-    platform: Platform.optional(),
+    platform: platformField.optional(),
     testIds: z.array(id('testIds[]')).max(RUN_LIMITS.tests).optional(),
     tags: z
       .array(text('tags[]', LIMITS.tagChars))

@@ -11,8 +11,8 @@ import type { Sql } from '../db/index.js';
 import { attemptColumns } from '../runs/attempts.js';
 import type { RunEventSink } from '../runs/run-events.js';
 import { runColumns } from '../runs/run-queries.js';
+import { deliveriesDue } from '../wake/channels.js';
 import type { WebhookEventType } from './events.js';
-import { hintDeliveries } from './wake.js';
 
 /** Whether the organisation (a column) has an active endpoint for the event ($2): checked before any record is read. */
 const subscribed = (orgColumn: string) =>
@@ -38,7 +38,7 @@ function enqueueSql(subjects: string): string {
 async function enqueue(tx: Sql, type: WebhookEventType, subjects: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const rows = await tx.query(enqueueSql(subjects), [[...new Set(ids)], type]);
-  if (rows.length > 0) await hintDeliveries(tx);
+  if (rows.length > 0) await deliveriesDue.publishInTransaction(tx, {});
 }
 
 /**

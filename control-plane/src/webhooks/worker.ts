@@ -2,13 +2,14 @@
  * The delivery worker: claims due deliveries (up to WEBHOOK_CONCURRENCY in flight),
  * signs and sends each, and records the outcome: delivered, retry later with
  * backoff, given up after the last attempt, or the endpoint disabled on 410. It
- * looks for work when enqueueing hints at some (wake.ts), when a retry comes due,
+ * looks for work when enqueueing hints at some (wake/channels.ts), when a retry comes due,
  * and every WEBHOOK_POLL_MS as the fallback. Everything it knows is in the database:
  * a process killed at any moment loses nothing (a claim it held is taken again when
  * its lease runs out, and sent with the same webhook-id).
  */
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { deliveriesDue } from '../wake/channels.js';
 import { retryDelayMs } from './backoff.js';
 import type { AttemptOutcome } from './deliveries.js';
 import { renderBody } from './payload.js';
@@ -19,7 +20,6 @@ import { disableOnGone } from './transitions/disable.js';
 import { giveUpDelivery } from './transitions/give-up.js';
 import { retryDeliveryLater } from './transitions/retry-later.js';
 import { succeedDelivery } from './transitions/succeed.js';
-import { onDeliveriesHinted, WEBHOOK_CHANNEL } from './wake.js';
 
 export interface DeliveryWorker {
   start(): Promise<void>;
@@ -108,8 +108,7 @@ export function createDeliveryWorker(db: Db, config: Pick<Config, 'baseUrl' | 'a
     async start() {
       if (!stopped) return;
       stopped = false;
-      cleanups.push(onDeliveriesHinted(kick));
-      if (db.pubsub) cleanups.push(await db.pubsub.listen(WEBHOOK_CHANNEL, kick));
+      cleanups.push(await deliveriesDue.subscribe(db, kick));
       kick();
     },
     async stop() {

@@ -2,7 +2,7 @@
  * adbkit is CommonJS with an `exports.default`. How an ESM default import sees it depends
  * on the loader: Node (and tsx) hand over `module.exports` ({default: Adb, ...}), while
  * vitest's interop hands over `Adb` itself. TypeScript (NodeNext) types it like Node.
- * Picking whichever has createClient makes both work.
+ * Picking whichever has createClient makes both work; the guards below say which one arrived.
  */
 
 import type { Duplex, Readable } from 'node:stream';
@@ -12,13 +12,14 @@ import connectionModule from '@devicefarmer/adbkit/dist/src/adb/connection.js';
 
 type AdbStatic = typeof adbkitModule.default;
 
-export const Adb: AdbStatic = 'createClient' in (adbkitModule as object) ? (adbkitModule as unknown as AdbStatic) : adbkitModule.default;
+const isAdbStatic = (loaded: unknown): loaded is AdbStatic =>
+  (typeof loaded === 'object' || typeof loaded === 'function') && loaded !== null && 'createClient' in loaded;
+export const Adb: AdbStatic = isAdbStatic(adbkitModule) ? adbkitModule : adbkitModule.default;
 
 type ConnectionClass = typeof connectionModule.default;
-const Connection: ConnectionClass =
-  'connect' in ((connectionModule as { prototype?: object }).prototype ?? {})
-    ? (connectionModule as unknown as ConnectionClass)
-    : connectionModule.default;
+const isConnectionClass = (loaded: unknown): loaded is ConnectionClass =>
+  typeof loaded === 'function' && typeof loaded.prototype === 'object' && loaded.prototype !== null && 'connect' in loaded.prototype;
+const Connection: ConnectionClass = isConnectionClass(connectionModule) ? connectionModule : connectionModule.default;
 
 export type { Client, DeviceClient };
 
@@ -33,8 +34,8 @@ export function createAdbClient(host = '127.0.0.1', port = 5037): Client {
   const client = Adb.createClient({ host, port });
   client.connection = function connection() {
     const conn = new Connection(this.options);
-    // adbkit's own flag for "already tried starting the server": set, so it never tries.
-    (conn as unknown as { triedStarting: boolean }).triedStarting = true;
+    // adbkit's own flag for "already tried starting the server": set, so it never tries (private in its types: set by name).
+    Reflect.set(conn, 'triedStarting', true);
     conn.on('error', (err: Error) => this.emit('error', err));
     return conn.connect();
   };

@@ -5,6 +5,7 @@
  * with the tool of their kind (simctl, devicectl) and say when the device is gone.
  */
 import { isIPv6 } from 'node:net';
+import type { Point } from '@devicelab/shared';
 import {
   type DeviceDriver,
   DriverError,
@@ -19,7 +20,7 @@ import {
 import { WdaClient } from './wda-client.js';
 
 /** The "back" of iOS: the first button of the navigation bar (UIKit puts the back button there). */
-function navigationBackButton(source: string): { x: number; y: number } | null {
+function navigationBackButton(source: string): Point | null {
   const bar = /<XCUIElementTypeNavigationBar\b[^>]*>([\s\S]*?)<\/XCUIElementTypeNavigationBar>/.exec(source);
   const button = bar ? /<XCUIElementTypeButton\b([^>]*)>?/.exec(bar[1]!) : null;
   if (!button) return null;

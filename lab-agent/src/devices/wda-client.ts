@@ -9,6 +9,7 @@
  * client took over): one retry on "invalid session id".
  */
 import { isIP } from 'node:net';
+import type { Point } from '@devicelab/shared';
 import { DriverError } from './driver.js';
 
 export interface WdaLaunch {
@@ -81,7 +82,7 @@ export class WdaClient {
     await this.inSession('POST', '/wda/keys', { value: [...text] });
   }
 
-  async drag(from: { x: number; y: number }, to: { x: number; y: number }, seconds: number): Promise<void> {
+  async drag(from: Point, to: Point, seconds: number): Promise<void> {
     await this.inSession('POST', '/wda/dragfromtoforduration', { fromX: from.x, fromY: from.y, toX: to.x, toY: to.y, duration: seconds });
   }
 

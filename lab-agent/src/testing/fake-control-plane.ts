@@ -162,16 +162,18 @@ export async function startFakeControlPlane(options: { token?: string; port?: nu
       socket?.terminate();
     },
     messages(type) {
-      return fake.received.filter((r) => r.message.type === type).map((r) => r.message) as never;
+      return fake.received.map((r) => r.message).filter((m): m is Extract<AgentMessage, { type: typeof type }> => m.type === type);
     },
     waitFor(type, predicate = () => true, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const hit = fake.received.find((r) => r.message.type === type && predicate(r.message as never, r));
-          if (!hit) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(hit.message as never);
+          const isOfType = (m: AgentMessage): m is Extract<AgentMessage, { type: typeof type }> => m.type === type;
+          for (const r of fake.received) {
+            if (!isOfType(r.message) || !predicate(r.message, r)) continue;
+            waiters.delete(check);
+            clearTimeout(timer);
+            return resolve(r.message);
+          }
         };
         const timer = setTimeout(() => {
           waiters.delete(check);

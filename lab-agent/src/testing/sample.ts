@@ -3,7 +3,7 @@
  * fixtures, so the virtual handset installs it through a real manifest), job offers, and
  * a tiny reader of uiautomator XML so hand-written decisions can tap what is on screen.
  */
-import type { JobOffer } from '@devicelab/shared';
+import type { JobOffer, Point } from '@devicelab/shared';
 import { SAMPLE_PACKAGE } from '@devicelab/virtual-devices';
 import { apkEntries, zipToBuffer } from '../../../scripts/fixtures/builds.js';
 
@@ -21,7 +21,7 @@ export function jobOffer(overrides: Partial<JobOffer> & Pick<JobOffer, 'build'>)
     runId: 'run-1',
     testId: 'test-1',
     title: `Test ${n}`,
-    attempt: 1,
+    tryNumber: 1,
     serial: 'virtual-1',
     platform: 'android',
     packageName: SAMPLE_PACKAGE,
@@ -59,7 +59,7 @@ export function xmlNodes(xml: string): XmlNode[] {
 }
 
 /** Centre of the node whose resource id ends in `:id/<id>` (or whose text is `text`); throws when absent. */
-export function centerOf(xml: string, match: { id?: string; text?: string }): { x: number; y: number } {
+export function centerOf(xml: string, match: { id?: string; text?: string }): Point {
   const node = xmlNodes(xml).find(
     (n) => (match.id === undefined || n.resourceId.endsWith(`:id/${match.id}`)) && (match.text === undefined || n.text === match.text),
   );

@@ -171,7 +171,7 @@ function connectFiltered(host: string, port: number, filter: HostFilter, timeout
         const refusal = filter.addressRefusal(hostname, address);
         if (refusal !== null) return callback(new AddressRefused(refusal), '', 4);
       }
-      if (lookupOptions.all) return (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
+      if (lookupOptions.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };

@@ -150,9 +150,10 @@ export async function connectBenchAgent(
     send,
     async next(type, timeoutMs = 10_000) {
       const deadline = performance.now() + timeoutMs;
+      const isOfType = (m: ServerMessage): m is Extract<ServerMessage, { type: typeof type }> => m.type === type;
       for (;;) {
-        const found = received.find((f) => f.message.type === type && !consumed.has(f));
-        if (found) {
+        const found = received.find((f) => !consumed.has(f) && f.message.type === type);
+        if (found && isOfType(found.message)) {
           consumed.add(found);
           // Keep the list short over hundreds of rounds.
           if (consumed.size > 64) {
@@ -161,7 +162,7 @@ export async function connectBenchAgent(
               consumed.delete(f);
             }
           }
-          return found as never;
+          return { message: found.message, at: found.at };
         }
         if (ws.readyState !== ws.OPEN) throw new Error(`agent ${hello.agentId}: the socket closed while waiting for ${type}`);
         const left = deadline - performance.now();

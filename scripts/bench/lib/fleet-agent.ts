@@ -16,7 +16,7 @@ export interface OfferSeen {
   jobId: string;
   runId: string;
   serial: string;
-  attempt: number;
+  tryNumber: number;
   at: number;
   /** When the device's previous test ended here (the result was sent), or null for its first test. */
   deviceFreeSince: number | null;
@@ -131,7 +131,7 @@ export function startFleetAgent(opts: {
             jobId: m.jobId,
             runId: m.runId,
             serial: m.serial,
-            attempt: m.attempt,
+            tryNumber: m.tryNumber,
             at,
             deviceFreeSince: freeSince.get(m.serial) ?? null,
           });

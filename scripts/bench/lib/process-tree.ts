@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { listeningSockets } from '../../fixtures/listening-sockets.js';
 import { procStat } from './cpu.js';
 import { processMemory } from './server.js';
 
@@ -53,29 +54,9 @@ export function commandLine(pid: number): string {
   }
 }
 
-/** Inodes of the sockets listening on `port` (IPv4 and IPv6). */
-function listeningInodes(port: number): Set<string> {
-  const inodes = new Set<string>();
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const f = line.trim().split(/\s+/);
-      // local_address is ADDR:PORT, st 0A is LISTEN, inode is the 10th field
-      if (f[1]?.endsWith(`:${hexPort}`) && f[3] === '0A') inodes.add(f[9]!);
-    }
-  }
-  return inodes;
-}
-
 /** The process of the tree under `root` that listens on `port`, or null. */
 export function listenerPid(root: number, port: number): number | null {
-  const inodes = listeningInodes(port);
+  const inodes = new Set(listeningSockets(port).map((s) => s.inode));
   if (inodes.size === 0) return null;
   for (const pid of processTree(root)) {
     let fds: string[] = [];

@@ -3,6 +3,7 @@
  * handset's sample app (the screens the end-to-end tests drive, dumped by
  * virtual-devices/src) on both platforms, and other phrasings on the corpus screens.
  */
+import type { Platform } from '@devicelab/shared';
 import { absent, done, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
 /** The same sample app dumps exist for both platforms; ids are `name` on iOS. */
@@ -58,7 +59,7 @@ const sampleBoth: Array<[string, string, 'tap' | 'pass' | 'fail' | 'absent', str
 /** Which of several elements with the id is meant (ids repeat in lists). */
 const NTH: Readonly<Record<string, number>> = { 'Tap Product 10': 2, 'Check that $54.99 is shown next to Product 11': 3 };
 
-function sampleRows(platform: 'android' | 'ios'): Row[] {
+function sampleRows(platform: Platform): Row[] {
   return sampleBoth.map(([instruction, screen, verdict, id]) => {
     const ref = id === undefined ? undefined : { id, ...(NTH[instruction] ? { nth: NTH[instruction] } : {}) };
     const expected = verdict === 'tap' ? tap(ref!) : verdict === 'pass' ? pass(ref) : verdict === 'absent' ? absent : fails();

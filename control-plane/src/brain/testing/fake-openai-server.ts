@@ -68,6 +68,33 @@ export function errorResponse(status: number, message: string): ScriptedResponse
   return { status, body: { error: { message, type: 'fake_error', code: null } } };
 }
 
+/** The body a chat-completions request sends (what tests read back). */
+export interface ChatBody {
+  model: string;
+  temperature: number;
+  response_format: unknown;
+  messages: Array<{ role: string; content: string | Array<{ type: string; text?: string; image_url?: { url: string } }> }>;
+}
+
+/** The text of the user message the model was sent. */
+export function userText(request: RecordedRequest): string {
+  const content = (request.json as ChatBody).messages[1]!.content;
+  if (typeof content === 'string') return content;
+  return content
+    .filter((p) => p.type === 'text')
+    .map((p) => p.text)
+    .join('\n');
+}
+
+/** The index the model was shown for the element line matching `pattern`, as a model would pick it. */
+export function shownIndex(request: RecordedRequest, pattern: RegExp): number {
+  const line = userText(request)
+    .split('\n')
+    .find((l) => /^\d+ /.test(l) && pattern.test(l));
+  if (!line) throw new Error(`no element line matches ${pattern}:\n${userText(request)}`);
+  return Number(line.split(' ')[0]);
+}
+
 export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const requests: RecordedRequest[] = [];
   const queue: ScriptedResponse[] = [];

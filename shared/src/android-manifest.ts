@@ -1,10 +1,13 @@
 /**
- * Decoder for Android binary XML (AXML), the compiled form of AndroidManifest.xml in an
- * .apk (layouts from frameworks/base/libs/androidfw/include/androidfw/ResourceTypes.h).
- * It reads the string pool, the resource map and element/attribute chunks, and from the
- * manifest keeps what `pm` and `am` need: package, versions, label and activities.
- * Attribute names are resolved through the resource map first, because obfuscated apks
- * blank the android:* names and Android itself resolves them by id.
+ * The one reader of an app's compiled AndroidManifest.xml (Android binary XML, AXML; layouts from
+ * frameworks/base/libs/androidfw/include/androidfw/ResourceTypes.h), for the control plane when a
+ * build is uploaded (control-plane/src/builds/apk-manifest.ts) and for the virtual devices' `pm`
+ * (virtual-devices/src/apk-reader.ts). It reads the string pool, the resource map and the
+ * element/attribute chunks, and from the manifest keeps package, versions, label and activities.
+ * Attribute names are resolved through the resource map first, because obfuscated apks blank
+ * the android:* names and Android itself resolves them by id. Uploads are untrusted: every read
+ * stays inside its chunk, and a string pool may not decode to more text than its chunk holds.
+ * Each caller checks the values against its own rules (a package name is returned unchecked).
  */
 
 const CHUNK_STRING_POOL = 0x0001;
@@ -29,7 +32,8 @@ const ANDROID_ATTRS: Readonly<Record<number, string>> = {
   16843292: 'versionName',
 };
 
-export type AxmlValue = string | number | boolean;
+/** A resource reference (`@string/app_name`) stays an id: its value lives in resources.arsc. */
+export type AxmlValue = string | number | boolean | { ref: number };
 
 export interface AxmlNode {
   name: string;
@@ -37,11 +41,13 @@ export interface AxmlNode {
   children: AxmlNode[];
 }
 
-export interface ManifestInfo {
-  packageName: string;
+export interface AndroidManifest {
+  /** The package attribute as written (unchecked); null when absent or empty. */
+  packageName: string | null;
+  /** An int, or a string of digits (hand-edited manifests); null otherwise. */
   versionCode: number | null;
   versionName: string | null;
-  /** A literal android:label; null when absent or a resource reference. */
+  /** A literal android:label; null when absent, empty or a resource reference. */
   label: string | null;
   /** Fully qualified activity (and activity-alias) class names. */
   activities: string[];
@@ -50,7 +56,7 @@ export interface ManifestInfo {
 }
 
 export function decodeAxml(data: Buffer): AxmlNode {
-  if (data.length < 8 || data.readUInt16LE(0) !== CHUNK_XML) throw new Error('AndroidManifest.xml is not binary XML');
+  if (data.length < 8 || data.readUInt16LE(0) !== CHUNK_XML) throw new Error('not binary XML (no AXML header)');
   const end = Math.min(data.length, data.readUInt32LE(4));
   let strings: string[] = [];
   let resourceIds: number[] = [];
@@ -60,31 +66,31 @@ export function decodeAxml(data: Buffer): AxmlNode {
     const type = data.readUInt16LE(at);
     const headerSize = data.readUInt16LE(at + 2);
     const size = data.readUInt32LE(at + 4);
-    if (size < 8 || at + size > end) throw new Error('Corrupt binary XML chunk');
-    if (type === CHUNK_STRING_POOL) strings = readStringPool(data, at);
+    if (size < 8 || at + size > end) throw new Error('a binary XML chunk is cut off or corrupt');
+    if (type === CHUNK_STRING_POOL) strings = readStringPool(data.subarray(at, at + size));
     else if (type === CHUNK_RESOURCE_MAP) {
       resourceIds = [];
       for (let p = at + headerSize; p + 4 <= at + size; p += 4) resourceIds.push(data.readUInt32LE(p));
     } else if (type === CHUNK_START_ELEMENT) {
-      const node = readStartElement(data, at, headerSize, strings, resourceIds);
+      const node = readStartElement(data.subarray(at, at + size), headerSize, strings, resourceIds);
       stack[stack.length - 1]!.children.push(node);
       stack.push(node);
     } else if (type === CHUNK_END_ELEMENT && stack.length > 1) stack.pop();
     at += size;
   }
   const top = root.children[0];
-  if (!top) throw new Error('Binary XML has no elements');
+  if (!top) throw new Error('the binary XML has no elements');
   return top;
 }
 
-export function readManifest(data: Buffer): ManifestInfo {
+/** Throws an Error saying what is wrong when `data` is not a compiled manifest. */
+export function readAndroidManifest(data: Buffer): AndroidManifest {
   const manifest = decodeAxml(data);
-  if (manifest.name !== 'manifest') throw new Error(`Root element is <${manifest.name}>, not <manifest>`);
-  const packageName = manifest.attributes['package'];
-  if (typeof packageName !== 'string' || !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(packageName)) {
-    throw new Error('Manifest has no valid package attribute');
-  }
-  const qualify = (name: string) => (name.startsWith('.') ? packageName + name : name.includes('.') ? name : `${packageName}.${name}`);
+  if (manifest.name !== 'manifest') throw new Error(`it has no <manifest> root element (the root is <${manifest.name}>)`);
+  const text = (value: AxmlValue | undefined) => (typeof value === 'string' && value !== '' ? value : null);
+  const packageName = text(manifest.attributes['package']);
+  const qualify = (name: string) =>
+    name.startsWith('.') ? `${packageName ?? ''}${name}` : name.includes('.') || !packageName ? name : `${packageName}.${name}`;
   const application = manifest.children.find((c) => c.name === 'application');
   const activities: string[] = [];
   let launcherActivity: string | null = null;
@@ -97,12 +103,16 @@ export function readManifest(data: Buffer): ManifestInfo {
   }
   const versionCode = manifest.attributes['versionCode'];
   const versionName = manifest.attributes['versionName'];
-  const label = application?.attributes['label'];
   return {
     packageName,
-    versionCode: typeof versionCode === 'number' ? versionCode : null,
-    versionName: versionName === undefined ? null : String(versionName),
-    label: typeof label === 'string' && !label.startsWith('@') ? label : null,
+    versionCode:
+      typeof versionCode === 'number'
+        ? versionCode
+        : typeof versionCode === 'string' && /^\d{1,10}$/.test(versionCode)
+          ? Number(versionCode)
+          : null,
+    versionName: typeof versionName === 'number' ? String(versionName) : text(versionName),
+    label: text(application?.attributes['label']),
     activities,
     launcherActivity,
   };
@@ -117,12 +127,16 @@ function isLauncher(activity: AxmlNode): boolean {
   );
 }
 
-function readStartElement(data: Buffer, at: number, headerSize: number, strings: string[], resourceIds: number[]): AxmlNode {
-  const ext = at + headerSize;
+/** `data` is the element's chunk alone: its attributes must lie inside it. */
+function readStartElement(data: Buffer, headerSize: number, strings: string[], resourceIds: number[]): AxmlNode {
+  const ext = headerSize;
   const name = strings[data.readUInt32LE(ext + 4)] ?? '';
   const attributeStart = data.readUInt16LE(ext + 8);
   const attributeSize = data.readUInt16LE(ext + 10);
   const attributeCount = data.readUInt16LE(ext + 12);
+  if (attributeCount > 0 && (attributeSize < 20 || ext + attributeStart + attributeCount * attributeSize > data.length)) {
+    throw new Error("an element's attributes run past its chunk");
+  }
   const attributes: Record<string, AxmlValue> = {};
   for (let i = 0; i < attributeCount; i += 1) {
     const a = ext + attributeStart + i * attributeSize;
@@ -148,21 +162,27 @@ function typedValue(dataType: number, value: number, raw: string | undefined, st
     case TYPE_INT_BOOLEAN:
       return value !== 0;
     case TYPE_REFERENCE:
-      return `@0x${value.toString(16).padStart(8, '0')}`;
+      return { ref: value };
     default:
       return raw ?? value;
   }
 }
 
-function readStringPool(data: Buffer, at: number): string[] {
-  const count = data.readUInt32LE(at + 8);
-  const utf8 = (data.readUInt32LE(at + 16) & UTF8_FLAG) !== 0;
-  const stringsStart = at + data.readUInt32LE(at + 20);
-  const offsets = at + data.readUInt16LE(at + 2);
+/** `pool` is the string pool chunk alone: every offset is checked against it. */
+function readStringPool(pool: Buffer): string[] {
+  const count = pool.readUInt32LE(8);
+  const utf8 = (pool.readUInt32LE(16) & UTF8_FLAG) !== 0;
+  const stringsStart = pool.readUInt32LE(20);
+  const offsets = pool.readUInt16LE(2);
+  if (offsets + 4 * count > pool.length) throw new Error('the string pool is cut off');
   const strings: string[] = [];
+  // Strings of a pool do not overlap, so their text is at most the chunk's size: more is a hostile file.
+  let budget = pool.length;
   for (let i = 0; i < count; i += 1) {
-    const p = stringsStart + data.readUInt32LE(offsets + 4 * i);
-    strings.push(utf8 ? readUtf8(data, p) : readUtf16(data, p));
+    const s = (utf8 ? readUtf8 : readUtf16)(pool, stringsStart + pool.readUInt32LE(offsets + 4 * i));
+    budget -= s.length;
+    if (budget < 0) throw new Error('the string pool decodes to more text than it holds');
+    strings.push(s);
   }
   return strings;
 }
@@ -174,6 +194,7 @@ function readUtf16(data: Buffer, p: number): string {
     length = ((length & 0x7fff) << 16) | data.readUInt16LE(p + 2);
     start += 2;
   }
+  if (start + 2 * length > data.length) throw new Error('a string runs past its pool');
   return data.toString('utf16le', start, start + 2 * length);
 }
 
@@ -184,5 +205,6 @@ function readUtf8(data: Buffer, p: number): string {
   const first = data.readUInt8(q);
   const byteLength = first & 0x80 ? ((first & 0x7f) << 8) | data.readUInt8(q + 1) : first;
   const start = q + (first & 0x80 ? 2 : 1);
+  if (start + byteLength > data.length) throw new Error('a string runs past its pool');
   return data.toString('utf8', start, start + byteLength);
 }
