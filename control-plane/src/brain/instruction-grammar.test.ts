@@ -165,6 +165,25 @@ describe('parseInstruction', () => {
   });
 });
 
+describe('Gherkin outcomes and expected results', () => {
+  const kind = (i: string) => parseInstruction(i).kind;
+  it('reads a statement after Then / And / But / "Expected:" as a check, and an action there as the action', () => {
+    expect(kind('Then the parcel is out for delivery')).toBe('assertValue');
+    expect(kind('And the event starts at 14:00')).toBe('assert');
+    expect(kind('Expected: the plan is Premium')).toBe('assertValue');
+    expect(kind('expected result: order confirmed')).toBe('assert');
+    expect(kind('Then tap Next')).toBe('tap');
+    expect(kind('And I tap Save')).toBe('tap');
+    expect(kind('When I tap Save')).toBe('tap');
+    expect(kind('And I wonder why')).toBe('unknown');
+  });
+  it('never reads a bare statement without such a word as a check, nor a name starting with "And"', () => {
+    expect(kind('the event starts at 14:00')).toBe('unknown');
+    const andrew = parseInstruction('Andrew is shown');
+    expect(andrew.kind === 'assert' && andrew.target.text).toBe('Andrew');
+  });
+});
+
 describe('parseTargetPhrase', () => {
   it.each<[string, TargetPhrase]>([
     ['the First name field', { text: 'name', role: 'field', ordinal: 1, variants: ['First name field', 'First name'] }],

@@ -68,7 +68,14 @@ function clean(text: string): string {
     .replace(/[.!]+$/, '')
     .trim();
   for (;;) {
-    const next = s.replace(/^(?:then|and|now|next|finally|please)\s*,?\s+/i, '').replace(/,?\s+please$/i, '');
+    const next = s
+      .replace(/^(?:(?:then|and|now|next|finally|please)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i, '')
+      // Gherkin's first person: "When I tap Save" is "tap Save".
+      .replace(
+        /^(?:when\s+|given\s+)?(?:i|we)\s+(?=(?:tap|click|press|hit|enter|type|select|choose|open|scroll|swipe|go|navigate|fill|wait|launch|dismiss|close)\b)/i,
+        '',
+      )
+      .replace(/,?\s+please$/i, '');
     if (next === s) return s;
     s = next;
   }
@@ -264,11 +271,19 @@ const RULES: readonly Rule[] = [
   tapping,
 ];
 
+const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i;
+
 export function parseInstruction(instruction: string): Intent {
   const s = clean(instruction);
   if (!s) return { kind: 'unknown', reason: 'The instruction is empty' };
   for (const rule of RULES) {
     const intent = rule(s);
+    if (intent) return intent;
+  }
+  // A Gherkin outcome ("Then the parcel is out for delivery", "And the plan is Premium") or an expected
+  // result ("Expected: …") states what must be true: when it is no action, it is a check.
+  if (STATEMENT_PREFIX.test(instruction.trim()) && !/^(?:i|we)\s/i.test(s)) {
+    const intent = assertion(`check that ${s.replace(STATEMENT_PREFIX, '')}`);
     if (intent) return intent;
   }
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';

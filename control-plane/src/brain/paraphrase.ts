@@ -224,6 +224,8 @@ interface Claim {
   tokens: string[];
   /** Words of the screen's title that the claim has as its subject or its place: a text on the screen may leave them out. */
   context: ReadonlySet<string>;
+  /** Its subject when the screen names it nowhere (unnamedSubject): a text of two words or more may leave it out. */
+  unnamed: ReadonlySet<string>;
   /** Reported speech ("asks to", "says that"): part of a text may be given. */
   reported: boolean;
 }
@@ -243,12 +245,41 @@ function contentWords(tokens: readonly string[]): string[] {
 }
 
 /** The claim's content words and numbers; null when it says too little to be judged this way. */
-function contentOf(claim: string, title: ReadonlySet<string>): Claim | null {
+function contentOf(claim: string, title: ReadonlySet<string>, onScreen: ReadonlySet<string>): Claim | null {
   const tokens = comparableTokens(withoutPossessives(claim));
   const { subject, placeFrom } = titleParts(tokens, title);
   // The place is the screen itself, so the words naming it are not looked for; the subject still is, where a text has it.
   const words = contentWords(tokens.slice(0, placeFrom));
-  return words.length >= 2 ? { words, tokens, context: subject, reported: REPORTED.test(claim) } : null;
+  const unnamed = new Set(unnamedSubject(tokens, onScreen).filter((w) => !subject.has(w)));
+  return words.length >= 2 ? { words, tokens, context: subject, unnamed, reported: REPORTED.test(claim) } : null;
+}
+
+/** Words that pick one of several ("the last message", "the other parcel"): never left out, as they say which. */
+const PICKING =
+  /^(?:first|second|third|fourth|fifth|last|next|previous|prev|other|another|new|newest|old|oldest|latest|earliest|top|bottom|current|each|every|all|both|any|some|same|only|main|primary|second(?:ary)?)$/;
+
+/**
+ * The subject of a claim that the screen names nowhere: "the parcel is out for delivery" on a
+ * tracking screen that only says "Out for delivery", "the stay is for 3 nights" over "2 guests ·
+ * 3 nights". A tester names what the screen is about; the screen does not repeat it. Left out
+ * only when no word of it is on the screen at all (a screen naming two parcels says which is
+ * meant, and the claim must say it too), when it is one or two plain words before its verb,
+ * never a word that picks one of several ("the last message", "the other parcel"), and only
+ * for a text of two words or more ("the refund has shipped" is not read over a bare "Shipped").
+ */
+function unnamedSubject(tokens: readonly string[], onScreen: ReadonlySet<string>): string[] {
+  let i = /^(?:the|a|an|my|your|our|this)$/.test(tokens[0] ?? '') ? 1 : 0;
+  const subject: string[] = [];
+  while (i < tokens.length && subject.length < 3 && !AUXILIARY.test(tokens[i]!) && !/^\p{N}/u.test(tokens[i]!)) {
+    if (subject.length > 0 && /^.{3,}(?:s|ed)$/.test(tokens[i]!) && !/ss$/.test(tokens[i]!)) break; // its verb: "arrives", "shipped"
+    subject.push(tokens[i++]!);
+  }
+  const verb = tokens[i];
+  if (verb === undefined || subject.length === 0 || subject.length > 2 || i + 1 >= tokens.length) return [];
+  if (subject.some((w) => PICKING.test(w) || NEGATIONS.has(w) || SAYING.has(w))) return [];
+  const words = contentWords(subject);
+  if (words.length === 0 || words.some((w) => onScreen.has(w))) return [];
+  return words;
 }
 
 const AUXILIARY = /^(?:is|are|was|were|has|have|had|will|would|can|could|may|might|should|must|does|do|did)$/;
@@ -293,7 +324,70 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
     .split(/(?<=[.!?])\s+|\n+/)
     .map((p) => p.trim())
     .filter(Boolean);
-  return sentences.flatMap(textSegments).some((piece) => sentenceSays(piece, claim, part));
+  return sentences
+    .flatMap((sentence) => [sentence, ...clauses(sentence), ...relativeClauses(sentence)])
+    .flatMap(textSegments)
+    .flatMap((piece) => [piece, ...rangeEnds(piece)])
+    .some((piece) => sentenceSays(piece, claim, part));
+}
+
+/** A verb after "and" that starts a second clause on the same subject: "adds …", "fixed …", "will …". */
+const CLAUSE_VERB = /^(?:is|are|was|were|has|have|had|will|can|could|may|might|should|must|\p{Ll}{2,}(?:s|ed))$/u;
+
+/**
+ * Two clauses on one subject say each apart: "Version 5.2 adds offline maps and fixes a crash"
+ * says "Version 5.2 adds offline maps" and "Version 5.2 fixes a crash". The subject is what
+ * comes before the first verb; a clause keeps its own negation ("… and does not fix …").
+ */
+export function clauses(sentence: string): string[] {
+  const words = sentence.split(/\s+/);
+  const firstVerb = words.findIndex((w, i) => i > 0 && CLAUSE_VERB.test(w.replace(/[^\p{L}]/gu, '')));
+  if (firstVerb < 1) return [];
+  const subject = words.slice(0, firstVerb).join(' ');
+  const out: string[] = [];
+  let start = firstVerb;
+  for (let i = firstVerb + 1; i < words.length - 1; i++) {
+    if (words[i]!.toLowerCase() !== 'and' || !CLAUSE_VERB.test(words[i + 1]!.replace(/[^\p{L}]/gu, ''))) continue;
+    out.push(`${subject} ${words.slice(start, i).join(' ')}`);
+    start = i + 1;
+  }
+  if (out.length === 0) return [];
+  return [...out, `${subject} ${words.slice(start).join(' ')}`];
+}
+
+const IRREGULAR_PAST = 'sent|paid|made|got|left|kept|set|put|chose|sold|bought|gave|told|found';
+const RELATIVE = new RegExp(
+  `\\b(\\p{L}[\\p{L}-]*)\\s+(?:that\\s+|which\\s+)?(?:we|you|they|i|he|she)\\s+((?:just\\s+)?(?:\\p{L}{2,}ed|${IRREGULAR_PAST}))\\b(.*)$`,
+  'iu',
+);
+
+/**
+ * A thing and what was done to it, said in a relative clause: "Enter the code we sent to
+ * +44 …" says the code was sent to +44 …; "the items you saved" that the items were saved.
+ */
+export function relativeClauses(sentence: string): string[] {
+  const m = RELATIVE.exec(sentence);
+  if (!m) return [];
+  return [`${m[1]} was ${m[2]!.replace(/^just\s+/i, '')}${m[3]}`.replace(/[.!]$/, '')];
+}
+
+const CLOCK = String.raw`\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?`;
+const RANGE = new RegExp(`(?:^|\\s)(${CLOCK})\\s*(?:[–—-]|\\bto\\b)\\s*(${CLOCK})(?=$|[\\s,.;])`, 'i');
+
+/**
+ * The ends of a time range, each as a claim about it may say it: "14:00–15:00" says the event
+ * starts (begins, opens) at 14:00 and ends (finishes, closes) at 15:00, from one and until the
+ * other. Only times: "2–4 items" has no start.
+ */
+export function rangeEnds(text: string): string[] {
+  const m = RANGE.exec(text);
+  if (!m) return [];
+  const [from, to] = [m[1]!, m[2]!];
+  if (!/[:.]|m\.?$/i.test(from) && !/[:.]|m\.?$/i.test(to)) return [];
+  return [
+    ...['starts at', 'begins at', 'opens at', 'from'].map((w) => `${w} ${from}`),
+    ...['ends at', 'finishes at', 'closes at', 'until', 'till'].map((w) => `${w} ${to}`),
+  ];
 }
 
 /**
@@ -324,7 +418,10 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
   const counted = countedNouns(claim.tokens, tokens);
   const missing = claim.words.filter((w) => !hasWord(have, verbs, claimVerbs, w));
-  if (!missing.every((w) => claim.context.has(w) || counted.has(w)) || missing.length === claim.words.length) return false;
+  if (!missing.every((w) => claim.context.has(w) || counted.has(w) || claim.unnamed.has(w)) || missing.length === claim.words.length)
+    return false;
+  // A bare status ("Shipped") says nothing of whose it is: a subject the screen does not name needs a text that says more.
+  if (missing.some((w) => claim.unnamed.has(w) && !claim.context.has(w)) && words.length < 2) return false;
   const owners = ownersIn(shown);
   const claimWords = new Set(claim.words);
   const inClaim = (w: string) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w);
@@ -354,7 +451,12 @@ export interface Paraphrased {
 export function findParaphrase(claim: string, elements: readonly ScreenElement[], reported = false): Paraphrased | null {
   const titles = titleElements(elements);
   const context = new Set(titles.flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))));
-  const found = contentOf(claim, context);
+  const onScreen = new Set(
+    elements
+      .filter((el) => el.visible && textOf(el) !== '')
+      .flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))),
+  );
+  const found = contentOf(claim, context, onScreen);
   const content = found && reported ? { ...found, reported } : found;
   if (!content) return null;
   const pool = locatable(elements).filter((el) => textOf(el) !== '');
