@@ -188,4 +188,28 @@ describe('findParaphrase', () => {
     expect(said('the code was emailed to +44 7700 900123', prompt)).toBeNull();
     expect(said('the link was sent to +44 7700 900123', prompt)).toBeNull();
   });
+
+  it("reads a claim on the screen's heading as said by the heading and one other text, never by texts of a list", () => {
+    const event = titled(
+      'Event',
+      node('Design review', 'name', '[0,300][1080,360]'),
+      node('Tuesday, 12 March · 14:00–15:00', 'time', '[0,400][1080,460]'),
+      node('Room 4B', 'room', '[0,500][1080,560]'),
+    );
+    expect(said('the design review is on Tuesday, 12 March', event)).toBe('Tuesday, 12 March · 14:00–15:00');
+    expect(said('the design review is in Room 4B', event)).toBe('Room 4B');
+    expect(said('the design review is on Wednesday, 13 March', event)).toBeNull();
+    expect(said('the design review is not in Room 4B', event)).toBeNull();
+    expect(said('the design review is in Room 4B on Tuesday', event)).toBeNull();
+    // Dates above names, one after another: a name is no heading of the date below it.
+    const agenda = titled(
+      'Agenda',
+      node('Tuesday', 'd1', '[0,300][1080,360]'),
+      node('Design review', 'n1', '[0,400][1080,460]'),
+      node('Wednesday', 'd2', '[0,500][1080,560]'),
+      node('Standup', 'n2', '[0,600][1080,660]'),
+    );
+    expect(said('the design review is on Wednesday', agenda)).toBeNull();
+    expect(said('the standup is on Tuesday', agenda)).toBeNull();
+  });
 });

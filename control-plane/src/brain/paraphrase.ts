@@ -483,6 +483,7 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     const uncovered = content.words.filter((w) => !covered.has(w));
     return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
   });
+  if (saying.length === 0) return headingClaim(content, pool, elements, titles);
   if (saying.length !== 1) return null;
   const row = saying[0]!;
   const inRow = pool.filter((el) => el !== row && ancestors(el, elements).includes(row));
@@ -490,4 +491,33 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   // The number is what a replay must see again: the check names the text that shows it.
   const shown = inRow.find((el) => numbers.length > 0 && numbers.some((n) => comparableTokens(textOf(el)).includes(n))) ?? inRow[0] ?? row;
   return { element: shown, reasoning: `the row of ${describe(inRow[0] ?? row)} says it in other words` };
+}
+
+/**
+ * "the design review is on Tuesday, 12 March" on a screen headed "Design review" that shows
+ * "Tuesday, 12 March · 14:00–15:00" below: the heading of a detail screen (its first text
+ * under the title, in no list row) names what every other text there is about, so a claim may
+ * name it as its subject and say the rest with one other text. The claim must start with the
+ * heading's words, and the other text (or one part of it) must say no more than the rest.
+ * A text below a date in a list of events is no heading: only the screen's first text is.
+ */
+function headingClaim(
+  claim: Claim,
+  pool: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+  titles: readonly ScreenElement[],
+): Paraphrased | null {
+  const plain = pool.filter((el) => !el.clickable && !isButtonType(el) && !titles.includes(el) && rowOf(el, elements) === null);
+  const heading = [...plain].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)[0];
+  if (!heading) return null;
+  const headingTokens = comparableTokens(withoutPossessives(textOf(heading)));
+  const named = contentWords(headingTokens);
+  if (named.length === 0 || hasNegation(headingTokens) || named.length >= claim.words.length) return null;
+  if (named.some((w, i) => claim.words[i] !== w)) return null;
+  // "is in Room 4B": the place word is how the claim says it, not what the text shows.
+  const rest = claim.words.slice(named.length);
+  if (rest.length > 1 && /^(?:in|on|at)$/.test(rest[0]!)) rest.shift();
+  const restClaim: Claim = { ...claim, words: rest, context: new Set(), unnamed: new Set() };
+  const other = plain.find((el) => el !== heading && says(textOf(el), restClaim, false));
+  return other ? { element: other, reasoning: `${describe(other)}, under the heading ${describe(heading)}, says it in other words` } : null;
 }

@@ -121,6 +121,7 @@ describe('offline model corpus', () => {
       ['ninth batch, blind until tuned on', ninthBatch],
       ['tenth batch, blind until tuned on', tenthBatch],
       ['eleventh batch, blind until tuned on', eleventhBatch],
+      ['twelfth batch, blind until tuned on', twelfthBatch],
     ] as const)
       score(
         label,
