@@ -24,6 +24,7 @@ import { seventhBatch } from './seventh-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
 import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
+import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 
 const corpus: CorpusCase[] = [
@@ -40,6 +41,7 @@ const corpus: CorpusCase[] = [
   ...tenthBatch,
   ...eleventhBatch,
   ...twelfthBatch,
+  ...thirteenthBatch,
 ];
 
 function screenXml(name: string): string {
