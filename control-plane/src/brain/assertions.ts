@@ -242,11 +242,7 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     chooseTarget(elements, p, (q) => findMatches(elements, q, undefined, { typos: false, minCoverage: 0.5 }), 'element', {
       reachable: false,
     });
-  let choice = find(phrase);
-  if (!choice.ok) {
-    const named = nameBeforeKind(phrase, elements);
-    if (named) choice = find(named);
-  }
+  const choice = find(phrase);
   if (!choice.ok) return choice.decision;
   const el = choice.match.element;
   const target = uniqueLocator(el, elements) ?? locatorFor(el, elements);
@@ -258,20 +254,4 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
   const want = state === 'selected';
   if (el.selected !== want) return fail(`${describe(el)} is ${el.selected ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
   return pass({ ...target, selected: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
-}
-
-/**
- * "the XL size", "the Large option of Size": a name followed by the word of a heading on the
- * screen ("Size") names the item under that heading by its name alone ("XL"). Only when the
- * kind word is a text of its own on the screen, not a control: "the XL colour" on a screen
- * without "Colour" names nothing.
- */
-function nameBeforeKind(phrase: TargetPhrase, elements: readonly ScreenElement[]): TargetPhrase | null {
-  const m = /^(.+?)\s+(\p{Ll}[\p{L}-]+)$/u.exec(phrase.text.trim());
-  if (!m || phrase.variants?.length) return null;
-  const [, name, kind] = m;
-  const heading = locatable(elements).some(
-    (el) => !el.clickable && [kind!, kind!.replace(/s$/, '')].some((k) => sameText(el.text || el.contentDesc, k)),
-  );
-  return heading ? { text: name! } : null;
 }

@@ -79,4 +79,82 @@ describe('copula claims', () => {
     expect(verdict('Check that the XXL size is disabled', sizes)).toBe('fail');
     expect(verdict('Check that the XL colour is disabled', sizes)).toBe('fail');
   });
+
+  const tapped = (instruction: string, xml: string) => {
+    const d = decideOffline({ instruction, platform: 'android', hierarchyXml: xml });
+    return d.action.type === 'tap' && d.action.target ? d.action.target.value : d.action.type;
+  };
+  const slots = androidXml(
+    text('Thursday, 20 March', 'slot_date', 300),
+    [
+      'android.widget.CheckBox',
+      { text: '10:00', 'resource-id': 'com.example:id/slot_1000', clickable: 'true', bounds: '[0,400][300,480]' },
+    ],
+    [
+      'android.widget.CheckBox',
+      { text: '10:30', 'resource-id': 'com.example:id/slot_1030', clickable: 'true', bounds: '[320,400][620,480]' },
+    ],
+    [
+      'android.widget.CheckBox',
+      { text: '11:00', 'resource-id': 'com.example:id/time_1100', clickable: 'true', bounds: '[640,400][940,480]' },
+    ],
+    text('Each appointment lasts 30 minutes', 'duration', 600),
+    button('Skip forward 30 seconds', 'skip_forward', 800),
+    button('Skip back 15 seconds', 'skip_back', 900, { enabled: 'false' }),
+  );
+  it('names an element by its name and a kind word its id has, never a kind nothing on the screen says', () => {
+    expect(tapped('Select the 10:30 slot', slots)).toBe('com.example:id/slot_1030');
+    expect(tapped('Select the 11:30 slot', slots)).toBe('fail');
+    // 11:00's id says "time", not "slot"; nothing says "seat".
+    expect(tapped('Select the 11:00 slot', slots)).toBe('fail');
+    expect(tapped('Select the 10:30 seat', slots)).toBe('fail');
+    // The name must be the whole text: "Thursday" is only part of "Thursday, 20 March" (slot_date).
+    expect(tapped('Select the Thursday slot', slots)).toBe('fail');
+  });
+  it('taps a control whose own words the instruction is, whole and enabled, and nothing else', () => {
+    expect(tapped('skip forward 30 seconds', slots)).toBe('com.example:id/skip_forward');
+    expect(tapped('Skip forward 15 seconds', slots)).toBe('fail');
+    expect(tapped('Skip forward', slots)).toBe('fail');
+    expect(tapped('skip back 15 seconds', slots)).toBe('fail');
+  });
+  it('sets aside "each" before a subject', () => {
+    expect(verdict('Expected: appointment lasts 30 minutes', slots)).toBe('pass');
+    expect(verdict('Expected: appointment lasts 45 minutes', slots)).toBe('fail');
+  });
+
+  const pair = (label: string, value: string, id: string, y: number): Spec => [
+    'android.widget.LinearLayout',
+    { 'resource-id': `com.example:id/${id}_row`, bounds: `[0,${y}][1080,${y + 100}]` },
+    [
+      ['android.widget.TextView', { text: label, 'resource-id': `com.example:id/${id}_label`, bounds: `[40,${y + 20}][400,${y + 80}]` }],
+      ['android.widget.TextView', { text: value, 'resource-id': `com.example:id/${id}_value`, bounds: `[420,${y + 20}][1040,${y + 80}]` }],
+    ],
+  ];
+  const transfer = androidXml(
+    toolbar('Review transfer'),
+    pair('Arrives', 'Today by 18:00', 'arrival', 300),
+    pair('Fee', 'Free', 'fee', 420),
+    [
+      'android.widget.LinearLayout',
+      { 'resource-id': 'com.example:id/driver_card', bounds: '[0,600][1080,800]' },
+      [text('Tomás', 'driver_name', 620), text('4.9 ★', 'driver_rating', 700)],
+    ],
+  );
+  it('reads a label and its value side by side as one row, never texts one under the other', () => {
+    expect(verdict('check the money arrives today by 18:00', transfer)).toBe('pass');
+    expect(verdict('check the money arrives today by 19:00', transfer)).toBe('fail');
+    expect(verdict('check the money arrives tomorrow by 18:00', transfer)).toBe('fail');
+    expect(verdict('check the money does not arrive today by 18:00', transfer)).toBe('fail');
+    // The same two texts one under the other are no pair.
+    const stacked = androidXml(toolbar('Review transfer'), [
+      'android.widget.LinearLayout',
+      { 'resource-id': 'com.example:id/arrival', bounds: '[0,300][1080,500]' },
+      [text('Arrives', 'arrival_label', 300), text('Today by 18:00', 'arrival_value', 400)],
+    ]);
+    expect(verdict('check the money arrives today by 18:00', stacked)).toBe('fail');
+  });
+  it('reads an owner\'s label against an id without its "\'s"', () => {
+    expect(verdict("Check that the driver's rating is 4.9", transfer)).toBe('pass');
+    expect(verdict("Check that the driver's rating is 4.8", transfer)).toBe('fail');
+  });
 });

@@ -177,6 +177,12 @@ describe('Gherkin outcomes and expected results', () => {
     expect(kind('When I tap Save')).toBe('tap');
     expect(kind('And I wonder why')).toBe('unknown');
   });
+  it('reads an expectation with "should" as a check, and "tick" as ticking a box', () => {
+    expect(kind('The reference should be Rent March')).toBe('assertValue');
+    expect(kind('The weather is nice')).toBe('unknown');
+    expect(parseInstruction('tick "Save Maria Lopez as a payee"')).toMatchObject({ kind: 'toggle', desired: 'on' });
+    expect(parseInstruction('untick Remember me')).toMatchObject({ kind: 'toggle', desired: 'off' });
+  });
   it('never reads a bare statement without such a word as a check, nor a name starting with "And"', () => {
     expect(kind('the event starts at 14:00')).toBe('unknown');
     const andrew = parseInstruction('Andrew is shown');

@@ -36,7 +36,8 @@ export type Intent =
   | { kind: 'permission'; answer: PermissionAnswer }
   | { kind: 'dismiss' }
   | { kind: 'cookies'; accept: boolean }
-  | { kind: 'unknown'; reason: string };
+  /** `said`: the instruction as written, which may still be a control's own words ("Skip forward 30 seconds"). */
+  | { kind: 'unknown'; reason: string; said?: string };
 
 const TAP_VERBS = '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|long[-\\s]press)';
 const TYPE_VERBS = '(?:enter|type|input|write|put|insert|key\\s+in|fill\\s+in)';
@@ -244,7 +245,9 @@ const toggling: Rule = (s) => {
   if ((m = /^toggle\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: null };
   m =
     /^(check|tick|select|mark|uncheck|untick|deselect|unmark|clear)\s+(.+?\s+(?:check\s*box|checkbox|box|switch|toggle))$/i.exec(s) ??
-    /^(uncheck|untick|deselect)\s+(.+)$/i.exec(s);
+    /^(uncheck|untick|deselect)\s+(.+)$/i.exec(s) ??
+    // "tick" only ever means a box: "tick \"Save Maria Lopez as a payee\"" (where "check" may be a check).
+    /^(tick)\s+(.+)$/i.exec(s);
   if (m) return { kind: 'toggle', target: parseTargetPhrase(m[2]!, 'toggle'), desired: /^(un|de|clear)/i.test(m[1]!) ? 'off' : 'on' };
   return null;
 };
@@ -289,6 +292,7 @@ export function parseInstruction(instruction: string): Intent {
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';
   return {
     kind: 'unknown',
+    said: s,
     reason: `Could not understand "${instruction.trim()}". Try e.g. ${examples}, or a command such as tapOn: "Login"`,
   };
 }

@@ -7,7 +7,7 @@ import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
-import { center, describe, isKeyboard } from './element-roles.js';
+import { center, describe, isButtonType, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
@@ -213,6 +213,20 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return { action: { type: 'wait', seconds: 1 }, reasoning, confidence: 0.9 };
     }
     case 'unknown':
-      return fail(intent.reason);
+      return (intent.said && controlNamed(intent.said, elements)) || fail(intent.reason);
   }
+}
+
+/**
+ * An instruction that is exactly the words of one control ("skip forward 30 seconds" beside
+ * the button "Skip forward 30 seconds"): the tester wrote the control's own words as the action.
+ * The whole label, numbers and all, never a part of it; one control only.
+ */
+function controlNamed(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const controls = locatable(elements).filter(
+    (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
+  );
+  return controls.length === 1
+    ? tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9)
+    : null;
 }

@@ -20,10 +20,10 @@
  * each sentence of a longer text apart ("… from all your devices. This cannot be undone."
  * says the photos will be deleted, and never that this can be undone).
  */
-import { ancestors, describe, isButtonType } from './element-roles.js';
+import { ancestors, describe, isButtonType, isListContainer } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
-import { rowOf, titleElements } from './screen-structure.js';
+import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
 const FRAME = new Set([
@@ -84,6 +84,7 @@ const FRAME = new Set([
   'there',
   'now',
   'still',
+  'each',
   'user',
   // who says it, and that it says or shows it
   'dialog',
@@ -468,8 +469,13 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
-  const rows = [...new Set(pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null))];
   const textsOf = (row: ScreenElement) => pool.filter((el) => el === row || ancestors(el, elements).includes(row));
+  const rows = [
+    ...new Set([
+      ...pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null),
+      ...labelValuePairs(pool, elements),
+    ]),
+  ];
   // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
   // a text with a word the claim lacks ("English (United Kingdom)") takes no part.
   const saying = rows.filter((row) => {
@@ -480,7 +486,8 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
         return hasNegation(tokens) === hasNegation(content.tokens) && contentWords(tokens).every((w) => content.words.includes(w));
       });
     const covered = new Set(parts.flatMap((text) => contentWords(comparableTokens(text))));
-    const uncovered = content.words.filter((w) => !covered.has(w));
+    // A subject the screen's title or nothing on it names may be left out, as in one text.
+    const uncovered = content.words.filter((w) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w));
     return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
   });
   if (saying.length === 0) return headingClaim(content, pool, elements, titles);
@@ -520,4 +527,17 @@ function headingClaim(
   const restClaim: Claim = { ...claim, words: rest, context: new Set(), unnamed: new Set() };
   const other = plain.find((el) => el !== heading && says(textOf(el), restClaim, false));
   return other ? { element: other, reasoning: `${describe(other)}, under the heading ${describe(heading)}, says it in other words` } : null;
+}
+
+/**
+ * A label and its value side by side, as one row though no list holds them: "Arrives" and
+ * "Today by 18:00" in a layout of their own, on one line, with no other text in it.
+ */
+function labelValuePairs(pool: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement[] {
+  const parents = new Set(pool.flatMap((el) => (el.parentIndex == null ? [] : [elements[el.parentIndex]!])));
+  return [...parents].filter((parent) => {
+    if (parent.clickable || isListContainer(parent)) return false;
+    const texts = pool.filter((el) => ancestors(el, elements).includes(parent));
+    return texts.length === 2 && texts.every((t) => !t.clickable && !isButtonType(t)) && sameLine(texts[0]!.bounds, texts[1]!.bounds);
+  });
 }

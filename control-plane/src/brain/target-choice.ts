@@ -15,6 +15,7 @@ import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
 import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf } from './screen-structure.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
+import { sameText } from './verdict-text.js';
 
 export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
 
@@ -84,7 +85,44 @@ export function chooseTarget(
   if (narrowed?.ok) return notBehindDialog(single(narrowed.matches, phrase, elements, what, options), elements, options);
   // The qualifier did not hold, but the words as a whole name something ("Check for update" is a typo, not "Check" for "update").
   if (whole.length > 0) return notBehindDialog(single(whole, wholePhrase, elements, what, options), elements, options);
+  if (matches.length === 0 && !qualified) {
+    const kinded = namedWithKind(phrase, elements, find);
+    if (kinded) return notBehindDialog(single(kinded.matches, kinded.phrase, elements, what, options), elements, options);
+  }
   return narrowed ?? { ok: false, decision: notFound(what, phrase, elements) };
+}
+
+/** The words of an element's id: "com.example:id/slot_1030" is "slot 1030", "speedButton" is "speed button". */
+export const idWords = (id: string) =>
+  id
+    .replace(/^.*[:/]/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/**
+ * "the 10:30 slot", "the XL size": a name followed by a lower-case word saying what kind of
+ * thing it is, when nothing shows the two together. The name alone must show exactly, and the
+ * kind must be said by the screen about that element: in its id ("slot_1030", "size_xl") or as
+ * a heading text of its own ("Size"). "the XL colour" on a screen without either names nothing.
+ */
+function namedWithKind(
+  phrase: TargetPhrase,
+  elements: readonly ScreenElement[],
+  find: Finder,
+): { matches: Match[]; phrase: TargetPhrase } | null {
+  const m = /^(.+?)\s+(\p{Ll}[\p{L}-]+)$/u.exec(phrase.text.trim());
+  if (!m || phrase.ordinal !== undefined) return null;
+  const [, name, kind] = m;
+  const kinds = new Set([kind!.toLowerCase(), kind!.toLowerCase().replace(/s$/, '')]);
+  const heading = elements.some(
+    (el) => el.visible && !el.clickable && [...kinds].some((k) => (el.text || el.contentDesc).trim().toLowerCase() === k),
+  );
+  const named: TargetPhrase = { text: name!, ...(phrase.role ? { role: phrase.role } : {}) };
+  const exact = find(named).filter((hit) => hit.score >= 0.97 && sameText(hit.element.text || hit.element.contentDesc, name!));
+  const matches = exact.filter((hit) => heading || idWords(hit.element.resourceId).some((w) => kinds.has(w)));
+  return matches.length > 0 ? { matches, phrase: named } : null;
 }
 
 export type Narrowed = { ok: true; matches: Match[] } | { ok: false; decision: Decision };

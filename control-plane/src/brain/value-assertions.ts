@@ -14,7 +14,7 @@ import { describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
-import { chooseTarget } from './target-choice.js';
+import { chooseTarget, idWords } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { comparableTokens, sameText, showsText } from './verdict-text.js';
 
@@ -87,15 +87,6 @@ export function resolveFieldValue(field: TargetPhrase, value: string, elements: 
   return passOn(el, elements, `${describe(el)} holds "${value}"`);
 }
 
-/** The words of an id: "com.example:id/plan_name" is "plan name", "distanceLabel" is "distance label". */
-const idWords = (id: string) =>
-  id
-    .replace(/^.*[:/]/, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-
 /**
  * "the plan is Premium" where no text says "Plan" but the text "Premium · Monthly" has the id
  * plan_name: the id is the label the developer gave it. The value must be the whole text or one
@@ -103,7 +94,8 @@ const idWords = (id: string) =>
  * missing from the id ("the trial plan") names nothing.
  */
 function byId(label: TargetPhrase, values: readonly string[], elements: readonly ScreenElement[]): Decision | null {
-  const wanted = comparableTokens(label.text).filter((w) => !/^(?:the|a|an|my|your|our)$/.test(w));
+  // "the driver's rating" over driver_rating: the owner's "'s" is not in an id.
+  const wanted = comparableTokens(label.text.replace(/(\p{L})['’]s\b/gu, '$1')).filter((w) => !/^(?:the|a|an|my|your|our)$/.test(w));
   if (wanted.length === 0) return null;
   const hit = locatable(elements).find((el) => {
     if (el.clickable || !el.resourceId || !(el.text || el.contentDesc)) return false;

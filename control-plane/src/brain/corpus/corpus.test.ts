@@ -124,6 +124,7 @@ describe('offline model corpus', () => {
       ['tenth batch, blind until tuned on', tenthBatch],
       ['eleventh batch, blind until tuned on', eleventhBatch],
       ['twelfth batch, blind until tuned on', twelfthBatch],
+      ['thirteenth batch, blind until tuned on', thirteenthBatch],
     ] as const)
       score(
         label,

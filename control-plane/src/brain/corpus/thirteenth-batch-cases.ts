@@ -1,13 +1,13 @@
 /**
- * A thirteenth batch (issue 25), the blind one: five screens of kinds not yet in the corpus,
- * written after the twelfth batch's fixes and run once, unchanged: the model was not tuned on
- * them. A bank transfer's review, appointment time slots (chips, one booked), a ride on its
- * way, an iOS podcast player, iOS weather with a forecast table. Phrasings as testers write
- * them, in several styles: terse Gherkin ("Then the amount is €250.00"), chatty, imperative,
- * loose casing and punctuation; and traps that must fail (another amount, time, plate, day or
- * percentage, a state the element does not have, a button the screen does not show). Its score
- * is printed apart ("blind"). Anything fixed after looking at these makes them tuned: move them
- * out of the blind flag, and write a new blind batch.
+ * A thirteenth batch (issue 25): five screens of kinds not yet in the corpus, written after the
+ * twelfth batch's fixes and run once, unchanged, as the blind batch: 45 of 65 right (69.2 %),
+ * no false pass. A bank transfer's review, appointment time slots (chips, one booked), a ride
+ * on its way, an iOS podcast player, iOS weather with a forecast table. Phrasings as testers
+ * write them, in several styles: terse Gherkin ("Then the amount is €250.00"), chatty,
+ * imperative, loose casing and punctuation; and traps that must fail (another amount, time,
+ * plate, day or percentage, a state the element does not have, a button the screen does not
+ * show). Its misses were then looked at and read by general rules, so it is tuned now (its
+ * score is still printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -94,4 +94,4 @@ const weather: Row[] = [
 export const thirteenthBatch: CorpusCase[] = [
   ...onPlatform('android', [...transfer, ...slots, ...ride]),
   ...onPlatform('ios', [...nowPlaying, ...weather]),
-].map((c) => ({ ...c, blind: true }));
+];
