@@ -15,6 +15,7 @@ import type { CorpusCase } from './corpus-case.js';
 import { eighthBatch } from './eighth-batch-cases.js';
 import { eleventhBatch } from './eleventh-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
+import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
 import { judge, type Outcome } from './judge.js';
@@ -42,6 +43,7 @@ const corpus: CorpusCase[] = [
   ...eleventhBatch,
   ...twelfthBatch,
   ...thirteenthBatch,
+  ...fourteenthBatch,
 ];
 
 function screenXml(name: string): string {
