@@ -9,13 +9,13 @@
 import { type Decision, fail } from './actions.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, toggleOf } from './element-matching.js';
-import { ancestors, describe, isEditable } from './element-roles.js';
+import { ancestors, describe, isEditable, isToggle } from './element-roles.js';
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { findParaphrase } from './paraphrase.js';
-import { regionFilter, screenBounds } from './screen-structure.js';
+import { regionFilter, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { sameText, showsText } from './verdict-text.js';
@@ -210,13 +210,21 @@ const STATE_NAMES: Readonly<Record<ElementState, string>> = {
 export function resolveState(phrase: TargetPhrase, state: ElementState, elements: readonly ScreenElement[]): Decision {
   const wantsSwitch = state === 'on' || state === 'off';
   // The switch is named by exactly its label, like any verdict: "Notifications" is not "Email notifications".
-  const toggles = [
+  let toggles = [
     ...new Set(
       findShown(elements, { ...phrase, role: undefined })
         .map((m) => toggleOf(m.element, elements))
         .filter((t) => t !== null),
     ),
   ];
+  // "Wi-Fi is on" on the Wi-Fi screen: the feature the title names is its one switch ("Use Wi-Fi").
+  if (toggles.length === 0 && wantsSwitch) {
+    const named = titleElements(elements).some((t) =>
+      [phrase.text, ...(phrase.variants ?? [])].some((n) => n && sameText(t.text || t.contentDesc, n)),
+    );
+    const all = locatable(elements).filter(isToggle);
+    if (named && all.length === 1) toggles = all;
+  }
   if (toggles.length > 1 && (wantsSwitch || phrase.role === 'toggle')) {
     return fail(`Ambiguous: ${toggles.length} switches match ${quoteOf(phrase)} (${toggles.map(describe).join(', ')})`);
   }

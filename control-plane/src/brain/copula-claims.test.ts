@@ -157,4 +157,59 @@ describe('copula claims', () => {
     expect(verdict("Check that the driver's rating is 4.9", transfer)).toBe('pass');
     expect(verdict("Check that the driver's rating is 4.8", transfer)).toBe('fail');
   });
+
+  const parking = androidXml(
+    toolbar('Parking'),
+    pair('Started', '09:35', 'started', 300),
+    pair('Cost so far', '€3.40', 'cost', 420),
+    [
+      'androidx.recyclerview.widget.RecyclerView',
+      { 'resource-id': 'com.example:id/rewards', bounds: '[0,600][1080,1100]' },
+      [
+        [
+          'android.widget.LinearLayout',
+          { 'resource-id': 'com.example:id/reward', clickable: 'true', bounds: '[0,600][1080,800]' },
+          [text('Free coffee', 'r1', 620), button('Redeem', 'redeem_1', 700)],
+        ],
+        [
+          'android.widget.LinearLayout',
+          { 'resource-id': 'com.example:id/reward', clickable: 'true', bounds: '[0,850][1080,1050]' },
+          [text('Cinema ticket', 'r2', 870), button('Redeem', 'redeem_2', 950, { enabled: 'false' })],
+        ],
+      ],
+    ],
+    button('Extend by 30 min', 'extend', 1800),
+  );
+  it("reads a row label's price words as the claim's, a place word before a word the text has, and 09:35 as 9:35", () => {
+    expect(verdict('Check that it has cost €3.40 so far', parking)).toBe('pass');
+    expect(verdict('Check that it has cost €4.30 so far', parking)).toBe('fail');
+    expect(verdict('Check that parking started at 9:35', parking)).toBe('pass');
+    expect(verdict('Check that parking started at 9:53', parking)).toBe('fail');
+    expect(verdict('Check that parking started at 19:35', parking)).toBe('fail');
+  });
+  it("taps the button a verb names in the row an object names, and a button whose words the instruction has with the title's", () => {
+    expect(tapped('Redeem the free coffee', parking)).toBe('com.example:id/redeem_1');
+    expect(tapped('Redeem the cinema ticket', parking)).toBe('fail');
+    expect(tapped('Redeem the free tea', parking)).toBe('fail');
+    expect(tapped('Extend parking by 30 min', parking)).toBe('com.example:id/extend');
+    expect(tapped('Extend parking by 60 min', parking)).toBe('fail');
+    expect(tapped('Extend my booking by 30 min', parking)).toBe('fail');
+  });
+
+  const wifi = androidXml(toolbar('Wi-Fi'), [
+    'android.widget.LinearLayout',
+    { 'resource-id': 'com.example:id/switch_bar', clickable: 'true', bounds: '[0,220][1080,360]' },
+    [
+      text('Use Wi-Fi', 'switch_text', 250),
+      [
+        'android.widget.Switch',
+        { 'resource-id': 'android:id/switch_widget', checkable: 'true', checked: 'true', bounds: '[900,250][1032,330]' },
+      ],
+    ],
+  ]);
+  it("reads the feature the title names as the screen's one switch, and nothing else as it", () => {
+    expect(verdict('Verify Wi-Fi is on', wifi)).toBe('pass');
+    expect(verdict('Verify Wi-Fi is off', wifi)).toBe('fail');
+    expect(verdict('Verify Bluetooth is on', wifi)).toBe('fail');
+  });
 });

@@ -39,7 +39,8 @@ export type Intent =
   /** `said`: the instruction as written, which may still be a control's own words ("Skip forward 30 seconds"). */
   | { kind: 'unknown'; reason: string; said?: string };
 
-const TAP_VERBS = '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|long[-\\s]press)';
+const TAP_VERBS =
+  '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|connect\\s+to|long[-\\s]press)';
 const TYPE_VERBS = '(?:enter|type|input|write|put|insert|key\\s+in|fill\\s+in)';
 const ASSERT_VERBS = '(?:check|verify|ensure|assert|confirm|make\\s+sure|validate|expect|see|i\\s+see|i\\s+should\\s+see)';
 const NUMBER_WORDS: Readonly<Record<string, number>> = {

@@ -212,4 +212,18 @@ describe('findParaphrase', () => {
     expect(said('the design review is on Wednesday', agenda)).toBeNull();
     expect(said('the standup is on Tuesday', agenda)).toBeNull();
   });
+
+  it('keeps "from A to B" in its order, and lets "I am" frame a claim', () => {
+    const ticket = screen(
+      node('London Euston → Manchester Piccadilly', 'route', '[0,100][1080,180]'),
+      node('Gold member', 'tier', '[0,200][1080,260]'),
+    );
+    expect(said('the trip is from London Euston to Manchester Piccadilly', ticket)).toBe('London Euston → Manchester Piccadilly');
+    expect(said('the trip is from Manchester Piccadilly to London Euston', ticket)).toBeNull();
+    expect(said('I am a Gold member', ticket)).toBe('Gold member');
+    expect(said('I am a Platinum member', ticket)).toBeNull();
+    expect(said('I am not a Gold member', ticket)).toBeNull();
+    // A place word stands for nothing only before a word the text has: "checked in" is not "Checked".
+    expect(said('checked in', screen(node('Checked', 'state', '[0,100][1080,180]')))).toBeNull();
+  });
 });

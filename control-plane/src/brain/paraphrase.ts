@@ -47,6 +47,7 @@ const FRAME = new Set([
   'these',
   'those',
   'is',
+  'am',
   'are',
   'was',
   'were',
@@ -372,6 +373,27 @@ export function relativeClauses(sentence: string): string[] {
   return [`${m[1]} was ${m[2]!.replace(/^just\s+/i, '')}${m[3]}`.replace(/[.!]$/, '')];
 }
 
+/**
+ * "in", "on", "at" before a word the text has: it only says where ("my seat is 41 in coach C"
+ * over "Coach C, seat 41", "the team sync is on Zoom" over its row's "Zoom").
+ */
+const placeWord = (words: readonly string[], i: number, have: ReadonlySet<string>) =>
+  /^(?:in|on|at)$/.test(words[i]!) && i + 1 < words.length && have.has(words[i + 1]!);
+
+/**
+ * "from London Euston to Manchester Piccadilly": what comes from and what goes to must be in
+ * that order in the text too ("London Euston → Manchester Piccadilly"); reversed it is another
+ * journey, though the words are the same.
+ */
+function inOrder(claim: readonly string[], shown: readonly string[]): boolean {
+  const from = claim.indexOf('from');
+  const to = claim.indexOf('to', from + 1);
+  if (from < 0 || to < 0 || to + 1 >= claim.length || from + 1 >= to) return true;
+  const first = shown.indexOf(claim[from + 1]!);
+  const second = shown.indexOf(claim[to + 1]!);
+  return first < 0 || second < 0 || first < second;
+}
+
 const CLOCK = String.raw`\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?`;
 const RANGE = new RegExp(`(?:^|\\s)(${CLOCK})\\s*(?:[–—-]|\\bto\\b)\\s*(${CLOCK})(?=$|[\\s,.;])`, 'i');
 
@@ -418,7 +440,8 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const claimVerbs = new Set([...verbForms(claim.tokens), ...passives(claim.tokens)]);
   // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
   const counted = countedNouns(claim.tokens, tokens);
-  const missing = claim.words.filter((w) => !hasWord(have, verbs, claimVerbs, w));
+  const missing = claim.words.filter((w, i) => !hasWord(have, verbs, claimVerbs, w) && !placeWord(claim.words, i, have));
+  if (!inOrder(claim.tokens, tokens)) return false;
   if (!missing.every((w) => claim.context.has(w) || counted.has(w) || claim.unnamed.has(w)) || missing.length === claim.words.length)
     return false;
   // A bare status ("Shipped") says nothing of whose it is: a subject the screen does not name needs a text that says more.
@@ -478,16 +501,21 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   ];
   // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
   // a text with a word the claim lacks ("English (United Kingdom)") takes no part.
+  const priced = content.tokens.some((t) => IS_NUMBER.test(t));
   const saying = rows.filter((row) => {
     const parts = textsOf(row)
       .flatMap((el) => textSegments(textOf(el)))
       .filter((text) => {
         const tokens = comparableTokens(text);
-        return hasNegation(tokens) === hasNegation(content.tokens) && contentWords(tokens).every((w) => content.words.includes(w));
+        // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
+        const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
+        return hasNegation(tokens) === hasNegation(content.tokens) && words.every((w) => content.words.includes(w));
       });
     const covered = new Set(parts.flatMap((text) => contentWords(comparableTokens(text))));
-    // A subject the screen's title or nothing on it names may be left out, as in one text.
-    const uncovered = content.words.filter((w) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w));
+    // A subject the screen's title or nothing on it names may be left out, as in one text; so may a place word.
+    const uncovered = content.words.filter(
+      (w, i) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w) && !placeWord(content.words, i, covered),
+    );
     return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
   });
   if (saying.length === 0) return headingClaim(content, pool, elements, titles);

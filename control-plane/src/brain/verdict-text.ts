@@ -24,7 +24,8 @@ function prepare(text: string): string {
 
 /** Words, numbers and currency signs, in order; everything else is a separator. */
 export function comparableTokens(text: string): string[] {
-  return prepare(text).match(TOKEN) ?? [];
+  // "09:35" is 9:35: a leading zero on the hour is how a clock is written, not another time.
+  return (prepare(text).match(TOKEN) ?? []).map((t) => t.replace(/^0(\d:\d\d)$/, '$1'));
 }
 
 /** Numbers as written, without currency: what must be equal for two texts to name the same thing. */

@@ -127,6 +127,7 @@ describe('offline model corpus', () => {
       ['eleventh batch, blind until tuned on', eleventhBatch],
       ['twelfth batch, blind until tuned on', twelfthBatch],
       ['thirteenth batch, blind until tuned on', thirteenthBatch],
+      ['fourteenth batch, blind until tuned on', fourteenthBatch],
     ] as const)
       score(
         label,

@@ -1,14 +1,13 @@
 /**
- * A fourteenth batch (issue 25), the blind one: five screens of kinds not yet in the corpus,
- * written after the thirteenth batch's fixes and run once, unchanged: the model was not tuned
- * on them. A parking session with label/value pairs, an Android Wi-Fi list, a rewards screen
- * with three Redeem buttons (one disabled), an iOS calendar day (times and places in rows: a
- * claim must hold in one row), an iOS train ticket (from → to, times, platform, seat). Mixed
- * styles (Gherkin, chatty, imperative, loose casing) and traps that must fail (another number,
- * plate, platform or seat, the other row's time or place, the journey reversed, an ambiguous
- * Redeem, a state the element does not have). Its score is printed apart ("blind"). Anything
- * fixed after looking at these makes them tuned: move them out of the blind flag, and write a
- * new blind batch.
+ * A fourteenth batch (issue 25): five screens of kinds not yet in the corpus, written after the
+ * thirteenth batch's fixes and run once, unchanged, as the blind batch: 55 of 68 right
+ * (80.9 %), no false pass. A parking session with label/value pairs, an Android Wi-Fi list, a
+ * rewards screen with three Redeem buttons (one disabled), an iOS calendar day (times and
+ * places in rows: a claim must hold in one row), an iOS train ticket (from → to, times,
+ * platform, seat). Mixed styles (Gherkin, chatty, imperative, loose casing) and traps that must
+ * fail (another number, plate, platform or seat, the other row's time or place, the journey
+ * reversed, an ambiguous Redeem, a state the element does not have). Its misses were then
+ * looked at and read by general rules, so it is tuned now (its score is still printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -98,4 +97,4 @@ const ticket: Row[] = [
 export const fourteenthBatch: CorpusCase[] = [
   ...onPlatform('android', [...parking, ...wifi, ...rewards]),
   ...onPlatform('ios', [...calendar, ...ticket]),
-].map((c) => ({ ...c, blind: true }));
+];
