@@ -14,6 +14,7 @@ import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
 import { eighthBatch } from './eighth-batch-cases.js';
 import { eleventhBatch } from './eleventh-batch-cases.js';
+import { fifteenthBatch } from './fifteenth-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
@@ -44,6 +45,7 @@ const corpus: CorpusCase[] = [
   ...twelfthBatch,
   ...thirteenthBatch,
   ...fourteenthBatch,
+  ...fifteenthBatch,
 ];
 
 function screenXml(name: string): string {
