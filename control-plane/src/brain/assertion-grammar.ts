@@ -135,7 +135,7 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
   const positive = POSITIVE_SUFFIX.exec(body);
   if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
-  if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
+  if (noneShown) return { target: { ...parseTargetPhrase(noneShown[1]!), denies: `there is a ${noneShown[1]!}` }, visible: false };
   const screenShows =
     /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(
       body,

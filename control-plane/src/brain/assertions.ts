@@ -16,7 +16,7 @@ import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { findParaphrase } from './paraphrase.js';
 import { regionFilter, screenBounds, titleElements } from './screen-structure.js';
-import { chooseTarget, narrow } from './target-choice.js';
+import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { sameText, showsText } from './verdict-text.js';
 
@@ -90,10 +90,13 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   const best = [...found].sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0];
   if (!visible) {
     if (best) return fail(`${describe(best.element)} is visible but should not be`);
+    // "there is no alarm at 06:30" beside an alarm row "06:30": what is said in other words is there too.
+    const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
+    if (said && said.action.type === 'assert') return fail(`${said.reasoning}, but should not be there`);
     return absent(phrase);
   }
   if (!best) {
-    const said = paraphraseOf(phrase, elements);
+    const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
     return said ?? notFound('text', phrase, elements);
   }
   const target = shownLocator(best.element, elements);
@@ -217,6 +220,16 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
         .filter((t) => t !== null),
     ),
   ];
+  // "the 06:30 alarm is on" on the Alarm screen: the switch of the row that shows "06:30".
+  const named = toggles.length === 0 ? withoutKind(phrase, elements) : null;
+  if (named)
+    toggles = [
+      ...new Set(
+        findShown(elements, named)
+          .map((m) => toggleOf(m.element, elements))
+          .filter((t) => t !== null),
+      ),
+    ];
   // "Wi-Fi is on" on the Wi-Fi screen: the feature the title names is its one switch ("Use Wi-Fi").
   if (toggles.length === 0 && wantsSwitch) {
     const named = titleElements(elements).some((t) =>

@@ -212,4 +212,79 @@ describe('copula claims', () => {
     expect(verdict('Verify Wi-Fi is off', wifi)).toBe('fail');
     expect(verdict('Verify Bluetooth is on', wifi)).toBe('fail');
   });
+
+  const alarmRow = (time: string, label: string, on: boolean, id: string, y: number): Spec => [
+    'android.widget.LinearLayout',
+    { 'resource-id': `com.example:id/${id}_row`, clickable: 'true', bounds: `[0,${y}][1080,${y + 150}]` },
+    [
+      text(time, `${id}_time`, y + 10),
+      text(label, `${id}_label`, y + 80),
+      [
+        'android.widget.Switch',
+        { 'resource-id': `com.example:id/${id}`, checkable: 'true', checked: String(on), bounds: `[900,${y + 40}][1032,${y + 110}]` },
+      ],
+    ],
+  ];
+  const alarms = androidXml(
+    toolbar('Alarm'),
+    [
+      'androidx.recyclerview.widget.RecyclerView',
+      { 'resource-id': 'com.example:id/list', bounds: '[0,300][1080,800]' },
+      [alarmRow('06:30', 'Weekdays', true, 'a1', 300), alarmRow('22:30', 'Bedtime', false, 'a2', 460)],
+    ],
+    [
+      'android.widget.ProgressBar',
+      { 'resource-id': 'com.example:id/used', 'content-desc': '72 percent used', bounds: '[0,900][1080,940]' },
+    ],
+  );
+  it("reads the row of a name and the screen's own kind word: its switch, its existence", () => {
+    expect(verdict('Check that the 06:30 alarm is on', alarms)).toBe('pass');
+    expect(verdict('Check that the 22:30 alarm is on', alarms)).toBe('fail');
+    expect(verdict('Check that the 10:00 alarm is on', alarms)).toBe('fail');
+    expect(verdict('Check that the 06:30 timer is on', alarms)).toBe('fail');
+    expect(tapped('Turn on the 22:30 alarm', alarms)).toBe('com.example:id/a2_row');
+    expect(tapped('Turn on the 23:30 alarm', alarms)).toBe('fail');
+    expect(tapped('Turn on the Bed alarm', alarms)).toBe('fail');
+    expect(verdict('Check that there is an alarm at 06:30', alarms)).toBe('pass');
+    expect(verdict('Check that there is an alarm at 07:30', alarms)).toBe('fail');
+    expect(verdict('Check that there is no alarm at 06:30', alarms)).toBe('fail');
+    expect(verdict('Check that there is a timer at 06:30', alarms)).toBe('fail');
+  });
+  it('reads "percent" as "%", never another number', () => {
+    expect(verdict('Check that 72% used is shown', alarms)).toBe('pass');
+    expect(verdict('Check that 27% used is shown', alarms)).toBe('fail');
+  });
+
+  const picker = androidXml(toolbar('App language'), [
+    'androidx.recyclerview.widget.RecyclerView',
+    { 'resource-id': 'com.example:id/languages', bounds: '[0,300][1080,800]' },
+    [
+      [
+        'android.widget.LinearLayout',
+        { 'resource-id': 'com.example:id/lang', clickable: 'true', bounds: '[0,300][1080,450]' },
+        [
+          [
+            'android.widget.RadioButton',
+            { 'resource-id': 'com.example:id/radio', checkable: 'true', checked: 'true', bounds: '[40,340][120,420]' },
+          ],
+          text('German', 'name_de', 320),
+        ],
+      ],
+      [
+        'android.widget.LinearLayout',
+        { 'resource-id': 'com.example:id/lang', clickable: 'true', bounds: '[0,460][1080,610]' },
+        [
+          [
+            'android.widget.RadioButton',
+            { 'resource-id': 'com.example:id/radio', checkable: 'true', checked: 'false', bounds: '[40,500][120,580]' },
+          ],
+          text('Japanese', 'name_ja', 480),
+        ],
+      ],
+    ],
+  ]);
+  it("takes the chosen row of a list as the value of the screen's title, never another row", () => {
+    expect(verdict('Then the app language is German', picker)).toBe('pass');
+    expect(verdict('Then the app language is Japanese', picker)).toBe('fail');
+  });
 });

@@ -67,7 +67,11 @@ describe('parseInstruction', () => {
     ['The error disappears', { kind: 'assert', target: { text: 'error' }, visible: false }],
     [
       'There is no Delete button',
-      { kind: 'assert', target: { text: 'Delete', role: 'button', variants: ['Delete button'] }, visible: false },
+      {
+        kind: 'assert',
+        target: { text: 'Delete', role: 'button', variants: ['Delete button'], denies: 'there is a Delete button' },
+        visible: false,
+      },
     ],
     ['Verify the screen shows Order confirmed', { kind: 'assert', target: { text: 'Order confirmed' }, visible: true }],
     ['Check Welcome', { kind: 'assert', target: { text: 'Welcome' }, visible: true }],

@@ -14,7 +14,7 @@ import type { Intent } from './instruction-grammar.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
 import { rowOf, titleElements } from './screen-structure.js';
-import { chooseTarget } from './target-choice.js';
+import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import { comparableTokens, sameText } from './verdict-text.js';
@@ -125,7 +125,7 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
 }
 
 function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, elements: readonly ScreenElement[]): Decision {
-  const found = findToggle(elements, phrase);
+  const found = findToggle(elements, phrase) ?? kindToggle(phrase, elements);
   if (!found) return notFound('switch or checkbox', phrase, elements);
   const { toggle, match } = found;
   const state = toggle.checked ? 'on' : 'off';
@@ -276,4 +276,11 @@ function controlInWords(said: string, elements: readonly ScreenElement[]): Decis
     return at === label.length && extra.length > 0 && extra.every((w) => title.has(w) || /^(?:the|a|an|my)$/.test(w));
   });
   return hits.length === 1 ? tapOn(hits[0]!, elements, `${describe(hits[0]!)} is named by the instruction's words`, 0.85) : null;
+}
+
+/** "Turn on the 22:30 alarm" on the Alarm screen: the switch of the row whose text is exactly "22:30". */
+function kindToggle(phrase: TargetPhrase, elements: readonly ScreenElement[]): ReturnType<typeof findToggle> {
+  const named = withoutKind(phrase, elements);
+  const found = named ? findToggle(elements, named) : null;
+  return found && named && sameText(labelOf(found.match.element), named.text) ? found : null;
 }

@@ -226,4 +226,10 @@ describe('findParaphrase', () => {
     // A place word stands for nothing only before a word the text has: "checked in" is not "Checked".
     expect(said('checked in', screen(node('Checked', 'state', '[0,100][1080,180]')))).toBeNull();
   });
+
+  it('keeps two numbers of a claim in their order in one text', () => {
+    const storage = screen(node('46.2 GB used of 64 GB', 'summary', '[0,100][1080,180]'));
+    expect(said('46.2 GB of 64 GB is used', storage)).toBe('46.2 GB used of 64 GB');
+    expect(said('64 GB of 46.2 GB is used', storage)).toBeNull();
+  });
 });

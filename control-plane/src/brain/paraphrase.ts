@@ -296,12 +296,14 @@ const PLACE = /^(?:in|on|of|for|at|from)$/;
 function titleParts(tokens: readonly string[], title: ReadonlySet<string>): { subject: Set<string>; placeFrom: number } {
   const parts = new Set<string>();
   const content = (t: string) => !FRAME.has(t) && !NEGATIONS.has(t);
-  let i = tokens[0] === 'the' ? 1 : 0;
+  // "there is an alarm at 09:00" on the Alarm screen: the title's thing is said to exist, and only its place is looked for.
+  const existential = tokens[0] === 'there' && /^(?:is|are)$/.test(tokens[1] ?? '');
+  let i = existential ? (/^(?:a|an|one)$/.test(tokens[2] ?? '') ? 3 : 2) : tokens[0] === 'the' ? 1 : 0;
   const subject: string[] = [];
   while (i < tokens.length && content(tokens[i]!) && title.has(stem(tokens[i]!))) subject.push(stem(tokens[i++]!));
   const next = tokens[i];
-  if (subject.length > 0 && next !== undefined && (AUXILIARY.test(next) || /(?:s|ed)$/.test(next)) && !PLACE.test(next))
-    for (const w of subject) parts.add(w);
+  const verbNext = next !== undefined && (AUXILIARY.test(next) || /(?:s|ed)$/.test(next)) && !PLACE.test(next);
+  if (subject.length > 0 && next !== undefined && (verbNext || (existential && PLACE.test(next)))) for (const w of subject) parts.add(w);
   let j = tokens.length - 1;
   const place: string[] = [];
   while (j >= 0 && content(tokens[j]!) && title.has(stem(tokens[j]!))) place.push(stem(tokens[j--]!));
@@ -394,6 +396,18 @@ function inOrder(claim: readonly string[], shown: readonly string[]): boolean {
   return first < 0 || second < 0 || first < second;
 }
 
+/**
+ * Two numbers of one claim keep their order in the text: "46.2 GB used of 64 GB" never says
+ * 64 GB of 46.2 GB is used. Each text of a row holds its own, so this is asked of one text.
+ */
+function numbersInOrder(claim: readonly string[], shown: readonly string[]): boolean {
+  const wanted = [...new Set(claim.filter((t) => IS_NUMBER.test(t)))];
+  if (wanted.length < 2) return true;
+  const seen = [...new Set(shown.filter((t) => wanted.includes(t)))];
+  const expected = wanted.filter((n) => seen.includes(n));
+  return seen.every((n, i) => n === expected[i]);
+}
+
 const CLOCK = String.raw`\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?`;
 const RANGE = new RegExp(`(?:^|\\s)(${CLOCK})\\s*(?:[–—-]|\\bto\\b)\\s*(${CLOCK})(?=$|[\\s,.;])`, 'i');
 
@@ -441,7 +455,7 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
   const counted = countedNouns(claim.tokens, tokens);
   const missing = claim.words.filter((w, i) => !hasWord(have, verbs, claimVerbs, w) && !placeWord(claim.words, i, have));
-  if (!inOrder(claim.tokens, tokens)) return false;
+  if (!inOrder(claim.tokens, tokens) || !numbersInOrder(claim.tokens, tokens)) return false;
   if (!missing.every((w) => claim.context.has(w) || counted.has(w) || claim.unnamed.has(w)) || missing.length === claim.words.length)
     return false;
   // A bare status ("Shipped") says nothing of whose it is: a subject the screen does not name needs a text that says more.

@@ -107,6 +107,18 @@ export const idWords = (id: string) =>
  * kind must be said by the screen about that element: in its id ("slot_1030", "size_xl") or as
  * a heading text of its own ("Size"). "the XL colour" on a screen without either names nothing.
  */
+/**
+ * "the 06:30 alarm" on the Alarm screen: the name alone, when the kind word after it is a
+ * heading or title text of its own on the screen; null otherwise.
+ */
+export function withoutKind(phrase: TargetPhrase, elements: readonly ScreenElement[]): TargetPhrase | null {
+  const m = /^(.+?)\s+(\p{Ll}[\p{L}-]+)$/u.exec(phrase.text.trim());
+  if (!m || phrase.ordinal !== undefined) return null;
+  const kinds = [m[2]!.toLowerCase(), m[2]!.toLowerCase().replace(/s$/, '')];
+  const heading = elements.some((el) => el.visible && !el.clickable && kinds.includes((el.text || el.contentDesc).trim().toLowerCase()));
+  return heading ? { text: m[1]! } : null;
+}
+
 function namedWithKind(
   phrase: TargetPhrase,
   elements: readonly ScreenElement[],

@@ -10,7 +10,7 @@ import { type Decision, fail } from './actions.js';
 import { findShown, paraphraseOf, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
-import { describe } from './element-roles.js';
+import { ancestors, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
@@ -56,7 +56,12 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   // The label is the screen's title ("the event is in Room 4B" on the "Event" screen): the whole screen is its value.
   const titles = titleElements(elements);
   if (labels.every((l) => titles.includes(l))) {
-    const v = values.find((candidate) => !titles.includes(candidate) && rowOf(candidate, elements) === null);
+    // In a list only the chosen row says it: "the app language is German" where German's radio button is checked.
+    const chosenRow = (el: ScreenElement) => {
+      const row = rowOf(el, elements);
+      return row === null || elements.some((o) => (o.checked || o.selected) && o !== row && ancestors(o, elements).includes(row));
+    };
+    const v = values.find((candidate) => !titles.includes(candidate) && chosenRow(candidate));
     if (v) return passOn(v, elements, `${describe(v)} is on the screen of ${describe(labels[0]!)}`);
   }
   const label0 = labels[0]!;

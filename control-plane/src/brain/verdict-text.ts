@@ -14,12 +14,16 @@ const IS_NUMBER = new RegExp(`^${NUMBER}$`, 'u');
 
 /** Case, accents, apostrophes inside words ("Don’t" = "Dont") and "&" = "and" are normalised away. */
 function prepare(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/(\p{L})['’‘`](\p{L})/gu, '$1$2')
-    .replace(/&/g, ' and ');
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/(\p{L})['’‘`](\p{L})/gu, '$1$2')
+      .replace(/&/g, ' and ')
+      // "72 percent" is "72%".
+      .replace(/(\p{N})\s*(?:per\s*cent|percent)\b/gu, '$1%')
+  );
 }
 
 /** Words, numbers and currency signs, in order; everything else is a separator. */

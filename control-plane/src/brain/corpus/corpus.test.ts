@@ -130,6 +130,7 @@ describe('offline model corpus', () => {
       ['twelfth batch, blind until tuned on', twelfthBatch],
       ['thirteenth batch, blind until tuned on', thirteenthBatch],
       ['fourteenth batch, blind until tuned on', fourteenthBatch],
+      ['fifteenth batch, blind until tuned on', fifteenthBatch],
     ] as const)
       score(
         label,

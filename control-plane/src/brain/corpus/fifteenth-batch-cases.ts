@@ -1,12 +1,13 @@
 /**
- * A fifteenth batch (issue 25), the blind one: five screens of kinds not yet in the corpus,
- * written after the fourteenth batch's fixes and run once, unchanged: the model was not tuned
- * on them. A bank account with a list of transactions, Android storage by category, an app
- * language picker (radio rows, two Portuguese), iOS alarms (a switch in each row), iOS Screen
- * Time (most used apps). Mixed styles and traps that must fail (another row's amount, date,
- * size or time; numbers swapped; another alarm's state; an ambiguous name; a tab not selected).
- * Its score is printed apart ("blind"). Anything fixed after looking at these makes them tuned:
- * move them out of the blind flag, and write a new blind batch.
+ * A fifteenth batch (issue 25): five screens of kinds not yet in the corpus, written after the
+ * fourteenth batch's fixes and run once, unchanged, as the blind batch: 48 of 64 right
+ * (75.0 %) and one false pass ("64 GB of 46.2 GB is used" over "46.2 GB used of 64 GB"). A bank
+ * account with a list of transactions, Android storage by category, an app language picker
+ * (radio rows, two Portuguese), iOS alarms (a switch in each row), iOS Screen Time (most used
+ * apps). Mixed styles and traps that must fail (another row's amount, date, size or time;
+ * numbers swapped; another alarm's state; an ambiguous name; a tab not selected). Its misses
+ * were then looked at and read by general rules, so it is tuned now (its score is still
+ * printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -92,4 +93,4 @@ const screenTime: Row[] = [
 export const fifteenthBatch: CorpusCase[] = [
   ...onPlatform('android', [...account, ...storage, ...language]),
   ...onPlatform('ios', [...alarms, ...screenTime]),
-].map((c) => ({ ...c, blind: true }));
+];
