@@ -23,6 +23,7 @@ import { judge, type Outcome } from './judge.js';
 import { ninthBatch } from './ninth-batch-cases.js';
 import { secondBatch } from './second-batch-cases.js';
 import { seventhBatch } from './seventh-batch-cases.js';
+import { sixteenthBatch } from './sixteenth-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
 import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
@@ -46,6 +47,7 @@ const corpus: CorpusCase[] = [
   ...thirteenthBatch,
   ...fourteenthBatch,
   ...fifteenthBatch,
+  ...sixteenthBatch,
 ];
 
 function screenXml(name: string): string {
