@@ -287,4 +287,18 @@ describe('copula claims', () => {
     expect(verdict('Then the app language is German', picker)).toBe('pass');
     expect(verdict('Then the app language is Japanese', picker)).toBe('fail');
   });
+
+  it('refuses a tap when a plain text of the page names the same as the one tappable element, but not a title twin', () => {
+    const row = (t: string, y: number): Spec => [
+      'android.widget.LinearLayout',
+      { 'resource-id': 'com.example:id/track', clickable: 'true', bounds: `[0,${y}][1080,${y + 100}]` },
+      [text(t, 'track_title', y + 20)],
+    ];
+    const album = androidXml(toolbar('Album'), text('Blue Hours', 'album_title', 300), row('Late Tram', 500), row('Blue Hours', 620));
+    const d = decideOffline({ instruction: 'Tap Blue Hours', platform: 'android', hierarchyXml: album });
+    expect(d.action).toMatchObject({ type: 'fail', reason: expect.stringMatching(/Ambiguous/) });
+    expect(decideOffline({ instruction: 'Tap Late Tram', platform: 'android', hierarchyXml: album }).action.type).toBe('tap');
+    const titled = androidXml(toolbar('Blue Hours'), row('Late Tram', 500), row('Blue Hours', 620));
+    expect(decideOffline({ instruction: 'Tap Blue Hours', platform: 'android', hierarchyXml: titled }).action.type).toBe('tap');
+  });
 });

@@ -13,7 +13,7 @@ import { ancestors, descendants, describe, isButtonType, isEditable, isTabContai
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
-import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf } from './screen-structure.js';
+import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf, titleElements } from './screen-structure.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
 import { sameText } from './verdict-text.js';
 
@@ -255,7 +255,19 @@ function single(matches: Match[], phrase: TargetPhrase, elements: readonly Scree
   );
   if (options.preferTappable !== false) {
     const tappable = tier.filter((m) => tapTargetOf(m.element, elements).clickable);
-    if (tappable.length > 0) tier = tappable;
+    // "Tap Blue Hours" on the album "Blue Hours" with a track "Blue Hours": a plain text of the page (not its title bar)
+    // naming the same thing makes the tappable one no surer than the other reading.
+    const titles = titleElements(elements);
+    const plainTwin = tier.some(
+      (m) =>
+        m.score === 1 &&
+        m.via === 'text' &&
+        !tapTargetOf(m.element, elements).clickable &&
+        !isButtonType(m.element) &&
+        !titles.includes(m.element),
+    );
+    const twinned = plainTwin && tappable.length < tier.length && tappable.some((m) => tapTargetOf(m.element, elements).enabled);
+    if (tappable.length > 0 && !twinned) tier = tappable;
   }
   const enabled = tier.filter((m) => m.element.enabled);
   if (enabled.length > 0) tier = enabled;
