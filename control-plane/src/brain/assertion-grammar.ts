@@ -87,8 +87,10 @@ export function valueBody(body: string, afterVerb: boolean): Intent | null {
   if ((m = LABEL_VALUE.exec(body))) {
     const value = m[2]!.trim();
     const label = m[1]!.trim();
-    // Without "check that …" only a number or a quoted value makes a sentence a check ("The weather is nice" is not).
-    const valueLike = afterVerb || /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
+    // Without "check that …" only a number, a quoted value or "should" makes a sentence a check ("The weather is nice" is not).
+    // "The reference should be Rent March": an expectation ("should", "must") is a check whatever its value.
+    const expectation = /\s(?:should|must)\s+(?:be|show|read|say)\s/i.test(body);
+    const valueLike = afterVerb || expectation || /^["“'‘].*["”'’]$/.test(value) || /\d/.test(value);
     if (
       valueLike &&
       !NOT_A_VALUE.test(value) &&
@@ -133,7 +135,7 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
   const positive = POSITIVE_SUFFIX.exec(body);
   if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
-  if (noneShown) return { target: parseTargetPhrase(noneShown[1]!), visible: false };
+  if (noneShown) return { target: { ...parseTargetPhrase(noneShown[1]!), denies: `there is a ${noneShown[1]!}` }, visible: false };
   const screenShows =
     /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(
       body,

@@ -9,14 +9,14 @@
 import { type Decision, fail } from './actions.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, toggleOf } from './element-matching.js';
-import { ancestors, describe, isEditable } from './element-roles.js';
+import { ancestors, describe, isEditable, isToggle } from './element-roles.js';
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { findParaphrase } from './paraphrase.js';
-import { regionFilter, screenBounds } from './screen-structure.js';
-import { chooseTarget, narrow } from './target-choice.js';
+import { regionFilter, screenBounds, titleElements } from './screen-structure.js';
+import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { sameText, showsText } from './verdict-text.js';
 
@@ -90,10 +90,13 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   const best = [...found].sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0];
   if (!visible) {
     if (best) return fail(`${describe(best.element)} is visible but should not be`);
+    // "there is no alarm at 06:30" beside an alarm row "06:30": what is said in other words is there too.
+    const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
+    if (said && said.action.type === 'assert') return fail(`${said.reasoning}, but should not be there`);
     return absent(phrase);
   }
   if (!best) {
-    const said = paraphraseOf(phrase, elements);
+    const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
     return said ?? notFound('text', phrase, elements);
   }
   const target = shownLocator(best.element, elements);
@@ -210,13 +213,31 @@ const STATE_NAMES: Readonly<Record<ElementState, string>> = {
 export function resolveState(phrase: TargetPhrase, state: ElementState, elements: readonly ScreenElement[]): Decision {
   const wantsSwitch = state === 'on' || state === 'off';
   // The switch is named by exactly its label, like any verdict: "Notifications" is not "Email notifications".
-  const toggles = [
+  let toggles = [
     ...new Set(
       findShown(elements, { ...phrase, role: undefined })
         .map((m) => toggleOf(m.element, elements))
         .filter((t) => t !== null),
     ),
   ];
+  // "the 06:30 alarm is on" on the Alarm screen: the switch of the row that shows "06:30".
+  const named = toggles.length === 0 ? withoutKind(phrase, elements) : null;
+  if (named)
+    toggles = [
+      ...new Set(
+        findShown(elements, named)
+          .map((m) => toggleOf(m.element, elements))
+          .filter((t) => t !== null),
+      ),
+    ];
+  // "Wi-Fi is on" on the Wi-Fi screen: the feature the title names is its one switch ("Use Wi-Fi").
+  if (toggles.length === 0 && wantsSwitch) {
+    const named = titleElements(elements).some((t) =>
+      [phrase.text, ...(phrase.variants ?? [])].some((n) => n && sameText(t.text || t.contentDesc, n)),
+    );
+    const all = locatable(elements).filter(isToggle);
+    if (named && all.length === 1) toggles = all;
+  }
   if (toggles.length > 1 && (wantsSwitch || phrase.role === 'toggle')) {
     return fail(`Ambiguous: ${toggles.length} switches match ${quoteOf(phrase)} (${toggles.map(describe).join(', ')})`);
   }
@@ -238,9 +259,11 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     if (said) return pass(shownLocator(said.element, elements), `${describe(said.element)} says it`);
     return notFound('switch or checkbox', phrase, elements);
   }
-  const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, { typos: false, minCoverage: 0.5 }), 'element', {
-    reachable: false,
-  });
+  const find = (p: TargetPhrase) =>
+    chooseTarget(elements, p, (q) => findMatches(elements, q, undefined, { typos: false, minCoverage: 0.5 }), 'element', {
+      reachable: false,
+    });
+  const choice = find(phrase);
   if (!choice.ok) return choice.decision;
   const el = choice.match.element;
   const target = uniqueLocator(el, elements) ?? locatorFor(el, elements);

@@ -67,7 +67,11 @@ describe('parseInstruction', () => {
     ['The error disappears', { kind: 'assert', target: { text: 'error' }, visible: false }],
     [
       'There is no Delete button',
-      { kind: 'assert', target: { text: 'Delete', role: 'button', variants: ['Delete button'] }, visible: false },
+      {
+        kind: 'assert',
+        target: { text: 'Delete', role: 'button', variants: ['Delete button'], denies: 'there is a Delete button' },
+        visible: false,
+      },
     ],
     ['Verify the screen shows Order confirmed', { kind: 'assert', target: { text: 'Order confirmed' }, visible: true }],
     ['Check Welcome', { kind: 'assert', target: { text: 'Welcome' }, visible: true }],
@@ -162,6 +166,31 @@ describe('parseInstruction', () => {
 
   it.each(['Sing a song', 'Login', '', 'The weather is nice today'])('does not guess at %j', (text) => {
     expect(parseInstruction(text).kind).toBe('unknown');
+  });
+});
+
+describe('Gherkin outcomes and expected results', () => {
+  const kind = (i: string) => parseInstruction(i).kind;
+  it('reads a statement after Then / And / But / "Expected:" as a check, and an action there as the action', () => {
+    expect(kind('Then the parcel is out for delivery')).toBe('assertValue');
+    expect(kind('And the event starts at 14:00')).toBe('assert');
+    expect(kind('Expected: the plan is Premium')).toBe('assertValue');
+    expect(kind('expected result: order confirmed')).toBe('assert');
+    expect(kind('Then tap Next')).toBe('tap');
+    expect(kind('And I tap Save')).toBe('tap');
+    expect(kind('When I tap Save')).toBe('tap');
+    expect(kind('And I wonder why')).toBe('unknown');
+  });
+  it('reads an expectation with "should" as a check, and "tick" as ticking a box', () => {
+    expect(kind('The reference should be Rent March')).toBe('assertValue');
+    expect(kind('The weather is nice')).toBe('unknown');
+    expect(parseInstruction('tick "Save Maria Lopez as a payee"')).toMatchObject({ kind: 'toggle', desired: 'on' });
+    expect(parseInstruction('untick Remember me')).toMatchObject({ kind: 'toggle', desired: 'off' });
+  });
+  it('never reads a bare statement without such a word as a check, nor a name starting with "And"', () => {
+    expect(kind('the event starts at 14:00')).toBe('unknown');
+    const andrew = parseInstruction('Andrew is shown');
+    expect(andrew.kind === 'assert' && andrew.target.text).toBe('Andrew');
   });
 });
 

@@ -36,9 +36,11 @@ export type Intent =
   | { kind: 'permission'; answer: PermissionAnswer }
   | { kind: 'dismiss' }
   | { kind: 'cookies'; accept: boolean }
-  | { kind: 'unknown'; reason: string };
+  /** `said`: the instruction as written, which may still be a control's own words ("Skip forward 30 seconds"). */
+  | { kind: 'unknown'; reason: string; said?: string };
 
-const TAP_VERBS = '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|long[-\\s]press)';
+const TAP_VERBS =
+  '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|connect\\s+to|long[-\\s]press)';
 const TYPE_VERBS = '(?:enter|type|input|write|put|insert|key\\s+in|fill\\s+in)';
 const ASSERT_VERBS = '(?:check|verify|ensure|assert|confirm|make\\s+sure|validate|expect|see|i\\s+see|i\\s+should\\s+see)';
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -68,7 +70,14 @@ function clean(text: string): string {
     .replace(/[.!]+$/, '')
     .trim();
   for (;;) {
-    const next = s.replace(/^(?:then|and|now|next|finally|please)\s*,?\s+/i, '').replace(/,?\s+please$/i, '');
+    const next = s
+      .replace(/^(?:(?:then|and|now|next|finally|please)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i, '')
+      // Gherkin's first person: "When I tap Save" is "tap Save".
+      .replace(
+        /^(?:when\s+|given\s+)?(?:i|we)\s+(?=(?:tap|click|press|hit|enter|type|select|choose|open|scroll|swipe|go|navigate|fill|wait|launch|dismiss|close)\b)/i,
+        '',
+      )
+      .replace(/,?\s+please$/i, '');
     if (next === s) return s;
     s = next;
   }
@@ -237,7 +246,9 @@ const toggling: Rule = (s) => {
   if ((m = /^toggle\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: null };
   m =
     /^(check|tick|select|mark|uncheck|untick|deselect|unmark|clear)\s+(.+?\s+(?:check\s*box|checkbox|box|switch|toggle))$/i.exec(s) ??
-    /^(uncheck|untick|deselect)\s+(.+)$/i.exec(s);
+    /^(uncheck|untick|deselect)\s+(.+)$/i.exec(s) ??
+    // "tick" only ever means a box: "tick \"Save Maria Lopez as a payee\"" (where "check" may be a check).
+    /^(tick)\s+(.+)$/i.exec(s);
   if (m) return { kind: 'toggle', target: parseTargetPhrase(m[2]!, 'toggle'), desired: /^(un|de|clear)/i.test(m[1]!) ? 'off' : 'on' };
   return null;
 };
@@ -264,6 +275,8 @@ const RULES: readonly Rule[] = [
   tapping,
 ];
 
+const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i;
+
 export function parseInstruction(instruction: string): Intent {
   const s = clean(instruction);
   if (!s) return { kind: 'unknown', reason: 'The instruction is empty' };
@@ -271,9 +284,16 @@ export function parseInstruction(instruction: string): Intent {
     const intent = rule(s);
     if (intent) return intent;
   }
+  // A Gherkin outcome ("Then the parcel is out for delivery", "And the plan is Premium") or an expected
+  // result ("Expected: …") states what must be true: when it is no action, it is a check.
+  if (STATEMENT_PREFIX.test(instruction.trim()) && !/^(?:i|we)\s/i.test(s)) {
+    const intent = assertion(`check that ${s.replace(STATEMENT_PREFIX, '')}`);
+    if (intent) return intent;
+  }
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';
   return {
     kind: 'unknown',
+    said: s,
     reason: `Could not understand "${instruction.trim()}". Try e.g. ${examples}, or a command such as tapOn: "Login"`,
   };
 }

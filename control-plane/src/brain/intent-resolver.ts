@@ -7,17 +7,17 @@ import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
-import { center, describe, isKeyboard } from './element-roles.js';
+import { ancestors, center, describe, isButtonType, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
-import { rowOf } from './screen-structure.js';
-import { chooseTarget } from './target-choice.js';
+import { rowOf, titleElements } from './screen-structure.js';
+import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
-import { sameText } from './verdict-text.js';
+import { comparableTokens, sameText } from './verdict-text.js';
 
 export interface Screen {
   platform: Platform;
@@ -125,7 +125,7 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
 }
 
 function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, elements: readonly ScreenElement[]): Decision {
-  const found = findToggle(elements, phrase);
+  const found = findToggle(elements, phrase) ?? kindToggle(phrase, elements);
   if (!found) return notFound('switch or checkbox', phrase, elements);
   const { toggle, match } = found;
   const state = toggle.checked ? 'on' : 'off';
@@ -213,6 +213,74 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return { action: { type: 'wait', seconds: 1 }, reasoning, confidence: 0.9 };
     }
     case 'unknown':
-      return fail(intent.reason);
+      return (intent.said && controlNamed(intent.said, elements)) || fail(intent.reason);
   }
+}
+
+/**
+ * An instruction that is exactly the words of one control ("skip forward 30 seconds" beside
+ * the button "Skip forward 30 seconds"): the tester wrote the control's own words as the action.
+ * The whole label, numbers and all, never a part of it; one control only.
+ */
+function controlNamed(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const controls = locatable(elements).filter(
+    (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
+  );
+  if (controls.length === 1) return tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9);
+  return controlOfRow(said, elements) ?? controlInWords(said, elements);
+}
+
+const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+const controlsOf = (elements: readonly ScreenElement[]) =>
+  locatable(elements).filter((el) => (el.clickable || isButtonType(el)) && labelOf(el) !== '');
+
+/**
+ * "Redeem the free coffee": the verb is the word of several buttons, one in each row; the
+ * rest is the title of one row, whose button is meant. A disabled one is not tapped.
+ */
+function controlOfRow(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i.exec(said);
+  if (!m) return null;
+  const [, verb, object] = m;
+  const named = controlsOf(elements).filter((el) => sameText(labelOf(el), verb!));
+  const inRow = named.filter((el) => {
+    const row = rowOf(el, elements);
+    return (
+      row !== null && locatable(elements).some((t) => t !== el && ancestors(t, elements).includes(row) && sameText(labelOf(t), object!))
+    );
+  });
+  if (inRow.length !== 1) return null;
+  const el = inRow[0]!;
+  if (!el.enabled) return fail(`${describe(el)} is disabled`);
+  return tapOn(el, elements, `${describe(el)} is the ${verb} of the row ${JSON.stringify(object)}`, 0.9);
+}
+
+/**
+ * "Extend parking by 30 min" beside the button "Extend by 30 min" on the Parking screen: every
+ * word of the button, in its order and numbers as written, with nothing else but the screen's
+ * title words and articles. One enabled control only.
+ */
+function controlInWords(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const words = comparableTokens(said);
+  const title = new Set(titleElements(elements).flatMap((t) => comparableTokens(labelOf(t))));
+  const hits = controlsOf(elements).filter((el) => {
+    if (!el.enabled) return false;
+    const label = comparableTokens(labelOf(el));
+    if (label.length < 2) return false;
+    let at = 0;
+    const extra: string[] = [];
+    for (const w of words) {
+      if (at < label.length && w === label[at]) at += 1;
+      else extra.push(w);
+    }
+    return at === label.length && extra.length > 0 && extra.every((w) => title.has(w) || /^(?:the|a|an|my)$/.test(w));
+  });
+  return hits.length === 1 ? tapOn(hits[0]!, elements, `${describe(hits[0]!)} is named by the instruction's words`, 0.85) : null;
+}
+
+/** "Turn on the 22:30 alarm" on the Alarm screen: the switch of the row whose text is exactly "22:30". */
+function kindToggle(phrase: TargetPhrase, elements: readonly ScreenElement[]): ReturnType<typeof findToggle> {
+  const named = withoutKind(phrase, elements);
+  const found = named ? findToggle(elements, named) : null;
+  return found && named && sameText(labelOf(found.match.element), named.text) ? found : null;
 }

@@ -123,4 +123,113 @@ describe('findParaphrase', () => {
     expect(said('42 searches will be removed', dialog, true)).toBeNull();
     expect(said('24 searches removed', dialog, true)).toBeNull();
   });
+
+  it('leaves out a subject the screen names nowhere, never one it names or one that picks which', () => {
+    const tracking = titled(
+      'Track order',
+      node('Out for delivery', 'status', '[0,300][1080,360]'),
+      node('Picked up at 9:14', 'pickup', '[0,400][1080,460]'),
+      node('2 guests · 3 nights', 'stay', '[0,500][1080,560]'),
+    );
+    expect(said('the parcel is out for delivery', tracking)).toBe('Out for delivery');
+    expect(said('the parcel was picked up at 9:14', tracking)).toBe('Picked up at 9:14');
+    expect(said('the stay is for 3 nights', tracking)).toBe('2 guests · 3 nights');
+    // Another number, a negation, another state: still no.
+    expect(said('the parcel was picked up at 9:41', tracking)).toBeNull();
+    expect(said('the parcel is not out for delivery', tracking)).toBeNull();
+    expect(said('the parcel is out for collection', tracking)).toBeNull();
+    expect(said('the stay is for 4 nights', tracking)).toBeNull();
+    // A word that picks one of several is never left out: the screen does not say which parcel.
+    expect(said('the second parcel is out for delivery', tracking)).toBeNull();
+    expect(said('the last parcel was picked up at 9:14', tracking)).toBeNull();
+    // The screen names two parcels: the subject is named, so it must be matched.
+    const two = screen(
+      row('Parcel A', 'Out for delivery'),
+      `<node index="1" text="" resource-id="app:id/row2" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,500][1080,700]">${node('Parcel B', 'b', '[0,510][1080,540]')}${node('Delivered', 'bs', '[0,550][1080,580]')}</node>`,
+    );
+    expect(said('the parcel is out for delivery', two)).toBeNull();
+  });
+
+  it('reads the start and the end of a time range, never another time or the other end', () => {
+    const event = titled('Event', node('Tuesday, 12 March · 14:00–15:00', 'time', '[0,300][1080,360]'));
+    expect(said('the event starts at 14:00', event)).toBe('Tuesday, 12 March · 14:00–15:00');
+    expect(said('the event ends at 15:00', event)).toBe('Tuesday, 12 March · 14:00–15:00');
+    expect(said('the event starts at 15:00', event)).toBeNull();
+    expect(said('the event ends at 14:00', event)).toBeNull();
+    expect(said('the event starts at 14:30', event)).toBeNull();
+    expect(said('the event does not start at 14:00', event)).toBeNull();
+    // A range of counts has no start time.
+    const stock = titled('Event', node('2–4 seats', 'seats', '[0,300][1080,360]'));
+    expect(said('the event starts at 2', stock)).toBeNull();
+  });
+
+  it('never leaves an unnamed subject out over a bare status word', () => {
+    const order = titled('Track order', node('Shipped', 'status', '[0,300][1080,360]'));
+    expect(said('the refund has shipped', order)).toBeNull();
+    expect(said('the parcel has shipped', order)).toBeNull();
+  });
+
+  it('reads each clause of "X does A and does B" apart, with its own subject and negation', () => {
+    const alert = screen(node('Version 5.2 adds offline maps and fixes a crash when sharing photos.', 'msg', '[0,100][1080,180]'));
+    expect(said('the alert says version 5.2 adds offline maps', alert)).toMatch(/^Version 5.2/);
+    expect(said('version 5.2 fixes a crash when sharing photos', alert)).toMatch(/^Version 5.2/);
+    expect(said('the alert says version 5.3 adds offline maps', alert)).toBeNull();
+    expect(said('version 5.2 removes offline maps', alert)).toBeNull();
+    expect(said('version 5.2 does not add offline maps', alert)).toBeNull();
+    const mixed = screen(node('Version 5.2 adds offline maps and does not fix the crash.', 'msg', '[0,100][1080,180]'));
+    expect(said('version 5.2 fixes the crash', mixed)).toBeNull();
+  });
+
+  it('reads a relative clause as what was done to its noun, never another number or verb', () => {
+    const prompt = screen(node('Enter the 6-digit code we sent to +44 7700 900123', 'prompt', '[0,100][1080,180]'));
+    expect(said('the code was sent to +44 7700 900123', prompt)).toMatch(/^Enter the 6-digit/);
+    expect(said('the code was sent to +44 7700 900124', prompt)).toBeNull();
+    expect(said('the code was not sent to +44 7700 900123', prompt)).toBeNull();
+    expect(said('the code was emailed to +44 7700 900123', prompt)).toBeNull();
+    expect(said('the link was sent to +44 7700 900123', prompt)).toBeNull();
+  });
+
+  it("reads a claim on the screen's heading as said by the heading and one other text, never by texts of a list", () => {
+    const event = titled(
+      'Event',
+      node('Design review', 'name', '[0,300][1080,360]'),
+      node('Tuesday, 12 March · 14:00–15:00', 'time', '[0,400][1080,460]'),
+      node('Room 4B', 'room', '[0,500][1080,560]'),
+    );
+    expect(said('the design review is on Tuesday, 12 March', event)).toBe('Tuesday, 12 March · 14:00–15:00');
+    expect(said('the design review is in Room 4B', event)).toBe('Room 4B');
+    expect(said('the design review is on Wednesday, 13 March', event)).toBeNull();
+    expect(said('the design review is not in Room 4B', event)).toBeNull();
+    expect(said('the design review is in Room 4B on Tuesday', event)).toBeNull();
+    // Dates above names, one after another: a name is no heading of the date below it.
+    const agenda = titled(
+      'Agenda',
+      node('Tuesday', 'd1', '[0,300][1080,360]'),
+      node('Design review', 'n1', '[0,400][1080,460]'),
+      node('Wednesday', 'd2', '[0,500][1080,560]'),
+      node('Standup', 'n2', '[0,600][1080,660]'),
+    );
+    expect(said('the design review is on Wednesday', agenda)).toBeNull();
+    expect(said('the standup is on Tuesday', agenda)).toBeNull();
+  });
+
+  it('keeps "from A to B" in its order, and lets "I am" frame a claim', () => {
+    const ticket = screen(
+      node('London Euston → Manchester Piccadilly', 'route', '[0,100][1080,180]'),
+      node('Gold member', 'tier', '[0,200][1080,260]'),
+    );
+    expect(said('the trip is from London Euston to Manchester Piccadilly', ticket)).toBe('London Euston → Manchester Piccadilly');
+    expect(said('the trip is from Manchester Piccadilly to London Euston', ticket)).toBeNull();
+    expect(said('I am a Gold member', ticket)).toBe('Gold member');
+    expect(said('I am a Platinum member', ticket)).toBeNull();
+    expect(said('I am not a Gold member', ticket)).toBeNull();
+    // A place word stands for nothing only before a word the text has: "checked in" is not "Checked".
+    expect(said('checked in', screen(node('Checked', 'state', '[0,100][1080,180]')))).toBeNull();
+  });
+
+  it('keeps two numbers of a claim in their order in one text', () => {
+    const storage = screen(node('46.2 GB used of 64 GB', 'summary', '[0,100][1080,180]'));
+    expect(said('46.2 GB of 64 GB is used', storage)).toBe('46.2 GB used of 64 GB');
+    expect(said('64 GB of 46.2 GB is used', storage)).toBeNull();
+  });
 });

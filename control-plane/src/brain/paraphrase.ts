@@ -20,10 +20,10 @@
  * each sentence of a longer text apart ("… from all your devices. This cannot be undone."
  * says the photos will be deleted, and never that this can be undone).
  */
-import { ancestors, describe, isButtonType } from './element-roles.js';
+import { ancestors, describe, isButtonType, isListContainer } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable } from './locators.js';
-import { rowOf, titleElements } from './screen-structure.js';
+import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
 const FRAME = new Set([
@@ -47,6 +47,7 @@ const FRAME = new Set([
   'these',
   'those',
   'is',
+  'am',
   'are',
   'was',
   'were',
@@ -84,6 +85,7 @@ const FRAME = new Set([
   'there',
   'now',
   'still',
+  'each',
   'user',
   // who says it, and that it says or shows it
   'dialog',
@@ -224,6 +226,8 @@ interface Claim {
   tokens: string[];
   /** Words of the screen's title that the claim has as its subject or its place: a text on the screen may leave them out. */
   context: ReadonlySet<string>;
+  /** Its subject when the screen names it nowhere (unnamedSubject): a text of two words or more may leave it out. */
+  unnamed: ReadonlySet<string>;
   /** Reported speech ("asks to", "says that"): part of a text may be given. */
   reported: boolean;
 }
@@ -243,12 +247,41 @@ function contentWords(tokens: readonly string[]): string[] {
 }
 
 /** The claim's content words and numbers; null when it says too little to be judged this way. */
-function contentOf(claim: string, title: ReadonlySet<string>): Claim | null {
+function contentOf(claim: string, title: ReadonlySet<string>, onScreen: ReadonlySet<string>): Claim | null {
   const tokens = comparableTokens(withoutPossessives(claim));
   const { subject, placeFrom } = titleParts(tokens, title);
   // The place is the screen itself, so the words naming it are not looked for; the subject still is, where a text has it.
   const words = contentWords(tokens.slice(0, placeFrom));
-  return words.length >= 2 ? { words, tokens, context: subject, reported: REPORTED.test(claim) } : null;
+  const unnamed = new Set(unnamedSubject(tokens, onScreen).filter((w) => !subject.has(w)));
+  return words.length >= 2 ? { words, tokens, context: subject, unnamed, reported: REPORTED.test(claim) } : null;
+}
+
+/** Words that pick one of several ("the last message", "the other parcel"): never left out, as they say which. */
+const PICKING =
+  /^(?:first|second|third|fourth|fifth|last|next|previous|prev|other|another|new|newest|old|oldest|latest|earliest|top|bottom|current|each|every|all|both|any|some|same|only|main|primary|second(?:ary)?)$/;
+
+/**
+ * The subject of a claim that the screen names nowhere: "the parcel is out for delivery" on a
+ * tracking screen that only says "Out for delivery", "the stay is for 3 nights" over "2 guests ·
+ * 3 nights". A tester names what the screen is about; the screen does not repeat it. Left out
+ * only when no word of it is on the screen at all (a screen naming two parcels says which is
+ * meant, and the claim must say it too), when it is one or two plain words before its verb,
+ * never a word that picks one of several ("the last message", "the other parcel"), and only
+ * for a text of two words or more ("the refund has shipped" is not read over a bare "Shipped").
+ */
+function unnamedSubject(tokens: readonly string[], onScreen: ReadonlySet<string>): string[] {
+  let i = /^(?:the|a|an|my|your|our|this)$/.test(tokens[0] ?? '') ? 1 : 0;
+  const subject: string[] = [];
+  while (i < tokens.length && subject.length < 3 && !AUXILIARY.test(tokens[i]!) && !/^\p{N}/u.test(tokens[i]!)) {
+    if (subject.length > 0 && /^.{3,}(?:s|ed)$/.test(tokens[i]!) && !/ss$/.test(tokens[i]!)) break; // its verb: "arrives", "shipped"
+    subject.push(tokens[i++]!);
+  }
+  const verb = tokens[i];
+  if (verb === undefined || subject.length === 0 || subject.length > 2 || i + 1 >= tokens.length) return [];
+  if (subject.some((w) => PICKING.test(w) || NEGATIONS.has(w) || SAYING.has(w))) return [];
+  const words = contentWords(subject);
+  if (words.length === 0 || words.some((w) => onScreen.has(w))) return [];
+  return words;
 }
 
 const AUXILIARY = /^(?:is|are|was|were|has|have|had|will|would|can|could|may|might|should|must|does|do|did)$/;
@@ -263,12 +296,14 @@ const PLACE = /^(?:in|on|of|for|at|from)$/;
 function titleParts(tokens: readonly string[], title: ReadonlySet<string>): { subject: Set<string>; placeFrom: number } {
   const parts = new Set<string>();
   const content = (t: string) => !FRAME.has(t) && !NEGATIONS.has(t);
-  let i = tokens[0] === 'the' ? 1 : 0;
+  // "there is an alarm at 09:00" on the Alarm screen: the title's thing is said to exist, and only its place is looked for.
+  const existential = tokens[0] === 'there' && /^(?:is|are)$/.test(tokens[1] ?? '');
+  let i = existential ? (/^(?:a|an|one)$/.test(tokens[2] ?? '') ? 3 : 2) : tokens[0] === 'the' ? 1 : 0;
   const subject: string[] = [];
   while (i < tokens.length && content(tokens[i]!) && title.has(stem(tokens[i]!))) subject.push(stem(tokens[i++]!));
   const next = tokens[i];
-  if (subject.length > 0 && next !== undefined && (AUXILIARY.test(next) || /(?:s|ed)$/.test(next)) && !PLACE.test(next))
-    for (const w of subject) parts.add(w);
+  const verbNext = next !== undefined && (AUXILIARY.test(next) || /(?:s|ed)$/.test(next)) && !PLACE.test(next);
+  if (subject.length > 0 && next !== undefined && (verbNext || (existential && PLACE.test(next)))) for (const w of subject) parts.add(w);
   let j = tokens.length - 1;
   const place: string[] = [];
   while (j >= 0 && content(tokens[j]!) && title.has(stem(tokens[j]!))) place.push(stem(tokens[j--]!));
@@ -293,7 +328,103 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
     .split(/(?<=[.!?])\s+|\n+/)
     .map((p) => p.trim())
     .filter(Boolean);
-  return sentences.flatMap(textSegments).some((piece) => sentenceSays(piece, claim, part));
+  return sentences
+    .flatMap((sentence) => [sentence, ...clauses(sentence), ...relativeClauses(sentence)])
+    .flatMap(textSegments)
+    .flatMap((piece) => [piece, ...rangeEnds(piece)])
+    .some((piece) => sentenceSays(piece, claim, part));
+}
+
+/** A verb after "and" that starts a second clause on the same subject: "adds …", "fixed …", "will …". */
+const CLAUSE_VERB = /^(?:is|are|was|were|has|have|had|will|can|could|may|might|should|must|\p{Ll}{2,}(?:s|ed))$/u;
+
+/**
+ * Two clauses on one subject say each apart: "Version 5.2 adds offline maps and fixes a crash"
+ * says "Version 5.2 adds offline maps" and "Version 5.2 fixes a crash". The subject is what
+ * comes before the first verb; a clause keeps its own negation ("… and does not fix …").
+ */
+export function clauses(sentence: string): string[] {
+  const words = sentence.split(/\s+/);
+  const firstVerb = words.findIndex((w, i) => i > 0 && CLAUSE_VERB.test(w.replace(/[^\p{L}]/gu, '')));
+  if (firstVerb < 1) return [];
+  const subject = words.slice(0, firstVerb).join(' ');
+  const out: string[] = [];
+  let start = firstVerb;
+  for (let i = firstVerb + 1; i < words.length - 1; i++) {
+    if (words[i]!.toLowerCase() !== 'and' || !CLAUSE_VERB.test(words[i + 1]!.replace(/[^\p{L}]/gu, ''))) continue;
+    out.push(`${subject} ${words.slice(start, i).join(' ')}`);
+    start = i + 1;
+  }
+  if (out.length === 0) return [];
+  return [...out, `${subject} ${words.slice(start).join(' ')}`];
+}
+
+const IRREGULAR_PAST = 'sent|paid|made|got|left|kept|set|put|chose|sold|bought|gave|told|found';
+const RELATIVE = new RegExp(
+  `\\b(\\p{L}[\\p{L}-]*)\\s+(?:that\\s+|which\\s+)?(?:we|you|they|i|he|she)\\s+((?:just\\s+)?(?:\\p{L}{2,}ed|${IRREGULAR_PAST}))\\b(.*)$`,
+  'iu',
+);
+
+/**
+ * A thing and what was done to it, said in a relative clause: "Enter the code we sent to
+ * +44 …" says the code was sent to +44 …; "the items you saved" that the items were saved.
+ */
+export function relativeClauses(sentence: string): string[] {
+  const m = RELATIVE.exec(sentence);
+  if (!m) return [];
+  return [`${m[1]} was ${m[2]!.replace(/^just\s+/i, '')}${m[3]}`.replace(/[.!]$/, '')];
+}
+
+/**
+ * "in", "on", "at" before a word the text has: it only says where ("my seat is 41 in coach C"
+ * over "Coach C, seat 41", "the team sync is on Zoom" over its row's "Zoom").
+ */
+const placeWord = (words: readonly string[], i: number, have: ReadonlySet<string>) =>
+  /^(?:in|on|at)$/.test(words[i]!) && i + 1 < words.length && have.has(words[i + 1]!);
+
+/**
+ * "from London Euston to Manchester Piccadilly": what comes from and what goes to must be in
+ * that order in the text too ("London Euston → Manchester Piccadilly"); reversed it is another
+ * journey, though the words are the same.
+ */
+function inOrder(claim: readonly string[], shown: readonly string[]): boolean {
+  const from = claim.indexOf('from');
+  const to = claim.indexOf('to', from + 1);
+  if (from < 0 || to < 0 || to + 1 >= claim.length || from + 1 >= to) return true;
+  const first = shown.indexOf(claim[from + 1]!);
+  const second = shown.indexOf(claim[to + 1]!);
+  return first < 0 || second < 0 || first < second;
+}
+
+/**
+ * Two numbers of one claim keep their order in the text: "46.2 GB used of 64 GB" never says
+ * 64 GB of 46.2 GB is used. Each text of a row holds its own, so this is asked of one text.
+ */
+function numbersInOrder(claim: readonly string[], shown: readonly string[]): boolean {
+  const wanted = [...new Set(claim.filter((t) => IS_NUMBER.test(t)))];
+  if (wanted.length < 2) return true;
+  const seen = [...new Set(shown.filter((t) => wanted.includes(t)))];
+  const expected = wanted.filter((n) => seen.includes(n));
+  return seen.every((n, i) => n === expected[i]);
+}
+
+const CLOCK = String.raw`\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?`;
+const RANGE = new RegExp(`(?:^|\\s)(${CLOCK})\\s*(?:[–—-]|\\bto\\b)\\s*(${CLOCK})(?=$|[\\s,.;])`, 'i');
+
+/**
+ * The ends of a time range, each as a claim about it may say it: "14:00–15:00" says the event
+ * starts (begins, opens) at 14:00 and ends (finishes, closes) at 15:00, from one and until the
+ * other. Only times: "2–4 items" has no start.
+ */
+export function rangeEnds(text: string): string[] {
+  const m = RANGE.exec(text);
+  if (!m) return [];
+  const [from, to] = [m[1]!, m[2]!];
+  if (!/[:.]|m\.?$/i.test(from) && !/[:.]|m\.?$/i.test(to)) return [];
+  return [
+    ...['starts at', 'begins at', 'opens at', 'from'].map((w) => `${w} ${from}`),
+    ...['ends at', 'finishes at', 'closes at', 'until', 'till'].map((w) => `${w} ${to}`),
+  ];
 }
 
 /**
@@ -323,8 +454,12 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const claimVerbs = new Set([...verbForms(claim.tokens), ...passives(claim.tokens)]);
   // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
   const counted = countedNouns(claim.tokens, tokens);
-  const missing = claim.words.filter((w) => !hasWord(have, verbs, claimVerbs, w));
-  if (!missing.every((w) => claim.context.has(w) || counted.has(w)) || missing.length === claim.words.length) return false;
+  const missing = claim.words.filter((w, i) => !hasWord(have, verbs, claimVerbs, w) && !placeWord(claim.words, i, have));
+  if (!inOrder(claim.tokens, tokens) || !numbersInOrder(claim.tokens, tokens)) return false;
+  if (!missing.every((w) => claim.context.has(w) || counted.has(w) || claim.unnamed.has(w)) || missing.length === claim.words.length)
+    return false;
+  // A bare status ("Shipped") says nothing of whose it is: a subject the screen does not name needs a text that says more.
+  if (missing.some((w) => claim.unnamed.has(w) && !claim.context.has(w)) && words.length < 2) return false;
   const owners = ownersIn(shown);
   const claimWords = new Set(claim.words);
   const inClaim = (w: string) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w);
@@ -354,7 +489,12 @@ export interface Paraphrased {
 export function findParaphrase(claim: string, elements: readonly ScreenElement[], reported = false): Paraphrased | null {
   const titles = titleElements(elements);
   const context = new Set(titles.flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))));
-  const found = contentOf(claim, context);
+  const onScreen = new Set(
+    elements
+      .filter((el) => el.visible && textOf(el) !== '')
+      .flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))),
+  );
+  const found = contentOf(claim, context, onScreen);
   const content = found && reported ? { ...found, reported } : found;
   if (!content) return null;
   const pool = locatable(elements).filter((el) => textOf(el) !== '');
@@ -366,21 +506,33 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
-  const rows = [...new Set(pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null))];
   const textsOf = (row: ScreenElement) => pool.filter((el) => el === row || ancestors(el, elements).includes(row));
+  const rows = [
+    ...new Set([
+      ...pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null),
+      ...labelValuePairs(pool, elements),
+    ]),
+  ];
   // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
   // a text with a word the claim lacks ("English (United Kingdom)") takes no part.
+  const priced = content.tokens.some((t) => IS_NUMBER.test(t));
   const saying = rows.filter((row) => {
     const parts = textsOf(row)
       .flatMap((el) => textSegments(textOf(el)))
       .filter((text) => {
         const tokens = comparableTokens(text);
-        return hasNegation(tokens) === hasNegation(content.tokens) && contentWords(tokens).every((w) => content.words.includes(w));
+        // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
+        const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
+        return hasNegation(tokens) === hasNegation(content.tokens) && words.every((w) => content.words.includes(w));
       });
     const covered = new Set(parts.flatMap((text) => contentWords(comparableTokens(text))));
-    const uncovered = content.words.filter((w) => !covered.has(w));
+    // A subject the screen's title or nothing on it names may be left out, as in one text; so may a place word.
+    const uncovered = content.words.filter(
+      (w, i) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w) && !placeWord(content.words, i, covered),
+    );
     return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
   });
+  if (saying.length === 0) return headingClaim(content, pool, elements, titles);
   if (saying.length !== 1) return null;
   const row = saying[0]!;
   const inRow = pool.filter((el) => el !== row && ancestors(el, elements).includes(row));
@@ -388,4 +540,46 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   // The number is what a replay must see again: the check names the text that shows it.
   const shown = inRow.find((el) => numbers.length > 0 && numbers.some((n) => comparableTokens(textOf(el)).includes(n))) ?? inRow[0] ?? row;
   return { element: shown, reasoning: `the row of ${describe(inRow[0] ?? row)} says it in other words` };
+}
+
+/**
+ * "the design review is on Tuesday, 12 March" on a screen headed "Design review" that shows
+ * "Tuesday, 12 March · 14:00–15:00" below: the heading of a detail screen (its first text
+ * under the title, in no list row) names what every other text there is about, so a claim may
+ * name it as its subject and say the rest with one other text. The claim must start with the
+ * heading's words, and the other text (or one part of it) must say no more than the rest.
+ * A text below a date in a list of events is no heading: only the screen's first text is.
+ */
+function headingClaim(
+  claim: Claim,
+  pool: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+  titles: readonly ScreenElement[],
+): Paraphrased | null {
+  const plain = pool.filter((el) => !el.clickable && !isButtonType(el) && !titles.includes(el) && rowOf(el, elements) === null);
+  const heading = [...plain].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)[0];
+  if (!heading) return null;
+  const headingTokens = comparableTokens(withoutPossessives(textOf(heading)));
+  const named = contentWords(headingTokens);
+  if (named.length === 0 || hasNegation(headingTokens) || named.length >= claim.words.length) return null;
+  if (named.some((w, i) => claim.words[i] !== w)) return null;
+  // "is in Room 4B": the place word is how the claim says it, not what the text shows.
+  const rest = claim.words.slice(named.length);
+  if (rest.length > 1 && /^(?:in|on|at)$/.test(rest[0]!)) rest.shift();
+  const restClaim: Claim = { ...claim, words: rest, context: new Set(), unnamed: new Set() };
+  const other = plain.find((el) => el !== heading && says(textOf(el), restClaim, false));
+  return other ? { element: other, reasoning: `${describe(other)}, under the heading ${describe(heading)}, says it in other words` } : null;
+}
+
+/**
+ * A label and its value side by side, as one row though no list holds them: "Arrives" and
+ * "Today by 18:00" in a layout of their own, on one line, with no other text in it.
+ */
+function labelValuePairs(pool: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement[] {
+  const parents = new Set(pool.flatMap((el) => (el.parentIndex == null ? [] : [elements[el.parentIndex]!])));
+  return [...parents].filter((parent) => {
+    if (parent.clickable || isListContainer(parent)) return false;
+    const texts = pool.filter((el) => ancestors(el, elements).includes(parent));
+    return texts.length === 2 && texts.every((t) => !t.clickable && !isButtonType(t)) && sameLine(texts[0]!.bounds, texts[1]!.bounds);
+  });
 }

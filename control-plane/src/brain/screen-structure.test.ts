@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lies, modalFilter, nothingBetween, regionFilter, rowOf, sameLine } from './screen-structure.js';
+import { parseHierarchy } from './hierarchy.js';
+import { lies, modalFilter, nothingBetween, regionFilter, rowOf, sameLine, titleElements } from './screen-structure.js';
 import { androidScreen } from './testing/android-screen.js';
 
 const byText = (elements: ReturnType<typeof androidScreen>, text: string) => {
@@ -79,5 +80,28 @@ describe('rows and geometry', () => {
     expect(nothingBetween('below', bluePrice!, redMug!, list)).toBe(false);
     expect(sameLine(byText(list, 'Add').bounds, redPrice!.bounds)).toBe(true);
     expect(sameLine(byText(list, 'Add').bounds, bluePrice!.bounds)).toBe(false);
+  });
+});
+
+describe('titleElements', () => {
+  const ios = (alertName: string, texts: string[]) => {
+    const statics = texts
+      .map(
+        (t, i) =>
+          `<XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="${t}" name="${t}" label="${t}" enabled="true" visible="true" x="60" y="${310 + i * 50}" width="270" height="40"/>`,
+      )
+      .join('');
+    const parsed = parseHierarchy(
+      `<XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Maps" label="Maps" enabled="true" visible="true" x="0" y="0" width="390" height="844"><XCUIElementTypeAlert type="XCUIElementTypeAlert" name="${alertName}" label="${alertName}" enabled="true" visible="true" x="60" y="300" width="270" height="220">${statics}</XCUIElementTypeAlert></XCUIElementTypeApplication>`,
+      'ios',
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.elements;
+  };
+  it("takes an iOS alert's own name, shown as its text, for the title, and nothing else", () => {
+    expect(titleElements(ios('Update available', ['Update available', 'Version 5.2 adds offline maps.'])).map((e) => e.text)).toEqual([
+      'Update available',
+    ]);
+    expect(titleElements(ios('Update available', ['Version 5.2 adds offline maps.']))).toEqual([]);
   });
 });

@@ -187,5 +187,11 @@ export function titleElements(elements: readonly ScreenElement[]): ScreenElement
   const bar = inToolbar ? texts.filter(inToolbar) : [];
   if (bar.length > 0) return bar;
   const named = texts.filter((el) => /title|header|heading/i.test(idOf(el)) && rowOf(el, elements) === null);
-  return named.length === 1 ? named : [];
+  if (named.length === 1) return named;
+  // An iOS alert is named after its title, which it shows as its first text: "Update available".
+  const alert = inModal
+    ? elements.find((el) => el.visible && el.platform === 'ios' && shortType(el.type) === 'Alert' && el.contentDesc)
+    : undefined;
+  const alertTitle = alert ? texts.filter((el) => el !== alert && (el.text || el.contentDesc) === alert.contentDesc) : [];
+  return alertTitle.length === 1 ? alertTitle : [];
 }

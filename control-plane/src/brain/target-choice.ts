@@ -13,8 +13,9 @@ import { ancestors, descendants, describe, isButtonType, isEditable, isTabContai
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
-import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf } from './screen-structure.js';
+import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf, titleElements } from './screen-structure.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
+import { sameText } from './verdict-text.js';
 
 export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
 
@@ -84,7 +85,56 @@ export function chooseTarget(
   if (narrowed?.ok) return notBehindDialog(single(narrowed.matches, phrase, elements, what, options), elements, options);
   // The qualifier did not hold, but the words as a whole name something ("Check for update" is a typo, not "Check" for "update").
   if (whole.length > 0) return notBehindDialog(single(whole, wholePhrase, elements, what, options), elements, options);
+  if (matches.length === 0 && !qualified) {
+    const kinded = namedWithKind(phrase, elements, find);
+    if (kinded) return notBehindDialog(single(kinded.matches, kinded.phrase, elements, what, options), elements, options);
+  }
   return narrowed ?? { ok: false, decision: notFound(what, phrase, elements) };
+}
+
+/** The words of an element's id: "com.example:id/slot_1030" is "slot 1030", "speedButton" is "speed button". */
+export const idWords = (id: string) =>
+  id
+    .replace(/^.*[:/]/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/**
+ * "the 10:30 slot", "the XL size": a name followed by a lower-case word saying what kind of
+ * thing it is, when nothing shows the two together. The name alone must show exactly, and the
+ * kind must be said by the screen about that element: in its id ("slot_1030", "size_xl") or as
+ * a heading text of its own ("Size"). "the XL colour" on a screen without either names nothing.
+ */
+/**
+ * "the 06:30 alarm" on the Alarm screen: the name alone, when the kind word after it is a
+ * heading or title text of its own on the screen; null otherwise.
+ */
+export function withoutKind(phrase: TargetPhrase, elements: readonly ScreenElement[]): TargetPhrase | null {
+  const m = /^(.+?)\s+(\p{Ll}[\p{L}-]+)$/u.exec(phrase.text.trim());
+  if (!m || phrase.ordinal !== undefined) return null;
+  const kinds = [m[2]!.toLowerCase(), m[2]!.toLowerCase().replace(/s$/, '')];
+  const heading = elements.some((el) => el.visible && !el.clickable && kinds.includes((el.text || el.contentDesc).trim().toLowerCase()));
+  return heading ? { text: m[1]! } : null;
+}
+
+function namedWithKind(
+  phrase: TargetPhrase,
+  elements: readonly ScreenElement[],
+  find: Finder,
+): { matches: Match[]; phrase: TargetPhrase } | null {
+  const m = /^(.+?)\s+(\p{Ll}[\p{L}-]+)$/u.exec(phrase.text.trim());
+  if (!m || phrase.ordinal !== undefined) return null;
+  const [, name, kind] = m;
+  const kinds = new Set([kind!.toLowerCase(), kind!.toLowerCase().replace(/s$/, '')]);
+  const heading = elements.some(
+    (el) => el.visible && !el.clickable && [...kinds].some((k) => (el.text || el.contentDesc).trim().toLowerCase() === k),
+  );
+  const named: TargetPhrase = { text: name!, ...(phrase.role ? { role: phrase.role } : {}) };
+  const exact = find(named).filter((hit) => hit.score >= 0.97 && sameText(hit.element.text || hit.element.contentDesc, name!));
+  const matches = exact.filter((hit) => heading || idWords(hit.element.resourceId).some((w) => kinds.has(w)));
+  return matches.length > 0 ? { matches, phrase: named } : null;
 }
 
 export type Narrowed = { ok: true; matches: Match[] } | { ok: false; decision: Decision };
@@ -205,7 +255,19 @@ function single(matches: Match[], phrase: TargetPhrase, elements: readonly Scree
   );
   if (options.preferTappable !== false) {
     const tappable = tier.filter((m) => tapTargetOf(m.element, elements).clickable);
-    if (tappable.length > 0) tier = tappable;
+    // "Tap Blue Hours" on the album "Blue Hours" with a track "Blue Hours": a plain text of the page (not its title bar)
+    // naming the same thing makes the tappable one no surer than the other reading.
+    const titles = titleElements(elements);
+    const plainTwin = tier.some(
+      (m) =>
+        m.score === 1 &&
+        m.via === 'text' &&
+        !tapTargetOf(m.element, elements).clickable &&
+        !isButtonType(m.element) &&
+        !titles.includes(m.element),
+    );
+    const twinned = plainTwin && tappable.length < tier.length && tappable.some((m) => tapTargetOf(m.element, elements).enabled);
+    if (tappable.length > 0 && !twinned) tier = tappable;
   }
   const enabled = tier.filter((m) => m.element.enabled);
   if (enabled.length > 0) tier = enabled;

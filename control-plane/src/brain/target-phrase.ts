@@ -33,6 +33,8 @@ export interface TargetPhrase {
    * showing exactly this ("Terms of Service" is not "Terms" of a "Service") wins.
    */
   whole?: string;
+  /** The statement a check denies ("there is an alarm at 06:30" of "there is no alarm at 06:30"): said in other words, it is there. */
+  denies?: string;
 }
 
 const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [

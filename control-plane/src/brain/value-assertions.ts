@@ -10,12 +10,13 @@ import { type Decision, fail } from './actions.js';
 import { findShown, paraphraseOf, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
-import { describe } from './element-roles.js';
+import { ancestors, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { gap, lies, nothingBetween, rowOf } from './screen-structure.js';
-import { chooseTarget } from './target-choice.js';
+import { locatable } from './locators.js';
+import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
+import { chooseTarget, idWords } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
-import { sameText } from './verdict-text.js';
+import { comparableTokens, sameText, showsText } from './verdict-text.js';
 
 function passOn(el: ScreenElement, elements: readonly ScreenElement[], reasoning: string): Decision {
   return { action: { type: 'assert', target: shownLocator(el, elements), visible: true }, reasoning, confidence: 1 };
@@ -43,11 +44,25 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
   // "The French Press is priced at $32.00": the name and its price in one row, in other words.
   const reworded = () => paraphraseOf({ text: said }, elements);
-  if (labels.length === 0) return reworded() ?? notFound('label', label, elements);
-  const values = findShown(elements, { text: value }).map((m) => m.element);
+  // "the event is in Room 4B": a place or a time before the value ("in", "at", "on") is how it is said, not shown.
+  const bare = /^(?:in|at|on)\s+(.+)$/i.exec(value)?.[1];
+  const valueTexts = [value, ...(bare ? [bare] : [])];
+  if (labels.length === 0) return byId(label, valueTexts, elements) ?? reworded() ?? notFound('label', label, elements);
+  const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
   for (const l of labels) {
     const v = values.find((candidate) => candidate !== l && isValueOf(l, candidate, elements));
     if (v) return passOn(v, elements, `${describe(v)} is the value next to ${describe(l)}`);
+  }
+  // The label is the screen's title ("the event is in Room 4B" on the "Event" screen): the whole screen is its value.
+  const titles = titleElements(elements);
+  if (labels.every((l) => titles.includes(l))) {
+    // In a list only the chosen row says it: "the app language is German" where German's radio button is checked.
+    const chosenRow = (el: ScreenElement) => {
+      const row = rowOf(el, elements);
+      return row === null || elements.some((o) => (o.checked || o.selected) && o !== row && ancestors(o, elements).includes(row));
+    };
+    const v = values.find((candidate) => !titles.includes(candidate) && chosenRow(candidate));
+    if (v) return passOn(v, elements, `${describe(v)} is on the screen of ${describe(labels[0]!)}`);
   }
   const label0 = labels[0]!;
   const beside = elements
@@ -75,4 +90,22 @@ export function resolveFieldValue(field: TargetPhrase, value: string, elements: 
       confidence: 0.9,
     };
   return passOn(el, elements, `${describe(el)} holds "${value}"`);
+}
+
+/**
+ * "the plan is Premium" where no text says "Plan" but the text "Premium · Monthly" has the id
+ * plan_name: the id is the label the developer gave it. The value must be the whole text or one
+ * of its parts ("Premium", never "Prem"), of a text that is not a control; a word of the label
+ * missing from the id ("the trial plan") names nothing.
+ */
+function byId(label: TargetPhrase, values: readonly string[], elements: readonly ScreenElement[]): Decision | null {
+  // "the driver's rating" over driver_rating: the owner's "'s" is not in an id.
+  const wanted = comparableTokens(label.text.replace(/(\p{L})['’]s\b/gu, '$1')).filter((w) => !/^(?:the|a|an|my|your|our)$/.test(w));
+  if (wanted.length === 0) return null;
+  const hit = locatable(elements).find((el) => {
+    if (el.clickable || !el.resourceId || !(el.text || el.contentDesc)) return false;
+    const words = idWords(el.resourceId);
+    return wanted.every((w) => words.includes(w)) && values.some((v) => showsText(el.text || el.contentDesc, v));
+  });
+  return hit ? passOn(hit, elements, `${describe(hit)}, whose id names ${quoteOf(label)}, shows it`) : null;
 }

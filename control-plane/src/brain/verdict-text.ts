@@ -14,17 +14,22 @@ const IS_NUMBER = new RegExp(`^${NUMBER}$`, 'u');
 
 /** Case, accents, apostrophes inside words ("Don’t" = "Dont") and "&" = "and" are normalised away. */
 function prepare(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/(\p{L})['’‘`](\p{L})/gu, '$1$2')
-    .replace(/&/g, ' and ');
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/(\p{L})['’‘`](\p{L})/gu, '$1$2')
+      .replace(/&/g, ' and ')
+      // "72 percent" is "72%".
+      .replace(/(\p{N})\s*(?:per\s*cent|percent)\b/gu, '$1%')
+  );
 }
 
 /** Words, numbers and currency signs, in order; everything else is a separator. */
 export function comparableTokens(text: string): string[] {
-  return prepare(text).match(TOKEN) ?? [];
+  // "09:35" is 9:35: a leading zero on the hour is how a clock is written, not another time.
+  return (prepare(text).match(TOKEN) ?? []).map((t) => t.replace(/^0(\d:\d\d)$/, '$1'));
 }
 
 /** Numbers as written, without currency: what must be equal for two texts to name the same thing. */

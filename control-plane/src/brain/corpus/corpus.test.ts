@@ -14,16 +14,20 @@ import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
 import { eighthBatch } from './eighth-batch-cases.js';
 import { eleventhBatch } from './eleventh-batch-cases.js';
+import { fifteenthBatch } from './fifteenth-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
+import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
 import { judge, type Outcome } from './judge.js';
 import { ninthBatch } from './ninth-batch-cases.js';
 import { secondBatch } from './second-batch-cases.js';
 import { seventhBatch } from './seventh-batch-cases.js';
+import { sixteenthBatch } from './sixteenth-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
 import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
+import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 
 const corpus: CorpusCase[] = [
@@ -40,6 +44,10 @@ const corpus: CorpusCase[] = [
   ...tenthBatch,
   ...eleventhBatch,
   ...twelfthBatch,
+  ...thirteenthBatch,
+  ...fourteenthBatch,
+  ...fifteenthBatch,
+  ...sixteenthBatch,
 ];
 
 function screenXml(name: string): string {
@@ -121,6 +129,10 @@ describe('offline model corpus', () => {
       ['ninth batch, blind until tuned on', ninthBatch],
       ['tenth batch, blind until tuned on', tenthBatch],
       ['eleventh batch, blind until tuned on', eleventhBatch],
+      ['twelfth batch, blind until tuned on', twelfthBatch],
+      ['thirteenth batch, blind until tuned on', thirteenthBatch],
+      ['fourteenth batch, blind until tuned on', fourteenthBatch],
+      ['fifteenth batch, blind until tuned on', fifteenthBatch],
     ] as const)
       score(
         label,

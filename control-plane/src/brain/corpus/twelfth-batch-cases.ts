@@ -1,13 +1,13 @@
 /**
- * A twelfth batch (issue 25), the blind one: five new screens and phrasings written after the
- * eleventh batch's fixes and run once, unchanged: the model was not tuned on them. A
- * leave-group dialog in front of a chat, a recipe list, iOS battery settings with a switch,
- * an event, an iOS update alert in front of a map; dialog-addressed actions, rows named by
- * title and noun, paraphrased checks, and traps that must fail (another number, time, room
- * or version, a negation or its opposite, a button the dialog does not have, a partial name
- * of two rows, controls behind a dialog). Its score is printed apart ("blind"). Anything
- * fixed after looking at these makes them tuned: move them out of the blind flag, and write
- * a new blind batch.
+ * A twelfth batch (issue 25): five new screens and phrasings written after the eleventh
+ * batch's fixes and run once, unchanged, as the blind batch: 40 of 45 right (88.9 %), no
+ * false pass. A leave-group dialog in front of a chat, a recipe list, iOS battery settings
+ * with a switch, an event, an iOS update alert in front of a map; dialog-addressed actions,
+ * rows named by title and noun, paraphrased checks, and traps that must fail (another number,
+ * time, room or version, a negation or its opposite, a button the dialog does not have, a
+ * partial name of two rows, controls behind a dialog). Its misses were then looked at and
+ * read by general rules (docs/steps-and-waits.md), so it is tuned now (its score is still
+ * printed apart).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -81,4 +81,4 @@ const updateAlert: Row[] = [
 export const twelfthBatch: CorpusCase[] = [
   ...onPlatform('android', [...leaveGroup, ...recipes, ...event]),
   ...onPlatform('ios', [...battery, ...updateAlert]),
-].map((c) => ({ ...c, blind: true }));
+];
