@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CLOSE_CODES } from '@devicelab/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { addAgentToken } from '../src/admin/provision.js';
 import { randomToken } from '../src/ids.js';
 import { insertBuild } from '../src/queries/builds.js';
@@ -60,7 +61,43 @@ describe('the agent endpoint', () => {
     const agent = await connect(server.url, shared, { agentId: 'old-agent', protocolVersion: 99 });
     const closed = await agent.closed;
     expect(closed.code).toBe(CLOSE_CODES.incompatible);
-    expect(closed.reason).toMatch(/protocol 99 is not supported.*speaks 2/);
+    expect(closed.reason).toMatch(/protocol 99 is not supported.*speaks 1 to 2/);
+  });
+
+  it('welcomes an agent of the previous protocol (1) and speaks it: its offers name the try number attempt', async () => {
+    const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/agent/connect`, { headers: { authorization: `Bearer ${shared}` } });
+    const frames: Array<Record<string, unknown>> = [];
+    ws.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    try {
+      ws.send(
+        JSON.stringify({
+          type: 'hello',
+          protocolVersion: 1,
+          agentVersion: 'old',
+          agentId: 'agent-v1',
+          hostname: 'old-host',
+          capabilities: { platforms: ['android'] },
+          devices: [androidDevice('emu-v1')],
+          jobs: [],
+        }),
+      );
+      await until(
+        async () => frames,
+        (f) => f.some((m) => m.type === 'welcome'),
+      );
+      expect(frames.find((m) => m.type === 'welcome')).toMatchObject({ protocolVersion: 1, agentId: 'agent-v1' });
+      const { jobIds } = await seedRun();
+      await until(
+        async () => frames,
+        (f) => f.some((m) => m.type === 'job.offer'),
+      );
+      const offer = frames.find((m) => m.type === 'job.offer')!;
+      expect(offer).toMatchObject({ jobId: `${jobIds[0]}.1`, attempt: 1, serial: 'emu-v1' });
+      expect(offer).not.toHaveProperty('tryNumber');
+    } finally {
+      ws.terminate();
+    }
   });
 
   it('one connection per agent id: a newer one replaces the older (4409)', async () => {

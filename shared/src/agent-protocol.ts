@@ -29,6 +29,8 @@ import { Platform } from './platform.js';
  * 2: job.offer's try number is `tryNumber` (it was `attempt`).
  */
 export const AGENT_PROTOCOL_VERSION = 2;
+/** The oldest agent protocol a control plane still welcomes, so agents can be upgraded after it. */
+export const OLDEST_AGENT_PROTOCOL_VERSION = 1;
 /** WebSocket close codes the server uses. */
 export const CLOSE_CODES = {
   incompatible: 4400,

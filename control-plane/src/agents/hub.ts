@@ -12,6 +12,7 @@ import {
   type AgentMessage,
   CLOSE_CODES,
   type Hello,
+  OLDEST_AGENT_PROTOCOL_VERSION,
   parseAgentMessage,
   type ServerMessageInput,
 } from '@devicelab/shared';
@@ -82,8 +83,10 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
   const pingEveryMs = Math.max(50, Math.min(options.heartbeatIntervalMs, handlers.silenceLimitMs / 3));
   const touchEveryMs = Math.min(options.heartbeatIntervalMs, handlers.silenceLimitMs / 4);
 
+  /** The protocol each welcomed socket speaks (AGENT_PROTOCOL_VERSION unless an older agent's). */
+  const protocolOf = new WeakMap<WebSocket, number>();
   const sendOn = (ws: WebSocket, message: ServerMessageInput) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(inProtocol(protocolOf.get(ws) ?? AGENT_PROTOCOL_VERSION, message)));
   };
 
   /**
@@ -160,12 +163,13 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
 
     async function welcome(message: Hello) {
       clearTimeout(helloTimer);
-      if (message.protocolVersion !== AGENT_PROTOCOL_VERSION) {
+      if (message.protocolVersion < OLDEST_AGENT_PROTOCOL_VERSION || message.protocolVersion > AGENT_PROTOCOL_VERSION) {
         return ws.close(
           CLOSE_CODES.incompatible,
-          `agent protocol ${message.protocolVersion} is not supported: this control plane speaks ${AGENT_PROTOCOL_VERSION}; install the matching lab agent`,
+          `agent protocol ${message.protocolVersion} is not supported: this control plane speaks ${OLDEST_AGENT_PROTOCOL_VERSION} to ${AGENT_PROTOCOL_VERSION}; install the matching lab agent`,
         );
       }
+      protocolOf.set(ws, message.protocolVersion);
       const registered = await inTurn(message.agentId, async () => {
         const r = await handlers.hello(token, message);
         if ('refuse' in r) return r;
@@ -185,7 +189,7 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
       sockets.set(agent.id, ws);
       sendOn(ws, {
         type: 'welcome',
-        protocolVersion: AGENT_PROTOCOL_VERSION,
+        protocolVersion: message.protocolVersion,
         agentId: agent.id,
         heartbeatIntervalMs: options.heartbeatIntervalMs,
       });
@@ -251,7 +255,7 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
     send(agentId, message) {
       const ws = sockets.get(agentId);
       if (!ws || ws.readyState !== ws.OPEN) return false;
-      ws.send(JSON.stringify(message));
+      sendOn(ws, message);
       return true;
     },
     connectedAgentIds: () => [...sockets.keys()],
@@ -275,4 +279,14 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A message as an agent of an older protocol reads it: protocol 1 called job.offer's
+ * try number `attempt` (shared/src/agent-protocol.ts); nothing else differs.
+ */
+export function inProtocol(version: number, message: ServerMessageInput): unknown {
+  if (version >= 2 || message.type !== 'job.offer') return message;
+  const { tryNumber, ...rest } = message;
+  return { ...rest, attempt: tryNumber };
 }
