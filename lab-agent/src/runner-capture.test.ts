@@ -38,27 +38,33 @@ function scriptedDevice(...reads: string[]) {
   return { driver, events };
 }
 
+/** A control plane that answers every decision "done", and the requests it was sent. */
+function answeringControlPlane() {
+  const asked: StepDecide[] = [];
+  const connection = {
+    requestDecision: async (req: Omit<StepDecide, 'type'>): Promise<StepDecision> => {
+      asked.push(req as StepDecide);
+      return {
+        type: 'step.decision',
+        requestId: req.requestId,
+        ok: true,
+        actions: [],
+        finished: true,
+        failed: false,
+        reason: '',
+        screenshotKey: null,
+        retry: false,
+      };
+    },
+    sendQueued: () => undefined,
+  };
+  return { asked, connection };
+}
+
 describe('a step reads its screen', () => {
   it('with the screenshot taken beside the read that confirmed the screen settled, and sends that picture', async () => {
     const device = scriptedDevice(screen('Loading…'), screen('Welcome'), screen('Welcome'));
-    const asked: StepDecide[] = [];
-    const connection = {
-      requestDecision: async (req: Omit<StepDecide, 'type'>): Promise<StepDecision> => {
-        asked.push(req as StepDecide);
-        return {
-          type: 'step.decision',
-          requestId: req.requestId,
-          ok: true,
-          actions: [],
-          finished: true,
-          failed: false,
-          reason: '',
-          screenshotKey: null,
-          retry: false,
-        };
-      },
-      sendQueued: () => undefined,
-    };
+    const { asked, connection } = answeringControlPlane();
     const run = new JobRun(jobOffer({ build: null, commands: ['Look at the screen'] }), {
       driver: device.driver,
       connection: connection as never,
@@ -77,5 +83,26 @@ describe('a step reads its screen', () => {
     expect(at('picture 1 starts')).toBeLessThan(at('read 3 ends'));
     // Nothing more is read or pictured after the screen settled.
     expect(device.events.at(-1)).toBe('read 3 ends');
+  });
+
+  it('once for a wait: step, with no settling: the wait is the step, and no wait for the screen is reported', async () => {
+    const device = scriptedDevice(screen('Loading…'), screen('Welcome'), screen('Welcome'));
+    const { asked, connection } = answeringControlPlane();
+    const run = new JobRun(jobOffer({ build: null, commands: ['wait: 0.1'] }), {
+      driver: device.driver,
+      connection: connection as never,
+      builds: {} as BuildCache,
+      installed: new Map(),
+      settle: { intervalMs: 1, timeoutMs: 5000 },
+    });
+    expect(await run.run()).toMatchObject({ verdict: 'succeeded' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ pageSource: screen('Loading…') });
+    expect(asked[0]).not.toHaveProperty('settled');
+    expect(asked[0]).not.toHaveProperty('waitedMs');
+    // One read, its picture taken while it ran.
+    expect(device.events.filter((e) => e.endsWith('starts'))).toEqual(['picture 1 starts', 'read 1 starts']);
+    expect(device.events.indexOf('picture 1 starts')).toBeLessThan(device.events.indexOf('read 1 ends'));
+    expect(asked[0]!.screenshot).toBeTruthy();
   });
 });

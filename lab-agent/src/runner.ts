@@ -17,7 +17,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_STEP_WAIT_SECONDS, type JobOffer, type JobResult, type StepDecision, splitStepOptions } from '@devicelab/shared';
+import {
+  DEFAULT_STEP_WAIT_SECONDS,
+  isWaitCommand,
+  type JobOffer,
+  type JobResult,
+  type StepDecision,
+  splitStepOptions,
+} from '@devicelab/shared';
 import { type Action, parseAction, performAction } from './actions.js';
 import { type BuildCache, BuildDownloadError } from './builds.js';
 import type { AgentConnection } from './connection.js';
@@ -273,6 +280,9 @@ export class JobRun {
     const options = splitStepOptions(command);
     // A bad option is refused by the control plane with its reason; here it only means the default wait.
     const waitMs = ((options.ok ? options.waitSeconds : null) ?? this.deps.stepWaitSeconds ?? DEFAULT_STEP_WAIT_SECONDS) * 1000;
+    // A `wait:` step is decided from its text alone: settling the screen before a fixed wait
+    // would only lengthen it. One read, with its picture beside it, is what the timeline shows.
+    const fixedWait = options.ok && isWaitCommand(options.command);
     this.deviceLog?.markStep(index);
     for (let round = 1; round <= maxRounds; round += 1) {
       this.checkpoint();
@@ -283,7 +293,7 @@ export class JobRun {
       for (;;) {
         // The settling is bounded on its own: the step's time limit is for a device that hangs.
         const screen = await this.guard(
-          () => this.capture(),
+          () => (fixedWait ? this.captureOnce() : this.capture()),
           fail,
           timeoutMs + (this.deps.settle?.timeoutMs ?? SETTLE_TIMEOUT_MS),
           'capturing the screen',
@@ -292,7 +302,9 @@ export class JobRun {
         const first = index === 0 && round === 1;
         if (first) this.trace('screen');
         const waitedMs = Date.now() - began;
-        decision = await this.askControlPlane(index, command, { ...screen, waitedMs, mayRetry: waitedMs < waitMs }, timeoutMs, fail);
+        // No wait for the screen to report when none was made (the timeline then shows none).
+        const read = fixedWait ? screen : { ...screen, waitedMs, mayRetry: waitedMs < waitMs };
+        decision = await this.askControlPlane(index, command, read, timeoutMs, fail);
         if (first) this.trace('decided');
         if (!decision.ok || !decision.retry) break;
         await this.pause(this.deps.retryIntervalMs ?? 250);
@@ -350,20 +362,36 @@ export class JobRun {
       this.controller.signal,
       () => driver.screenshot(),
     );
+    const screenshot = await this.picture(alongside!);
+    return screenshot === undefined ? { pageSource, settled } : { pageSource, settled, screenshot };
+  }
+
+  /** One read of the screen, its picture taken beside it, with no settling (a `wait:` step's). */
+  private async captureOnce(): Promise<{ pageSource: string; screenshot?: string }> {
+    const { driver } = this.deps;
+    const shot = driver.screenshot();
+    shot.catch(() => undefined); // its failure is handled below, after the read
+    const pageSource = await driver.hierarchy();
+    const screenshot = await this.picture(shot);
+    return screenshot === undefined ? { pageSource } : { pageSource, screenshot };
+  }
+
+  /** The screenshot as base64; undefined when it failed on a device that is still there. */
+  private async picture(shot: Promise<Buffer>): Promise<string | undefined> {
     try {
-      return { pageSource, settled, screenshot: (await alongside!).toString('base64') };
+      return (await shot).toString('base64');
     } catch (err) {
       // The hierarchy is what decisions need; a missing picture only makes the report poorer.
       if (err instanceof DriverError && err.deviceGone) throw err;
       this.deps.log?.(`job ${this.jobId}: screenshot failed: ${(err as Error).message}`);
-      return { pageSource, settled };
+      return undefined;
     }
   }
 
   private async askControlPlane(
     stepIndex: number,
     command: string,
-    screen: { pageSource: string; screenshot?: string; settled: boolean; waitedMs: number; mayRetry: boolean },
+    screen: { pageSource: string; screenshot?: string; settled?: boolean; waitedMs?: number; mayRetry?: boolean },
     timeoutMs: number,
     fail: (m: string) => never,
   ): Promise<StepDecision> {

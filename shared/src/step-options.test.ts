@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitStepOptions } from './step-options.js';
+import { isWaitCommand, splitStepOptions } from './step-options.js';
 
 describe('splitStepOptions', () => {
   it('takes a trailing (timeout: …) off any command, in seconds or milliseconds', () => {
@@ -33,5 +33,14 @@ describe('splitStepOptions', () => {
     expect(splitStepOptions('Tap OK (timeout: 0 s)')).toMatchObject({ ok: false, error: expect.stringMatching(/between 0 and 300/) });
     expect(splitStepOptions('Tap OK (timeout: 301)')).toMatchObject({ ok: false });
     expect(splitStepOptions('(timeout: 3 s)')).toMatchObject({ ok: false, error: expect.stringMatching(/follows a command/) });
+  });
+});
+
+describe('isWaitCommand', () => {
+  it('is the wait: keyword as the command grammar reads it, never an instruction that starts with "wait"', () => {
+    for (const c of ['wait: 2', 'Wait: 0.5', 'WAIT : 1 (for the animation)', '  wait:3', 'wait(2)', 'wait'])
+      expect(isWaitCommand(c), c).toBe(true);
+    for (const c of ['Wait for the spinner to go', 'waiting: 2', 'wait.x: 2', 'Tap wait: 2', 'Await the result'])
+      expect(isWaitCommand(c), c).toBe(false);
   });
 });

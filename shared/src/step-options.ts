@@ -30,3 +30,13 @@ export function splitStepOptions(command: string): StepOptions {
   if (rest === '') return { ok: false, error: 'timeout: the option follows a command, e.g. assertVisible: "Welcome" (timeout: 10 s)' };
   return { ok: true, command: rest, waitSeconds: seconds };
 }
+
+/**
+ * A `wait:` step (`wait: 2`, `Wait: 0.5 (for the animation)`): the keyword followed by ":" or "("
+ * or nothing, as the control plane's command grammar has it (control-plane/src/brain/commands.ts).
+ * Its action follows from its text alone, so the agent does not wait for the screen to settle
+ * before it; "Wait for the spinner to go" is an instruction and does not match.
+ */
+export function isWaitCommand(command: string): boolean {
+  return /^\s*wait\s*(?:[:(]|$)/i.test(command);
+}
