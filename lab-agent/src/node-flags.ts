@@ -35,8 +35,8 @@ const LAUNCHER_ENV = 'DEVICELAB_LAUNCHER_PID';
 /**
  * For a long-running command started without the flags: runs this very command again as a
  * child with them, and resolves with nothing, never (the launcher exits with the child's code).
- * Otherwise resolves at once, and a child of a launcher stops (as on SIGTERM) should the
- * launcher vanish (kill -9).
+ * Otherwise resolves at once, and a child of a launcher ends as abruptly should the launcher
+ * vanish (kill -9): no drain, its jobs lost as with any agent killed.
  *
  * The child runs in a process group of its own, and the launcher passes every SIGINT, SIGTERM and
  * SIGHUP on to it, once: a Ctrl-C at a terminal (sent to the whole foreground group) must reach
@@ -46,7 +46,9 @@ export async function rerunWithNodeFlags(argv: readonly string[] = process.argv)
   const launcher = Number(process.env[LAUNCHER_ENV]);
   if (Number.isInteger(launcher) && launcher > 0) {
     delete process.env[LAUNCHER_ENV];
-    watchStartingWrappers(() => process.kill(process.pid, 'SIGTERM'), [{ pid: launcher, command: 'devicelab (launcher)' }]);
+    // The launcher went without passing a signal on: it was killed with SIGKILL, and so is this
+    // process, at once, with no drain, as the operator (or a test of a lost agent) meant.
+    watchStartingWrappers(() => process.kill(process.pid, 'SIGKILL'), [{ pid: launcher, command: 'devicelab (launcher)' }]);
     return;
   }
   if (!isLongRunningCommand(argv.slice(2)) || LONG_RUNNING_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) return;
