@@ -53,46 +53,32 @@ export async function markBuildFilesDeleted(sql: Sql, ids: string[]): Promise<vo
   await sql.query('UPDATE builds SET file_deleted_at = clock_timestamp() WHERE id = ANY($1::text[]) AND file_deleted_at IS NULL', [ids]);
 }
 
-/** Recordings of tests that finished more than `days` ago and are still kept. */
-export async function expiredRecordings(
+/** A test's artifacts the agent uploads with its verdict: each kind's key column and expiry mark on attempts. */
+const ATTEMPT_ARTIFACTS = {
+  recording: { key: 'recording_key', expired: 'recording_expired_at' },
+  deviceLog: { key: 'device_log_key', expired: 'device_log_expired_at' },
+} as const;
+export type AttemptArtifact = keyof typeof ATTEMPT_ARTIFACTS;
+
+/** A kind of artifact of tests that finished more than `days` ago and are still kept. */
+export async function expiredAttemptArtifacts(
   sql: Sql,
+  kind: AttemptArtifact,
   days: number,
   limit: number,
 ): Promise<Array<{ id: string; key: string; orgId: string; runId: string }>> {
+  const { key, expired } = ATTEMPT_ARTIFACTS[kind];
   return sql.query(
-    `SELECT id, recording_key AS key, org_id AS "orgId", run_id AS "runId" FROM attempts
-      WHERE recording_key IS NOT NULL AND recording_expired_at IS NULL AND finished_at < clock_timestamp() - make_interval(days => $1::int)
+    `SELECT id, ${key} AS key, org_id AS "orgId", run_id AS "runId" FROM attempts
+      WHERE ${key} IS NOT NULL AND ${expired} IS NULL AND finished_at < clock_timestamp() - make_interval(days => $1::int)
       ORDER BY finished_at LIMIT $2`,
     [days, limit],
   );
 }
 
-export async function markRecordingsExpired(sql: Sql, ids: string[]): Promise<void> {
-  await sql.query(
-    'UPDATE attempts SET recording_expired_at = clock_timestamp() WHERE id = ANY($1::text[]) AND recording_expired_at IS NULL',
-    [ids],
-  );
-}
-
-/** Device logs of tests that finished more than `days` ago and are still kept. */
-export async function expiredDeviceLogs(
-  sql: Sql,
-  days: number,
-  limit: number,
-): Promise<Array<{ id: string; key: string; orgId: string; runId: string }>> {
-  return sql.query(
-    `SELECT id, device_log_key AS key, org_id AS "orgId", run_id AS "runId" FROM attempts
-      WHERE device_log_key IS NOT NULL AND device_log_expired_at IS NULL AND finished_at < clock_timestamp() - make_interval(days => $1::int)
-      ORDER BY finished_at LIMIT $2`,
-    [days, limit],
-  );
-}
-
-export async function markDeviceLogsExpired(sql: Sql, ids: string[]): Promise<void> {
-  await sql.query(
-    'UPDATE attempts SET device_log_expired_at = clock_timestamp() WHERE id = ANY($1::text[]) AND device_log_expired_at IS NULL',
-    [ids],
-  );
+export async function markAttemptArtifactsExpired(sql: Sql, kind: AttemptArtifact, ids: string[]): Promise<void> {
+  const { expired } = ATTEMPT_ARTIFACTS[kind];
+  await sql.query(`UPDATE attempts SET ${expired} = clock_timestamp() WHERE id = ANY($1::text[]) AND ${expired} IS NULL`, [ids]);
 }
 
 /** Step screenshots taken more than `days` ago and still kept. */

@@ -11,14 +11,13 @@
 import type { RetentionSettings } from '../config.js';
 import type { Db } from '../db/index.js';
 import {
+  type AttemptArtifact,
   buildFilesToDelete,
-  expiredDeviceLogs,
-  expiredRecordings,
+  expiredAttemptArtifacts,
   expiredScreenshots,
   expireUnusedBuilds,
+  markAttemptArtifactsExpired,
   markBuildFilesDeleted,
-  markDeviceLogsExpired,
-  markRecordingsExpired,
   markScreenshotsExpired,
   releaseLease,
   takeLease,
@@ -78,35 +77,19 @@ export function createRetentionSweeper(deps: {
     }
   }
 
-  async function sweepRecordings(days: number): Promise<number> {
+  /** Recordings or device logs, each deleted with `remove` and then marked, a batch at a time. */
+  async function sweepAttemptArtifacts(kind: AttemptArtifact, days: number, remove: (key: string) => Promise<void>): Promise<number> {
     let deleted = 0;
     for (;;) {
       await holdLease();
-      const due = await expiredRecordings(db, days, BATCH);
+      const due = await expiredAttemptArtifacts(db, kind, days, BATCH);
       if (due.length === 0) return deleted;
-      for (const recording of due) {
-        // The key came from the agent: only what lies under its own run's recordings is deleted.
-        if (isRecordingOf(recording.key, recording.orgId, recording.runId)) await removeParts(recording.key);
-      }
-      await markRecordingsExpired(
+      // The key came from the agent's verdict: only what lies under its own run's recordings is deleted.
+      for (const artifact of due) if (isRecordingOf(artifact.key, artifact.orgId, artifact.runId)) await remove(artifact.key);
+      await markAttemptArtifactsExpired(
         db,
-        due.map((r) => r.id),
-      );
-      deleted += due.length;
-    }
-  }
-
-  async function sweepDeviceLogs(days: number): Promise<number> {
-    let deleted = 0;
-    for (;;) {
-      await holdLease();
-      const due = await expiredDeviceLogs(db, days, BATCH);
-      if (due.length === 0) return deleted;
-      // Like a recording's, the key came from the agent's verdict: only one under its own run is deleted.
-      for (const log of due) if (isRecordingOf(log.key, log.orgId, log.runId)) await storage.remove(log.key);
-      await markDeviceLogsExpired(
-        db,
-        due.map((l) => l.id),
+        kind,
+        due.map((a) => a.id),
       );
       deleted += due.length;
     }
@@ -141,8 +124,8 @@ export function createRetentionSweeper(deps: {
     try {
       if (retention.buildDays !== null) counts.builds = await sweepBuilds(retention.buildDays);
       if (retention.artifactDays !== null) {
-        counts.recordings = await sweepRecordings(retention.artifactDays);
-        counts.deviceLogs = await sweepDeviceLogs(retention.artifactDays);
+        counts.recordings = await sweepAttemptArtifacts('recording', retention.artifactDays, removeParts);
+        counts.deviceLogs = await sweepAttemptArtifacts('deviceLog', retention.artifactDays, (key) => storage.remove(key));
         counts.screenshots = await sweepScreenshots(retention.artifactDays);
       }
       counts.swept = true;
