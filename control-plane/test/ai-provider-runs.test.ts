@@ -5,7 +5,7 @@
  * run ends failed (the answer was unusable, the model refused or found nothing) or
  * blocked (the provider did not answer), with a reason that says which.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import {
   shownIndex,
   startFakeOpenAiServer,
 } from '../src/brain/testing/fake-openai-server.js';
-import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
+import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let fake: FakeOpenAiServer;
@@ -41,15 +41,7 @@ beforeAll(async () => {
   api = client(server.url, org.apiKey);
   const file = join(work, 'sample.apk');
   await makeApk(file, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
-  const form = new FormData();
-  form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
-  form.append('metadata', JSON.stringify({ name: 'sample' }));
-  const uploaded = await fetch(`${server.url}/uploadBuild`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${org.apiKey}` },
-    body: form,
-  });
-  buildId = ((await uploaded.json()) as { buildId: string }).buildId;
+  buildId = await uploadBuild(server.url, org.apiKey, file, { metadata: JSON.stringify({ name: 'sample' }) });
   token = (await addAgentToken(server.db, null)).agentToken;
   await agents.start({ virtualDevices: 1 });
 });

@@ -4,7 +4,7 @@
  * through a tunnel. The host answers `/slow` after 2 s (`/slow/<ms>` after that long, `/never`
  * not at all); the screen says "Loading…" until then.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { GREETING, type InternalHost, SLOW_MS, startInternalHost } from './internal-host.js';
 
 let server: TestServer;
@@ -34,15 +34,7 @@ beforeAll(async () => {
   api = client(server.url, org.apiKey);
   const file = join(work, 'sample.apk');
   await makeApk(file, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
-  const form = new FormData();
-  form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
-  form.append('metadata', JSON.stringify({ name: 'sample' }));
-  const uploaded = await fetch(`${server.url}/uploadBuild`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${org.apiKey}` },
-    body: form,
-  });
-  buildId = ((await uploaded.json()) as { buildId: string }).buildId;
+  buildId = await uploadBuild(server.url, org.apiKey, file, { metadata: JSON.stringify({ name: 'sample' }) });
   const { agentToken } = await addAgentToken(server.db, null);
   agent = await startAgent({
     controlPlaneUrl: server.url,
