@@ -28,7 +28,8 @@
  *     claim must never skip a row because the benchmark held it);
  *   - each replica's CPU (% of one core over the phase) and peak RSS; PostgreSQL client
  *     connections (pg_stat_activity, sampled every second);
- *   - verdicts: every test must have exactly one, succeeded; lost = tests without it.
+ *   - verdicts: every test must have exactly one, succeeded; lost = tests without it;
+ *   - the longest statement seen running in PostgreSQL (sampled every second).
  * Idle figures (lab connected, no test) are measured first, in the same run.
  *
  * Goals (issue 23): makespan within 1.1× the ideal, dispatch p99 under 50 ms, 0 lost tests.
@@ -96,6 +97,8 @@ interface PhaseResult {
   dispatchAfterVerdict: Summary;
   /** The baseline: a raw claim's round trip on the same database, during the phase. */
   rawClaim: Summary;
+  /** The longest-running statement seen in PostgreSQL during the phase (sampled every second). */
+  longestStatement: { seconds: number; query: string };
   execute: Summary;
   usage: Usage;
   verdicts: { succeeded: number; other: number; retried: number; lost: number; offeredTwice: number };
@@ -269,6 +272,31 @@ function rawClaimSampler(sql: Db) {
   };
 }
 
+/**
+ * The longest statement running in PostgreSQL, sampled every second: what found a claim that a
+ * plan from stale statistics kept on the CPU for 25 s on every replica (docs/benchmarks.md).
+ */
+function longStatementSampler(sql: Db) {
+  let longest = { seconds: 0, query: '' };
+  const timer = setInterval(async () => {
+    const rows = await sql
+      .query<{ seconds: number; query: string }>(
+        `SELECT extract(epoch FROM clock_timestamp() - query_start)::float AS seconds, left(regexp_replace(query, '\\s+', ' ', 'g'), 80) AS query
+           FROM pg_stat_activity
+          WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND state = 'active'
+          ORDER BY query_start LIMIT 1`,
+      )
+      .catch(() => []);
+    if (rows[0] && rows[0].seconds > longest.seconds) longest = { seconds: round(rows[0].seconds, 2), query: rows[0].query };
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
 async function sampleUsage(ms: number): Promise<Usage> {
   const sampler = usageSampler();
   await new Promise((r) => setTimeout(r, ms));
@@ -282,6 +310,7 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   const resentBefore = agents.reduce((s, a) => s + a.resultsSent, 0);
   const sampler = usageSampler();
   const rawClaims = rawClaimSampler(db);
+  const longStatements = longStatementSampler(db);
   const runCreated = new Map<string, number>();
   const executeMs: number[] = [];
   const t0 = performance.now();
@@ -349,6 +378,7 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   }
   const usage = sampler.stop();
   const rawClaim = await rawClaims.stop();
+  const longestStatement = longStatements.stop();
   const makespanSeconds = (endAt - t0) / 1000;
   const idealSeconds = (Math.ceil(TESTS / (AGENTS * DEVICES)) * DEVICE_MS) / 1000;
 
@@ -379,6 +409,7 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
     dispatchFirst: summarise(timed.filter((d) => !d.afterVerdict).map((d) => d.ms)),
     dispatchAfterVerdict: summarise(timed.filter((d) => d.afterVerdict).map((d) => d.ms)),
     rawClaim,
+    longestStatement,
     execute: summarise(executeMs),
     usage,
     verdicts: {
@@ -400,6 +431,7 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   console.log(
     `[${name}] makespan ${result.makespanSeconds} s (ideal ${idealSeconds} s, ${result.ratioToIdeal}x); dispatch p50 ${result.dispatch.p50} ms, p99 ${result.dispatch.p99} ms (raw claim p50 ${rawClaim.p50} ms, p99 ${rawClaim.p99} ms); lost ${result.verdicts.lost}`,
   );
+  console.log(`[${name}] longest statement seen in PostgreSQL: ${longestStatement.seconds} s ${longestStatement.query}`);
   return result;
 }
 

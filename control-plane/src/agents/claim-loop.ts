@@ -56,7 +56,9 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
             console.error(`offering ${claimed.attempt.id} failed:`, e),
           );
         }
-        if (batch.length === 0) break;
+        // A batch short of the limit paired every idle device it could: another look now would
+        // find the same; what changes meanwhile (a verdict, new work) wakes a round of its own.
+        if (batch.length < CLAIM_BATCH) break;
       }
     } while (again && !stopped);
   }

@@ -39,13 +39,13 @@ const KINDS = PLATFORMS.flatMap((platform) => [false, true].map((physical) => ({
 const kindFilter = (kinds: typeof KINDS) => kinds.map((k) => `(r.platform = '${k.platform}' AND r.physical = ${k.physical})`).join(' OR ');
 
 /** Active tests (offered or running) per organisation and run: what fair share and limits count. */
-const ACTIVE = `active AS (
+const ACTIVE = `active AS MATERIALIZED (
        SELECT a.org_id, a.run_id, d.org_id IS NULL AS shared
          FROM attempts a JOIN devices d ON d.id = a.device_id
         WHERE a.status IN ('offered', 'running')
-     ), org_load AS (
+     ), org_load AS MATERIALIZED (
        SELECT org_id, count(*) AS total, count(*) FILTER (WHERE shared) AS shared FROM active GROUP BY org_id
-     ), run_load AS (
+     ), run_load AS MATERIALIZED (
        SELECT run_id, count(*) AS total FROM active GROUP BY run_id
      )`;
 
@@ -62,9 +62,36 @@ const ACTIVE = `active AS (
  * already served in the batch goes after those not yet served at the same count. Exact when
  * every device is in the shared pool; an organisation's own device does not raise its shared
  * count, which one-by-one claims would notice and a batch does not.
+ *
+ * That order is computed here (fairOrder) from two plain reads, the waiting runs with their
+ * counts and turns and each run's next tests, and not inside one statement: PostgreSQL planned
+ * that statement from statistics taken between two waves of runs and spent 25 s of CPU on
+ * each claim, on every replica at once (scripts/bench/lab-scale.ts, docs/benchmarks.md). Each
+ * read here has one plan whatever the statistics say.
  */
-const RUN_ROUND = (x: string) => `${x}.run_active + ${x}.k, ${x}.k > 0, ${x}.run_turn NULLS FIRST, ${x}.seq`;
-const ORG_ROUND = (x: string) => `${x}.org_shared + ${x}.org_k, ${x}.org_k > 0, ${x}.org_turn NULLS FIRST, ${x}.org_id, ${x}.org_k`;
+
+/** A running run one of the idle devices can serve, with what fair share weighs. Turns and age are ranks: 1 is the earliest (never served ranks 1). */
+interface WaitingRun {
+  id: string;
+  orgId: string;
+  orgShared: number;
+  orgActive: number;
+  maxParallel: number | null;
+  orgTurn: number;
+  runActive: number;
+  runTurn: number;
+  age: number;
+}
+
+/** A run's k-th next test (k from 0), in the run's own order: longest expected first. */
+interface QueuedTest {
+  runId: string;
+  attemptId: string;
+  platform: Platform;
+  physical: boolean;
+  lostDeviceId: string | null;
+  k: number;
+}
 
 export interface ClaimedDevice {
   id: string;
@@ -129,49 +156,124 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
     [agentIds, limit],
   );
   if (idle.length === 0) return { claims: [], cut: false };
-  const kinds = KINDS.filter((k) => idle.some((d) => d.platform === k.platform && (d.kind === 'physical') === k.physical));
-  const candidates = await tx.query<Candidate>(
-    `WITH ${ACTIVE}, waiting_runs AS (
-       SELECT r.id, r.org_id, r.seq, COALESCE(ol.shared, 0)::int AS org_shared, COALESCE(ol.total, 0)::int AS org_total,
-              o.max_parallel_tests AS max_parallel, t.last_claimed_at AS org_turn,
-              COALESCE(rl.total, 0)::int AS run_active, rt.last_claimed_at AS run_turn
-         FROM runs r
-         JOIN organisations o ON o.id = r.org_id
-         LEFT JOIN org_claim_turns t ON t.org_id = r.org_id
-         LEFT JOIN run_claim_turns rt ON rt.run_id = r.id
-         LEFT JOIN org_load ol ON ol.org_id = r.org_id
-         LEFT JOIN run_load rl ON rl.run_id = r.id
-        WHERE r.status = 'running' AND (${kindFilter(kinds)})
-          AND (o.max_parallel_tests IS NULL OR COALESCE(ol.total, 0) < o.max_parallel_tests)
-          AND EXISTS (SELECT 1 FROM devices d WHERE d.id = ANY($1::text[]) AND ${fits('d', 'r')})
-     ), candidate AS (
-       SELECT n.id AS attempt_id, w.*,
-              row_number() OVER (PARTITION BY w.id ORDER BY n.expected_seconds DESC NULLS FIRST, n.queued_at, n.position) - 1 AS k
-         FROM waiting_runs w
-         CROSS JOIN LATERAL (
-           SELECT a.id, a.expected_seconds, a.queued_at, a.position
-             FROM attempts a
-            WHERE a.run_id = w.id AND a.status = 'pending'
-            ORDER BY a.expected_seconds DESC NULLS FIRST, a.queued_at, a.position
-            LIMIT $2) n
-     ), ranked AS (
-       SELECT c.*, row_number() OVER (PARTITION BY c.org_id ORDER BY ${RUN_ROUND('c')}) - 1 AS org_k FROM candidate c
-     )
-     SELECT a.id AS "attemptId", a.run_id AS "runId", a.org_id AS "orgId", a.platform, a.physical,
-            a.lost_device_id AS "lostDeviceId", x.max_parallel AS "maxParallel", x.org_total AS "orgActive"
-       FROM ranked x JOIN attempts a ON a.id = x.attempt_id
-      WHERE a.status = 'pending' AND (x.max_parallel IS NULL OR x.org_k < x.max_parallel - x.org_total)
-      ORDER BY ${ORG_ROUND('x')}
-      LIMIT $3
-      FOR UPDATE OF a SKIP LOCKED`,
-    // Per run twice the devices, and three times the devices in all: a batch of another replica
-    // locks the top of a run's queue at the same moment, and this one then takes the next ones.
-    [idle.map((d) => d.id), idle.length * 2, idle.length * 3],
+  const runs = await waitingRuns(tx, idle);
+  if (runs.length === 0) return { claims: [], cut: false };
+  // Per run twice the devices, and three times the devices in all: a batch of another replica
+  // locks the top of a run's queue at the same moment, and this one then takes the next ones.
+  const ordered = fairOrder(runs, await nextTests(tx, runs, idle.length * 2)).slice(0, idle.length * 3);
+  const locked = await lockPending(
+    tx,
+    ordered.map((c) => c.attemptId),
   );
-  const pairs = pair(candidates, idle, limit);
+  const pairs = pair(
+    ordered.filter((c) => locked.has(c.attemptId)),
+    idle,
+    limit,
+  );
   const { kept, cut } = await withinLimits(tx, pairs);
   if (kept.length === 0) return { claims: [], cut };
   return { claims: await markClaimed(tx, kept), cut };
+}
+
+/**
+ * The running runs of the kinds the idle devices are, that one of them may serve, below their
+ * organisation's cap, with their counts and turns. The idle devices go in as their distinct
+ * (platform, kind, organisation): a handful of values, not a look in the devices table per run.
+ */
+async function waitingRuns(tx: Sql, idle: IdleDevice[]): Promise<WaitingRun[]> {
+  const kinds = KINDS.filter((k) => idle.some((d) => d.platform === k.platform && (d.kind === 'physical') === k.physical));
+  const sorts = [...new Map(idle.map((d) => [`${d.platform} ${d.kind} ${d.orgId}`, d])).values()];
+  return tx.query<WaitingRun>(
+    `WITH ${ACTIVE}
+     SELECT r.id, r.org_id AS "orgId", COALESCE(ol.shared, 0)::int AS "orgShared", COALESCE(ol.total, 0)::int AS "orgActive",
+            o.max_parallel_tests AS "maxParallel", dense_rank() OVER (ORDER BY t.last_claimed_at NULLS FIRST)::int AS "orgTurn",
+            COALESCE(rl.total, 0)::int AS "runActive", dense_rank() OVER (ORDER BY rt.last_claimed_at NULLS FIRST)::int AS "runTurn",
+            row_number() OVER (ORDER BY r.seq)::int AS age
+       FROM runs r
+       JOIN organisations o ON o.id = r.org_id
+       LEFT JOIN org_claim_turns t ON t.org_id = r.org_id
+       LEFT JOIN run_claim_turns rt ON rt.run_id = r.id
+       LEFT JOIN org_load ol ON ol.org_id = r.org_id
+       LEFT JOIN run_load rl ON rl.run_id = r.id
+      WHERE r.status = 'running' AND (${kindFilter(kinds)})
+        AND (o.max_parallel_tests IS NULL OR COALESCE(ol.total, 0) < o.max_parallel_tests)
+        AND EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[], $3::text[]) AS d (platform, kind, org_id) WHERE ${fits('d', 'r')})`,
+    [sorts.map((d) => d.platform), sorts.map((d) => d.kind), sorts.map((d) => d.orgId)],
+  );
+}
+
+/** Each run's next `perRun` pending tests in its own order, through the pending-by-run index. */
+function nextTests(tx: Sql, runs: WaitingRun[], perRun: number): Promise<QueuedTest[]> {
+  return tx.query<QueuedTest>(
+    `SELECT n.run_id AS "runId", n.id AS "attemptId", n.platform, n.physical, n.lost_device_id AS "lostDeviceId", n.k
+       FROM unnest($1::text[]) AS w (run_id)
+       CROSS JOIN LATERAL (
+         SELECT a.run_id, a.id, a.platform, a.physical, a.lost_device_id,
+                (row_number() OVER (ORDER BY a.expected_seconds DESC NULLS FIRST, a.queued_at, a.position) - 1)::int AS k
+           FROM attempts a
+          WHERE a.run_id = w.run_id AND a.status = 'pending'
+          ORDER BY a.expected_seconds DESC NULLS FIRST, a.queued_at, a.position
+          LIMIT $2) n`,
+    [runs.map((r) => r.id), perRun],
+  );
+}
+
+/**
+ * The candidates in the order one claim after another would take them (above): within each
+ * organisation its runs' tests round-robin (a run's k-th test counts k more under way), then the
+ * organisations round-robin the same way. An organisation's tests beyond what its cap leaves are
+ * not candidates.
+ */
+function fairOrder(runs: WaitingRun[], tests: QueuedTest[]): Candidate[] {
+  const runOf = new Map(runs.map((r) => [r.id, r]));
+  const byOrg = new Map<string, { test: QueuedTest; run: WaitingRun }[]>();
+  for (const test of tests) {
+    const run = runOf.get(test.runId)!;
+    const list = byOrg.get(run.orgId) ?? [];
+    list.push({ test, run });
+    byOrg.set(run.orgId, list);
+  }
+  const ranked: { candidate: Candidate; key: (number | string)[] }[] = [];
+  for (const [orgId, list] of byOrg) {
+    list.sort((a, b) => compareKeys(runRound(a.run, a.test.k), runRound(b.run, b.test.k)));
+    list.forEach(({ test, run }, orgK) => {
+      if (run.maxParallel !== null && orgK >= run.maxParallel - run.orgActive) return;
+      ranked.push({
+        candidate: {
+          attemptId: test.attemptId,
+          runId: run.id,
+          orgId,
+          platform: test.platform,
+          physical: test.physical,
+          lostDeviceId: test.lostDeviceId,
+          maxParallel: run.maxParallel,
+          orgActive: run.orgActive,
+        },
+        key: [run.orgShared + orgK, orgK > 0 ? 1 : 0, run.orgTurn, orgId, orgK],
+      });
+    });
+  }
+  return ranked.sort((a, b) => compareKeys(a.key, b.key)).map((r) => r.candidate);
+}
+
+const runRound = (run: WaitingRun, k: number) => [run.runActive + k, k > 0 ? 1 : 0, run.runTurn, run.age];
+
+function compareKeys(a: (number | string)[], b: (number | string)[]): number {
+  for (let i = 0; i < a.length; i += 1) {
+    if (a[i]! < b[i]!) return -1;
+    if (a[i]! > b[i]!) return 1;
+  }
+  return 0;
+}
+
+/** Of these attempts, the ones still pending that no other claim holds, now locked for this transaction. */
+async function lockPending(tx: Sql, attemptIds: string[]): Promise<Set<string>> {
+  if (attemptIds.length === 0) return new Set();
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM attempts WHERE id = ANY($1::text[]) AND status = 'pending' ORDER BY id FOR UPDATE SKIP LOCKED`,
+    [attemptIds],
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
