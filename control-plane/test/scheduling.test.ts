@@ -297,6 +297,27 @@ describe('a batch of claims (one transaction for many free devices)', () => {
     await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
   });
 
+  it('reaches a run queued behind runs with nothing left to start (a claim reads only the first runs of each organisation)', async () => {
+    const org = await seedOrg(server.db);
+    await socketlessAgent('front-runs-busy', 4);
+    await socketlessAgent('front-runs-free', 1);
+    const started = [
+      await seedRun(server.db, org, { count: 1 }),
+      await seedRun(server.db, org, { count: 1 }),
+      await seedRun(server.db, org, { count: 1 }),
+    ];
+    const last = await seedRun(server.db, org, { count: 2 });
+    // Four devices take the three one-test runs and the last run's first test, in that order.
+    const first = await claimAttempts(server.db, ['front-runs-busy'], 4);
+    expect(first.map((x) => x.attempt.runId)).toEqual([...started.map((r) => r.runId), last.runId]);
+    // The three runs under way rank before the last one (as many under way, served earlier) but have nothing pending.
+    const next = await claimAttempts(server.db, ['front-runs-free'], 1);
+    expect(next.map((x) => x.attempt.runId)).toEqual([last.runId]);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = ANY($1::text[])`, [
+      ['front-runs-busy', 'front-runs-free'],
+    ]);
+  });
+
   it('stops a capped organisation at its cap and gives the rest of the batch to the others', async () => {
     const capped = await seedOrg(server.db);
     const other = await seedOrg(server.db);

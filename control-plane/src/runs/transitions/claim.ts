@@ -160,7 +160,7 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
   if (runs.length === 0) return { claims: [], cut: false };
   // Per run twice the devices, and three times the devices in all: a batch of another replica
   // locks the top of a run's queue at the same moment, and this one then takes the next ones.
-  const ordered = fairOrder(runs, await nextTests(tx, runs, idle.length * 2)).slice(0, idle.length * 3);
+  const ordered = fairOrder(runs, await nextTests(tx, frontRuns(runs, idle.length * 3), idle.length * 2)).slice(0, idle.length * 3);
   const locked = await lockPending(
     tx,
     ordered.map((c) => c.attemptId),
@@ -176,9 +176,10 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
 }
 
 /**
- * The running runs of the kinds the idle devices are, that one of them may serve, below their
- * organisation's cap, with their counts and turns. The idle devices go in as their distinct
- * (platform, kind, organisation): a handful of values, not a look in the devices table per run.
+ * The running runs with a pending test, of the kinds the idle devices are, that one of them may
+ * serve, below their organisation's cap, with their counts and turns. The idle devices go in as
+ * their distinct (platform, kind, organisation): a handful of values, not a look in the devices
+ * table per run.
  */
 async function waitingRuns(tx: Sql, idle: IdleDevice[]): Promise<WaitingRun[]> {
   const kinds = KINDS.filter((k) => idle.some((d) => d.platform === k.platform && (d.kind === 'physical') === k.physical));
@@ -197,9 +198,27 @@ async function waitingRuns(tx: Sql, idle: IdleDevice[]): Promise<WaitingRun[]> {
        LEFT JOIN run_load rl ON rl.run_id = r.id
       WHERE r.status = 'running' AND (${kindFilter(kinds)})
         AND (o.max_parallel_tests IS NULL OR COALESCE(ol.total, 0) < o.max_parallel_tests)
-        AND EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[], $3::text[]) AS d (platform, kind, org_id) WHERE ${fits('d', 'r')})`,
+        AND EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[], $3::text[]) AS d (platform, kind, org_id) WHERE ${fits('d', 'r')})
+        AND EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status = 'pending')`,
     [sorts.map((d) => d.platform), sorts.map((d) => d.kind), sorts.map((d) => d.orgId)],
   );
+}
+
+/**
+ * The runs whose tests can be among an organisation's first `n` candidates: its first `n` runs
+ * by their own turn. Every run has a pending test, so each of those puts one ahead of every
+ * test of a run after them (a run's k-th test counts k more under way). A claim for one free
+ * device so reads a few runs per organisation, not every running run's queue.
+ */
+function frontRuns(runs: WaitingRun[], n: number): WaitingRun[] {
+  const seen = new Map<string, number>();
+  return [...runs]
+    .sort((a, b) => compareKeys(runRound(a, 0), runRound(b, 0)))
+    .filter((run) => {
+      const k = seen.get(run.orgId) ?? 0;
+      seen.set(run.orgId, k + 1);
+      return k < n;
+    });
 }
 
 /** Each run's next `perRun` pending tests in its own order, through the pending-by-run index. */
