@@ -6,7 +6,7 @@
  * replicas; 20 organisations, each with 10 one-step tests ready on Android.
  *
  *   node --import tsx scripts/bench/lab-scale.ts [--agents 100] [--devices 5] [--orgs 20]
- *        [--tests 5000] [--device-ms 5000] [--kill-at 0.4]
+ *        [--tests 5000] [--device-ms 5000] [--kill-at 0.4] [--spread 0]
  *
  * Two phases of --tests tests on the same lab, each submitted at once (every organisation
  * sends its runs of 10 tests to "its" replica, organisations spread over the replicas):
@@ -59,6 +59,8 @@ const ORGS = Number(flag('orgs', '20'));
 const TESTS = Number(flag('tests', '5000'));
 const DEVICE_MS = Number(flag('device-ms', '5000'));
 const KILL_AT = Number(flag('kill-at', '0.4'));
+/** Each test's time varies within device-ms × (1 ± spread): the default 0 makes the lab free its devices in waves of 500. */
+const SPREAD = Number(flag('spread', '0'));
 const TESTS_PER_ORG = 10;
 const RUN_SIZE = TESTS_PER_ORG;
 const REPLICA_ENV = { AGENT_HEARTBEAT_MS: '5000', SWEEP_MS: '1000', REPLICA_LEASE_SECONDS: '10', AGENT_LOST_SECONDS: '20' };
@@ -159,6 +161,7 @@ try {
         agentId: `bench-agent-${a}`,
         devices: DEVICES,
         deviceMs: DEVICE_MS,
+        spread: SPREAD,
         isDead: (i) => dead.has(i),
       }),
     );
@@ -509,6 +512,7 @@ function report(idle: Usage, phases: PhaseResult[]): void {
       orgs: ORGS,
       tests: TESTS,
       deviceMs: DEVICE_MS,
+      spread: SPREAD,
       killAt: KILL_AT,
       replicaEnv: REPLICA_ENV,
     },

@@ -43,6 +43,8 @@ export function startFleetAgent(opts: {
   agentId: string;
   devices: number;
   deviceMs: number;
+  /** Each test's time on the device varies uniformly within deviceMs × (1 ± spread); 0: every test takes deviceMs. */
+  spread?: number;
   heartbeatMs?: number;
   /** Replicas known dead (kill -9 by the benchmark): skipped when reconnecting. */
   isDead?: (index: number) => boolean;
@@ -83,9 +85,11 @@ export function startFleetAgent(opts: {
     if (ws?.readyState === ws?.OPEN) ws!.send(JSON.stringify(m));
   };
 
-  function finish(jobId: string, serial: string): void {
+  const testMs = () => opts.deviceMs * (1 + (opts.spread ?? 0) * (2 * Math.random() - 1));
+
+  function finish(jobId: string, serial: string, ms: number): void {
     running.set(jobId, null);
-    const result: AgentMessageInput = { type: 'job.result', jobId, verdict: 'succeeded', durationSeconds: opts.deviceMs / 1000 };
+    const result: AgentMessageInput = { type: 'job.result', jobId, verdict: 'succeeded', durationSeconds: ms / 1000 };
     unacked.set(jobId, result);
     freeSince.set(serial, performance.now());
     agent.resultsSent += 1;
@@ -137,9 +141,10 @@ export function startFleetAgent(opts: {
           });
           if (running.has(m.jobId)) return void agent.problems.push(`offered ${m.jobId} again while it runs here`);
           send({ type: 'job.accepted', jobId: m.jobId });
+          const ms = testMs();
           running.set(
             m.jobId,
-            setTimeout(() => finish(m.jobId, m.serial), opts.deviceMs),
+            setTimeout(() => finish(m.jobId, m.serial, ms), ms),
           );
           break;
         }
