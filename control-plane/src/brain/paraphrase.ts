@@ -22,9 +22,13 @@
  */
 import { ancestors, describe, isButtonType, isListContainer } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
+import { canonicalTokens, canonicalWord } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
+
+/** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
+const tokensOf = (text: string) => canonicalTokens(comparableTokens(text));
 
 const FRAME = new Set([
   // articles, pronouns, auxiliaries, prepositions
@@ -248,7 +252,7 @@ function contentWords(tokens: readonly string[]): string[] {
 
 /** The claim's content words and numbers; null when it says too little to be judged this way. */
 function contentOf(claim: string, title: ReadonlySet<string>, onScreen: ReadonlySet<string>): Claim | null {
-  const tokens = comparableTokens(withoutPossessives(claim));
+  const tokens = tokensOf(withoutPossessives(claim));
   const { subject, placeFrom } = titleParts(tokens, title);
   // The place is the screen itself, so the words naming it are not looked for; the subject still is, where a text has it.
   const words = contentWords(tokens.slice(0, placeFrom));
@@ -446,7 +450,7 @@ function countedNouns(claim: readonly string[], shown: readonly string[]): Set<s
 }
 
 function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
-  const tokens = comparableTokens(withoutPossessives(shown));
+  const tokens = tokensOf(withoutPossessives(shown));
   if (hasNegation(tokens) !== hasNegation(claim.tokens)) return false;
   const words = contentWords(tokens);
   const have = new Set(words);
@@ -475,8 +479,9 @@ const textOf = (el: ScreenElement) => el.text || el.contentDesc;
  */
 function namesKind(word: string, claim: string, covered: ReadonlySet<string>): boolean {
   const written = claim.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const at = written.findIndex((w) => stem(w.toLowerCase()) === word);
-  return at > 0 && /^\p{Ll}+$/u.test(written[at]!) && covered.has(stem(written[at - 1]!.toLowerCase()));
+  const read = (w: string) => stem(canonicalWord(w.toLowerCase()));
+  const at = written.findIndex((w) => read(w) === word);
+  return at > 0 && /^\p{Ll}+$/u.test(written[at]!) && covered.has(read(written[at - 1]!));
 }
 
 export interface Paraphrased {
@@ -488,11 +493,9 @@ export interface Paraphrased {
 /** The one text, else the one list row, that says what the claim says; null when none or more than one does. */
 export function findParaphrase(claim: string, elements: readonly ScreenElement[], reported = false): Paraphrased | null {
   const titles = titleElements(elements);
-  const context = new Set(titles.flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))));
+  const context = new Set(titles.flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))));
   const onScreen = new Set(
-    elements
-      .filter((el) => el.visible && textOf(el) !== '')
-      .flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))),
+    elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))),
   );
   const found = contentOf(claim, context, onScreen);
   const content = found && reported ? { ...found, reported } : found;
@@ -520,12 +523,12 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     const parts = textsOf(row)
       .flatMap((el) => textSegments(textOf(el)))
       .filter((text) => {
-        const tokens = comparableTokens(text);
+        const tokens = tokensOf(text);
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
         const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
         return hasNegation(tokens) === hasNegation(content.tokens) && words.every((w) => content.words.includes(w));
       });
-    const covered = new Set(parts.flatMap((text) => contentWords(comparableTokens(text))));
+    const covered = new Set(parts.flatMap((text) => contentWords(tokensOf(text))));
     // A subject the screen's title or nothing on it names may be left out, as in one text; so may a place word.
     const uncovered = content.words.filter(
       (w, i) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w) && !placeWord(content.words, i, covered),
@@ -538,7 +541,7 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const inRow = pool.filter((el) => el !== row && ancestors(el, elements).includes(row));
   const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));
   // The number is what a replay must see again: the check names the text that shows it.
-  const shown = inRow.find((el) => numbers.length > 0 && numbers.some((n) => comparableTokens(textOf(el)).includes(n))) ?? inRow[0] ?? row;
+  const shown = inRow.find((el) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n))) ?? inRow[0] ?? row;
   return { element: shown, reasoning: `the row of ${describe(inRow[0] ?? row)} says it in other words` };
 }
 
@@ -559,7 +562,7 @@ function headingClaim(
   const plain = pool.filter((el) => !el.clickable && !isButtonType(el) && !titles.includes(el) && rowOf(el, elements) === null);
   const heading = [...plain].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)[0];
   if (!heading) return null;
-  const headingTokens = comparableTokens(withoutPossessives(textOf(heading)));
+  const headingTokens = tokensOf(withoutPossessives(textOf(heading)));
   const named = contentWords(headingTokens);
   if (named.length === 0 || hasNegation(headingTokens) || named.length >= claim.words.length) return null;
   if (named.some((w, i) => claim.words[i] !== w)) return null;
