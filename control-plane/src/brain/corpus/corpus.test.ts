@@ -22,6 +22,7 @@ import { iosCases } from './ios-cases.js';
 import { judge, type Outcome } from './judge.js';
 import { ninthBatch } from './ninth-batch-cases.js';
 import { secondBatch } from './second-batch-cases.js';
+import { seventeenthBatch } from './seventeenth-batch-cases.js';
 import { seventhBatch } from './seventh-batch-cases.js';
 import { sixteenthBatch } from './sixteenth-batch-cases.js';
 import { sixthBatch } from './sixth-batch-cases.js';
@@ -48,6 +49,7 @@ const corpus: CorpusCase[] = [
   ...fourteenthBatch,
   ...fifteenthBatch,
   ...sixteenthBatch,
+  ...seventeenthBatch,
 ];
 
 function screenXml(name: string): string {
@@ -133,6 +135,8 @@ describe('offline model corpus', () => {
       ['thirteenth batch, blind until tuned on', thirteenthBatch],
       ['fourteenth batch, blind until tuned on', fourteenthBatch],
       ['fifteenth batch, blind until tuned on', fifteenthBatch],
+      ['sixteenth batch (blind)', sixteenthBatch],
+      ['seventeenth batch (blind)', seventeenthBatch],
     ] as const)
       score(
         label,
