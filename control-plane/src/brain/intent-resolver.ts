@@ -7,12 +7,13 @@ import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
-import { ancestors, center, describe, isButtonType, isKeyboard } from './element-roles.js';
+import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
+import { rowNamedByPrefix } from './row-titles.js';
 import { rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -42,7 +43,7 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
     return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
   }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
-  if (!choice.ok) return titledRow(phrase, elements) ?? choice.decision;
+  if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? choice.decision;
   const best = choice.match;
   // A partial match is only as good as it is alone: "Beanie" is in "Wool Beanie" and in "Cotton Beanie",
   // however much of each text it covers.
@@ -57,6 +58,10 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
   // Only part of a text that is no control ("Delete" of the dialog title "Delete file?") names nothing to tap.
   if (best.score < PARTIAL && !tapTargetOf(best.element, elements).clickable)
     return fail(`No control matching ${quoteOf(phrase)}: it is only part of ${describe(best.element)}, which is not a control`);
+  // A group of controls whose id names it ("filters" of a chip group) is no control: "Tap Filters" names none of them.
+  const group = tapTargetOf(best.element, elements);
+  if (best.via === 'resourceId' && !group.clickable && descendants(group, elements).filter((d) => d.clickable).length > 1)
+    return fail(`No control matching ${quoteOf(phrase)}: only ${describe(group)}, a group of controls, has such an id; say which of them`);
   if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
   const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
   return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);
@@ -81,6 +86,19 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   const [row] = rows;
   if (!row?.enabled) return null;
   return tapOn(row, elements, `the row titled "${title}" (the ${words.at(-1)})`, 0.85);
+}
+
+/**
+ * "Select the VW Golf" on a list of cars titled "VW Golf or similar": a row named by the first
+ * words of its title (row-titles.ts), written with a capital as a name is. Only when nothing
+ * matched the whole phrase; a disabled row is not tapped.
+ */
+function rowByFirstWords(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal || phrase.ordinal !== undefined || phrase.near || !/\p{Lu}/u.test(phrase.text)) return null;
+  const named = rowNamedByPrefix(phrase.text, elements);
+  if (!named) return null;
+  if (!named.row.enabled) return fail(`${describe(named.row)} is disabled`);
+  return tapOn(named.row, elements, `the row titled ${describe(named.title)}, named by its first words`, 0.8);
 }
 
 function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision {

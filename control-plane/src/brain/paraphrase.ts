@@ -24,6 +24,7 @@ import { ancestors, describe, isButtonType, isListContainer } from './element-ro
 import type { ScreenElement } from './hierarchy.js';
 import { canonicalTokens, canonicalWord } from './lexicon.js';
 import { locatable } from './locators.js';
+import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
@@ -43,6 +44,7 @@ const FRAME = new Set([
   'at',
   'by',
   'with',
+  'per',
   'and',
   'or',
   'as',
@@ -484,6 +486,21 @@ function namesKind(word: string, claim: string, covered: ReadonlySet<string>): b
   return at > 0 && /^\p{Ll}+$/u.test(written[at]!) && covered.has(read(written[at - 1]!));
 }
 
+/**
+ * The first words of a row's title that the claim has, in order, when they name the row alone
+ * (row-titles.ts): "fiat" of "Fiat 500 or similar" in "the Fiat has free cancellation". Empty
+ * when the claim has none of them or they name another text too.
+ */
+function namedFirstWords(claim: readonly string[], title: ScreenElement, elements: readonly ScreenElement[]): string[] {
+  const tokens = tokensOf(textOf(title));
+  for (let k = tokens.length - 1; k >= 1; k--) {
+    const prefix = tokens.slice(0, k);
+    const at = claim.findIndex((_, i) => prefix.every((t, j) => claim[i + j] === t));
+    if (at >= 0 && uniquePrefix(prefix, title, elements) > 0) return prefix;
+  }
+  return [];
+}
+
 export interface Paraphrased {
   /** The element to name in the passing check: the one text, or the row's text that holds the claim's number. */
   element: ScreenElement;
@@ -517,31 +534,52 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     ]),
   ];
   // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
-  // a text with a word the claim lacks ("English (United Kingdom)") takes no part.
+  // a text with a word the claim lacks ("English (United Kingdom)") takes no part, but for the row's
+  // title named by its first words.
   const priced = content.tokens.some((t) => IS_NUMBER.test(t));
+  const rowTitle = new Map(rowTitles(elements).map(({ row, title }) => [row, title]));
+  // The texts of each row that say part of the claim (a title named by its first words only says which row).
+  const sayingParts = new Map<ScreenElement, ScreenElement[]>();
   const saying = rows.filter((row) => {
-    const parts = textsOf(row)
-      .flatMap((el) => textSegments(textOf(el)))
-      .filter((text) => {
+    const covered = new Set<string>();
+    const said: ScreenElement[] = [];
+    sayingParts.set(row, said);
+    let parts = 0;
+    for (const el of textsOf(row)) {
+      for (const text of textSegments(textOf(el))) {
         const tokens = tokensOf(text);
+        if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
         const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
-        return hasNegation(tokens) === hasNegation(content.tokens) && words.every((w) => content.words.includes(w));
-      });
-    const covered = new Set(parts.flatMap((text) => contentWords(tokensOf(text))));
+        if (words.every((w) => content.words.includes(w))) {
+          parts += 1;
+          said.push(el);
+          for (const w of contentWords(tokens)) covered.add(w);
+          continue;
+        }
+        // "the Fiat has free cancellation" in the row titled "Fiat 500 or similar": its title named by its first words.
+        const named = el === rowTitle.get(row) && text === textOf(el) ? namedFirstWords(content.tokens, el, elements) : [];
+        if (named.length > 0) {
+          parts += 1;
+          for (const w of contentWords(named)) covered.add(w);
+        }
+      }
+    }
     // A subject the screen's title or nothing on it names may be left out, as in one text; so may a place word.
     const uncovered = content.words.filter(
       (w, i) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w) && !placeWord(content.words, i, covered),
     );
-    return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
+    return parts >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
   });
   if (saying.length === 0) return headingClaim(content, pool, elements, titles);
   if (saying.length !== 1) return null;
   const row = saying[0]!;
   const inRow = pool.filter((el) => el !== row && ancestors(el, elements).includes(row));
+  const said = (sayingParts.get(row) ?? []).filter((el) => el !== row);
   const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));
-  // The number is what a replay must see again: the check names the text that shows it.
-  const shown = inRow.find((el) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n))) ?? inRow[0] ?? row;
+  // The number is what a replay must see again: the check names the text that shows it, else a text saying part of it.
+  const shown =
+    said.find((el) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n))) ?? said[0] ?? inRow[0] ?? row;
   return { element: shown, reasoning: `the row of ${describe(inRow[0] ?? row)} says it in other words` };
 }
 
