@@ -59,7 +59,8 @@ const FIELD_HOLDS =
   /^(?:the\s+)?(.+?\s+(?:field|input|box|text\s*field))\s+(?:shows|contains|has|reads|says|displays|holds|is|should\s+(?:be|show|contain|say|read|hold|have))\s+(.+)$/i;
 const SHOWN_IN_FIELD =
   /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
-const LABEL_VALUE = /^(?:the\s+)?(.+?)\s+(?:is|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
+const LABEL_VALUE =
+  /^(?:the\s+)?(.+?)\s+(?:is|are|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
 /** Words after "is" that say visibility or state, not a value. */
 const NOT_A_VALUE =
   /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;

@@ -11,6 +11,7 @@ import { ancestors, center, descendants, describe, isButtonType, isKeyboard } fr
 import { normalizeText } from './fuzzy.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
+import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
@@ -245,7 +246,41 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
   );
   if (controls.length === 1) return tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9);
-  return controlOfRow(said, elements) ?? controlInWords(said, elements);
+  return controlOfRow(said, elements) ?? controlInWords(said, elements) ?? controlByAction(said, elements);
+}
+
+const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i;
+
+/**
+ * A control named by what it does rather than by its words, one enabled control only:
+ * "Skip ahead 10 seconds" for "Forward 10 seconds" (lexicon.ts `controlWords`, numbers as
+ * written), "Play the next episode" for "Next episode" (a verb of use before a control's whole
+ * label), "Pause the video" for "Pause" (the control's whole label as the verb, then a word
+ * for what the screen plays or runs, never a name: "Pause the Harbour Town episode" is no
+ * such word).
+ */
+function controlByAction(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const enabled = controlsOf(elements).filter((el) => el.enabled);
+  const one = (hits: ScreenElement[], why: string) =>
+    hits.length === 1 ? tapOn(hits[0]!, elements, `${describe(hits[0]!)} ${why}`, 0.85) : null;
+  const wanted = controlWords(comparableTokens(said)).join(' ');
+  const byWords = enabled.filter((el) => controlWords(comparableTokens(labelOf(el))).join(' ') === wanted);
+  if (byWords.length > 0) return one(byWords, 'does what the instruction says');
+  const used = ACTION_VERB.exec(said)?.[1];
+  if (used) {
+    const hit = one(
+      enabled.filter((el) => sameText(labelOf(el), used)),
+      'is named after the verb',
+    );
+    if (hit) return hit;
+  }
+  const m = /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(\S+)$/i.exec(said);
+  if (m && GENERIC_OBJECTS.test(m[2]!))
+    return one(
+      enabled.filter((el) => sameText(labelOf(el), m[1]!)),
+      `is the instruction's verb`,
+    );
+  return null;
 }
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;

@@ -250,3 +250,29 @@ export const STATE_SYNONYMS: Readonly<Record<string, ElementState>> = {
   'not ticked': 'off',
   'not enabled': 'disabled',
 };
+
+/**
+ * Ways to name a media control's action, the first being how all are read: "Skip ahead 10
+ * seconds" is the button "Forward 10 seconds", "Go back 10 seconds" the button "Rewind 10
+ * seconds". Only for a control named whole, numbers and all (intent-resolver.ts).
+ */
+const CONTROL_PHRASES: readonly (readonly string[])[] = [
+  ['forward', 'skip forward', 'skip ahead', 'jump forward', 'jump ahead', 'fast forward', 'go forward', 'seek forward'],
+  ['rewind', 'skip back', 'skip backward', 'skip backwards', 'jump back', 'go back', 'seek back', 'back'],
+];
+
+/** A control's words with a leading action phrase read as its group's first ("skip ahead 10 s" → "forward 10 seconds"). */
+export function controlWords(tokens: readonly string[]): string[] {
+  const words = spelledOut(tokens);
+  for (const group of CONTROL_PHRASES) {
+    for (const phrase of [...group].sort((a, b) => b.length - a.length)) {
+      const p = phrase.split(' ');
+      if (p.every((w, i) => words[i] === w)) return [group[0]!, ...words.slice(p.length)];
+    }
+  }
+  return words;
+}
+
+/** What a tester may call the thing a media or task screen acts on: "Pause the video", "Stop the timer". */
+export const GENERIC_OBJECTS =
+  /^(?:video|song|track|music|audio|episode|podcast|playback|movie|film|show|recording|stream|timer|stopwatch|workout|navigation|download|upload|call|it|this)$/i;

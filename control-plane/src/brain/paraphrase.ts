@@ -20,7 +20,7 @@
  * each sentence of a longer text apart ("… from all your devices. This cannot be undone."
  * says the photos will be deleted, and never that this can be undone).
  */
-import { ancestors, describe, isButtonType, isListContainer } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { canonicalTokens, canonicalWord } from './lexicon.js';
 import { locatable } from './locators.js';
@@ -180,8 +180,8 @@ const IS_NUMBER = /^\p{N}/u;
 function stem(word: string): string {
   if (IS_NUMBER.test(word) || word.length <= 4) return word;
   const bare = word.replace(/(?:ed|ing)$/, '');
-  // "shipped", "stopped", "planned": the consonant doubled before the ending (not "added", "called").
-  const undoubled = bare !== word ? bare.replace(/([bgmnpt])\1$/, '$1') : bare;
+  // "shipped", "stopped", "planned", "transferred": the consonant doubled before the ending (not "added", "called").
+  const undoubled = bare !== word ? bare.replace(/([bgmnprt])\1$/, '$1') : bare;
   return undoubled.replace(/e$/, '');
 }
 
@@ -475,15 +475,17 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
 const textOf = (el: ScreenElement) => el.text || el.contentDesc;
 
 /**
- * "the Evening Wind Down playlist": one word the row does not show may say what the row
- * is, when written in lower case right after words the row does show ("Deep Focus Remix"
- * names another playlist).
+ * "the Evening Wind Down playlist", "the route via Ring Road": one word the row does not show
+ * may say what the row is, when written in lower case right after or before words the row
+ * does show ("Deep Focus Remix" names another playlist).
  */
 function namesKind(word: string, claim: string, covered: ReadonlySet<string>): boolean {
   const written = claim.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const read = (w: string) => stem(canonicalWord(w.toLowerCase()));
   const at = written.findIndex((w) => read(w) === word);
-  return at > 0 && /^\p{Ll}+$/u.test(written[at]!) && covered.has(read(written[at - 1]!));
+  if (at < 0 || !/^\p{Ll}+$/u.test(written[at]!)) return false;
+  // After the row's words ("the Evening Wind Down playlist") or before them ("the route via Ring Road").
+  return (at > 0 && covered.has(read(written[at - 1]!))) || (at + 1 < written.length && covered.has(read(written[at + 1]!)));
 }
 
 /**
@@ -526,17 +528,23 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
-  const textsOf = (row: ScreenElement) => pool.filter((el) => el === row || ancestors(el, elements).includes(row));
+  const priced = content.tokens.some((t) => IS_NUMBER.test(t));
+  // A label stacked over its value's line ("Recipient gets" over "921.40 | EUR") is a row of those texts, the label first.
+  const stacked = new Map(labelsAbove(pool, elements));
+  const textsOf = (row: ScreenElement) => [
+    ...(stacked.has(row) ? [stacked.get(row)!] : []),
+    ...pool.filter((el) => el === row || ancestors(el, elements).includes(row)),
+  ];
   const rows = [
     ...new Set([
       ...pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null),
       ...labelValuePairs(pool, elements),
+      ...(priced ? stacked.keys() : []),
     ]),
   ];
   // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
   // a text with a word the claim lacks ("English (United Kingdom)") takes no part, but for the row's
   // title named by its first words.
-  const priced = content.tokens.some((t) => IS_NUMBER.test(t));
   const rowTitle = new Map(rowTitles(elements).map(({ row, title }) => [row, title]));
   // The texts of each row that say part of the claim (a title named by its first words only says which row).
   const sayingParts = new Map<ScreenElement, ScreenElement[]>();
@@ -574,7 +582,7 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   if (saying.length === 0) return headingClaim(content, pool, elements, titles);
   if (saying.length !== 1) return null;
   const row = saying[0]!;
-  const inRow = pool.filter((el) => el !== row && ancestors(el, elements).includes(row));
+  const inRow = textsOf(row).filter((el) => el !== row);
   const said = (sayingParts.get(row) ?? []).filter((el) => el !== row);
   const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));
   // The number is what a replay must see again: the check names the text that shows it, else a text saying part of it.
@@ -623,4 +631,28 @@ function labelValuePairs(pool: readonly ScreenElement[], elements: readonly Scre
     const texts = pool.filter((el) => ancestors(el, elements).includes(parent));
     return texts.length === 2 && texts.every((t) => !t.clickable && !isButtonType(t)) && sameLine(texts[0]!.bounds, texts[1]!.bounds);
   });
+}
+
+/**
+ * A short label right above the line that holds its value, as forms and money screens lay
+ * them out: "You send" over a field "1,000.00" and a button "USD", "Recipient gets" over
+ * "921.40" and "EUR". The label is a plain text of at most three words and no number; the
+ * value is the layout next to it in the same parent, below it, holding a number or a field.
+ * Keyed by that layout, with its label. Read only for a claim with a number (findParaphrase).
+ */
+function labelsAbove(pool: readonly ScreenElement[], elements: readonly ScreenElement[]): [ScreenElement, ScreenElement][] {
+  const pairs: [ScreenElement, ScreenElement][] = [];
+  for (const label of pool) {
+    const words = textOf(label).trim().split(/\s+/);
+    if (label.clickable || isButtonType(label) || words.length > 3 || /\d/.test(textOf(label)) || label.parentIndex == null) continue;
+    if (rowOf(label, elements) !== null) continue;
+    const siblings = elements.filter((el) => el.visible && el.parentIndex === label.parentIndex);
+    const next = siblings[siblings.indexOf(label) + 1];
+    if (!next || next.bounds.y < label.bounds.y + label.bounds.height || next.clickable || isListContainer(next)) continue;
+    const inside = pool.filter((el) => ancestors(el, elements).includes(next));
+    if (inside.length === 0 || inside.length > 3) continue;
+    if (!inside.some((el) => isEditable(el) || /\d/.test(textOf(el)))) continue;
+    pairs.push([next, label]);
+  }
+  return pairs;
 }

@@ -136,7 +136,7 @@ describe('offline model corpus', () => {
       ['fourteenth batch, blind until tuned on', fourteenthBatch],
       ['fifteenth batch, blind until tuned on', fifteenthBatch],
       ['sixteenth batch (blind)', sixteenthBatch],
-      ['seventeenth batch (blind)', seventeenthBatch],
+      ['seventeenth batch, blind until tuned on', seventeenthBatch],
     ] as const)
       score(
         label,

@@ -10,7 +10,10 @@
  * language or episode; a switch in the other state; two Go buttons; what is not there).
  * Run once, before any fix: 59 of 76 right (77.6 %), 1 FALSE PASS ("Tap Filters" tapped the
  * chip group whose id is "filters", a container no one can tap as a button), 0 on a wrong
- * element.
+ * element. Then fixed by general rules (general-rules.test.ts), so the batch is tuned now:
+ * 74 of 76, none. Still missed: "I slept 7 hours 12 minutes" (the title's verb "Sleep" in
+ * another form, over "TIME ASLEEP" above "7 hr 12 min") and "the episode is 47:10 long" (a
+ * length with no label).
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -108,4 +111,4 @@ const video: Row[] = [
 export const seventeenthBatch: CorpusCase[] = [
   ...onPlatform('android', [...money, ...cars, ...video]),
   ...onPlatform('ios', [...sleep, ...directions]),
-].map((c) => ({ ...c, blind: true }));
+];

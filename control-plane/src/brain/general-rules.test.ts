@@ -1,0 +1,167 @@
+/**
+ * The general reading rules added for issue 25's blind batches (seventeenth on), each with
+ * the trap that must keep failing: a row named by the first words of its title, a group of
+ * controls named by its id, a control named by what it does, a player's state read from its
+ * Play / Pause control, a label stacked over its value, a plural label and its value.
+ */
+import { describe, expect, it } from 'vitest';
+import { decideOffline } from './offline-model.js';
+
+interface N {
+  cls: string;
+  b: [number, number, number, number];
+  text?: string;
+  id?: string;
+  desc?: string;
+  click?: boolean;
+  enabled?: boolean;
+  kids?: N[];
+}
+const node = (n: N, i: number): string => {
+  const attrs = `index="${i}" text="${n.text ?? ''}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${n.desc ?? ''}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
+  return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
+};
+const xml = (...kids: N[]) =>
+  `<hierarchy rotation="0">${node({ cls: 'android.widget.FrameLayout', b: [0, 0, 1080, 2400], kids: [{ cls: 'android.widget.LinearLayout', b: [0, 63, 1080, 2400], kids }] }, 0)}</hierarchy>`;
+const text = (t: string, y: number, id?: string, x = 48): N => ({
+  cls: 'android.widget.TextView',
+  b: [x, y, x + 600, y + 50],
+  text: t,
+  id,
+});
+const button = (t: string, y: number, id?: string, enabled = true, x = 780): N => ({
+  cls: 'android.widget.Button',
+  b: [x, y, x + 250, y + 60],
+  text: t,
+  id,
+  click: true,
+  enabled,
+});
+const icon = (desc: string, x: number, y: number, id: string): N => ({
+  cls: 'android.widget.ImageButton',
+  b: [x, y, x + 150, y + 150],
+  desc,
+  id,
+  click: true,
+});
+const title = (t: string): N => ({
+  cls: 'androidx.appcompat.widget.Toolbar',
+  b: [0, 63, 1080, 210],
+  id: 'toolbar',
+  kids: [text(t, 100, 'toolbar_title', 189)],
+});
+const row = (y: number, texts: string[], enabled = true): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [0, y, 1080, y + 260],
+  id: 'row',
+  click: enabled,
+  enabled,
+  kids: [...texts.map((t, i) => text(t, y + 10 + i * 55, `row_text_${i}`)), button('Select', y + 180, 'select', enabled)],
+});
+const list = (...rows: N[]): N => ({ cls: 'androidx.recyclerview.widget.RecyclerView', b: [0, 300, 1080, 1400], id: 'list', kids: rows });
+
+const decide = (instruction: string, screen: string) => {
+  const d = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+  const a = d.action;
+  const on =
+    'target' in a && a.target ? ` ${a.target.value}${'showing' in a.target && a.target.showing ? `=${a.target.showing}` : ''}` : '';
+  return `${a.type}${on}`;
+};
+
+describe('rows named by the first words of their title', () => {
+  const cars = xml(
+    title('Cars'),
+    list(
+      row(300, ['Fiat 500 or similar', 'Free cancellation', '€28 / day']),
+      row(580, ['VW Golf or similar', 'Unlimited mileage', '€41 / day']),
+      row(860, ['Tesla Model 3 or similar', 'Sold out'], false),
+    ),
+  );
+  it('taps the row and reads its texts, only when no other text starts with the words', () => {
+    expect(decide('Select the VW Golf', cars)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
+    expect(decide('Check that the Fiat has free cancellation', cars)).toBe('assert Free cancellation');
+    expect(decide('Check that the Fiat 500 costs €28 per day', cars)).toBe('assert €28 / day');
+    expect(decide('Check that the Tesla is sold out', cars)).toBe('assert Sold out');
+  });
+  it('never a middle word, another row, a disabled row, or words two titles start with', () => {
+    expect(decide('Select the Golf', cars)).toMatch(/^fail/);
+    expect(decide('Check that the VW Golf has free cancellation', cars)).toMatch(/^fail/);
+    expect(decide('Check that the VW Golf costs €28 per day', cars)).toMatch(/^fail/);
+    expect(decide('Select the Tesla', cars)).toMatch(/^fail/);
+    const mugs = xml(title('Mugs'), list(row(300, ['Blue Mug Large', '$14.00']), row(580, ['Blue Mug Small', '$12.00'])));
+    expect(decide('Select the Blue Mug', mugs)).toMatch(/^fail/);
+    expect(decide('Check that the Blue Mug costs $12.00', mugs)).toMatch(/^fail/);
+  });
+});
+
+describe('controls named by what they do', () => {
+  const player = xml(
+    text('Episode 3: The Lighthouse', 1420, 'episode_title'),
+    text('Subtitles: English', 1500, 'subtitles'),
+    icon('Rewind 10 seconds', 180, 1750, 'rewind'),
+    icon('Pause', 460, 1750, 'play_pause'),
+    icon('Forward 10 seconds', 740, 1750, 'forward'),
+    {
+      cls: 'com.google.android.material.chip.ChipGroup',
+      b: [48, 1950, 1032, 2050],
+      id: 'filters',
+      kids: [button('HD', 1960, 'hd', true, 48), button('4K', 1960, 'uhd', true, 400)],
+    },
+    button('Next episode', 2160, 'next_episode'),
+  );
+  it('taps a control whose words say the action another way, or that a verb of use names', () => {
+    expect(decide('Skip ahead 10 seconds', player)).toBe('tap app:id/forward');
+    expect(decide('Go back 10 seconds', player)).toBe('tap app:id/rewind');
+    expect(decide('Pause the video', player)).toBe('tap app:id/play_pause');
+    expect(decide('Play the next episode', player)).toBe('tap app:id/next_episode');
+  });
+  it('never another number, a control that is not there, a name after the verb, or a group by its id', () => {
+    expect(decide('Skip ahead 30 seconds', player)).toMatch(/^fail/);
+    expect(decide('Resume playback', player)).toMatch(/^fail/);
+    expect(decide('Pause the Lighthouse', player)).toMatch(/^fail/);
+    expect(decide('Tap Filters', player)).toMatch(/^fail/);
+  });
+  it("reads the player's state from the control it offers, for a title outside any list", () => {
+    expect(decide('Check that episode 3 is playing', player)).toBe('assert app:id/episode_title=Episode 3: The Lighthouse');
+    expect(decide('Check that the video is playing', player)).toMatch(/^assert/);
+    expect(decide('Check that episode 3 is paused', player)).toMatch(/^fail/);
+    expect(decide('Check that episode 4 is playing', player)).toMatch(/^fail/);
+    const album = xml(title('Album'), list(row(300, ['Late Tram', '3:41'])), icon('Pause', 460, 1750, 'play_pause'));
+    expect(decide('Check that Late Tram is playing', album)).toMatch(/^fail/);
+  });
+  it('reads a plural label with its value, never another value', () => {
+    expect(decide('Check that subtitles are in English', player)).toMatch(/^assert/);
+    expect(decide('Check that subtitles are in Spanish', player)).toMatch(/^fail/);
+  });
+});
+
+describe('a label stacked over its value', () => {
+  const transfer = xml(
+    title('Send money'),
+    text('You send', 240, 'send_label'),
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 300, 1032, 420],
+      kids: [
+        { cls: 'android.widget.EditText', b: [48, 300, 760, 420], text: '1,000.00', id: 'amount', click: true },
+        button('USD', 310, 'currency'),
+      ],
+    },
+    text('Recipient gets', 540, 'receive_label'),
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 600, 1032, 720],
+      kids: [text('921.40', 610, 'received'), button('EUR', 610, 'receive_currency')],
+    },
+  );
+  it('reads the label and the texts of the line below it as one row, for a claim with a number', () => {
+    expect(decide('Check that I am sending 1,000 USD', transfer)).toBe('assert app:id/amount=1,000.00');
+    expect(decide('Verify the recipient gets €921.40', transfer)).toBe('assert app:id/received=921.40');
+  });
+  it('never another amount, currency, or the other label', () => {
+    expect(decide('Check that I am sending 1,000 EUR', transfer)).toMatch(/^fail/);
+    expect(decide('Check that I am sending 2,000 USD', transfer)).toMatch(/^fail/);
+    expect(decide('Verify the recipient gets €1,000', transfer)).toMatch(/^fail/);
+    expect(decide('Verify the recipient gets 921.40 USD', transfer)).toMatch(/^fail/);
+  });
+});
