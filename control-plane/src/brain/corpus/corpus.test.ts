@@ -12,6 +12,7 @@ import { type Platform, parseHierarchy, type ScreenElement } from '../hierarchy.
 import { decideOffline } from '../offline-model.js';
 import { androidCases } from './android-cases.js';
 import type { CorpusCase } from './corpus-case.js';
+import { eighteenthBatch } from './eighteenth-batch-cases.js';
 import { eighthBatch } from './eighth-batch-cases.js';
 import { eleventhBatch } from './eleventh-batch-cases.js';
 import { fifteenthBatch } from './fifteenth-batch-cases.js';
@@ -50,6 +51,7 @@ const corpus: CorpusCase[] = [
   ...fifteenthBatch,
   ...sixteenthBatch,
   ...seventeenthBatch,
+  ...eighteenthBatch,
 ];
 
 function screenXml(name: string): string {
@@ -137,6 +139,7 @@ describe('offline model corpus', () => {
       ['fifteenth batch, blind until tuned on', fifteenthBatch],
       ['sixteenth batch (blind)', sixteenthBatch],
       ['seventeenth batch, blind until tuned on', seventeenthBatch],
+      ['eighteenth batch (blind)', eighteenthBatch],
     ] as const)
       score(
         label,
