@@ -62,6 +62,7 @@ const list = (...rows: N[]): N => ({ cls: 'androidx.recyclerview.widget.Recycler
 
 const decide = (instruction: string, screen: string) => {
   const d = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+  if (process.env.DEBUG_RULES) console.log(instruction, '→', JSON.stringify(d.action), d.reasoning);
   const a = d.action;
   const on =
     'target' in a && a.target ? ` ${a.target.value}${'showing' in a.target && a.target.showing ? `=${a.target.showing}` : ''}` : '';
@@ -115,10 +116,12 @@ describe('controls named by what they do', () => {
     expect(decide('Pause the video', player)).toBe('tap app:id/play_pause');
     expect(decide('Play the next episode', player)).toBe('tap app:id/next_episode');
   });
-  it('never another number, a control that is not there, a name after the verb, or a group by its id', () => {
+  it('never another number, a control that is not there, a name after the verb the screen does not show, or a group by its id', () => {
     expect(decide('Skip ahead 30 seconds', player)).toMatch(/^fail/);
     expect(decide('Resume playback', player)).toMatch(/^fail/);
-    expect(decide('Pause the Lighthouse', player)).toMatch(/^fail/);
+    expect(decide('Pause the Harbour Town episode', player)).toMatch(/^fail/);
+    // The control's label as the verb, before words the screen shows, is that control.
+    expect(decide('Pause the Lighthouse', player)).toBe('tap app:id/play_pause');
     expect(decide('Tap Filters', player)).toMatch(/^fail/);
   });
   it("reads the player's state from the control it offers, for a title outside any list", () => {
@@ -163,5 +166,58 @@ describe('a label stacked over its value', () => {
     expect(decide('Check that I am sending 2,000 USD', transfer)).toMatch(/^fail/);
     expect(decide('Verify the recipient gets €1,000', transfer)).toMatch(/^fail/);
     expect(decide('Verify the recipient gets 921.40 USD', transfer)).toMatch(/^fail/);
+  });
+});
+
+describe('rules from the eighteenth batch', () => {
+  const menu = xml(
+    title('Menu'),
+    list(
+      {
+        ...row(300, ['Margherita', '€9.50']),
+        kids: [text('Margherita', 310, 'dish'), text('€9.50', 365, 'price'), icon('Add Margherita', 880, 320, 'add_1')],
+      },
+      {
+        ...row(580, ['Diavola', '2 in basket']),
+        kids: [text('Diavola', 590, 'dish'), text('2 in basket', 645, 'count'), icon('Add Diavola', 880, 600, 'add_2')],
+      },
+      { ...row(860, ['Tiramisu', 'Sold out today'], false), kids: [text('Tiramisu', 870, 'dish'), text('Sold out today', 925, 'status')] },
+    ),
+    button('View basket · 2 items · €22.00', 2160, 'view_basket', true, 48),
+    { ...button('Unlock', 1500, 'unlock'), b: [780, 1500, 1030, 1560] },
+    text('Front Door Lock', 1500, 'lock_name'),
+    icon('Send', 900, 1700, 'send'),
+  );
+  const disabledSend = menu.replace(/content-desc="Send"([^>]*)enabled="true"/, 'content-desc="Send"$1enabled="false"');
+  it('taps a control named with articles and where it puts things set aside, or by the first part of its label', () => {
+    expect(decide('Add a Margherita to the basket', menu)).toBe('tap app:id/add_1');
+    expect(decide('View the basket', menu)).toBe('tap app:id/view_basket');
+    expect(decide('Unlock the front door', menu)).toBe('tap app:id/unlock');
+  });
+  it('never a control for a dish that has none, an object the screen does not show, or a disabled control', () => {
+    expect(decide('Add Tiramisu', menu)).toMatch(/^fail/);
+    expect(decide('Add a Calzone to the basket', menu)).toMatch(/^fail/);
+    expect(decide('Unlock the garage door', menu)).toMatch(/^fail/);
+    const send = decideOffline({ instruction: 'Send the message', platform: 'android', hierarchyXml: disabledSend }).action;
+    expect(send.type === 'fail' && send.reason).toMatch(/disabled/);
+  });
+  it('lets a text say when ("today") or where ("in basket") beyond the claim, never another time', () => {
+    expect(decide('Check that Tiramisu is sold out', menu)).toMatch(/^assert .*Sold out today$/);
+    expect(decide('Check that the basket has 2 Diavola', menu)).toMatch(/^assert .*2 in basket$/);
+    expect(decide('Check that the basket has 3 Diavola', menu)).toMatch(/^fail/);
+    expect(decide('Check that Tiramisu is sold out tomorrow', menu)).toMatch(/^fail/);
+    expect(decide('Check that Margherita is sold out', menu)).toMatch(/^fail/);
+  });
+  it("takes a lower-case word beside a row's words as its kind only when it is a noun, never a verb", () => {
+    const payments = xml(title('Account'), list(row(300, ['City Gym', '€35.00', '26 Feb'])));
+    expect(decide('Check that the City Gym payment is €35.00', payments)).toMatch(/^assert .*€35.00$/);
+    expect(decide('Check that City Gym refunded €35.00 on 26 Feb', payments)).toMatch(/^fail/);
+  });
+  it('reads numbers written as words, and a saying verb in the past as reported speech', () => {
+    const meds = xml(title('Medications'), list(row(300, ['Metformin', '1 of 2 taken']), row(580, ['Ana', "Who's bringing snacks?"])));
+    expect(decide('Check that one of two Metformin doses has been taken', meds)).toMatch(/^assert .*1 of 2 taken$/);
+    expect(decide('Check that two of two Metformin doses have been taken', meds)).toMatch(/^fail/);
+    expect(decide('Check that Ana asked who is bringing snacks', meds)).toMatch(/^assert .*Who's bringing snacks\?$/);
+    expect(decide('Check that Ana asked who is bringing drinks', meds)).toMatch(/^fail/);
   });
 });

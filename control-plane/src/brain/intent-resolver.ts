@@ -19,7 +19,7 @@ import { rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
-import { comparableTokens, sameText } from './verdict-text.js';
+import { comparableTokens, sameText, textSegments } from './verdict-text.js';
 
 export interface Screen {
   platform: Platform;
@@ -249,38 +249,61 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
   return controlOfRow(said, elements) ?? controlInWords(said, elements) ?? controlByAction(said, elements);
 }
 
-const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i;
+const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use|activate|trigger)\s+(.+)$/i;
+const ARTICLE = /^(?:the|a|an|my|this|your|our)$/;
+/** Where an action puts its object: "Add a Margherita to the basket" is the button "Add Margherita". */
+const DESTINATION = /\s+(?:to|into|in)\s+(?:the\s+|my\s+)?(?:basket|cart|bag|order|list|playlist|favou?rites|library|wishlist)$/i;
+/** A word after a control's name saying what kind of thing it is: "the Good Night scene". */
+const KIND_NOUN = /\s+(?:scene|button|option|tab|item|mode|setting|settings|card|link|shortcut)$/i;
+const withoutArticles = (text: string) =>
+  comparableTokens(text)
+    .filter((t) => !ARTICLE.test(t))
+    .join(' ');
 
 /**
  * A control named by what it does rather than by its words, one enabled control only:
  * "Skip ahead 10 seconds" for "Forward 10 seconds" (lexicon.ts `controlWords`, numbers as
- * written), "Play the next episode" for "Next episode" (a verb of use before a control's whole
- * label), "Pause the video" for "Pause" (the control's whole label as the verb, then a word
- * for what the screen plays or runs, never a name: "Pause the Harbour Town episode" is no
- * such word).
+ * written); "Add a Margherita to the basket" for "Add Margherita" and "View the basket" for
+ * "View basket · 2 items · €22.00" (articles and where it goes set aside; a label's first
+ * part); "Play the next episode", "Run the Good Night scene" (a verb of use before a control's
+ * label and a kind noun); "Pause the video", "Uninstall Trailhead", "Unlock the front door"
+ * (the control's whole label as the verb, then a word for what the screen plays or holds, or
+ * words the screen shows: never a name that is not there).
  */
 function controlByAction(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const enabled = controlsOf(elements).filter((el) => el.enabled);
+  const controls = controlsOf(elements);
+  const enabled = controls.filter((el) => el.enabled);
   const one = (hits: ScreenElement[], why: string) =>
     hits.length === 1 ? tapOn(hits[0]!, elements, `${describe(hits[0]!)} ${why}`, 0.85) : null;
   const wanted = controlWords(comparableTokens(said)).join(' ');
   const byWords = enabled.filter((el) => controlWords(comparableTokens(labelOf(el))).join(' ') === wanted);
   if (byWords.length > 0) return one(byWords, 'does what the instruction says');
+  const names = (el: ScreenElement) => [labelOf(el), textSegments(labelOf(el))[1] ?? ''].filter(Boolean).map(withoutArticles);
+  const named = (phrase: string) => enabled.filter((el) => names(el).includes(withoutArticles(phrase)));
+  const placed = one(named(said.replace(DESTINATION, '')), 'is named by the instruction without its articles');
+  if (placed) return placed;
   const used = ACTION_VERB.exec(said)?.[1];
   if (used) {
-    const hit = one(
-      enabled.filter((el) => sameText(labelOf(el), used)),
-      'is named after the verb',
-    );
+    const hit = one(named(used), 'is named after the verb') ?? one(named(used.replace(KIND_NOUN, '')), 'is named after the verb');
     if (hit) return hit;
   }
-  const m = /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(\S+)$/i.exec(said);
-  if (m && GENERIC_OBJECTS.test(m[2]!))
-    return one(
-      enabled.filter((el) => sameText(labelOf(el), m[1]!)),
-      `is the instruction's verb`,
-    );
-  return null;
+  const m = /^(\S+)\s+(.+)$/i.exec(said);
+  if (!m) return null;
+  const [, verb, object] = m;
+  const byVerb = controls.filter((el) => sameText(labelOf(el), verb!));
+  if (byVerb.length !== 1) return null;
+  const objectWords = comparableTokens(object!).filter((t) => !ARTICLE.test(t));
+  const shown = new Set(
+    locatable(elements)
+      .filter((el) => el !== byVerb[0])
+      .flatMap((el) => comparableTokens(labelOf(el))),
+  );
+  const known =
+    (objectWords.length === 1 && GENERIC_OBJECTS.test(objectWords[0]!)) ||
+    (objectWords.length > 0 && objectWords.every((w) => shown.has(w)));
+  if (!known) return null;
+  if (!byVerb[0]!.enabled) return fail(`${describe(byVerb[0]!)} is disabled`);
+  return one(byVerb, "is the instruction's verb");
 }
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;

@@ -194,10 +194,26 @@ export function canonicalNumber(token: string): string {
   return n;
 }
 
+/** Numbers written as words, read as digits in claims ("one of two doses" is "1 of 2"); not in control names. */
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+};
+
 /** One word (lower case, as comparableTokens gives it) as all its synonyms are read. */
 export function canonicalWord(word: string): string {
   if (/^\d/.test(word)) return canonicalNumber(word);
-  return TABLE.get(word) ?? word;
+  return TABLE.get(word) ?? NUMBER_WORDS[word] ?? word;
 }
 
 /** Tokens read through the lexicon. */
@@ -273,6 +289,6 @@ export function controlWords(tokens: readonly string[]): string[] {
   return words;
 }
 
-/** What a tester may call the thing a media or task screen acts on: "Pause the video", "Stop the timer". */
+/** What a tester may call the thing a screen acts on: "Pause the video", "Stop the timer", "Attach a photo". */
 export const GENERIC_OBJECTS =
-  /^(?:video|song|track|music|audio|episode|podcast|playback|movie|film|show|recording|stream|timer|stopwatch|workout|navigation|download|upload|call|it|this)$/i;
+  /^(?:video|song|track|music|audio|episode|podcast|playback|movie|film|show|recording|stream|timer|stopwatch|workout|navigation|download|upload|call|photo|picture|image|file|document|attachment|app|message|email|reply|comment|post|form|request|it|this)$/i;

@@ -129,6 +129,14 @@ const FRAME = new Set([
 ]);
 /** Verbs that report what a text says: with one, the claim may give only part of it ("the dialog asks to remove Mug Warmer"). */
 const SAYING = new Set([
+  // and in the past, as a chat reports who said what ("Ana asked who is bringing snacks")
+  'asked',
+  'said',
+  'told',
+  'wrote',
+  'mentioned',
+  'replied',
+  'explained',
   'asks',
   'ask',
   'asking',
@@ -148,7 +156,7 @@ const SAYING = new Set([
   'want',
 ]);
 /** Words that only connect a name to its number: "costs $24.99", "is priced at $32.00", "lasts 48 min". */
-const PRICE_WORDS = new Set(['costs', 'cost', 'priced', 'price', 'sells', 'sold', 'for', 'lasts', 'takes', 'long']);
+const PRICE_WORDS = new Set(['costs', 'cost', 'priced', 'price', 'sells', 'sold', 'for', 'lasts', 'lasted', 'takes', 'long']);
 const NEGATIONS = new Set([
   'not',
   'no',
@@ -225,7 +233,7 @@ const hasNegation = (tokens: readonly string[]) => tokens.some((t) => NEGATIONS.
  * item can be …"), not by the text itself ("says Invalid email" quotes, and must quote whole).
  */
 export const REPORTED =
-  /\b(?:asks?|asking|says?|saying|tells?|telling|reads|informs|mentions|confirms|warns|explains|wants?)\s+(?:(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b|(?:\S+\s+){1,5}?(?:will|would|is|are|was|were|has|have|had|can|could|may|might|must|should)\s)/i;
+  /\b(?:asks?|asked|asking|says?|said|saying|tells?|told|telling|reads|wrote|informs|mentions|mentioned|confirms|warns|explains|explained|replied|wants?)\s+(?:(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b|(?:\S+\s+){1,5}?(?:will|would|is|are|was|were|has|have|had|can|could|may|might|must|should)\s)/i;
 
 interface Claim {
   words: string[];
@@ -388,6 +396,18 @@ export function relativeClauses(sentence: string): string[] {
 const placeWord = (words: readonly string[], i: number, have: ReadonlySet<string>) =>
   /^(?:in|on|at)$/.test(words[i]!) && i + 1 < words.length && have.has(words[i + 1]!);
 
+/** Words of a text that only say when it holds: "Sold out today" says the dish is sold out. */
+const NOW = /^(?:today|now|currently|tonight)$/;
+
+/**
+ * Words a text may say beyond the claim: when it holds ("Sold out today"), and a place word
+ * before a word the claim has ("2 in basket" says the basket has 2).
+ */
+const asides = (words: readonly string[], i: number, claim: ReadonlySet<string>) =>
+  (NOW.test(words[i]!) && ![...claim].some((w) => WEEKDAY_OR_MONTH.test(w) || WHEN.test(w))) || placeWord(words, i, claim);
+/** Words that say when, beside days and months: never a kind of thing (namesKind), and a claim with one names its own time. */
+const WHEN = /^(?:yesterday|tonight|now|currently|later|soon)$/;
+
 /**
  * "from London Euston to Manchester Piccadilly": what comes from and what goes to must be in
  * that order in the text too ("London Euston → Manchester Piccadilly"); reversed it is another
@@ -468,8 +488,8 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   if (missing.some((w) => claim.unnamed.has(w) && !claim.context.has(w)) && words.length < 2) return false;
   const owners = ownersIn(shown);
   const claimWords = new Set(claim.words);
-  const inClaim = (w: string) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w);
-  return part || claim.reported || words.every(inClaim);
+  const inClaim = (w: string, i: number) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w) || asides(words, i, claimWords);
+  return part || claim.reported || words.every((w, i) => inClaim(w, i));
 }
 
 const textOf = (el: ScreenElement) => el.text || el.contentDesc;
@@ -480,10 +500,12 @@ const textOf = (el: ScreenElement) => el.text || el.contentDesc;
  * does show ("Deep Focus Remix" names another playlist).
  */
 function namesKind(word: string, claim: string, covered: ReadonlySet<string>): boolean {
-  const written = claim.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const written = claim.split(/[^\p{L}\p{N}%]+/u).filter(Boolean);
   const read = (w: string) => stem(canonicalWord(w.toLowerCase()));
   const at = written.findIndex((w) => read(w) === word);
-  if (at < 0 || !/^\p{Ll}+$/u.test(written[at]!)) return false;
+  // A noun: never a day or time, nor a verb's -ed / -ing form ("Ana asked …" is no kind of row).
+  const noun = !/(?:ed|ing)$/.test(written[at] ?? '') && !WEEKDAY_OR_MONTH.test(word) && !WHEN.test(word);
+  if (at < 0 || !/^\p{Ll}+$/u.test(written[at]!) || !noun) return false;
   // After the row's words ("the Evening Wind Down playlist") or before them ("the route via Ring Road").
   return (at > 0 && covered.has(read(written[at - 1]!))) || (at + 1 < written.length && covered.has(read(written[at + 1]!)));
 }
@@ -555,11 +577,12 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     let parts = 0;
     for (const el of textsOf(row)) {
       for (const text of textSegments(textOf(el))) {
-        const tokens = tokensOf(text);
+        const tokens = tokensOf(withoutPossessives(text));
         if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
         const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
-        if (words.every((w) => content.words.includes(w))) {
+        const claimWords = new Set(content.words);
+        if (words.every((w, i) => claimWords.has(w) || asides(words, i, claimWords))) {
           parts += 1;
           said.push(el);
           for (const w of contentWords(tokens)) covered.add(w);
@@ -586,8 +609,16 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const said = (sayingParts.get(row) ?? []).filter((el) => el !== row);
   const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));
   // The number is what a replay must see again: the check names the text that shows it, else a text saying part of it.
+  // Else a text that is not the row's title: "Skipped" says what "Omega-3" only names.
+  const title = rowTitle.get(row);
+  const holdsNumber = (el: ScreenElement) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n));
   const shown =
-    said.find((el) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n))) ?? said[0] ?? inRow[0] ?? row;
+    said.find((el) => el !== title && holdsNumber(el)) ??
+    said.find((el) => el !== title) ??
+    said.find(holdsNumber) ??
+    said[0] ??
+    inRow[0] ??
+    row;
   return { element: shown, reasoning: `the row of ${describe(inRow[0] ?? row)} says it in other words` };
 }
 

@@ -139,7 +139,7 @@ describe('offline model corpus', () => {
       ['fifteenth batch, blind until tuned on', fifteenthBatch],
       ['sixteenth batch (blind)', sixteenthBatch],
       ['seventeenth batch, blind until tuned on', seventeenthBatch],
-      ['eighteenth batch (blind)', eighteenthBatch],
+      ['eighteenth batch, blind until tuned on', eighteenthBatch],
     ] as const)
       score(
         label,

@@ -10,6 +10,14 @@
  * Run once, before any fix: 65 of 90 right (72.2 %), 0 false passes, 2 ON A WRONG ELEMENT
  * (checks passed on the right row but naming its title, not the text that says it: "the app
  * has location and camera permissions" on "Permissions", "Omega-3 was skipped" on "Omega-3").
+ * Then fixed by general rules (general-rules.test.ts), so the batch is tuned now: 78 of 90,
+ * none wrong. Still missed: a subject the screen names as its heading with a verb in another
+ * form ("Trailhead uses 142 MB of storage" over "142 MB used in internal storage", the battery
+ * and data rows), a total only a button shows ("View basket · 2 items · €22.00"), "rated 4.6"
+ * over "4.6 ★ (1,240 ratings)", a range whose subject is another part of the text ("delivery
+ * takes 25 to 35 minutes"), a sender's "I'll bring" as "Ben is bringing", "read by 2 people"
+ * over "Read by 2", "Chloe is in the group" over the members line, "taken as needed", "Log my
+ * dose as taken" for "Log as Taken", "the room temperature" for the thermostat's "21.5°".
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -125,4 +133,4 @@ const chat: Row[] = [
 export const eighteenthBatch: CorpusCase[] = [
   ...onPlatform('android', [...appInfo, ...menu, ...chat]),
   ...onPlatform('ios', [...medications, ...home]),
-].map((c) => ({ ...c, blind: true }));
+];
