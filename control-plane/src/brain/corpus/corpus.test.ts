@@ -21,6 +21,7 @@ import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
 import { judge, type Outcome } from './judge.js';
+import { nineteenthBatch } from './nineteenth-batch-cases.js';
 import { ninthBatch } from './ninth-batch-cases.js';
 import { secondBatch } from './second-batch-cases.js';
 import { seventeenthBatch } from './seventeenth-batch-cases.js';
@@ -52,6 +53,7 @@ const corpus: CorpusCase[] = [
   ...sixteenthBatch,
   ...seventeenthBatch,
   ...eighteenthBatch,
+  ...nineteenthBatch,
 ];
 
 function screenXml(name: string): string {
@@ -140,6 +142,7 @@ describe('offline model corpus', () => {
       ['sixteenth batch (blind)', sixteenthBatch],
       ['seventeenth batch, blind until tuned on', seventeenthBatch],
       ['eighteenth batch, blind until tuned on', eighteenthBatch],
+      ['nineteenth batch (blind)', nineteenthBatch],
     ] as const)
       score(
         label,
