@@ -221,3 +221,90 @@ describe('rules from the eighteenth batch', () => {
     expect(decide('Check that Ana asked who is bringing drinks', meds)).toMatch(/^fail/);
   });
 });
+
+describe('rules from the nineteenth batch', () => {
+  const results = xml(
+    title('Berlin → Lisbon'),
+    list(
+      row(300, ['06:15 – 08:55', '3h 40m · Nonstop', 'SkyLine', '€89']),
+      row(580, ['10:30 – 13:05', '3h 35m · Nonstop', 'AeroPort', '€124']),
+    ),
+  );
+  it('reads a journey from a time range and durations written "3h 35m", in their order', () => {
+    expect(decide('Verify the 06:15 flight lands at 08:55', results)).toMatch(/^assert .*06:15 – 08:55$/);
+    expect(decide('Verify the 06:15 flight lands at 09:55', results)).toMatch(/^fail/);
+    expect(decide('Verify the 08:55 flight lands at 06:15', results)).toMatch(/^fail/);
+    expect(decide('Check that the AeroPort flight takes 3 hours 35 minutes', results)).toMatch(/^assert .*3h 35m · Nonstop$/);
+    expect(decide('Check that the AeroPort flight takes 3 hours 40 minutes', results)).toMatch(/^fail/);
+  });
+  it('taps a row named by the time it starts with and a kind noun, never another time', () => {
+    expect(decide('Select the 10:30 flight', results)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
+    expect(decide('Select the 10:35 flight', results)).toMatch(/^fail/);
+  });
+  const stocks = xml(
+    title('Watchlist'),
+    list(
+      {
+        ...row(300, []),
+        kids: [
+          text('AAPL', 310, 'sym'),
+          text('Apple Inc.', 365, 'name'),
+          text('189.43', 310, 'price', 600),
+          button('+1.24%', 360, 'change'),
+        ],
+      },
+      {
+        ...row(580, []),
+        kids: [
+          text('MSFT', 590, 'sym'),
+          text('Microsoft Corporation', 645, 'name'),
+          text('417.20', 590, 'price', 600),
+          button('−0.38%', 640, 'change'),
+        ],
+      },
+    ),
+  );
+  it('reads "+" / "−" before a percentage as up / down, and a row by a name in title case', () => {
+    expect(decide('Verify AAPL is up 1.24%', stocks)).toMatch(/^assert .*\+1\.24%$/);
+    expect(decide('Check that Apple gained 1.24%', stocks)).toMatch(/^assert .*\+1\.24%$/);
+    expect(decide('Verify MSFT is up 0.38%', stocks)).toMatch(/^fail/);
+    expect(decide('Check that Microsoft fell 0.38%', stocks)).toMatch(/^assert .*−0\.38%$/);
+    expect(decide('Check that Apple is at 189.43', stocks)).toMatch(/^assert .*189\.43$/);
+    expect(decide('Check that Apple is at 198.43', stocks)).toMatch(/^fail/);
+  });
+  const order = xml(
+    title('Tickets'),
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 300, 1032, 380],
+      kids: [text('Subtotal', 310, 'subtotal_label'), text('€50.00', 310, 'subtotal_value', 540)],
+    },
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 400, 1032, 480],
+      kids: [text('Total', 410, 'total_label'), text('€53.50', 410, 'total_value', 540)],
+    },
+    text('Seated, includes one drink', 600, 'vip'),
+    button('Buy 2 tickets', 2160, 'buy', true, 48),
+  );
+  it("reads a label with its own value, never another label's that holds its word", () => {
+    expect(decide('Check that the total is €53.50', order)).toMatch(/^assert .*€53.50$/);
+    expect(decide('Check that the total is €50', order)).toMatch(/^fail/);
+    expect(decide('Check that the total is €50.00', order)).toMatch(/^fail/);
+    expect(decide('Check that the subtotal is €50', order)).toMatch(/^assert .*€50.00$/);
+  });
+  it('reads each part of a text after a comma, and taps a control named without its count', () => {
+    expect(decide('Check that it includes one drink', order)).toMatch(/^assert .*includes one drink$/);
+    expect(decide('Check that it includes two drinks', order)).toMatch(/^fail/);
+    expect(decide('Buy the tickets', order)).toBe('tap app:id/buy');
+    expect(decide('Buy the passes', order)).toMatch(/^fail/);
+  });
+  it('never taps the iOS app itself, named like the back button', () => {
+    const ios = `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Settings" label="Settings" enabled="true" visible="true" accessible="true" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="Display" enabled="true" visible="true" accessible="true" x="0" y="47" width="390" height="44" index="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Settings" label="Settings" enabled="true" visible="true" accessible="true" x="0" y="47" width="80" height="44" index="0"/><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Display" name="Display" label="Display" enabled="true" visible="true" accessible="true" x="120" y="58" width="150" height="22" index="1"/></XCUIElementTypeNavigationBar></XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>`;
+    const d = decideOffline({ instruction: 'Go back to Settings', platform: 'ios', hierarchyXml: ios }).action;
+    expect(d.type === 'tap' && d.target?.value).toBe('Settings');
+    expect(decideOffline({ instruction: 'Go back to the previous screen', platform: 'ios', hierarchyXml: ios }).action.type).not.toBe(
+      'fail',
+    );
+  });
+});

@@ -9,13 +9,13 @@ import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './deci
 import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
 import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
-import type { Platform, ScreenElement } from './hierarchy.js';
+import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
-import { rowOf, titleElements } from './screen-structure.js';
+import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
@@ -78,11 +78,19 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   // The noun is written in lower case ("the Mug Warmer product"); "Blue Mug Large" names a variant, not a row.
   if (phrase.literal || phrase.ordinal !== undefined || phrase.near || words.length < 2 || !/^\p{Ll}+$/u.test(words.at(-1)!)) return null;
   const title = words.slice(0, -1).join(' ');
+  // A cell named like its own text is its own row.
+  const rowOrSelf = (el: ScreenElement) => rowOf(el, elements) ?? (shortType(el.type) === 'Cell' ? el : null);
   const rows = new Set(
     locatable(elements)
       .filter((el) => sameText(el.text || el.contentDesc, title))
-      .map((el) => rowOf(el, elements)),
+      .map(rowOrSelf)
+      .filter((r) => r !== null),
   );
+  // "the 10:30 flight" for the row "10:30 – 13:05": the first words of one of its texts, with the noun.
+  // Only a number or time so ("the Weekly email" is not the row "Weekly report"), and nothing behind a modal dialog.
+  const byFirstWords =
+    rows.size === 0 && /^\d/.test(title) && !modalFilter(elements) ? rowNamedByPrefix(title, elements, true)?.row : undefined;
+  if (byFirstWords) rows.add(byFirstWords);
   if (rows.size !== 1) return null;
   const [row] = rows;
   if (!row?.enabled) return null;
@@ -278,7 +286,10 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
   const wanted = controlWords(comparableTokens(said)).join(' ');
   const byWords = enabled.filter((el) => controlWords(comparableTokens(labelOf(el))).join(' ') === wanted);
   if (byWords.length > 0) return one(byWords, 'does what the instruction says');
-  const names = (el: ScreenElement) => [labelOf(el), textSegments(labelOf(el))[1] ?? ''].filter(Boolean).map(withoutArticles);
+  // Its label, the label's first part, and the label without its count ("Buy 2 tickets" is what "Buy the tickets" taps).
+  const uncounted = (label: string) => label.replace(/\s\d+(?=\s)/g, '');
+  const names = (el: ScreenElement) =>
+    [labelOf(el), textSegments(labelOf(el))[1] ?? '', uncounted(labelOf(el))].filter(Boolean).map(withoutArticles);
   const named = (phrase: string) => enabled.filter((el) => names(el).includes(withoutArticles(phrase)));
   const placed = one(named(said.replace(DESTINATION, '')), 'is named by the instruction without its articles');
   if (placed) return placed;

@@ -216,9 +216,32 @@ export function canonicalWord(word: string): string {
   return TABLE.get(word) ?? NUMBER_WORDS[word] ?? word;
 }
 
-/** Tokens read through the lexicon. */
+const IS_NUMBER = /^\d/;
+/** Words for a change by an amount, read as "up" / "down" before a number: "Tesla gained 3.05%" is "up 3.05%". */
+const UP = /^(?:up|gained|gains|rose|rises|risen|increased|increases|climbed|climbs)$/;
+const DOWN = /^(?:down|lost|loses|fell|falls|fallen|dropped|drops|decreased|decreases|declined|declines)$/;
+
+/**
+ * Tokens read through the lexicon, with what the tokens around say: "h" after a number is
+ * hours ("3h 35m"), "m" minutes right after such hours (never alone: "100 m" may be metres),
+ * and a verb of change before a number is "up" or "down".
+ */
 export function canonicalTokens(tokens: readonly string[]): string[] {
-  return tokens.map(canonicalWord);
+  const out = tokens.map(canonicalWord);
+  for (let i = 0; i < out.length; i++) {
+    const before = i > 0 ? tokens[i - 1]! : '';
+    const next = tokens[i + 1] ?? '';
+    if (tokens[i] === 'h' && IS_NUMBER.test(before)) out[i] = 'hours';
+    else if (tokens[i] === 'm' && IS_NUMBER.test(before) && i >= 2 && out[i - 2] === 'hours') out[i] = 'minutes';
+    else if (IS_NUMBER.test(next) && UP.test(tokens[i]!)) out[i] = 'up';
+    else if (IS_NUMBER.test(next) && DOWN.test(tokens[i]!)) out[i] = 'down';
+  }
+  return out;
+}
+
+/** A sign before a percentage said as a word: "+1.24%" is "up 1.24%", "−0.38%" "down 0.38%" (comparableTokens drops signs). */
+export function signsAsWords(text: string): string {
+  return text.replace(/(^|[\s(])\+\s?(?=\d[\d.,]*\s?%)/g, '$1up ').replace(/(^|[\s(])[−–-]\s?(?=\d[\d.,]*\s?%)/g, '$1down ');
 }
 
 /** Are two words the same in the lexicon's reading? */

@@ -22,14 +22,14 @@
  */
 import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { canonicalTokens, canonicalWord } from './lexicon.js';
+import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
 /** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
-const tokensOf = (text: string) => canonicalTokens(comparableTokens(text));
+const tokensOf = (text: string) => canonicalTokens(comparableTokens(signsAsWords(text)));
 
 const FRAME = new Set([
   // articles, pronouns, auxiliaries, prepositions
@@ -156,7 +156,22 @@ const SAYING = new Set([
   'want',
 ]);
 /** Words that only connect a name to its number: "costs $24.99", "is priced at $32.00", "lasts 48 min". */
-const PRICE_WORDS = new Set(['costs', 'cost', 'priced', 'price', 'sells', 'sold', 'for', 'lasts', 'lasted', 'takes', 'long']);
+const PRICE_WORDS = new Set([
+  'costs',
+  'cost',
+  'priced',
+  'price',
+  'sells',
+  'sold',
+  'for',
+  'lasts',
+  'lasted',
+  'takes',
+  'long',
+  'trades',
+  'trading',
+  'traded',
+]);
 const NEGATIONS = new Set([
   'not',
   'no',
@@ -342,11 +357,15 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
     .split(/(?<=[.!?])\s+|\n+/)
     .map((p) => p.trim())
     .filter(Boolean);
-  return sentences
-    .flatMap((sentence) => [sentence, ...clauses(sentence), ...relativeClauses(sentence)])
-    .flatMap(textSegments)
-    .flatMap((piece) => [piece, ...rangeEnds(piece)])
-    .some((piece) => sentenceSays(piece, claim, part));
+  return (
+    sentences
+      .flatMap((sentence) => [sentence, ...clauses(sentence), ...relativeClauses(sentence)])
+      .flatMap(textSegments)
+      // "Seated, includes one drink", "4 songs, 15 minutes": each part after a comma stands alone too.
+      .flatMap((piece) => [piece, ...(/,\s/.test(piece) ? piece.split(/,\s+/) : [])])
+      .flatMap((piece) => [piece, ...rangeEnds(piece)])
+      .some((piece) => sentenceSays(piece, claim, part))
+  );
 }
 
 /** A verb after "and" that starts a second clause on the same subject: "adds …", "fixed …", "will …". */
@@ -440,7 +459,8 @@ const RANGE = new RegExp(`(?:^|\\s)(${CLOCK})\\s*(?:[–—-]|\\bto\\b)\\s*(${CL
 /**
  * The ends of a time range, each as a claim about it may say it: "14:00–15:00" says the event
  * starts (begins, opens) at 14:00 and ends (finishes, closes) at 15:00, from one and until the
- * other. Only times: "2–4 items" has no start.
+ * other; of a journey, that it departs at one and arrives at the other ("the 06:15 flight lands
+ * at 08:55", lexicon.ts reading "lands" as "arrives"). Only times: "2–4 items" has no start.
  */
 export function rangeEnds(text: string): string[] {
   const m = RANGE.exec(text);
@@ -450,6 +470,11 @@ export function rangeEnds(text: string): string[] {
   return [
     ...['starts at', 'begins at', 'opens at', 'from'].map((w) => `${w} ${from}`),
     ...['ends at', 'finishes at', 'closes at', 'until', 'till'].map((w) => `${w} ${to}`),
+    // A journey's times: "06:15 – 08:55" says the 06:15 flight departs then and lands at 08:55.
+    `departs at ${from}`,
+    `arrives at ${to}`,
+    `${from} arrives at ${to}`,
+    `${from} to ${to}`,
   ];
 }
 
@@ -511,16 +536,24 @@ function namesKind(word: string, claim: string, covered: ReadonlySet<string>): b
 }
 
 /**
- * The first words of a row's title that the claim has, in order, when they name the row alone
- * (row-titles.ts): "fiat" of "Fiat 500 or similar" in "the Fiat has free cancellation". Empty
- * when the claim has none of them or they name another text too.
+ * The first words of a row's text that the claim has, in order and written with a capital as a
+ * name is, when they name the row alone (row-titles.ts): "fiat" of "Fiat 500 or similar" in
+ * "the Fiat has free cancellation", "apple" of "Apple Inc." in "Apple is at 189.43". Empty when
+ * the claim has none of them or they name another text too.
  */
-function namedFirstWords(claim: readonly string[], title: ScreenElement, elements: readonly ScreenElement[]): string[] {
+function namedFirstWords(written: string, claim: readonly string[], title: ScreenElement, elements: readonly ScreenElement[]): string[] {
   const tokens = tokensOf(textOf(title));
+  // A name is written as one: its first word with a capital in the claim ("the Fiat", "Apple is at …"; not "out for …").
+  const capitalised = new Set(
+    written
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
   for (let k = tokens.length - 1; k >= 1; k--) {
     const prefix = tokens.slice(0, k);
     const at = claim.findIndex((_, i) => prefix.every((t, j) => claim[i + j] === t));
-    if (at >= 0 && uniquePrefix(prefix, title, elements) > 0) return prefix;
+    if (at >= 0 && capitalised.has(prefix[0]!) && uniquePrefix(prefix, title, elements) > 0) return prefix;
   }
   return [];
 }
@@ -574,6 +607,9 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     const covered = new Set<string>();
     const said: ScreenElement[] = [];
     sayingParts.set(row, said);
+    // Each text counts once, whole or by a part of it.
+    const partOf = new Set<ScreenElement>();
+    let namedOne = false;
     let parts = 0;
     for (const el of textsOf(row)) {
       for (const text of textSegments(textOf(el))) {
@@ -583,15 +619,23 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
         const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
         const claimWords = new Set(content.words);
         if (words.every((w, i) => claimWords.has(w) || asides(words, i, claimWords))) {
-          parts += 1;
+          if (!partOf.has(el)) parts += 1;
+          partOf.add(el);
           said.push(el);
           for (const w of contentWords(tokens)) covered.add(w);
           continue;
         }
         // "the Fiat has free cancellation" in the row titled "Fiat 500 or similar": its title named by its first words.
-        const named = el === rowTitle.get(row) && text === textOf(el) ? namedFirstWords(content.tokens, el, elements) : [];
+        // The row's title, or another name it shows in title case ("Apple Inc." under "AAPL"); one name per row.
+        const nameLike = el === rowTitle.get(row) || /^\P{Ll}*(?:\p{Lu}\S*(?:\s+|$))+$/u.test(textOf(el));
+        const named =
+          text === textOf(el) && nameLike && !namedOne && !el.clickable && !partOf.has(el)
+            ? namedFirstWords(claim, content.tokens, el, elements)
+            : [];
         if (named.length > 0) {
           parts += 1;
+          partOf.add(el);
+          namedOne = true;
           for (const w of contentWords(named)) covered.add(w);
         }
       }
@@ -680,6 +724,7 @@ function labelsAbove(pool: readonly ScreenElement[], elements: readonly ScreenEl
     const siblings = elements.filter((el) => el.visible && el.parentIndex === label.parentIndex);
     const next = siblings[siblings.indexOf(label) + 1];
     if (!next || next.bounds.y < label.bounds.y + label.bounds.height || next.clickable || isListContainer(next)) continue;
+    // The value's line is a layout of a few texts: two plain texts one under the other are no pair ("Arrives" over "Today").
     const inside = pool.filter((el) => ancestors(el, elements).includes(next));
     if (inside.length === 0 || inside.length > 3) continue;
     if (!inside.some((el) => isEditable(el) || /\d/.test(textOf(el)))) continue;

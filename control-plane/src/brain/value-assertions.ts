@@ -68,19 +68,23 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   const kindless = kind?.[1];
   const names = [label.text, ...(label.variants ?? []), ...(kind?.[2] ? [kindless!] : [])].filter(Boolean);
   // "subtitles are in English" over "Subtitles: English": the place word is how it is said, not shown.
-  const bareValue = /^(?:in|at|on)\s+(.+)$/i.exec(value)?.[1];
+  const bareValue = /^(?:in|at|on|set\s+to)\s+(.+)$/i.exec(value)?.[1];
   const valueForms = [value, ...(bareValue ? [bareValue] : [])];
-  const together = findShown(elements, {
-    text: '',
-    variants: names.flatMap((n) => valueForms.flatMap((v) => [`${n} ${v}`, `${n}: ${v}`])),
-  })[0];
+  // "total €50" is the label and the value in one text: never "€50" alone where the label has a text of its own
+  // (the Subtotal's "€50.00" beside a Total of €53.50).
+  const labelShown = findShown(elements, label).length > 0;
+  const together = findShown(
+    elements,
+    { text: '', variants: names.flatMap((n) => valueForms.flatMap((v) => [`${n} ${v}`, `${n}: ${v}`])) },
+    labelShown,
+  )[0];
   if (together) return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
   let labels = findShown(elements, label).map((m) => m.element);
   if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
   // "The French Press is priced at $32.00": the name and its price in one row, in other words.
   const reworded = () => paraphraseOf({ text: said }, elements);
   // "the event is in Room 4B": a place or a time before the value ("in", "at", "on") is how it is said, not shown.
-  const bare = /^(?:in|at|on)\s+(.+)$/i.exec(value)?.[1];
+  const bare = /^(?:in|at|on|set\s+to)\s+(.+)$/i.exec(value)?.[1];
   const valueTexts = [value, ...(bare ? [bare] : [])];
   if (labels.length === 0) return byId(label, valueTexts, elements) ?? reworded() ?? notFound('label', label, elements);
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);

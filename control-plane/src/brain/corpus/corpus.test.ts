@@ -142,7 +142,7 @@ describe('offline model corpus', () => {
       ['sixteenth batch (blind)', sixteenthBatch],
       ['seventeenth batch, blind until tuned on', seventeenthBatch],
       ['eighteenth batch, blind until tuned on', eighteenthBatch],
-      ['nineteenth batch (blind)', nineteenthBatch],
+      ['nineteenth batch, blind until tuned on', nineteenthBatch],
     ] as const)
       score(
         label,

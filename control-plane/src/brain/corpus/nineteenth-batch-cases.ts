@@ -10,7 +10,16 @@
  * Run once, before any fix: 54 of 82 right (65.9 %), 1 FALSE PASS ("Check that the total is
  * €50" passed on the subtotal's "€50.00" though the Total row says €53.50: an amount now read
  * as one number, "€50" as "€50.00", found by a text whose id "subtotal_value" holds the word),
- * 0 on a wrong element.
+ * 0 on a wrong element. Then fixed by general rules (general-rules.test.ts), so the batch is
+ * tuned now: 67 of 82, none. The false pass came from a label read as a mere descriptor ("the
+ * total €50" as "€50") where the label has a text of its own; main passed "the total is €50.00"
+ * there already. Still missed: "all flights are nonstop" over "Nonstop only", "Sort by price"
+ * for "Sort: Cheapest", "one filter is applied" for "Filters (1)", steps shown as a big number
+ * over "steps of 10,000" ("I walked 8,412 steps", "my step goal is 10,000"), "steps are left"
+ * for "to go", "I burned 312 kcal" and "I was active for 47 minutes" (a label over its value,
+ * two plain texts: never read as a pair), "Tuesday was my best day", "Change my goal" for "Edit
+ * goal" (a synonym is never a control's name), "doors open at 18:30" over "Doors 18:30", "at
+ * most 6" for "Max. 6", "includes a drink" over "includes one drink", "a story says …".
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -114,4 +123,4 @@ const tickets: Row[] = [
 export const nineteenthBatch: CorpusCase[] = [
   ...onPlatform('android', [...flights, ...steps, ...tickets]),
   ...onPlatform('ios', [...stocks, ...display]),
-].map((c) => ({ ...c, blind: true }));
+];
