@@ -32,6 +32,7 @@ import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
+import { twentiethBatch } from './twentieth-batch-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -54,6 +55,7 @@ const corpus: CorpusCase[] = [
   ...seventeenthBatch,
   ...eighteenthBatch,
   ...nineteenthBatch,
+  ...twentiethBatch,
 ];
 
 function screenXml(name: string): string {
@@ -143,6 +145,7 @@ describe('offline model corpus', () => {
       ['seventeenth batch, blind until tuned on', seventeenthBatch],
       ['eighteenth batch, blind until tuned on', eighteenthBatch],
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
+      ['twentieth batch (blind)', twentiethBatch],
     ] as const)
       score(
         label,
