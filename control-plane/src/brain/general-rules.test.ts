@@ -17,8 +17,9 @@ interface N {
   enabled?: boolean;
   kids?: N[];
 }
+const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const node = (n: N, i: number): string => {
-  const attrs = `index="${i}" text="${n.text ?? ''}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${n.desc ?? ''}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
+  const attrs = `index="${i}" text="${escape(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escape(n.desc ?? '')}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
   return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
 };
 const xml = (...kids: N[]) =>
@@ -306,5 +307,56 @@ describe('rules from the nineteenth batch', () => {
     expect(decideOffline({ instruction: 'Go back to the previous screen', platform: 'ios', hierarchyXml: ios }).action.type).not.toBe(
       'fail',
     );
+  });
+});
+
+describe('rules from the twentieth batch', () => {
+  const classRow = (y: number, time: string, name: string, spots: string, label: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [0, y, 1080, y + 200],
+    id: 'class_row',
+    kids: [
+      text(time, y + 15, 'class_time'),
+      text(name, y + 15, 'class_name', 320),
+      text(spots, y + 75, 'class_spots', 320),
+      button(label, y + 60, 'class_button'),
+    ],
+  });
+  const classes = xml(
+    title('Classes'),
+    list(
+      classRow(300, '07:00', 'Spin 45', '3 spots left', 'Book'),
+      classRow(520, '12:15', 'Yoga Flow', 'You are booked', 'Cancel'),
+      classRow(740, '18:30', 'HIIT 30', 'Full · 4 on waitlist', 'Join waitlist'),
+      classRow(960, '20:00', 'Pilates', '9 spots left', 'Book'),
+    ),
+  );
+  it("never reads a row's button as its state, and names the text that says the claim, not the row's name", () => {
+    expect(decide('Check that I am booked into Pilates', classes)).toMatch(/^fail/);
+    expect(decide('Check that I am booked into Yoga Flow', classes)).toMatch(/^assert .*You are booked$/);
+    expect(decide('Check that Spin 45 starts at 07:00', classes)).toMatch(/^assert .*07:00$/);
+    expect(decide('Check that Spin 45 has 3 spots left', classes)).toMatch(/^assert .*3 spots left$/);
+  });
+  it("taps a row's control named with its articles and the row after for", () => {
+    const d = decideOffline({ instruction: 'Join the waitlist for HIIT 30', platform: 'android', hierarchyXml: classes });
+    expect(d.reasoning).toMatch(/Join waitlist.*HIIT 30/);
+    expect(decide('Join the waitlist for Pilates', classes)).toMatch(/^fail/);
+  });
+  const invoice = xml(
+    title('Invoice INV-1042'),
+    text('Unit 2: Food & drink', 300, 'unit'),
+    list(row(400, ['Unit 2: Food & drink', 'Lesson 4 of 12'])),
+    button('Continue lesson 4', 1900, 'continue', true, 48),
+    button('Download PDF', 2020, 'download', true, 48),
+    button('Disconnect', 2160, 'disconnect', true, 48),
+  );
+  it('taps a control whose label starts with the verb, or the verb whole, before words the screen shows', () => {
+    expect(decide('Download the invoice', invoice)).toBe('tap app:id/download');
+    expect(decide('Download the photos', invoice)).toMatch(/^fail/);
+    expect(decide('Continue the lesson', invoice)).toBe('tap app:id/continue');
+    expect(decide('Disconnect from the invoice', invoice)).toBe('tap app:id/disconnect');
+    expect(decide('Disconnect from the VPN', invoice)).toMatch(/^fail/);
+    expect(decide('Open the Food & drink unit', invoice)).toBe('tap app:id/row');
+    expect(decide('Open the Food & wine unit', invoice)).toMatch(/^fail/);
   });
 });

@@ -19,7 +19,7 @@ import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
-import { comparableTokens, sameText, textSegments } from './verdict-text.js';
+import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
 
 export interface Screen {
   platform: Platform;
@@ -82,7 +82,8 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   const rowOrSelf = (el: ScreenElement) => rowOf(el, elements) ?? (shortType(el.type) === 'Cell' ? el : null);
   const rows = new Set(
     locatable(elements)
-      .filter((el) => sameText(el.text || el.contentDesc, title))
+      // Its whole text or a part of it ("Food & drink" of "Unit 2: Food & drink").
+      .filter((el) => showsText(el.text || el.contentDesc, title))
       .map(rowOrSelf)
       .filter((r) => r !== null),
   );
@@ -287,7 +288,7 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
   const byWords = enabled.filter((el) => controlWords(comparableTokens(labelOf(el))).join(' ') === wanted);
   if (byWords.length > 0) return one(byWords, 'does what the instruction says');
   // Its label, the label's first part, and the label without its count ("Buy 2 tickets" is what "Buy the tickets" taps).
-  const uncounted = (label: string) => label.replace(/\s\d+(?=\s)/g, '');
+  const uncounted = (label: string) => label.replace(/\s\d+(?=\s|$)/g, '');
   const names = (el: ScreenElement) =>
     [labelOf(el), textSegments(labelOf(el))[1] ?? '', uncounted(labelOf(el))].filter(Boolean).map(withoutArticles);
   const named = (phrase: string) => enabled.filter((el) => names(el).includes(withoutArticles(phrase)));
@@ -298,10 +299,14 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
     const hit = one(named(used), 'is named after the verb') ?? one(named(used.replace(KIND_NOUN, '')), 'is named after the verb');
     if (hit) return hit;
   }
-  const m = /^(\S+)\s+(.+)$/i.exec(said);
+  const m = /^(\S+)\s+(?:(?:from|to|for|on|in|of|with)\s+)?(.+)$/i.exec(said);
   if (!m) return null;
   const [, verb, object] = m;
-  const byVerb = controls.filter((el) => sameText(labelOf(el), verb!));
+  // The control is the verb's whole label ("Disconnect"), else the one whose label starts with it ("Download PDF"
+  // for "Download the invoice" on the invoice's screen).
+  const whole = controls.filter((el) => sameText(labelOf(el), verb!));
+  const starting = controls.filter((el) => comparableTokens(labelOf(el))[0] === comparableTokens(verb!)[0]);
+  const byVerb = whole.length > 0 ? whole : starting;
   if (byVerb.length !== 1) return null;
   const objectWords = comparableTokens(object!).filter((t) => !ARTICLE.test(t));
   const shown = new Set(
@@ -326,10 +331,14 @@ const controlsOf = (elements: readonly ScreenElement[]) =>
  * rest is the title of one row, whose button is meant. A disabled one is not tapped.
  */
 function controlOfRow(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const m = /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i.exec(said);
+  // "Join the waitlist for HIIT 30": the button "Join waitlist" in the row of "HIIT 30".
+  const forRow = /^(.+?)\s+(?:for|of|on|in)\s+(?:the\s+)?(.+)$/i.exec(said);
+  const m = forRow ? ([forRow[0], forRow[1], forRow[2]] as const) : /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i.exec(said);
   if (!m) return null;
   const [, verb, object] = m;
-  const named = controlsOf(elements).filter((el) => sameText(labelOf(el), verb!));
+  const named = controlsOf(elements).filter(
+    (el) => sameText(labelOf(el), verb!) || withoutArticles(labelOf(el)) === withoutArticles(verb!),
+  );
   const inRow = named.filter((el) => {
     const row = rowOf(el, elements);
     return (

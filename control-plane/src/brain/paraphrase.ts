@@ -603,6 +603,9 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const rowTitle = new Map(rowTitles(elements).map(({ row, title }) => [row, title]));
   // The texts of each row that say part of the claim (a title named by its first words only says which row).
   const sayingParts = new Map<ScreenElement, ScreenElement[]>();
+  const stateWords = new Set(
+    content.tokens.filter((t) => !FRAME.has(t) && t.length > 4 && /(?:ed|ing)$/.test(t) && !IS_NUMBER.test(t)).map(stem),
+  );
   const saying = rows.filter((row) => {
     const covered = new Set<string>();
     const said: ScreenElement[] = [];
@@ -612,6 +615,9 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     let namedOne = false;
     let parts = 0;
     for (const el of textsOf(row)) {
+      // A control's words say what it does, not what is: the row's "Book" button never says it is booked. A value
+      // shown on a control ("USD", "+1.24%") still counts.
+      if ((el.clickable || isButtonType(el)) && contentWords(tokensOf(textOf(el))).some((w) => stateWords.has(w))) continue;
       for (const text of textSegments(textOf(el))) {
         const tokens = tokensOf(withoutPossessives(text));
         if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
@@ -653,12 +659,20 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const said = (sayingParts.get(row) ?? []).filter((el) => el !== row);
   const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));
   // The number is what a replay must see again: the check names the text that shows it, else a text saying part of it.
-  // Else a text that is not the row's title: "Skipped" says what "Omega-3" only names.
+  // Else a text that is not what names the row: "Skipped" says what "Omega-3" only names; "07:00" says when "Spin 45"
+  // starts. A name is the row's title or a text the claim gives whole with a capital ("Spin 45 starts at 07:00").
   const title = rowTitle.get(row);
+  const capitalised = claim.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Lu}/u.test(w));
+  const namesRow = (el: ScreenElement) => {
+    if (el === title) return true;
+    const tokens = tokensOf(textOf(el));
+    const at = content.tokens.findIndex((_, i) => tokens.length > 0 && tokens.every((t, j) => content.tokens[i + j] === t));
+    return at >= 0 && capitalised.some((w) => w.toLowerCase() === tokens[0]);
+  };
   const holdsNumber = (el: ScreenElement) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n));
   const shown =
-    said.find((el) => el !== title && holdsNumber(el)) ??
-    said.find((el) => el !== title) ??
+    said.find((el) => !namesRow(el) && holdsNumber(el)) ??
+    said.find((el) => !namesRow(el)) ??
     said.find(holdsNumber) ??
     said[0] ??
     inRow[0] ??

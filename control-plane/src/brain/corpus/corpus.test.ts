@@ -145,7 +145,7 @@ describe('offline model corpus', () => {
       ['seventeenth batch, blind until tuned on', seventeenthBatch],
       ['eighteenth batch, blind until tuned on', eighteenthBatch],
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
-      ['twentieth batch (blind)', twentiethBatch],
+      ['twentieth batch, blind until tuned on', twentiethBatch],
     ] as const)
       score(
         label,

@@ -8,7 +8,14 @@
  * 30 of 77 must fail. Run once, before any fix: 57 of 77 right (74.0 %), 1 FALSE PASS ("I am
  * booked into Pilates" over the Pilates row: its "Book" button's word taken as the state
  * "booked"), 3 ON A WRONG ELEMENT (checks on the right row naming the class's name "Spin 45",
- * which holds a number, instead of the time or the spots that say it).
+ * which holds a number, instead of the time or the spots that say it). Then fixed by general
+ * rules (general-rules.test.ts), so the batch is tuned now: 66 of 77, none. Still missed: "I
+ * earned 120 XP today" (a verb the text leaves out), "the daily goal has been reached" over
+ * "Daily goal: 100 XP · reached", "taught by Priya" over "with Priya", "today's classes are
+ * shown" (a chip's state), line items laid out in no list ("website pages cost €1,000", "4
+ * website pages were billed"), the e-book's "the book is …" with no text saying "book", "the
+ * book is downloaded" (only a disabled button says so), "connected to Frankfurt" over
+ * "Connected" and "Frankfurt, Germany", "218 MB was used this session" over "Data this session".
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -107,4 +114,4 @@ const invoice: Row[] = [
 export const twentiethBatch: CorpusCase[] = [
   ...onPlatform('android', [...course, ...classes, ...invoice]),
   ...onPlatform('ios', [...book, ...vpn]),
-].map((c) => ({ ...c, blind: true }));
+];
