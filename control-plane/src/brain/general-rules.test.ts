@@ -17,9 +17,9 @@ interface N {
   enabled?: boolean;
   kids?: N[];
 }
-const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const node = (n: N, i: number): string => {
-  const attrs = `index="${i}" text="${escape(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escape(n.desc ?? '')}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
+  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escapeXml(n.desc ?? '')}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
   return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
 };
 const xml = (...kids: N[]) =>
@@ -353,6 +353,8 @@ describe('rules from the twentieth batch', () => {
   it('taps a control whose label starts with the verb, or the verb whole, before words the screen shows', () => {
     expect(decide('Download the invoice', invoice)).toBe('tap app:id/download');
     expect(decide('Download the photos', invoice)).toMatch(/^fail/);
+    // Only the title's words: a label that merely starts with the verb is never taken for another object.
+    expect(decide('Download the lesson', invoice)).toMatch(/^fail/);
     expect(decide('Continue the lesson', invoice)).toBe('tap app:id/continue');
     expect(decide('Disconnect from the invoice', invoice)).toBe('tap app:id/disconnect');
     expect(decide('Disconnect from the VPN', invoice)).toMatch(/^fail/);

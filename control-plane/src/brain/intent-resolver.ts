@@ -314,9 +314,14 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
       .filter((el) => el !== byVerb[0])
       .flatMap((el) => comparableTokens(labelOf(el))),
   );
+  // A label that only starts with the verb ("Download PDF") takes an object the screen's title names, nothing else:
+  // "Delete the photo" never taps "Delete account".
+  const title = new Set(titleElements(elements).flatMap((t) => comparableTokens(labelOf(t))));
   const known =
-    (objectWords.length === 1 && GENERIC_OBJECTS.test(objectWords[0]!)) ||
-    (objectWords.length > 0 && objectWords.every((w) => shown.has(w)));
+    whole.length === 0
+      ? objectWords.length > 0 && objectWords.every((w) => title.has(w))
+      : (objectWords.length === 1 && GENERIC_OBJECTS.test(objectWords[0]!)) ||
+        (objectWords.length > 0 && objectWords.every((w) => shown.has(w)));
   if (!known) return null;
   if (!byVerb[0]!.enabled) return fail(`${describe(byVerb[0]!)} is disabled`);
   return one(byVerb, "is the instruction's verb");
