@@ -33,6 +33,7 @@ import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
+import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -56,6 +57,7 @@ const corpus: CorpusCase[] = [
   ...eighteenthBatch,
   ...nineteenthBatch,
   ...twentiethBatch,
+  ...twentyFirstBatch,
 ];
 
 function screenXml(name: string): string {
@@ -146,6 +148,7 @@ describe('offline model corpus', () => {
       ['eighteenth batch, blind until tuned on', eighteenthBatch],
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
       ['twentieth batch, blind until tuned on', twentiethBatch],
+      ['twenty-first batch (blind)', twentyFirstBatch],
     ] as const)
       score(
         label,
