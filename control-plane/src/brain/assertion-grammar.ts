@@ -5,12 +5,13 @@
  * that", or the whole instruction) into an Intent, or answers null.
  */
 import type { Intent } from './instruction-grammar.js';
+import type { ElementState } from './lexicon.js';
+import { STATE_SYNONYMS } from './lexicon.js';
 import { REPORTED } from './paraphrase.js';
 import { splitQualifier } from './qualifier-words.js';
 import { parseTargetPhrase, type TargetPhrase, unquote } from './target-phrase.js';
 
-/** A state an assertion can check: a switch's, a button's, a tab's. */
-export type ElementState = 'on' | 'off' | 'enabled' | 'disabled' | 'selected' | 'unselected';
+export type { ElementState };
 
 const SHOWN = '(?:visible|shown|displayed|present|there|listed|on\\s+(?:the\\s+)?screen|showing|displaying|appearing|on\\s+screen)';
 const NEGATIVE_SUFFIX = new RegExp(
@@ -28,25 +29,15 @@ const SCREEN_OPEN =
   /^(.+?\s+(?:screen|page|view))\s+(?:(?:is|should\s+be|must\s+be)\s+(?:open|opened|loaded|up)|opens|loads|is\s+showing)$/i;
 const ON_SCREEN =
   /^(?:i\s+am|i'm|we\s+are|we're|the\s+user\s+is|user\s+is|you\s+are|you're)\s+(?:now\s+)?on\s+(.+?\s+(?:screen|page|view))$/i;
-const STATE_WORDS: Readonly<Record<string, ElementState>> = {
-  on: 'on',
-  off: 'off',
-  checked: 'on',
-  unchecked: 'off',
-  ticked: 'on',
-  unticked: 'off',
-  enabled: 'enabled',
-  disabled: 'disabled',
-  'greyed out': 'disabled',
-  'grayed out': 'disabled',
-  selected: 'selected',
-  'not selected': 'unselected',
-  unselected: 'unselected',
-  'not checked': 'off',
-  'not enabled': 'disabled',
-};
-const STATE_SUFFIX =
-  /\s+(?:is|are|should\s+be|must\s+be|stays|remains|should\s+stay|should\s+remain|(is\s+not|isn't|are\s+not|aren't|should\s+not\s+be|shouldn't\s+be|must\s+not\s+be))\s+(?:(?:turned|switched|toggled|set)\s+(?:to\s+)?)?(on|off|checked|unchecked|ticked|unticked|enabled|disabled|gr[ae]yed\s+out|selected|not\s+selected|unselected|not\s+checked|not\s+enabled)$/i;
+const STATE_WORDS: Readonly<Record<string, ElementState>> = STATE_SYNONYMS;
+const STATE_ALTERNATIVES = Object.keys(STATE_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(/ /g, '\\s+').replace('greyed', 'gr[ae]yed'))
+  .join('|');
+const STATE_SUFFIX = new RegExp(
+  `\\s+(?:is|are|should\\s+be|must\\s+be|stays|remains|should\\s+stay|should\\s+remain|(is\\s+not|isn't|are\\s+not|aren't|should\\s+not\\s+be|shouldn't\\s+be|must\\s+not\\s+be))\\s+(?:(?:turned|switched|toggled|set)\\s+(?:to\\s+)?)?(${STATE_ALTERNATIVES})$`,
+  'i',
+);
 const OPPOSITE: Readonly<Record<ElementState, ElementState>> = {
   on: 'off',
   off: 'on',
@@ -68,7 +59,8 @@ const FIELD_HOLDS =
   /^(?:the\s+)?(.+?\s+(?:field|input|box|text\s*field))\s+(?:shows|contains|has|reads|says|displays|holds|is|should\s+(?:be|show|contain|say|read|hold|have))\s+(.+)$/i;
 const SHOWN_IN_FIELD =
   /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
-const LABEL_VALUE = /^(?:the\s+)?(.+?)\s+(?:is|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
+const LABEL_VALUE =
+  /^(?:the\s+)?(.+?)\s+(?:is|are|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
 /** Words after "is" that say visibility or state, not a value. */
 const NOT_A_VALUE =
   /^(?:not\s+)?(?:visible|shown|displayed|present|there|hidden|gone|absent|missing|on|off|enabled|disabled|checked|unchecked|selected|focused|open|opened|loaded)(?:\s|$)/i;

@@ -25,8 +25,9 @@ const DESCRIPTOR =
   /^(?:(?:the|a|an)\s+)?(?:(?:error|success|warning|info|validation|confirmation)\s+)?(?:message|error|toast|snackbar|banner|notification|alert|text|label|title|heading|subtitle|caption|price|total|subtotal|amount|status|badge|value|version|count|date|quantity|qty)\s*(?:saying|that\s+says|which\s+says|reading|with(?:\s+the)?\s+text|showing|of|:)?\s+(.+)$/i;
 
 /** Every way the phrase may name a text: as written (with role words), its name, its name after "the price …". */
-function readings(phrase: TargetPhrase): string[] {
+function readings(phrase: TargetPhrase, asWritten: boolean): string[] {
   const out = [...(phrase.variants ?? []), phrase.text].filter((r) => r !== '');
+  if (asWritten) return [...new Set(out)];
   for (const r of [...out]) {
     const stripped = DESCRIPTOR.exec(r)?.[1];
     if (stripped) out.push(stripped);
@@ -34,9 +35,12 @@ function readings(phrase: TargetPhrase): string[] {
   return [...new Set(out)];
 }
 
-/** Elements showing what the phrase names, exactly after normalisation. */
-export function findShown(elements: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
-  const wanted = readings(phrase);
+/**
+ * Elements showing what the phrase names, exactly after normalisation. `asWritten`: the words as
+ * given, without reading "the total €50" as just "€50" (a label and its value: the label counts).
+ */
+export function findShown(elements: readonly ScreenElement[], phrase: TargetPhrase, asWritten = false): Match[] {
+  const wanted = readings(phrase, asWritten);
   const matches: Match[] = [];
   // "The cart icon is shown": an icon has no text, and its id is the only name it has.
   const byId = phrase.role === 'icon' ? [phrase.text, ...(phrase.variants ?? [])].filter(Boolean) : [];
@@ -149,7 +153,7 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   const shown = findShown(elements, named);
   // iOS names the navigation bar itself after the screen.
   const navBar = elements.find(
-    (el) => el.visible && shortType(el.type) === 'NavigationBar' && readings(named).some((r) => sameText(el.resourceId, r)),
+    (el) => el.visible && shortType(el.type) === 'NavigationBar' && readings(named, false).some((r) => sameText(el.resourceId, r)),
   );
   const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
   if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);

@@ -93,7 +93,8 @@ export function findMatches(
   pool?: readonly ScreenElement[],
   extra: MatchOptions = {},
 ): Match[] {
-  const candidates = pool ?? locatable(elements);
+  // The app and its windows are no control, though iOS names the app ("Settings" is the back button, not the app).
+  const candidates = (pool ?? locatable(elements)).filter((el) => !/^(?:Application|Window)$/.test(shortType(el.type)));
   const options: MatchOptions = { typos: !phrase.literal, ...extra };
   const asWritten: Match[] = [];
   for (const variant of phrase.variants ?? []) {

@@ -7,6 +7,7 @@
  * MIN_MATCH_SCORE is no match: tapping the wrong button is worse than failing
  * with "no element matching …".
  */
+import { canonicalNumber, spelledOut } from './lexicon.js';
 import { numbersAgree } from './verdict-text.js';
 
 export const MIN_MATCH_SCORE = 0.6;
@@ -21,6 +22,8 @@ export const SCORE = {
   containsRange: 0.3,
   /** Typos: similarity × this, accepted when similarity ≥ TYPO_MIN_SIMILARITY. */
   typoFactor: 0.85,
+  /** The same words once short forms are written out ("Sat" for "Saturday", "30 mins" for "30 min"): below most containment. */
+  lexical: 0.75,
   /** Ids rank just below visible text: people name things by what they read. */
   identifierFactor: 0.9,
 } as const;
@@ -32,10 +35,12 @@ const TYPO_MIN_LENGTH = 4;
 
 /**
  * Lower case, accents and punctuation removed, apostrophes dropped inside words
- * ("Don’t" → "dont"), "&" read as "and", whitespace collapsed.
+ * ("Don’t" → "dont"), "&" read as "and", whitespace collapsed; an amount read as one
+ * ("€250.00" → "250", "1,299" → "1299").
  */
 export function normalizeText(text: string): string {
   return text
+    .replace(/\d[\d,]*\.\d+|\d{1,3}(?:,\d{3})+/g, canonicalNumber)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -113,6 +118,7 @@ export function textMatchScore(query: string, candidate: string, options: MatchO
   const qJoined = q.replace(/ /g, '');
   const cJoined = c.replace(/ /g, '');
   if (qJoined === cJoined) return SCORE.spacing;
+  if (typos && spelledOut(q.split(' ')).join(' ') === spelledOut(c.split(' ')).join(' ')) return SCORE.lexical;
   if (containment && ` ${c} `.includes(` ${q} `) && q.length / c.length >= minCoverage && !negates(q, c)) {
     return SCORE.containsBase + SCORE.containsRange * (q.length / c.length);
   }

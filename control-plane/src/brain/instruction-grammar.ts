@@ -102,6 +102,12 @@ type Rule = (s: string) => Intent | null;
 const UP_DOWN = ['up', 'down'] as const;
 const ALL_DIRECTIONS = ['left', 'right', 'up', 'down'] as const;
 
+/** "Go back to Settings": the back control named after the screen it leads to. */
+const backTo: Rule = (s) => {
+  const m = /^(?:go|navigate|get)\s+back\s+to\s+(?:the\s+)?(.+?)(?:\s+(?:screen|page))?$/i.exec(s);
+  return m && !/^(?:previous|last|prior)$/i.test(m[1]!) ? { kind: 'tap', target: parseTargetPhrase(m[1]!) } : null;
+};
+
 const navigation: Rule = (s) =>
   /^(?:go|navigate|move|get)\s+back(?:\s+(?:to\s+the\s+)?previous\s+(?:screen|page))?$|^back$/i.test(s) ||
   /^(?:press|tap|click|hit|use)\s+(?:on\s+)?(?:the\s+)?(?:system\s+|android\s+|device\s+|hardware\s+)?back(?:\s+(?:button|key|arrow))?$/i.test(
@@ -263,6 +269,7 @@ const tapping: Rule = (s) => {
 
 /** Most specific first; see the file comment. */
 const RULES: readonly Rule[] = [
+  backTo,
   navigation,
   lifecycle,
   waiting,

@@ -7,17 +7,19 @@ import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
-import { ancestors, center, describe, isButtonType, isKeyboard } from './element-roles.js';
+import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
-import type { Platform, ScreenElement } from './hierarchy.js';
+import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
+import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
-import { rowOf, titleElements } from './screen-structure.js';
+import { rowNamedByPrefix } from './row-titles.js';
+import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
-import { comparableTokens, sameText } from './verdict-text.js';
+import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
 
 export interface Screen {
   platform: Platform;
@@ -42,7 +44,7 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
     return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
   }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
-  if (!choice.ok) return titledRow(phrase, elements) ?? choice.decision;
+  if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? choice.decision;
   const best = choice.match;
   // A partial match is only as good as it is alone: "Beanie" is in "Wool Beanie" and in "Cotton Beanie",
   // however much of each text it covers.
@@ -57,6 +59,10 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
   // Only part of a text that is no control ("Delete" of the dialog title "Delete file?") names nothing to tap.
   if (best.score < PARTIAL && !tapTargetOf(best.element, elements).clickable)
     return fail(`No control matching ${quoteOf(phrase)}: it is only part of ${describe(best.element)}, which is not a control`);
+  // A group of controls whose id names it ("filters" of a chip group) is no control: "Tap Filters" names none of them.
+  const group = tapTargetOf(best.element, elements);
+  if (best.via === 'resourceId' && !group.clickable && descendants(group, elements).filter((d) => d.clickable).length > 1)
+    return fail(`No control matching ${quoteOf(phrase)}: only ${describe(group)}, a group of controls, has such an id; say which of them`);
   if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
   const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
   return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);
@@ -72,15 +78,37 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   // The noun is written in lower case ("the Mug Warmer product"); "Blue Mug Large" names a variant, not a row.
   if (phrase.literal || phrase.ordinal !== undefined || phrase.near || words.length < 2 || !/^\p{Ll}+$/u.test(words.at(-1)!)) return null;
   const title = words.slice(0, -1).join(' ');
+  // A cell named like its own text is its own row.
+  const rowOrSelf = (el: ScreenElement) => rowOf(el, elements) ?? (shortType(el.type) === 'Cell' ? el : null);
   const rows = new Set(
     locatable(elements)
-      .filter((el) => sameText(el.text || el.contentDesc, title))
-      .map((el) => rowOf(el, elements)),
+      // Its whole text or a part of it ("Food & drink" of "Unit 2: Food & drink").
+      .filter((el) => showsText(el.text || el.contentDesc, title))
+      .map(rowOrSelf)
+      .filter((r) => r !== null),
   );
+  // "the 10:30 flight" for the row "10:30 – 13:05": the first words of one of its texts, with the noun.
+  // Only a number or time so ("the Weekly email" is not the row "Weekly report"), and nothing behind a modal dialog.
+  const byFirstWords =
+    rows.size === 0 && /^\d/.test(title) && !modalFilter(elements) ? rowNamedByPrefix(title, elements, true)?.row : undefined;
+  if (byFirstWords) rows.add(byFirstWords);
   if (rows.size !== 1) return null;
   const [row] = rows;
   if (!row?.enabled) return null;
   return tapOn(row, elements, `the row titled "${title}" (the ${words.at(-1)})`, 0.85);
+}
+
+/**
+ * "Select the VW Golf" on a list of cars titled "VW Golf or similar": a row named by the first
+ * words of its title (row-titles.ts), written with a capital as a name is. Only when nothing
+ * matched the whole phrase; a disabled row is not tapped.
+ */
+function rowByFirstWords(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal || phrase.ordinal !== undefined || phrase.near || !/\p{Lu}/u.test(phrase.text)) return null;
+  const named = rowNamedByPrefix(phrase.text, elements);
+  if (!named) return null;
+  if (!named.row.enabled) return fail(`${describe(named.row)} is disabled`);
+  return tapOn(named.row, elements, `the row titled ${describe(named.title)}, named by its first words`, 0.8);
 }
 
 function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision {
@@ -227,7 +255,76 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
   );
   if (controls.length === 1) return tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9);
-  return controlOfRow(said, elements) ?? controlInWords(said, elements);
+  return controlOfRow(said, elements) ?? controlInWords(said, elements) ?? controlByAction(said, elements);
+}
+
+const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use|activate|trigger)\s+(.+)$/i;
+const ARTICLE = /^(?:the|a|an|my|this|your|our)$/;
+/** Where an action puts its object: "Add a Margherita to the basket" is the button "Add Margherita". */
+const DESTINATION = /\s+(?:to|into|in)\s+(?:the\s+|my\s+)?(?:basket|cart|bag|order|list|playlist|favou?rites|library|wishlist)$/i;
+/** A word after a control's name saying what kind of thing it is: "the Good Night scene". */
+const KIND_NOUN = /\s+(?:scene|button|option|tab|item|mode|setting|settings|card|link|shortcut)$/i;
+const withoutArticles = (text: string) =>
+  comparableTokens(text)
+    .filter((t) => !ARTICLE.test(t))
+    .join(' ');
+
+/**
+ * A control named by what it does rather than by its words, one enabled control only:
+ * "Skip ahead 10 seconds" for "Forward 10 seconds" (lexicon.ts `controlWords`, numbers as
+ * written); "Add a Margherita to the basket" for "Add Margherita" and "View the basket" for
+ * "View basket · 2 items · €22.00" (articles and where it goes set aside; a label's first
+ * part); "Play the next episode", "Run the Good Night scene" (a verb of use before a control's
+ * label and a kind noun); "Pause the video", "Uninstall Trailhead", "Unlock the front door"
+ * (the control's whole label as the verb, then a word for what the screen plays or holds, or
+ * words the screen shows: never a name that is not there).
+ */
+function controlByAction(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const controls = controlsOf(elements);
+  const enabled = controls.filter((el) => el.enabled);
+  const one = (hits: ScreenElement[], why: string) =>
+    hits.length === 1 ? tapOn(hits[0]!, elements, `${describe(hits[0]!)} ${why}`, 0.85) : null;
+  const wanted = controlWords(comparableTokens(said)).join(' ');
+  const byWords = enabled.filter((el) => controlWords(comparableTokens(labelOf(el))).join(' ') === wanted);
+  if (byWords.length > 0) return one(byWords, 'does what the instruction says');
+  // Its label, the label's first part, and the label without its count ("Buy 2 tickets" is what "Buy the tickets" taps).
+  const uncounted = (label: string) => label.replace(/\s\d+(?=\s|$)/g, '');
+  const names = (el: ScreenElement) =>
+    [labelOf(el), textSegments(labelOf(el))[1] ?? '', uncounted(labelOf(el))].filter(Boolean).map(withoutArticles);
+  const named = (phrase: string) => enabled.filter((el) => names(el).includes(withoutArticles(phrase)));
+  const placed = one(named(said.replace(DESTINATION, '')), 'is named by the instruction without its articles');
+  if (placed) return placed;
+  const used = ACTION_VERB.exec(said)?.[1];
+  if (used) {
+    const hit = one(named(used), 'is named after the verb') ?? one(named(used.replace(KIND_NOUN, '')), 'is named after the verb');
+    if (hit) return hit;
+  }
+  const m = /^(\S+)\s+(?:(?:from|to|for|on|in|of|with)\s+)?(.+)$/i.exec(said);
+  if (!m) return null;
+  const [, verb, object] = m;
+  // The control is the verb's whole label ("Disconnect"), else the one whose label starts with it ("Download PDF"
+  // for "Download the invoice" on the invoice's screen).
+  const whole = controls.filter((el) => sameText(labelOf(el), verb!));
+  const starting = controls.filter((el) => comparableTokens(labelOf(el))[0] === comparableTokens(verb!)[0]);
+  const byVerb = whole.length > 0 ? whole : starting;
+  if (byVerb.length !== 1) return null;
+  const objectWords = comparableTokens(object!).filter((t) => !ARTICLE.test(t));
+  const shown = new Set(
+    locatable(elements)
+      .filter((el) => el !== byVerb[0])
+      .flatMap((el) => comparableTokens(labelOf(el))),
+  );
+  // A label that only starts with the verb ("Download PDF") takes an object the screen's title names, nothing else:
+  // "Delete the photo" never taps "Delete account".
+  const title = new Set(titleElements(elements).flatMap((t) => comparableTokens(labelOf(t))));
+  const known =
+    whole.length === 0
+      ? objectWords.length > 0 && objectWords.every((w) => title.has(w))
+      : (objectWords.length === 1 && GENERIC_OBJECTS.test(objectWords[0]!)) ||
+        (objectWords.length > 0 && objectWords.every((w) => shown.has(w)));
+  if (!known) return null;
+  if (!byVerb[0]!.enabled) return fail(`${describe(byVerb[0]!)} is disabled`);
+  return one(byVerb, "is the instruction's verb");
 }
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
@@ -239,10 +336,14 @@ const controlsOf = (elements: readonly ScreenElement[]) =>
  * rest is the title of one row, whose button is meant. A disabled one is not tapped.
  */
 function controlOfRow(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const m = /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i.exec(said);
+  // "Join the waitlist for HIIT 30": the button "Join waitlist" in the row of "HIIT 30".
+  const forRow = /^(.+?)\s+(?:for|of|on|in)\s+(?:the\s+)?(.+)$/i.exec(said);
+  const m = forRow ? ([forRow[0], forRow[1], forRow[2]] as const) : /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i.exec(said);
   if (!m) return null;
   const [, verb, object] = m;
-  const named = controlsOf(elements).filter((el) => sameText(labelOf(el), verb!));
+  const named = controlsOf(elements).filter(
+    (el) => sameText(labelOf(el), verb!) || withoutArticles(labelOf(el)) === withoutArticles(verb!),
+  );
   const inRow = named.filter((el) => {
     const row = rowOf(el, elements);
     return (

@@ -20,11 +20,16 @@
  * each sentence of a longer text apart ("… from all your devices. This cannot be undone."
  * says the photos will be deleted, and never that this can be undone).
  */
-import { ancestors, describe, isButtonType, isListContainer } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
+import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
+import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
+
+/** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
+const tokensOf = (text: string) => canonicalTokens(comparableTokens(signsAsWords(text)));
 
 const FRAME = new Set([
   // articles, pronouns, auxiliaries, prepositions
@@ -39,6 +44,7 @@ const FRAME = new Set([
   'at',
   'by',
   'with',
+  'per',
   'and',
   'or',
   'as',
@@ -123,6 +129,14 @@ const FRAME = new Set([
 ]);
 /** Verbs that report what a text says: with one, the claim may give only part of it ("the dialog asks to remove Mug Warmer"). */
 const SAYING = new Set([
+  // and in the past, as a chat reports who said what ("Ana asked who is bringing snacks")
+  'asked',
+  'said',
+  'told',
+  'wrote',
+  'mentioned',
+  'replied',
+  'explained',
   'asks',
   'ask',
   'asking',
@@ -142,7 +156,22 @@ const SAYING = new Set([
   'want',
 ]);
 /** Words that only connect a name to its number: "costs $24.99", "is priced at $32.00", "lasts 48 min". */
-const PRICE_WORDS = new Set(['costs', 'cost', 'priced', 'price', 'sells', 'sold', 'for', 'lasts', 'takes', 'long']);
+const PRICE_WORDS = new Set([
+  'costs',
+  'cost',
+  'priced',
+  'price',
+  'sells',
+  'sold',
+  'for',
+  'lasts',
+  'lasted',
+  'takes',
+  'long',
+  'trades',
+  'trading',
+  'traded',
+]);
 const NEGATIONS = new Set([
   'not',
   'no',
@@ -174,8 +203,8 @@ const IS_NUMBER = /^\p{N}/u;
 function stem(word: string): string {
   if (IS_NUMBER.test(word) || word.length <= 4) return word;
   const bare = word.replace(/(?:ed|ing)$/, '');
-  // "shipped", "stopped", "planned": the consonant doubled before the ending (not "added", "called").
-  const undoubled = bare !== word ? bare.replace(/([bgmnpt])\1$/, '$1') : bare;
+  // "shipped", "stopped", "planned", "transferred": the consonant doubled before the ending (not "added", "called").
+  const undoubled = bare !== word ? bare.replace(/([bgmnprt])\1$/, '$1') : bare;
   return undoubled.replace(/e$/, '');
 }
 
@@ -219,7 +248,7 @@ const hasNegation = (tokens: readonly string[]) => tokens.some((t) => NEGATIONS.
  * item can be …"), not by the text itself ("says Invalid email" quotes, and must quote whole).
  */
 export const REPORTED =
-  /\b(?:asks?|asking|says?|saying|tells?|telling|reads|informs|mentions|confirms|warns|explains|wants?)\s+(?:(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b|(?:\S+\s+){1,5}?(?:will|would|is|are|was|were|has|have|had|can|could|may|might|must|should)\s)/i;
+  /\b(?:asks?|asked|asking|says?|said|saying|tells?|told|telling|reads|wrote|informs|mentions|mentioned|confirms|warns|explains|explained|replied|wants?)\s+(?:(?:me\s+|us\s+|the\s+user\s+)?(?:that|whether|if|to|the|a|an|i|you|we|my|your|it|its)\b|(?:\S+\s+){1,5}?(?:will|would|is|are|was|were|has|have|had|can|could|may|might|must|should)\s)/i;
 
 interface Claim {
   words: string[];
@@ -248,7 +277,7 @@ function contentWords(tokens: readonly string[]): string[] {
 
 /** The claim's content words and numbers; null when it says too little to be judged this way. */
 function contentOf(claim: string, title: ReadonlySet<string>, onScreen: ReadonlySet<string>): Claim | null {
-  const tokens = comparableTokens(withoutPossessives(claim));
+  const tokens = tokensOf(withoutPossessives(claim));
   const { subject, placeFrom } = titleParts(tokens, title);
   // The place is the screen itself, so the words naming it are not looked for; the subject still is, where a text has it.
   const words = contentWords(tokens.slice(0, placeFrom));
@@ -328,11 +357,15 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
     .split(/(?<=[.!?])\s+|\n+/)
     .map((p) => p.trim())
     .filter(Boolean);
-  return sentences
-    .flatMap((sentence) => [sentence, ...clauses(sentence), ...relativeClauses(sentence)])
-    .flatMap(textSegments)
-    .flatMap((piece) => [piece, ...rangeEnds(piece)])
-    .some((piece) => sentenceSays(piece, claim, part));
+  return (
+    sentences
+      .flatMap((sentence) => [sentence, ...clauses(sentence), ...relativeClauses(sentence)])
+      .flatMap(textSegments)
+      // "Seated, includes one drink", "4 songs, 15 minutes": each part after a comma stands alone too.
+      .flatMap((piece) => [piece, ...(/,\s/.test(piece) ? piece.split(/,\s+/) : [])])
+      .flatMap((piece) => [piece, ...rangeEnds(piece)])
+      .some((piece) => sentenceSays(piece, claim, part))
+  );
 }
 
 /** A verb after "and" that starts a second clause on the same subject: "adds …", "fixed …", "will …". */
@@ -382,6 +415,18 @@ export function relativeClauses(sentence: string): string[] {
 const placeWord = (words: readonly string[], i: number, have: ReadonlySet<string>) =>
   /^(?:in|on|at)$/.test(words[i]!) && i + 1 < words.length && have.has(words[i + 1]!);
 
+/** Words of a text that only say when it holds: "Sold out today" says the dish is sold out. */
+const NOW = /^(?:today|now|currently|tonight)$/;
+
+/**
+ * Words a text may say beyond the claim: when it holds ("Sold out today"), and a place word
+ * before a word the claim has ("2 in basket" says the basket has 2).
+ */
+const asides = (words: readonly string[], i: number, claim: ReadonlySet<string>) =>
+  (NOW.test(words[i]!) && ![...claim].some((w) => WEEKDAY_OR_MONTH.test(w) || WHEN.test(w))) || placeWord(words, i, claim);
+/** Words that say when, beside days and months: never a kind of thing (namesKind), and a claim with one names its own time. */
+const WHEN = /^(?:yesterday|tonight|now|currently|later|soon)$/;
+
 /**
  * "from London Euston to Manchester Piccadilly": what comes from and what goes to must be in
  * that order in the text too ("London Euston → Manchester Piccadilly"); reversed it is another
@@ -414,7 +459,8 @@ const RANGE = new RegExp(`(?:^|\\s)(${CLOCK})\\s*(?:[–—-]|\\bto\\b)\\s*(${CL
 /**
  * The ends of a time range, each as a claim about it may say it: "14:00–15:00" says the event
  * starts (begins, opens) at 14:00 and ends (finishes, closes) at 15:00, from one and until the
- * other. Only times: "2–4 items" has no start.
+ * other; of a journey, that it departs at one and arrives at the other ("the 06:15 flight lands
+ * at 08:55", lexicon.ts reading "lands" as "arrives"). Only times: "2–4 items" has no start.
  */
 export function rangeEnds(text: string): string[] {
   const m = RANGE.exec(text);
@@ -424,6 +470,11 @@ export function rangeEnds(text: string): string[] {
   return [
     ...['starts at', 'begins at', 'opens at', 'from'].map((w) => `${w} ${from}`),
     ...['ends at', 'finishes at', 'closes at', 'until', 'till'].map((w) => `${w} ${to}`),
+    // A journey's times: "06:15 – 08:55" says the 06:15 flight departs then and lands at 08:55.
+    `departs at ${from}`,
+    `arrives at ${to}`,
+    `${from} arrives at ${to}`,
+    `${from} to ${to}`,
   ];
 }
 
@@ -446,7 +497,7 @@ function countedNouns(claim: readonly string[], shown: readonly string[]): Set<s
 }
 
 function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
-  const tokens = comparableTokens(withoutPossessives(shown));
+  const tokens = tokensOf(withoutPossessives(shown));
   if (hasNegation(tokens) !== hasNegation(claim.tokens)) return false;
   const words = contentWords(tokens);
   const have = new Set(words);
@@ -462,21 +513,49 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   if (missing.some((w) => claim.unnamed.has(w) && !claim.context.has(w)) && words.length < 2) return false;
   const owners = ownersIn(shown);
   const claimWords = new Set(claim.words);
-  const inClaim = (w: string) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w);
-  return part || claim.reported || words.every(inClaim);
+  const inClaim = (w: string, i: number) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w) || asides(words, i, claimWords);
+  return part || claim.reported || words.every((w, i) => inClaim(w, i));
 }
 
 const textOf = (el: ScreenElement) => el.text || el.contentDesc;
 
 /**
- * "the Evening Wind Down playlist": one word the row does not show may say what the row
- * is, when written in lower case right after words the row does show ("Deep Focus Remix"
- * names another playlist).
+ * "the Evening Wind Down playlist", "the route via Ring Road": one word the row does not show
+ * may say what the row is, when written in lower case right after or before words the row
+ * does show ("Deep Focus Remix" names another playlist).
  */
 function namesKind(word: string, claim: string, covered: ReadonlySet<string>): boolean {
-  const written = claim.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const at = written.findIndex((w) => stem(w.toLowerCase()) === word);
-  return at > 0 && /^\p{Ll}+$/u.test(written[at]!) && covered.has(stem(written[at - 1]!.toLowerCase()));
+  const written = claim.split(/[^\p{L}\p{N}%]+/u).filter(Boolean);
+  const read = (w: string) => stem(canonicalWord(w.toLowerCase()));
+  const at = written.findIndex((w) => read(w) === word);
+  // A noun: never a day or time, nor a verb's -ed / -ing form ("Ana asked …" is no kind of row).
+  const noun = !/(?:ed|ing)$/.test(written[at] ?? '') && !WEEKDAY_OR_MONTH.test(word) && !WHEN.test(word);
+  if (at < 0 || !/^\p{Ll}+$/u.test(written[at]!) || !noun) return false;
+  // After the row's words ("the Evening Wind Down playlist") or before them ("the route via Ring Road").
+  return (at > 0 && covered.has(read(written[at - 1]!))) || (at + 1 < written.length && covered.has(read(written[at + 1]!)));
+}
+
+/**
+ * The first words of a row's text that the claim has, in order and written with a capital as a
+ * name is, when they name the row alone (row-titles.ts): "fiat" of "Fiat 500 or similar" in
+ * "the Fiat has free cancellation", "apple" of "Apple Inc." in "Apple is at 189.43". Empty when
+ * the claim has none of them or they name another text too.
+ */
+function namedFirstWords(written: string, claim: readonly string[], title: ScreenElement, elements: readonly ScreenElement[]): string[] {
+  const tokens = tokensOf(textOf(title));
+  // A name is written as one: its first word with a capital in the claim ("the Fiat", "Apple is at …"; not "out for …").
+  const capitalised = new Set(
+    written
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
+  for (let k = tokens.length - 1; k >= 1; k--) {
+    const prefix = tokens.slice(0, k);
+    const at = claim.findIndex((_, i) => prefix.every((t, j) => claim[i + j] === t));
+    if (at >= 0 && capitalised.has(prefix[0]!) && uniquePrefix(prefix, title, elements) > 0) return prefix;
+  }
+  return [];
 }
 
 export interface Paraphrased {
@@ -488,11 +567,9 @@ export interface Paraphrased {
 /** The one text, else the one list row, that says what the claim says; null when none or more than one does. */
 export function findParaphrase(claim: string, elements: readonly ScreenElement[], reported = false): Paraphrased | null {
   const titles = titleElements(elements);
-  const context = new Set(titles.flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))));
+  const context = new Set(titles.flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))));
   const onScreen = new Set(
-    elements
-      .filter((el) => el.visible && textOf(el) !== '')
-      .flatMap((el) => contentWords(comparableTokens(withoutPossessives(textOf(el))))),
+    elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))),
   );
   const found = contentOf(claim, context, onScreen);
   const content = found && reported ? { ...found, reported } : found;
@@ -506,39 +583,100 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
-  const textsOf = (row: ScreenElement) => pool.filter((el) => el === row || ancestors(el, elements).includes(row));
+  const priced = content.tokens.some((t) => IS_NUMBER.test(t));
+  // A label stacked over its value's line ("Recipient gets" over "921.40 | EUR") is a row of those texts, the label first.
+  const stacked = new Map(labelsAbove(pool, elements));
+  const textsOf = (row: ScreenElement) => [
+    ...(stacked.has(row) ? [stacked.get(row)!] : []),
+    ...pool.filter((el) => el === row || ancestors(el, elements).includes(row)),
+  ];
   const rows = [
     ...new Set([
       ...pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null),
       ...labelValuePairs(pool, elements),
+      ...(priced ? stacked.keys() : []),
     ]),
   ];
   // Across a row the claim is made of whole texts ("Mug Warmer" and "$24.99"), at least two:
-  // a text with a word the claim lacks ("English (United Kingdom)") takes no part.
-  const priced = content.tokens.some((t) => IS_NUMBER.test(t));
+  // a text with a word the claim lacks ("English (United Kingdom)") takes no part, but for the row's
+  // title named by its first words.
+  const rowTitle = new Map(rowTitles(elements).map(({ row, title }) => [row, title]));
+  // The texts of each row that say part of the claim (a title named by its first words only says which row).
+  const sayingParts = new Map<ScreenElement, ScreenElement[]>();
+  const stateWords = new Set(
+    content.tokens.filter((t) => !FRAME.has(t) && t.length > 4 && /(?:ed|ing)$/.test(t) && !IS_NUMBER.test(t)).map(stem),
+  );
   const saying = rows.filter((row) => {
-    const parts = textsOf(row)
-      .flatMap((el) => textSegments(textOf(el)))
-      .filter((text) => {
-        const tokens = comparableTokens(text);
+    const covered = new Set<string>();
+    const said: ScreenElement[] = [];
+    sayingParts.set(row, said);
+    // Each text counts once, whole or by a part of it.
+    const partOf = new Set<ScreenElement>();
+    let namedOne = false;
+    let parts = 0;
+    for (const el of textsOf(row)) {
+      // A control's words say what it does, not what is: the row's "Book" button never says it is booked. A value
+      // shown on a control ("USD", "+1.24%") still counts.
+      if ((el.clickable || isButtonType(el)) && contentWords(tokensOf(textOf(el))).some((w) => stateWords.has(w))) continue;
+      for (const text of textSegments(textOf(el))) {
+        const tokens = tokensOf(withoutPossessives(text));
+        if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
         const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
-        return hasNegation(tokens) === hasNegation(content.tokens) && words.every((w) => content.words.includes(w));
-      });
-    const covered = new Set(parts.flatMap((text) => contentWords(comparableTokens(text))));
+        const claimWords = new Set(content.words);
+        if (words.every((w, i) => claimWords.has(w) || asides(words, i, claimWords))) {
+          if (!partOf.has(el)) parts += 1;
+          partOf.add(el);
+          said.push(el);
+          for (const w of contentWords(tokens)) covered.add(w);
+          continue;
+        }
+        // "the Fiat has free cancellation" in the row titled "Fiat 500 or similar": its title named by its first words.
+        // The row's title, or another name it shows in title case ("Apple Inc." under "AAPL"); one name per row.
+        const nameLike = el === rowTitle.get(row) || /^\P{Ll}*(?:\p{Lu}\S*(?:\s+|$))+$/u.test(textOf(el));
+        const named =
+          text === textOf(el) && nameLike && !namedOne && !el.clickable && !partOf.has(el)
+            ? namedFirstWords(claim, content.tokens, el, elements)
+            : [];
+        if (named.length > 0) {
+          parts += 1;
+          partOf.add(el);
+          namedOne = true;
+          for (const w of contentWords(named)) covered.add(w);
+        }
+      }
+    }
     // A subject the screen's title or nothing on it names may be left out, as in one text; so may a place word.
     const uncovered = content.words.filter(
       (w, i) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w) && !placeWord(content.words, i, covered),
     );
-    return parts.length >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
+    return parts >= 2 && (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered)));
   });
   if (saying.length === 0) return headingClaim(content, pool, elements, titles);
   if (saying.length !== 1) return null;
   const row = saying[0]!;
-  const inRow = pool.filter((el) => el !== row && ancestors(el, elements).includes(row));
+  const inRow = textsOf(row).filter((el) => el !== row);
+  const said = (sayingParts.get(row) ?? []).filter((el) => el !== row);
   const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));
-  // The number is what a replay must see again: the check names the text that shows it.
-  const shown = inRow.find((el) => numbers.length > 0 && numbers.some((n) => comparableTokens(textOf(el)).includes(n))) ?? inRow[0] ?? row;
+  // The number is what a replay must see again: the check names the text that shows it, else a text saying part of it.
+  // Else a text that is not what names the row: "Skipped" says what "Omega-3" only names; "07:00" says when "Spin 45"
+  // starts. A name is the row's title or a text the claim gives whole with a capital ("Spin 45 starts at 07:00").
+  const title = rowTitle.get(row);
+  const capitalised = claim.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Lu}/u.test(w));
+  const namesRow = (el: ScreenElement) => {
+    if (el === title) return true;
+    const tokens = tokensOf(textOf(el));
+    const at = content.tokens.findIndex((_, i) => tokens.length > 0 && tokens.every((t, j) => content.tokens[i + j] === t));
+    return at >= 0 && capitalised.some((w) => w.toLowerCase() === tokens[0]);
+  };
+  const holdsNumber = (el: ScreenElement) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n));
+  const shown =
+    said.find((el) => !namesRow(el) && holdsNumber(el)) ??
+    said.find((el) => !namesRow(el)) ??
+    said.find(holdsNumber) ??
+    said[0] ??
+    inRow[0] ??
+    row;
   return { element: shown, reasoning: `the row of ${describe(inRow[0] ?? row)} says it in other words` };
 }
 
@@ -559,7 +697,7 @@ function headingClaim(
   const plain = pool.filter((el) => !el.clickable && !isButtonType(el) && !titles.includes(el) && rowOf(el, elements) === null);
   const heading = [...plain].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)[0];
   if (!heading) return null;
-  const headingTokens = comparableTokens(withoutPossessives(textOf(heading)));
+  const headingTokens = tokensOf(withoutPossessives(textOf(heading)));
   const named = contentWords(headingTokens);
   if (named.length === 0 || hasNegation(headingTokens) || named.length >= claim.words.length) return null;
   if (named.some((w, i) => claim.words[i] !== w)) return null;
@@ -582,4 +720,29 @@ function labelValuePairs(pool: readonly ScreenElement[], elements: readonly Scre
     const texts = pool.filter((el) => ancestors(el, elements).includes(parent));
     return texts.length === 2 && texts.every((t) => !t.clickable && !isButtonType(t)) && sameLine(texts[0]!.bounds, texts[1]!.bounds);
   });
+}
+
+/**
+ * A short label right above the line that holds its value, as forms and money screens lay
+ * them out: "You send" over a field "1,000.00" and a button "USD", "Recipient gets" over
+ * "921.40" and "EUR". The label is a plain text of at most three words and no number; the
+ * value is the layout next to it in the same parent, below it, holding a number or a field.
+ * Keyed by that layout, with its label. Read only for a claim with a number (findParaphrase).
+ */
+function labelsAbove(pool: readonly ScreenElement[], elements: readonly ScreenElement[]): [ScreenElement, ScreenElement][] {
+  const pairs: [ScreenElement, ScreenElement][] = [];
+  for (const label of pool) {
+    const words = textOf(label).trim().split(/\s+/);
+    if (label.clickable || isButtonType(label) || words.length > 3 || /\d/.test(textOf(label)) || label.parentIndex == null) continue;
+    if (rowOf(label, elements) !== null) continue;
+    const siblings = elements.filter((el) => el.visible && el.parentIndex === label.parentIndex);
+    const next = siblings[siblings.indexOf(label) + 1];
+    if (!next || next.bounds.y < label.bounds.y + label.bounds.height || next.clickable || isListContainer(next)) continue;
+    // The value's line is a layout of a few texts: two plain texts one under the other are no pair ("Arrives" over "Today").
+    const inside = pool.filter((el) => ancestors(el, elements).includes(next));
+    if (inside.length === 0 || inside.length > 3) continue;
+    if (!inside.some((el) => isEditable(el) || /\d/.test(textOf(el)))) continue;
+    pairs.push([next, label]);
+  }
+  return pairs;
 }

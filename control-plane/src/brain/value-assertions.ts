@@ -10,8 +10,9 @@ import { type Decision, fail } from './actions.js';
 import { findShown, paraphraseOf, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
-import { ancestors, describe } from './element-roles.js';
+import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
+import { GENERIC_OBJECTS } from './lexicon.js';
 import { locatable } from './locators.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords } from './target-choice.js';
@@ -29,23 +30,61 @@ function isValueOf(label: ScreenElement, value: ScreenElement, elements: readonl
   return (['rightOf', 'below'] as const).some((r) => lies(r, value.bounds, label.bounds) && nothingBetween(r, value, label, elements));
 }
 
+const PLAYBACK = /^(?:playing|paused)$/i;
+
+/**
+ * "Episode 3 is playing" on a player showing "Episode 3: The Lighthouse" and a Pause button: a
+ * player's control offers the other state, so Pause says it plays and Play (or Resume) that it
+ * is paused. What plays must be named by a text outside any list (a track of an album's list
+ * may not be the one playing) or by a word for it ("the video"); an enabled control only.
+ */
+function resolvePlayback(label: TargetPhrase, value: string, elements: readonly ScreenElement[]): Decision | null {
+  if (!PLAYBACK.test(value)) return null;
+  const playing = /^playing$/i.test(value);
+  const named = findShown(elements, label).find((m) => rowOf(m.element, elements) === null && !m.element.clickable)?.element;
+  if (!named && !GENERIC_OBJECTS.test(label.text.replace(/^(?:the|this)\s+/i, ''))) return null;
+  const controls = locatable(elements).filter((el) => (el.clickable || isButtonType(el)) && el.enabled);
+  const offers = (re: RegExp) => controls.find((el) => re.test((el.text || el.contentDesc).trim()));
+  const other = offers(playing ? /^pause$/i : /^(?:play|resume)$/i);
+  const what = named ? describe(named) : quoteOf(label);
+  if (!other) {
+    const opposite = offers(playing ? /^(?:play|resume)$/i : /^pause$/i);
+    return fail(
+      `${what} is not ${value}: ${opposite ? `the player offers ${describe(opposite)}` : 'no Play or Pause control is on the screen'}`,
+    );
+  }
+  return passOn(named ?? other, elements, `${what} is ${value}: the player offers ${describe(other)}`);
+}
+
 /** "The total is $48.50": one text saying both, or the value beside its label. */
 export function resolveLabelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
   const sentence = findShown(elements, { text: said })[0];
   if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
+  const playback = resolvePlayback(label, value, elements);
+  if (playback) return playback;
   // "the phone number is …" beside a label "Phone": the noun that only says what kind of value it is may be left out;
   // "the driver's name is Sam" beside "Driver: Sam": so may the owner's "'s" then.
   const kind = /^(.+?)(['’]s)?\s+(?:number|no|address|name)$/i.exec(label.text);
   const kindless = kind?.[1];
   const names = [label.text, ...(label.variants ?? []), ...(kind?.[2] ? [kindless!] : [])].filter(Boolean);
-  const together = findShown(elements, { text: '', variants: names.flatMap((n) => [`${n} ${value}`, `${n}: ${value}`]) })[0];
+  // "subtitles are in English" over "Subtitles: English": the place word is how it is said, not shown.
+  const bareValue = /^(?:in|at|on|set\s+to)\s+(.+)$/i.exec(value)?.[1];
+  const valueForms = [value, ...(bareValue ? [bareValue] : [])];
+  // "total €50" is the label and the value in one text: never "€50" alone where the label has a text of its own
+  // (the Subtotal's "€50.00" beside a Total of €53.50).
+  const labelShown = findShown(elements, label).length > 0;
+  const together = findShown(
+    elements,
+    { text: '', variants: names.flatMap((n) => valueForms.flatMap((v) => [`${n} ${v}`, `${n}: ${v}`])) },
+    labelShown,
+  )[0];
   if (together) return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
   let labels = findShown(elements, label).map((m) => m.element);
   if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
   // "The French Press is priced at $32.00": the name and its price in one row, in other words.
   const reworded = () => paraphraseOf({ text: said }, elements);
   // "the event is in Room 4B": a place or a time before the value ("in", "at", "on") is how it is said, not shown.
-  const bare = /^(?:in|at|on)\s+(.+)$/i.exec(value)?.[1];
+  const bare = /^(?:in|at|on|set\s+to)\s+(.+)$/i.exec(value)?.[1];
   const valueTexts = [value, ...(bare ? [bare] : [])];
   if (labels.length === 0) return byId(label, valueTexts, elements) ?? reworded() ?? notFound('label', label, elements);
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);

@@ -10,6 +10,8 @@ describe('sameText', () => {
     ['Log in', 'Login'],
     ['Café', 'cafe'],
     ['Total: $48.50', 'total $48.50'],
+    ['$12.00', '$12'],
+    ['Total €1,299.00', 'total €1299'],
   ])('%j equals %j once normalised', (a, b) => expect(sameText(a, b)).toBe(true));
 
   it.each([
@@ -17,7 +19,8 @@ describe('sameText', () => {
     ['Version 3.3.0', 'Version 3.2.1'],
     ['Version 3.2', 'Version 3.2.1'],
     ['$12.00', '€12.00'],
-    ['$12.00', '$12'],
+    ['$12.50', '$12'],
+    ['$12.05', '$12.5'],
     ['3 items', '13 items'],
     ['Mar 3, 2024', 'Mar 3, 2023'],
     ['Red Mug', 'Red Mugs'],
@@ -50,5 +53,7 @@ describe('numbersAgree', () => {
     expect(numbersAgree('Product 1', 'Product 10')).toBe(false);
     expect(numbersAgree('Version 3.3.0', 'Version 3.2.1')).toBe(false);
     expect(numbersAgree('Red Mug', 'Red Mug $12.00')).toBe(true);
+    expect(numbersAgree('Send €250', 'Send €250.00')).toBe(true);
+    expect(numbersAgree('Send €250', 'Send €250.50')).toBe(false);
   });
 });

@@ -3,8 +3,10 @@
  * is on the screen: compared after normalising case, accents, whitespace and
  * punctuation, never by a fuzzy or partial score. Numbers (counts, prices,
  * versions, dates) stay whole tokens with their separators and currency, so
- * "3.3.0" never equals "3.2.1" and "$12.00" never equals "€12.00" or "$12".
+ * "3.3.0" never equals "3.2.1" and "$12.00" never equals "€12.00" or "$12.50"; an amount is
+ * compared as one (lexicon.ts `canonicalNumber`): "$12.00" is "$12", "1,299" is "1299".
  */
+import { canonicalNumber } from './lexicon.js';
 
 /** A number with its inner separators ("1,299.00", "3.3.0", "12/05/2024", "9:41"), an optional percent sign. */
 const NUMBER = String.raw`\p{N}+(?:[.,:/-]\p{N}+)*%?`;
@@ -32,18 +34,21 @@ export function comparableTokens(text: string): string[] {
   return (prepare(text).match(TOKEN) ?? []).map((t) => t.replace(/^0(\d:\d\d)$/, '$1'));
 }
 
-/** Numbers as written, without currency: what must be equal for two texts to name the same thing. */
+/** Numbers as amounts (lexicon.ts: "1,299.00" is 1299), without currency: what must be equal for two texts to name the same thing. */
 function numbersIn(text: string): string[] {
-  return comparableTokens(text).filter((t) => IS_NUMBER.test(t));
+  return amounts(comparableTokens(text)).filter((t) => IS_NUMBER.test(t));
 }
+
+/** Tokens with each number read as an amount: "€250.00" and "€250" are one price, "$1,299" and "$1299" too. */
+const amounts = (tokens: readonly string[]) => tokens.map(canonicalNumber);
 
 /**
  * Equal once normalised. Words may also differ by spacing alone ("Log in" = "Login"),
  * but every number and currency sign must be the same and in the same place.
  */
 export function sameText(a: string, b: string): boolean {
-  const x = comparableTokens(a);
-  const y = comparableTokens(b);
+  const x = amounts(comparableTokens(a));
+  const y = amounts(comparableTokens(b));
   if (x.length === 0 || y.length === 0) return a.trim() !== '' && a.trim() === b.trim(); // symbols only ("+", "×")
   if (x.join(' ') === y.join(' ')) return true;
   const numbersAndSigns = (tokens: string[]) => tokens.filter((t) => !/^\p{L}+$/u.test(t)).join(' ');

@@ -1,0 +1,364 @@
+/**
+ * The general reading rules added for issue 25's blind batches (seventeenth on), each with
+ * the trap that must keep failing: a row named by the first words of its title, a group of
+ * controls named by its id, a control named by what it does, a player's state read from its
+ * Play / Pause control, a label stacked over its value, a plural label and its value.
+ */
+import { describe, expect, it } from 'vitest';
+import { decideOffline } from './offline-model.js';
+
+interface N {
+  cls: string;
+  b: [number, number, number, number];
+  text?: string;
+  id?: string;
+  desc?: string;
+  click?: boolean;
+  enabled?: boolean;
+  kids?: N[];
+}
+const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const node = (n: N, i: number): string => {
+  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escapeXml(n.desc ?? '')}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
+  return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
+};
+const xml = (...kids: N[]) =>
+  `<hierarchy rotation="0">${node({ cls: 'android.widget.FrameLayout', b: [0, 0, 1080, 2400], kids: [{ cls: 'android.widget.LinearLayout', b: [0, 63, 1080, 2400], kids }] }, 0)}</hierarchy>`;
+const text = (t: string, y: number, id?: string, x = 48): N => ({
+  cls: 'android.widget.TextView',
+  b: [x, y, x + 600, y + 50],
+  text: t,
+  id,
+});
+const button = (t: string, y: number, id?: string, enabled = true, x = 780): N => ({
+  cls: 'android.widget.Button',
+  b: [x, y, x + 250, y + 60],
+  text: t,
+  id,
+  click: true,
+  enabled,
+});
+const icon = (desc: string, x: number, y: number, id: string): N => ({
+  cls: 'android.widget.ImageButton',
+  b: [x, y, x + 150, y + 150],
+  desc,
+  id,
+  click: true,
+});
+const title = (t: string): N => ({
+  cls: 'androidx.appcompat.widget.Toolbar',
+  b: [0, 63, 1080, 210],
+  id: 'toolbar',
+  kids: [text(t, 100, 'toolbar_title', 189)],
+});
+const row = (y: number, texts: string[], enabled = true): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [0, y, 1080, y + 260],
+  id: 'row',
+  click: enabled,
+  enabled,
+  kids: [...texts.map((t, i) => text(t, y + 10 + i * 55, `row_text_${i}`)), button('Select', y + 180, 'select', enabled)],
+});
+const list = (...rows: N[]): N => ({ cls: 'androidx.recyclerview.widget.RecyclerView', b: [0, 300, 1080, 1400], id: 'list', kids: rows });
+
+const decide = (instruction: string, screen: string) => {
+  const d = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+  if (process.env.DEBUG_RULES) console.log(instruction, '→', JSON.stringify(d.action), d.reasoning);
+  const a = d.action;
+  const on =
+    'target' in a && a.target ? ` ${a.target.value}${'showing' in a.target && a.target.showing ? `=${a.target.showing}` : ''}` : '';
+  return `${a.type}${on}`;
+};
+
+describe('rows named by the first words of their title', () => {
+  const cars = xml(
+    title('Cars'),
+    list(
+      row(300, ['Fiat 500 or similar', 'Free cancellation', '€28 / day']),
+      row(580, ['VW Golf or similar', 'Unlimited mileage', '€41 / day']),
+      row(860, ['Tesla Model 3 or similar', 'Sold out'], false),
+    ),
+  );
+  it('taps the row and reads its texts, only when no other text starts with the words', () => {
+    expect(decide('Select the VW Golf', cars)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
+    expect(decide('Check that the Fiat has free cancellation', cars)).toBe('assert Free cancellation');
+    expect(decide('Check that the Fiat 500 costs €28 per day', cars)).toBe('assert €28 / day');
+    expect(decide('Check that the Tesla is sold out', cars)).toBe('assert Sold out');
+  });
+  it('never a middle word, another row, a disabled row, or words two titles start with', () => {
+    expect(decide('Select the Golf', cars)).toMatch(/^fail/);
+    expect(decide('Check that the VW Golf has free cancellation', cars)).toMatch(/^fail/);
+    expect(decide('Check that the VW Golf costs €28 per day', cars)).toMatch(/^fail/);
+    expect(decide('Select the Tesla', cars)).toMatch(/^fail/);
+    const mugs = xml(title('Mugs'), list(row(300, ['Blue Mug Large', '$14.00']), row(580, ['Blue Mug Small', '$12.00'])));
+    expect(decide('Select the Blue Mug', mugs)).toMatch(/^fail/);
+    expect(decide('Check that the Blue Mug costs $12.00', mugs)).toMatch(/^fail/);
+  });
+});
+
+describe('controls named by what they do', () => {
+  const player = xml(
+    text('Episode 3: The Lighthouse', 1420, 'episode_title'),
+    text('Subtitles: English', 1500, 'subtitles'),
+    icon('Rewind 10 seconds', 180, 1750, 'rewind'),
+    icon('Pause', 460, 1750, 'play_pause'),
+    icon('Forward 10 seconds', 740, 1750, 'forward'),
+    {
+      cls: 'com.google.android.material.chip.ChipGroup',
+      b: [48, 1950, 1032, 2050],
+      id: 'filters',
+      kids: [button('HD', 1960, 'hd', true, 48), button('4K', 1960, 'uhd', true, 400)],
+    },
+    button('Next episode', 2160, 'next_episode'),
+  );
+  it('taps a control whose words say the action another way, or that a verb of use names', () => {
+    expect(decide('Skip ahead 10 seconds', player)).toBe('tap app:id/forward');
+    expect(decide('Go back 10 seconds', player)).toBe('tap app:id/rewind');
+    expect(decide('Pause the video', player)).toBe('tap app:id/play_pause');
+    expect(decide('Play the next episode', player)).toBe('tap app:id/next_episode');
+  });
+  it('never another number, a control that is not there, a name after the verb the screen does not show, or a group by its id', () => {
+    expect(decide('Skip ahead 30 seconds', player)).toMatch(/^fail/);
+    expect(decide('Resume playback', player)).toMatch(/^fail/);
+    expect(decide('Pause the Harbour Town episode', player)).toMatch(/^fail/);
+    // The control's label as the verb, before words the screen shows, is that control.
+    expect(decide('Pause the Lighthouse', player)).toBe('tap app:id/play_pause');
+    expect(decide('Tap Filters', player)).toMatch(/^fail/);
+  });
+  it("reads the player's state from the control it offers, for a title outside any list", () => {
+    expect(decide('Check that episode 3 is playing', player)).toBe('assert app:id/episode_title=Episode 3: The Lighthouse');
+    expect(decide('Check that the video is playing', player)).toMatch(/^assert/);
+    expect(decide('Check that episode 3 is paused', player)).toMatch(/^fail/);
+    expect(decide('Check that episode 4 is playing', player)).toMatch(/^fail/);
+    const album = xml(title('Album'), list(row(300, ['Late Tram', '3:41'])), icon('Pause', 460, 1750, 'play_pause'));
+    expect(decide('Check that Late Tram is playing', album)).toMatch(/^fail/);
+  });
+  it('reads a plural label with its value, never another value', () => {
+    expect(decide('Check that subtitles are in English', player)).toMatch(/^assert/);
+    expect(decide('Check that subtitles are in Spanish', player)).toMatch(/^fail/);
+  });
+});
+
+describe('a label stacked over its value', () => {
+  const transfer = xml(
+    title('Send money'),
+    text('You send', 240, 'send_label'),
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 300, 1032, 420],
+      kids: [
+        { cls: 'android.widget.EditText', b: [48, 300, 760, 420], text: '1,000.00', id: 'amount', click: true },
+        button('USD', 310, 'currency'),
+      ],
+    },
+    text('Recipient gets', 540, 'receive_label'),
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 600, 1032, 720],
+      kids: [text('921.40', 610, 'received'), button('EUR', 610, 'receive_currency')],
+    },
+  );
+  it('reads the label and the texts of the line below it as one row, for a claim with a number', () => {
+    expect(decide('Check that I am sending 1,000 USD', transfer)).toBe('assert app:id/amount=1,000.00');
+    expect(decide('Verify the recipient gets €921.40', transfer)).toBe('assert app:id/received=921.40');
+  });
+  it('never another amount, currency, or the other label', () => {
+    expect(decide('Check that I am sending 1,000 EUR', transfer)).toMatch(/^fail/);
+    expect(decide('Check that I am sending 2,000 USD', transfer)).toMatch(/^fail/);
+    expect(decide('Verify the recipient gets €1,000', transfer)).toMatch(/^fail/);
+    expect(decide('Verify the recipient gets 921.40 USD', transfer)).toMatch(/^fail/);
+  });
+});
+
+describe('rules from the eighteenth batch', () => {
+  const menu = xml(
+    title('Menu'),
+    list(
+      {
+        ...row(300, ['Margherita', '€9.50']),
+        kids: [text('Margherita', 310, 'dish'), text('€9.50', 365, 'price'), icon('Add Margherita', 880, 320, 'add_1')],
+      },
+      {
+        ...row(580, ['Diavola', '2 in basket']),
+        kids: [text('Diavola', 590, 'dish'), text('2 in basket', 645, 'count'), icon('Add Diavola', 880, 600, 'add_2')],
+      },
+      { ...row(860, ['Tiramisu', 'Sold out today'], false), kids: [text('Tiramisu', 870, 'dish'), text('Sold out today', 925, 'status')] },
+    ),
+    button('View basket · 2 items · €22.00', 2160, 'view_basket', true, 48),
+    { ...button('Unlock', 1500, 'unlock'), b: [780, 1500, 1030, 1560] },
+    text('Front Door Lock', 1500, 'lock_name'),
+    icon('Send', 900, 1700, 'send'),
+  );
+  const disabledSend = menu.replace(/content-desc="Send"([^>]*)enabled="true"/, 'content-desc="Send"$1enabled="false"');
+  it('taps a control named with articles and where it puts things set aside, or by the first part of its label', () => {
+    expect(decide('Add a Margherita to the basket', menu)).toBe('tap app:id/add_1');
+    expect(decide('View the basket', menu)).toBe('tap app:id/view_basket');
+    expect(decide('Unlock the front door', menu)).toBe('tap app:id/unlock');
+  });
+  it('never a control for a dish that has none, an object the screen does not show, or a disabled control', () => {
+    expect(decide('Add Tiramisu', menu)).toMatch(/^fail/);
+    expect(decide('Add a Calzone to the basket', menu)).toMatch(/^fail/);
+    expect(decide('Unlock the garage door', menu)).toMatch(/^fail/);
+    const send = decideOffline({ instruction: 'Send the message', platform: 'android', hierarchyXml: disabledSend }).action;
+    expect(send.type === 'fail' && send.reason).toMatch(/disabled/);
+  });
+  it('lets a text say when ("today") or where ("in basket") beyond the claim, never another time', () => {
+    expect(decide('Check that Tiramisu is sold out', menu)).toMatch(/^assert .*Sold out today$/);
+    expect(decide('Check that the basket has 2 Diavola', menu)).toMatch(/^assert .*2 in basket$/);
+    expect(decide('Check that the basket has 3 Diavola', menu)).toMatch(/^fail/);
+    expect(decide('Check that Tiramisu is sold out tomorrow', menu)).toMatch(/^fail/);
+    expect(decide('Check that Margherita is sold out', menu)).toMatch(/^fail/);
+  });
+  it("takes a lower-case word beside a row's words as its kind only when it is a noun, never a verb", () => {
+    const payments = xml(title('Account'), list(row(300, ['City Gym', '€35.00', '26 Feb'])));
+    expect(decide('Check that the City Gym payment is €35.00', payments)).toMatch(/^assert .*€35.00$/);
+    expect(decide('Check that City Gym refunded €35.00 on 26 Feb', payments)).toMatch(/^fail/);
+  });
+  it('reads numbers written as words, and a saying verb in the past as reported speech', () => {
+    const meds = xml(title('Medications'), list(row(300, ['Metformin', '1 of 2 taken']), row(580, ['Ana', "Who's bringing snacks?"])));
+    expect(decide('Check that one of two Metformin doses has been taken', meds)).toMatch(/^assert .*1 of 2 taken$/);
+    expect(decide('Check that two of two Metformin doses have been taken', meds)).toMatch(/^fail/);
+    expect(decide('Check that Ana asked who is bringing snacks', meds)).toMatch(/^assert .*Who's bringing snacks\?$/);
+    expect(decide('Check that Ana asked who is bringing drinks', meds)).toMatch(/^fail/);
+  });
+});
+
+describe('rules from the nineteenth batch', () => {
+  const results = xml(
+    title('Berlin → Lisbon'),
+    list(
+      row(300, ['06:15 – 08:55', '3h 40m · Nonstop', 'SkyLine', '€89']),
+      row(580, ['10:30 – 13:05', '3h 35m · Nonstop', 'AeroPort', '€124']),
+    ),
+  );
+  it('reads a journey from a time range and durations written "3h 35m", in their order', () => {
+    expect(decide('Verify the 06:15 flight lands at 08:55', results)).toMatch(/^assert .*06:15 – 08:55$/);
+    expect(decide('Verify the 06:15 flight lands at 09:55', results)).toMatch(/^fail/);
+    expect(decide('Verify the 08:55 flight lands at 06:15', results)).toMatch(/^fail/);
+    expect(decide('Check that the AeroPort flight takes 3 hours 35 minutes', results)).toMatch(/^assert .*3h 35m · Nonstop$/);
+    expect(decide('Check that the AeroPort flight takes 3 hours 40 minutes', results)).toMatch(/^fail/);
+  });
+  it('taps a row named by the time it starts with and a kind noun, never another time', () => {
+    expect(decide('Select the 10:30 flight', results)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
+    expect(decide('Select the 10:35 flight', results)).toMatch(/^fail/);
+  });
+  const stocks = xml(
+    title('Watchlist'),
+    list(
+      {
+        ...row(300, []),
+        kids: [
+          text('AAPL', 310, 'sym'),
+          text('Apple Inc.', 365, 'name'),
+          text('189.43', 310, 'price', 600),
+          button('+1.24%', 360, 'change'),
+        ],
+      },
+      {
+        ...row(580, []),
+        kids: [
+          text('MSFT', 590, 'sym'),
+          text('Microsoft Corporation', 645, 'name'),
+          text('417.20', 590, 'price', 600),
+          button('−0.38%', 640, 'change'),
+        ],
+      },
+    ),
+  );
+  it('reads "+" / "−" before a percentage as up / down, and a row by a name in title case', () => {
+    expect(decide('Verify AAPL is up 1.24%', stocks)).toMatch(/^assert .*\+1\.24%$/);
+    expect(decide('Check that Apple gained 1.24%', stocks)).toMatch(/^assert .*\+1\.24%$/);
+    expect(decide('Verify MSFT is up 0.38%', stocks)).toMatch(/^fail/);
+    expect(decide('Check that Microsoft fell 0.38%', stocks)).toMatch(/^assert .*−0\.38%$/);
+    expect(decide('Check that Apple is at 189.43', stocks)).toMatch(/^assert .*189\.43$/);
+    expect(decide('Check that Apple is at 198.43', stocks)).toMatch(/^fail/);
+  });
+  const order = xml(
+    title('Tickets'),
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 300, 1032, 380],
+      kids: [text('Subtotal', 310, 'subtotal_label'), text('€50.00', 310, 'subtotal_value', 540)],
+    },
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [48, 400, 1032, 480],
+      kids: [text('Total', 410, 'total_label'), text('€53.50', 410, 'total_value', 540)],
+    },
+    text('Seated, includes one drink', 600, 'vip'),
+    button('Buy 2 tickets', 2160, 'buy', true, 48),
+  );
+  it("reads a label with its own value, never another label's that holds its word", () => {
+    expect(decide('Check that the total is €53.50', order)).toMatch(/^assert .*€53.50$/);
+    expect(decide('Check that the total is €50', order)).toMatch(/^fail/);
+    expect(decide('Check that the total is €50.00', order)).toMatch(/^fail/);
+    expect(decide('Check that the subtotal is €50', order)).toMatch(/^assert .*€50.00$/);
+  });
+  it('reads each part of a text after a comma, and taps a control named without its count', () => {
+    expect(decide('Check that it includes one drink', order)).toMatch(/^assert .*includes one drink$/);
+    expect(decide('Check that it includes two drinks', order)).toMatch(/^fail/);
+    expect(decide('Buy the tickets', order)).toBe('tap app:id/buy');
+    expect(decide('Buy the passes', order)).toMatch(/^fail/);
+  });
+  it('never taps the iOS app itself, named like the back button', () => {
+    const ios = `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Settings" label="Settings" enabled="true" visible="true" accessible="true" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="Display" enabled="true" visible="true" accessible="true" x="0" y="47" width="390" height="44" index="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="Settings" label="Settings" enabled="true" visible="true" accessible="true" x="0" y="47" width="80" height="44" index="0"/><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Display" name="Display" label="Display" enabled="true" visible="true" accessible="true" x="120" y="58" width="150" height="22" index="1"/></XCUIElementTypeNavigationBar></XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>`;
+    const d = decideOffline({ instruction: 'Go back to Settings', platform: 'ios', hierarchyXml: ios }).action;
+    expect(d.type === 'tap' && d.target?.value).toBe('Settings');
+    expect(decideOffline({ instruction: 'Go back to the previous screen', platform: 'ios', hierarchyXml: ios }).action.type).not.toBe(
+      'fail',
+    );
+  });
+});
+
+describe('rules from the twentieth batch', () => {
+  const classRow = (y: number, time: string, name: string, spots: string, label: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [0, y, 1080, y + 200],
+    id: 'class_row',
+    kids: [
+      text(time, y + 15, 'class_time'),
+      text(name, y + 15, 'class_name', 320),
+      text(spots, y + 75, 'class_spots', 320),
+      button(label, y + 60, 'class_button'),
+    ],
+  });
+  const classes = xml(
+    title('Classes'),
+    list(
+      classRow(300, '07:00', 'Spin 45', '3 spots left', 'Book'),
+      classRow(520, '12:15', 'Yoga Flow', 'You are booked', 'Cancel'),
+      classRow(740, '18:30', 'HIIT 30', 'Full · 4 on waitlist', 'Join waitlist'),
+      classRow(960, '20:00', 'Pilates', '9 spots left', 'Book'),
+    ),
+  );
+  it("never reads a row's button as its state, and names the text that says the claim, not the row's name", () => {
+    expect(decide('Check that I am booked into Pilates', classes)).toMatch(/^fail/);
+    expect(decide('Check that I am booked into Yoga Flow', classes)).toMatch(/^assert .*You are booked$/);
+    expect(decide('Check that Spin 45 starts at 07:00', classes)).toMatch(/^assert .*07:00$/);
+    expect(decide('Check that Spin 45 has 3 spots left', classes)).toMatch(/^assert .*3 spots left$/);
+  });
+  it("taps a row's control named with its articles and the row after for", () => {
+    const d = decideOffline({ instruction: 'Join the waitlist for HIIT 30', platform: 'android', hierarchyXml: classes });
+    expect(d.reasoning).toMatch(/Join waitlist.*HIIT 30/);
+    expect(decide('Join the waitlist for Pilates', classes)).toMatch(/^fail/);
+  });
+  const invoice = xml(
+    title('Invoice INV-1042'),
+    text('Unit 2: Food & drink', 300, 'unit'),
+    list(row(400, ['Unit 2: Food & drink', 'Lesson 4 of 12'])),
+    button('Continue lesson 4', 1900, 'continue', true, 48),
+    button('Download PDF', 2020, 'download', true, 48),
+    button('Disconnect', 2160, 'disconnect', true, 48),
+  );
+  it('taps a control whose label starts with the verb, or the verb whole, before words the screen shows', () => {
+    expect(decide('Download the invoice', invoice)).toBe('tap app:id/download');
+    expect(decide('Download the photos', invoice)).toMatch(/^fail/);
+    // Only the title's words: a label that merely starts with the verb is never taken for another object.
+    expect(decide('Download the lesson', invoice)).toMatch(/^fail/);
+    expect(decide('Continue the lesson', invoice)).toBe('tap app:id/continue');
+    expect(decide('Disconnect from the invoice', invoice)).toBe('tap app:id/disconnect');
+    expect(decide('Disconnect from the VPN', invoice)).toMatch(/^fail/);
+    expect(decide('Open the Food & drink unit', invoice)).toBe('tap app:id/row');
+    expect(decide('Open the Food & wine unit', invoice)).toMatch(/^fail/);
+  });
+});
