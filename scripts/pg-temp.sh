@@ -2,6 +2,7 @@
 # Starts or stops a throw-away PostgreSQL server from the machine's Debian binaries.
 #   scripts/pg-temp.sh start DIR PORT   -> prints a postgres:// URL on stdout
 #   scripts/pg-temp.sh stop DIR
+# PG_TEMP_OPTIONS adds server options (e.g. "-c shared_preload_libraries=pg_stat_statements").
 # initdb refuses to run as root, so as root the cluster belongs to the `postgres` user.
 set -euo pipefail
 cmd=${1:?start|stop}; dir=${2:?directory}; port=${3:-55432}
@@ -21,7 +22,7 @@ case "$cmd" in
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_owner "$bin/initdb" -D "$dir/db" -U postgres --auth=trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1
     # Throw-away data: durability off makes the suite several times faster.
-    as_owner "$bin/pg_ctl" -D "$dir/db" -l "$dir/server.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
+    as_owner "$bin/pg_ctl" -D "$dir/db" -l "$dir/server.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 ${PG_TEMP_OPTIONS:-}" start >/dev/null
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
   stop)

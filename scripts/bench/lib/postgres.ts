@@ -16,14 +16,16 @@ export interface TempPostgres {
  * random port that is not the dev server's 55432. Throws when the machine has no
  * server binaries.
  */
-export function startTempPostgres(): TempPostgres {
+export function startTempPostgres(opts: { statements?: boolean } = {}): TempPostgres {
   const script = join(repoRoot, 'scripts', 'pg-temp.sh');
   const dir = mkdtempSync(join(tmpdir(), 'devicelab-bench-pg-'));
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     let port = 20000 + Math.floor(Math.random() * 20000);
     if (port === 55432) port++;
-    const started = spawnSync('bash', [script, 'start', dir, String(port)], { encoding: 'utf8' });
+    // `statements`: pg_stat_statements loaded, for a benchmark that reports where the database's time went.
+    const env = opts.statements ? { ...process.env, PG_TEMP_OPTIONS: '-c shared_preload_libraries=pg_stat_statements' } : process.env;
+    const started = spawnSync('bash', [script, 'start', dir, String(port)], { encoding: 'utf8', env });
     if (started.status === 0) {
       const url = started.stdout.trim();
       let stopped = false;

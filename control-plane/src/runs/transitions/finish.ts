@@ -1,7 +1,8 @@
 /**
  * finish: a verdict for one try, recorded once. In one transaction: the verdict,
  * the device free again (if it is still busy with this attempt), the session ended,
- * and the run completed if this was its last active attempt. A repeated result
+ * and the run completed if this was its last active attempt; then the test's duration
+ * remembered for later runs. A repeated result
  * (re-sent after a reconnect) or one for a try already given up changes nothing
  * and answers null.
  */
@@ -21,7 +22,7 @@ export interface Verdict {
 }
 
 export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
-  return db.transaction(async (tx) => {
+  const finished = await db.transaction(async (tx) => {
     await lockRuns(
       tx,
       (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId),
@@ -45,7 +46,6 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     );
     const attempt = rows[0];
     if (!attempt) return null;
-    await rememberDuration(tx, attempt);
     if (attempt.deviceId) await tx.query(`UPDATE devices SET state = 'online' WHERE id = $1 AND state = 'busy'`, [attempt.deviceId]);
     if (attempt.sessionId) {
       await tx.query(`UPDATE sdk_sessions SET status = $2, ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [
@@ -57,6 +57,13 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     await completeRunsIfDone(tx, [attempt.runId]);
     return attempt;
   });
+  // After the commit, in a statement of its own: the tests of many runs share their duration's
+  // row, and writing it inside the transaction queued each verdict, with its run's lock held,
+  // behind every other verdict of the same test (scripts/bench/lab-scale.ts --statements). The
+  // duration only orders later runs' tests, so one lost to a crash here costs no verdict.
+  if (finished)
+    await rememberDuration(db, finished).catch((e: unknown) => console.error(`remembering the duration of ${finished.id} failed:`, e));
+  return finished;
 }
 
 /**
@@ -64,9 +71,9 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
  * its platform: the next run of it is started in longest-first order (claim.ts). A blocked
  * try says nothing about the test (no device, a cancel, a failed install).
  */
-async function rememberDuration(tx: Sql, attempt: AttemptWork): Promise<void> {
+async function rememberDuration(db: Sql, attempt: AttemptWork): Promise<void> {
   if ((attempt.status !== 'succeeded' && attempt.status !== 'failed') || attempt.durationSeconds === null) return;
-  await tx.query(
+  await db.query(
     `INSERT INTO test_durations (org_id, test_id, platform, seconds) VALUES ($1, $2, $3, $4)
      ON CONFLICT (org_id, test_id, platform) DO UPDATE SET seconds = EXCLUDED.seconds, updated_at = clock_timestamp()`,
     [attempt.orgId, attempt.testId, attempt.platform, attempt.durationSeconds],
