@@ -66,8 +66,9 @@ const ACTIVE = `active AS MATERIALIZED (
  * That order is computed here (fairOrder) from two plain reads, the waiting runs with their
  * counts and turns and each run's next tests, and not inside one statement: PostgreSQL planned
  * that statement from statistics taken between two waves of runs and spent 25 s of CPU on
- * each claim, on every replica at once (scripts/bench/lab-scale.ts, docs/benchmarks.md). Each
- * read here costs at most one pass over the pending tests, whatever plan the statistics give.
+ * each claim, on every replica at once (scripts/bench/lab-scale.ts, docs/benchmarks.md). The
+ * reads here are small and plain; the one that stale statistics did lead astray, each run's
+ * next tests, is written so that its worst plan is one pass over the pending tests.
  */
 
 /** A running run one of the idle devices can serve, with what fair share weighs. Turns and age are ranks: 1 is the earliest (never served ranks 1). */
@@ -179,14 +180,14 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
  * The running runs with a pending test, of the kinds the idle devices are, that one of them may
  * serve, below their organisation's cap, with their counts and turns. The idle devices go in as
  * their distinct (platform, kind, organisation): a handful of values, not a look in the devices
- * table per run. The runs with a test pending are read in one pass for the same reason as in
- * nextTests.
+ * table per run. (Which runs have a test pending is asked run by run, which stops at the first:
+ * a pass over every pending test, as nextTests makes, cost three times as much here.)
  */
 async function waitingRuns(tx: Sql, idle: IdleDevice[]): Promise<WaitingRun[]> {
   const kinds = KINDS.filter((k) => idle.some((d) => d.platform === k.platform && (d.kind === 'physical') === k.physical));
   const sorts = [...new Map(idle.map((d) => [`${d.platform} ${d.kind} ${d.orgId}`, d])).values()];
   return tx.query<WaitingRun>(
-    `WITH ${ACTIVE}, pending_runs AS MATERIALIZED (SELECT DISTINCT run_id FROM attempts WHERE status = 'pending')
+    `WITH ${ACTIVE}
      SELECT r.id, r.org_id AS "orgId", COALESCE(ol.shared, 0)::int AS "orgShared", COALESCE(ol.total, 0)::int AS "orgActive",
             o.max_parallel_tests AS "maxParallel", dense_rank() OVER (ORDER BY t.last_claimed_at NULLS FIRST)::int AS "orgTurn",
             COALESCE(rl.total, 0)::int AS "runActive", dense_rank() OVER (ORDER BY rt.last_claimed_at NULLS FIRST)::int AS "runTurn",
@@ -200,7 +201,7 @@ async function waitingRuns(tx: Sql, idle: IdleDevice[]): Promise<WaitingRun[]> {
       WHERE r.status = 'running' AND (${kindFilter(kinds)})
         AND (o.max_parallel_tests IS NULL OR COALESCE(ol.total, 0) < o.max_parallel_tests)
         AND EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[], $3::text[]) AS d (platform, kind, org_id) WHERE ${fits('d', 'r')})
-        AND r.id IN (SELECT run_id FROM pending_runs)`,
+        AND EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status = 'pending')`,
     [sorts.map((d) => d.platform), sorts.map((d) => d.kind), sorts.map((d) => d.orgId)],
   );
 }
