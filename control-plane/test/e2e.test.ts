@@ -262,7 +262,9 @@ describe('runs end to end on virtual handsets', () => {
     expect(run.blockedTests).toMatchObject([{ id: ids.login, status: 'blocked', statusMessage: expect.stringMatching(/install/i) }]);
   });
 
-  it('retries a test on a second device when its agent is killed mid-test', async () => {
+  /** A lab agent process of its own with one virtual device, for a test to kill -9 mid-test. */
+  const agentToKill = () => {
+    const stateDir = mkdtempSync(join(work, 'killed-'));
     const child = spawn(
       process.execPath,
       [
@@ -277,11 +279,16 @@ describe('runs end to end on virtual handsets', () => {
         '--virtual-devices',
         '1',
         '--state-dir',
-        mkdtempSync(join(work, 'killed-')),
+        stateDir,
       ],
       { cwd: root, stdio: 'ignore' },
     );
     children.push(child);
+    return child;
+  };
+
+  it('retries a test on a second device when its agent is killed mid-test', async () => {
+    const child = agentToKill();
     const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow] })).body;
     await until(async () => (await testRow(runId, ids.slow)).status === 'running');
     await new Promise((r) => setTimeout(r, 500)); // inside its 3-second wait
@@ -305,25 +312,7 @@ describe('runs end to end on virtual handsets', () => {
       const testId = await createTest('Slow with a clean-up', ['launchApp', 'wait: 3', 'assertVisible: "Log in"'], {
         teardownRequests: [{ curlCommand: `curl -X DELETE ${base}/fixtures`, runOn: 'always' }],
       });
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(root, 'lab-agent/src/cli.ts'),
-          'start',
-          '--control-plane',
-          server.url,
-          '--token',
-          token,
-          '--virtual-devices',
-          '1',
-          '--state-dir',
-          mkdtempSync(join(work, 'killed-')),
-        ],
-        { cwd: root, stdio: 'ignore' },
-      );
-      children.push(child);
+      const child = agentToKill();
       const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [testId] })).body;
       await until(async () => (await testRow(runId, testId)).status === 'running');
       child.kill('SIGKILL');
