@@ -27,12 +27,21 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
       tx,
       (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId),
     );
+    // The device freed and the session ended in the verdict's own statement: the run's lock is
+    // held from here to the commit, and the run's other verdicts wait for it.
     const rows = await tx.query<AttemptWork>(
-      `UPDATE attempts a SET status = $3, status_message = $4, failed_step = $5, finished_at = clock_timestamp(),
-              duration_seconds = COALESCE($6, extract(epoch FROM clock_timestamp() - a.started_at)), recording_key = $7,
-              device_log_key = $8
-        WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('pending', 'offered', 'running')
-        RETURNING ${workColumns}`,
+      `WITH done AS (
+         UPDATE attempts a SET status = $3, status_message = $4, failed_step = $5, finished_at = clock_timestamp(),
+                duration_seconds = COALESCE($6, extract(epoch FROM clock_timestamp() - a.started_at)), recording_key = $7,
+                device_log_key = $8
+          WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('pending', 'offered', 'running')
+          RETURNING ${workColumns}
+       ), freed AS (
+         UPDATE devices d SET state = 'online' FROM done WHERE d.id = done."deviceId" AND d.state = 'busy'
+       ), ended AS (
+         UPDATE sdk_sessions s SET status = $9, ended_at = clock_timestamp() FROM done WHERE s.id = done."sessionId" AND s.status = 'running'
+       )
+       SELECT * FROM done`,
       [
         ref.id,
         ref.tryNumber,
@@ -42,17 +51,11 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
         v.durationSeconds ?? null,
         v.recordingKey ?? null,
         v.deviceLogKey ?? null,
+        v.status === 'succeeded' ? 'succeeded' : 'failed',
       ],
     );
     const attempt = rows[0];
     if (!attempt) return null;
-    if (attempt.deviceId) await tx.query(`UPDATE devices SET state = 'online' WHERE id = $1 AND state = 'busy'`, [attempt.deviceId]);
-    if (attempt.sessionId) {
-      await tx.query(`UPDATE sdk_sessions SET status = $2, ended_at = clock_timestamp() WHERE id = $1 AND status = 'running'`, [
-        attempt.sessionId,
-        v.status === 'succeeded' ? 'succeeded' : 'failed',
-      ]);
-    }
     await announceTestsFinished(tx, [attempt.id]);
     await completeRunsIfDone(tx, [attempt.runId]);
     return attempt;
