@@ -310,20 +310,51 @@ function getOverConnect(hostPort: number, path: string, via: Path): Promise<numb
   });
 }
 
-async function smallRequests(hostPort: number, via: Path, parallel: number, count: number): Promise<number[]> {
+/**
+ * `count` small GETs, `parallel` at a time, each worker on its own kept connection: a worker's
+ * first request opens it (a new connection to the proxy, or to the first relay, or to the host),
+ * the others reuse it. Their latencies are kept apart (`opening`), to tell a tail made by setting
+ * up connections and streams from one made by the requests themselves.
+ */
+async function smallRequests(
+  hostPort: number,
+  via: Path,
+  parallel: number,
+  count: number,
+): Promise<{ all: number[]; opening: number[]; kept: number[] }> {
   const pool = new Agent({ keepAlive: true, maxSockets: parallel });
-  const latencies: number[] = [];
+  const opening: number[] = [];
+  const kept: number[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      while (next < count) {
+      for (let mine = 0; next < count; mine += 1) {
         next += 1;
         const begin = performance.now();
         await get(hostPort, '/small', via, pool);
-        latencies.push(performance.now() - begin);
+        (mine === 0 ? opening : kept).push(performance.now() - begin);
       }
     }),
   );
+  pool.destroy();
+  return { all: [...opening, ...kept], opening, kept };
+}
+
+/** Latencies of small GETs made one after another (on a kept connection) while one download runs. */
+async function smallDuringDownload(hostPort: number, via: Path): Promise<number[]> {
+  const pool = new Agent({ keepAlive: true, maxSockets: 1 });
+  await get(hostPort, '/small', via, pool); // the connection (and the stream) exist before the download starts
+  let downloading = true;
+  const download = get(hostPort, '/big', via).finally(() => {
+    downloading = false;
+  });
+  const latencies: number[] = [];
+  while (downloading) {
+    const begin = performance.now();
+    await get(hostPort, '/small', via, pool);
+    latencies.push(performance.now() - begin);
+  }
+  await download;
   pool.destroy();
   return latencies;
 }
@@ -350,6 +381,11 @@ interface PathResult {
   connectCpuMsPerMiB: Record<string, number>;
   serial: Summary;
   parallel: Summary;
+  /** The concurrent requests that opened their connection, and those on a kept one. */
+  parallelOpening: Summary;
+  parallelKept: Summary;
+  /** Small GETs one at a time while a download runs on the same path. */
+  duringDownload: Summary;
   /** CPU µs per small request (one at a time and concurrent together), per process. */
   smallCpuUsPerRequest: Record<string, number>;
 }
@@ -373,6 +409,9 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
     connectCpu: {} as Record<string, number>,
     serial: [] as number[],
     parallel: [] as number[],
+    parallelOpening: [] as number[],
+    parallelKept: [] as number[],
+    duringDownload: [] as number[],
     smallCpu: {} as Record<string, number>,
     small: 0,
     failedDownloads: [] as string[],
@@ -409,19 +448,27 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
   for (let b = 0; b < BLOCKS; b += 1) {
     for (const s of rotated(b)) {
       const { value, cpu } = await withCpu(s.path, () => smallRequests(hostPort, s.path, 1, Math.ceil(serialCount / BLOCKS)));
-      s.serial.push(...value);
+      s.serial.push(...value.all);
       addInto(s.smallCpu, cpu);
-      s.small += value.length;
+      s.small += value.all.length;
     }
   }
   loads.push(os.loadavg()[0]!);
   for (let b = 0; b < BLOCKS; b += 1) {
     for (const s of rotated(b)) {
       const { value, cpu } = await withCpu(s.path, () => smallRequests(hostPort, s.path, concurrency, Math.ceil(requests / BLOCKS)));
-      s.parallel.push(...value);
+      s.parallel.push(...value.all);
+      s.parallelOpening.push(...value.opening);
+      s.parallelKept.push(...value.kept);
       addInto(s.smallCpu, cpu);
-      s.small += value.length;
+      s.small += value.all.length;
     }
+  }
+  loads.push(os.loadavg()[0]!);
+  // Head-of-line: small GETs one at a time while a download runs on the same path. Through the
+  // tunnel both share one WebSocket per hop; through the bare relays each has its own connections.
+  for (let r = 0; r < rounds; r += 1) {
+    for (const s of rotated(r)) s.duringDownload.push(...(await smallDuringDownload(hostPort, s.path)));
   }
   loads.push(os.loadavg()[0]!);
 
@@ -435,6 +482,9 @@ async function measure(paths: Path[], hostPort: number): Promise<void> {
     connectCpuMsPerMiB: Object.fromEntries(Object.entries(s.connectCpu).map(([k, v]) => [k, round(v / (downloadMiB * rounds), 2)])),
     serial: summarise(s.serial),
     parallel: summarise(s.parallel),
+    parallelOpening: summarise(s.parallelOpening),
+    parallelKept: summarise(s.parallelKept),
+    duringDownload: summarise(s.duringDownload),
     smallCpuUsPerRequest: Object.fromEntries(Object.entries(s.smallCpu).map(([k, v]) => [k, round((v * 1000) / s.small, 0)])),
   }));
   report(results, loads, idleCpuMsPerS);
@@ -466,6 +516,11 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
     row(`small GET p50 ms, ${concurrency} concurrent`, (p) => p.parallel.p50, added),
     row(`small GET p95 ms, ${concurrency} concurrent`, (p) => p.parallel.p95, added),
     row(`small GET p99 ms, ${concurrency} concurrent`, (p) => p.parallel.p99, added),
+    row(`  of them on a kept connection: p99 ms`, (p) => p.parallelKept.p99, added),
+    row(`  of them opening a connection (${concurrency} per block): p50 ms`, (p) => p.parallelOpening.p50, added),
+    row(`  of them opening a connection: p99 ms`, (p) => p.parallelOpening.p99, added),
+    row('small GET p50 ms, one at a time during a download', (p) => p.duringDownload.p50, added),
+    row('small GET p99 ms, one at a time during a download', (p) => p.duringDownload.p99, added),
   ]);
   const parties = ['load', 'agent side', 'control plane', 'tunnel client', 'host'];
   const cpuRows = (of: (p: PathResult) => Record<string, number>) =>
@@ -490,7 +545,9 @@ function report(results: PathResult[], loads: number[], idleCpuMsPerS: Record<st
     ['process', ...results.map((p) => p.label)],
     cpuRows((p) => idleCpuMsPerS[p.label]!),
   );
-  console.log(`\nload average (1 min): ${loads.map((l) => l.toFixed(2)).join(' → ')} (start, after downloads, after one-at-a-time, end)`);
+  console.log(
+    `\nload average (1 min): ${loads.map((l) => l.toFixed(2)).join(' → ')} (start, after downloads, after one-at-a-time, after concurrent, end)`,
+  );
   const bare = results.find((r) => r.label === BARE)!;
   const goals = (t: PathResult) => ({
     downloadShareOfBareRelays: { goal: '≥ 80 %', value: round((speed(t) / speed(bare)) * 100, 1), met: speed(t) >= 0.8 * speed(bare) },

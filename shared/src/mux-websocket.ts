@@ -9,11 +9,50 @@ import { MuxSession, type MuxSessionOptions } from './mux.js';
 export interface MuxWebSocket {
   send(data: Buffer | string, options?: { binary?: boolean }): void;
   on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
+  /** `ws`'s socket, once open (not in its typings, but there since ws 1). */
+  readonly _socket?: Corkable | null;
 }
 
-/** The session is fed every message; the owner closes it when the socket closes, with its reason. */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+/**
+ * The session is fed every message; the owner closes it when the socket closes, with its reason.
+ *
+ * Frames sent in one tick leave together: the first send corks the socket and the tick's end
+ * (process.nextTick, as node:http does for a response) uncorks it, so they go in one `writev`
+ * instead of one system call each. A burst of streams (100 requests arriving at once, each with
+ * its data and credit frames) otherwise cost a write per frame in every hop.
+ */
 export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): MuxSession {
-  const session = new MuxSession({ sendText: (text) => ws.send(text), sendBinary: (frame) => ws.send(frame, { binary: true }) }, options);
+  let corked: Corkable | null = null;
+  const uncork = () => {
+    corked?.uncork();
+    corked = null;
+  };
+  const cork = () => {
+    if (corked) return;
+    const socket = ws._socket;
+    if (!socket) return;
+    socket.cork();
+    corked = socket;
+    process.nextTick(uncork);
+  };
+  const session = new MuxSession(
+    {
+      sendText: (text) => {
+        cork();
+        ws.send(text);
+      },
+      sendBinary: (frame) => {
+        cork();
+        ws.send(frame, { binary: true });
+      },
+    },
+    options,
+  );
   ws.on('message', (data, isBinary) => session.receive(data, isBinary));
   return session;
 }

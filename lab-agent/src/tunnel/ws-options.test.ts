@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { connectWithLargeReads } from './large-reads.js';
 import { maskingNeedless, tunnelSocketOptions } from './ws-options.js';
 
 describe('tunnel WebSocket options', () => {
@@ -19,6 +20,11 @@ describe('tunnel WebSocket options', () => {
     local.generateMask!(mask);
     expect([...mask]).toEqual([0, 0, 0, 0]);
     expect(local.perMessageDeflate).toBe(false);
-    expect(tunnelSocketOptions(new URL('ws://10.0.0.5:1/'))).toEqual({ perMessageDeflate: false });
+    expect(tunnelSocketOptions(new URL('ws://10.0.0.5:1/'))).toEqual({ perMessageDeflate: false, createConnection: connectWithLargeReads });
+    // Over TLS the reads are TLS records: ws's own tls.connect.
+    expect(tunnelSocketOptions(new URL('wss://devicelab.example.com/'))).toEqual({
+      perMessageDeflate: false,
+      generateMask: local.generateMask,
+    });
   });
 });

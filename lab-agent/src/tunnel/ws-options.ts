@@ -13,8 +13,12 @@
  *
  * Compression (permessage-deflate) is off: tunnelled bytes are mostly compressed already
  * (TLS, images, gzip) and deflating them costs CPU on both ends for nothing.
+ *
+ * Reads: over plain ws:// the socket reads up to 256 KiB at a time (large-reads.ts), so that `ws`
+ * seldom has to join a data frame that straddles two reads. Over TLS the reads are TLS records.
  */
-import { isIP } from 'node:net';
+import { type createConnection, isIP } from 'node:net';
+import { connectWithLargeReads } from './large-reads.js';
 
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
@@ -34,6 +38,16 @@ const zeroMask = (mask: Buffer) => {
   mask[3] = 0;
 };
 
-export function tunnelSocketOptions(url: URL): { perMessageDeflate: false; generateMask?: (mask: Buffer) => void } {
-  return maskingNeedless(url) ? { perMessageDeflate: false, generateMask: zeroMask } : { perMessageDeflate: false };
+export interface TunnelSocketOptions {
+  perMessageDeflate: false;
+  generateMask?: (mask: Buffer) => void;
+  createConnection?: typeof createConnection;
+}
+
+export function tunnelSocketOptions(url: URL): TunnelSocketOptions {
+  return {
+    perMessageDeflate: false,
+    ...(maskingNeedless(url) ? { generateMask: zeroMask } : {}),
+    ...(url.protocol === 'ws:' ? { createConnection: connectWithLargeReads as typeof createConnection } : {}),
+  };
 }
