@@ -6,7 +6,7 @@
  * cannot reach private hosts directly).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import { startTunnelClient, type TunnelClient } from '../../lab-agent/src/tunnel/tunnel-client.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer } from './harness.js';
+import { type Client, client, type Org, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
 import { GREETING, type InternalHost, startInternalHost } from './internal-host.js';
 
 const agentRoot = fileURLToPath(new URL('../../lab-agent/', import.meta.url));
@@ -37,12 +37,7 @@ const children: ChildProcess[] = [];
 async function upload(key: string): Promise<string> {
   const file = join(work, 'sample.apk');
   await makeApk(file, { packageName: 'com.devicelab.sample', versionName: '1.0', versionCode: 1, label: 'DeviceLab Sample' });
-  const form = new FormData();
-  form.append('build', new Blob([readFileSync(file)]), 'sample.apk');
-  form.append('metadata', JSON.stringify({ name: 'sample' }));
-  const res = await fetch(`${server.url}/uploadBuild`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { buildId: string }).buildId;
+  return uploadBuild(server.url, key, file, { metadata: JSON.stringify({ name: 'sample' }) });
 }
 
 /** A test whose app opens on the fetch screen for the internal URL and checks what it shows. */
