@@ -26,17 +26,18 @@ import {
   splitStepOptions,
 } from '@devicelab/shared';
 import { type Action, parseAction, performAction } from './actions.js';
+import type { ArtifactUploads } from './artifact-uploads.js';
 import { type BuildCache, BuildDownloadError } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { JobDeviceLog } from './device-log.js';
 import { type DeviceDriver, DriverError } from './devices/driver.js';
-import { JobRecording, type RecordingOptions } from './recording.js';
+import { JobRecording, type RecordingOptions, reportMissing } from './recording.js';
 import { readSettledScreen, SETTLE_TIMEOUT_MS, type SettleOptions } from './screen-settle.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface RunnerDeps {
   driver: DeviceDriver;
-  connection: Pick<AgentConnection, 'requestDecision' | 'sendQueued'>;
+  connection: Pick<AgentConnection, 'requestDecision' | 'sendQueued'> & Partial<Pick<AgentConnection, 'resultAcked'>>;
   builds: BuildCache;
   /** serial → build id last installed there, shared by all runs of the agent. */
   installed: Map<string, string>;
@@ -45,6 +46,12 @@ export interface RunnerDeps {
   maxRoundsPerStep?: number;
   /** How recordings are uploaded (offers with `record`); without it nothing is recorded. */
   recording?: RecordingOptions;
+  /**
+   * The agent's uploads after verdicts (artifact-uploads.ts): with it the verdict goes out
+   * before the recording and device log are uploaded (afterVerdict); without it they are
+   * uploaded first and the verdict names them.
+   */
+  uploads?: ArtifactUploads;
   /** Opens the control plane's relay for a tunnelled test (tunnel/relay-client.ts); absent: tunnels refused. */
   openTunnel?: OpenRelay;
   /** Called as the job passes each phase (where a device's time goes: scripts/bench/utilisation.ts). */
@@ -70,7 +77,10 @@ export type JobPhase =
   /** The first step's first decision has come back from the control plane. */
   | 'decided'
   | 'steps'
-  /** The recording and the device log are stopped and off the device (before their uploads). */
+  /**
+   * The recording and the device log are stopped and off the device, and then uploaded:
+   * before `result` without RunnerDeps.uploads, after it (in the background) with them.
+   */
   | 'stopped'
   | 'uploaded'
   | 'result';
@@ -101,6 +111,8 @@ export class JobRun {
   private deviceLog: JobDeviceLog | null = null;
   /** Why the test's tunnel went away mid-test: the test fails with it. */
   private tunnelLost: string | null = null;
+  /** The uploads of this job's artifacts, once its verdict is out (afterVerdict). */
+  private uploadAfterVerdict: (() => Promise<void>) | null = null;
 
   constructor(
     readonly offer: JobOffer,
@@ -129,7 +141,7 @@ export class JobRun {
 
   /** The job's result, or null when it was released. Never throws. */
   async run(): Promise<JobResult | null> {
-    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey' | 'deviceLogKey' | 'deviceLost'>;
+    let outcome: Pick<JobResult, 'verdict' | 'statusMessage' | 'failedStep'>;
     const { recordingUploadUrl } = this.offer;
     const recording =
       this.offer.record && recordingUploadUrl && this.deps.recording
@@ -183,6 +195,21 @@ export class JobRun {
       return null;
     }
     const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
+    const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
+    const verdict = { type: 'job.result' as const, jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000) };
+    if (this.deps.uploads) {
+      // The verdict goes out now; the recording and the log come off the device meanwhile (the
+      // device's next test waits for that before its own, holdDevice) and go up after it.
+      const recordingPending = recording?.isRecording ?? false;
+      const deviceLogPending = deviceLog?.isCapturing ?? false;
+      const offDevice = Promise.all([recording?.stop() ?? null, deviceLog?.stop() ?? null]);
+      this.deps.uploads.holdDevice(this.serial, offDevice);
+      this.uploadAfterVerdict = () =>
+        this.uploadArtifacts(offDevice, recordingPending ? recording : null, deviceLogPending ? deviceLog : null);
+      await this.deps.uploads.room();
+      if (this.released) return null;
+      return { ...verdict, durationSeconds, recordingKey: null, deviceLogKey: null, recordingPending, deviceLogPending, deviceLost };
+    }
     // The recording and the log come off the device side by side, then go up side by side;
     // uploaded before the result so the result can name them (null when anything failed).
     const [parts, logText] = await Promise.all([recording?.stop() ?? null, deviceLog?.stop() ?? null]);
@@ -190,17 +217,40 @@ export class JobRun {
     const [recordingKey, deviceLogKey] = await Promise.all([recording?.upload(parts) ?? null, deviceLog?.upload(logText) ?? null]);
     this.trace('uploaded');
     if (this.released) return null;
-    const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
-    return {
-      type: 'job.result',
-      jobId: this.jobId,
-      ...outcome,
-      statusMessage: outcome.statusMessage.slice(0, 4000),
-      durationSeconds,
-      recordingKey,
-      deviceLogKey,
-      deviceLost,
+    return { ...verdict, durationSeconds, recordingKey, deviceLogKey, recordingPending: false, deviceLogPending: false, deviceLost };
+  }
+
+  /**
+   * With RunnerDeps.uploads, the uploads of this job's recording and device log, to queue once
+   * its verdict has been handed to the connection (jobs.ts); null when there are none.
+   */
+  afterVerdict(): (() => Promise<void>) | null {
+    return this.uploadAfterVerdict;
+  }
+
+  /** Uploads what came off the device; what cannot be uploaded is reported missing once the verdict is recorded. */
+  private async uploadArtifacts(
+    offDevice: Promise<[Buffer[] | null, string | null]>,
+    recording: JobRecording | null,
+    deviceLog: JobDeviceLog | null,
+  ): Promise<void> {
+    const [parts, logText] = await offDevice;
+    this.trace('stopped');
+    const url = this.offer.recordingUploadUrl;
+    const options = this.deps.recording;
+    const lost = async (artifact: 'recording' | 'deviceLog', err: unknown) => {
+      const reason = `the lab agent could not upload it: ${err instanceof Error ? err.message : String(err)}`;
+      this.deps.log?.(`job ${this.jobId}: ${artifact === 'recording' ? 'recording' : 'device log'} lost: ${reason}`);
+      if (!url || !options) return;
+      // Reported once the verdict that announced it is recorded (it marks the artifact awaited).
+      await this.deps.connection.resultAcked?.(this.jobId, AbortSignal.timeout(60_000));
+      await reportMissing(url, artifact, reason, options);
     };
+    await Promise.all([
+      recording?.uploadAfterVerdict(parts).catch((err) => lost('recording', err)),
+      deviceLog?.uploadAfterVerdict(logText).catch((err) => lost('deviceLog', err)),
+    ]);
+    this.trace('uploaded');
   }
 
   private trace(phase: JobPhase): void {
@@ -251,6 +301,8 @@ export class JobRun {
     this.trace('cleared');
     if (this.offer.tunnel)
       await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
+    // The device's previous test may still be taking its recording and log off it (afterVerdict).
+    await this.deps.uploads?.deviceReady(this.serial);
     await this.deviceLog?.start(); // from just before the launch: a crash at launch is in it
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
     this.trace('launched');
