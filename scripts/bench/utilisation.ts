@@ -175,6 +175,8 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
       artifactUploads: uploads,
       trace(jobId, serial, phase) {
         const now = performance.now();
+        // A previous run's uploads, finishing after this run began, are not this run's.
+        if (phase !== 'offered' && !trace.has(jobId)) return;
         const t = trace.get(jobId) ?? {};
         t[phase] = now;
         trace.set(jobId, t);
@@ -219,6 +221,9 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
       }
       const tEnd = performance.now();
       const wallSeconds = (tEnd - t0) / 1000;
+      // The last tests' uploads after their verdicts: counted in the breakdown, and not left to overlap the next run.
+      for (const until = Date.now() + 15_000; Date.now() < until && [...trace.values()].some((j) => j.uploaded === undefined); )
+        await new Promise((r) => setTimeout(r, 25));
       if (run.status !== 'completed' || run.succeededTests.length !== testIds.length) {
         throw new Error(`${name}: run ended ${run.status} with ${run.succeededTests.length} of ${testIds.length} succeeded`);
       }
