@@ -7,6 +7,7 @@ import type { DeviceInfo, JobOffer } from '@devicelab/shared';
 import { ArtifactUploads } from './artifact-uploads.js';
 import type { BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
+import { DeviceResets } from './device-resets.js';
 import type { DeviceDriver } from './devices/driver.js';
 import type { RecordingOptions } from './recording.js';
 import { JobRun, type JobTrace } from './runner.js';
@@ -29,7 +30,8 @@ export interface JobManagerOptions {
   trace?: JobTrace;
   /**
    * When a job's recording and device log are uploaded: after its verdict (default, in the
-   * background, artifact-uploads.ts) or before it, naming them (as agents did before).
+   * background, artifact-uploads.ts; the device is then also reset for its next test right
+   * after the verdict, device-resets.ts) or before it, naming them (as agents did before).
    */
   artifactUploads?: 'after-verdict' | 'before-verdict';
 }
@@ -40,9 +42,12 @@ export class JobManager {
   private draining = false;
   /** Finished jobs' recordings and device logs on their way up; null: uploaded before each verdict. */
   private readonly uploads: ArtifactUploads | null;
+  /** Devices reset for their next test right after a verdict (device-resets.ts); with uploads after the verdict only. */
+  private readonly resets: DeviceResets | null;
 
   constructor(private readonly options: JobManagerOptions) {
     this.uploads = options.artifactUploads === 'before-verdict' ? null : new ArtifactUploads({ log: options.log });
+    this.resets = this.uploads ? new DeviceResets() : null;
   }
 
   /** Jobs the hello reports as running. */
@@ -80,6 +85,7 @@ export class JobManager {
       ...(this.options.openTunnel ? { openTunnel: this.options.openTunnel } : {}),
       ...(this.options.trace ? { trace: this.options.trace } : {}),
       ...(this.uploads ? { uploads: this.uploads } : {}),
+      ...(this.resets ? { resets: this.resets } : {}),
     });
     connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
     log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (try ${offer.tryNumber}, ${offer.commands.length} steps)`);

@@ -30,6 +30,7 @@ import type { ArtifactUploads } from './artifact-uploads.js';
 import { type BuildCache, BuildDownloadError } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { JobDeviceLog } from './device-log.js';
+import type { DeviceReset, DeviceResets } from './device-resets.js';
 import { type DeviceDriver, DriverError } from './devices/driver.js';
 import { JobRecording, type RecordingOptions, reportMissing } from './recording.js';
 import { readSettledScreen, SETTLE_TIMEOUT_MS, type SettleOptions } from './screen-settle.js';
@@ -52,6 +53,8 @@ export interface RunnerDeps {
    * uploaded first and the verdict names them.
    */
   uploads?: ArtifactUploads;
+  /** Resets of devices made right after verdicts for their next tests (device-resets.ts); with uploads only. */
+  resets?: DeviceResets;
   /** Opens the control plane's relay for a tunnelled test (tunnel/relay-client.ts); absent: tunnels refused. */
   openTunnel?: OpenRelay;
   /** Called as the job passes each phase (where a device's time goes: scripts/bench/utilisation.ts). */
@@ -202,8 +205,15 @@ export class JobRun {
       // device's next test waits for that before its own, holdDevice) and go up after it.
       const recordingPending = recording?.isRecording ?? false;
       const deviceLogPending = deviceLog?.isCapturing ?? false;
-      const offDevice = Promise.all([recording?.stop() ?? null, deviceLog?.stop() ?? null]);
+      const logStopped = deviceLog?.stop() ?? Promise.resolve(null);
+      const offDevice = Promise.all([recording?.stop() ?? null, logStopped]);
       this.deps.uploads.holdDevice(this.serial, offDevice);
+      // The next test's reset, once the log no longer follows the device (it is not this test's).
+      if (!deviceLost)
+        this.deps.resets?.start(
+          this.serial,
+          logStopped.then(() => this.resetForNextTest()),
+        );
       this.uploadAfterVerdict = () =>
         this.uploadArtifacts(offDevice, recordingPending ? recording : null, deviceLogPending ? deviceLog : null);
       await this.deps.uploads.room();
@@ -218,6 +228,15 @@ export class JobRun {
     this.trace('uploaded');
     if (this.released) return null;
     return { ...verdict, durationSeconds, recordingKey, deviceLogKey, recordingPending: false, deviceLogPending: false, deviceLost };
+  }
+
+  /** This app checked installed and its data cleared for the device's next test (device-resets.ts); null when it is not installed. */
+  private async resetForNextTest(): Promise<DeviceReset | null> {
+    const { driver } = this.deps;
+    const { packageName, build } = this.offer;
+    if (!(await driver.isInstalled(packageName))) return null;
+    await driver.clearData(packageName);
+    return { buildId: build?.buildId ?? null, packageName };
   }
 
   /**
@@ -278,6 +297,12 @@ export class JobRun {
         return blocked(message.startsWith(what) ? message : `${what}: ${message}`);
       }
     };
+    // The previous test's reset of this device, when it left this build of this app installed and cleared.
+    const reset = await this.deps.resets?.take(this.serial);
+    const wasReset =
+      reset?.packageName === packageName &&
+      reset.buildId === (build?.buildId ?? null) &&
+      (!build || installed.get(this.serial) === build.buildId);
     if (build) {
       const file = await setup('Downloading the build failed', () => builds.get(build, this.controller.signal));
       this.trace('build');
@@ -285,19 +310,19 @@ export class JobRun {
       // A build id names immutable bytes, so the same id on the same device needs no reinstall.
       const cached =
         installed.get(this.serial) === build.buildId &&
-        (await setup('Checking the installed app failed', () => driver.isInstalled(packageName)));
+        (wasReset || (await setup('Checking the installed app failed', () => driver.isInstalled(packageName))));
       if (!cached) {
         installed.delete(this.serial);
         await setup('Install failed', () => driver.install(file, packageName));
         installed.set(this.serial, build.buildId);
         this.deps.log?.(`job ${this.jobId}: installed build ${build.buildId} on ${this.serial}`);
       }
-    } else if (!(await setup('Checking the installed app failed', () => driver.isInstalled(packageName)))) {
+    } else if (!wasReset && !(await setup('Checking the installed app failed', () => driver.isInstalled(packageName)))) {
       blocked(`${packageName} is not installed on ${this.serial}, and the job has no build to install`);
     }
     this.trace('installed');
     this.checkpoint();
-    await setup('Clearing app data failed', () => driver.clearData(packageName));
+    if (!wasReset) await setup('Clearing app data failed', () => driver.clearData(packageName));
     this.trace('cleared');
     if (this.offer.tunnel)
       await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
