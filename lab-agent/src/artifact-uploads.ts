@@ -8,7 +8,9 @@
  * The device's part (stopping the recording and the log capture) starts before the verdict
  * goes out and is waited for only by the device's next test, just before it starts its own
  * log and recording. The uploads run here, at most `maxInFlight` jobs at a time for the
- * whole agent; a verdict waits only while `maxWaiting` jobs' artifacts are already waiting
+ * whole agent, each once the device's next test is into its steps (or after QUIET_WAIT_MS):
+ * uploading at once would compete with the verdict, the next offer and the next launch for
+ * the control plane and this host, which is what the device waits for; a verdict waits only while `maxWaiting` jobs' artifacts are already waiting
  * (they are held in memory). A failed upload is retried (a re-sent upload replaces the
  * stored file whole); one that still fails, or is refused, is reported to the control plane
  * as missing with its reason, so the test's page says why instead of "still uploading".
@@ -23,6 +25,9 @@ export interface ArtifactUploadsOptions {
   maxWaiting?: number;
   log?: (line: string) => void;
 }
+
+/** The longest an upload waits for its device's next test to reach its steps (no next test, or a slow one). */
+export const QUIET_WAIT_MS = 1000;
 
 /** Delays before the second and third try of a failed upload (network errors and 5xx only). */
 export const UPLOAD_RETRY_DELAYS_MS = [1000, 4000];
@@ -45,10 +50,14 @@ export async function withRetries<T>(upload: () => Promise<T>, delays: readonly 
 export class ArtifactUploads {
   /** serial → its last job's artifacts off the device (never rejects). */
   private readonly offDevice = new Map<string, Promise<void>>();
+  /** serial → the uploads that wait for its next test's steps. */
+  private readonly quietWaiters = new Map<string, Array<() => void>>();
   private readonly waiting: Array<() => Promise<void>> = [];
   private readonly roomWaiters: Array<() => void> = [];
   private readonly idleWaiters: Array<() => void> = [];
   private inFlight = 0;
+  /** Jobs whose uploads wait for their device's next test to reach its steps. */
+  private quieting = 0;
   private readonly maxInFlight: number;
   private readonly maxWaiting: number;
 
@@ -59,7 +68,7 @@ export class ArtifactUploads {
 
   /** Jobs whose artifacts are uploading or waiting to. */
   get pending(): number {
-    return this.inFlight + this.waiting.length;
+    return this.inFlight + this.waiting.length + this.quieting;
   }
 
   /** The device's part of a finished job is under way: its next job waits for it (deviceReady). */
@@ -79,15 +88,37 @@ export class ArtifactUploads {
     return this.offDevice.get(serial) ?? Promise.resolve();
   }
 
-  /** Resolves when another job's artifacts may wait here (at once, unless `maxWaiting` already do). */
+  /**
+   * Resolves when another job's artifacts may wait here (at once, unless `maxWaiting` already do;
+   * those waiting for their device's next test do not count: one per device at most).
+   */
   async room(): Promise<void> {
     while (this.waiting.length >= this.maxWaiting) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
   }
 
-  /** Queues a finished job's uploads (`upload` never rejects: it reports what it could not do). */
-  add(upload: () => Promise<void>): void {
-    this.waiting.push(upload);
-    this.next();
+  /**
+   * Queues a finished job's uploads (`upload` never rejects: it reports what it could not do),
+   * to start once the device's next test is into its steps (stepsStarted), or QUIET_WAIT_MS.
+   */
+  add(serial: string, upload: () => Promise<void>): void {
+    const quiet = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, QUIET_WAIT_MS);
+      const waiters = this.quietWaiters.get(serial) ?? [];
+      waiters.push(() => (clearTimeout(timer), resolve()));
+      this.quietWaiters.set(serial, waiters);
+    });
+    this.quieting += 1;
+    void quiet.then(() => {
+      this.quieting -= 1;
+      this.waiting.push(upload);
+      this.next();
+    });
+  }
+
+  /** The device's test is into its steps: the uploads of the one before may go now. */
+  stepsStarted(serial: string): void {
+    for (const go of this.quietWaiters.get(serial) ?? []) go();
+    this.quietWaiters.delete(serial);
   }
 
   /** Waits up to `ms` for every queued upload; answers how many jobs' uploads were left. */

@@ -96,7 +96,7 @@ export class JobManager {
       connection.sendResult(result);
       this.options.trace?.(offer.jobId, offer.serial, 'result');
       const uploads = run.afterVerdict();
-      if (uploads) this.uploads?.add(uploads);
+      if (uploads) this.uploads?.add(offer.serial, uploads);
     });
     this.runs.set(offer.jobId, { run, done });
   }

@@ -166,6 +166,7 @@ export class JobRun {
       const [, crash] = await Promise.all([recording?.start(), this.deviceLog?.crash()]);
       if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
       this.trace('recording');
+      this.deps.uploads?.stepsStarted(this.serial);
       for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
       this.trace('steps');
       outcome = { verdict: 'succeeded', statusMessage: '', failedStep: null };
