@@ -208,6 +208,7 @@ export class JobRun {
       const deviceLogPending = deviceLog?.isCapturing ?? false;
       const logStopped = deviceLog?.stop() ?? Promise.resolve(null);
       const offDevice = Promise.all([recording?.stop() ?? null, logStopped]);
+      void offDevice.then(() => this.trace('stopped'));
       this.deps.uploads.holdDevice(this.serial, offDevice);
       // The next test's reset, once the log no longer follows the device (it is not this test's).
       if (!deviceLost)
@@ -255,7 +256,6 @@ export class JobRun {
     deviceLog: JobDeviceLog | null,
   ): Promise<void> {
     const [parts, logText] = await offDevice;
-    this.trace('stopped');
     const url = this.offer.recordingUploadUrl;
     const options = this.deps.recording;
     const lost = async (artifact: 'recording' | 'deviceLog', err: unknown) => {
