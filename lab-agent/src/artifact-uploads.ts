@@ -8,9 +8,10 @@
  * The device's part (stopping the recording and the log capture) starts before the verdict
  * goes out and is waited for only by the device's next test, just before it starts its own
  * log and recording. The uploads run here, at most `maxInFlight` jobs at a time for the
- * whole agent, each once the device's next test is into its steps (or after QUIET_WAIT_MS):
- * uploading at once would compete with the verdict, the next offer and the next launch for
- * the control plane and this host, which is what the device waits for; a verdict waits only while `maxWaiting` jobs' artifacts are already waiting
+ * whole agent, each once the device's next test is into its steps, past its first screen read
+ * and decision (or after QUIET_WAIT_MS): uploading at once would compete with the verdict, the
+ * next offer, launch and first screen for the control plane and this host, which is what the
+ * device waits for; a verdict waits only while `maxWaiting` jobs' artifacts are already waiting
  * (they are held in memory). A failed upload is retried (a re-sent upload replaces the
  * stored file whole); one that still fails, or is refused, is reported to the control plane
  * as missing with its reason, so the test's page says why instead of "still uploading".
@@ -115,7 +116,7 @@ export class ArtifactUploads {
     });
   }
 
-  /** The device's test is into its steps: the uploads of the one before may go now. */
+  /** The device's test is into its steps (past its first screen read and decision): the uploads of the one before may go now. */
   stepsStarted(serial: string): void {
     for (const go of this.quietWaiters.get(serial) ?? []) go();
     this.quietWaiters.delete(serial);

@@ -166,7 +166,6 @@ export class JobRun {
       const [, crash] = await Promise.all([recording?.start(), this.deviceLog?.crash()]);
       if (crash) throw new JobStopped({ verdict: 'failed', message: crash, failedStep: null });
       this.trace('recording');
-      this.deps.uploads?.stepsStarted(this.serial);
       for (const [index, command] of this.offer.commands.entries()) await this.step(index, command);
       this.trace('steps');
       outcome = { verdict: 'succeeded', statusMessage: '', failedStep: null };
@@ -383,7 +382,11 @@ export class JobRun {
         // No wait for the screen to report when none was made (the timeline then shows none).
         const read = fixedWait ? screen : { ...screen, waitedMs, mayRetry: waitedMs < waitMs };
         decision = await this.askControlPlane(index, command, read, timeoutMs, fail);
-        if (first) this.trace('decided');
+        if (first) {
+          this.trace('decided');
+          // Past the first screen read and decision: the previous test's uploads may go now.
+          this.deps.uploads?.stepsStarted(this.serial);
+        }
         if (!decision.ok || !decision.retry) break;
         await this.pause(this.deps.retryIntervalMs ?? 250);
       }
