@@ -222,6 +222,26 @@ describe('recordings and device logs uploaded after the verdict', () => {
     expect(await attemptOf(runId)).toEqual(landed);
   });
 
+  it('an upload the control plane refuses is reported missing by the agent, with the reason', async () => {
+    await agents.start({ virtualDevices: 1 });
+    const { runId } = await runWithUploadsHeld();
+    gate.refuse(413);
+    await artifactsLanded(server.db, runId);
+    const row = await attemptOf(runId);
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      recordingKey: null,
+      recordingPending: false,
+      deviceLogKey: null,
+      deviceLogPending: false,
+    });
+    expect(row.recordingMissing).toBe('the lab agent could not upload it: upload answered 413 refused by the test');
+    expect(row.deviceLogMissing).toBe('the lab agent could not upload it: upload answered 413 refused by the test');
+    expect(await (await recordingPage(runId)).text()).toContain(
+      'The recording is missing: the lab agent could not upload it: upload answered 413 refused by the test.',
+    );
+  });
+
   it('an agent killed between its verdict and its uploads: the verdict stands, the recording and log are missing with the reason', async () => {
     const stateDir = mkdtempSync(join(work, 'killed-'));
     const child = spawn(
