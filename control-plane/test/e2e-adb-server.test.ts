@@ -19,7 +19,18 @@ import {
   type VirtualAndroidDevices,
 } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
+import {
+  artifactsLanded,
+  type Client,
+  client,
+  type Org,
+  runEnded,
+  seedOrg,
+  settledTest,
+  startServer,
+  type TestServer,
+  uploadBuild,
+} from './harness.js';
 import { labAgents } from './lab-agents.js';
 
 let server: TestServer;
@@ -74,6 +85,7 @@ describe("runs through Google's adb server", () => {
     const started = await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [pass, fail, crash] });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const run = await runEnded(api, started.body.runId, 90_000);
+    await artifactsLanded(server.db, started.body.runId);
     expect(run.succeededTests.map((e: any) => e.id)).toEqual([pass]);
     expect(run.failedTests.map((e: any) => e.id).sort()).toEqual([fail, crash].sort());
     expect(run.succeededTests[0].device).toMatch(/\(127\.0\.0\.1:\d+\)$/); // the serial adb connect gave it

@@ -236,6 +236,23 @@ export async function runEnded(call: Client, runId: string, timeoutMs = 30_000):
   }
 }
 
+/**
+ * Waits until the recordings and device logs that a run's verdicts announced have landed (or
+ * are marked missing): lab agents upload them after the verdict (docs/api.md#recordings).
+ */
+export async function artifactsLanded(db: Db, runId: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM attempts WHERE run_id = $1 AND (recording_pending OR device_log_pending)',
+      [runId],
+    );
+    if (row!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`run ${runId}: ${row!.n} tests' artifacts still uploading after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Polls GET /tests/{id} until no platform is `generating`; returns the test. */
 export async function settledTest(call: Client, testId: string, timeoutMs = 10_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;

@@ -18,6 +18,7 @@ import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.j
 import { addAgentToken } from '../src/admin/provision.js';
 import { partKey } from '../src/recordings/formats.js';
 import {
+  artifactsLanded,
   backend,
   type Client,
   client,
@@ -136,6 +137,7 @@ beforeAll(async () => {
   expect(started.status).toBe(200);
   runId = started.body.runId;
   const run = await finished(runId);
+  await artifactsLanded(server.db, runId);
   expect(run.status).toBe('completed');
   if (haveChromium) {
     // playwright-core gives every launch a fresh temporary profile (it refuses --user-data-dir in launch()).

@@ -21,7 +21,18 @@ import type { Db } from '../src/db/index.js';
 import type { FileStorage } from '../src/storage/files.js';
 import { openStorage } from '../src/storage/open.js';
 import { type FakeS3, startFakeS3 } from './fake-s3.js';
-import { backend, type Client, client, freshDatabase, type Org, runEnded, seedOrg, settledTest, uploadBuild } from './harness.js';
+import {
+  artifactsLanded,
+  backend,
+  type Client,
+  client,
+  freshDatabase,
+  type Org,
+  runEnded,
+  seedOrg,
+  settledTest,
+  uploadBuild,
+} from './harness.js';
 import { GREETING, type InternalHost, startInternalHost } from './internal-host.js';
 import { type Replica, startReplica } from './replica-processes.js';
 
@@ -136,6 +147,7 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     runId = res.body.runId;
     const run = await runEnded(apiA, runId, 60_000);
+    await artifactsLanded(db, runId);
     expect(verdicts(run)).toEqual([['succeeded', '']]);
     const [agentRow] = await db.query<{ replica: string }>('SELECT replica_id AS replica FROM agents');
     const [replicaB] = await db.query<{ id: string }>('SELECT id FROM replicas WHERE url = $1', [b.url]);

@@ -30,6 +30,9 @@ import type { JobTrace } from './runner.js';
 import { defaultStateDir, loadAgentId, ResultOutbox } from './state.js';
 import { openTunnelRelay } from './tunnel/relay-client.js';
 
+/** How long a stopping agent waits for finished tests' recordings and device logs to upload. */
+const UPLOAD_DRAIN_SECONDS = 30;
+
 export interface AgentOptions {
   controlPlaneUrl: string | readonly string[];
   token: string;
@@ -79,6 +82,8 @@ export interface AgentOptions {
   maxRoundsPerStep?: number;
   /** Called as each job passes each phase (runner.ts JobPhase): where a device's time goes. */
   trace?: JobTrace;
+  /** When recordings and device logs are uploaded: after each verdict (default) or before it (jobs.ts). */
+  artifactUploads?: 'after-verdict' | 'before-verdict';
   /** How long a step waits for its target when its command sets no `(timeout: …)`; default 5 s (docs/steps-and-waits.md). */
   stepWaitSeconds?: number;
 }
@@ -167,7 +172,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
   jobs = new JobManager({
     connection,
     builds,
-    recording: { token: options.token, log },
+    recording: { token: options.token, agentId, log },
     // The relay goes to the control plane this agent is connected to now.
     openTunnel: (jobId, tunnelName) => openTunnelRelay({ relayUrl: connection.relayUrl, token: options.token, jobId, tunnelName }),
     driverFor,
@@ -176,6 +181,7 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
     ...(options.maxRoundsPerStep !== undefined ? { maxRoundsPerStep: options.maxRoundsPerStep } : {}),
     ...(options.trace ? { trace: options.trace } : {}),
     ...(options.stepWaitSeconds !== undefined ? { stepWaitSeconds: options.stepWaitSeconds } : {}),
+    ...(options.artifactUploads ? { artifactUploads: options.artifactUploads } : {}),
   });
   const manager = jobs;
 
@@ -254,6 +260,8 @@ export async function startAgent(options: AgentOptions): Promise<RunningAgent> {
       stopping ??= (async () => {
         log('shutting down');
         await manager.drain(stopOptions.drainSeconds ?? options.drainSeconds ?? 30);
+        // Finished tests' recordings and device logs still on their way up get a while too.
+        await manager.drainUploads(UPLOAD_DRAIN_SECONDS);
         await connection.close('agent shutting down');
         await teardown();
         log('stopped');

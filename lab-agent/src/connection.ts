@@ -98,6 +98,8 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
   private stopping = false;
   private readonly queue: QueuedInput[] = [];
   private readonly pending = new Map<string, PendingDecide>();
+  /** Job id → who waits for its result's ack (resultAcked). */
+  private readonly ackWaiters = new Map<string, Array<() => void>>();
   private readonly log: (line: string) => void;
   private finish!: (end: ConnectionEnd) => void;
   /** Resolves once, when the connection stops for good. */
@@ -144,6 +146,20 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
       const dropAt = this.queue.findIndex((m) => m.type === 'step.event');
       this.queue.splice(Math.max(dropAt, 0), 1);
     }
+  }
+
+  /**
+   * Resolves when the server has acknowledged the job's result (it is recorded), at once
+   * when none is waiting; or when `signal` aborts.
+   */
+  resultAcked(jobId: string, signal?: AbortSignal): Promise<void> {
+    if (!this.options.outbox.has(jobId) || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.ackWaiters.get(jobId) ?? [];
+      waiters.push(resolve);
+      this.ackWaiters.set(jobId, waiters);
+      signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
   }
 
   /** Keeps the result until the server acknowledges it, across reconnects and restarts. */
@@ -251,6 +267,8 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
         return this.onWelcome(message);
       case 'job.result.ack':
         this.options.outbox.ack(message.jobId);
+        for (const resolve of this.ackWaiters.get(message.jobId) ?? []) resolve();
+        this.ackWaiters.delete(message.jobId);
         return;
       case 'step.decision': {
         const waiting = this.pending.get(message.requestId);

@@ -2,13 +2,14 @@
  * The device's log of a job: captured from just before the app's launch to the verdict
  * (the driver's startDeviceLog: `logcat -c`, then `logcat -v threadtime` followed),
  * watched for the app crashing, and uploaded beside the recording (PUT to the offer's
- * recordingUploadUrl + "/device-log") before the result, which names it (deviceLogKey).
+ * recordingUploadUrl + "/device-log"), after the verdict as the recording is (recording.ts).
  * As with recordings, a lost log never changes a verdict; a crash in it does: the test
  * fails with the crash (its exception line and top frames) instead of whatever step
  * could no longer find its element.
  */
+import { withRetries } from './artifact-uploads.js';
 import type { DeviceDriver, DeviceLogCapture } from './devices/driver.js';
-import type { RecordingOptions } from './recording.js';
+import { artifactHeaders, type RecordingOptions, uploadError } from './recording.js';
 
 const UPLOAD_TIMEOUT_MS = 60_000;
 /** Frames of the crash's stack shown in the verdict (the rest is in the device log). */
@@ -92,23 +93,38 @@ export class JobDeviceLog {
     return capture.text();
   }
 
+  /** The log is being followed, and has somewhere to go (stop() and an upload will have it). */
+  get isCapturing(): boolean {
+    return this.capture !== null && this.uploadUrl !== null;
+  }
+
   /** The control plane's part: uploads what stop() answered; its key, or null. */
   async upload(text: string | null): Promise<string | null> {
     if (text === null || !this.uploadUrl) return null;
     try {
-      const res = await (this.options.fetch ?? fetch)(`${this.uploadUrl}/device-log`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'text/plain; charset=utf-8' },
-        body: text,
-        signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-      });
-      const body = (await res.json().catch(() => ({}))) as { deviceLogKey?: unknown; detail?: unknown };
-      if (!res.ok || typeof body.deviceLogKey !== 'string') throw new Error(`upload answered ${res.status} ${String(body.detail ?? '')}`);
-      return body.deviceLogKey;
+      return await this.put(text);
     } catch (err) {
       this.options.log?.(`job ${this.jobId}: device log lost: ${(err as Error).message}`);
       return null;
     }
+  }
+
+  /** The control plane's part after the verdict, retried; its key, or throws why there is none. */
+  async uploadAfterVerdict(text: string | null): Promise<string> {
+    if (text === null || !this.uploadUrl) throw new Error('no log was captured');
+    return withRetries(() => this.put(text));
+  }
+
+  private async put(text: string): Promise<string> {
+    const res = await (this.options.fetch ?? fetch)(`${this.uploadUrl}/device-log`, {
+      method: 'PUT',
+      headers: artifactHeaders(this.options, 'text/plain; charset=utf-8'),
+      body: text,
+      signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+    });
+    const body = (await res.json().catch(() => ({}))) as { deviceLogKey?: unknown; detail?: unknown };
+    if (!res.ok || typeof body.deviceLogKey !== 'string') throw uploadError(res.status, body.detail);
+    return body.deviceLogKey;
   }
 
   /** Stops following without uploading (the job was released). */

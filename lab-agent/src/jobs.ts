@@ -4,8 +4,10 @@
  * stops taking offers, lets running jobs finish for a while, then releases the rest.
  */
 import type { DeviceInfo, JobOffer } from '@devicelab/shared';
+import { ArtifactUploads } from './artifact-uploads.js';
 import type { BuildCache } from './builds.js';
 import type { AgentConnection } from './connection.js';
+import { DeviceResets } from './device-resets.js';
 import type { DeviceDriver } from './devices/driver.js';
 import type { RecordingOptions } from './recording.js';
 import { JobRun, type JobTrace } from './runner.js';
@@ -26,14 +28,27 @@ export interface JobManagerOptions {
   openTunnel?: OpenRelay;
   /** Where each job's time goes (runner.ts JobPhase). */
   trace?: JobTrace;
+  /**
+   * When a job's recording and device log are uploaded: after its verdict (default, in the
+   * background, artifact-uploads.ts; the device is then also reset for its next test right
+   * after the verdict, device-resets.ts) or before it, naming them (as agents did before).
+   */
+  artifactUploads?: 'after-verdict' | 'before-verdict';
 }
 
 export class JobManager {
   private readonly runs = new Map<string, { run: JobRun; done: Promise<void> }>();
   private readonly installed = new Map<string, string>();
   private draining = false;
+  /** Finished jobs' recordings and device logs on their way up; null: uploaded before each verdict. */
+  private readonly uploads: ArtifactUploads | null;
+  /** Devices reset for their next test right after a verdict (device-resets.ts); with uploads after the verdict only. */
+  private readonly resets: DeviceResets | null;
 
-  constructor(private readonly options: JobManagerOptions) {}
+  constructor(private readonly options: JobManagerOptions) {
+    this.uploads = options.artifactUploads === 'before-verdict' ? null : new ArtifactUploads({ log: options.log });
+    this.resets = this.uploads ? new DeviceResets() : null;
+  }
 
   /** Jobs the hello reports as running. */
   running(): Array<{ jobId: string; state: 'running' }> {
@@ -69,6 +84,8 @@ export class JobManager {
       ...(this.options.recording ? { recording: this.options.recording } : {}),
       ...(this.options.openTunnel ? { openTunnel: this.options.openTunnel } : {}),
       ...(this.options.trace ? { trace: this.options.trace } : {}),
+      ...(this.uploads ? { uploads: this.uploads } : {}),
+      ...(this.resets ? { resets: this.resets } : {}),
     });
     connection.sendIfConnected({ type: 'job.accepted', jobId: offer.jobId });
     log(`job ${offer.jobId} accepted on ${offer.serial}: "${offer.title}" (try ${offer.tryNumber}, ${offer.commands.length} steps)`);
@@ -78,6 +95,8 @@ export class JobManager {
       log(`job ${offer.jobId} ${result.verdict} in ${result.durationSeconds} s${result.statusMessage ? `: ${result.statusMessage}` : ''}`);
       connection.sendResult(result);
       this.options.trace?.(offer.jobId, offer.serial, 'result');
+      const uploads = run.afterVerdict();
+      if (uploads) this.uploads?.add(offer.serial, uploads);
     });
     this.runs.set(offer.jobId, { run, done });
   }
@@ -125,5 +144,14 @@ export class JobManager {
     // Released runs unwind at their next await; a driver command already sent is not waited for long.
     await Promise.race([all(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)))]);
     clearTimeout(timer);
+  }
+
+  /**
+   * Waits up to `seconds` for finished jobs' recordings and device logs to upload (after
+   * drain, before the connection closes); those left are marked missing by the control
+   * plane when the agent's socket closes.
+   */
+  async drainUploads(seconds: number): Promise<void> {
+    await this.uploads?.drain(seconds * 1000);
   }
 }

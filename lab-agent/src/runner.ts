@@ -26,17 +26,19 @@ import {
   splitStepOptions,
 } from '@devicelab/shared';
 import { type Action, parseAction, performAction } from './actions.js';
+import type { ArtifactUploads } from './artifact-uploads.js';
 import { type BuildCache, BuildDownloadError } from './builds.js';
 import type { AgentConnection } from './connection.js';
 import { JobDeviceLog } from './device-log.js';
+import type { DeviceReset, DeviceResets } from './device-resets.js';
 import { type DeviceDriver, DriverError } from './devices/driver.js';
-import { JobRecording, type RecordingOptions } from './recording.js';
+import { JobRecording, type RecordingOptions, reportMissing } from './recording.js';
 import { readSettledScreen, SETTLE_TIMEOUT_MS, type SettleOptions } from './screen-settle.js';
 import { JobTunnel, type OpenRelay } from './tunnel/job-tunnel.js';
 
 export interface RunnerDeps {
   driver: DeviceDriver;
-  connection: Pick<AgentConnection, 'requestDecision' | 'sendQueued'>;
+  connection: Pick<AgentConnection, 'requestDecision' | 'sendQueued'> & Partial<Pick<AgentConnection, 'resultAcked'>>;
   builds: BuildCache;
   /** serial → build id last installed there, shared by all runs of the agent. */
   installed: Map<string, string>;
@@ -45,6 +47,14 @@ export interface RunnerDeps {
   maxRoundsPerStep?: number;
   /** How recordings are uploaded (offers with `record`); without it nothing is recorded. */
   recording?: RecordingOptions;
+  /**
+   * The agent's uploads after verdicts (artifact-uploads.ts): with it the verdict goes out
+   * before the recording and device log are uploaded (afterVerdict); without it they are
+   * uploaded first and the verdict names them.
+   */
+  uploads?: ArtifactUploads;
+  /** Resets of devices made right after verdicts for their next tests (device-resets.ts); with uploads only. */
+  resets?: DeviceResets;
   /** Opens the control plane's relay for a tunnelled test (tunnel/relay-client.ts); absent: tunnels refused. */
   openTunnel?: OpenRelay;
   /** Called as the job passes each phase (where a device's time goes: scripts/bench/utilisation.ts). */
@@ -70,7 +80,10 @@ export type JobPhase =
   /** The first step's first decision has come back from the control plane. */
   | 'decided'
   | 'steps'
-  /** The recording and the device log are stopped and off the device (before their uploads). */
+  /**
+   * The recording and the device log are stopped and off the device, and then uploaded:
+   * before `result` without RunnerDeps.uploads, after it (in the background) with them.
+   */
   | 'stopped'
   | 'uploaded'
   | 'result';
@@ -101,6 +114,8 @@ export class JobRun {
   private deviceLog: JobDeviceLog | null = null;
   /** Why the test's tunnel went away mid-test: the test fails with it. */
   private tunnelLost: string | null = null;
+  /** The uploads of this job's artifacts, once its verdict is out (afterVerdict). */
+  private uploadAfterVerdict: (() => Promise<void>) | null = null;
 
   constructor(
     readonly offer: JobOffer,
@@ -129,7 +144,7 @@ export class JobRun {
 
   /** The job's result, or null when it was released. Never throws. */
   async run(): Promise<JobResult | null> {
-    let outcome: Omit<JobResult, 'type' | 'jobId' | 'durationSeconds' | 'recordingKey' | 'deviceLogKey' | 'deviceLost'>;
+    let outcome: Pick<JobResult, 'verdict' | 'statusMessage' | 'failedStep'>;
     const { recordingUploadUrl } = this.offer;
     const recording =
       this.offer.record && recordingUploadUrl && this.deps.recording
@@ -183,6 +198,29 @@ export class JobRun {
       return null;
     }
     const durationSeconds = Math.round((Date.now() - this.started) / 100) / 10;
+    const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
+    const verdict = { type: 'job.result' as const, jobId: this.jobId, ...outcome, statusMessage: outcome.statusMessage.slice(0, 4000) };
+    if (this.deps.uploads) {
+      // The verdict goes out now; the recording and the log come off the device meanwhile (the
+      // device's next test waits for that before its own, holdDevice) and go up after it.
+      const recordingPending = recording?.isRecording ?? false;
+      const deviceLogPending = deviceLog?.isCapturing ?? false;
+      const logStopped = deviceLog?.stop() ?? Promise.resolve(null);
+      const offDevice = Promise.all([recording?.stop() ?? null, logStopped]);
+      void offDevice.then(() => this.trace('stopped'));
+      this.deps.uploads.holdDevice(this.serial, offDevice);
+      // The next test's reset, once the log no longer follows the device (it is not this test's).
+      if (!deviceLost)
+        this.deps.resets?.start(
+          this.serial,
+          logStopped.then(() => this.resetForNextTest()),
+        );
+      this.uploadAfterVerdict = () =>
+        this.uploadArtifacts(offDevice, recordingPending ? recording : null, deviceLogPending ? deviceLog : null);
+      await this.deps.uploads.room();
+      if (this.released) return null;
+      return { ...verdict, durationSeconds, recordingKey: null, deviceLogKey: null, recordingPending, deviceLogPending, deviceLost };
+    }
     // The recording and the log come off the device side by side, then go up side by side;
     // uploaded before the result so the result can name them (null when anything failed).
     const [parts, logText] = await Promise.all([recording?.stop() ?? null, deviceLog?.stop() ?? null]);
@@ -190,17 +228,48 @@ export class JobRun {
     const [recordingKey, deviceLogKey] = await Promise.all([recording?.upload(parts) ?? null, deviceLog?.upload(logText) ?? null]);
     this.trace('uploaded');
     if (this.released) return null;
-    const deviceLost = this.deviceLost && outcome.verdict === 'blocked';
-    return {
-      type: 'job.result',
-      jobId: this.jobId,
-      ...outcome,
-      statusMessage: outcome.statusMessage.slice(0, 4000),
-      durationSeconds,
-      recordingKey,
-      deviceLogKey,
-      deviceLost,
+    return { ...verdict, durationSeconds, recordingKey, deviceLogKey, recordingPending: false, deviceLogPending: false, deviceLost };
+  }
+
+  /** This app checked installed and its data cleared for the device's next test (device-resets.ts); null when it is not installed. */
+  private async resetForNextTest(): Promise<DeviceReset | null> {
+    const { driver } = this.deps;
+    const { packageName, build } = this.offer;
+    if (!(await driver.isInstalled(packageName))) return null;
+    await driver.clearData(packageName);
+    return { buildId: build?.buildId ?? null, packageName };
+  }
+
+  /**
+   * With RunnerDeps.uploads, the uploads of this job's recording and device log, to queue once
+   * its verdict has been handed to the connection (jobs.ts); null when there are none.
+   */
+  afterVerdict(): (() => Promise<void>) | null {
+    return this.uploadAfterVerdict;
+  }
+
+  /** Uploads what came off the device; what cannot be uploaded is reported missing once the verdict is recorded. */
+  private async uploadArtifacts(
+    offDevice: Promise<[Buffer[] | null, string | null]>,
+    recording: JobRecording | null,
+    deviceLog: JobDeviceLog | null,
+  ): Promise<void> {
+    const [parts, logText] = await offDevice;
+    const url = this.offer.recordingUploadUrl;
+    const options = this.deps.recording;
+    const lost = async (artifact: 'recording' | 'deviceLog', err: unknown) => {
+      const reason = `the lab agent could not upload it: ${err instanceof Error ? err.message : String(err)}`;
+      this.deps.log?.(`job ${this.jobId}: ${artifact === 'recording' ? 'recording' : 'device log'} lost: ${reason}`);
+      if (!url || !options) return;
+      // Reported once the verdict that announced it is recorded (it marks the artifact awaited).
+      await this.deps.connection.resultAcked?.(this.jobId, AbortSignal.timeout(60_000));
+      await reportMissing(url, artifact, reason, options);
     };
+    await Promise.all([
+      recording?.uploadAfterVerdict(parts).catch((err) => lost('recording', err)),
+      deviceLog?.uploadAfterVerdict(logText).catch((err) => lost('deviceLog', err)),
+    ]);
+    this.trace('uploaded');
   }
 
   private trace(phase: JobPhase): void {
@@ -228,6 +297,12 @@ export class JobRun {
         return blocked(message.startsWith(what) ? message : `${what}: ${message}`);
       }
     };
+    // The previous test's reset of this device, when it left this build of this app installed and cleared.
+    const reset = await this.deps.resets?.take(this.serial);
+    const wasReset =
+      reset?.packageName === packageName &&
+      reset.buildId === (build?.buildId ?? null) &&
+      (!build || installed.get(this.serial) === build.buildId);
     if (build) {
       const file = await setup('Downloading the build failed', () => builds.get(build, this.controller.signal));
       this.trace('build');
@@ -235,22 +310,24 @@ export class JobRun {
       // A build id names immutable bytes, so the same id on the same device needs no reinstall.
       const cached =
         installed.get(this.serial) === build.buildId &&
-        (await setup('Checking the installed app failed', () => driver.isInstalled(packageName)));
+        (wasReset || (await setup('Checking the installed app failed', () => driver.isInstalled(packageName))));
       if (!cached) {
         installed.delete(this.serial);
         await setup('Install failed', () => driver.install(file, packageName));
         installed.set(this.serial, build.buildId);
         this.deps.log?.(`job ${this.jobId}: installed build ${build.buildId} on ${this.serial}`);
       }
-    } else if (!(await setup('Checking the installed app failed', () => driver.isInstalled(packageName)))) {
+    } else if (!wasReset && !(await setup('Checking the installed app failed', () => driver.isInstalled(packageName)))) {
       blocked(`${packageName} is not installed on ${this.serial}, and the job has no build to install`);
     }
     this.trace('installed');
     this.checkpoint();
-    await setup('Clearing app data failed', () => driver.clearData(packageName));
+    if (!wasReset) await setup('Clearing app data failed', () => driver.clearData(packageName));
     this.trace('cleared');
     if (this.offer.tunnel)
       await setup(`Tunnel "${this.offer.tunnel.name}" could not be used`, () => this.openTunnel(this.offer.tunnel!.name));
+    // The device's previous test may still be taking its recording and log off it (afterVerdict).
+    await this.deps.uploads?.deviceReady(this.serial);
     await this.deviceLog?.start(); // from just before the launch: a crash at launch is in it
     await setup(`Could not launch ${packageName}`, () => driver.launch(packageName, this.offer.launchParams));
     this.trace('launched');
@@ -305,7 +382,11 @@ export class JobRun {
         // No wait for the screen to report when none was made (the timeline then shows none).
         const read = fixedWait ? screen : { ...screen, waitedMs, mayRetry: waitedMs < waitMs };
         decision = await this.askControlPlane(index, command, read, timeoutMs, fail);
-        if (first) this.trace('decided');
+        if (first) {
+          this.trace('decided');
+          // Past the first screen read and decision: the previous test's uploads may go now.
+          this.deps.uploads?.stepsStarted(this.serial);
+        }
         if (!decision.ok || !decision.retry) break;
         await this.pause(this.deps.retryIntervalMs ?? 250);
       }

@@ -7,6 +7,12 @@
  *
  *   node --import tsx scripts/bench/utilisation.ts [--backend both|postgres|pglite] [--devices 8]
  *        [--tests 40] [--wait 1.5] [--long 4] [--long-wait 8] [--short-wait 1] [--handsets in-agent|own-process]
+ *        [--uploads both|after-verdict|before-verdict]
+ *
+ * --uploads: when the agent uploads each test's recording and device log (lab-agent/src/jobs.ts
+ * artifactUploads). `both` (the default) measures the agents that upload before the verdict
+ * (the baseline) and after it (the product's default), each with tests and an agent of its
+ * own, on the same server, one after the other.
  *
  * --handsets own-process runs the virtual handsets' adb server as a child process
  * (virtual-devices/src/serve.ts) that the agent reaches as it would Google's adb server: the
@@ -22,7 +28,8 @@
  *
  * Where a device's time goes: the agent's job phases (lab-agent/src/runner.ts JobPhase, on
  * this process's clock) per test, and per device the gap from a verdict handed to the
- * connection to the next offer arriving (the control plane's share), all means in ms (they add up).
+ * connection to the next offer arriving (the control plane's share), all means in ms (they add
+ * up, but for those after the verdict, marked "after": uploads in the background).
  *
  * Two ideals. The issue's: the tests' own `wait`s (tests × wait / devices; max(total /
  * devices, longest) for the skewed runs). Every step also reads a settled screen (at least
@@ -62,6 +69,11 @@ const HANDSETS = flag('handsets', 'in-agent');
 if (HANDSETS !== 'in-agent' && HANDSETS !== 'own-process') throw new Error('--handsets is in-agent or own-process');
 
 const backends = backendsFlag('both');
+type Uploads = 'after-verdict' | 'before-verdict';
+const UPLOADS_FLAG = flag('uploads', 'both');
+if (!['both', 'after-verdict', 'before-verdict'].includes(UPLOADS_FLAG))
+  throw new Error('--uploads is both, after-verdict or before-verdict');
+const UPLOAD_MODES: Uploads[] = UPLOADS_FLAG === 'both' ? ['before-verdict', 'after-verdict'] : [UPLOADS_FLAG as Uploads];
 const PHASES: JobPhase[] = [
   'offered',
   'build',
@@ -80,6 +92,8 @@ const PHASES: JobPhase[] = [
 /** One timed run of this benchmark, as its report row (not the API's run result). */
 interface TimedRun {
   name: string;
+  /** When the agent uploaded recordings and device logs. */
+  uploads: Uploads;
   tests: number;
   wallSeconds: number;
   idealSeconds: number;
@@ -114,7 +128,7 @@ console.log(
   `utilisation benchmark: ${DEVICES} virtual handsets, ${TESTS} × wait ${WAIT} s; skewed ${LONG} × ${LONG_WAIT} s + ` +
     `${TESTS - LONG} × ${SHORT_WAIT} s; production entry (main.ts), backends: ${backends.join(', ')}`,
 );
-console.log(`machine: ${machineLine(machine)}; handsets: ${HANDSETS}`);
+console.log(`machine: ${machineLine(machine)}; handsets: ${HANDSETS}; uploads: ${UPLOAD_MODES.join(', then ')}`);
 const started = performance.now();
 
 const results = await runOnBackends(backends, { entry: 'main' }, async ({ backend, server, onCleanup }) =>
@@ -129,124 +143,142 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
   const http = keepAliveAgent(2);
   onCleanup(() => http.destroy());
   const auth = { authorization: `Bearer ${org.apiKey}` };
-
-  const make = async (n: number, title: string, wait: number) => {
-    const ids: string[] = [];
-    for (let i = 0; i < n; i++) ids.push(await createReadyTest(server, org.apiKey, `${title} ${i + 1}`, [`wait: ${wait}`]));
-    return ids;
-  };
-  const uniform = await make(TESTS, 'Uniform', WAIT);
-  const skewed = [...(await make(TESTS - LONG, 'Short', SHORT_WAIT)), ...(await make(LONG, 'Long', LONG_WAIT))];
-  console.log(`[${backend}] ${uniform.length + skewed.length} tests ready`);
-
-  // Phase times per job, and per device the time its last verdict was handed over.
-  const trace = new Map<string, Partial<Record<JobPhase, number>>>();
-  const gaps: number[] = [];
-  const lastResult = new Map<string, number>();
-  const offeredAt = new Map<string, number[]>();
-  const stateDir = mkdtempSync(join(tmpdir(), 'devicelab-bench-agent-'));
-  const handsets = HANDSETS === 'own-process' ? await startHandsetsProcess(onCleanup) : null;
-  const agent = await startAgent({
-    controlPlaneUrl: server.url.href.replace(/\/$/, ''),
-    token,
-    ...(handsets ? { adbHost: '127.0.0.1', adbPort: handsets.port } : { virtualDevices: DEVICES }),
-    stateDir,
-    log: () => {},
-    drainSeconds: 0,
-    trace(jobId, serial, phase) {
-      const now = performance.now();
-      const t = trace.get(jobId) ?? {};
-      t[phase] = now;
-      trace.set(jobId, t);
-      if (phase === 'offered') {
-        const last = lastResult.get(serial);
-        if (last !== undefined) gaps.push(now - last);
-        offeredAt.set(serial, [...(offeredAt.get(serial) ?? []), now]);
-      }
-      if (phase === 'result') lastResult.set(serial, now);
-    },
-  });
-  onCleanup(async () => {
-    await agent.stop({ drainSeconds: 0 });
-    rmSync(stateDir, { recursive: true, force: true });
-  });
-  const deadline = Date.now() + 30_000;
-  while (agent.devices().filter((d) => d.ready).length < DEVICES || agent.connectionState !== 'connected') {
-    if (Date.now() > deadline) throw new Error(`only ${agent.devices().length} of ${DEVICES} devices came up`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await new Promise((r) => setTimeout(r, 500)); // the hello's devices registered
-
-  async function timedRun(name: string, testIds: string[], waits: number[]): Promise<TimedRun> {
-    trace.clear();
-    gaps.length = 0;
-    lastResult.clear();
-    offeredAt.clear();
-    const t0 = performance.now();
-    const res = await sendJson<{ runId: string }>(server.url, http, {
-      method: 'POST',
-      path: '/tests/execute',
-      headers: auth,
-      json: { organisationId: org.organisationId, buildId, testIds },
-    });
-    if (res.status !== 200) throw new Error(`execute: ${res.status} ${JSON.stringify(res.body)}`);
-    let run: { status: string; succeededTests: unknown[] };
-    for (;;) {
-      run = (await sendJson<typeof run>(server.url, http, { method: 'GET', path: `/runs/${res.body.runId}`, headers: auth })).body;
-      if (run.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    const tEnd = performance.now();
-    const wallSeconds = (tEnd - t0) / 1000;
-    if (run.status !== 'completed' || run.succeededTests.length !== testIds.length) {
-      throw new Error(`${name}: run ended ${run.status} with ${run.succeededTests.length} of ${testIds.length} succeeded`);
-    }
-    const total = waits.reduce((a, b) => a + b, 0);
-    const idealSeconds = Math.max(total / DEVICES, Math.max(...waits));
-    const jobs = [...trace.values()];
-    const testSpans = jobs.map((j) => (j.steps! - j.recording!) / 1000);
-    const measuredIdealSeconds = Math.max(testSpans.reduce((a, b) => a + b, 0) / DEVICES, Math.max(...testSpans));
-    const phasesMs: Record<string, number> = {};
-    // Between consecutive phases the agent reported (an older agent reports fewer of them).
-    const reported = PHASES.filter((p) => jobs.every((j) => j[p] !== undefined));
-    for (let i = 0; i + 1 < reported.length; i++) {
-      const from = reported[i]!;
-      const to = reported[i + 1]!;
-      phasesMs[`${from}→${to}`] = round(mean(jobs.map((j) => j[to]! - j[from]!)), 1);
-    }
-    const stepOverheadMs = round(mean(jobs.map((j) => j.steps! - j.recording!)) - mean(waits) * 1000, 1);
-    const perTest: number[] = [];
-    for (const times of offeredAt.values()) for (let i = 1; i < times.length; i++) perTest.push(times[i]! - times[i - 1]!);
-    const result: TimedRun = {
-      name,
-      tests: testIds.length,
-      wallSeconds: round(wallSeconds, 2),
-      idealSeconds: round(idealSeconds, 2),
-      ratio: round(wallSeconds / idealSeconds, 3),
-      measuredIdealSeconds: round(measuredIdealSeconds, 2),
-      measuredRatio: round(wallSeconds / measuredIdealSeconds, 3),
-      runStartMs: round(Math.min(...jobs.map((j) => j.offered!)) - t0, 1),
-      runEndMs: round(tEnd - Math.max(...jobs.map((j) => j.result!)), 1),
-      phasesMs,
-      verdictToOfferMs: round(mean(gaps), 1),
-      stepOverheadMs,
-      perTestOverheadMs: waits.every((w) => w === waits[0]) ? round(mean(perTest) - waits[0]! * 1000, 1) : NaN,
-    };
-    console.log(
-      `[${backend}] ${name}: ${result.wallSeconds} s, ideal ${result.idealSeconds} s, ratio ${result.ratio}; ` +
-        `against the measured test time ${result.measuredIdealSeconds} s: ${result.measuredRatio}`,
-    );
-    return result;
-  }
-
-  const skewWaits = [...Array(TESTS - LONG).fill(SHORT_WAIT), ...Array(LONG).fill(LONG_WAIT)];
-  const runs = [
-    await timedRun('uniform, cold devices', uniform, Array(TESTS).fill(WAIT)),
-    await timedRun('uniform, warm', uniform, Array(TESTS).fill(WAIT)),
-    await timedRun('skewed, first run', skewed, skewWaits),
-    await timedRun('skewed, second run', skewed, skewWaits),
-  ];
+  const runs: TimedRun[] = [];
+  for (const uploads of UPLOAD_MODES) runs.push(...(await benchAgent(uploads)));
   return { backend, runs };
+
+  /** One agent's four runs, on tests of their own (so the skewed first run knows no durations). */
+  async function benchAgent(uploads: Uploads): Promise<TimedRun[]> {
+    const make = async (n: number, title: string, wait: number) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) ids.push(await createReadyTest(server, org.apiKey, `${title} ${i + 1} (${uploads})`, [`wait: ${wait}`]));
+      return ids;
+    };
+    const uniform = await make(TESTS, 'Uniform', WAIT);
+    const skewed = [...(await make(TESTS - LONG, 'Short', SHORT_WAIT)), ...(await make(LONG, 'Long', LONG_WAIT))];
+    console.log(`[${backend}] ${uniform.length + skewed.length} tests ready; the agent uploads ${uploads}`);
+
+    // Phase times per job, and per device the time its last verdict was handed over.
+    const trace = new Map<string, Partial<Record<JobPhase, number>>>();
+    const gaps: number[] = [];
+    const lastResult = new Map<string, number>();
+    const offeredAt = new Map<string, number[]>();
+    const stateDir = mkdtempSync(join(tmpdir(), 'devicelab-bench-agent-'));
+    const handsets = HANDSETS === 'own-process' ? await startHandsetsProcess(onCleanup) : null;
+    const agent = await startAgent({
+      controlPlaneUrl: server.url.href.replace(/\/$/, ''),
+      token,
+      ...(handsets ? { adbHost: '127.0.0.1', adbPort: handsets.port } : { virtualDevices: DEVICES }),
+      stateDir,
+      log: () => {},
+      drainSeconds: 0,
+      artifactUploads: uploads,
+      trace(jobId, serial, phase) {
+        const now = performance.now();
+        // A previous run's uploads, finishing after this run began, are not this run's.
+        if (phase !== 'offered' && !trace.has(jobId)) return;
+        const t = trace.get(jobId) ?? {};
+        t[phase] = now;
+        trace.set(jobId, t);
+        if (phase === 'offered') {
+          const last = lastResult.get(serial);
+          if (last !== undefined) gaps.push(now - last);
+          offeredAt.set(serial, [...(offeredAt.get(serial) ?? []), now]);
+        }
+        if (phase === 'result') lastResult.set(serial, now);
+      },
+    });
+    const stopAgent = async () => {
+      await agent.stop({ drainSeconds: 0 });
+      rmSync(stateDir, { recursive: true, force: true });
+    };
+    onCleanup(stopAgent);
+    const deadline = Date.now() + 30_000;
+    while (agent.devices().filter((d) => d.ready).length < DEVICES || agent.connectionState !== 'connected') {
+      if (Date.now() > deadline) throw new Error(`only ${agent.devices().length} of ${DEVICES} devices came up`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 500)); // the hello's devices registered
+
+    async function timedRun(name: string, testIds: string[], waits: number[]): Promise<TimedRun> {
+      trace.clear();
+      gaps.length = 0;
+      lastResult.clear();
+      offeredAt.clear();
+      const t0 = performance.now();
+      const res = await sendJson<{ runId: string }>(server.url, http, {
+        method: 'POST',
+        path: '/tests/execute',
+        headers: auth,
+        json: { organisationId: org.organisationId, buildId, testIds },
+      });
+      if (res.status !== 200) throw new Error(`execute: ${res.status} ${JSON.stringify(res.body)}`);
+      let run: { status: string; succeededTests: unknown[] };
+      for (;;) {
+        run = (await sendJson<typeof run>(server.url, http, { method: 'GET', path: `/runs/${res.body.runId}`, headers: auth })).body;
+        if (run.status !== 'running') break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const tEnd = performance.now();
+      const wallSeconds = (tEnd - t0) / 1000;
+      // The last tests' uploads after their verdicts: counted in the breakdown, and not left to overlap the next run.
+      for (const until = Date.now() + 15_000; Date.now() < until && [...trace.values()].some((j) => j.uploaded === undefined); )
+        await new Promise((r) => setTimeout(r, 25));
+      if (run.status !== 'completed' || run.succeededTests.length !== testIds.length) {
+        throw new Error(`${name}: run ended ${run.status} with ${run.succeededTests.length} of ${testIds.length} succeeded`);
+      }
+      const total = waits.reduce((a, b) => a + b, 0);
+      const idealSeconds = Math.max(total / DEVICES, Math.max(...waits));
+      const jobs = [...trace.values()];
+      const testSpans = jobs.map((j) => (j.steps! - j.recording!) / 1000);
+      const measuredIdealSeconds = Math.max(testSpans.reduce((a, b) => a + b, 0) / DEVICES, Math.max(...testSpans));
+      const phasesMs: Record<string, number> = {};
+      // Between consecutive phases the agent reported (an older agent reports fewer of them), in
+      // the order they came: uploads after the verdict come after `result`, off the device's path.
+      const since = (p: JobPhase) => mean(jobs.map((j) => j[p]! - j.offered!));
+      const reported = PHASES.filter((p) => jobs.every((j) => j[p] !== undefined)).sort((a, b) => since(a) - since(b));
+      const afterVerdict = (p: JobPhase) => reported.indexOf(p) > reported.indexOf('result');
+      for (let i = 0; i + 1 < reported.length; i++) {
+        const from = reported[i]!;
+        const to = reported[i + 1]!;
+        phasesMs[`${from}→${to}${afterVerdict(to) ? ' (after)' : ''}`] = round(mean(jobs.map((j) => j[to]! - j[from]!)), 1);
+      }
+      const stepOverheadMs = round(mean(jobs.map((j) => j.steps! - j.recording!)) - mean(waits) * 1000, 1);
+      const perTest: number[] = [];
+      for (const times of offeredAt.values()) for (let i = 1; i < times.length; i++) perTest.push(times[i]! - times[i - 1]!);
+      const result: TimedRun = {
+        name,
+        uploads,
+        tests: testIds.length,
+        wallSeconds: round(wallSeconds, 2),
+        idealSeconds: round(idealSeconds, 2),
+        ratio: round(wallSeconds / idealSeconds, 3),
+        measuredIdealSeconds: round(measuredIdealSeconds, 2),
+        measuredRatio: round(wallSeconds / measuredIdealSeconds, 3),
+        runStartMs: round(Math.min(...jobs.map((j) => j.offered!)) - t0, 1),
+        runEndMs: round(tEnd - Math.max(...jobs.map((j) => j.result!)), 1),
+        phasesMs,
+        verdictToOfferMs: round(mean(gaps), 1),
+        stepOverheadMs,
+        perTestOverheadMs: waits.every((w) => w === waits[0]) ? round(mean(perTest) - waits[0]! * 1000, 1) : NaN,
+      };
+      console.log(
+        `[${backend}, uploads ${uploads}] ${name}: ${result.wallSeconds} s, ideal ${result.idealSeconds} s, ratio ${result.ratio}; ` +
+          `against the measured test time ${result.measuredIdealSeconds} s: ${result.measuredRatio}`,
+      );
+      return result;
+    }
+
+    const skewWaits = [...Array(TESTS - LONG).fill(SHORT_WAIT), ...Array(LONG).fill(LONG_WAIT)];
+    const runs = [
+      await timedRun('uniform, cold devices', uniform, Array(TESTS).fill(WAIT)),
+      await timedRun('uniform, warm', uniform, Array(TESTS).fill(WAIT)),
+      await timedRun('skewed, first run', skewed, skewWaits),
+      await timedRun('skewed, second run', skewed, skewWaits),
+    ];
+    await stopAgent();
+    return runs;
+  }
 }
 
 /** The virtual handsets' adb server in a process of its own; its port once it listens. */
@@ -270,11 +302,12 @@ async function startHandsetsProcess(onCleanup: (fn: () => unknown) => void): Pro
 function report(all: BackendResult[]): void {
   printTable(
     'Wall-clock time against the ideal (max(total test time / devices, longest test))',
-    ['run', 'backend', 'wall s', 'ideal s', 'ratio', 'target', 'measured test time s', 'ratio to it'],
+    ['run', 'backend', 'uploads', 'wall s', 'ideal s', 'ratio', 'target', 'measured test time s', 'ratio to it'],
     all.flatMap((b) =>
       b.runs.map((r) => [
         r.name,
         b.backend,
+        r.uploads,
         r.wallSeconds,
         r.idealSeconds,
         r.ratio,
@@ -287,11 +320,12 @@ function report(all: BackendResult[]): void {
   const phaseNames = [...new Set(all.flatMap((b) => b.runs.flatMap((r) => Object.keys(r.phasesMs))))];
   printTable(
     "Where a device's time goes (means, ms, so the phases add up; agent clock)",
-    ['run', 'backend', 'run start', 'verdict→offer', ...phaseNames, 'steps beyond waits', 'per test beyond wait', 'run end'],
+    ['run', 'backend', 'uploads', 'run start', 'verdict→offer', ...phaseNames, 'steps beyond waits', 'per test beyond wait', 'run end'],
     all.flatMap((b) =>
       b.runs.map((r) => [
         r.name,
         b.backend,
+        r.uploads,
         r.runStartMs,
         r.verdictToOfferMs,
         ...phaseNames.map((p) => r.phasesMs[p] ?? NaN),
@@ -304,7 +338,16 @@ function report(all: BackendResult[]): void {
   writeRunResult('utilisation', {
     machine,
     started,
-    params: { handsets: HANDSETS, devices: DEVICES, tests: TESTS, wait: WAIT, long: LONG, longWait: LONG_WAIT, shortWait: SHORT_WAIT },
+    params: {
+      handsets: HANDSETS,
+      uploads: UPLOAD_MODES,
+      devices: DEVICES,
+      tests: TESTS,
+      wait: WAIT,
+      long: LONG,
+      longWait: LONG_WAIT,
+      shortWait: SHORT_WAIT,
+    },
     results: all,
     targets: [{ what: 'uniform and second skewed run: wall / ideal', max: TARGET_RATIO }],
   });

@@ -147,6 +147,13 @@ export const JobResult = z.object({
   recordingKey: z.string().max(500).nullable().default(null),
   /** Storage key of the device's log from the test's start to its end, when it was captured and uploaded. */
   deviceLogKey: z.string().max(500).nullable().default(null),
+  /**
+   * The recording is uploaded after this verdict (PUT to the offer's recordingUploadUrl, which
+   * takes it for the finished try); until it lands the pages say it is still uploading.
+   */
+  recordingPending: z.boolean().default(false),
+  /** As recordingPending, for the device log. */
+  deviceLogPending: z.boolean().default(false),
   /** The verdict is blocked because the device went offline, unauthorized or away: the try is lost (retried on another device once). */
   deviceLost: z.boolean().default(false),
 });

@@ -9,9 +9,9 @@ import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { waitingReasons } from '../queries/devices.js';
 import { listSteps, type StepRecord } from '../queries/sessions.js';
-import { type DeviceLogPart, readDeviceLog, splitByStep } from '../recordings/device-log.js';
+import { type DeviceLogPart, type DeviceLogRead, readDeviceLog, splitByStep } from '../recordings/device-log.js';
 import { isAnimatedImage, isRecordingOf, partKey } from '../recordings/formats.js';
-import { findRecording } from '../recordings/queries.js';
+import { findArtifact } from '../recordings/queries.js';
 import { countParts, sendRecording } from '../routes/recordings.js';
 import { findAttemptOfTest, findStepScreenshot } from '../runs/attempts.js';
 import { publicTestStatus } from '../runs/views.js';
@@ -77,9 +77,16 @@ function waited(s: StepRecord): string {
  * The device log beside the timeline: cut where each step began (selecting a step shows
  * its part), error lines and the crash that failed the test marked.
  */
-function deviceLogSection(log: string | null, href: string, statusMessage: string | null, commandOf: (step: number) => string | null) {
+function deviceLogSection(read: DeviceLogRead, href: string, statusMessage: string | null, commandOf: (step: number) => string | null) {
+  const log = read.text;
   if (log === null)
-    return html`<section class="devicelog"><h2>Device log</h2><p class="muted">No device log was captured for this test.</p></section>`;
+    return html`<section class="devicelog"><h2>Device log</h2><p class="muted">${
+      read.uploading
+        ? 'The device log is still uploading from the lab agent (the verdict came first); it appears here when it lands.'
+        : read.missing
+          ? `The device log is missing: ${read.missing}.`
+          : 'No device log was captured for this test.'
+    }</p></section>`;
   const crashed = statusMessage?.startsWith('The app crashed: ') ?? false;
   const line = (l: string) => {
     const error = /^\S+ \S+\s+\d+\s+\d+ [EF] /.test(l);
@@ -104,7 +111,7 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
     if (!attempt) return notFoundPage(c, 'test in this run');
     const [steps, recording, log] = await Promise.all([
       attempt.sessionId === null ? [] : listSteps(db, attempt.sessionId),
-      findRecording(db, orgId, runId, testId),
+      findArtifact(db, orgId, runId, testId, 'recording'),
       readDeviceLog(c.var.deps, orgId, runId, testId),
     ]);
     const expiredAt = recording?.expiredAt ?? null;
@@ -127,9 +134,13 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
       : html`<p class="muted" style="color:#ccc">${
           expiredAt
             ? `The recording expired: it was deleted on ${new Date(expiredAt).toISOString().slice(0, 10)} under the lab's retention period (ARTIFACT_RETENTION_DAYS).`
-            : finished
-              ? 'No recording was made of this test.'
-              : 'The recording appears when the test has finished.'
+            : recording?.uploading
+              ? 'The test has finished; its recording is still uploading from the lab agent and appears here when it lands.'
+              : recording?.missing
+                ? `The recording is missing: ${recording.missing}.`
+                : finished
+                  ? 'No recording was made of this test.'
+                  : 'The recording appears when the test has finished.'
         }</p>`;
     const step = (s: StepRecord, i: number) => {
       const at = Math.max(0, (new Date(s.createdAt).getTime() - Number(s.durationMs) - first) / 1000);
@@ -148,7 +159,7 @@ export function recordingPage(app: Hono<PageEnv>, base: string) {
       attempt.status === 'pending' && waiting ? waiting : failedAt >= 0 ? `failed at step ${failedAt + 1}, below` : attempt.statusMessage;
     return page(
       c,
-      { title: attempt.title, live: !finished, script: SCRIPT },
+      { title: attempt.title, live: !finished || (recording?.uploading ?? false) || log.uploading, script: SCRIPT },
       html`
 <p><a href="${base}/runs/${encodeURIComponent(runId)}">← Run ${runId}</a></p>
 <h1>${attempt.title} ${badge(publicTestStatus(attempt.status))}</h1>
@@ -170,8 +181,9 @@ ${deviceLogSection(log, `${here}/device-log`, attempt.statusMessage, (i) => step
   app.get('/recording/:runId/runs/:testId/video', async (c) => {
     const orgId = c.var.caller.org.id;
     const { runId, testId } = c.req.param();
-    const recording = await findRecording(c.var.deps.db, orgId, runId, testId);
+    const recording = await findArtifact(c.var.deps.db, orgId, runId, testId, 'recording');
     if (recording?.expiredAt) return c.text('the recording expired (ARTIFACT_RETENTION_DAYS)', 410);
+    if (recording?.uploading) return c.text('the recording is still uploading from the lab agent', 404);
     const key = recording?.key ?? null;
     const part = /^\d{1,2}$/.test(c.req.query('part') ?? '') ? Number(c.req.query('part')) : 0;
     const sent = key !== null && isRecordingOf(key, orgId, runId) ? await sendRecording(c, partKey(key, part)) : null;
@@ -180,9 +192,9 @@ ${deviceLogSection(log, `${here}/device-log`, attempt.statusMessage, (i) => step
 
   app.get('/recording/:runId/runs/:testId/device-log', async (c) => {
     const { runId, testId } = c.req.param();
-    const log = await readDeviceLog(c.var.deps, c.var.caller.org.id, runId, testId);
-    if (log === null) return c.text('no device log', 404);
-    return c.text(log, 200, { 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' });
+    const { text, uploading } = await readDeviceLog(c.var.deps, c.var.caller.org.id, runId, testId);
+    if (text === null) return c.text(uploading ? 'the device log is still uploading from the lab agent' : 'no device log', 404);
+    return c.text(text, 200, { 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' });
   });
 
   app.get('/recording/:runId/runs/:testId/screenshots/:seq{[0-9]{1,9}}', async (c) => {

@@ -1,5 +1,6 @@
 import type { DeviceInfo } from '@devicelab/shared';
 import type { Sql } from '../db/index.js';
+import { AGENT_GONE_BEFORE_UPLOAD } from '../recordings/queries.js';
 
 export interface AgentRecord {
   id: string;
@@ -43,16 +44,21 @@ export async function touchAgent(sql: Sql, id: string): Promise<boolean> {
 
 /**
  * The socket closed: its devices take no new work; its running attempts wait for a
- * reconnect (the sweep decides). Only the replica that holds the agent's current
+ * reconnect (the sweep decides). The artifacts its finished tries still had to upload are
+ * missing from now on (a late upload after a reconnect is still taken, routes/recordings.ts). Only the replica that holds the agent's current
  * connection may say so: after a failover the old replica's late close must not
  * undo the new replica's hello.
  */
 export async function disconnectAgent(sql: Sql, id: string, replicaId: string): Promise<void> {
   await sql.query(
     `WITH gone AS (UPDATE agents SET connected = false, replica_id = NULL, last_seen_at = clock_timestamp()
-                    WHERE id = $1 AND replica_id = $2 RETURNING id)
-     UPDATE devices SET state = 'offline' FROM gone WHERE devices.agent_id = gone.id`,
-    [id, replicaId],
+                    WHERE id = $1 AND replica_id = $2 RETURNING id),
+          offline AS (UPDATE devices SET state = 'offline' FROM gone WHERE devices.agent_id = gone.id RETURNING devices.id)
+     UPDATE attempts a SET
+            recording_missing = CASE WHEN a.recording_pending THEN $3 ELSE a.recording_missing END, recording_pending = false,
+            device_log_missing = CASE WHEN a.device_log_pending THEN $3 ELSE a.device_log_missing END, device_log_pending = false
+       FROM offline WHERE a.device_id = offline.id AND (a.recording_pending OR a.device_log_pending)`,
+    [id, replicaId, AGENT_GONE_BEFORE_UPLOAD],
   );
 }
 

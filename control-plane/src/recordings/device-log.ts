@@ -5,21 +5,29 @@
  * log lines up with the step timeline whatever the device's clock or time zone says.
  */
 import type { Sql } from '../db/index.js';
-import { findAttemptOfTest } from '../runs/attempts.js';
 import type { FileStorage } from '../storage/files.js';
 import { isRecordingOf } from './formats.js';
+import { findArtifact } from './queries.js';
 
-/** The log's text, or null when the test has none (or its key is not this run's). */
+export interface DeviceLogRead {
+  /** The log's text, or null when the test has none (or its key is not this run's). */
+  text: string | null;
+  /** Still on its way from the lab agent, which sent the verdict first (recordings/queries.ts). */
+  uploading: boolean;
+  /** Why it will not come, when the verdict announced it. */
+  missing: string | null;
+}
+
 export async function readDeviceLog(
   deps: { db: Sql; storage: FileStorage },
   orgId: string,
   runId: string,
   testId: string,
-): Promise<string | null> {
-  const attempt = await findAttemptOfTest(deps.db, orgId, runId, testId);
-  const key = attempt?.deviceLogKey ?? null;
-  if (key === null || !isRecordingOf(key, orgId, runId)) return null;
-  return (await deps.storage.get(key))?.toString('utf8') ?? null;
+): Promise<DeviceLogRead> {
+  const found = await findArtifact(deps.db, orgId, runId, testId, 'deviceLog');
+  const key = found?.key ?? null;
+  const text = key === null || !isRecordingOf(key, orgId, runId) ? null : ((await deps.storage.get(key))?.toString('utf8') ?? null);
+  return { text, uploading: text === null && (found?.uploading ?? false), missing: text === null ? (found?.missing ?? null) : null };
 }
 
 export interface DeviceLogPart {

@@ -3,9 +3,12 @@
  * attempt one of the token's agents holds), and the pages stream it back with byte
  * ranges, which is how browsers seek in a video.
  *
- * The agent uploads before it sends the verdict and puts the returned key into its
- * job.result; an upload that fails or is refused leaves recordingKey null and never
- * changes the verdict (lab-agent/src/recording.ts).
+ * The agent sends the verdict first and uploads after it (lab-agent/src/artifact-uploads.ts):
+ * the verdict marks the artifact pending, and an upload names its key on the try as it
+ * lands, before or after the verdict (recordings/queries.ts). After the verdict only the
+ * agent that ran the try may upload (its id in `x-devicelab-agent`), and only an artifact
+ * the verdict announced; one it gives up on is reported missing with its reason. A lost
+ * artifact never changes a verdict.
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -26,7 +29,13 @@ import {
   RECORDING_TYPES,
   recordingKey,
 } from '../recordings/formats.js';
-import { findAttemptHeldByToken } from '../recordings/queries.js';
+import {
+  type ArtifactKind,
+  findUploadTarget,
+  markArtifactMissing,
+  nameUploadedArtifact,
+  type UploadTarget,
+} from '../recordings/queries.js';
 import { parseWireId } from '../runs/wire-id.js';
 import { errorResponses } from '../schemas/common.js';
 import type { FileStorage } from '../storage/files.js';
@@ -36,6 +45,9 @@ import { requireAgentToken } from './agent-builds.js';
 const RECORDING_MAX_BYTES = 512 * 1024 * 1024;
 /** The agent cuts a test's device log at 8 MiB (lab-agent/src/devices/android.ts); some room beyond. */
 const DEVICE_LOG_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The agent that ran a try names itself on uploads after the verdict (its hello's agentId). */
+const agentHeader = z.object({ 'x-devicelab-agent': z.string().min(1).max(100).optional() });
 
 const upload = createRoute({
   method: 'put',
@@ -52,10 +64,33 @@ const upload = createRoute({
         .optional()
         .openapi({ description: 'Part of a recording in parts (0 = the first)' }),
     }),
-    headers: z.object({ 'content-type': z.string().openapi({ enum: RECORDING_TYPES }) }),
+    headers: agentHeader.extend({ 'content-type': z.string().openapi({ enum: RECORDING_TYPES }) }),
   },
   responses: {
     200: { description: 'Stored', content: { 'application/json': { schema: z.object({ recordingKey: z.string() }) } } },
+    ...errorResponses,
+  },
+});
+
+const missing = createRoute({
+  method: 'post',
+  path: '/agent/recordings/{jobId}/missing',
+  tags: ['Lab agents'],
+  summary: 'Report that an artifact the verdict announced will not be uploaded, and why (agent token, the agent that ran the try)',
+  middleware: [requireAgentToken] as const,
+  request: {
+    params: z.object({ jobId: z.string().min(3).max(120) }),
+    headers: agentHeader,
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({ artifact: z.enum(['recording', 'deviceLog']), reason: z.string().trim().min(1).max(2000) }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'Marked missing', content: { 'application/json': { schema: z.object({ missing: z.literal(true) }) } } },
     ...errorResponses,
   },
 });
@@ -68,7 +103,7 @@ const deviceLogUpload = createRoute({
   middleware: [requireAgentToken] as const,
   request: {
     params: z.object({ jobId: z.string().min(3).max(120) }),
-    headers: z.object({ 'content-type': z.string().regex(/^text\/plain\b/, 'a device log is text/plain') }),
+    headers: agentHeader.extend({ 'content-type': z.string().regex(/^text\/plain\b/, 'a device log is text/plain') }),
   },
   responses: {
     200: { description: 'Stored', content: { 'application/json': { schema: z.object({ deviceLogKey: z.string() }) } } },
@@ -80,10 +115,7 @@ export function recordingRoutes() {
   const app = createRouter();
   app.openapi(deviceLogUpload, async (c) => {
     const { db, storage } = c.var.deps;
-    const ref = parseWireId(c.req.valid('param').jobId);
-    const tokenId = (c.var as { agentTokenId?: string }).agentTokenId!;
-    const held = ref ? await findAttemptHeldByToken(db, ref.id, ref.tryNumber, tokenId) : null;
-    if (!ref || !held) throw notFound('job held by this agent');
+    const { ref, held } = await uploadTarget(c, 'deviceLog');
     if (Number(c.req.header('content-length') ?? 0) > DEVICE_LOG_MAX_BYTES)
       throw new ApiError(413, `a device log is at most ${DEVICE_LOG_MAX_BYTES} bytes`);
     const body = c.req.raw.body;
@@ -100,14 +132,12 @@ export function recordingRoutes() {
     } finally {
       await rm(scratch, { force: true });
     }
+    await nameOnTry(db, ref, held, 'deviceLog', key);
     return c.json({ deviceLogKey: key }, 200);
   });
   app.openapi(upload, async (c) => {
     const { db, storage } = c.var.deps;
-    const ref = parseWireId(c.req.valid('param').jobId);
-    const tokenId = (c.var as { agentTokenId?: string }).agentTokenId!;
-    const held = ref ? await findAttemptHeldByToken(db, ref.id, ref.tryNumber, tokenId) : null;
-    if (!ref || !held) throw notFound('job held by this agent');
+    const { ref, held } = await uploadTarget(c, 'recording');
     const ext = extensionFor(c.req.header('content-type'));
     if (!ext) throw new ApiError(415, `a recording is one of ${RECORDING_TYPES.join(', ')}`);
     const declared = Number(c.req.header('content-length') ?? 0);
@@ -124,9 +154,42 @@ export function recordingRoutes() {
     } finally {
       await rm(scratch, { force: true });
     }
+    // The first part names the recording (the others lie beside it): an agent uploading after
+    // the verdict sends it last, so the recording plays once it is whole.
+    if (part === 0) await nameOnTry(db, ref, held, 'recording', key);
     return c.json({ recordingKey: key }, 200);
   });
+  app.openapi(missing, async (c) => {
+    const { artifact, reason } = c.req.valid('json');
+    const { ref, held } = await uploadTarget(c, artifact);
+    if (!held.finished || !(await markArtifactMissing(c.var.deps.db, ref, artifact, reason)))
+      throw new ApiError(409, `the try's ${artifact === 'recording' ? 'recording' : 'device log'} is not awaited`);
+    return c.json({ missing: true as const }, 200);
+  });
   return app;
+}
+
+/** The try an agent's upload (or missing report) is for; 404 for anything but its own try awaiting it. */
+async function uploadTarget(c: Context, kind: ArtifactKind): Promise<{ ref: { id: string; tryNumber: number }; held: UploadTarget }> {
+  const { db } = (c.var as AppEnv['Variables']).deps;
+  const ref = parseWireId(c.req.param('jobId') ?? '');
+  const tokenId = (c.var as { agentTokenId?: string }).agentTokenId!;
+  const agentId = c.req.header('x-devicelab-agent') ?? null;
+  const held = ref ? await findUploadTarget(db, ref, tokenId, agentId, kind) : null;
+  if (!ref || !held) throw notFound('job of this agent awaiting this upload');
+  return { ref, held };
+}
+
+/** Names the stored artifact on its try; after the verdict a try that names another one answers 409. */
+async function nameOnTry(
+  db: AppEnv['Variables']['deps']['db'],
+  ref: { id: string; tryNumber: number },
+  held: UploadTarget,
+  kind: ArtifactKind,
+  key: string,
+): Promise<void> {
+  if (!(await nameUploadedArtifact(db, ref, kind, key)) && held.finished)
+    throw new ApiError(409, `the try already names another ${kind === 'recording' ? 'recording' : 'device log'}`);
 }
 
 function sizeLimit(max: number, what = 'a recording'): Transform {

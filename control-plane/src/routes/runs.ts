@@ -150,7 +150,10 @@ export function runRoutes() {
 
   app.openapi(deviceLog, async (c) => {
     const { run_id, test_id } = c.req.valid('param');
-    const text = await readDeviceLog(c.var.deps, c.var.caller.org.id, run_id, test_id);
+    const { text, uploading, missing } = await readDeviceLog(c.var.deps, c.var.caller.org.id, run_id, test_id);
+    if (uploading)
+      throw new ApiError(404, 'the device log is still uploading from the lab agent (the verdict came first): try again shortly');
+    if (missing) throw new ApiError(404, `the device log is missing: ${missing}`);
     if (text === null) throw notFound('device log');
     return c.text(text, 200, { 'cache-control': 'private, max-age=3600', 'x-content-type-options': 'nosniff' });
   });

@@ -28,6 +28,8 @@ export async function onJobResult(ctx: AgentContext, agent: AgentRecord, m: JobR
       durationSeconds: m.durationSeconds,
       recordingKey: m.recordingKey,
       deviceLogKey: m.deviceLogKey,
+      recordingPending: m.recordingPending,
+      deviceLogPending: m.deviceLogPending,
     });
   } else if (await freeDeviceOfEndedJob(ctx.db, agent.id, reportedJob(m.jobId))) {
     ctx.dispatch();

@@ -19,6 +19,10 @@ export interface Verdict {
   durationSeconds?: number | null;
   recordingKey?: string | null;
   deviceLogKey?: string | null;
+  /** The agent uploads the recording after the verdict (routes/recordings.ts takes it for the finished try). */
+  recordingPending?: boolean;
+  /** As recordingPending, for the device log. */
+  deviceLogPending?: boolean;
 }
 
 export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
@@ -32,14 +36,17 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     const rows = await tx.query<AttemptWork>(
       `WITH done AS (
          UPDATE attempts a SET status = $3, status_message = $4, failed_step = $5, finished_at = clock_timestamp(),
-                duration_seconds = COALESCE($6, extract(epoch FROM clock_timestamp() - a.started_at)), recording_key = $7,
-                device_log_key = $8
+                duration_seconds = COALESCE($6, extract(epoch FROM clock_timestamp() - a.started_at)),
+                -- An upload that landed before the verdict was recorded named its key already (routes/recordings.ts).
+                recording_key = COALESCE($7, a.recording_key), device_log_key = COALESCE($8, a.device_log_key),
+                recording_pending = $9 AND COALESCE($7, a.recording_key) IS NULL,
+                device_log_pending = $10 AND COALESCE($8, a.device_log_key) IS NULL
           WHERE a.id = $1 AND a.try_number = $2 AND a.status IN ('pending', 'offered', 'running')
           RETURNING ${workColumns}
        ), freed AS (
          UPDATE devices d SET state = 'online' FROM done WHERE d.id = done."deviceId" AND d.state = 'busy'
        ), ended AS (
-         UPDATE sdk_sessions s SET status = $9, ended_at = clock_timestamp() FROM done WHERE s.id = done."sessionId" AND s.status = 'running'
+         UPDATE sdk_sessions s SET status = $11, ended_at = clock_timestamp() FROM done WHERE s.id = done."sessionId" AND s.status = 'running'
        )
        SELECT * FROM done`,
       [
@@ -51,6 +58,8 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
         v.durationSeconds ?? null,
         v.recordingKey ?? null,
         v.deviceLogKey ?? null,
+        v.recordingPending ?? false,
+        v.deviceLogPending ?? false,
         v.status === 'succeeded' ? 'succeeded' : 'failed',
       ],
     );

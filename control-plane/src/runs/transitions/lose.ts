@@ -23,11 +23,13 @@ export async function loseAttempt(db: Db, ref: AttemptRef, why: string, onGivenU
     );
     const cancelled = runs[0]?.status === 'cancelled';
     const outcome: LossOutcome = cancelled ? 'cancelled' : ref.tryNumber < 2 ? 'retried' : 'blocked';
-    // A retry is the attempt queued afresh as the next try; otherwise it ends blocked where it was.
+    // A retry is the attempt queued afresh as the next try (without what the lost try uploaded:
+    // routes/recordings.ts names a key as it lands); otherwise it ends blocked where it was.
     const change =
       outcome === 'retried'
         ? `status = 'pending', status_message = NULL, finished_at = NULL, device_id = NULL, session_id = NULL, "values" = NULL,
-         queued_at = clock_timestamp(), offered_at = NULL, started_at = NULL, try_number = a.try_number + 1`
+         queued_at = clock_timestamp(), offered_at = NULL, started_at = NULL, try_number = a.try_number + 1,
+         recording_key = NULL, device_log_key = NULL`
         : `status = 'blocked', status_message = $3::text, finished_at = clock_timestamp()`;
     const message = cancelled ? CANCELLED_MESSAGE : `The device was lost twice while running this test (last: ${why})`;
     const rows = await tx.query<

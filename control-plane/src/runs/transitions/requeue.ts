@@ -54,7 +54,10 @@ export async function requeueAttempt(
               device_label = CASE WHEN old.cancelled THEN a.device_label END,
               session_id = CASE WHEN old.cancelled THEN a.session_id END,
               queued_at = CASE WHEN $4 AND NOT old.cancelled THEN clock_timestamp() ELSE a.queued_at END,
-              offered_at = NULL, started_at = NULL, "values" = NULL
+              offered_at = NULL, started_at = NULL, "values" = NULL,
+              -- An upload for the try that landed before it was handed back (routes/recordings.ts) is not the next one's.
+              recording_key = CASE WHEN old.cancelled THEN a.recording_key END,
+              device_log_key = CASE WHEN old.cancelled THEN a.device_log_key END
          FROM old
         WHERE a.id = old.id
         RETURNING a.status`,
