@@ -68,6 +68,8 @@ describe('lab agent connection', () => {
     expect(agent.devices().map((d) => d.serial)).toEqual(['virtual-1', 'virtual-3']);
 
     await agent.stop();
+    // The server hears the socket close a moment after the agent's stop resolves.
+    await eventually(() => server.closes.length > 0, 5000, 'the close seen by the server');
     expect(server.closes).toEqual([{ connection: 1, code: 1000, reason: 'agent shutting down' }]);
 
     const again = await agents.start(server, { stateDir: agent.stateDir });
@@ -151,6 +153,7 @@ describe('lab agent connection', () => {
     expect(released.map((r) => [r.connection, r.message])).toEqual([
       [2, { type: 'job.released', jobId: 'job-offline-release', reason: 'the lab agent is shutting down' }],
     ]);
+    await eventually(() => server.closes.some((c) => c.connection === 2), 5000, 'the close seen by the server');
     expect(server.closes.at(-1)).toEqual({ connection: 2, code: 1000, reason: 'agent shutting down' });
   });
 

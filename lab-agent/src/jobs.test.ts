@@ -294,6 +294,7 @@ describe('running jobs on virtual devices', () => {
     expect(server.messages('job.released')).toEqual([
       { type: 'job.released', jobId: 'job-long', reason: 'the lab agent is shutting down' },
     ]);
+    await eventually(() => server.closes.length > 0, 5000, 'the close seen by the server');
     expect(server.closes).toEqual([{ connection: 1, code: 1000, reason: 'agent shutting down' }]);
     expect(await agent.done).toEqual({ kind: 'stopped', reason: 'agent shutting down' });
   });
