@@ -3,22 +3,20 @@
  * real lab agent (in-process, or as a child process where it must be killed) and
  * the virtual handset it drives through adbkit. The only doubles are the handsets.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAgent } from '../../lab-agent/src/agent.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
-import { labAgents } from './lab-agents.js';
+import { labAgents, startAgentProcess } from './lab-agents.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let server: TestServer;
 let org: Org;
 let api: Client;
@@ -264,25 +262,7 @@ describe('runs end to end on virtual handsets', () => {
 
   /** A lab agent process of its own with one virtual device, for a test to kill -9 mid-test. */
   const agentToKill = () => {
-    const stateDir = mkdtempSync(join(work, 'killed-'));
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(root, 'lab-agent/src/cli.ts'),
-        'start',
-        '--control-plane',
-        server.url,
-        '--token',
-        token,
-        '--virtual-devices',
-        '1',
-        '--state-dir',
-        stateDir,
-      ],
-      { cwd: root, stdio: 'ignore' },
-    );
+    const child = startAgentProcess(server.url, token, mkdtempSync(join(work, 'killed-')));
     children.push(child);
     return child;
   };
@@ -333,24 +313,7 @@ describe('runs end to end on virtual handsets', () => {
     // test it was running. Its device must come back idle, not stay busy with a lost test.
     const stateDir = mkdtempSync(join(work, 'restarted-'));
     const startChild = () => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(root, 'lab-agent/src/cli.ts'),
-          'start',
-          '--control-plane',
-          server.url,
-          '--token',
-          token,
-          '--virtual-devices',
-          '1',
-          '--state-dir',
-          stateDir,
-        ],
-        { cwd: root, stdio: 'ignore' },
-      );
+      const child = startAgentProcess(server.url, token, stateDir);
       children.push(child);
       return child;
     };

@@ -1,9 +1,12 @@
 /**
  * Real lab agents, in-process, for end-to-end test files: each with a state folder of its
- * own, quiet, reconnecting fast. `stopAll` (afterEach) stops every one still running.
+ * own, quiet, reconnecting fast. `stopAll` (afterEach) stops every one still running. And one
+ * in a process of its own, for tests that kill it.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type AgentOptions, type RunningAgent, startAgent } from '../../lab-agent/src/agent.js';
 
 export interface LabAgents {
@@ -36,4 +39,20 @@ export function labAgents(base: () => { controlPlaneUrl: string; token: string; 
       await Promise.all(running.splice(0).map((a) => a.stop({ drainSeconds: 0 })));
     },
   };
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A lab agent in a process of its own (`devicelab agent start`) with one virtual device: for a test that kills it with SIGKILL. */
+export function startAgentProcess(controlPlaneUrl: string, token: string, stateDir: string): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'lab-agent/src/cli.ts'), 'start', '--control-plane', controlPlaneUrl, '--token', token].concat([
+      '--virtual-devices',
+      '1',
+      '--state-dir',
+      stateDir,
+    ]),
+    { cwd: root, stdio: 'ignore' },
+  );
 }

@@ -5,11 +5,10 @@
  * (upload-gate.ts), as a slow network would, so the time between verdict and upload is the
  * test's to choose.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
@@ -25,10 +24,9 @@ import {
   type TestServer,
   uploadBuild,
 } from './harness.js';
-import { labAgents } from './lab-agents.js';
+import { labAgents, startAgentProcess } from './lab-agents.js';
 import { startUploadGate, type UploadGate } from './upload-gate.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let server: TestServer;
 let gate: UploadGate;
 let org: Org;
@@ -244,24 +242,7 @@ describe('recordings and device logs uploaded after the verdict', () => {
 
   it('an agent killed between its verdict and its uploads: the verdict stands, the recording and log are missing with the reason', async () => {
     const stateDir = mkdtempSync(join(work, 'killed-'));
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(root, 'lab-agent/src/cli.ts'),
-        'start',
-        '--control-plane',
-        server.url,
-        '--token',
-        token,
-        '--virtual-devices',
-        '1',
-        '--state-dir',
-        stateDir,
-      ],
-      { cwd: root, stdio: 'ignore' },
-    );
+    const child = startAgentProcess(server.url, token, stateDir);
     children.push(child);
     const { runId, run } = await runWithUploadsHeld();
     expect(run.succeededTests.map((t: any) => t.id)).toEqual([testId]);
