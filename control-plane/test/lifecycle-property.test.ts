@@ -257,10 +257,15 @@ async function settle(labs: Lab[], runs: string[]): Promise<void> {
       l.respond(false);
       l.finishOne('succeeded');
     }
-    // A cancelled run ends at once, but the attempts agents held end when the agents answer the cancel.
+    // A cancelled run ends at once, but the attempts agents held end when the agents answer the cancel;
+    // and a device kept busy for a job nobody wants (hello.ts) is freed when that job's result arrives,
+    // which may be after every run has ended.
     const open = await server.db.query(
       `SELECT 1 FROM runs r WHERE r.id = ANY($1::text[])
-          AND (r.status = 'running' OR EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status IN ('pending', 'offered', 'running')))`,
+          AND (r.status = 'running' OR EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status IN ('pending', 'offered', 'running')))
+       UNION ALL
+       SELECT 1 FROM devices d WHERE d.state = 'busy'
+          AND NOT EXISTS (SELECT 1 FROM attempts a WHERE a.device_id = d.id AND a.status IN ('offered', 'running'))`,
       [runs],
     );
     if (open.length === 0) return;
