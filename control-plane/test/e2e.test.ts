@@ -14,7 +14,18 @@ import type { RunningAgent } from '../../lab-agent/src/agent.js';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { SAMPLE_EMAIL, SAMPLE_PASSWORD } from '../../virtual-devices/src/index.js';
 import { addAgentToken } from '../src/admin/provision.js';
-import { type Client, client, type Org, runEnded, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
+import {
+  type Client,
+  client,
+  type Org,
+  runEnded,
+  seedOrg,
+  settledTest,
+  startServer,
+  type TestServer,
+  until,
+  uploadBuild,
+} from './harness.js';
 import { labAgents, startAgentProcess } from './lab-agents.js';
 
 let server: TestServer;
@@ -49,14 +60,6 @@ const testRow = async (runId: string, testId: string) =>
       [runId, testId],
     )
   )[0]!;
-
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const login = ['Enter {{email}} in the Email field', 'Enter {{password}} in the Password field', 'Tap the Log in button'];
 const inputs = (password = SAMPLE_PASSWORD) => ({

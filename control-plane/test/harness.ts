@@ -222,6 +222,15 @@ export async function uploadBuild(
   return body.buildId;
 }
 
+/** Polls `check` every 25 ms until it holds; throws after `timeoutMs`. */
+export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /**
  * Polls GET /runs/{id} until the run is completed or cancelled; returns it. A request
  * that fails (a pooled connection to a control plane that just restarted) is asked again.

@@ -22,6 +22,7 @@ import {
   settledTest,
   startServer,
   type TestServer,
+  until,
   uploadBuild,
 } from './harness.js';
 import { labAgents, startAgentProcess } from './lab-agents.js';
@@ -38,14 +39,6 @@ let testId: string;
 let cookie: string;
 const children: ChildProcess[] = [];
 const agents = labAgents(() => ({ controlPlaneUrl: server.url, token, work }));
-
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 interface Row {
   id: string;
