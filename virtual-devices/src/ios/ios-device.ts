@@ -116,7 +116,9 @@ export class VirtualIosDevice {
   uninstall(bundleId: string): void {
     this.terminate(bundleId);
     this.installed.delete(bundleId);
-    rmSync(this.containerPath(bundleId), { recursive: true, force: true });
+    // The app may still be writing its data as it stops; simctl's uninstall does not fail for that,
+    // and a single pass of rm failed with ENOTEMPTY in CI: retry as rm -rf would finish.
+    rmSync(this.containerPath(bundleId), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
   isInstalled(bundleId: string): boolean {
