@@ -2,7 +2,8 @@
  * The reaper, every SWEEP_MS: renews this replica's lease and retires dead
  * replicas' agents (and tunnels); attempts of agents silent for AGENT_LOST_SECONDS are lost
  * (retried elsewhere, then blocked); offers nobody answered go back to the queue;
- * attempts that waited longer than RUN_DEVICE_WAIT_SECONDS are blocked. The
+ * attempts that waited longer than RUN_DEVICE_WAIT_SECONDS are blocked; runs whose last
+ * verdict committed without completing them (a crash in between, finish.ts) are completed. The
  * dispatcher follows each sweep with a claim pass, which is also the polling
  * fallback for a lost wake-up.
  */
@@ -10,6 +11,7 @@ import { listSilentAgents } from '../queries/agents.js';
 import { reapDeadReplicas, renewReplica } from '../queries/replicas.js';
 import { activeAttemptsOfAgent } from '../runs/attempts.js';
 import { blockOverdueAttempts } from '../runs/transitions/block-overdue.js';
+import { completeFinishedRuns } from '../runs/transitions/complete.js';
 import { loseAttempt } from '../runs/transitions/lose.js';
 import { requeueStaleOffers } from '../runs/transitions/requeue-stale-offers.js';
 import type { AgentContext } from './context.js';
@@ -37,6 +39,7 @@ export async function sweep(ctx: AgentContext, connectedHere: ReadonlySet<string
   }
   requeued = (await requeueStaleOffers(db, Math.max(30, config.agentLostSeconds * 3), tearDownGivenUp(ctx))) > 0 || requeued;
   await blockOverdueAttempts(db, config.runDeviceWaitSeconds);
+  await completeFinishedRuns(db);
   if (requeued) ctx.publishWork();
   return { declaredDead };
 }

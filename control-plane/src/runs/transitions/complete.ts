@@ -1,11 +1,12 @@
 /**
  * complete: a running run whose every attempt has a verdict becomes `completed`.
- * Not a transaction of its own: each transition that gives a verdict calls it
- * inside its transaction, after locking the run rows (lockRuns) so that two
- * verdicts landing at once cannot both see the other still active and leave the
- * run running forever.
+ * Transitions that lock the run anyway (cancel, lose, requeue) call completeRunsIfDone
+ * inside their transaction, after locking the run rows (lockRuns) so that two of them
+ * landing at once cannot both see the other still active and leave the run running forever.
+ * A verdict does not lock its run (finish.ts): it calls completeRunIfDone after its own
+ * commit, and the sweep completes what a crash between the two left (completeFinishedRuns).
  */
-import type { Sql } from '../../db/index.js';
+import type { Db, Sql } from '../../db/index.js';
 import { announceRunsEnded } from '../run-events.js';
 
 /** Locks runs in id order (a fixed order: transitions locking several runs never deadlock). */
@@ -41,4 +42,38 @@ export async function completeRunsIfDone(tx: Sql, runIds: readonly string[]): Pr
   const completed = rows.map((r) => r.id);
   await announceRunsEnded(tx, completed);
   return completed;
+}
+
+/** The run's tests all have their verdict (no lock: a check before taking one). */
+const NOTHING_LEFT = `NOT EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status IN ('pending', 'offered', 'running'))`;
+
+/**
+ * After a verdict's commit: completes its run when no test of it is left. Every verdict of
+ * the run checks after its own commit, so the check that starts last sees every verdict
+ * committed and completes the run; earlier ones find a test still active and take no lock.
+ * (Inside the verdict's transaction two last verdicts would each see the other still active;
+ * locking the run there made the run's verdicts wait for each other, scripts/bench/lab-scale.ts.)
+ */
+export async function completeRunIfDone(db: Db, runId: string): Promise<string[]> {
+  const done = await db.query(`SELECT 1 FROM runs r WHERE r.id = $1 AND r.status = 'running' AND ${NOTHING_LEFT}`, [runId]);
+  if (done.length === 0) return [];
+  return completeLocked(db, [runId]);
+}
+
+/** The sweep's share: runs whose last verdict committed but whose completion a crash lost. */
+export async function completeFinishedRuns(db: Db): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(`SELECT r.id FROM runs r WHERE r.status = 'running' AND ${NOTHING_LEFT}`);
+  return rows.length === 0
+    ? []
+    : completeLocked(
+        db,
+        rows.map((r) => r.id),
+      );
+}
+
+function completeLocked(db: Db, runIds: string[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await lockRuns(tx, runIds);
+    return completeRunsIfDone(tx, runIds);
+  });
 }

@@ -1,7 +1,9 @@
 /**
  * finish: a verdict for one try, recorded once. In one transaction: the verdict,
- * the device free again (if it is still busy with this attempt), the session ended,
- * and the run completed if this was its last active attempt; then the test's duration
+ * the device free again (if it is still busy with this attempt), the session ended;
+ * then, each in a statement of its own after the commit, the run completed if this was
+ * its last active attempt (complete.ts says why that is safe without the run's lock, and
+ * how the sweep finishes what a crash in between left) and the test's duration
  * remembered for later runs. A repeated result
  * (re-sent after a reconnect) or one for a try already given up changes nothing
  * and answers null.
@@ -9,7 +11,7 @@
 import type { Db, Sql } from '../../db/index.js';
 import { type AttemptWork, workColumns } from '../attempts.js';
 import { announceTestsFinished } from '../run-events.js';
-import { completeRunsIfDone, lockRuns } from './complete.js';
+import { completeRunIfDone } from './complete.js';
 import type { AttemptRef } from './ref.js';
 
 export interface Verdict {
@@ -27,12 +29,8 @@ export interface Verdict {
 
 export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
   const finished = await db.transaction(async (tx) => {
-    await lockRuns(
-      tx,
-      (await tx.query<{ runId: string }>('SELECT run_id AS "runId" FROM attempts WHERE id = $1', [ref.id])).map((r) => r.runId),
-    );
-    // The device freed and the session ended in the verdict's own statement: the run's lock is
-    // held from here to the commit, and the run's other verdicts wait for it.
+    // The device freed and the session ended in the verdict's own statement. The run is not
+    // locked: the verdicts of one run, which often land together, would wait for each other.
     const rows = await tx.query<AttemptWork>(
       `WITH done AS (
          UPDATE attempts a SET status = $3, status_message = $4, failed_step = $5, finished_at = clock_timestamp(),
@@ -66,15 +64,15 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
     const attempt = rows[0];
     if (!attempt) return null;
     await announceTestsFinished(tx, [attempt.id]);
-    await completeRunsIfDone(tx, [attempt.runId]);
     return attempt;
   });
-  // After the commit, in a statement of its own: the tests of many runs share their duration's
-  // row, and writing it inside the transaction queued each verdict, with its run's lock held,
-  // behind every other verdict of the same test (scripts/bench/lab-scale.ts --statements). The
-  // duration only orders later runs' tests, so one lost to a crash here costs no verdict.
-  if (finished)
-    await rememberDuration(db, finished).catch((e: unknown) => console.error(`remembering the duration of ${finished.id} failed:`, e));
+  if (!finished) return null;
+  // The verdict stands either way: a run left running here is completed by the sweep (reaper.ts).
+  await completeRunIfDone(db, finished.runId).catch((e: unknown) => console.error(`completing the run of ${finished.id} failed:`, e));
+  // The tests of many runs share their duration's row, and writing it inside the transaction
+  // queued each verdict behind every other verdict of the same test (scripts/bench/lab-scale.ts
+  // --statements). The duration only orders later runs' tests, so one lost to a crash here costs no verdict.
+  await rememberDuration(db, finished).catch((e: unknown) => console.error(`remembering the duration of ${finished.id} failed:`, e));
   return finished;
 }
 
