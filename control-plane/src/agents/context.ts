@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { StepEngine } from '../engine/step-engine.js';
 import type { TunnelRegistry } from '../tunnels/registry.js';
+import type { RecordVerdict } from './verdict-batches.js';
 
 export interface AgentContext {
   db: Db;
@@ -19,4 +20,6 @@ export interface AgentContext {
   dispatch(): void;
   /** Tells every replica (this one too) that attempts wait in the queue. */
   publishWork(): void;
+  /** Records a verdict with those landing at the same moment (verdict-batches.ts); use recordVerdict (verdicts.ts). */
+  finishAttempt: RecordVerdict;
 }

@@ -20,6 +20,7 @@ import type { AgentHandlers, AgentHub } from './hub.js';
 import { cancelUnwantedJobs } from './messages/hello.js';
 import { handleAgentMessage } from './messages/index.js';
 import { sweep } from './reaper.js';
+import { createVerdictBatches } from './verdict-batches.js';
 import { recordVerdict } from './verdicts.js';
 import { parseWireId, toWireId } from './wire-id.js';
 
@@ -57,6 +58,8 @@ export function createDispatcher(deps: {
     send: (agentId, message) => hub?.send(agentId, message) ?? false,
     dispatch: () => void loop.run().catch(logged('dispatch')),
     publishWork: () => publish({ kind: 'work' }),
+    // Freed devices are offered their next test as soon as their verdicts commit.
+    finishAttempt: createVerdictBatches(db, () => ctx.dispatch()),
   };
   const loop = createClaimLoop(ctx, () => hub?.connectedAgentIds() ?? []);
 

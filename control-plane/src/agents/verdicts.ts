@@ -1,17 +1,18 @@
 import { runTeardownQuietly } from '../runs/around-requests.js';
 import type { AttemptWork } from '../runs/attempts.js';
 import { findRunOfAttempt } from '../runs/run-queries.js';
-import { finishAttempt, type Verdict } from '../runs/transitions/finish.js';
+import type { Verdict } from '../runs/transitions/finish.js';
 import type { AttemptRef, OnGivenUp } from '../runs/transitions/ref.js';
 import { tunnelDialer } from '../tunnels/tunnel-dialer.js';
 import type { AgentContext } from './context.js';
 
-/** Records a verdict (once), runs the test's teardown requests, and offers the freed device new work. */
+/**
+ * Records a verdict (once) and runs the test's teardown requests; the freed device is offered
+ * new work as soon as the verdict commits (verdict-batches.ts).
+ */
 export async function recordVerdict(ctx: AgentContext, ref: AttemptRef, verdict: Verdict): Promise<void> {
-  const finished = await finishAttempt(ctx.db, ref, verdict);
-  if (!finished) return;
-  await tearDown(ctx, finished, verdict.status);
-  ctx.dispatch();
+  const finished = await ctx.finishAttempt(ref, verdict);
+  if (finished) await tearDown(ctx, finished, verdict.status);
 }
 
 /**

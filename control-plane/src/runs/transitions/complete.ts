@@ -48,16 +48,24 @@ export async function completeRunsIfDone(tx: Sql, runIds: readonly string[]): Pr
 const NOTHING_LEFT = `NOT EXISTS (SELECT 1 FROM attempts a WHERE a.run_id = r.id AND a.status IN ('pending', 'offered', 'running'))`;
 
 /**
- * After a verdict's commit: completes its run when no test of it is left. Every verdict of
+ * After verdicts' commit: completes their runs where no test is left. Every verdict of
  * the run checks after its own commit, so the check that starts last sees every verdict
  * committed and completes the run; earlier ones find a test still active and take no lock.
  * (Inside the verdict's transaction two last verdicts would each see the other still active;
  * locking the run there made the run's verdicts wait for each other, scripts/bench/lab-scale.ts.)
  */
-export async function completeRunIfDone(db: Db, runId: string): Promise<string[]> {
-  const done = await db.query(`SELECT 1 FROM runs r WHERE r.id = $1 AND r.status = 'running' AND ${NOTHING_LEFT}`, [runId]);
-  if (done.length === 0) return [];
-  return completeLocked(db, [runId]);
+export async function completeRunsDone(db: Db, runIds: readonly string[]): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const done = await db.query<{ id: string }>(
+    `SELECT r.id FROM runs r WHERE r.id = ANY($1::text[]) AND r.status = 'running' AND ${NOTHING_LEFT}`,
+    [[...new Set(runIds)]],
+  );
+  return done.length === 0
+    ? []
+    : completeLocked(
+        db,
+        done.map((r) => r.id),
+      );
 }
 
 /** The sweep's share: runs whose last verdict committed but whose completion a crash lost. */
