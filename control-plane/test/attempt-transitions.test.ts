@@ -177,6 +177,39 @@ describe('an offer that cannot be made', () => {
     }
   });
 
+  it('without pre-requests, a claimed batch whose offers cannot be recorded goes back to the queue, devices free, and is offered again', async () => {
+    // The database refuses the batch's record of its offers once (as a transient error would).
+    await server.db.query(`CREATE SEQUENCE batch_fault`);
+    await server.db.query(`CREATE FUNCTION batch_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW."values" IS NOT NULL AND OLD."values" IS NULL AND nextval('batch_fault') = 1 THEN RAISE EXCEPTION 'injected fault'; END IF;
+        RETURN NEW;
+      END $$`);
+    await server.db.query(`CREATE TRIGGER batch_fault BEFORE UPDATE ON attempts FOR EACH ROW EXECUTE FUNCTION batch_fault()`);
+    try {
+      const { ids } = await seedRun(server.db, org, { count: 2 });
+      const agent = await connect(server.url, shared, {
+        agentId: 'batch-fault',
+        devices: [androidDevice('emu-batch-1'), androidDevice('emu-batch-2')],
+      });
+      server.services.dispatcher.wake();
+      // The fault has struck once the sequence was called.
+      await until(
+        async () => (await server.db.query<{ called: boolean }>(`SELECT is_called AS called FROM batch_fault`))[0]!.called,
+        (called) => called,
+      );
+      // Back in the queue with both devices free (a claim pass under way may take them again at once);
+      // at the latest the next sweep offers them again, as the same tries.
+      await server.services.dispatcher.sweep();
+      const offers = [await agent.next('job.offer'), await agent.next('job.offer')];
+      expect(offers.map((o) => o.jobId).sort()).toEqual(ids.map((id) => `${id}.1`).sort());
+      expect(offers[0]).toMatchObject({ packageName: 'com.example.shop', values: {}, tryNumber: 1 });
+    } finally {
+      for (const drop of ['DROP TRIGGER batch_fault ON attempts', 'DROP FUNCTION batch_fault()', 'DROP SEQUENCE batch_fault'])
+        await server.db.query(drop);
+    }
+  });
+
   it('is taken back by the sweep when its pre-requests never finished, once even the slowest would have', async () => {
     // Offered by a replica that then failed mid pre-requests: values never recorded. One pre-request
     // may take 600 s of delay and 30 s of timeout; the sweep's own 30 s come on top (660 s).

@@ -6,13 +6,13 @@
  * attempt's pre-requests may take seconds and must not hold up the next claim.
  */
 import type { JobOffer } from '@devicelab/shared';
-import { findBuild } from '../queries/builds.js';
+import { type BuildRecord, findBuild, findBuildsOfRuns } from '../queries/builds.js';
 import { prepareValues } from '../runs/around-requests.js';
 import type { AttemptWork } from '../runs/attempts.js';
-import { findRunOfAttempt } from '../runs/run-queries.js';
-import { type ClaimedDevice, claimAttempts } from '../runs/transitions/claim.js';
+import { findRunOfAttempt, findRunsOfAttempts, type RunOfAttempt } from '../runs/run-queries.js';
+import { type Claimed, type ClaimedDevice, claimAttempts } from '../runs/transitions/claim.js';
 import { failAttemptsWithoutTunnel } from '../runs/transitions/fail-without-tunnel.js';
-import { recordOffer } from '../runs/transitions/offer.js';
+import { recordOffer, recordOffers } from '../runs/transitions/offer.js';
 import { requeueAttempt } from '../runs/transitions/requeue.js';
 import { tunnelDialer } from '../tunnels/tunnel-dialer.js';
 import type { AgentContext } from './context.js';
@@ -51,11 +51,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
       while (!stopped) {
         const batch = await claimAttempts(ctx.db, connectedAgentIds(), CLAIM_BATCH);
-        for (const claimed of batch) {
-          void track(offer(claimed.attempt, claimed.device)).catch((e: unknown) =>
-            console.error(`offering ${claimed.attempt.id} failed:`, e),
-          );
-        }
+        void track(offerBatch(batch)).catch((e: unknown) => console.error('offering a claimed batch failed:', e));
         // A batch short of the limit paired every idle device it could: another look now would
         // find the same; what changes meanwhile (a verdict, new work) wakes a round of its own.
         if (batch.length < CLAIM_BATCH) break;
@@ -75,6 +71,52 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       if (again && !stopped) void runPass().catch((e: unknown) => console.error('dispatch failed:', e));
     });
     return current;
+  }
+
+  /**
+   * Offers a claimed batch. The tries without pre-requests (most) share their reads and their
+   * record: one read of their runs, one of their builds, one statement recording the offers,
+   * where each try alone took three (scripts/bench/lab-scale.ts). A try with pre-requests is
+   * offered alone: they may take seconds.
+   */
+  async function offerBatch(batch: Claimed[]): Promise<void> {
+    const plain = batch.filter((c) => c.attempt.snapshot.preRequests.length === 0);
+    for (const c of batch) {
+      if (!plain.includes(c))
+        void track(offer(c.attempt, c.device)).catch((e: unknown) => console.error(`offering ${c.attempt.id} failed:`, e));
+    }
+    if (plain.length === 0) return;
+    let messages: Array<{ claimed: Claimed; message: JobOffer }>;
+    try {
+      const runIds = plain.map((c) => c.attempt.runId);
+      const [runs, builds] = await Promise.all([findRunsOfAttempts(ctx.db, runIds), findBuildsOfRuns(ctx.db, runIds)]);
+      const ready = await Promise.all(
+        plain.flatMap((claimed) => {
+          const run = runs.get(claimed.attempt.runId);
+          // No values to wait for without pre-requests: the test inputs' defaults.
+          return run ? [prepareValues(claimed.attempt.snapshot).then((p) => ({ claimed, run, values: p.ok ? p.values : {} }))] : [];
+        }),
+      );
+      const recorded = await recordOffers(
+        ctx.db,
+        ready.map((r) => ({ ref: r.claimed.attempt, deviceId: r.claimed.device.id, values: r.values })),
+      );
+      messages = ready
+        .filter((r) => recorded.has(r.claimed.attempt.id)) // the others were cancelled or lost meanwhile
+        .map((r) => ({
+          claimed: r.claimed,
+          message: jobOffer(r.claimed.attempt, r.claimed.device, r.run, (r.run.buildId && builds.get(r.run.buildId)) || null, r.values),
+        }));
+    } catch (e) {
+      console.error(`offering ${plain.length} claimed tests failed; they wait for a device again:`, e);
+      for (const c of plain) await requeueAttempt(ctx.db, c.attempt, 'online', { restartWait: false, deviceId: c.device.id });
+      return;
+    }
+    for (const { claimed, message } of messages) {
+      if (ctx.send(claimed.device.agentId, message)) continue;
+      const requeued = await requeueAttempt(ctx.db, claimed.attempt, 'offline', { deviceId: claimed.device.id });
+      if (requeued === 'pending') ctx.publishWork();
+    }
   }
 
   /**
@@ -126,6 +168,16 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       run.buildId ? findBuild(ctx.db, attempt.orgId, run.buildId) : null,
     ]);
     if (!offered) return null; // cancelled or lost meanwhile
+    return jobOffer(attempt, device, run, build, prepared.values);
+  }
+
+  function jobOffer(
+    attempt: AttemptWork,
+    device: ClaimedDevice,
+    run: RunOfAttempt,
+    build: BuildRecord | null,
+    values: Record<string, string>,
+  ): JobOffer {
     return {
       type: 'job.offer',
       jobId: toWireId(attempt),
@@ -147,7 +199,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       packageName: run.packageName,
       commands: attempt.snapshot.commands,
       launchParams: attempt.snapshot.launchParams,
-      values: prepared.values,
+      values,
       stepTimeoutSeconds: ctx.config.stepTimeoutSeconds,
       // Every test is recorded (routes/recordings.ts); a recording that fails never changes the verdict.
       record: true,

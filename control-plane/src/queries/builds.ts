@@ -55,6 +55,15 @@ export async function findBuild(sql: Sql, orgId: string, id: string): Promise<Bu
   return rows[0] ?? null;
 }
 
+/** The builds of these runs (a claim's batch), each of its run's organisation, by id. */
+export async function findBuildsOfRuns(sql: Sql, runIds: readonly string[]): Promise<Map<string, BuildRecord>> {
+  const rows = await sql.query<BuildRecord>(
+    `SELECT ${columns} FROM builds WHERE (id, org_id) IN (SELECT build_id, org_id FROM runs WHERE id = ANY($1::text[]))`,
+    [[...new Set(runIds)]],
+  );
+  return new Map(rows.map((b) => [b.id, b]));
+}
+
 /** Any organisation's build by id: only for agents, whose token scope the caller checks. */
 export async function findBuildById(sql: Sql, id: string): Promise<BuildRecord | null> {
   const rows = await sql.query<BuildRecord>(`SELECT ${columns} FROM builds WHERE id = $1`, [id]);

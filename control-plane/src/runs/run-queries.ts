@@ -136,11 +136,15 @@ export interface RunOfAttempt {
   tunnelName: string | null;
 }
 
+const runOfAttemptColumns = `id, status, api_key_id AS "apiKeyId", build_id AS "buildId", package_name AS "packageName", tunnel_name AS "tunnelName"`;
+
 export async function findRunOfAttempt(sql: Sql, runId: string): Promise<RunOfAttempt | null> {
-  const rows = await sql.query<RunOfAttempt>(
-    `SELECT id, status, api_key_id AS "apiKeyId", build_id AS "buildId", package_name AS "packageName", tunnel_name AS "tunnelName"
-       FROM runs WHERE id = $1`,
-    [runId],
-  );
+  const rows = await sql.query<RunOfAttempt>(`SELECT ${runOfAttemptColumns} FROM runs WHERE id = $1`, [runId]);
   return rows[0] ?? null;
+}
+
+/** findRunOfAttempt for many runs in one read (a claim's batch), by id. */
+export async function findRunsOfAttempts(sql: Sql, runIds: readonly string[]): Promise<Map<string, RunOfAttempt>> {
+  const rows = await sql.query<RunOfAttempt>(`SELECT ${runOfAttemptColumns} FROM runs WHERE id = ANY($1::text[])`, [[...new Set(runIds)]]);
+  return new Map(rows.map((r) => [r.id, r]));
 }
