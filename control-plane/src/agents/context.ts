@@ -3,6 +3,7 @@ import type { ServerMessageInput } from '@devicelab/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import type { StepEngine } from '../engine/step-engine.js';
+import type { AttemptRef } from '../runs/transitions/ref.js';
 import type { TunnelRegistry } from '../tunnels/registry.js';
 import type { RecordVerdict } from './verdict-batches.js';
 
@@ -22,4 +23,6 @@ export interface AgentContext {
   publishWork(): void;
   /** Records a verdict with those landing at the same moment (verdict-batches.ts); use recordVerdict (verdicts.ts). */
   finishAttempt: RecordVerdict;
+  /** Starts an accepted try under its session with the accepts landing at the same moment (transitions/accept.ts). */
+  acceptAttempt(ref: AttemptRef, sessionId: string): Promise<string | null>;
 }

@@ -6,11 +6,14 @@
  * a cancel for the replica holding the agent.
  */
 import type { Config } from '../config.js';
+import { groupCommit } from '../db/group-commit.js';
 import type { Db } from '../db/index.js';
 import type { StepEngine } from '../engine/step-engine.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import { disconnectAgent, touchAgent, upsertAgent } from '../queries/agents.js';
+import { acceptAttempts } from '../runs/transitions/accept.js';
 import { CANCELLED_MESSAGE, type HeldAttempt } from '../runs/transitions/cancel.js';
+import type { AttemptRef } from '../runs/transitions/ref.js';
 import type { TunnelRegistry } from '../tunnels/registry.js';
 import { type DispatchWake, dispatchWake } from '../wake/channels.js';
 import { createClaimLoop } from './claim-loop.js';
@@ -49,6 +52,8 @@ export function createDispatcher(deps: {
   const publish = (event: DispatchWake) => dispatchWake.publish(db, event);
   const logged = (what: string) => (e: unknown) => console.error(`${what} failed:`, e);
 
+  // The accepts of a wave of offers land together: one transaction for those arriving together.
+  const accepts = groupCommit((batch: Array<{ ref: AttemptRef; sessionId: string }>) => acceptAttempts(db, batch), 256);
   const ctx: AgentContext = {
     db,
     config,
@@ -60,6 +65,7 @@ export function createDispatcher(deps: {
     publishWork: () => publish({ kind: 'work' }),
     // Freed devices are offered their next test as soon as their verdicts commit.
     finishAttempt: createVerdictBatches(db, () => ctx.dispatch()),
+    acceptAttempt: (ref, sessionId) => accepts({ ref, sessionId }),
   };
   const loop = createClaimLoop(ctx, () => hub?.connectedAgentIds() ?? []);
 

@@ -5,7 +5,6 @@
 import type { AgentMessage } from '@devicelab/shared';
 import { newId } from '../../ids.js';
 import type { AgentRecord } from '../../queries/agents.js';
-import { acceptAttempt } from '../../runs/transitions/accept.js';
 import type { AgentContext } from '../context.js';
 import { heldAttempt } from '../held-attempt.js';
 
@@ -15,6 +14,6 @@ export async function onJobAccepted(
   m: Extract<AgentMessage, { type: 'job.accepted' }>,
 ): Promise<void> {
   const attempt = await heldAttempt(ctx, agent.id, m.jobId);
-  const started = attempt && (await acceptAttempt(ctx.db, attempt, newId('ses')));
+  const started = attempt && (await ctx.acceptAttempt(attempt, newId('ses')));
   if (!started) ctx.send(agent.id, { type: 'job.cancel', jobId: m.jobId, reason: 'this test is no longer waiting for a device' });
 }

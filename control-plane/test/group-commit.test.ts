@@ -1,12 +1,15 @@
 /**
- * Verdicts that land together are written together (control-plane/src/agents/verdict-batches.ts):
- * each caller still gets its own try back, once; a bad verdict fails alone; a verdict's promise
- * settles only after its run is completed.
+ * Verdicts and accepts that land together are written together (control-plane/src/db/group-commit.ts,
+ * agents/verdict-batches.ts, runs/transitions/accept.ts): each caller still gets its own result,
+ * once; a bad verdict fails alone; a verdict's promise settles only after its run is completed.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createVerdictBatches } from '../src/agents/verdict-batches.js';
+import { groupCommit } from '../src/db/group-commit.js';
 import type { Db } from '../src/db/index.js';
+import { acceptAttempts } from '../src/runs/transitions/accept.js';
 import type { Verdict } from '../src/runs/transitions/finish.js';
+import type { AttemptRef } from '../src/runs/transitions/ref.js';
 import { freshDatabase, type Org, seedOrg } from './harness.js';
 import { blockUnfinished, seedRun } from './seed-runs.js';
 
@@ -81,5 +84,49 @@ describe('verdicts landing together', () => {
     const rows = await db.query<{ id: string; status: string }>('SELECT id, status FROM attempts WHERE id = ANY($1::text[])', [ids]);
     const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
     expect(ids.map((id) => status[id])).toEqual(['succeeded', 'succeeded', 'running', 'succeeded']);
+  });
+});
+
+describe('accepts landing together', () => {
+  async function offeredRun(count: number): Promise<{ runId: string; ids: string[] }> {
+    const seeded = await seedRun(db, org, { count });
+    await db.query(`UPDATE attempts SET status = 'offered', offered_at = clock_timestamp() WHERE run_id = $1`, [seeded.runId]);
+    return seeded;
+  }
+  const accept = () => groupCommit((batch: Array<{ ref: AttemptRef; sessionId: string }>) => acceptAttempts(db, batch), 256);
+
+  it('start each try under its own session in a few transactions; a try accepted twice starts once, by the first', async () => {
+    const { ids } = await offeredRun(30);
+    const start = accept();
+    transactions = 0;
+    const sessions = await Promise.all([
+      ...ids.map((id, i) => start({ ref: { id, tryNumber: 1 }, sessionId: `ses_batch${i}` })),
+      start({ ref: { id: ids[7]!, tryNumber: 1 }, sessionId: 'ses_again' }),
+    ]);
+    expect(sessions).toEqual([...ids.map((_, i) => `ses_batch${i}`), null]);
+    expect(transactions).toBeLessThanOrEqual(2);
+    const rows = await db.query<{ id: string; status: string; session_id: string }>(
+      'SELECT id, status, session_id FROM attempts WHERE id = ANY($1::text[])',
+      [ids],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(ids.map((id) => byId.get(id))).toEqual(ids.map((id, i) => ({ id, status: 'running', session_id: `ses_batch${i}` })));
+    const [{ n }] = (await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sdk_sessions WHERE id LIKE 'ses_batch%' OR id = 'ses_again'`,
+    )) as [{ n: number }];
+    expect(n).toBe(30);
+  });
+
+  it('a try whose run was cancelled meanwhile starts nothing; the others of its batch start', async () => {
+    const live = await offeredRun(2);
+    const gone = await offeredRun(1);
+    await db.query(`UPDATE runs SET status = 'cancelled', finished_at = clock_timestamp() WHERE id = $1`, [gone.runId]);
+    const start = accept();
+    const sessions = await Promise.all([
+      start({ ref: { id: live.ids[0]!, tryNumber: 1 }, sessionId: 'ses_live0' }),
+      start({ ref: { id: gone.ids[0]!, tryNumber: 1 }, sessionId: 'ses_gone' }),
+      start({ ref: { id: live.ids[1]!, tryNumber: 1 }, sessionId: 'ses_live1' }),
+    ]);
+    expect(sessions).toEqual(['ses_live0', null, 'ses_live1']);
   });
 });
