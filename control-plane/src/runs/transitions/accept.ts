@@ -36,18 +36,21 @@ export async function acceptAttempts(
       tx,
       once.map((a) => a.ref.id),
     );
-    // As text: the driver would send a string given for a jsonb parameter as a JSON string.
+    // By arrays, not a join with a set-returning function: the planner estimates such a function
+    // at 100 rows and scanned every attempt for it (48 ms a batch, scripts/bench/lab-scale.ts --statements).
     const rows = await tx.query<{ id: string }>(
-      `WITH started AS (
+      `WITH x AS (
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[]) AS x(id, try, session)
+       ), started AS (
          UPDATE attempts a SET status = 'running', started_at = clock_timestamp(), session_id = x.session
-           FROM jsonb_to_recordset($1::text::jsonb) AS x(id text, try int, session text)
-          WHERE a.id = x.id AND a.try_number = x.try AND a.status = 'offered'
+           FROM x
+          WHERE a.id = ANY($1::text[]) AND a.id = x.id AND a.try_number = x.try AND a.status = 'offered'
             AND EXISTS (SELECT 1 FROM runs r WHERE r.id = a.run_id AND r.status = 'running')
           RETURNING a.org_id, a.test_id, a.platform, a.run_id, a.session_id)
        INSERT INTO sdk_sessions (id, org_id, api_key_id, test_id, platform)
        SELECT s.session_id, s.org_id, r.api_key_id, s.test_id, s.platform FROM started s JOIN runs r ON r.id = s.run_id
        RETURNING id`,
-      [JSON.stringify(once.map((a) => ({ id: a.ref.id, try: a.ref.tryNumber, session: a.sessionId })))],
+      [once.map((a) => a.ref.id), once.map((a) => a.ref.tryNumber), once.map((a) => a.sessionId)],
     );
     return new Set(rows.map((r) => r.id));
   });
