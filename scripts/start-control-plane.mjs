@@ -9,13 +9,17 @@
 // Building stays out of this process: initdb and migrating a template leave WebAssembly heaps
 // that a server would keep for good.
 //
-// --initial-old-space-size=64: relaying tunnel bytes, a control plane whose old generation
-// starts small (V8's default, a few MiB here) fell into running a full collection every few
-// MiB (frames waiting in socket queues get promoted, and the small heap's limit is soon hit):
-// 33-62 mark-compacts and 3-4.6 ms of CPU per MiB against 1-6 and 1.9-2.4 ms with 64 MiB, the
-// same idle RSS (docs/benchmarks.md, `tunnel`, issue 27).
+// --initial-old-space-size=128: the old generation's allocation limit, which V8 keeps at least
+// this high. Relaying tunnel bytes, every 64 KiB socket read is a new ArrayBuffer, and V8 counts
+// the ArrayBuffer memory allocated since the last full collection against that limit; it frees
+// young ones only in a scavenge once about 32 MiB of them piled up. The control plane's own old
+// generation is 25-33 MiB, so with a 64 MiB limit the headroom left (minus the new space's) was
+// about that pile: a download started incremental markings ("external memory pressure",
+// "allocation limit") and ran up to 22 mark-compacts where 128 MiB runs none; with V8's small
+// default it was a full collection every few MiB, 3-4.6 ms of CPU per MiB against 1.9-2.4
+// (docs/benchmarks.md, `tunnel`, issue 27).
 //
-//   node --v8-pool-size=1 --initial-old-space-size=64 --enable-source-maps scripts/start-control-plane.mjs
+//   node --v8-pool-size=1 --initial-old-space-size=128 --enable-source-maps scripts/start-control-plane.mjs
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readyToStart, serverEntry } from './build-control-plane.mjs';
