@@ -2,8 +2,9 @@
  * The proxy a device uses during a tunnelled test (docs/architecture.md#tunnels): an HTTP proxy on
  * the agent's loopback. `CONNECT host:port` (HTTPS, and anything else tunnelled by the
  * client) becomes a stream through the tunnel, spliced to the device's socket; a plain
- * `GET http://host/...` is forwarded by node:http over such a stream, kept open for the next
- * request to the same host (TunnelAgent). A host the tunnel
+ * `GET http://host/...` is forwarded over such a stream, kept open for the next request to the
+ * same host: without a body its head is written by hand and the answer relayed by relayAnswer
+ * (KeptStreams), with a body by node:http (TunnelAgent). A host the tunnel
  * refuses, or cannot reach, is answered with 403 / 502 and the reason as text, which is
  * what the app on the device shows. Where others than the test's device can reach it (iOS:
  * the Mac's shared loopback, its LAN address for an iPhone) it wants the test's credential.
