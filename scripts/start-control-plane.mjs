@@ -10,14 +10,17 @@
 // that a server would keep for good.
 //
 // --initial-old-space-size=128: the old generation's allocation limit, which V8 keeps at least
-// this high. Relaying tunnel bytes, every 64 KiB socket read is a new ArrayBuffer, and V8 counts
-// the ArrayBuffer memory allocated since the last full collection against that limit; it frees
-// young ones only in a scavenge once about 32 MiB of them piled up. The control plane's own old
-// generation is 25-33 MiB, so with a 64 MiB limit the headroom left (minus the new space's) was
-// about that pile: a download started incremental markings ("external memory pressure",
-// "allocation limit") and ran up to 22 mark-compacts where 128 MiB runs none; with V8's small
-// default it was a full collection every few MiB, 3-4.6 ms of CPU per MiB against 1.9-2.4
-// (docs/benchmarks.md, `tunnel`, issue 27).
+// this high. Relaying tunnel bytes, every socket read is a new 64 KiB ArrayBuffer, and V8 counts
+// the ArrayBuffer memory allocated since the last full collection as old-generation bytes when it
+// decides to start one (Heap::OldGenerationSpaceAvailable adds AllocatedExternalMemorySinceMarkCompact);
+// young ArrayBuffers are only freed by a scavenge, and a download piled up 20-30 MiB of them
+// between two (process.memoryUsage().arrayBuffers: 8 MiB idle, 28-38 during a download). The
+// control plane's own old generation is 25-33 MiB, so a 64 MiB limit left about that pile plus
+// the new space as headroom: after an idle-time collection (memory reducer) had set the baseline
+// low, a download started incremental markings ("allocation limit", "external memory pressure")
+// and ran 7-22 mark-compacts with about twice the CPU per MiB; at 128 MiB it ran the one of
+// start-up (docs/benchmarks.md, `tunnel`, issue 27, fourth pass). With V8's small default it was
+// a full collection every few MiB.
 //
 //   node --v8-pool-size=1 --initial-old-space-size=128 --enable-source-maps scripts/start-control-plane.mjs
 import { spawnSync } from 'node:child_process';
