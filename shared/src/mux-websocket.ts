@@ -3,7 +3,7 @@
  * frames its data. One place for the three ends that hold one: the control plane's tunnel
  * endpoints, a lab agent's relay and the tunnel client.
  */
-import { MuxSession, type MuxSessionOptions, PEER_READ } from './mux.js';
+import { MuxSession, type MuxSessionOptions } from './mux.js';
 
 /** What a mux session needs of a `ws` WebSocket (structural: shared/ does not depend on ws). */
 export interface MuxWebSocket {
@@ -11,29 +11,11 @@ export interface MuxWebSocket {
   on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
   /** `ws`'s socket, once open (not in its typings, but there since ws 1). */
   readonly _socket?: Corkable | null;
-  /** Whether this is the server's end (`ws`: not in its typings either); a client masks its frames. */
-  readonly _isServer?: boolean;
 }
 
 interface Corkable {
   cork(): void;
   uncork(): void;
-  /** Bytes written, those still queued in the socket included (net.Socket). */
-  readonly bytesWritten?: number;
-}
-
-/**
- * The size of a binary message that ends the socket's bytes on a multiple of PEER_READ: a full
- * 64 KiB read then holds whole frames, and `ws` on the receiving end hands each on as a slice of
- * its read instead of joining two reads into a new buffer (a copy of 46 % of the tunnel client's
- * frames in the control plane, as counted in the tunnel benchmark). Reckoned for a frame with a
- * 16-bit length (126 to 65,535 bytes), so it may come out smaller than that, even negative.
- */
-function alignedMessageSize(ws: MuxWebSocket): number | null {
-  const written = ws._socket?.bytesWritten;
-  if (written === undefined) return null;
-  const toBoundary = PEER_READ - (written % PEER_READ);
-  return toBoundary - 4 - (ws._isServer === false ? 4 : 0); // header: 2 bytes, 16-bit length, mask key
 }
 
 /**
@@ -68,7 +50,6 @@ export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): 
         cork();
         ws.send(frame, { binary: true });
       },
-      alignedFrameSize: () => alignedMessageSize(ws),
     },
     options,
   );

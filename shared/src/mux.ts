@@ -19,18 +19,7 @@ import {
 export interface FrameSink {
   sendText(text: string): void;
   sendBinary(frame: Buffer): void;
-  /**
-   * The size of a binary frame (stream id included) that would end the transport's bytes sent so
-   * far on a boundary of the peer's reads (every PEER_READ bytes; mux-websocket.ts), or null: the
-   * sender of a large read may size it so (socket-splice.ts). Reckoned for a frame of 126 to
-   * 65,535 bytes, so it may come out smaller, even negative (the boundary is nearer than such a
-   * frame). Optional.
-   */
-  alignedFrameSize?(): number | null;
 }
-
-/** How much the receiving end of a tunnel WebSocket reads at a time: a Node server socket's reads (the control plane's ends). */
-export const PEER_READ = 64 * 1024;
 
 export interface StreamTarget {
   host: string;
@@ -80,11 +69,6 @@ export class FramePort {
 
   get receiveWindow(): number {
     return this.session.receiveWindow;
-  }
-
-  /** See FrameSink.alignedFrameSize. */
-  get alignedFrameSize(): number | null {
-    return this.session.alignedFrameSize();
   }
 
   /** For a reader (socket-splice.ts): grants the peer the receive window, once the stream is open. */
@@ -322,11 +306,6 @@ export class MuxSession {
   widenWindow(id: number): void {
     const extra = this.receiveWindow - this.window;
     if (extra > 0) this.control({ type: 'credit', id, bytes: extra });
-  }
-
-  /** @internal: see FrameSink.alignedFrameSize. */
-  alignedFrameSize(): number | null {
-    return this.sink.alignedFrameSize?.() ?? null;
   }
 
   /** @internal: a data frame whose stream id is already written. */

@@ -16,7 +16,7 @@
  *   stream with the reason; a reset from the peer (or a lost session) destroys the socket.
  */
 import { connect, type Socket, type TcpNetConnectOpts } from 'node:net';
-import { type FrameHandler, type FramePort, type IncomingStream, PEER_READ } from '@devicelab/shared';
+import type { FrameHandler, FramePort, IncomingStream } from '@devicelab/shared';
 
 const ID_BYTES = 4;
 /** Reads smaller than this are copied into a frame of their own (see frameOfRead). */
@@ -56,8 +56,6 @@ export class SocketSplice implements FrameHandler {
    * than the copy it saves. It becomes 64 KiB once a read fills it.
    */
   private readBuffer = Buffer.allocUnsafe(ID_BYTES + FIRST_READ);
-  /** How much of readBuffer the current read may fill. */
-  private readRoom = FIRST_READ;
   private readBufferSent = false;
   private readBufferFilled = false;
   readonly socket: Socket;
@@ -73,8 +71,7 @@ export class SocketSplice implements FrameHandler {
           if (this.readBufferSent || this.readBufferFilled) this.readBuffer = Buffer.allocUnsafe(ID_BYTES + FULL_READ);
           this.readBufferSent = false;
           this.readBufferFilled = false;
-          this.readRoom = this.roomOfRead(this.readBuffer.length - ID_BYTES);
-          return this.readBuffer.subarray(ID_BYTES, ID_BYTES + this.readRoom);
+          return this.readBuffer.subarray(ID_BYTES);
         },
         callback: (bytes: number) => this.read(this.frameOfRead(bytes)),
       },
@@ -107,26 +104,12 @@ export class SocketSplice implements FrameHandler {
   }
 
   /**
-   * How much a read into a buffer of `capacity` may take: a full-size one is cut so that its frame
-   * ends the WebSocket's bytes on a boundary of the control plane's reads (FramePort.alignedFrameSize);
-   * where that frame would be under COPY_BELOW, halfway there, and the next read gets there. Full
-   * frames after it are whole reads there too: a download's first, short frame (and any short read)
-   * put every later one astride two reads, which `ws` joins into a new buffer.
-   */
-  private roomOfRead(capacity: number): number {
-    const aligned = capacity === FULL_READ ? this.port?.alignedFrameSize : null;
-    if (aligned === null || aligned === undefined) return capacity;
-    const frame = aligned - ID_BYTES >= COPY_BELOW ? aligned : Math.floor((aligned + PEER_READ) / 2);
-    return Math.min(capacity, frame - ID_BYTES);
-  }
-
-  /**
    * The frame a read becomes: the read buffer itself, or, for a small read, a copy of the
    * right size, so that a small answer does not hold (and make the collector account for)
    * 64 KiB, and the read buffer serves the next read.
    */
   private frameOfRead(bytes: number): Buffer {
-    this.readBufferFilled = bytes === this.readRoom;
+    this.readBufferFilled = bytes === this.readBuffer.length - ID_BYTES;
     if (bytes >= COPY_BELOW) {
       this.readBufferSent = true;
       return this.readBuffer.subarray(0, ID_BYTES + bytes);
