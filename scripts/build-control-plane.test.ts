@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The production start runs pre-built JavaScript (issue 14, part 6): no TypeScript loader or
  * esbuild process in the server, and V8 held to one helper thread (every helper thread keeps
- * its own malloc arena of compiled-code garbage: about 40 MiB of idle RSS), and a 64 MiB old
+ * its own malloc arena of compiled-code garbage: about 40 MiB of idle RSS), and a 128 MiB old
  * generation before its first full collection (start-control-plane.mjs says why).
  */
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -22,7 +22,7 @@ describe('production start', () => {
     const start = scripts(file).start!;
     expect(start).not.toMatch(/\btsx\b/);
     // No `node build-control-plane.mjs && node …`: the check runs in the server's process.
-    expect(start.split(' ')).toEqual(['node', '--v8-pool-size=1', '--initial-old-space-size=64', '--enable-source-maps', script]);
+    expect(start.split(' ')).toEqual(['node', '--v8-pool-size=1', '--initial-old-space-size=128', '--enable-source-maps', script]);
   });
 
   it('prepares the embedded database template at install time, without failing the install', () => {

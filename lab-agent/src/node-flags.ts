@@ -2,7 +2,8 @@
  * Node's flags for the long-running `devicelab` processes, `agent start` and `tunnel start`:
  * they relay every tunnelled byte (the agent's device proxy, the tunnel client).
  *
- * `--initial-old-space-size=64`, as the control plane starts with (scripts/start-control-plane.mjs):
+ * `--initial-old-space-size=64` (the control plane, whose own heap is larger, starts with 128:
+ * scripts/start-control-plane.mjs says why):
  * with V8's small default old generation, a process relaying a download fell into a full
  * collection every few MiB (the frames waiting in socket queues are promoted, and a small
  * heap's limit is soon hit, again and again): 3.2-3.6 ms of CPU per MiB in the agent's side

@@ -69,8 +69,17 @@ const IDLE_MS = 3000;
 const TUNNEL = 'bench';
 const BARE = 'bare relay ×3';
 const PARTY = join(repoRoot, 'scripts', 'bench', 'lib', 'tunnel-party.ts');
-/** The control plane runs as `pnpm start` runs it: its bundle, built for its tree, by plain Node with the start script's flags. */
-const PRODUCTION_START = { plainNode: true, nodeArgs: ['--v8-pool-size=1', '--initial-old-space-size=64', '--enable-source-maps'] };
+/**
+ * The control plane runs as `pnpm start` runs it: its bundle, built for its tree, by plain Node
+ * with the Node flags of that tree's start script (package.json), so that `--compare` measures a
+ * change of those flags too.
+ */
+function productionStart(root: string): { plainNode: true; nodeArgs: string[] } {
+  const start: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  const words = start.split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`${root}/package.json: the start script does not run node: ${start}`);
+  return { plainNode: true, nodeArgs: words.slice(1).filter((word) => word.startsWith('--')) };
+}
 /**
  * The tunnel client and the agent side run with the flags `devicelab tunnel start` / `agent start`
  * give themselves (lab-agent/src/node-flags.ts). Given here, the CLI does not run itself again, so
@@ -171,7 +180,7 @@ async function startTunnelStack(label: string, root: string, hostPid: number): P
   const adminToken = `bench-admin-${randomBytes(12).toString('hex')}`;
   const url = new URL(`http://127.0.0.1:${port}`);
   const controlPlane = await startParty(`${label}: control plane`, join(root, 'scripts', 'start-control-plane.mjs'), [], {
-    ...PRODUCTION_START,
+    ...productionStart(root),
     ready: /DeviceLab control plane on/,
     env: {
       PORT: String(port),

@@ -1,18 +1,20 @@
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { type AddressInfo, connect, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Duplex } from 'node:stream';
 import { MuxSession, type MuxStream, StreamRefused } from '@devicelab/shared';
 import { startVirtualAdbServer, type VirtualAdbServer } from '@devicelab/virtual-devices';
 import { deviceNetwork, isPrivateHost, proxyOf } from '@devicelab/virtual-devices/device-network.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAgent } from '../agent.js';
 import { createAdbClient } from '../devices/adbkit.js';
 import { AndroidDriver } from '../devices/android.js';
 import { type DeviceProxy, type Dial, startDeviceProxy } from './device-proxy.js';
 
+const originalWrite = Socket.prototype.write;
 let internal: Server;
 let internalPort: number;
 const dialed: string[] = [];
@@ -149,6 +151,64 @@ describe('device proxy', () => {
     expect(streams).toHaveLength(2);
     await proxy.close();
     await new Promise<void>((r) => brief.close(() => r()));
+  });
+
+  it("passes a plain-HTTP answer's body to the device as the tunnel stream's own bytes, not copies", async () => {
+    // The "tunnel stream": answers every request head with a 256 KiB body held in one buffer.
+    const body = Buffer.alloc(256 * 1024, 'b');
+    const answer = Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n`), body]);
+    const proxy = await startDeviceProxy(async () => {
+      const stream = new Duplex({
+        read() {},
+        write(_chunk, _encoding, callback) {
+          stream.push(answer);
+          callback();
+        },
+      });
+      return stream;
+    });
+    // What the proxy writes to the device's socket, by buffer: a copy would be written from another one.
+    const written: Buffer[] = [];
+    const write = vi.spyOn(Socket.prototype, 'write').mockImplementation(function (this: Socket, ...args: unknown[]) {
+      if (Buffer.isBuffer(args[0])) written.push(args[0]);
+      return (originalWrite as (...a: unknown[]) => boolean).apply(this, args);
+    });
+    try {
+      const res = await viaProxy(proxy, { path: 'http://files.corp/big' });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(body.toString());
+    } finally {
+      write.mockRestore();
+    }
+    const fromAnswer = written.filter((chunk) => chunk.buffer === answer.buffer).reduce((sum, chunk) => sum + chunk.length, 0);
+    expect(fromAnswer).toBe(body.length);
+    await proxy.close();
+  });
+
+  it('relays a chunked answer, a HEAD answer and a 304 through a kept stream intact', async () => {
+    const host = createServer((req, res) => {
+      if (req.url === '/chunked') {
+        res.write('first,');
+        setTimeout(() => res.end('second'), 5);
+      } else if (req.url === '/cached') res.writeHead(304, { etag: '"v1"' }).end();
+      else res.writeHead(200, { 'content-length': '5', 'x-kind': 'head' }).end(req.method === 'HEAD' ? undefined : 'hello');
+    });
+    host.listen(0, '127.0.0.1');
+    await once(host, 'listening');
+    const streams: Duplex[] = [];
+    const proxy = await startDeviceProxy(async () => {
+      const socket = connect((host.address() as AddressInfo).port, '127.0.0.1');
+      await once(socket, 'connect');
+      streams.push(socket);
+      return socket;
+    });
+    expect(await viaProxy(proxy, { path: 'http://files.corp/chunked' })).toEqual({ status: 200, body: 'first,second' });
+    expect(await viaProxy(proxy, { method: 'HEAD', path: 'http://files.corp/head' })).toEqual({ status: 200, body: '' });
+    expect(await viaProxy(proxy, { path: 'http://files.corp/cached' })).toEqual({ status: 304, body: '' });
+    expect(await viaProxy(proxy, { path: 'http://files.corp/plain' })).toEqual({ status: 200, body: 'hello' });
+    expect(streams).toHaveLength(1);
+    await proxy.close();
+    await new Promise<void>((r) => host.close(() => r()));
   });
 
   it('splices CONNECT to a dialed stream', async () => {

@@ -2,8 +2,9 @@
  * The proxy a device uses during a tunnelled test (docs/architecture.md#tunnels): an HTTP proxy on
  * the agent's loopback. `CONNECT host:port` (HTTPS, and anything else tunnelled by the
  * client) becomes a stream through the tunnel, spliced to the device's socket; a plain
- * `GET http://host/...` is forwarded by node:http over such a stream, kept open for the next
- * request to the same host (TunnelAgent). A host the tunnel
+ * `GET http://host/...` is forwarded over such a stream, kept open for the next request to the
+ * same host: without a body its head is written by hand and the answer relayed by relayAnswer
+ * (KeptStreams), with a body by node:http (TunnelAgent). A host the tunnel
  * refuses, or cannot reach, is answered with 403 / 502 and the reason as text, which is
  * what the app on the device shows. Where others than the test's device can reach it (iOS:
  * the Mac's shared loopback, its LAN address for an iPhone) it wants the test's credential.
@@ -13,6 +14,7 @@ import { Agent, type ClientRequest, createServer, request as httpRequest, type I
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex, Readable, Writable } from 'node:stream';
 import { StreamRefused } from '@devicelab/shared';
+import { AnswerReader } from './answer-reader.js';
 import {
   connectRefusalWithoutCredential,
   fromAddress,
@@ -110,6 +112,125 @@ class TunnelAgent extends Agent {
   }
 }
 
+/**
+ * The kept streams of plain-HTTP requests without a body, per host:port, last used first: the
+ * same keeping as TunnelAgent's, for the requests whose answer is relayed by `relayAnswer`. An
+ * idle stream leaves the pool when the host ends it, fails, sends anything, or after 4 s.
+ */
+class KeptStreams {
+  private readonly idle = new Map<string, Array<{ stream: Duplex; leave: () => void }>>();
+
+  take(key: string): Duplex | null {
+    const entry = this.idle.get(key)?.pop();
+    if (!entry) return null;
+    entry.leave();
+    return entry.stream;
+  }
+
+  keep(key: string, stream: Duplex): void {
+    const entries = this.idle.get(key) ?? [];
+    this.idle.set(key, entries);
+    const gone = () => {
+      const at = entries.indexOf(entry);
+      if (at >= 0) entries.splice(at, 1);
+      if (entries.length === 0 && this.idle.get(key) === entries) this.idle.delete(key);
+      entry.leave();
+      stream.destroy();
+    };
+    const timer = setTimeout(gone, IDLE_STREAM_MS).unref();
+    const entry = {
+      stream,
+      leave: () => {
+        clearTimeout(timer);
+        stream.off('data', gone).off('end', gone).off('error', gone).off('close', gone);
+      },
+    };
+    stream.on('data', gone).on('end', gone).on('error', gone).on('close', gone);
+    entries.push(entry);
+  }
+
+  destroy(): void {
+    for (const entries of this.idle.values())
+      for (const { stream, leave } of entries.splice(0)) {
+        leave();
+        stream.destroy();
+      }
+    this.idle.clear();
+  }
+}
+
+/** Hop-by-hop headers of an answer: node:http's response to the device sets its own. */
+const ANSWER_HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']);
+
+/**
+ * Relays the internal host's answer on `stream` to the device's `res`: the head through
+ * node:http's response (which frames the body for the device's connection), the body as views
+ * on the stream's bytes (answer-reader.ts), with backpressure. Once the answer is complete the
+ * stream goes back to `kept` if it can carry another request, else it is destroyed.
+ */
+function relayAnswer(method: string, stream: Duplex, res: ServerResponse, done: (reusable: boolean) => void): void {
+  let finished = false;
+  const resume = () => stream.resume();
+  const reader = new AnswerReader(method, {
+    onHead({ statusCode, statusMessage, rawHeaders }) {
+      const headers: string[] = [];
+      for (let i = 0; i < rawHeaders.length; i += 2)
+        if (!ANSWER_HOP_BY_HOP.has(rawHeaders[i]!.toLowerCase())) headers.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+      res.writeHead(statusCode, statusMessage, headers);
+    },
+    onBody(part) {
+      if (!res.write(part)) {
+        stream.pause();
+        res.once('drain', resume);
+      }
+    },
+    onEnd(reusable) {
+      if (finished) return;
+      finish();
+      res.end();
+      done(reusable && !res.destroyed);
+    },
+  });
+  const onData = (chunk: Buffer) => {
+    try {
+      reader.feed(chunk);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const onEnd = () => {
+    if (!reader.finish()) fail(new Error('the internal host closed the connection before its answer was complete'));
+  };
+  const onClose = () => fail(new Error('the tunnel stream closed before the answer was complete'));
+  const onDeviceGone = () => {
+    if (finished) return;
+    finish();
+    done(false);
+  };
+  function finish(): void {
+    finished = true;
+    stream.off('data', onData).off('end', onEnd).off('error', fail).off('close', onClose);
+    res.off('close', onDeviceGone).off('drain', resume);
+    if (stream.isPaused()) stream.resume();
+  }
+  function fail(error: unknown): void {
+    if (finished || reader.done) return;
+    finish();
+    done(false);
+    if (res.headersSent) return void res.destroy();
+    const { status, text } = failure(error);
+    res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
+  }
+  stream.on('data', onData).on('end', onEnd).on('error', fail).on('close', onClose);
+  res.on('close', onDeviceGone);
+}
+
+/** Whether a request carries no body: only those take the relayed answer (the others go through node:http). */
+function bodiless(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0') && req.headers.expect === undefined;
+}
+
 /** "host:port" of a CONNECT line or a Host header; IPv6 in brackets. */
 function hostPort(authority: string, defaultPort: number): { host: string; port: number } | null {
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(authority);
@@ -122,6 +243,8 @@ function hostPort(authority: string, defaultPort: number): { host: string; port:
 export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions = {}): Promise<DeviceProxy> {
   const sockets = new Set<Socket>();
   const pool = new TunnelAgent(dial);
+  const kept = new KeptStreams();
+  let closed = false;
   const admitted = (req: IncomingMessage) => !options.requireAuth || hasProxyCredential(req, options.requireAuth);
 
   async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -137,6 +260,7 @@ export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions =
       return;
     }
     const { host, port } = hostPort(target.host, 80)!;
+    if (bodiless(req)) return relayBodiless(req, res, { host, port, authority: target.host, path: target.pathname + target.search });
     const headers = { ...req.headers };
     for (const name of HOP_BY_HOP) delete headers[name];
     headers.host = target.host; // an absolute URI's authority wins over the Host header (RFC 9112 3.2.2)
@@ -155,6 +279,41 @@ export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions =
       } else res.destroy();
     });
     join(req, upstream);
+  }
+
+  /**
+   * A request without a body: its head is written to a kept or new stream by hand and the answer
+   * relayed by relayAnswer, not by node:http's client (answer-reader.ts says why).
+   */
+  async function relayBodiless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    to: { host: string; port: number; authority: string; path: string },
+  ): Promise<void> {
+    const key = `${to.host}:${to.port}`;
+    let stream = kept.take(key);
+    if (!stream) {
+      try {
+        stream = await dial(to.host, to.port);
+      } catch (error) {
+        const { status, text } = failure(error);
+        return void res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
+      }
+    }
+    if (res.destroyed || closed) return void stream.destroy(); // the device left (or the proxy closed) meanwhile
+    const head = [`${req.method} ${to.path} HTTP/1.1`, `Host: ${to.authority}`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i]!;
+      const lower = name.toLowerCase();
+      if (lower !== 'host' && !HOP_BY_HOP.includes(lower)) head.push(`${name}: ${req.rawHeaders[i + 1]}`);
+    }
+    stream.write(`${head.join('\r\n')}\r\n\r\n`);
+    req.resume();
+    const onward = stream;
+    relayAnswer(req.method ?? 'GET', onward, res, (reusable) => {
+      if (reusable && !closed && !onward.destroyed && !onward.readableEnded) kept.keep(key, onward);
+      else onward.destroy();
+    });
   }
 
   async function connect(req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
@@ -195,7 +354,9 @@ export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions =
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
+      closed = true;
       pool.destroy();
+      kept.destroy();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
