@@ -7,7 +7,9 @@
  *
  *   node --import tsx scripts/bench/utilisation.ts [--backend both|postgres|pglite] [--devices 8]
  *        [--tests 40] [--wait 1.5] [--long 4] [--long-wait 8] [--short-wait 1] [--handsets in-agent|own-process]
- *        [--uploads both|after-verdict|before-verdict]
+ *        [--uploads both|after-verdict|before-verdict] [--cpu-prof DIR]
+ *
+ * --cpu-prof writes the control plane's V8 CPU profile to DIR/<backend> (where its time goes).
  *
  * --uploads: when the agent uploads each test's recording and device log (lab-agent/src/jobs.ts
  * artifactUploads). `both` (the default) measures the agents that upload before the verdict
@@ -71,6 +73,8 @@ const HANDSETS = flag('handsets', 'in-agent');
 if (HANDSETS !== 'in-agent' && HANDSETS !== 'own-process') throw new Error('--handsets is in-agent or own-process');
 
 const backends = backendsFlag('both');
+const CPU_PROF = flag('cpu-prof', '');
+const POLL_MS = Number(flag('poll-ms', '25'));
 type Uploads = 'after-verdict' | 'before-verdict';
 const UPLOADS_FLAG = flag('uploads', 'both');
 if (!['both', 'after-verdict', 'before-verdict'].includes(UPLOADS_FLAG))
@@ -141,8 +145,10 @@ console.log(
 console.log(`machine: ${machineLine(machine)}; handsets: ${HANDSETS}; uploads: ${UPLOAD_MODES.join(', then ')}`);
 const started = performance.now();
 
-const results = await runOnBackends(backends, { entry: 'main' }, async ({ backend, server, probe, onCleanup }) =>
-  benchBackend(backend, server, probe, onCleanup),
+const results = await runOnBackends(
+  backends,
+  { entry: 'main', nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []) },
+  async ({ backend, server, probe, onCleanup }) => benchBackend(backend, server, probe, onCleanup),
 );
 report(results);
 
@@ -234,7 +240,7 @@ async function benchBackend(
       for (;;) {
         run = (await sendJson<typeof run>(server.url, http, { method: 'GET', path: `/runs/${res.body.runId}`, headers: auth })).body;
         if (run.status !== 'running') break;
-        await new Promise((r) => setTimeout(r, 25));
+        await new Promise((r) => setTimeout(r, POLL_MS));
       }
       const tEnd = performance.now();
       const agentThreadBusy = perf.eventLoopUtilization(eluBefore).utilization;
