@@ -8,10 +8,11 @@ import type { AgentContext } from './context.js';
 
 /** Records a verdict (once), runs the test's teardown requests, and offers the freed device new work. */
 export async function recordVerdict(ctx: AgentContext, ref: AttemptRef, verdict: Verdict): Promise<void> {
-  const finished = await finishAttempt(ctx.db, ref, verdict);
+  // The freed device is claimed for as soon as the verdict commits: the test's duration is
+  // written meanwhile (it orders later runs only), and the teardown requests start after.
+  const finished = await finishAttempt(ctx.db, ref, verdict, () => ctx.dispatch());
   if (!finished) return;
   await tearDown(ctx, finished, verdict.status);
-  ctx.dispatch();
 }
 
 /**

@@ -25,7 +25,16 @@ export interface Verdict {
   deviceLogPending?: boolean;
 }
 
-export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
+/**
+ * `committed` runs once the verdict is committed, before the duration is remembered: what
+ * waits for the verdict (the freed device's next claim) need not wait for that write too.
+ */
+export async function finishAttempt(
+  db: Db,
+  ref: AttemptRef,
+  v: Verdict,
+  committed?: (attempt: AttemptWork) => void,
+): Promise<AttemptWork | null> {
   const finished = await db.transaction(async (tx) => {
     await lockRuns(
       tx,
@@ -73,8 +82,9 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
   // row, and writing it inside the transaction queued each verdict, with its run's lock held,
   // behind every other verdict of the same test (scripts/bench/lab-scale.ts --statements). The
   // duration only orders later runs' tests, so one lost to a crash here costs no verdict.
-  if (finished)
-    await rememberDuration(db, finished).catch((e: unknown) => console.error(`remembering the duration of ${finished.id} failed:`, e));
+  if (!finished) return null;
+  committed?.(finished);
+  await rememberDuration(db, finished).catch((e: unknown) => console.error(`remembering the duration of ${finished.id} failed:`, e));
   return finished;
 }
 
