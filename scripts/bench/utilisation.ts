@@ -34,11 +34,11 @@
  * up, but for those after the verdict, marked "after": uploads in the background).
  *
  * Two ideals. The issue's: the tests' own `wait`s (tests × wait / devices; max(total /
- * devices, longest) for the skewed runs). Every step also reads a settled screen (at least
- * two hierarchy reads 200 ms apart, lab-agent/src/screen-settle.ts) and asks the control
- * plane for its decision, so "ratio to the measured test time" divides instead by the tests'
- * own time as measured on the devices (first step's start to last step's end): what is left
- * above 1 is the time between tests alone.
+ * devices, longest) for the skewed runs). Every step also reads its screen and asks the
+ * control plane for its decision; a `wait:` step counts both towards its wait
+ * (lab-agent/src/runner.ts), other steps settle the screen first (screen-settle.ts). "Ratio to
+ * the measured test time" divides instead by the tests' own time as measured on the devices
+ * (first step's start to last step's end): what is left above 1 is the time between tests alone.
  *
  * Target (scheduler issue): both uniform ratios and the second skewed run within 1.1× of the
  * ideal, on both backends.
