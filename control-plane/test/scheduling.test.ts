@@ -216,6 +216,43 @@ describe.skipIf(backend !== 'postgres')('a claim beside a cancel (two connection
   });
 });
 
+describe.skipIf(backend !== 'postgres')('a verdict and the duration it leaves (two connections)', () => {
+  it("offers the freed device its next test without waiting for the test's duration to be written", async () => {
+    const org = await seedOrg(server.db);
+    const agent = await agents.connect(server.url, shared, { agentId: 'duration-agent', devices: devices('duration', 1) });
+    await seedRun(server.db, org, { count: 2 });
+    server.services.dispatcher.wake();
+    const first = await agent.next('job.offer');
+    // Another connection holds the durations table: the verdict's duration write waits for it.
+    let locked!: () => void;
+    let release!: () => void;
+    const tableLocked = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = server.db.transaction(async (tx) => {
+      await tx.query('LOCK TABLE test_durations IN EXCLUSIVE MODE');
+      locked();
+      await released;
+    });
+    await tableLocked;
+    try {
+      agent.send({ type: 'job.accepted', jobId: first.jobId });
+      agent.send({ type: 'job.result', jobId: first.jobId, verdict: 'succeeded', durationSeconds: 1 });
+      // Before, the claim followed the duration's write, and no offer came while the table was held.
+      const second = await agent.next('job.offer', 5000);
+      expect(second.jobId).not.toBe(first.jobId);
+      release();
+      await holder;
+      await agent.next('job.result.ack');
+      await finish(agent, second);
+    } finally {
+      release();
+      await holder;
+    }
+    const remembered = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM test_durations WHERE org_id = $1', [org.id]);
+    expect(remembered[0]!.n).toBe(2);
+  });
+});
+
 describe('fair share', () => {
   it("a second organisation's single test gets the next free device, ahead of the first one's backlog of 50", async () => {
     const first = await seedOrg(server.db, { name: 'Nightly' });

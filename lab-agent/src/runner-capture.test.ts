@@ -1,5 +1,5 @@
 import type { StepDecide, StepDecision } from '@devicelab/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuildCache } from './builds.js';
 import type { DeviceDriver } from './devices/driver.js';
 import { JobRun } from './runner.js';
@@ -105,4 +105,42 @@ describe('a step reads its screen', () => {
     expect(device.events.indexOf('picture 1 starts')).toBeLessThan(device.events.indexOf('read 1 ends'));
     expect(asked[0]!.screenshot).toBeTruthy();
   });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it("counts a wait: step's screen read and decision towards its wait, not on top of it", async () => {
+    const device = scriptedDevice(screen('Welcome'));
+    const events: Array<{ durationMs: number }> = [];
+    // The clock the step reads: the decision comes back 29.95 s into a 30 s wait.
+    const realNow = Date.now.bind(Date);
+    let skew = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
+    const connection = {
+      requestDecision: async (req: Omit<StepDecide, 'type'>): Promise<StepDecision> => {
+        skew += 29_950;
+        return {
+          type: 'step.decision',
+          requestId: req.requestId,
+          ok: true,
+          actions: [{ type: 'wait', seconds: 30 }],
+          finished: true,
+          failed: false,
+          reason: '',
+          screenshotKey: null,
+          retry: false,
+        };
+      },
+      sendQueued: (m: { durationMs: number }) => void events.push(m),
+    };
+    const run = new JobRun(jobOffer({ build: null, commands: ['wait: 30'] }), {
+      driver: device.driver,
+      connection: connection as never,
+      builds: {} as BuildCache,
+      installed: new Map(),
+    });
+    // Only the 50 ms left of the wait is slept (the whole 30 s would outlast the test's time limit).
+    expect(await run.run()).toMatchObject({ verdict: 'succeeded' });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.durationMs).toBeGreaterThanOrEqual(30_000);
+  }, 10_000);
 });

@@ -404,7 +404,15 @@ export class JobRun {
         return fail((err as Error).message);
       }
       try {
-        for (const action of actions) {
+        for (const decided of actions) {
+          // A `wait:` step's pause runs from the step's start: its one screen read and its
+          // decision count towards it, as a settling read counts towards the pause after it
+          // (screen-settle.ts). Neither changes the screen, and the device stays untouched
+          // for the whole wait; only the agent's bookkeeping no longer lengthens it.
+          const action =
+            fixedWait && decided.type === 'wait'
+              ? { ...decided, seconds: Math.max(0, decided.seconds - (Date.now() - began) / 1000) }
+              : decided;
           const budget = timeoutMs + (action.type === 'wait' ? action.seconds * 1000 : 0);
           await this.guard(() => performAction(action, this.context()), fail, budget, `performing ${action.type}`);
         }

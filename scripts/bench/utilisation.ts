@@ -7,7 +7,9 @@
  *
  *   node --import tsx scripts/bench/utilisation.ts [--backend both|postgres|pglite] [--devices 8]
  *        [--tests 40] [--wait 1.5] [--long 4] [--long-wait 8] [--short-wait 1] [--handsets in-agent|own-process]
- *        [--uploads both|after-verdict|before-verdict]
+ *        [--uploads both|after-verdict|before-verdict] [--cpu-prof DIR]
+ *
+ * --cpu-prof writes the control plane's V8 CPU profile to DIR/<backend> (where its time goes).
  *
  * --uploads: when the agent uploads each test's recording and device log (lab-agent/src/jobs.ts
  * artifactUploads). `both` (the default) measures the agents that upload before the verdict
@@ -32,11 +34,11 @@
  * up, but for those after the verdict, marked "after": uploads in the background).
  *
  * Two ideals. The issue's: the tests' own `wait`s (tests × wait / devices; max(total /
- * devices, longest) for the skewed runs). Every step also reads a settled screen (at least
- * two hierarchy reads 200 ms apart, lab-agent/src/screen-settle.ts) and asks the control
- * plane for its decision, so "ratio to the measured test time" divides instead by the tests'
- * own time as measured on the devices (first step's start to last step's end): what is left
- * above 1 is the time between tests alone.
+ * devices, longest) for the skewed runs). Every step also reads its screen and asks the
+ * control plane for its decision; a `wait:` step counts both towards its wait
+ * (lab-agent/src/runner.ts), other steps settle the screen first (screen-settle.ts). "Ratio to
+ * the measured test time" divides instead by the tests' own time as measured on the devices
+ * (first step's start to last step's end): what is left above 1 is the time between tests alone.
  *
  * Target (scheduler issue): both uniform ratios and the second skewed run within 1.1× of the
  * ideal, on both backends.
@@ -45,9 +47,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance as perf } from 'node:perf_hooks';
 import { startAgent } from '../../lab-agent/src/agent.js';
 import type { JobPhase } from '../../lab-agent/src/runner.js';
 import { type Backend, backendsFlag, runOnBackends } from './lib/backends.js';
+import { type CpuProbe, cpuDelta, cpuSnapshot } from './lib/cpu.js';
 import { keepAliveAgent, sendJson } from './lib/http.js';
 import { describeMachine, type Machine, machineLine } from './lib/machine.js';
 import { repoRoot } from './lib/paths.js';
@@ -69,6 +73,8 @@ const HANDSETS = flag('handsets', 'in-agent');
 if (HANDSETS !== 'in-agent' && HANDSETS !== 'own-process') throw new Error('--handsets is in-agent or own-process');
 
 const backends = backendsFlag('both');
+const CPU_PROF = flag('cpu-prof', '');
+const POLL_MS = Number(flag('poll-ms', '25'));
 type Uploads = 'after-verdict' | 'before-verdict';
 const UPLOADS_FLAG = flag('uploads', 'both');
 if (!['both', 'after-verdict', 'before-verdict'].includes(UPLOADS_FLAG))
@@ -116,6 +122,14 @@ interface TimedRun {
   stepOverheadMs: number;
   /** Mean ms of a device's time per test outside the test's waits: offer to offer, minus the wait. */
   perTestOverheadMs: number;
+  /**
+   * CPU during the run, % of one core: the control plane, PostgreSQL (0 on PGlite), and this
+   * process (the agent with its in-agent handsets, and the benchmark's polling); the machine has
+   * few cores, so a sum near their number means the parties waited for each other.
+   */
+  cpuPercent: Record<string, number>;
+  /** Share of the run the agent's thread was busy (event loop utilisation): its handsets' screens and recordings run there too. */
+  agentThreadBusy: number;
 }
 
 interface BackendResult {
@@ -131,12 +145,19 @@ console.log(
 console.log(`machine: ${machineLine(machine)}; handsets: ${HANDSETS}; uploads: ${UPLOAD_MODES.join(', then ')}`);
 const started = performance.now();
 
-const results = await runOnBackends(backends, { entry: 'main' }, async ({ backend, server, onCleanup }) =>
-  benchBackend(backend, server, onCleanup),
+const results = await runOnBackends(
+  backends,
+  { entry: 'main', nodeArgs: (backend) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}/${backend}`] : []) },
+  async ({ backend, server, probe, onCleanup }) => benchBackend(backend, server, probe, onCleanup),
 );
 report(results);
 
-async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (fn: () => unknown) => void): Promise<BackendResult> {
+async function benchBackend(
+  backend: Backend,
+  server: ChildServer,
+  probe: CpuProbe,
+  onCleanup: (fn: () => unknown) => void,
+): Promise<BackendResult> {
   const org = await createOrganisation(server, 'Utilisation bench');
   const token = await createSharedAgentToken(server);
   const buildId = await uploadSampleApk(server, org.apiKey);
@@ -205,6 +226,8 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
       gaps.length = 0;
       lastResult.clear();
       offeredAt.clear();
+      const cpuBefore = cpuSnapshot(probe);
+      const eluBefore = perf.eventLoopUtilization();
       const t0 = performance.now();
       const res = await sendJson<{ runId: string }>(server.url, http, {
         method: 'POST',
@@ -217,9 +240,11 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
       for (;;) {
         run = (await sendJson<typeof run>(server.url, http, { method: 'GET', path: `/runs/${res.body.runId}`, headers: auth })).body;
         if (run.status !== 'running') break;
-        await new Promise((r) => setTimeout(r, 25));
+        await new Promise((r) => setTimeout(r, POLL_MS));
       }
       const tEnd = performance.now();
+      const agentThreadBusy = perf.eventLoopUtilization(eluBefore).utilization;
+      const cpu = cpuDelta(cpuBefore, cpuSnapshot(probe));
       const wallSeconds = (tEnd - t0) / 1000;
       // The last tests' uploads after their verdicts: counted in the breakdown, and not left to overlap the next run.
       for (const until = Date.now() + 15_000; Date.now() < until && [...trace.values()].some((j) => j.uploaded === undefined); )
@@ -261,6 +286,8 @@ async function benchBackend(backend: Backend, server: ChildServer, onCleanup: (f
         verdictToOfferMs: round(mean(gaps), 1),
         stepOverheadMs,
         perTestOverheadMs: waits.every((w) => w === waits[0]) ? round(mean(perTest) - waits[0]! * 1000, 1) : NaN,
+        cpuPercent: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, round((ms / (tEnd - t0)) * 100, 0)])),
+        agentThreadBusy: round(agentThreadBusy, 2),
       };
       console.log(
         `[${backend}, uploads ${uploads}] ${name}: ${result.wallSeconds} s, ideal ${result.idealSeconds} s, ratio ${result.ratio}; ` +
@@ -332,6 +359,21 @@ function report(all: BackendResult[]): void {
         r.stepOverheadMs,
         r.perTestOverheadMs,
         r.runEndMs,
+      ]),
+    ),
+  );
+  printTable(
+    'CPU during each run (% of one core; the machine has ' + machine.cores + ' cores) and the agent thread busy',
+    ['run', 'backend', 'uploads', 'control plane %', 'PostgreSQL %', 'agent + handsets + bench %', 'agent thread busy'],
+    all.flatMap((b) =>
+      b.runs.map((r) => [
+        r.name,
+        b.backend,
+        r.uploads,
+        r.cpuPercent.server ?? NaN,
+        r.cpuPercent.postgres ?? NaN,
+        r.cpuPercent.client ?? NaN,
+        r.agentThreadBusy,
       ]),
     ),
   );

@@ -1,6 +1,7 @@
 import { inflateSync, crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32, encodePng, PNG_SIGNATURE, Raster } from './png.js';
+import { LastDrawn } from './screen-render.js';
 import { createVirtualDevice } from './virtual-device.js';
 
 interface Chunk {
@@ -63,5 +64,32 @@ describe('png encoder', () => {
     expect(pixel(20, 137)).toEqual([98, 0, 238]);
     expect(pixel(54, 137)).toEqual([255, 255, 255]);
     expect(pixel(54, 120)).toEqual([255, 255, 255]); // page background above the button
+  });
+
+  it('draws a screen that has not changed only once, for screenshots and recording frames alike', async () => {
+    const device = createVirtualDevice({ sampleInstalled: true, screencapScale: 0.1, now: () => Date.UTC(2026, 10, 27, 12, 0) });
+    await device.shell('am start -n com.devicelab.sample/.MainActivity');
+    const login = device.screenshotPng();
+    const frame = device.screenRaster();
+    // The same bytes, not drawn again: the handsets share one thread (screen-render.ts LastDrawn).
+    expect(device.screenshotPng()).toBe(login);
+    expect(device.screenRaster()).toBe(frame);
+    await device.shell('input tap 540 1100'); // the password field takes the focus
+    const focused = device.screenshotPng();
+    expect(focused.equals(login)).toBe(false);
+    expect(device.screenRaster().pixels.equals(frame.pixels)).toBe(false);
+    expect(chunks(focused).every((c) => c.crcOk)).toBe(true);
+  });
+
+  it('keeps the last picture with exactly what it was drawn from', () => {
+    const drawn: string[] = [];
+    const last = new LastDrawn<string>();
+    const draw = (label: string) => () => (drawn.push(label), label);
+    const window = (text: string) => [{ packageName: 'p', root: { className: 'TextView', bounds: [0, 0, 10, 10] as const, text } }];
+    expect(last.of(window('a'), draw('a'))).toBe('a');
+    expect(last.of(window('a'), draw('again'))).toBe('a');
+    expect(last.of(window('b'), draw('b'))).toBe('b');
+    expect(last.of(window('a'), draw('a2'))).toBe('a2');
+    expect(drawn).toEqual(['a', 'b', 'a2']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Raster } from './png.js';
-import { FrameRecorder } from './screen-recorder.js';
+import { FrameRecorder, paletted } from './screen-recorder.js';
 
 const screen = (color: [number, number, number]) => new Raster(4, 3, color);
 
@@ -28,5 +28,24 @@ describe('virtual screen recorder', () => {
     for (let i = gif.indexOf(Buffer.from([0x21, 0xf9, 0x04])); i >= 0; i = gif.indexOf(Buffer.from([0x21, 0xf9, 0x04]), i + 1))
       delays.push(gif.readUInt16LE(i + 4));
     expect(delays).toEqual([50, 25]);
+  });
+
+  it('quantizes a raster once, however many recordings show it, and writes the same GIF as a fresh one', () => {
+    const purple = screen([98, 0, 238]);
+    const first = paletted(purple);
+    expect(paletted(purple)).toBe(first);
+    const record = (raster: Raster) => {
+      const recorder = new FrameRecorder();
+      recorder.sample(screen([255, 255, 255]), 0);
+      recorder.sample(raster, 500);
+      return recorder.toGif();
+    };
+    const again = record(purple);
+    expect(paletted(purple)).toBe(first);
+    // A copy of the same pixels is a raster never seen: encoded afresh, to the very same bytes.
+    const copy = screen([0, 0, 0]);
+    purple.pixels.copy(copy.pixels);
+    expect(record(copy).equals(again)).toBe(true);
+    expect(record(purple).equals(again)).toBe(true);
   });
 });

@@ -67,21 +67,36 @@ export class FrameRecorder {
   toGif(): Buffer {
     const gif = GIFEncoder();
     for (const frame of this.frames) {
-      const { width, height, pixels } = frame.raster;
-      const rgba = new Uint8Array(width * height * 4);
-      for (let i = 0, j = 0; i < pixels.length; i += 3, j += 4) {
-        rgba[j] = pixels[i]!;
-        rgba[j + 1] = pixels[i + 1]!;
-        rgba[j + 2] = pixels[i + 2]!;
-        rgba[j + 3] = 255;
-      }
-      const palette = quantize(rgba, 256, { format: 'rgb444' });
-      gif.writeFrame(applyPalette(rgba, palette, 'rgb444'), width, height, {
-        palette,
-        delay: Math.max(100, frame.ms || FRAME_INTERVAL_MS),
-      });
+      const { width, height } = frame.raster;
+      const { palette, indexed } = paletted(frame.raster);
+      gif.writeFrame(indexed, width, height, { palette, delay: Math.max(100, frame.ms || FRAME_INTERVAL_MS) });
     }
     gif.finish();
     return Buffer.from(gif.bytes());
   }
+}
+
+/**
+ * A frame's palette and indexed pixels, kept with its raster: a handset draws an unchanged screen
+ * once (LastDrawn, screen-render.ts), so one test's recording after another shows the same raster
+ * and is not quantized again. The handsets share their process's thread, and eight recordings
+ * stopped at once made each wait for the others' encoding.
+ */
+const palettes = new WeakMap<Raster, { palette: number[][]; indexed: Uint8Array }>();
+
+export function paletted(raster: Raster): { palette: number[][]; indexed: Uint8Array } {
+  const known = palettes.get(raster);
+  if (known) return known;
+  const { width, height, pixels } = raster;
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0, j = 0; i < pixels.length; i += 3, j += 4) {
+    rgba[j] = pixels[i]!;
+    rgba[j + 1] = pixels[i + 1]!;
+    rgba[j + 2] = pixels[i + 2]!;
+    rgba[j + 3] = 255;
+  }
+  const palette = quantize(rgba, 256, { format: 'rgb444' });
+  const result = { palette, indexed: applyPalette(rgba, palette, 'rgb444') };
+  palettes.set(raster, result);
+  return result;
 }

@@ -34,6 +34,29 @@ export function renderScreen(windows: readonly UiWindow[], scale = 0.25): Buffer
   return renderRaster(windows, scale).toPng();
 }
 
+/**
+ * The last picture drawn from a screen, kept with what it showed: a screen that has not changed
+ * since (every screenshot of a test that waits, every recording frame of a still screen) is
+ * answered with the same bytes instead of being drawn and encoded again. A 1080x2400 PNG costs
+ * about 12 ms of CPU; the virtual handsets share their process's one thread, where a real phone
+ * draws its screenshots on its own CPU, so eight handsets reading their screens at once made each
+ * wait for the others' drawing (scripts/bench/utilisation.ts).
+ */
+export class LastDrawn<T> {
+  private shown: string | null = null;
+  private picture: T | null = null;
+
+  /** The picture of `windows`: the kept one when they show exactly what it was drawn from, else `draw(windows)`. */
+  of(windows: readonly UiWindow[], draw: (windows: readonly UiWindow[]) => T): T {
+    const shown = JSON.stringify(windows);
+    if (shown !== this.shown || this.picture === null) {
+      this.picture = draw(windows);
+      this.shown = shown;
+    }
+    return this.picture;
+  }
+}
+
 /** The screen's pixels (the virtual screenrecord takes its frames from here). */
 export function renderRaster(windows: readonly UiWindow[], scale = 0.25): Raster {
   const width = Math.max(1, Math.round(SCREEN_WIDTH * scale));

@@ -148,7 +148,7 @@ function screencap(device: VirtualDevice): CommandHandler {
       out(png);
       return 0;
     }
-    const written = device.fs.writeFile(path, png);
+    const written = device.fs.writeFile(path, Buffer.from(png)); // a file of its own: the screen's last picture stays as drawn
     if (!written.ok) err(`Error opening file: ${path} (${written.error})\n`);
     return written.ok ? 0 : 1;
   };

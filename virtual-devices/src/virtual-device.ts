@@ -14,7 +14,7 @@ import { DevicePorts } from './device-ports.js';
 import { type InstalledPackage, PackageManager } from './package-manager.js';
 import type { Raster } from './png.js';
 import { createSampleApp, SAMPLE_ACTIVITY, SAMPLE_PACKAGE } from './sample-app.js';
-import { renderRaster, renderScreen } from './screen-render.js';
+import { LastDrawn, renderRaster, renderScreen } from './screen-render.js';
 import { runShell, type ShellEnvironment, type ShellStreams } from './shell.js';
 import {
   KEYBOARD_TOP,
@@ -127,6 +127,9 @@ export class VirtualDevice {
   private readonly forceStopListeners = new Set<(packageName: string) => void>();
   private readonly appFactories: Record<string, AppFactory>;
   private readonly shellEnv: ShellEnvironment;
+  /** The last screenshot and recording frame, drawn again only when the screen changed (screen-render.ts). */
+  private readonly lastScreenshot = new LastDrawn<Buffer>();
+  private readonly lastFrame = new LastDrawn<Raster>();
 
   constructor(options: VirtualDeviceOptions = {}) {
     this.serial = options.serial ?? `virtual-anon-${nextAnonymous++}`;
@@ -450,13 +453,14 @@ export class VirtualDevice {
     return hierarchyXml([...focused, statusBarWindow(this.now())]);
   }
 
+  /** The screen as a PNG; the caller may not change the bytes (an unchanged screen answers the same ones). */
   screenshotPng(): Buffer {
-    return renderScreen(this.windows(), this.screencapScale);
+    return this.lastScreenshot.of(this.windows(), (windows) => renderScreen(windows, this.screencapScale));
   }
 
   /** The screen's pixels now, for screenrecord's frames: a quarter of the screen's size keeps CI's videos small. */
   screenRaster(): Raster {
-    return renderRaster(this.windows(), RECORDING_SCALE);
+    return this.lastFrame.of(this.windows(), (windows) => renderRaster(windows, RECORDING_SCALE));
   }
 
   tap(x: number, y: number): void {
