@@ -140,8 +140,11 @@ describe('an offer that cannot be made', () => {
     return new Promise<void>((resolve) => host.close(() => resolve()));
   });
 
-  it('goes back to the queue with its device free, its pre-requests torn down, and is offered again', async () => {
-    // The database refuses the first try's remembered values once (as a transient error would).
+  /**
+   * Runs `fn` while the database refuses the first record of a try's values, once (as a transient
+   * error would); `struck()` answers whether it has refused it yet.
+   */
+  async function withOfferFault(fn: (struck: () => Promise<boolean>) => Promise<void>): Promise<void> {
     await server.db.query(`CREATE SEQUENCE offer_fault`);
     await server.db.query(`CREATE FUNCTION offer_fault() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -150,6 +153,15 @@ describe('an offer that cannot be made', () => {
       END $$`);
     await server.db.query(`CREATE TRIGGER offer_fault BEFORE UPDATE ON attempts FOR EACH ROW EXECUTE FUNCTION offer_fault()`);
     try {
+      await fn(async () => (await server.db.query<{ called: boolean }>(`SELECT is_called AS called FROM offer_fault`))[0]!.called);
+    } finally {
+      for (const drop of ['DROP TRIGGER offer_fault ON attempts', 'DROP FUNCTION offer_fault()', 'DROP SEQUENCE offer_fault'])
+        await server.db.query(drop);
+    }
+  }
+
+  it('goes back to the queue with its device free, its pre-requests torn down, and is offered again', () =>
+    withOfferFault(async () => {
       const agent = await connect(server.url, shared, { agentId: 'offer-fault', devices: [androidDevice('emu-fault')] });
       const {
         ids: [id],
@@ -171,44 +183,24 @@ describe('an offer that cannot be made', () => {
       expect(offer).toMatchObject({ jobId: `${id}.1`, serial: 'emu-fault' });
       expect(offer.values.token).not.toBe('seeded-1');
       expect(hits.filter((h) => h === 'POST /seed')).toHaveLength(2);
-    } finally {
-      for (const drop of ['DROP TRIGGER offer_fault ON attempts', 'DROP FUNCTION offer_fault()', 'DROP SEQUENCE offer_fault'])
-        await server.db.query(drop);
-    }
-  });
+    }));
 
-  it('without pre-requests, a claimed batch whose offers cannot be recorded goes back to the queue, devices free, and is offered again', async () => {
-    // The database refuses the batch's record of its offers once (as a transient error would).
-    await server.db.query(`CREATE SEQUENCE batch_fault`);
-    await server.db.query(`CREATE FUNCTION batch_fault() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW."values" IS NOT NULL AND OLD."values" IS NULL AND nextval('batch_fault') = 1 THEN RAISE EXCEPTION 'injected fault'; END IF;
-        RETURN NEW;
-      END $$`);
-    await server.db.query(`CREATE TRIGGER batch_fault BEFORE UPDATE ON attempts FOR EACH ROW EXECUTE FUNCTION batch_fault()`);
-    try {
+  it('without pre-requests, a claimed batch whose offers cannot be recorded goes back to the queue, devices free, and is offered again', () =>
+    withOfferFault(async (struck) => {
       const { ids } = await seedRun(server.db, org, { count: 2 });
       const agent = await connect(server.url, shared, {
         agentId: 'batch-fault',
         devices: [androidDevice('emu-batch-1'), androidDevice('emu-batch-2')],
       });
       server.services.dispatcher.wake();
-      // The fault has struck once the sequence was called.
-      await until(
-        async () => (await server.db.query<{ called: boolean }>(`SELECT is_called AS called FROM batch_fault`))[0]!.called,
-        (called) => called,
-      );
+      await until(struck, (called) => called);
       // Back in the queue with both devices free (a claim pass under way may take them again at once);
       // at the latest the next sweep offers them again, as the same tries.
       await server.services.dispatcher.sweep();
       const offers = [await agent.next('job.offer'), await agent.next('job.offer')];
       expect(offers.map((o) => o.jobId).sort()).toEqual(ids.map((id) => `${id}.1`).sort());
       expect(offers[0]).toMatchObject({ packageName: 'com.example.shop', values: {}, tryNumber: 1 });
-    } finally {
-      for (const drop of ['DROP TRIGGER batch_fault ON attempts', 'DROP FUNCTION batch_fault()', 'DROP SEQUENCE batch_fault'])
-        await server.db.query(drop);
-    }
-  });
+    }));
 
   it('is taken back by the sweep when its pre-requests never finished, once even the slowest would have', async () => {
     // Offered by a replica that then failed mid pre-requests: values never recorded. One pre-request
