@@ -132,6 +132,7 @@ function refusedUpgrade(path: string, bearer: string): Promise<number> {
     });
     ws.on('error', () => resolve(0));
     ws.on('unexpected-response', (_req, res) => {
+      res.on('error', () => resolve(res.statusCode ?? 0)); // a reset once the answer is out
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });

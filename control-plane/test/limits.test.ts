@@ -104,6 +104,9 @@ describe('per organisation', () => {
         ws.on('error', () => {});
         ws.on('unexpected-response', (_req, res) => {
           let body = '';
+          // The refusing server may reset the socket once its answer is out: an unhandled reset here
+          // was an uncaught exception in a CI run (after the answer, rejecting changes nothing).
+          res.on('error', reject);
           res.on('data', (c: Buffer) => (body += c.toString()));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, detail: (JSON.parse(body) as { detail: string }).detail }));
         });

@@ -50,6 +50,7 @@ function relayRefusal(path: string, agentToken?: string): Promise<{ status: numb
     ws.on('error', () => {});
     ws.on('unexpected-response', (_req, res) => {
       let body = '';
+      res.on('error', reject); // a reset once the answer is out changes nothing
       res.on('data', (c: Buffer) => {
         body += c.toString();
       });

@@ -49,9 +49,14 @@ export async function performAction(action: Action, ctx: PerformContext): Promis
       return driver.key('back');
     case 'key':
       return driver.key(action.key);
-    case 'wait':
-      await sleep(action.seconds * 1000, undefined, ctx.signal ? { signal: ctx.signal } : undefined);
+    case 'wait': {
+      // Never shorter than asked on the wall clock: a timer can fire a millisecond early against
+      // Date.now (the event loop's clock is cached), and a step's duration is read off Date.now.
+      const end = Date.now() + action.seconds * 1000;
+      for (let left = end - Date.now(); left > 0; left = end - Date.now())
+        await sleep(left, undefined, ctx.signal ? { signal: ctx.signal } : undefined);
       return;
+    }
     case 'launch':
       return driver.launch(ctx.packageName, ctx.launchParams);
     case 'restart':
