@@ -253,42 +253,6 @@ describe.skipIf(backend !== 'postgres')('a verdict and the duration it leaves (t
   });
 });
 
-describe.skipIf(backend !== 'postgres')('a verdict beside a claim pass under way (two connections)', () => {
-  it('offers the freed device its next test without waiting for the pass', async () => {
-    const org = await seedOrg(server.db);
-    const agent = await agents.connect(server.url, shared, { agentId: 'beside-pass', devices: devices('beside', 1) });
-    await seedRun(server.db, org, { count: 2 });
-    server.services.dispatcher.wake();
-    const first = await agent.next('job.offer');
-    // Another connection holds the tunnels table: a claim pass, which first fails the tests whose
-    // tunnel is gone, waits for it; a claim itself does not read that table.
-    let locked!: () => void;
-    let release!: () => void;
-    const tableLocked = new Promise<void>((resolve) => (locked = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holder = server.db.transaction(async (tx) => {
-      await tx.query('LOCK TABLE tunnels IN ACCESS EXCLUSIVE MODE');
-      locked();
-      await released;
-    });
-    await tableLocked;
-    try {
-      server.services.dispatcher.wake(); // a pass, now waiting for the table
-      agent.send({ type: 'job.accepted', jobId: first.jobId });
-      agent.send({ type: 'job.result', jobId: first.jobId, verdict: 'succeeded', durationSeconds: 1 });
-      // Before, the freed device waited for the pass under way and then a round of its own.
-      const second = await agent.next('job.offer', 5000);
-      expect(second.jobId).not.toBe(first.jobId);
-      release();
-      await holder;
-      await finish(agent, second);
-    } finally {
-      release();
-      await holder;
-    }
-  });
-});
-
 describe('fair share', () => {
   it("a second organisation's single test gets the next free device, ahead of the first one's backlog of 50", async () => {
     const first = await seedOrg(server.db, { name: 'Nightly' });

@@ -22,12 +22,6 @@ import { toWireId } from './wire-id.js';
 export interface ClaimLoop {
   /** A pass now; resolves when it is done (a call during a pass adds a round to it and resolves with it). */
   run(): Promise<void>;
-  /**
-   * Claims now, beside a pass under way, for devices just freed by verdicts: they would
-   * otherwise wait for that pass and then a round of their own (scripts/bench/lab-scale.ts).
-   * Two claims of one replica side by side are as safe as two replicas' (SKIP LOCKED).
-   */
-  claimNow(): void;
   /** No more claims; resolves once the pass and the offers under way are done. */
   stop(): Promise<void>;
 }
@@ -55,19 +49,14 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       again = false;
       // Tunnels connected to any live replica count (the tunnels table).
       await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
-      await claimAll();
+      while (!stopped) {
+        const batch = await claimAttempts(ctx.db, connectedAgentIds(), CLAIM_BATCH);
+        void track(offerBatch(batch)).catch((e: unknown) => console.error('offering a claimed batch failed:', e));
+        // A batch short of the limit paired every idle device it could: another look now would
+        // find the same; what changes meanwhile (a verdict, new work) wakes a round of its own.
+        if (batch.length < CLAIM_BATCH) break;
+      }
     } while (again && !stopped);
-  }
-
-  /** Claims and offers batches until one comes back short of the limit. */
-  async function claimAll(): Promise<void> {
-    while (!stopped) {
-      const batch = await claimAttempts(ctx.db, connectedAgentIds(), CLAIM_BATCH);
-      void track(offerBatch(batch)).catch((e: unknown) => console.error('offering a claimed batch failed:', e));
-      // A batch short of the limit paired every idle device it could: another look now would
-      // find the same; what changes meanwhile (a verdict, new work) wakes a round of its own.
-      if (batch.length < CLAIM_BATCH) break;
-    }
   }
 
   function runPass(): Promise<void> {
@@ -229,9 +218,6 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
 
   return {
     run: runPass,
-    claimNow: () => {
-      if (!stopped) void track(claimAll()).catch((e: unknown) => console.error('claiming for freed devices failed:', e));
-    },
     async stop() {
       stopped = true;
       while (inflight.size > 0) await Promise.allSettled([...inflight]);

@@ -63,8 +63,8 @@ export function createDispatcher(deps: {
     send: (agentId, message) => hub?.send(agentId, message) ?? false,
     dispatch: () => void loop.run().catch(logged('dispatch')),
     publishWork: () => publish({ kind: 'work' }),
-    // Freed devices are claimed for as soon as their verdicts commit, beside a pass under way.
-    finishAttempt: createVerdictBatches(db, () => loop.claimNow()),
+    // Freed devices are offered their next test as soon as their verdicts commit.
+    finishAttempt: createVerdictBatches(db, () => ctx.dispatch()),
     acceptAttempt: (ref, sessionId) => accepts({ ref, sessionId }),
   };
   const loop = createClaimLoop(ctx, () => hub?.connectedAgentIds() ?? []);
