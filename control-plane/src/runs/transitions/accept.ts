@@ -10,6 +10,7 @@ import type { Db } from '../../db/index.js';
 import { shareRunsOfAttempts } from './complete.js';
 import type { AttemptRef } from './ref.js';
 
+/** One accept; agents' accepts go in batches (agents/dispatcher.ts). */
 export async function acceptAttempt(db: Db, ref: AttemptRef, sessionId: string): Promise<string | null> {
   return (await acceptAttempts(db, [{ ref, sessionId }]))[0]!;
 }

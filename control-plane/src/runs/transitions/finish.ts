@@ -32,7 +32,7 @@ export interface VerdictOf {
   verdict: Verdict;
 }
 
-/** One verdict, recorded and followed through (its run completed, its duration remembered). */
+/** One verdict, recorded and followed through (its run completed, its duration remembered); agents' verdicts go through agents/verdict-batches.ts. */
 export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
   const [finished] = await recordVerdicts(db, [{ ref, verdict: v }]);
   if (finished) await afterVerdicts(db, [finished]);
