@@ -36,7 +36,7 @@ const agents = labAgents(() => ({ controlPlaneUrl: server.url, token, work }));
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'devicelab-ai-runs-'));
   fake = await startFakeOpenAiServer();
-  server = await startServer({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'sk-test-secret', AI_MODEL: 'fake-model', AI_TIMEOUT_MS: '500' });
+  server = await startServer({ AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'sk-test-secret', AI_MODEL: 'fake-model', AI_TIMEOUT_MS: '2000' }); // 500 ms timed out healthy answers on a loaded CI machine
   org = await seedOrg(server.db, { name: 'AI runs' });
   api = client(server.url, org.apiKey);
   const file = join(work, 'sample.apk');
@@ -127,9 +127,9 @@ describe('an OpenAI-compatible provider on a platform run', () => {
       'blocked',
       expect.stringMatching(/is rate limiting requests \(HTTP 429\): Too many requests; it asks to retry after 60 s$/),
     ]);
-    expect(await runWith(TAP, () => ({ ...chatCompletion({ action: 'done', reason: 'late' }), delayMs: 2000 }))).toEqual([
+    expect(await runWith(TAP, () => ({ ...chatCompletion({ action: 'done', reason: 'late' }), delayMs: 6000 }))).toEqual([
       'blocked',
-      expect.stringMatching(/did not answer within 500 ms$/),
+      expect.stringMatching(/did not answer within 2000 ms$/),
     ]);
     const [, reason] = await runWith(TAP, () => errorResponse(429, 'Too many requests'));
     expect(reason).not.toContain('sk-test-secret');
