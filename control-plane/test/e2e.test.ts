@@ -329,7 +329,7 @@ describe('runs end to end on virtual handsets', () => {
       const run = await finished(runId, 30_000);
       expect(
         run.succeededTests.map((e: any) => e.id),
-        `round ${round}`,
+        `round ${round}: ${JSON.stringify([...run.failedTests, ...run.blockedTests])}`,
       ).toEqual([ids.slow]);
       expect((await testRow(runId, ids.slow)).attempt, `round ${round}`).toBe(2);
     }
