@@ -26,11 +26,7 @@ export async function recordOffers(
   return new Set(rows.map((r) => r.id));
 }
 
+/** One try's offer (a try with pre-requests, offered alone). */
 export async function recordOffer(sql: Sql, ref: AttemptRef, deviceId: string, values: Record<string, string>): Promise<boolean> {
-  const rows = await sql.query(
-    `UPDATE attempts SET "values" = $4, offered_at = clock_timestamp()
-      WHERE id = $1 AND try_number = $2 AND status = 'offered' AND device_id = $3 RETURNING id`,
-    [ref.id, ref.tryNumber, deviceId, values],
-  );
-  return rows.length > 0;
+  return (await recordOffers(sql, [{ ref, deviceId, values }])).has(ref.id);
 }
