@@ -123,6 +123,9 @@ export async function afterVerdicts(db: Db, finished: readonly AttemptWork[]): P
  * its platform: the next run of it is started in longest-first order (claim.ts). A blocked
  * try says nothing about the test (no device, a cancel, a failed install). One statement for
  * all; a test twice among them keeps its last time (a statement may not update a row twice).
+ * The rows are written in key order: two replicas writing the same tests' rows in different
+ * orders can deadlock, and until PostgreSQL breaks it both hold a pool connection (a lab-scale
+ * run saw one such statement wait 22 s, scripts/bench/lab-scale.ts).
  */
 async function rememberDurations(db: Sql, finished: readonly AttemptWork[]): Promise<void> {
   const latest = new Map<string, { org: string; test: string; platform: string; seconds: number }>();
@@ -139,6 +142,7 @@ async function rememberDurations(db: Sql, finished: readonly AttemptWork[]): Pro
   await db.query(
     `INSERT INTO test_durations (org_id, test_id, platform, seconds)
      SELECT org, test, platform, seconds FROM jsonb_to_recordset($1::text::jsonb) AS d(org text, test text, platform text, seconds float8)
+      ORDER BY org, test, platform
      ON CONFLICT (org_id, test_id, platform) DO UPDATE SET seconds = EXCLUDED.seconds, updated_at = clock_timestamp()`,
     [JSON.stringify([...latest.values()])],
   );
