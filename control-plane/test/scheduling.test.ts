@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeApk } from '../../scripts/fixtures/builds.js';
 import { addAgentToken } from '../src/admin/provision.js';
 import { lockOrganisations } from '../src/queries/organisations.js';
-import { claimAttempt, claimAttempts } from '../src/runs/transitions/claim.js';
+import { claimAttempt, claimAttempts, claimAttemptsOutcome } from '../src/runs/transitions/claim.js';
 import { lockRuns } from '../src/runs/transitions/complete.js';
 import { androidDevice, type FakeAgent, fakeAgents } from './agent-client.js';
 import { backend, client, seedOrg, settledTest, startServer, type TestServer, uploadBuild } from './harness.js';
@@ -397,6 +397,46 @@ describe.skipIf(backend !== 'postgres')('two batches of a capped organisation at
     expect(claimed).toHaveLength(1);
     expect(await activeCount(org.id)).toBe(1);
     await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id IN ('batch-race-a', 'batch-race-b')`);
+  });
+});
+
+describe.skipIf(backend !== 'postgres')('two batches at once, of one organisation without a cap (two connections)', () => {
+  it('a batch locks only the tests it pairs: a second batch reading the same queue claims the next ones, not nothing', async () => {
+    const org = await seedOrg(server.db);
+    await socketlessAgent('front-race-a', 2);
+    await socketlessAgent('front-race-b', 2);
+    const run = await seedRun(server.db, org, { count: 12 });
+    await server.db.query(`INSERT INTO run_claim_turns (run_id, last_claimed_at) VALUES ($1, now() - interval '1 day')`, [run.runId]);
+    const pause = () => new Promise((r) => setTimeout(r, 700));
+    const claims: Promise<Array<{ attempt: { id: string } }>>[] = [];
+    // Both batches read the same front of the queue while the run's turn row is held, so neither
+    // commits before both have locked their tests.
+    await server.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM run_claim_turns WHERE run_id = $1 FOR UPDATE', [run.runId]);
+      claims.push(claimAttempts(server.db, ['front-race-a'], 2));
+      await pause();
+      claims.push(claimAttempts(server.db, ['front-race-b'], 2));
+      await pause();
+    });
+    const [a, b] = await Promise.all(claims);
+    expect([a!.length, b!.length]).toEqual([2, 2]);
+    expect(new Set([...a!, ...b!].map((c) => c.attempt.id)).size).toBe(4);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id IN ('front-race-a', 'front-race-b')`);
+  });
+
+  it('says a claim was contended when the tests its idle device could have had are held by a claim in flight', async () => {
+    const org = await seedOrg(server.db);
+    await socketlessAgent('contended-agent', 1);
+    const run = await seedRun(server.db, org, { count: 2 });
+    let held: Awaited<ReturnType<typeof claimAttemptsOutcome>> | null = null;
+    await server.db.transaction(async (tx) => {
+      await tx.query(`SELECT id FROM attempts WHERE run_id = $1 AND status = 'pending' FOR UPDATE`, [run.runId]);
+      held = await claimAttemptsOutcome(server.db, ['contended-agent'], 1);
+    });
+    expect(held).toEqual({ claims: [], contended: true });
+    const free = await claimAttemptsOutcome(server.db, ['contended-agent'], 1);
+    expect([free.claims.length, free.contended]).toEqual([1, false]);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = 'contended-agent'`);
   });
 });
 

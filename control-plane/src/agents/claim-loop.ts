@@ -10,7 +10,7 @@ import { type BuildRecord, findBuild, findBuildsOfRuns } from '../queries/builds
 import { prepareValues } from '../runs/around-requests.js';
 import type { AttemptWork } from '../runs/attempts.js';
 import { findRunOfAttempt, findRunsOfAttempts, type RunOfAttempt } from '../runs/run-queries.js';
-import { type Claimed, type ClaimedDevice, claimAttempts } from '../runs/transitions/claim.js';
+import { type Claimed, type ClaimedDevice, claimAttemptsOutcome } from '../runs/transitions/claim.js';
 import { failAttemptsWithoutTunnel } from '../runs/transitions/fail-without-tunnel.js';
 import { recordOffer, recordOffers } from '../runs/transitions/offer.js';
 import { requeueAttempt } from '../runs/transitions/requeue.js';
@@ -33,9 +33,21 @@ export interface ClaimLoop {
  */
 const CLAIM_BATCH = 64;
 
+/**
+ * Looks again, this long after, when tests this replica's idle devices could have had were held
+ * by another replica's claim in flight (it commits within milliseconds); at most CONTENDED_LOOKS
+ * times a pass, after which the next wake or sweep tries again.
+ */
+const CONTENDED_RETRY_MS = 2;
+const CONTENDED_LOOKS = 20;
+
 export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => string[]): ClaimLoop {
   let current: Promise<void> | null = null;
   let again = false;
+  // Wakes are counted so that one the pass's own look already covered (a verdict that
+  // committed before the claim read the idle devices) does not cost another round.
+  let wakes = 0;
+  let coveredWakes = 0;
   let stopped = false;
   const inflight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -49,18 +61,26 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
       again = false;
       // Tunnels connected to any live replica count (the tunnels table).
       await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
+      let contendedLooks = 0;
       while (!stopped) {
-        const batch = await claimAttempts(ctx.db, connectedAgentIds(), CLAIM_BATCH);
-        void track(offerBatch(batch)).catch((e: unknown) => console.error('offering a claimed batch failed:', e));
-        // A batch short of the limit paired every idle device it could: another look now would
-        // find the same; what changes meanwhile (a verdict, new work) wakes a round of its own.
-        if (batch.length < CLAIM_BATCH) break;
+        const seen = wakes;
+        const { claims: batch, contended } = await claimAttemptsOutcome(ctx.db, connectedAgentIds(), CLAIM_BATCH);
+        coveredWakes = seen;
+        if (batch.length > 0) void track(offerBatch(batch)).catch((e: unknown) => console.error('offering a claimed batch failed:', e));
+        if (batch.length === CLAIM_BATCH) continue;
+        // Short of the limit, the batch paired every idle device it could: another look now would
+        // find the same, unless tests were held by another replica's claim in flight; what
+        // changes meanwhile (a verdict, new work) wakes a round of its own.
+        if (!contended || contendedLooks >= CONTENDED_LOOKS) break;
+        contendedLooks += 1;
+        await new Promise((resolve) => setTimeout(resolve, CONTENDED_RETRY_MS));
       }
-    } while (again && !stopped);
+    } while (again && wakes > coveredWakes && !stopped);
   }
 
   function runPass(): Promise<void> {
     if (stopped) return Promise.resolve();
+    wakes += 1;
     if (current) {
       again = true; // woken during a pass: one more round, with what changed meanwhile
       return current;
@@ -68,7 +88,7 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
     current = track(pass()).finally(() => {
       current = null;
       // Woken after the pass's last look but before it ended: that wake still gets its round.
-      if (again && !stopped) void runPass().catch((e: unknown) => console.error('dispatch failed:', e));
+      if (again && wakes > coveredWakes && !stopped) void runPass().catch((e: unknown) => console.error('dispatch failed:', e));
     });
     return current;
   }

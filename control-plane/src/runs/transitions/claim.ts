@@ -127,14 +127,29 @@ interface Pair {
   device: IdleDevice;
 }
 
+/**
+ * A claim's outcome. `contended`: some idle device went without a test because the tests it
+ * could have had were held by claims in flight elsewhere (another replica's batch); those end
+ * within milliseconds, so the caller looks again at once instead of waiting for the next wake.
+ */
+export interface ClaimOutcome {
+  claims: Claimed[];
+  contended: boolean;
+}
+
 /** Up to `limit` claims in one transaction, in fair order (see above); [] when nothing fits. */
 export async function claimAttempts(db: Db, agentIds: readonly string[], limit: number): Promise<Claimed[]> {
-  if (agentIds.length === 0 || limit < 1) return [];
+  return (await claimAttemptsOutcome(db, agentIds, limit)).claims;
+}
+
+/** As claimAttempts, saying whether claims in flight elsewhere left an idle device without a test. */
+export async function claimAttemptsOutcome(db: Db, agentIds: readonly string[], limit: number): Promise<ClaimOutcome> {
+  if (agentIds.length === 0 || limit < 1) return { claims: [], contended: false };
   // A batch cut back to nothing by a cap means claims of that organisation committed meanwhile:
   // the next try counts them and passes the organisation over, so this ends.
   for (;;) {
-    const { claims, cut } = await db.transaction((tx) => claimBatch(tx, agentIds, limit));
-    if (claims.length > 0 || !cut) return claims;
+    const { claims, cut, contended } = await db.transaction((tx) => claimBatch(tx, agentIds, limit));
+    if (claims.length > 0 || !cut) return { claims, contended };
   }
 }
 
@@ -143,7 +158,11 @@ export async function claimAttempt(db: Db, agentIds: readonly string[]): Promise
   return (await claimAttempts(db, agentIds, 1))[0] ?? null;
 }
 
-async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): Promise<{ claims: Claimed[]; cut: boolean }> {
+async function claimBatch(
+  tx: Sql,
+  agentIds: readonly string[],
+  limit: number,
+): Promise<{ claims: Claimed[]; cut: boolean; contended: boolean }> {
   // The agents' idle devices that some running run could use, least recently used first, locked
   // for this transaction (another replica's agents hold other devices; SKIP LOCKED all the same).
   const idle = await tx.query<IdleDevice>(
@@ -156,25 +175,54 @@ async function claimBatch(tx: Sql, agentIds: readonly string[], limit: number): 
       FOR UPDATE OF d SKIP LOCKED`,
     [agentIds, limit],
   );
-  if (idle.length === 0) return { claims: [], cut: false };
+  if (idle.length === 0) return { claims: [], cut: false, contended: false };
   const runs = await waitingRuns(tx, idle);
-  if (runs.length === 0) return { claims: [], cut: false };
+  if (runs.length === 0) return { claims: [], cut: false, contended: false };
   // Per run twice the devices, and three times the devices in all: a batch of another replica
   // locks the top of a run's queue at the same moment, and this one then takes the next ones.
   const ordered = fairOrder(runs, await nextTests(tx, frontRuns(runs, idle.length * 3), idle.length * 2)).slice(0, idle.length * 3);
-  const locked = await lockPending(
-    tx,
-    ordered.map((c) => c.attemptId),
-  );
-  const pairs = pair(
-    ordered.filter((c) => locked.has(c.attemptId)),
-    idle,
-    limit,
-  );
+  const { pairs, contended } = await lockPairs(tx, ordered, idle, limit);
   const { kept, cut } = await withinLimits(tx, pairs);
-  if (kept.length === 0) return { claims: [], cut };
-  return { claims: await markClaimed(tx, kept), cut };
+  if (kept.length === 0) return { claims: [], cut, contended };
+  return { claims: await markClaimed(tx, kept), cut, contended };
 }
+
+/**
+ * Pairs the candidates with the idle devices in order and locks only the tests so paired. A
+ * test another claim holds (SKIP LOCKED) is passed over and its device paired again with the
+ * next candidates, for a few rounds. Locking every candidate at once (three per device) made
+ * replicas that claim at the same moment, all reading the same front of the queue, find every
+ * candidate held by the first and claim nothing (scripts/bench/lab-scale.ts).
+ */
+async function lockPairs(tx: Sql, ordered: Candidate[], idle: IdleDevice[], limit: number): Promise<{ pairs: Pair[]; contended: boolean }> {
+  const held = new Set<string>();
+  const pairs: Pair[] = [];
+  for (let round = 0; round < LOCK_ROUNDS && pairs.length < limit; round += 1) {
+    const paired = new Set(pairs.map((p) => p.candidate.attemptId));
+    const free = idle.filter((d) => !pairs.some((p) => p.device.id === d.id));
+    const tentative = pair(
+      ordered.filter((c) => !held.has(c.attemptId) && !paired.has(c.attemptId)),
+      free,
+      limit - pairs.length,
+      pairs,
+    );
+    if (tentative.length === 0) break;
+    const locked = await lockPending(
+      tx,
+      tentative.map((p) => p.candidate.attemptId),
+    );
+    for (const p of tentative) {
+      if (locked.has(p.candidate.attemptId)) pairs.push(p);
+      else held.add(p.candidate.attemptId);
+    }
+    if (locked.size === tentative.length) break;
+  }
+  const unpaired = idle.length > pairs.length && pairs.length < limit;
+  return { pairs, contended: held.size > 0 && unpaired };
+}
+
+/** Rounds of pairing again after tests held elsewhere: one per replica claiming beside this one is usually enough. */
+const LOCK_ROUNDS = 4;
 
 /**
  * The running runs with a pending test, of the kinds the idle devices are, that one of them may
@@ -304,9 +352,10 @@ async function lockPending(tx: Sql, attemptIds: string[]): Promise<Set<string>> 
  * device its last try was lost on, if there is one), while its organisation's cap allows.
  * The same rule as `fits`, on the rows already read.
  */
-function pair(candidates: Candidate[], idle: IdleDevice[], limit: number): Pair[] {
+function pair(candidates: Candidate[], idle: IdleDevice[], limit: number, already: readonly Pair[] = []): Pair[] {
   const free = [...idle];
   const taken = new Map<string, number>();
+  for (const p of already) taken.set(p.candidate.orgId, (taken.get(p.candidate.orgId) ?? 0) + 1);
   const pairs: Pair[] = [];
   const canRun = (d: IdleDevice, c: Candidate) =>
     d.platform === c.platform &&
