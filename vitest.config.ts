@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/test-sequencer.js';
 
 // Unit tests live beside the code (`src/**/*.test.ts`) and need no database.
 // Integration tests (`control-plane/test/**`) run against embedded PGlite and, when
@@ -20,6 +21,8 @@ export default defineConfig({
     // workers on CI's two cores overlap those waits: the suite took 10.7 min with the default
     // one worker and 6.3 min with three on this machine.
     maxWorkers: 3,
+    // The longest files first, so none of them starts last (scripts/test-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
