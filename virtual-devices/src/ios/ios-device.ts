@@ -10,7 +10,7 @@
  * HTTP goes there, with the credential the URL carries (device-network.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchProxyNetwork } from '../device-network.js';
 import type { Raster } from '../png.js';
@@ -66,6 +66,8 @@ function argumentDefaults(args: readonly string[]): Record<string, string> {
   return out;
 }
 
+/** Uninstalls so far in this process: each moves its container to a name of its own. */
+let uninstalls = 0;
 export class VirtualIosDevice {
   readonly kind: IosDeviceKind;
   readonly udid: string;
@@ -116,9 +118,18 @@ export class VirtualIosDevice {
   uninstall(bundleId: string): void {
     this.terminate(bundleId);
     this.installed.delete(bundleId);
-    // The app may still be writing its data as it stops; simctl's uninstall does not fail for that,
-    // and a single pass of rm failed with ENOTEMPTY in CI: retry as rm -rf would finish.
-    rmSync(this.containerPath(bundleId), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+    // The app may still be writing its data as it stops; simctl's uninstall does not fail for that.
+    // rm in place failed with ENOTEMPTY in CI even with retries (a write recreated a file between
+    // them): the container is first moved aside in one rename, so nothing writes where rm walks.
+    const container = this.containerPath(bundleId);
+    const removing = `${container}.uninstalling-${process.pid}-${(uninstalls += 1)}`;
+    try {
+      renameSync(container, removing);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    rmSync(removing, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 
   isInstalled(bundleId: string): boolean {
