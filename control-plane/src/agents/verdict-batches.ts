@@ -19,10 +19,11 @@ import type { AttemptRef } from '../runs/transitions/ref.js';
 /** Verdicts per transaction at most: a wave on one replica fits, and one statement stays small. */
 const MAX_BATCH = 256;
 
-export type RecordVerdict = (ref: AttemptRef, verdict: Verdict) => Promise<AttemptWork | null>;
+/** `agentId`: an agent's result, recorded only while that agent's device holds the try (finish.ts). */
+export type RecordVerdict = (ref: AttemptRef, verdict: Verdict, agentId?: string) => Promise<AttemptWork | null>;
 
 export function createVerdictBatches(db: Db, onRecorded: () => void): RecordVerdict {
-  const record = groupCommit(async (batch: Array<{ ref: AttemptRef; verdict: Verdict }>) => {
+  const record = groupCommit(async (batch: Array<{ ref: AttemptRef; verdict: Verdict; agentId?: string }>) => {
     const finished = await recordVerdicts(db, batch);
     onRecorded();
     const followUp = afterVerdicts(
@@ -31,8 +32,8 @@ export function createVerdictBatches(db: Db, onRecorded: () => void): RecordVerd
     );
     return finished.map((attempt) => ({ attempt, followUp }));
   }, MAX_BATCH);
-  return async (ref, verdict) => {
-    const { attempt, followUp } = await record({ ref, verdict });
+  return async (ref, verdict, agentId) => {
+    const { attempt, followUp } = await record({ ref, verdict, agentId });
     await followUp;
     return attempt;
   };

@@ -8,11 +8,13 @@ import type { AgentContext } from './context.js';
 
 /**
  * Records a verdict (once) and runs the test's teardown requests; the freed device is offered
- * new work as soon as the verdict commits (verdict-batches.ts).
+ * new work as soon as the verdict commits (verdict-batches.ts). With `agentId`, only while that
+ * agent's device holds the try. Answers whether it was recorded.
  */
-export async function recordVerdict(ctx: AgentContext, ref: AttemptRef, verdict: Verdict): Promise<void> {
-  const finished = await ctx.finishAttempt(ref, verdict);
+export async function recordVerdict(ctx: AgentContext, ref: AttemptRef, verdict: Verdict, agentId?: string): Promise<boolean> {
+  const finished = await ctx.finishAttempt(ref, verdict, agentId);
   if (finished) await tearDown(ctx, finished, verdict.status);
+  return finished !== null;
 }
 
 /**

@@ -30,11 +30,13 @@ export interface Verdict {
 export interface VerdictOf {
   ref: AttemptRef;
   verdict: Verdict;
+  /** An agent's result: recorded only while a device of this agent holds the try (offered or running). */
+  agentId?: string;
 }
 
 /** One verdict, recorded and followed through (its run completed, its duration remembered); agents' verdicts go through agents/verdict-batches.ts. */
-export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promise<AttemptWork | null> {
-  const [finished] = await recordVerdicts(db, [{ ref, verdict: v }]);
+export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict, agentId?: string): Promise<AttemptWork | null> {
+  const [finished] = await recordVerdicts(db, [{ ref, verdict: v, agentId }]);
   if (finished) await afterVerdicts(db, [finished]);
   return finished ?? null;
 }
@@ -47,8 +49,9 @@ export async function finishAttempt(db: Db, ref: AttemptRef, v: Verdict): Promis
  */
 export async function recordVerdicts(db: Db, verdicts: readonly VerdictOf[]): Promise<Array<AttemptWork | null>> {
   if (verdicts.length === 0) return [];
-  const rows = verdicts.map(({ ref, verdict: v }) => ({
+  const rows = verdicts.map(({ ref, verdict: v, agentId }) => ({
     id: ref.id,
+    agent: agentId ?? null,
     try: ref.tryNumber,
     status: v.status,
     message: v.statusMessage,
@@ -63,7 +66,7 @@ export async function recordVerdicts(db: Db, verdicts: readonly VerdictOf[]): Pr
   const finished = await db.transaction(async (tx) => {
     const done = await tx.query<AttemptWork>(
       `WITH v AS (
-         SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS v(id text, try int, status text, message text, failed_step int, duration float8,
+         SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS v(id text, agent text, try int, status text, message text, failed_step int, duration float8,
                 recording_key text, device_log_key text, recording_pending boolean, device_log_pending boolean)
        ), done AS (
          UPDATE attempts a SET status = v.status, status_message = v.message, failed_step = v.failed_step, finished_at = clock_timestamp(),
@@ -74,6 +77,9 @@ export async function recordVerdicts(db: Db, verdicts: readonly VerdictOf[]): Pr
                 device_log_pending = v.device_log_pending AND COALESCE(v.device_log_key, a.device_log_key) IS NULL
            FROM v
           WHERE a.id = v.id AND a.try_number = v.try AND a.status IN ('pending', 'offered', 'running')
+            -- An agent's result counts only for the try its device holds (no read before the batch for it).
+            AND (v.agent IS NULL OR (a.status IN ('offered', 'running')
+                 AND EXISTS (SELECT 1 FROM devices d WHERE d.id = a.device_id AND d.agent_id = v.agent)))
           RETURNING ${workColumns}
        ), freed AS (
          UPDATE devices d SET state = 'online' FROM done WHERE d.id = done."deviceId" AND d.state = 'busy'
