@@ -21,10 +21,14 @@ interface Corkable {
 /**
  * The session is fed every message; the owner closes it when the socket closes, with its reason.
  *
- * Frames sent in one tick leave together: the first send corks the socket and the tick's end
- * (process.nextTick, as node:http does for a response) uncorks it, so they go in one `writev`
- * instead of one system call each. A burst of streams (100 requests arriving at once, each with
- * its data and credit frames) otherwise cost a write per frame in every hop.
+ * Frames sent in one turn of the event loop's I/O phase leave together: the first send corks the
+ * socket and the check phase (setImmediate) uncorks it, so they go in one `writev` instead of one
+ * system call each. A burst of streams (100 requests arriving at once, each with its data and
+ * credit frames) otherwise cost a write per frame in every hop. The end of the I/O phase, not of
+ * the tick (process.nextTick, until 2026-11-27): Node runs each socket read's callback in a tick
+ * of its own, and libuv reads a busy socket up to 32 times (64 KiB each) in one turn, so a
+ * relay's download went out in one write per read, each waking the next process. The frames wait
+ * at most for the rest of that turn's reads (none of which waits for anything).
  */
 export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): MuxSession {
   let corked: Corkable | null = null;
@@ -38,7 +42,7 @@ export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): 
     if (!socket) return;
     socket.cork();
     corked = socket;
-    process.nextTick(uncork);
+    setImmediate(uncork);
   };
   const session = new MuxSession(
     {
