@@ -7,7 +7,7 @@ import { MuxSession, type MuxSessionOptions } from './mux.js';
 
 /** What a mux session needs of a `ws` WebSocket (structural: shared/ does not depend on ws). */
 export interface MuxWebSocket {
-  send(data: Buffer | string, options?: { binary?: boolean }): void;
+  send(data: Buffer | string, options?: { binary?: boolean }, callback?: (error?: Error) => void): void;
   on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
   /** `ws`'s socket, once open (not in its typings, but there since ws 1). */
   readonly _socket?: Corkable | null;
@@ -50,9 +50,13 @@ export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): 
         cork();
         ws.send(text);
       },
-      sendBinary: (frame) => {
+      sendBinary: (frame, onWritten) => {
         cork();
-        ws.send(frame, { binary: true });
+        if (!onWritten) return ws.send(frame, { binary: true });
+        // ws calls back once the socket wrote the bytes, or with an error (then the buffer may still be queued).
+        ws.send(frame, { binary: true }, (error) => {
+          if (!error) onWritten();
+        });
       },
     },
     options,
