@@ -65,4 +65,19 @@ describe('muxOverWebSocket (shared/src/mux-websocket.ts) over ws', () => {
     const answers = await Promise.all(streams.map((s) => readAll(s)));
     expect(answers.map(String)).toEqual(streams.map((_, i) => `hello ${i}`));
   });
+  it("runs a frame's onWritten once the socket has written it, never before", async () => {
+    const { session, writes } = await connectedPair();
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = writes.count;
+    let writesWhenCalled: number | null = null;
+    // A data frame of a stream the peer does not know: it ignores it.
+    const frame = Buffer.alloc(64 * 1024);
+    frame.writeUInt32BE(999, 0);
+    session.sendFrame(frame, () => {
+      writesWhenCalled = writes.count;
+    });
+    expect(writesWhenCalled).toBeNull(); // corked: not written yet, so the buffer is not free
+    for (let i = 0; i < 100 && writesWhenCalled === null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(writesWhenCalled).toBe(before + 1);
+  });
 });
