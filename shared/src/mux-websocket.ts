@@ -7,7 +7,7 @@ import { MuxSession, type MuxSessionOptions } from './mux.js';
 
 /** What a mux session needs of a `ws` WebSocket (structural: shared/ does not depend on ws). */
 export interface MuxWebSocket {
-  send(data: Buffer | string, options?: { binary?: boolean }): void;
+  send(data: Buffer | string, options?: { binary?: boolean }, callback?: (error?: Error) => void): void;
   on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
   /** `ws`'s socket, once open (not in its typings, but there since ws 1). */
   readonly _socket?: Corkable | null;
@@ -21,10 +21,14 @@ interface Corkable {
 /**
  * The session is fed every message; the owner closes it when the socket closes, with its reason.
  *
- * Frames sent in one tick leave together: the first send corks the socket and the tick's end
- * (process.nextTick, as node:http does for a response) uncorks it, so they go in one `writev`
- * instead of one system call each. A burst of streams (100 requests arriving at once, each with
- * its data and credit frames) otherwise cost a write per frame in every hop.
+ * Frames sent in one turn of the event loop's I/O phase leave together: the first send corks the
+ * socket and the check phase (setImmediate) uncorks it, so they go in one `writev` instead of one
+ * system call each. A burst of streams (100 requests arriving at once, each with its data and
+ * credit frames) otherwise cost a write per frame in every hop. The end of the I/O phase, not of
+ * the tick (process.nextTick, until 2026-11-27): Node runs each socket read's callback in a tick
+ * of its own, and libuv reads a busy socket up to 32 times (64 KiB each) in one turn, so a
+ * relay's download went out in one write per read, each waking the next process. The frames wait
+ * at most for the rest of that turn's reads (none of which waits for anything).
  */
 export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): MuxSession {
   let corked: Corkable | null = null;
@@ -38,7 +42,7 @@ export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): 
     if (!socket) return;
     socket.cork();
     corked = socket;
-    process.nextTick(uncork);
+    setImmediate(uncork);
   };
   const session = new MuxSession(
     {
@@ -46,9 +50,13 @@ export function muxOverWebSocket(ws: MuxWebSocket, options: MuxSessionOptions): 
         cork();
         ws.send(text);
       },
-      sendBinary: (frame) => {
+      sendBinary: (frame, onWritten) => {
         cork();
-        ws.send(frame, { binary: true });
+        if (!onWritten) return ws.send(frame, { binary: true });
+        // ws calls back once the socket wrote the bytes, or with an error (then the buffer may still be queued).
+        ws.send(frame, { binary: true }, (error) => {
+          if (!error) onWritten();
+        });
       },
     },
     options,

@@ -18,7 +18,8 @@ import {
 
 export interface FrameSink {
   sendText(text: string): void;
-  sendBinary(frame: Buffer): void;
+  /** `onWritten` runs once the frame's bytes are handed to the socket (not if the send fails): its buffer may be used again. */
+  sendBinary(frame: Buffer, onWritten?: () => void): void;
 }
 
 export interface StreamTarget {
@@ -76,10 +77,13 @@ export class FramePort {
     this.session.widenWindow(this.id);
   }
 
-  /** Sends a data frame received on another stream: its stream id is rewritten in place (the buffer is the port's now). */
-  forward(frame: Buffer): void {
+  /**
+   * Sends a data frame received on another stream or read for it: its stream id is rewritten in
+   * place (the buffer is the port's now, until `onWritten`, if given, runs).
+   */
+  forward(frame: Buffer, onWritten?: () => void): void {
     frame.writeUInt32BE(this.id, 0);
-    this.session.sendFrame(frame);
+    this.session.sendFrame(frame, onWritten);
   }
 
   credit(bytes: number): void {
@@ -309,8 +313,8 @@ export class MuxSession {
   }
 
   /** @internal: a data frame whose stream id is already written. */
-  sendFrame(frame: Buffer): void {
-    if (this.closedReason === null) this.sink.sendBinary(frame);
+  sendFrame(frame: Buffer, onWritten?: () => void): void {
+    if (this.closedReason === null) this.sink.sendBinary(frame, onWritten);
   }
 
   /** @internal: the stream is gone on our side; tells the peer unless both ends finished cleanly. */

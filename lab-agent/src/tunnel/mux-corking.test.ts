@@ -46,19 +46,38 @@ async function connectedPair() {
 }
 
 describe('muxOverWebSocket (shared/src/mux-websocket.ts) over ws', () => {
-  it('sends the frames of one tick in one write to the socket', async () => {
+  it('sends the frames of one turn of the I/O phase in one write to the socket, across ticks', async () => {
     const { session, writes } = await connectedPair();
     const streams = await Promise.all(Array.from({ length: 20 }, () => session.open({ host: 'echo', port: 1 })));
     await new Promise((resolve) => setImmediate(resolve));
     const before = writes.count;
-    // One tick: a data frame on each of 20 streams.
-    for (const [i, stream] of streams.entries()) stream.write(Buffer.from(`hello ${i}`));
-    expect(writes.count).toBe(before); // nothing written yet: corked until the tick ends
-    await new Promise((resolve) => process.nextTick(resolve));
+    // A data frame on each of 20 streams, each in a tick of its own, as Node runs the callbacks
+    // of the socket reads libuv makes in one turn (a relay forwards a frame per read).
+    for (const [i, stream] of streams.entries()) {
+      stream.write(Buffer.from(`hello ${i}`));
+      await new Promise((resolve) => process.nextTick(resolve));
+    }
+    expect(writes.count).toBe(before); // nothing written yet: corked until the I/O phase ends
+    await new Promise((resolve) => setImmediate(resolve));
     expect(writes.count).toBe(before + 1);
     // And every frame arrived, each on its stream.
     for (const stream of streams) stream.end();
     const answers = await Promise.all(streams.map((s) => readAll(s)));
     expect(answers.map(String)).toEqual(streams.map((_, i) => `hello ${i}`));
+  });
+  it("runs a frame's onWritten once the socket has written it, never before", async () => {
+    const { session, writes } = await connectedPair();
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = writes.count;
+    let writesWhenCalled: number | null = null;
+    // A data frame of a stream the peer does not know: it ignores it.
+    const frame = Buffer.alloc(64 * 1024);
+    frame.writeUInt32BE(999, 0);
+    session.sendFrame(frame, () => {
+      writesWhenCalled = writes.count;
+    });
+    expect(writesWhenCalled).toBeNull(); // corked: not written yet, so the buffer is not free
+    for (let i = 0; i < 100 && writesWhenCalled === null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(writesWhenCalled).toBe(before + 1);
   });
 });

@@ -13,17 +13,27 @@ const MiB = 1024 * 1024;
  * tunnel client's session, which splices each stream to a TCP connection to `port`), joined by
  * an in-memory wire that delivers frames asynchronously and in order.
  */
-function tunnel(port: number, options: { window?: number; receiveWindow?: number; attachAfterMs?: number } = {}) {
-  const wire = { dataBytesToFar: 0, frameSizes: new Map<number, number>() };
+function tunnel(port: number, options: { window?: number; receiveWindow?: number; attachAfterMs?: number; asSocketWrites?: boolean } = {}) {
+  const wire = { dataBytesToFar: 0, frameSizes: new Map<number, number>(), fullFrames: 0, fullFrameBuffers: new Set<ArrayBufferLike>() };
   let far!: MuxSession;
   const splices: SocketSplice[] = [];
   const near: MuxSession = new MuxSession(
     {
       sendText: (t) => setImmediate(() => far.receive(t, false)),
-      sendBinary: (b) => {
+      sendBinary: (b, onWritten) => {
         wire.dataBytesToFar += b.length - 4;
         wire.frameSizes.set(b.length, (wire.frameSizes.get(b.length) ?? 0) + 1);
-        setImmediate(() => far.receive(b, true));
+        if (b.length === 65536 - 8) {
+          wire.fullFrames += 1;
+          wire.fullFrameBuffers.add(b.buffer);
+        }
+        if (!options.asSocketWrites) return void setImmediate(() => far.receive(b, true));
+        // As a socket does, later: the bytes are copied out, then the write's callback runs.
+        setImmediate(() => {
+          const copy = Buffer.from(b);
+          onWritten?.();
+          far.receive(copy, true);
+        });
       },
     },
     {
@@ -75,6 +85,17 @@ const until = async (check: () => boolean) => {
 };
 
 describe('socket splice (the tunnel client side of a stream)', () => {
+  it('reads into buffers the WebSocket has written again, and the bytes arrive intact', async () => {
+    const sent = randomBytes(16 * MiB);
+    const port = await host((socket) => socket.end(sent));
+    const { far, wire } = tunnel(port, { asSocketWrites: true });
+    const received = await readAll(await far.open({ host: '127.0.0.1', port }));
+    expect(sha(received)).toBe(sha(sent));
+    expect(wire.fullFrames).toBeGreaterThan(100);
+    // A fresh buffer per read would make one per full frame; written ones come back.
+    expect(wire.fullFrameBuffers.size).toBeLessThan(wire.fullFrames / 4);
+  });
+
   it('sends a full read as a frame of exactly 64 KiB on the wire (header of a masked frame with a 16-bit length: 8 bytes)', async () => {
     const port = await host((socket) => socket.end(randomBytes(8 * MiB)));
     const { far, wire } = tunnel(port);

@@ -3,9 +3,9 @@
  * stream, between the control plane and an internal host. It is what `socket.pipe(stream)`
  * did through a MuxStream (a Duplex), without the Duplex and without a copy:
  *
- * - Reading: the socket reads straight into the payload of a fresh data frame (net's
- *   `onread` with a buffer per read, 4 bytes kept in front for the stream id), and the frame
- *   is sent as it is. Before, each 64 KiB read was copied into a new frame, about 0.6 ms of
+ * - Reading: the socket reads straight into the payload of a data frame (net's `onread` with
+ *   a buffer per read, 4 bytes kept in front for the stream id), and the frame is sent as it
+ *   is; once the WebSocket has written it, its buffer serves a later read. Before, each 64 KiB read was copied into a new frame, about 0.6 ms of
  *   CPU per MiB in the tunnel client on the benchmark's machine (docs/benchmarks.md).
  * - Flow control is the stream's, end to end: a read is sent only as far as the far reader
  *   granted credit; the socket stops reading when credit runs out, and its rest waits for
@@ -31,6 +31,25 @@ const FIRST_READ = 2048;
  * frame with 64 KiB payloads: 65,550 bytes each).
  */
 const FULL_READ = 65536 - 8 - ID_BYTES;
+const READ_BUFFER = ID_BYTES + FULL_READ;
+/**
+ * Full-size read buffers whose frames the WebSocket has written (handed to the kernel), for the
+ * next reads of any stream. A fresh 64 KiB buffer per read cost its allocation and, in bulk, the
+ * collector's time and V8's external-memory accounting (createUnsafeBuffer alone was 110-120 ms of
+ * the tunnel client's CPU over a benchmark run: docs/benchmarks.md). At most 4 MiB are kept.
+ */
+const spareReadBuffers: Buffer[] = [];
+const MAX_SPARE_READ_BUFFERS = 64;
+
+/** Where a frame goes back once written: the pool, if the frame lies in one of our full-size read buffers. */
+function recyclerOf(frame: Buffer): (() => void) | undefined {
+  // A buffer of READ_BUFFER bytes is never from Node's shared pool (only buffers under 4 KiB are).
+  if (frame.byteOffset !== 0 || frame.buffer.byteLength !== READ_BUFFER) return undefined;
+  const whole = frame.buffer;
+  return () => {
+    if (spareReadBuffers.length < MAX_SPARE_READ_BUFFERS) spareReadBuffers.push(Buffer.from(whole));
+  };
+}
 
 export class SocketSplice implements FrameHandler {
   private port: FramePort | null = null;
@@ -55,7 +74,7 @@ export class SocketSplice implements FrameHandler {
    * 64 KiB buffer for each of thousands of small requests made the collector run more often
    * than the copy it saves. It becomes 64 KiB once a read fills it.
    */
-  private readBuffer = Buffer.allocUnsafe(ID_BYTES + FIRST_READ);
+  private readBuffer: Buffer = Buffer.allocUnsafe(ID_BYTES + FIRST_READ);
   private readBufferSent = false;
   private readBufferFilled = false;
   readonly socket: Socket;
@@ -66,9 +85,9 @@ export class SocketSplice implements FrameHandler {
       ...options,
       onread: {
         buffer: () => {
-          // A fresh buffer once the last one left as a frame (it is queued in the WebSocket),
-          // or once a small one was filled (more is coming).
-          if (this.readBufferSent || this.readBufferFilled) this.readBuffer = Buffer.allocUnsafe(ID_BYTES + FULL_READ);
+          // Another buffer (a written one if there is one) once the last one left as a frame
+          // (it is queued in the WebSocket), or once a small one was filled (more is coming).
+          if (this.readBufferSent || this.readBufferFilled) this.readBuffer = spareReadBuffers.pop() ?? Buffer.allocUnsafe(READ_BUFFER);
           this.readBufferSent = false;
           this.readBufferFilled = false;
           return this.readBuffer.subarray(ID_BYTES);
@@ -141,12 +160,12 @@ export class SocketSplice implements FrameHandler {
     if (size <= this.sendCredit) {
       this.pending = null;
       this.sendCredit -= size;
-      this.port.forward(frame);
+      this.port.forward(frame, recyclerOf(frame));
       return;
     }
     const rest = Buffer.allocUnsafe(ID_BYTES + size - this.sendCredit);
     frame.copy(rest, ID_BYTES, ID_BYTES + this.sendCredit);
-    this.port.forward(frame.subarray(0, ID_BYTES + this.sendCredit));
+    this.port.forward(frame.subarray(0, ID_BYTES + this.sendCredit), recyclerOf(frame));
     this.sendCredit = 0;
     this.pending = rest;
   }
