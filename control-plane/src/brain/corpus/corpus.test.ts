@@ -35,6 +35,7 @@ import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
+import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -59,6 +60,7 @@ const corpus: CorpusCase[] = [
   ...nineteenthBatch,
   ...twentiethBatch,
   ...twentyFirstBatch,
+  ...twentyFourthBatch,
 ];
 
 function screenXml(name: string): string {
@@ -157,6 +159,7 @@ describe('offline model corpus', () => {
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
       ['twentieth batch, blind until tuned on', twentiethBatch],
       ['twenty-first batch (blind)', twentyFirstBatch],
+      ['twenty-fourth batch (blind, written by the model helper)', twentyFourthBatch],
     ] as const)
       score(
         label,
