@@ -7,6 +7,7 @@
  * locator carries the state so that a cache replay checks it again.
  */
 import { type Decision, fail } from './actions.js';
+import { findClaimEvidence } from './claim-evidence.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, toggleOf } from './element-matching.js';
 import { ancestors, describe, isEditable, isToggle } from './element-roles.js';
@@ -101,7 +102,7 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   }
   if (!best) {
     const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
-    return said ?? notFound('text', phrase, elements);
+    return said ?? (phrase.sentence ? evidenceOf(phrase, elements) : null) ?? notFound('text', phrase, elements);
   }
   const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
@@ -124,6 +125,13 @@ export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElem
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
   const said = findParaphrase(claim, elements, phrase.reported);
   return said ? pass(shownLocator(said.element, elements), said.reasoning, 0.9) : null;
+}
+
+/** A check written as a sentence that one text or one group of texts says (claim-evidence.ts); null when none does. */
+export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal) return null;
+  const found = findClaimEvidence(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
+  return found ? pass(shownLocator(found.element, elements), found.reasoning, 0.85) : null;
 }
 
 function absent(phrase: TargetPhrase): Decision {

@@ -1,0 +1,404 @@
+/**
+ * The general reading of a check written as a sentence about the screen: "the distance is
+ * 5.2 km" over "5.2 km in 28:14", "the driver arrives in 4 min" over "Arriving in 4 min",
+ * "Biscuit is good with kids" over the line "Good with kids | Yes" on Biscuit's page. Tried
+ * last, after the exact comparison and paraphrase.ts found nothing.
+ *
+ * A claim holds when one piece of evidence says all of it: one part of a text (textSegments),
+ * one text, or one group of texts that belong together (a list row, a label beside its value).
+ * The claim's words are compared by dictionary form (lemmas.ts) after the lexicon's synonyms
+ * (lexicon.ts); what they must meet:
+ * - every number of the claim is a number of the evidence, exactly (lexicon.ts reads "8,412"
+ *   as "8412", "€35.00" as "€35"), with the same kind of unit when both give one;
+ * - every content word is in the evidence, or is a word the screen's topic (its title, its
+ *   heading) already says, or is the claim's subject when the screen names it nowhere, or is
+ *   a word a matched number's unit implies ("distance" of "5.2 km", "long" of "47:10");
+ * - at least one word or number is the evidence's own, not only the topic's;
+ * - a negation on one side only never holds; a value "No" negates its label ("Good with cats |
+ *   No"), a value "Yes" affirms it;
+ * - a control's words say what it does, not what is: buttons are never evidence;
+ * - evidence found in two places that are not one element is ambiguous, and nothing passes.
+ * Only sentences are read so ("X is Y", "X arrives in 4 min"): a bare name ("the QR code is
+ * shown") must be shown as a whole, as assertions.ts requires.
+ */
+import { ancestors, describe, isButtonType, isListContainer, isToggle } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { isInflectedVerb, sameLemma } from './lemmas.js';
+import { canonicalTokens, signsAsWords } from './lexicon.js';
+import { locatable } from './locators.js';
+import { rowOf, sameLine, titleElements } from './screen-structure.js';
+import { comparableTokens, textSegments } from './verdict-text.js';
+
+export interface Evidence {
+  /** The element to name in the passing check: the one holding the claim's number, else its value. */
+  element: ScreenElement;
+  reasoning: string;
+}
+
+/** Words that carry no content of their own: articles, pronouns, prepositions, auxiliaries and light verbs. */
+const LIGHT = new Set(
+  (
+    'the a an this that these those it its i me my mine we us our you your he him his she her they them their there here ' +
+    'to of for from at by with in on into onto as per and or so than then ' +
+    'is am are was were be been being has have had having do does did will would shall should can could may might must ' +
+    'get gets got getting currently now still already just only about around approximately roughly nearly almost ' +
+    'called named set shown showing displayed listed say says said'
+  ).split(' '),
+);
+
+const NEGATIONS = new Set(
+  'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),
+);
+
+type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'percent' | 'money';
+
+/** Units after a number: their kind and the unit itself ("min" and "minutes" are one; "m" may be metres or minutes). */
+const UNITS: Readonly<Record<string, readonly [UnitKind, string][]>> = {
+  km: [['length', 'km']],
+  kilometres: [['length', 'km']],
+  kilometers: [['length', 'km']],
+  mi: [['length', 'mi']],
+  miles: [['length', 'mi']],
+  metres: [['length', 'm']],
+  meters: [['length', 'm']],
+  m: [
+    ['length', 'm'],
+    ['duration', 'min'],
+  ],
+  min: [['duration', 'min']],
+  mins: [['duration', 'min']],
+  minute: [['duration', 'min']],
+  minutes: [['duration', 'min']],
+  h: [['duration', 'h']],
+  hr: [['duration', 'h']],
+  hrs: [['duration', 'h']],
+  hour: [['duration', 'h']],
+  hours: [['duration', 'h']],
+  s: [['duration', 's']],
+  sec: [['duration', 's']],
+  seconds: [['duration', 's']],
+  years: [
+    ['age', 'y'],
+    ['duration', 'y'],
+  ],
+  year: [
+    ['age', 'y'],
+    ['duration', 'y'],
+  ],
+  kcal: [['energy', 'kcal']],
+  cal: [['energy', 'kcal']],
+  calories: [['energy', 'kcal']],
+  kw: [['power', 'kw']],
+  kwh: [['electricity', 'kwh']],
+  mb: [['data', 'mb']],
+  gb: [['data', 'gb']],
+  kb: [['data', 'kb']],
+};
+
+/**
+ * Words a number's unit says without them: "the distance is 5.2 km" over "5.2 km", "the
+ * episode is 47:10 long" over "47:10", "I burned 312 kcal" over "312 kcal". Only of a number
+ * the claim and the evidence share, so "the battery is at 80%" never passes over "18 min to 80%".
+ */
+const IMPLIED: Readonly<Record<UnitKind, readonly string[]>> = {
+  length: ['distance', 'far', 'away', 'long', 'range'],
+  duration: ['time', 'duration', 'long', 'last', 'take', 'elapsed'],
+  age: ['old', 'age'],
+  energy: ['calorie', 'burn', 'energy'],
+  power: ['power', 'deliver', 'output', 'supply'],
+  electricity: ['energy', 'add', 'charge'],
+  data: ['size', 'storage', 'data', 'use', 'take'],
+  percent: ['percent', 'reach'],
+  money: ['price', 'cost', 'pay', 'charge', 'spend'],
+};
+
+const IS_NUMBER = /^\p{N}/u;
+const CURRENCY = /^[€$£¥₹]$/;
+
+/** "Sam's van" is read "Sam van"; "you'll" is "you will"; then the lexicon's tokens. */
+function tokensOf(text: string): string[] {
+  const plain = text.replace(/(\p{L})['’](?:ll|re|ve|d|m)\b/giu, '$1').replace(/(\p{L})['’]s\b/gu, '$1');
+  return canonicalTokens(comparableTokens(signsAsWords(plain)));
+}
+
+interface Quantity {
+  value: string;
+  kinds: readonly UnitKind[];
+  /** The unit written after it, when one is: "6.1 km" is never "6.1 miles". */
+  units: readonly string[];
+  /** "3 of 5": the whole it is part of, which a claim must name too ("3 photos have been uploaded" is not "3 of 5"). */
+  partOf?: string;
+  /** The currency sign before it: "$412.50" is never "€412.50". */
+  currency?: string;
+}
+
+/** Numbers with the kind of their unit: "€ 35" money, "64%" percent, "28:14" a duration, "5.2 km" length. */
+function quantitiesOf(tokens: readonly string[]): Quantity[] {
+  const out: Quantity[] = [];
+  tokens.forEach((t, i) => {
+    if (!IS_NUMBER.test(t)) return;
+    const value = t.replace(/%$/, '');
+    const kinds: UnitKind[] = [];
+    if (t.endsWith('%')) kinds.push('percent');
+    const currency = i > 0 && CURRENCY.test(tokens[i - 1]!) ? tokens[i - 1] : undefined;
+    if (currency) kinds.push('money');
+    if (/^\d+:\d\d$/.test(t)) kinds.push('duration');
+    const unit = UNITS[tokens[i + 1] ?? ''] ?? [];
+    kinds.push(...unit.map(([kind]) => kind));
+    const partOf = tokens[i + 1] === 'of' && IS_NUMBER.test(tokens[i + 2] ?? '') ? tokens[i + 2] : undefined;
+    out.push({ value, kinds, units: unit.map(([, id]) => id), currency, partOf });
+  });
+  return out;
+}
+
+const unitWord = (tokens: readonly string[], i: number) => i > 0 && IS_NUMBER.test(tokens[i - 1]!) && UNITS[tokens[i]!] !== undefined;
+
+/** The content words of some tokens: no light word, negation, number, currency sign or unit. */
+function contentWords(tokens: readonly string[]): string[] {
+  return tokens.filter(
+    (t, i) => !LIGHT.has(t) && !NEGATIONS.has(t) && !IS_NUMBER.test(t) && !CURRENCY.test(t) && !unitWord(tokens, i) && /\p{L}/u.test(t),
+  );
+}
+
+/** A verb of the claim makes it a sentence: an auxiliary, or a word whose dictionary form as a verb differs ("walked", "arrives"). */
+const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
+
+interface Piece {
+  /** The elements the evidence is made of (one, or a row's texts). */
+  elements: ScreenElement[];
+  tokens: string[];
+  negated: boolean;
+}
+
+const textOf = (el: ScreenElement) => el.text || el.contentDesc;
+/** "Yes" / "No" as a label's value: what it says of its label. */
+const YES = /^(?:yes|included|available|allowed|on|✓|✔)$/i;
+const NO = /^(?:no|none|not\s+included|unavailable|not\s+allowed|off|✗|✕)$/i;
+
+/** A text no control, no switch and not the status bar: what the screen says rather than what it offers. */
+function isStatement(el: ScreenElement): boolean {
+  return textOf(el) !== '' && !el.clickable && !isButtonType(el) && !isToggle(el);
+}
+
+function piece(elements: ScreenElement[], texts: readonly string[]): Piece {
+  let negated = false;
+  const tokens: string[] = [];
+  for (const text of texts) {
+    if (texts.length > 1 && NO.test(text.trim())) negated = !negated;
+    else if (!(texts.length > 1 && YES.test(text.trim()))) tokens.push(...tokensOf(text));
+  }
+  if (tokens.some((t) => NEGATIONS.has(t))) negated = !negated;
+  return { elements, tokens, negated };
+}
+
+/**
+ * The parts of a text that stand alone: each sentence, and each part between " · " or " | "
+ * ("Beagle mix · Male · 3 years"); never two sentences as one ("… from this device. Your saved
+ * places stay." says nothing will be removed). A label and its value after ": " stay together.
+ */
+function partsOf(text: string): string[] {
+  const sentences = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const parts = sentences.flatMap((sentence) => {
+    const pieces = sentence.split(/\s+[•|·–—]\s+/).map((p) => p.trim());
+    return pieces.length > 1 ? [sentence, ...pieces] : [sentence];
+  });
+  return [...new Set(parts)];
+}
+
+/** In a list where one row is chosen (a checked radio button), the other rows say nothing of what is: "Japanese" is only offered. */
+function unchosen(el: ScreenElement, elements: readonly ScreenElement[]): boolean {
+  const row = rowOf(el, elements);
+  if (!row || row.parentIndex == null) return false;
+  const list = elements[row.parentIndex]!;
+  const chosen = (r: ScreenElement) =>
+    r.checked || r.selected || elements.some((o) => (o.checked || o.selected) && ancestors(o, elements).includes(r));
+  const rows = elements.filter((o) => o.parentIndex === list.index && o !== row);
+  return !chosen(row) && rows.some(chosen);
+}
+
+/**
+ * Every piece of evidence on the screen, smallest first: each part of a text, then each group
+ * of texts that belong together (a list row, or a layout of two to four texts on one line: a
+ * label and its value). A label beside its value is no evidence alone: "Good with cats" beside
+ * "No" says the opposite of its words.
+ */
+function piecesOf(elements: readonly ScreenElement[]): { single: Piece[]; groups: Piece[] } {
+  // A switch's label says what the switch sets, not whether it is set ("Notify when done"): resolveState reads switches.
+  const switched = new Set(
+    locatable(elements)
+      .filter(isToggle)
+      .map((t) => rowOf(t, elements) ?? elements[t.parentIndex ?? -1]),
+  );
+  const texts = locatable(elements).filter(
+    (el) => isStatement(el) && !unchosen(el, elements) && !switched.has(rowOf(el, elements) ?? elements[el.parentIndex ?? -1]),
+  );
+  const holders = new Set<ScreenElement>();
+  for (const el of texts) {
+    const row = rowOf(el, elements);
+    if (row) holders.add(row);
+    const parent = el.parentIndex == null ? undefined : elements[el.parentIndex];
+    if (parent && !isListContainer(parent) && !parent.clickable) holders.add(parent);
+  }
+  const groups: Piece[] = [];
+  const labels = new Set<ScreenElement>();
+  for (const holder of holders) {
+    const inside = texts.filter((t) => ancestors(t, elements).includes(holder));
+    const oneLine = inside.every((t) => sameLine(t.bounds, inside[0]!.bounds));
+    const isRow = rowOf(inside[0] ?? holder, elements) === holder;
+    if (inside.length < 2 || inside.length > 4 || (!isRow && !oneLine)) continue;
+    // A label and its value say nothing apart: "Subtotal" | "€50.00" is no total of €50.
+    if (inside.length === 2 && oneLine) for (const t of inside) labels.add(t);
+    groups.push(piece(inside, inside.map(textOf)));
+  }
+  const single = texts.filter((el) => !labels.has(el)).flatMap((el) => partsOf(textOf(el)).map((part) => piece([el], [part])));
+  return { single, groups };
+}
+
+/** The words of the screen's own topic: its title, and the heading under it (the first text outside any row). */
+function topicWords(elements: readonly ScreenElement[]): string[] {
+  const titles = titleElements(elements);
+  const plain = locatable(elements).filter((el) => isStatement(el) && !titles.includes(el) && rowOf(el, elements) === null);
+  const first = [...plain].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)[0];
+  // A heading names one thing: "Ana, Ben, Chloe and you" names several, and "Pinned: Meet at 8:00" is a message.
+  const heading = first && !/[,:\d]/.test(textOf(first)) ? first : undefined;
+  return [...titles.filter((t) => !/,/.test(textOf(t))), ...(heading ? [heading] : [])].flatMap((el) => contentWords(tokensOf(textOf(el))));
+}
+
+/**
+ * The claim's subject when the screen names none of its words: "the dog is called Biscuit" on a
+ * page that never says "dog", "the rent is €1,450 a month". One or two words before the claim's
+ * first auxiliary, and only when what follows has a number or a name (a word with a capital) to
+ * hold on to: "the password was updated" never passes over "Your profile was updated". Never a
+ * word that picks one of several ("the other flat").
+ */
+function unnamedSubject(written: string, tokens: readonly string[], onScreen: readonly string[]): string[] {
+  const verb = tokens.findIndex((t) => AUXILIARY.test(t));
+  if (verb < 1 || verb > 3) return [];
+  const subject = contentWords(tokens.slice(0, verb));
+  if (subject.length === 0 || subject.length > 2) return [];
+  if (subject.some((w) => /^(?:first|second|last|next|other|another|all|every|each|both|only)$/.test(w))) return [];
+  const rest = written.split(/\s+/).slice(verb + 1);
+  if (!rest.some((w) => /\p{N}|^\p{Lu}/u.test(w))) return [];
+  return subject.some((w) => onScreen.some((s) => sameLemma(w, s))) ? [] : subject;
+}
+
+interface Claim {
+  words: string[];
+  /** How many of `words` are its subject (before its verb): only those may be the topic's. */
+  subjectWords: number;
+  quantities: Quantity[];
+  negated: boolean;
+  /** Words the evidence need not have: the topic's and an unnamed subject. */
+  given: string[];
+}
+
+/**
+ * The tense a verb form says: "renewed" is done, "Renews" and "Uploading" are not yet. A base
+ * form ("renew") or a word that is no verb form says none.
+ */
+function tenseOf(word: string): 'past' | 'present' | null {
+  if (!isInflectedVerb(word)) return null;
+  return /(?:ing|s)$/.test(word) ? 'present' : 'past';
+}
+
+/** The same word by dictionary form, never a past against a present ("renewed" is not "Renews"). */
+function sameWord(a: string, b: string): boolean {
+  if (!sameLemma(a, b)) return false;
+  const [x, y] = [tenseOf(a), tenseOf(b)];
+  return x === null || y === null || x === y;
+}
+
+const hasLemma = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
+const hasWord = (words: readonly string[], w: string) => words.some((x) => sameWord(w, x));
+
+/** Does the piece say all the claim says, and no more (see the file comment)? */
+function holds(claim: Claim, p: Piece): boolean {
+  if (p.negated !== claim.negated) return false;
+  const shown = quantitiesOf(p.tokens);
+  const matched: Quantity[] = [];
+  // In the claim's order: "64 GB of 46.2 GB is used" is not "46.2 GB used of 64 GB".
+  let from = 0;
+  for (const q of claim.quantities) {
+    const at = shown.findIndex(
+      (s, i) =>
+        i >= from &&
+        s.value === q.value &&
+        s.currency === (q.currency ?? s.currency) &&
+        (q.kinds.length === 0 || s.kinds.length === 0 || q.kinds.some((k) => s.kinds.includes(k))) &&
+        (q.units.length === 0 || s.units.length === 0 || q.units.some((u) => s.units.includes(u))) &&
+        (s.partOf === undefined || claim.quantities.some((o) => o.value === s.partOf)) &&
+        // A percentage is never a bare number, nor a price a count ("64%" is not "64").
+        q.kinds.includes('percent') === s.kinds.includes('percent') &&
+        q.kinds.includes('money') === s.kinds.includes('money'),
+    );
+    if (at < 0) return false;
+    from = at + 1;
+    matched.push(shown[at]!.kinds.length > 0 ? shown[at]! : q);
+  }
+  const words = contentWords(p.tokens);
+  const implied = matched.flatMap((q) => q.kinds.flatMap((k) => IMPLIED[k]));
+  let own = 0;
+  let byUnit = false;
+  for (const [i, w] of claim.words.entries()) {
+    if (hasWord(words, w)) own += 1;
+    else if (hasLemma(implied, w)) byUnit = true;
+    // The topic names what the claim is about, never what it says of it: "Ben is typing" is not said by "Ben".
+    else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
+  }
+  // The evidence says no more than the claim: "Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days".
+  const allowed = [...claim.words, ...implied, ...claim.given];
+  if (!words.every((w) => hasWord(allowed, w))) return false;
+  // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"): never a bare number
+  // beside the topic's words ("it is 23° in Lisbon" over any "23°").
+  return own > 0 || (byUnit && matched.length > 0);
+}
+
+/**
+ * The element a passing check names: the one showing the claim's number, else a "Yes" / "No"
+ * value, else the one with most of the claim's words (the message, not its sender's name).
+ */
+function shownElement(claim: Claim, p: Piece): ScreenElement {
+  const withNumber = p.elements.find((el) => {
+    const values = quantitiesOf(tokensOf(textOf(el))).map((q) => q.value);
+    return claim.quantities.some((q) => values.includes(q.value));
+  });
+  if (withNumber) return withNumber;
+  const value = p.elements.find((el) => p.elements.length > 1 && (YES.test(textOf(el).trim()) || NO.test(textOf(el).trim())));
+  if (value) return value;
+  const said = (el: ScreenElement) => contentWords(tokensOf(textOf(el))).filter((w) => hasWord(claim.words, w)).length;
+  return p.elements.reduce((best, el) => (said(el) >= said(best) ? el : best));
+}
+
+/** The one piece of evidence that says the claim; null when none does, or several elements do. */
+export function findClaimEvidence(claim: string, elements: readonly ScreenElement[]): Evidence | null {
+  const tokens = tokensOf(claim);
+  // A sentence, not a name: it has an auxiliary or an inflected verb ("walked", "arrives"; not a plural, "steps").
+  const sentence = tokens.some((t) => AUXILIARY.test(t) || isInflectedVerb(t));
+  if (!sentence) return null;
+  const onScreen = elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(textOf(el))));
+  const words = contentWords(tokens);
+  const verb = tokens.findIndex((t, i) => i > 0 && (AUXILIARY.test(t) || isInflectedVerb(t)));
+  const claimed: Claim = {
+    words,
+    subjectWords: verb < 0 ? 0 : contentWords(tokens.slice(0, verb)).length,
+    quantities: quantitiesOf(tokens),
+    negated: tokens.some((t) => NEGATIONS.has(t)),
+    given: [...topicWords(elements), ...unnamedSubject(claim, tokens, onScreen)],
+  };
+  if (claimed.words.length + claimed.quantities.length < 1) return null;
+  const { single, groups } = piecesOf(elements);
+  for (const pieces of [single, groups]) {
+    const hits = pieces.filter((p) => holds(claimed, p));
+    const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
+    if (shown.length > 1) return null;
+    if (shown.length === 1) {
+      const el = shown[0]!;
+      const what = hits[0]!.elements.length > 1 ? `the group of ${hits[0]!.elements.map(describe).join(' and ')}` : describe(el);
+      return { element: el, reasoning: `${what} says it: the same words (by dictionary form) and numbers` };
+    }
+  }
+  return null;
+}
