@@ -1,0 +1,61 @@
+/**
+ * An action written as an imperative addressed to the control that does it, by its verb: "Add
+ * Biscuit to my favourites" for the button "Add to Favourites", "Get directions to the hotel"
+ * for "Get Directions", "Copy the translation" for "Copy", "Report damage on the bike" for
+ * "Report damage". Tried last for an instruction nothing else understood (intent-resolver.ts).
+ *
+ * The control's name is its label, else its accessibility label, else its id's words
+ * ("favouriteButton"). It is meant when:
+ * - its first word is the instruction's verb, by dictionary form (lemmas.ts);
+ * - every other word of its name is in the instruction ("Delete account" is never meant by
+ *   "Delete the photo");
+ * - every word of the instruction beyond the name is a word the screen shows or its title says
+ *   ("Biscuit", "the hotel" of "Casa Azul Hotel"), or, for a control named by its verb alone, a
+ *   common noun (lower case: "the translation"): never a name the screen does not show;
+ * - it is the only enabled control that fits.
+ */
+import { type Decision, fail } from './actions.js';
+import { tapOn } from './decisions.js';
+import { describe, isButtonType } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { sameLemma } from './lemmas.js';
+import { locatable } from './locators.js';
+import { idWords } from './target-choice.js';
+import { comparableTokens } from './verdict-text.js';
+
+/** Articles, pronouns and prepositions: they say how, not what. */
+const FILLER = new Set('the a an my your our this that it its to for on in into onto at of with from by up out and now please'.split(' '));
+
+const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+const nameOf = (el: ScreenElement) => (labelOf(el) ? comparableTokens(labelOf(el)) : idWords(el.resourceId));
+const content = (words: readonly string[]) => words.filter((w) => !FILLER.has(w));
+const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
+
+export function controlByVerb(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const written = said.trim().split(/\s+/);
+  const words = comparableTokens(said);
+  if (words.length < 2 || /\d/.test(said)) return null;
+  const [verb, ...rest] = words;
+  const shown = locatable(elements)
+    .filter((el) => labelOf(el) !== '')
+    .flatMap((el) => comparableTokens(labelOf(el)));
+  const capitalised = new Set(
+    written
+      .slice(1)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
+  const controls = locatable(elements).filter((el) => el.clickable || isButtonType(el));
+  const fits = controls.filter((el) => {
+    const name = nameOf(el);
+    if (name.length === 0 || !sameLemma(name[0]!, verb!)) return false;
+    const others = content(name.slice(1));
+    if (!others.every((w) => has(rest, w))) return false;
+    const beyond = content(rest).filter((w) => !has(others, w));
+    return beyond.every((w) => has(shown, w) || (others.length === 0 && !capitalised.has(w)));
+  });
+  if (fits.length !== 1) return null;
+  const el = fits[0]!;
+  if (!el.enabled) return fail(`${describe(el)} is disabled`);
+  return tapOn(el, elements, `${describe(el)} does the instruction's verb "${verb}"`, 0.8);
+}
