@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findClaimEvidence } from './claim-evidence.js';
+import { parseHierarchy } from './hierarchy.js';
+
+const corpusScreen = (name: string, platform: 'android' | 'ios') => {
+  const parsed = parseHierarchy(readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8'), platform);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.elements;
+};
+/** Below the toolbar's height, so that no text is taken for the screen's title but a heading. */
+const text = (t: string, id: string, y: number, x = 0) =>
+  `<node index="0" text="${t}" resource-id="app:id/${id}" class="android.widget.TextView" package="app" content-desc="" clickable="false" enabled="true" bounds="[${x},${y + 600}][${x + 500},${y + 640}]" />`;
+/** A label and its value on one line, in a layout of their own. */
+const pair = (label: string, value: string, id: string, y: number) =>
+  `<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,${y + 600}][1080,${y + 640}]">${text(label, `${id}_label`, y)}${text(value, `${id}_value`, y, 540)}</node>`;
+const screen = (...nodes: string[]) => {
+  const parsed = parseHierarchy(
+    `<hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,2400]">${nodes.join('')}</node></hierarchy>`,
+  );
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.elements;
+};
+const idOf = (claim: string, elements: ReturnType<typeof screen>) =>
+  findClaimEvidence(claim, elements)?.element.resourceId.replace(/^.*:id\//, '') ?? null;
+
+describe('findClaimEvidence', () => {
+  const pet = corpusScreen('android-pet-profile', 'android');
+
+  it('reads a Yes / No value as what it says of its label, and names the value', () => {
+    expect(idOf('Biscuit is good with kids', pet)).toBe('kids_value');
+    expect(idOf('he is vaccinated', pet)).toBe('vaccinated_value');
+    // "Good with cats | No": the label alone is no evidence, and the group says the opposite.
+    expect(idOf('Biscuit is good with cats', pet)).toBeNull();
+    expect(idOf('Biscuit is not neutered', pet)).toBeNull();
+  });
+
+  it('finds a claim in one part of a summary line, by dictionary form and the words a unit implies', () => {
+    expect(idOf('Biscuit is a beagle mix', pet)).toBe('pet_summary');
+    expect(idOf('Biscuit is 3 years old', pet)).toBe('pet_summary');
+    expect(idOf('Biscuit is 5 years old', pet)).toBeNull();
+    expect(idOf('Biscuit is a poodle mix', pet)).toBeNull();
+    const ride = screen(
+      text('Your driver', 'heading', 50),
+      text('Arriving in 4 min', 'eta', 100),
+      pair('Distance', '5.2 km', 'distance', 200),
+    );
+    expect(idOf('the driver arrives in 4 min', ride)).toBe('eta');
+    expect(idOf('the driver arrives in 5 min', ride)).toBeNull();
+    expect(idOf('the distance is 5.2 km', ride)).toBe('distance_value');
+  });
+
+  it('never passes another unit, another currency, or numbers in another order', () => {
+    const run = screen(
+      pair('Distance', '6.1 km', 'distance', 100),
+      text('Total paid: €412.50', 'paid', 200),
+      text('46.2 GB used of 64 GB', 'storage', 300),
+    );
+    expect(idOf('the distance is 6.1 km', run)).toBe('distance_value');
+    expect(idOf('the distance is 6.1 miles', run)).toBeNull();
+    expect(idOf('the total paid is $412.50', run)).toBeNull();
+    expect(idOf('64 GB of 46.2 GB is used', run)).toBeNull();
+  });
+
+  it('never reads a past tense over a present one, nor a part "3 of 5" as the whole', () => {
+    const subscription = screen(
+      text('Subscription', 'heading', 50),
+      text('Renews on 1 August', 'renewal', 100),
+      text('Uploading 3 of 5 photos', 'upload', 200),
+    );
+    expect(idOf('the subscription renews on 1 August', subscription)).toBe('renewal');
+    expect(idOf('the subscription renewed on 1 August', subscription)).toBeNull();
+    expect(idOf('3 photos have been uploaded', subscription)).toBeNull();
+  });
+
+  it('takes no text that says more than the claim, nor a value without its label', () => {
+    const sleep = screen(text('Sleep Goal: 8 hr', 'goal', 100), pair('Subtotal', '€50.00', 'subtotal', 200));
+    expect(idOf('I slept 8 hours', sleep)).toBeNull();
+    expect(idOf('the total is €50', sleep)).toBeNull();
+    expect(idOf('the subtotal is €50', sleep)).toBe('subtotal_value');
+  });
+
+  it("lets the screen's topic be the claim's subject, never what the claim says of it", () => {
+    const chat = screen(text('Ben', 'title_name', 100), text('Ben', 'sender', 300), text('I will bring trail mix', 'message', 340));
+    expect(idOf('Ben is typing', chat)).toBeNull();
+    const unnamed = screen(text('Your profile was updated.', 'snack', 100), text('Biscuit', 'pet_name', 200));
+    // A subject the screen names nowhere is dropped only before a name or a number.
+    expect(idOf('the password was updated', unnamed)).toBeNull();
+    expect(idOf('the dog is called Biscuit', unnamed)).toBe('pet_name');
+  });
+
+  it('refuses when two texts say it, and reads no bare name as a claim', () => {
+    const twice = screen(text('Delivered on 3 May', 'a', 100), text('Delivered on 3 May', 'b', 300, 540));
+    expect(idOf('the parcel was delivered on 3 May', twice)).toBeNull();
+    const ticket = screen(text('Ticket QR code', 'qr', 100));
+    expect(idOf('QR code', ticket)).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseHierarchy } from './hierarchy.js';
+import { controlByVerb } from './verb-controls.js';
+
+const corpusScreen = (name: string, platform: 'android' | 'ios') => {
+  const parsed = parseHierarchy(readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8'), platform);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.elements;
+};
+const tapped = (said: string, elements: ReturnType<typeof corpusScreen>) => {
+  const decision = controlByVerb(said, elements);
+  return decision?.action.type === 'tap' && decision.action.target ? decision.action.target.value : null;
+};
+
+describe('controlByVerb', () => {
+  const pet = corpusScreen('android-pet-profile', 'android');
+  const translate = corpusScreen('ios-translate', 'ios');
+
+  it('taps the control whose first word is the verb, its other words in the instruction and the rest on the screen', () => {
+    expect(tapped('Add Biscuit to my favourites', pet)).toMatch(/favourite/);
+    expect(tapped('Apply to adopt Biscuit', pet)).toMatch(/apply_button/);
+    expect(tapped('Copy the translation', translate)).toBe('copy');
+    expect(tapped('Listen to the translation', translate)).toBe('listen');
+  });
+
+  it('never taps a control with a word the instruction lacks, for a name the screen does not show, or another verb', () => {
+    // "Add to favourites" is not "Add": "favourites" is missing from the instruction.
+    expect(tapped('Add Biscuit', pet)).toBeNull();
+    // A name the screen does not show: another pet.
+    expect(tapped('Add Rex to my favourites', pet)).toBeNull();
+    expect(tapped('Copy the Spanish translation', translate)).toBeNull();
+    expect(tapped('Print the translation', translate)).toBeNull();
+    expect(tapped('Adopt Biscuit', pet)).toBeNull();
+  });
+});
