@@ -5,6 +5,7 @@
  * two words are the same when any of their dictionary forms are.
  */
 import lemmatizer from 'wink-lemmatizer';
+import porterStem from 'wink-porter2-stemmer';
 
 const cache = new Map<string, ReadonlySet<string>>();
 
@@ -31,4 +32,9 @@ export function sameLemma(a: string, b: string): boolean {
 /** A verb in another form than its own and no noun's plural: "walked", "arrives", "slept"; not "steps", "settings". */
 export function isInflectedVerb(word: string): boolean {
   return /^\p{L}{3,}$/u.test(word) && lemmatizer.verb(word) !== word && lemmatizer.noun(word) === word;
+}
+
+/** Words of one family, by their Porter 2 stem: "translation" and "Translate", "booking" and "Bookings". */
+export function sameStem(a: string, b: string): boolean {
+  return /^\p{L}+$/u.test(a) && /^\p{L}+$/u.test(b) && porterStem(a) === porterStem(b);
 }

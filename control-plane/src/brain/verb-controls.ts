@@ -9,17 +9,20 @@
  * - its first word is the instruction's verb, by dictionary form (lemmas.ts);
  * - every other word of its name is in the instruction ("Delete account" is never meant by
  *   "Delete the photo");
- * - every word of the instruction beyond the name is a word the screen shows or its title says
- *   ("Biscuit", "the hotel" of "Casa Azul Hotel"), or, for a control named by its verb alone, a
- *   common noun (lower case: "the translation"): never a name the screen does not show;
+ * - every word of the instruction beyond the name is a word the screen shows ("Biscuit", "the
+ *   hotel" of "Casa Azul Hotel") or of the family of a word of its title ("the translation" on
+ *   the Translate screen): never a thing the screen does not show ("Unlock the garage door"
+ *   beside the front door's Unlock); for a control in a list row, a word of that row only
+ *   ("Join the waitlist for Pilates" never taps HIIT 30's "Join waitlist");
  * - it is the only enabled control that fits.
  */
 import { type Decision, fail } from './actions.js';
 import { tapOn } from './decisions.js';
-import { describe, isButtonType } from './element-roles.js';
+import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { sameLemma } from './lemmas.js';
+import { sameLemma, sameStem } from './lemmas.js';
 import { locatable } from './locators.js';
+import { rowOf, titleElements } from './screen-structure.js';
 import { idWords } from './target-choice.js';
 import { comparableTokens } from './verdict-text.js';
 
@@ -32,19 +35,17 @@ const content = (words: readonly string[]) => words.filter((w) => !FILLER.has(w)
 const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
 
 export function controlByVerb(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const written = said.trim().split(/\s+/);
   const words = comparableTokens(said);
   if (words.length < 2 || /\d/.test(said)) return null;
   const [verb, ...rest] = words;
   const shown = locatable(elements)
     .filter((el) => labelOf(el) !== '')
     .flatMap((el) => comparableTokens(labelOf(el)));
-  const capitalised = new Set(
-    written
-      .slice(1)
-      .filter((w) => /^\p{Lu}/u.test(w))
-      .map((w) => w.toLowerCase()),
-  );
+  const title = titleElements(elements).flatMap((el) => comparableTokens(labelOf(el)));
+  const wordsIn = (row: ScreenElement) =>
+    locatable(elements)
+      .filter((el) => el === row || ancestors(el, elements).includes(row))
+      .flatMap((el) => comparableTokens(labelOf(el)));
   const controls = locatable(elements).filter((el) => el.clickable || isButtonType(el));
   const fits = controls.filter((el) => {
     const name = nameOf(el);
@@ -52,7 +53,9 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
     const others = content(name.slice(1));
     if (!others.every((w) => has(rest, w))) return false;
     const beyond = content(rest).filter((w) => !has(others, w));
-    return beyond.every((w) => has(shown, w) || (others.length === 0 && !capitalised.has(w)));
+    const row = rowOf(el, elements);
+    const known = row ? wordsIn(row) : shown;
+    return beyond.every((w) => has(known, w) || (!row && title.some((t) => sameStem(w, t))));
   });
   if (fits.length !== 1) return null;
   const el = fits[0]!;

@@ -7,3 +7,9 @@ declare module 'wink-lemmatizer' {
   };
   export default lemmatizer;
 }
+
+/** wink-porter2-stemmer ships no types: one function, a word to its Porter 2 stem. */
+declare module 'wink-porter2-stemmer' {
+  const stem: (word: string) => string;
+  export default stem;
+}
