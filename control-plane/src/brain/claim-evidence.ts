@@ -161,6 +161,7 @@ function contentWords(tokens: readonly string[]): string[] {
 }
 
 /** A verb of the claim makes it a sentence: an auxiliary, or a word whose dictionary form as a verb differs ("walked", "arrives"). */
+const ARTICLE = /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/;
 const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
 
 interface Piece {
@@ -177,8 +178,12 @@ const NO = /^(?:no|none|not\s+included|unavailable|not\s+allowed|off|✗|✕)$/i
 
 /** A text no control, no switch and not the status bar: what the screen says rather than what it offers. */
 function isStatement(el: ScreenElement): boolean {
-  return textOf(el) !== '' && !el.clickable && !isButtonType(el) && !isToggle(el);
+  // A chip that cannot be tapped is a tag ("Furnished", "Pets allowed"): it says what is.
+  return textOf(el) !== '' && !el.clickable && !((isButtonType(el) || isToggle(el)) && !isTag(el));
 }
+
+/** A chip that cannot be tapped: a tag of what is shown, though Android reports it checkable. */
+const isTag = (el: ScreenElement) => !el.clickable && /Chip$/.test(el.type);
 
 function piece(elements: ScreenElement[], texts: readonly string[]): Piece {
   let negated = false;
@@ -229,7 +234,7 @@ function piecesOf(elements: readonly ScreenElement[]): { single: Piece[]; groups
   // A switch's label says what the switch sets, not whether it is set ("Notify when done"): resolveState reads switches.
   const switched = new Set(
     locatable(elements)
-      .filter(isToggle)
+      .filter((el) => isToggle(el) && !isTag(el))
       .map((t) => rowOf(t, elements) ?? elements[t.parentIndex ?? -1]),
   );
   const texts = locatable(elements).filter(
@@ -268,11 +273,12 @@ function topicWords(elements: readonly ScreenElement[]): string[] {
 }
 
 /**
- * The claim's subject when the screen names none of its words: "the dog is called Biscuit" on a
- * page that never says "dog", "the rent is €1,450 a month". One or two words before the claim's
- * first auxiliary, and only when what follows has a number or a name (a word with a capital) to
- * hold on to: "the password was updated" never passes over "Your profile was updated". Never a
- * word that picks one of several ("the other flat").
+ * The claim's subject when the screen names none of its words: "the role is hybrid" on a job
+ * post that never says "role", "the rent is €1,450 a month". One or two common nouns (written in
+ * lower case: "Google is on my watchlist" names a thing, which must be shown) before the claim's
+ * first auxiliary; never a word that picks one of several ("the other flat"). Such a claim holds
+ * only over evidence with no word beyond it (holds): "the password was updated" never passes over
+ * "Your profile was updated".
  */
 function unnamedSubject(written: string, tokens: readonly string[], onScreen: readonly string[]): string[] {
   const verb = tokens.findIndex((t) => AUXILIARY.test(t));
@@ -280,8 +286,13 @@ function unnamedSubject(written: string, tokens: readonly string[], onScreen: re
   const subject = contentWords(tokens.slice(0, verb));
   if (subject.length === 0 || subject.length > 2) return [];
   if (subject.some((w) => /^(?:first|second|last|next|other|another|all|every|each|both|only)$/.test(w))) return [];
-  const rest = written.split(/\s+/).slice(verb + 1);
-  if (!rest.some((w) => /\p{N}|^\p{Lu}/u.test(w))) return [];
+  const names = new Set(
+    written
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
+  if (subject.some((w) => names.has(w))) return [];
   return subject.some((w) => onScreen.some((s) => sameLemma(w, s))) ? [] : subject;
 }
 
@@ -293,6 +304,8 @@ interface Claim {
   negated: boolean;
   /** Words the evidence need not have: the topic's and an unnamed subject. */
   given: string[];
+  /** The unnamed subject alone (unnamedSubject). */
+  unnamed: string[];
 }
 
 /**
@@ -349,7 +362,9 @@ function holds(claim: Claim, p: Piece): boolean {
     else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
   }
   // The evidence says no more than the claim: "Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days".
-  const allowed = [...claim.words, ...implied, ...claim.given];
+  // With its subject left out, the evidence has no other subject: not even the topic's ("Your profile was updated").
+  const leftOut = claim.unnamed.some((w) => !hasWord(words, w));
+  const allowed = [...claim.words, ...implied, ...(leftOut ? [] : claim.given)];
   if (!words.every((w) => hasWord(allowed, w))) return false;
   // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"): never a bare number
   // beside the topic's words ("it is 23° in Lisbon" over any "23°").
@@ -380,13 +395,16 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
   if (!sentence) return null;
   const onScreen = elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(textOf(el))));
   const words = contentWords(tokens);
-  const verb = tokens.findIndex((t, i) => i > 0 && (AUXILIARY.test(t) || isInflectedVerb(t)));
+  // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
+  const verb = tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isInflectedVerb(t)));
+  const unnamed = unnamedSubject(claim, tokens, onScreen);
   const claimed: Claim = {
     words,
     subjectWords: verb < 0 ? 0 : contentWords(tokens.slice(0, verb)).length,
     quantities: quantitiesOf(tokens),
     negated: tokens.some((t) => NEGATIONS.has(t)),
-    given: [...topicWords(elements), ...unnamedSubject(claim, tokens, onScreen)],
+    given: [...topicWords(elements), ...unnamed],
+    unnamed,
   };
   if (claimed.words.length + claimed.quantities.length < 1) return null;
   const { single, groups } = piecesOf(elements);
