@@ -27,6 +27,7 @@ import { isInflectedVerb, sameLemma } from './lemmas.js';
 import { canonicalTokens, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
+import { idWords } from './target-choice.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
 export interface Evidence {
@@ -101,8 +102,8 @@ const UNITS: Readonly<Record<string, readonly [UnitKind, string][]>> = {
  * the claim and the evidence share, so "the battery is at 80%" never passes over "18 min to 80%".
  */
 const IMPLIED: Readonly<Record<UnitKind, readonly string[]>> = {
-  length: ['distance', 'far', 'away', 'long', 'range'],
-  duration: ['time', 'duration', 'long', 'last', 'take', 'elapsed'],
+  length: ['distance', 'far', 'away', 'long', 'range', 'kilometre', 'mile', 'metre'],
+  duration: ['time', 'duration', 'long', 'last', 'take', 'elapsed', 'minute', 'hour', 'second'],
   age: ['old', 'age'],
   energy: ['calorie', 'burn', 'energy'],
   power: ['power', 'deliver', 'output', 'supply'],
@@ -160,6 +161,21 @@ function contentWords(tokens: readonly string[]): string[] {
   );
 }
 
+/**
+ * A verb right before a number only says that the number is so: "I walked 8,412 steps", "I
+ * earned 120 XP", "Trailhead uses 142 MB". Never before an amount of money, whose verb says which
+ * way it went ("refunded €35.00" is not "charged €35.00"), nor a word of change (lexicon.ts reads
+ * "gained 3%" as "up 3%").
+ */
+function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
+  const light = new Set<number>();
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1] ?? '';
+    if (IS_NUMBER.test(next) && isInflectedVerb(t) && !/^(?:up|down)$/.test(t)) light.add(i);
+  });
+  return light;
+}
+
 /** A verb of the claim makes it a sentence: an auxiliary, or a word whose dictionary form as a verb differs ("walked", "arrives"). */
 const ARTICLE = /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/;
 const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
@@ -169,6 +185,8 @@ interface Piece {
   elements: ScreenElement[];
   tokens: string[];
   negated: boolean;
+  /** The words of its elements' ids ("steps_value", "activeMinutes"): the developer's label, which may name a claim's word. */
+  idWords: string[];
 }
 
 const textOf = (el: ScreenElement) => el.text || el.contentDesc;
@@ -193,7 +211,8 @@ function piece(elements: ScreenElement[], texts: readonly string[]): Piece {
     else if (!(texts.length > 1 && YES.test(text.trim()))) tokens.push(...tokensOf(text));
   }
   if (tokens.some((t) => NEGATIONS.has(t))) negated = !negated;
-  return { elements, tokens, negated };
+  const ids = elements.flatMap((el) => idWords(el.resourceId)).filter((w) => !/^(?:value|label|text|title|view|txt|tv|lbl)$/.test(w));
+  return { elements, tokens, negated, idWords: ids };
 }
 
 /**
@@ -357,6 +376,7 @@ function holds(claim: Claim, p: Piece): boolean {
   let byUnit = false;
   for (const [i, w] of claim.words.entries()) {
     if (hasWord(words, w)) own += 1;
+    else if (hasLemma(p.idWords, w)) continue;
     else if (hasLemma(implied, w)) byUnit = true;
     // The topic names what the claim is about, never what it says of it: "Ben is typing" is not said by "Ben".
     else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
@@ -368,7 +388,9 @@ function holds(claim: Claim, p: Piece): boolean {
   if (!words.every((w) => hasWord(allowed, w))) return false;
   // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"): never a bare number
   // beside the topic's words ("it is 23° in Lisbon" over any "23°").
-  return own > 0 || (byUnit && matched.length > 0);
+  // A claim of only a verb and a measure ("I burned 312 kcal") holds on the measure with its unit.
+  const measureOnly = claim.words.length === 0 && matched.some((q) => q.units.length > 0);
+  return own > 0 || (byUnit && matched.length > 0) || measureOnly;
 }
 
 /**
@@ -394,7 +416,8 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
   const sentence = tokens.some((t) => AUXILIARY.test(t) || isInflectedVerb(t));
   if (!sentence) return null;
   const onScreen = elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(textOf(el))));
-  const words = contentWords(tokens);
+  const beforeQuantity = verbsBeforeQuantities(tokens);
+  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i)));
   // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
   const verb = tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isInflectedVerb(t)));
   const unnamed = unnamedSubject(claim, tokens, onScreen);
