@@ -95,4 +95,20 @@ describe('findClaimEvidence', () => {
     const ticket = screen(text('Ticket QR code', 'qr', 100));
     expect(idOf('QR code', ticket)).toBeNull();
   });
+
+  it("reads an element's id words as its label, and a verb before a measure as saying it is so, never before money", () => {
+    const steps = screen(text('8,412', 'steps_value', 100), text('312 kcal', 'calories', 200), text('City Gym · €35.00', 'payment', 300));
+    expect(idOf('I walked 8,412 steps', steps)).toBe('steps_value');
+    expect(idOf('I walked 8,421 steps', steps)).toBeNull();
+    expect(idOf('I walked 8,412 metres', steps)).toBeNull();
+    expect(idOf('I burned 312 kcal', steps)).toBe('calories');
+    expect(idOf('City Gym refunded €35.00', steps)).toBeNull();
+  });
+
+  it('leaves out a subject the screen names nowhere only when it is a common noun and the evidence has no other', () => {
+    const job = screen(text('Job', 'heading', 50), text('Hybrid', 'work_mode', 100), text('Watchlist', 'list', 200));
+    expect(idOf('the role is hybrid', job)).toBe('work_mode');
+    expect(idOf('the role is remote', job)).toBeNull();
+    expect(idOf('Google is on my watchlist', job)).toBeNull();
+  });
 });

@@ -127,6 +127,8 @@ interface Quantity {
   kinds: readonly UnitKind[];
   /** The unit written after it, when one is: "6.1 km" is never "6.1 miles". */
   units: readonly string[];
+  /** That unit's word as written ("metres"). */
+  unitWord?: string;
   /** "3 of 5": the whole it is part of, which a claim must name too ("3 photos have been uploaded" is not "3 of 5"). */
   partOf?: string;
   /** The currency sign before it: "$412.50" is never "€412.50". */
@@ -147,7 +149,7 @@ function quantitiesOf(tokens: readonly string[]): Quantity[] {
     const unit = UNITS[tokens[i + 1] ?? ''] ?? [];
     kinds.push(...unit.map(([kind]) => kind));
     const partOf = tokens[i + 1] === 'of' && IS_NUMBER.test(tokens[i + 2] ?? '') ? tokens[i + 2] : undefined;
-    out.push({ value, kinds, units: unit.map(([, id]) => id), currency, partOf });
+    out.push({ value, kinds, units: unit.map(([, id]) => id), unitWord: unit.length > 0 ? tokens[i + 1] : undefined, currency, partOf });
   });
   return out;
 }
@@ -367,6 +369,8 @@ function holds(claim: Claim, p: Piece): boolean {
         q.kinds.includes('money') === s.kinds.includes('money'),
     );
     if (at < 0) return false;
+    // A bare number is no measure the claim gives ("8,412" under the id steps_value is not 8,412 metres) unless a word says which.
+    if (q.unitWord && shown[at]!.units.length === 0 && !hasLemma([...p.tokens, ...p.idWords], q.unitWord)) return false;
     from = at + 1;
     matched.push(shown[at]!.kinds.length > 0 ? shown[at]! : q);
   }
@@ -375,8 +379,8 @@ function holds(claim: Claim, p: Piece): boolean {
   let own = 0;
   let byUnit = false;
   for (const [i, w] of claim.words.entries()) {
-    if (hasWord(words, w)) own += 1;
-    else if (hasLemma(p.idWords, w)) continue;
+    // The id is the element's own label: a word it names is the evidence's own.
+    if (hasWord(words, w) || hasLemma(p.idWords, w)) own += 1;
     else if (hasLemma(implied, w)) byUnit = true;
     // The topic names what the claim is about, never what it says of it: "Ben is typing" is not said by "Ben".
     else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
