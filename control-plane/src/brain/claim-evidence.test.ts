@@ -83,6 +83,8 @@ describe('findClaimEvidence', () => {
   it("lets the screen's topic be the claim's subject, never what the claim says of it", () => {
     const chat = screen(text('Ben', 'title_name', 100), text('Ben', 'sender', 300), text('I will bring trail mix', 'message', 340));
     expect(idOf('Ben is typing', chat)).toBeNull();
+    const typing = screen(text('Ben is typing', 'title', 0), text('Ana', 'sender', 300));
+    expect(idOf('Ana is typing', typing)).toBeNull();
     const unnamed = screen(text('Your profile was updated.', 'snack', 100), text('Biscuit', 'pet_name', 200));
     // A subject the screen names nowhere is dropped only before a name or a number.
     expect(idOf('the password was updated', unnamed)).toBeNull();

@@ -386,9 +386,9 @@ function holds(claim: Claim, p: Piece): boolean {
     else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
   }
   // The evidence says no more than the claim: "Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days".
-  // With its subject left out, the evidence has no other subject: not even the topic's ("Your profile was updated").
-  const leftOut = claim.unnamed.some((w) => !hasWord(words, w));
-  const allowed = [...claim.words, ...implied, ...(leftOut ? [] : claim.given)];
+  // Not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
+  // and "Your profile was updated" on the Profile screen is not "the password was updated".
+  const allowed = [...claim.words, ...implied];
   if (!words.every((w) => hasWord(allowed, w))) return false;
   // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"): never a bare number
   // beside the topic's words ("it is 23° in Lisbon" over any "23°").
