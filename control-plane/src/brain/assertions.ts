@@ -89,7 +89,11 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   if (whole.length === 0 && (phrase.container || phrase.near)) {
     const narrowed = narrow(found, phrase, elements);
     // "2 items are in the order" read as "2 items" inside an "order": when nothing shows the words, they may be said in other words.
-    if (!narrowed.ok) return visible ? (found.length === 0 && paraphraseOf(phrase, elements)) || narrowed.decision : absent(phrase);
+    if (!narrowed.ok) {
+      if (!visible) return absent(phrase);
+      const said = (found.length === 0 && paraphraseOf(phrase, elements)) || (phrase.sentence && evidenceOf(phrase, elements));
+      return said || narrowed.decision;
+    }
     found = narrowed.matches;
   }
   const best = [...found].sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0];
@@ -169,7 +173,8 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   if (byContent) return byContent;
   if (shown[0])
     return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
-  return notFound('screen title', named, elements);
+  // "the room has a sea view": a sentence that only ends like a screen's name may say what the screen shows.
+  return (phrase.sentence && evidenceOf(phrase, elements)) || notFound('screen title', named, elements);
 }
 
 /** "the login screen", "the sign-in page": what the screen is called when no title says so. */

@@ -113,4 +113,17 @@ describe('findClaimEvidence', () => {
     expect(idOf('the role is remote', job)).toBeNull();
     expect(idOf('Google is on my watchlist', job)).toBeNull();
   });
+
+  it("reads a row's first text with one part of another, never a part of another row", () => {
+    const cell = (y: number, ...texts: string[]) =>
+      `<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,${y + 600}][1080,${y + 700}]">${texts.map((t, i) => text(t, `c${y}_${i}`, y + i * 10, i * 300)).join('')}</node>`;
+    const tickets = screen(
+      cell(100, 'VIP', 'Seated, includes one drink', '€60.00'),
+      cell(300, 'Student', 'Valid student ID required', '€15.00'),
+    );
+    expect(idOf('VIP includes a drink', tickets)).toBe('c100_1');
+    expect(idOf('Student includes a drink', tickets)).toBeNull();
+    expect(idOf('VIP includes two drinks', tickets)).toBeNull();
+    expect(idOf('VIP is standing', tickets)).toBeNull();
+  });
 });

@@ -183,7 +183,7 @@ const ARTICLE = /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/;
 const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
 
 interface Piece {
-  /** The elements the evidence is made of (one, or a row's texts). */
+  /** The elements the evidence is made of (one, or a row's texts): each says all its words, or the part taken. */
   elements: ScreenElement[];
   tokens: string[];
   negated: boolean;
@@ -231,7 +231,9 @@ function partsOf(text: string): string[] {
     const pieces = sentence.split(/\s+[•|·–—]\s+/).map((p) => p.trim());
     return pieces.length > 1 ? [sentence, ...pieces] : [sentence];
   });
-  return [...new Set(parts)];
+  // "Double, sea view", "Seated, includes one drink": each part after a comma stands alone too.
+  const commaParts = parts.flatMap((part) => (/,\s/.test(part) ? part.split(/,\s+/).map((p) => p.trim()) : []));
+  return [...new Set([...parts, ...commaParts])];
 }
 
 /** In a list where one row is chosen (a checked radio button), the other rows say nothing of what is: "Japanese" is only offered. */
@@ -278,6 +280,12 @@ function piecesOf(elements: readonly ScreenElement[]): { single: Piece[]; groups
     // A label and its value say nothing apart: "Subtotal" | "€50.00" is no total of €50.
     if (inside.length === 2 && oneLine) for (const t of inside) labels.add(t);
     groups.push(piece(inside, inside.map(textOf)));
+    // A row's first text names it; with it, each part of each other text says something of it: "VIP" with
+    // "includes one drink" of "Seated, includes one drink", "Room" with "sea view" of "Double, sea view".
+    const [name, ...others] = inside;
+    for (const other of others)
+      for (const part of partsOf(textOf(other)))
+        if (part !== textOf(other) || others.length > 1) groups.push(piece([name!, other], [textOf(name!), part]));
   }
   const single = texts.filter((el) => !labels.has(el)).flatMap((el) => partsOf(textOf(el)).map((part) => piece([el], [part])));
   return { single, groups };
