@@ -126,4 +126,13 @@ describe('findClaimEvidence', () => {
     expect(idOf('VIP includes two drinks', tickets)).toBeNull();
     expect(idOf('VIP is standing', tickets)).toBeNull();
   });
+
+  it("reads a noun of the verb's family by its stem, never another date or a negation", () => {
+    const stay = screen(text('Free cancellation until 12 Jun', 'cancellation', 100), pair('Unlock fee', '€1.00', 'unlock', 200));
+    expect(idOf('I can cancel for free until 12 Jun', stay)).toBe('cancellation');
+    expect(idOf('I can cancel for free until 14 Jun', stay)).toBeNull();
+    expect(idOf('I cannot cancel for free until 12 Jun', stay)).toBeNull();
+    expect(idOf('unlocking costs €1.00', stay)).toBe('unlock_value');
+    expect(idOf('unlocking costs €1.50', stay)).toBeNull();
+  });
 });

@@ -23,7 +23,7 @@
  */
 import { ancestors, describe, isButtonType, isListContainer, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { isInflectedVerb, sameLemma } from './lemmas.js';
+import { isInflectedVerb, sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
@@ -110,7 +110,7 @@ const IMPLIED: Readonly<Record<UnitKind, readonly string[]>> = {
   electricity: ['energy', 'add', 'charge'],
   data: ['size', 'storage', 'data', 'use', 'take'],
   percent: ['percent', 'reach'],
-  money: ['price', 'cost', 'pay', 'charge', 'spend'],
+  money: ['price', 'cost', 'fee', 'pay', 'charge', 'spend'],
 };
 
 const IS_NUMBER = /^\p{N}/u;
@@ -348,7 +348,8 @@ function tenseOf(word: string): 'past' | 'present' | null {
 
 /** The same word by dictionary form, never a past against a present ("renewed" is not "Renews"). */
 function sameWord(a: string, b: string): boolean {
-  if (!sameLemma(a, b)) return false;
+  // A noun of the verb's family ("cancel" / "cancellation", "translated" / "translation") by Porter stem, long words only.
+  if (!sameLemma(a, b) && !(a.length >= 5 && b.length >= 5 && sameStem(a, b))) return false;
   const [x, y] = [tenseOf(a), tenseOf(b)];
   return x === null || y === null || x === y;
 }
