@@ -51,7 +51,7 @@ const NEGATIONS = new Set(
   'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),
 );
 
-type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'percent' | 'money';
+type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'weight' | 'percent' | 'money';
 
 /** Units after a number: their kind and the unit itself ("min" and "minutes" are one; "m" may be metres or minutes). */
 const UNITS: Readonly<Record<string, readonly [UnitKind, string][]>> = {
@@ -94,6 +94,8 @@ const UNITS: Readonly<Record<string, readonly [UnitKind, string][]>> = {
   mb: [['data', 'mb']],
   gb: [['data', 'gb']],
   kb: [['data', 'kb']],
+  kilograms: [['weight', 'kg']],
+  pounds: [['weight', 'lb']],
 };
 
 /**
@@ -109,6 +111,7 @@ const IMPLIED: Readonly<Record<UnitKind, readonly string[]>> = {
   power: ['power', 'deliver', 'output', 'supply'],
   electricity: ['energy', 'add', 'charge'],
   data: ['size', 'storage', 'data', 'use', 'take'],
+  weight: ['weight', 'weigh', 'heavy'],
   percent: ['percent', 'reach'],
   money: ['price', 'cost', 'fee', 'pay', 'charge', 'spend'],
 };

@@ -33,4 +33,14 @@ describe('controlByVerb', () => {
     expect(tapped('Print the translation', translate)).toBeNull();
     expect(tapped('Adopt Biscuit', pet)).toBeNull();
   });
+
+  it('takes a verb of the same action, never another action or an object the screen does not show', () => {
+    const steps = corpusScreen('android-steps', 'android');
+    const parking = corpusScreen('android-parking-session', 'android');
+    expect(tapped('Change my goal', steps)).toMatch(/edit_goal/);
+    expect(tapped('Change my avatar', steps)).toBeNull();
+    expect(tapped('Remove my goal', steps)).toBeNull();
+    expect(tapped('End the parking session', parking)).toMatch(/stop/);
+    expect(tapped('Pause the parking session', parking)).toBeNull();
+  });
 });

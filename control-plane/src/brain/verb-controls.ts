@@ -6,7 +6,8 @@
  *
  * The control's name is its label, else its accessibility label, else its id's words
  * ("favouriteButton"). It is meant when:
- * - its first word is the instruction's verb, by dictionary form (lemmas.ts);
+ * - its first word is the instruction's verb, by dictionary form (lemmas.ts) or as a verb of the
+ *   same action ("Change my goal" for "Edit goal", SAME_ACTION);
  * - every other word of its name is in the instruction ("Delete account" is never meant by
  *   "Delete the photo");
  * - every word of the instruction beyond the name is a word the screen shows ("Biscuit", "the
@@ -29,6 +30,18 @@ import { comparableTokens } from './verdict-text.js';
 /** Articles, pronouns and prepositions: they say how, not what. */
 const FILLER = new Set('the a an my your our this that it its to for on in into onto at of with from by up out and now please'.split(' '));
 
+/**
+ * Verbs that name the same action on a control: "Change my goal" is "Edit goal", "End the
+ * parking session" is "Stop parking". Kept to swaps that never name another action.
+ */
+const SAME_ACTION: readonly (readonly string[])[] = [
+  ['edit', 'change', 'modify'],
+  ['stop', 'end'],
+  ['start', 'begin'],
+];
+const sameAction = (a: string, b: string) =>
+  sameLemma(a, b) || SAME_ACTION.some((g) => g.some((x) => sameLemma(a, x)) && g.some((x) => sameLemma(b, x)));
+
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
 const nameOf = (el: ScreenElement) => (labelOf(el) ? comparableTokens(labelOf(el)) : idWords(el.resourceId));
 const content = (words: readonly string[]) => words.filter((w) => !FILLER.has(w));
@@ -49,7 +62,7 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
   const controls = locatable(elements).filter((el) => el.clickable || isButtonType(el));
   const fits = controls.filter((el) => {
     const name = nameOf(el);
-    if (name.length === 0 || !sameLemma(name[0]!, verb!)) return false;
+    if (name.length === 0 || !sameAction(name[0]!, verb!)) return false;
     const others = content(name.slice(1));
     if (!others.every((w) => has(rest, w))) return false;
     const beyond = content(rest).filter((w) => !has(others, w));
