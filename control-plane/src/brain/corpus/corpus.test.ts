@@ -36,6 +36,7 @@ import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
+import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -61,6 +62,7 @@ const corpus: CorpusCase[] = [
   ...twentiethBatch,
   ...twentyFirstBatch,
   ...twentyFourthBatch,
+  ...twentyFourthBatchSecondPart,
 ];
 
 function screenXml(name: string): string {
@@ -160,6 +162,7 @@ describe('offline model corpus', () => {
       ['twentieth batch, blind until tuned on', twentiethBatch],
       ['twenty-first batch (blind)', twentyFirstBatch],
       ['twenty-fourth batch (blind, written by the model helper)', twentyFourthBatch],
+      ['twenty-fourth batch, second part (blind, written by the model helper)', twentyFourthBatchSecondPart],
     ] as const)
       score(
         label,
