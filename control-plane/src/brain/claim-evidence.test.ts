@@ -135,4 +135,20 @@ describe('findClaimEvidence', () => {
     expect(idOf('unlocking costs €1.00', stay)).toBe('unlock_value');
     expect(idOf('unlocking costs €1.50', stay)).toBeNull();
   });
+
+  it("reads verbs of having as light, a noun before a number as the screen's subject, and a measure under the topic", () => {
+    const listRow = `<node index="0" text="" resource-id="" class="androidx.recyclerview.widget.RecyclerView" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,1500][1080,2000]"><node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,1500][1080,1600]">${text('Episode 7 · 30 min', 'row_meta', 900)}${text('Downloaded', 'row_status', 940)}</node><node index="1" text="" resource-id="" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,1600][1080,1700]">${text('Episode 8 · 31 min', 'row_meta2', 1000)}</node></node>`;
+    const episode = screen(text('Episode 42 · 58 min', 'meta', 100), text('Downloaded', 'status', 200), text('Sauna access', 'tag', 300));
+    expect(idOf('the episode is downloaded', episode)).toBe('status');
+    expect(idOf('the episode is not downloaded', episode)).toBeNull();
+    const gym = screen(text('Premium membership', 'plan', 50), text('Sauna access', 'tag', 300));
+    expect(idOf('the membership includes sauna access', gym)).toBe('tag');
+    expect(idOf('the membership includes pool access', gym)).toBeNull();
+    // In a list, the episode a row is about is not the screen's: no episode outside the list names it.
+    expect(idOf('the episode is downloaded', screen(text('Podcast', 'heading', 50), listRow))).toBeNull();
+    const parcel = screen(text('Track Parcel', 'toolbar_title', -560), pair('Weight', '3.2 kg', 'weight', 100));
+    expect(idOf('the parcel weighs 3.2 kg', parcel)).toBe('weight_value');
+    expect(idOf('the parcel weighs 2.3 kg', parcel)).toBeNull();
+    expect(idOf('the parcel weighs 3.2 lb', parcel)).toBeNull();
+  });
 });

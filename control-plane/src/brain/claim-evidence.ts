@@ -43,7 +43,9 @@ const LIGHT = new Set(
     'to of for from at by with in on into onto as per and or so than then ' +
     'is am are was were be been being has have had having do does did will would shall should can could may might must ' +
     'get gets got getting currently now still already just only about around approximately roughly nearly almost ' +
-    'called named set shown showing displayed listed say says said'
+    'called named set shown showing displayed listed say says said ' +
+    // Verbs of having: "the membership includes sauna access" is said by a tag "Sauna access".
+    'include includes included including contain contains contained containing offer offers offered come comes'
   ).split(' '),
 );
 
@@ -301,7 +303,10 @@ function topicWords(elements: readonly ScreenElement[]): string[] {
   const first = [...plain].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)[0];
   // A heading names one thing: "Ana, Ben, Chloe and you" names several, and "Pinned: Meet at 8:00" is a message.
   const heading = first && !/[,:\d]/.test(textOf(first)) ? first : undefined;
-  return [...titles.filter((t) => !/,/.test(textOf(t))), ...(heading ? [heading] : [])].flatMap((el) => contentWords(tokensOf(textOf(el))));
+  // "Episode 42 · 58 min", "Bike #4821": a noun before a number, outside any row, names the one thing the screen is about.
+  const instances = plain.flatMap((el) => /^(\p{L}+)\s+#?\d/u.exec(textOf(el))?.[1]?.toLowerCase() ?? []);
+  const named = [...titles.filter((t) => !/,/.test(textOf(t))), ...(heading ? [heading] : [])];
+  return [...named.flatMap((el) => contentWords(tokensOf(textOf(el)))), ...instances.filter((w) => contentWords([w]).length > 0)];
 }
 
 /**
@@ -405,7 +410,8 @@ function holds(claim: Claim, p: Piece): boolean {
   // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"): never a bare number
   // beside the topic's words ("it is 23° in Lisbon" over any "23°").
   // A claim of only a verb and a measure ("I burned 312 kcal") holds on the measure with its unit.
-  const measureOnly = claim.words.length === 0 && matched.some((q) => q.units.length > 0);
+  // Or with a subject the topic gives ("the parcel weighs 3.2 kg" over "Weight | 3.2 kg" on Track Parcel).
+  const measureOnly = claim.words.every((w) => hasWord(claim.given, w) || hasLemma(implied, w)) && matched.some((q) => q.units.length > 0);
   return own > 0 || (byUnit && matched.length > 0) || measureOnly;
 }
 
@@ -423,6 +429,24 @@ function shownElement(claim: Claim, p: Piece): ScreenElement {
   if (value) return value;
   const said = (el: ScreenElement) => contentWords(tokensOf(textOf(el))).filter((w) => hasWord(claim.words, w)).length;
   return p.elements.reduce((best, el) => (said(el) >= said(best) ? el : best));
+}
+
+/**
+ * Does the claim's subject name other list rows as well as the one that says it? "the episode is
+ * downloaded" over a list of episodes says which one nowhere, though only one row is downloaded.
+ */
+function namesOtherRows(claim: Claim, shown: ScreenElement, elements: readonly ScreenElement[]): boolean {
+  const subject = claim.words.slice(0, claim.subjectWords);
+  const own = rowOf(shown, elements);
+  if (!own || subject.length === 0) return false;
+  const rows = new Set(locatable(elements).flatMap((el) => rowOf(el, elements) ?? []));
+  rows.delete(own);
+  return [...rows].some((row) => {
+    const words = locatable(elements)
+      .filter((el) => isStatement(el) && ancestors(el, elements).includes(row))
+      .flatMap((el) => contentWords(tokensOf(textOf(el))));
+    return subject.every((w) => hasWord(words, w));
+  });
 }
 
 /** The one piece of evidence that says the claim; null when none does, or several elements do. */
@@ -451,6 +475,7 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
     const hits = pieces.filter((p) => holds(claimed, p));
     const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
     if (shown.length > 1) return null;
+    if (shown.length === 1 && namesOtherRows(claimed, shown[0]!, elements)) return null;
     if (shown.length === 1) {
       const el = shown[0]!;
       const what = hits[0]!.elements.length > 1 ? `the group of ${hits[0]!.elements.map(describe).join(' and ')}` : describe(el);
