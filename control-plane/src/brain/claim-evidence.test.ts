@@ -151,4 +151,12 @@ describe('findClaimEvidence', () => {
     expect(idOf('the parcel weighs 2.3 kg', parcel)).toBeNull();
     expect(idOf('the parcel weighs 3.2 lb', parcel)).toBeNull();
   });
+
+  it('reads what the user is doing as the screen itself, never what someone else is doing', () => {
+    const charging = screen(text('Charging', 'heading', 50), text('Charger 3 · 150 kW · CCS', 'charger', 100));
+    expect(idOf('I am using charger 3', charging)).toBe('charger');
+    expect(idOf("I'm using charger 3", charging)).toBe('charger');
+    expect(idOf('I am using charger 4', charging)).toBeNull();
+    expect(idOf('Ana is using charger 3', charging)).toBeNull();
+  });
 });

@@ -23,7 +23,7 @@
  */
 import { ancestors, describe, isButtonType, isListContainer, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { isInflectedVerb, sameLemma, sameStem } from './lemmas.js';
+import { isInflectedVerb, isVerbForm, sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
@@ -181,6 +181,17 @@ function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
     if (IS_NUMBER.test(next) && isInflectedVerb(t) && !/^(?:up|down)$/.test(t)) light.add(i);
   });
   return light;
+}
+
+/**
+ * "I am using charger 3", "I'm riding bike 4821": what the user is doing on this screen is the
+ * screen itself; the thing named after it must still be shown ("Charger 3 · 150 kW").
+ */
+function userActivity(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i]!;
+  if (!/^\p{L}{2,}ing$/u.test(t) || !isVerbForm(t)) return false;
+  const [before, prev] = [tokens[i - 2], tokens[i - 1]];
+  return prev === 'i' || prev === 'we' || (prev === 'am' && before === 'i') || (prev === 'are' && before === 'we');
 }
 
 /** A verb of the claim makes it a sentence: an auxiliary, or a word whose dictionary form as a verb differs ("walked", "arrives"). */
@@ -452,12 +463,12 @@ function namesOtherRows(claim: Claim, shown: ScreenElement, elements: readonly S
 /** The one piece of evidence that says the claim; null when none does, or several elements do. */
 export function findClaimEvidence(claim: string, elements: readonly ScreenElement[]): Evidence | null {
   const tokens = tokensOf(claim);
-  // A sentence, not a name: it has an auxiliary or an inflected verb ("walked", "arrives"; not a plural, "steps").
-  const sentence = tokens.some((t) => AUXILIARY.test(t) || isInflectedVerb(t));
+  // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
+  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t)));
   if (!sentence) return null;
   const onScreen = elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(textOf(el))));
   const beforeQuantity = verbsBeforeQuantities(tokens);
-  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i)));
+  const words = contentWords(tokens.filter((t, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
   // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
   const verb = tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isInflectedVerb(t)));
   const unnamed = unnamedSubject(claim, tokens, onScreen);

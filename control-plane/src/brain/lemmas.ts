@@ -38,3 +38,8 @@ export function isInflectedVerb(word: string): boolean {
 export function sameStem(a: string, b: string): boolean {
   return /^\p{L}+$/u.test(a) && /^\p{L}+$/u.test(b) && porterStem(a) === porterStem(b);
 }
+
+/** A form of a verb other than its base, though it may also be a noun's plural ("takes", "costs", "walked"). */
+export function isVerbForm(word: string): boolean {
+  return /^\p{L}{3,}$/u.test(word) && lemmatizer.verb(word) !== word;
+}
