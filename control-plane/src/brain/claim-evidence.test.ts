@@ -159,4 +159,12 @@ describe('findClaimEvidence', () => {
     expect(idOf('I am using charger 4', charging)).toBeNull();
     expect(idOf('Ana is using charger 3', charging)).toBeNull();
   });
+
+  it('reads the heading with the line under it, never a row or the status bar for a heading', () => {
+    const album = corpusScreen('ios-album', 'ios');
+    const name = (claim: string) => findClaimEvidence(claim, album)?.element.text ?? null;
+    expect(name('the album is Blue Hours by Nora Vance')).toBe('Nora Vance');
+    expect(name('the album is Blue Hours by Mara Ellis')).toBeNull();
+    expect(name('the album is Late Tram by Nora Vance')).toBeNull();
+  });
 });

@@ -21,7 +21,7 @@
  * Only sentences are read so ("X is Y", "X arrives in 4 min"): a bare name ("the QR code is
  * shown") must be shown as a whole, as assertions.ts requires.
  */
-import { ancestors, describe, isButtonType, isListContainer, isToggle } from './element-roles.js';
+import { ancestors, describe, isButtonType, isListContainer, isStatusBar, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { isInflectedVerb, isVerbForm, sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens, signsAsWords } from './lexicon.js';
@@ -303,17 +303,43 @@ function piecesOf(elements: readonly ScreenElement[]): { single: Piece[]; groups
       for (const part of partsOf(textOf(other)))
         if (part !== textOf(other) || others.length > 1) groups.push(piece([name!, other], [textOf(name!), part]));
   }
+  // The heading with the line right under it: "Blue Hours" over "Nora Vance" is the album Blue Hours by Nora Vance.
+  const heading = headingOf(elements);
+  const under = heading ? plainTexts(elements)[1] : undefined;
+  if (heading && under && texts.includes(under)) groups.push(piece([heading, under], [textOf(heading), textOf(under)]));
   const single = texts.filter((el) => !labels.has(el)).flatMap((el) => partsOf(textOf(el)).map((part) => piece([el], [part])));
   return { single, groups };
 }
 
 /** The words of the screen's own topic: its title, and the heading under it (the first text outside any row). */
+/** The texts outside any row and the title, top to bottom: a detail screen's heading and what follows it. */
+function plainTexts(elements: readonly ScreenElement[]): ScreenElement[] {
+  const titles = titleElements(elements);
+  return (
+    locatable(elements)
+      // A picture's label ("Blue Hours cover") describes the picture, not the screen.
+      .filter(
+        (el) =>
+          isStatement(el) &&
+          !titles.includes(el) &&
+          rowOf(el, elements) === null &&
+          !/Image|Application|Window/.test(el.type) &&
+          !ancestors(el, elements).some(isStatusBar),
+      )
+      .sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)
+  );
+}
+
+/** The screen's heading: its first plain text, when it names one thing ("Ana, Ben, Chloe and you" names several, "Pinned: Meet at 8:00" is a message). */
+function headingOf(elements: readonly ScreenElement[]): ScreenElement | undefined {
+  const first = plainTexts(elements)[0];
+  return first && !/[,:\d]/.test(textOf(first)) ? first : undefined;
+}
+
 function topicWords(elements: readonly ScreenElement[]): string[] {
   const titles = titleElements(elements);
-  const plain = locatable(elements).filter((el) => isStatement(el) && !titles.includes(el) && rowOf(el, elements) === null);
-  const first = [...plain].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)[0];
-  // A heading names one thing: "Ana, Ben, Chloe and you" names several, and "Pinned: Meet at 8:00" is a message.
-  const heading = first && !/[,:\d]/.test(textOf(first)) ? first : undefined;
+  const plain = plainTexts(elements);
+  const heading = headingOf(elements);
   // "Episode 42 · 58 min", "Bike #4821": a noun before a number, outside any row, names the one thing the screen is about.
   const instances = plain.flatMap((el) => /^(\p{L}+)\s+#?\d/u.exec(textOf(el))?.[1]?.toLowerCase() ?? []);
   const named = [...titles.filter((t) => !/,/.test(textOf(t))), ...(heading ? [heading] : [])];
