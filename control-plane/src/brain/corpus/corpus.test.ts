@@ -37,6 +37,7 @@ import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
+import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -63,6 +64,7 @@ const corpus: CorpusCase[] = [
   ...twentyFirstBatch,
   ...twentyFourthBatch,
   ...twentyFourthBatchSecondPart,
+  ...twentyFourthBatchThirdPart,
 ];
 
 function screenXml(name: string): string {
@@ -163,6 +165,7 @@ describe('offline model corpus', () => {
       ['twenty-first batch (blind)', twentyFirstBatch],
       ['twenty-fourth batch (blind, written by the model helper)', twentyFourthBatch],
       ['twenty-fourth batch, second part (blind, written by the model helper)', twentyFourthBatchSecondPart],
+      ['twenty-fourth batch, third part (blind, written by the model helper)', twentyFourthBatchThirdPart],
     ] as const)
       score(
         label,
