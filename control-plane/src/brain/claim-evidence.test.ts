@@ -167,4 +167,16 @@ describe('findClaimEvidence', () => {
     expect(name('the album is Blue Hours by Mara Ellis')).toBeNull();
     expect(name('the album is Late Tram by Nora Vance')).toBeNull();
   });
+
+  it('keeps names in their order, reads a linking verb in any form, and names no subject by a control', () => {
+    const route = screen(
+      text('Boarding Pass', 'toolbar_title', -560),
+      text('London Euston → Manchester Piccadilly', 'route', 100),
+      `<node index="0" text="View Flight Status" resource-id="app:id/status" class="android.widget.Button" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,1800][1080,1900]" />`,
+    );
+    expect(idOf('the journey goes from London Euston to Manchester Piccadilly', route)).toBe('route');
+    expect(idOf('the journey goes from Manchester Piccadilly to London Euston', route)).toBeNull();
+    // "flight" is named only by a control: the screen's flight is still the subject no text names.
+    expect(idOf('the flight goes from London Euston to Manchester Piccadilly', route)).toBe('route');
+  });
 });

@@ -23,7 +23,7 @@
  */
 import { ancestors, describe, isButtonType, isListContainer, isStatusBar, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { isInflectedVerb, isVerbForm, sameLemma, sameStem } from './lemmas.js';
+import { isInflectedVerb, isVerbForm, lemmaAsVerb, sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
@@ -48,6 +48,9 @@ const LIGHT = new Set(
     'include includes included including contain contains contained containing offer offers offered come comes'
   ).split(' '),
 );
+
+/** Verbs that only link a subject to what is said of it, in any form: "the flight goes from Lisbon to Amsterdam". */
+const LIGHT_VERBS = new Set(['be', 'have', 'get', 'go', 'come', 'include', 'contain', 'offer']);
 
 const NEGATIONS = new Set(
   'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),
@@ -164,7 +167,14 @@ const unitWord = (tokens: readonly string[], i: number) => i > 0 && IS_NUMBER.te
 /** The content words of some tokens: no light word, negation, number, currency sign or unit. */
 function contentWords(tokens: readonly string[]): string[] {
   return tokens.filter(
-    (t, i) => !LIGHT.has(t) && !NEGATIONS.has(t) && !IS_NUMBER.test(t) && !CURRENCY.test(t) && !unitWord(tokens, i) && /\p{L}/u.test(t),
+    (t, i) =>
+      !LIGHT.has(t) &&
+      !LIGHT_VERBS.has(lemmaAsVerb(t)) &&
+      !NEGATIONS.has(t) &&
+      !IS_NUMBER.test(t) &&
+      !CURRENCY.test(t) &&
+      !unitWord(tokens, i) &&
+      /\p{L}/u.test(t),
   );
 }
 
@@ -346,6 +356,10 @@ function topicWords(elements: readonly ScreenElement[]): string[] {
   return [...named.flatMap((el) => contentWords(tokensOf(textOf(el)))), ...instances.filter((w) => contentWords([w]).length > 0)];
 }
 
+/** Where the claim's verb is: its first auxiliary or verb form after its first word, not a noun after an article ("the rent"). */
+const verbIndex = (tokens: readonly string[]) =>
+  tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isVerbForm(t)));
+
 /**
  * The claim's subject when the screen names none of its words: "the role is hybrid" on a job
  * post that never says "role", "the rent is €1,450 a month". One or two common nouns (written in
@@ -355,7 +369,7 @@ function topicWords(elements: readonly ScreenElement[]): string[] {
  * "Your profile was updated".
  */
 function unnamedSubject(written: string, tokens: readonly string[], onScreen: readonly string[]): string[] {
-  const verb = tokens.findIndex((t) => AUXILIARY.test(t));
+  const verb = verbIndex(tokens);
   if (verb < 1 || verb > 3) return [];
   const subject = contentWords(tokens.slice(0, verb));
   if (subject.length === 0 || subject.length > 2) return [];
@@ -380,6 +394,8 @@ interface Claim {
   given: string[];
   /** The unnamed subject alone (unnamedSubject). */
   unnamed: string[];
+  /** Its words written with a capital, as names are (lower case). */
+  names: ReadonlySet<string>;
 }
 
 /**
@@ -401,6 +417,19 @@ function sameWord(a: string, b: string): boolean {
 
 const hasLemma = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
 const hasWord = (words: readonly string[], w: string) => words.some((x) => sameWord(w, x));
+
+/** The claim's words that a text has appear there in the claim's order. */
+function inOrder(claimWords: readonly string[], shown: readonly string[]): boolean {
+  let at = -1;
+  for (const w of claimWords) {
+    const found = shown.findIndex((x) => sameWord(w, x));
+    if (found < 0) continue;
+    const next = shown.findIndex((x, i) => i > at && sameWord(w, x));
+    if (next < 0) return false;
+    at = next;
+  }
+  return true;
+}
 
 /** Does the piece say all the claim says, and no more (see the file comment)? */
 function holds(claim: Claim, p: Piece): boolean {
@@ -440,6 +469,15 @@ function holds(claim: Claim, p: Piece): boolean {
     else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
   }
   // The evidence says no more than the claim: "Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days".
+  // Names in the claim's order within one text ("free cancellation" may be "cancel for free"): "from Manchester Piccadilly to London Euston" is not "London Euston → Manchester Piccadilly".
+  if (
+    p.elements.length === 1 &&
+    !inOrder(
+      claim.words.filter((w) => claim.names.has(w)),
+      words,
+    )
+  )
+    return false;
   // Not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
   // and "Your profile was updated" on the Profile screen is not "the password was updated".
   const allowed = [...claim.words, ...implied];
@@ -492,11 +530,14 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
   // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
   const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t)));
   if (!sentence) return null;
-  const onScreen = elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(textOf(el))));
+  // What the screen says, not what its controls offer: "View Flight Status" names no flight the screen is about.
+  const onScreen = locatable(elements)
+    .filter(isStatement)
+    .flatMap((el) => contentWords(tokensOf(textOf(el))));
   const beforeQuantity = verbsBeforeQuantities(tokens);
   const words = contentWords(tokens.filter((t, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
   // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
-  const verb = tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isInflectedVerb(t)));
+  const verb = verbIndex(tokens);
   const unnamed = unnamedSubject(claim, tokens, onScreen);
   const claimed: Claim = {
     words,
@@ -505,6 +546,14 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
     negated: tokens.some((t) => NEGATIONS.has(t)),
     given: [...topicWords(elements), ...unnamed],
     unnamed,
+    names: new Set(
+      tokensOf(
+        claim
+          .split(/\s+/)
+          .filter((w) => /^\p{Lu}/u.test(w))
+          .join(' '),
+      ),
+    ),
   };
   if (claimed.words.length + claimed.quantities.length < 1) return null;
   const { single, groups } = piecesOf(elements);

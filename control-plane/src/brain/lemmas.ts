@@ -43,3 +43,8 @@ export function sameStem(a: string, b: string): boolean {
 export function isVerbForm(word: string): boolean {
   return /^\p{L}{3,}$/u.test(word) && lemmatizer.verb(word) !== word;
 }
+
+/** The word's dictionary form as a verb ("goes" → "go", "includes" → "include"); the word itself when it is none. */
+export function lemmaAsVerb(word: string): string {
+  return /^\p{L}+$/u.test(word) ? lemmatizer.verb(word) : word;
+}
