@@ -43,4 +43,12 @@ describe('controlByVerb', () => {
     expect(tapped('End the parking session', parking)).toMatch(/stop/);
     expect(tapped('Pause the parking session', parking)).toBeNull();
   });
+
+  it("takes the control's numbers as the instruction gives them, and never another", () => {
+    const room = corpusScreen('android-meeting-room', 'android');
+    expect(tapped('Book the room for 30 minutes', room)).toMatch(/book_30/);
+    expect(tapped('Book the room for an hour', room)).toMatch(/book_60/);
+    expect(tapped('Book the room for 2 hours', room)).toBeNull();
+    expect(tapped('Book the room for 45 minutes', room)).toBeNull();
+  });
 });

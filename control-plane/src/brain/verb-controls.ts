@@ -22,6 +22,7 @@ import { tapOn } from './decisions.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameStem } from './lemmas.js';
+import { canonicalTokens } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf, titleElements } from './screen-structure.js';
 import { idWords } from './target-choice.js';
@@ -43,17 +44,26 @@ const sameAction = (a: string, b: string) =>
   sameLemma(a, b) || SAME_ACTION.some((g) => g.some((x) => sameLemma(a, x)) && g.some((x) => sameLemma(b, x)));
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
-const nameOf = (el: ScreenElement) => (labelOf(el) ? comparableTokens(labelOf(el)) : idWords(el.resourceId));
+/** Words as the lexicon reads them: "30 min" and "30 minutes" alike (lexicon.ts). */
+const tokensOf = (text: string) => canonicalTokens(comparableTokens(text));
+/** "an hour", "a day": one of it, as a control writes it ("Book 1 hour"). */
+const readAmounts = (tokens: readonly string[]) =>
+  tokens.map((t, i) =>
+    /^(?:a|an)$/.test(t) && /^(?:hours|minutes|days|weeks|months|years|nights|seconds)$/.test(tokens[i + 1] ?? '') ? '1' : t,
+  );
+const nameOf = (el: ScreenElement) => (labelOf(el) ? tokensOf(labelOf(el)) : idWords(el.resourceId));
 const content = (words: readonly string[]) => words.filter((w) => !FILLER.has(w));
 const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
 
 export function controlByVerb(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const words = comparableTokens(said);
-  if (words.length < 2 || /\d/.test(said)) return null;
-  const [verb, ...rest] = words;
+  const words = readAmounts(tokensOf(said));
+  if (words.length < 2) return null;
+  // The verb as written: the lexicon reads "end" as "finish", which names no Stop button.
+  const verb = comparableTokens(said)[0]!;
+  const rest = words.slice(1);
   const shown = locatable(elements)
     .filter((el) => labelOf(el) !== '')
-    .flatMap((el) => comparableTokens(labelOf(el)));
+    .flatMap((el) => tokensOf(labelOf(el)));
   const title = titleElements(elements).flatMap((el) => comparableTokens(labelOf(el)));
   const wordsIn = (row: ScreenElement) =>
     locatable(elements)
@@ -62,9 +72,12 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
   const controls = locatable(elements).filter((el) => el.clickable || isButtonType(el));
   const fits = controls.filter((el) => {
     const name = nameOf(el);
-    if (name.length === 0 || !sameAction(name[0]!, verb!)) return false;
+    const written = labelOf(el) ? comparableTokens(labelOf(el))[0] : name[0];
+    if (!written || !sameAction(written, verb)) return false;
     const others = content(name.slice(1));
     if (!others.every((w) => has(rest, w))) return false;
+    // Every number of the instruction is the control's: "Book the room for 2 hours" never taps "Book 1 hour".
+    if (!rest.filter((w) => /^\d/.test(w)).every((n) => others.includes(n))) return false;
     const beyond = content(rest).filter((w) => !has(others, w));
     const row = rowOf(el, elements);
     const known = row ? wordsIn(row) : shown;
