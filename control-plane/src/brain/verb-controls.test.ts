@@ -50,5 +50,8 @@ describe('controlByVerb', () => {
     expect(tapped('Book the room for an hour', room)).toMatch(/book_60/);
     expect(tapped('Book the room for 2 hours', room)).toBeNull();
     expect(tapped('Book the room for 45 minutes', room)).toBeNull();
+    const card = corpusScreen('android-bank-card', 'android');
+    expect(tapped('Show me the PIN', card)).toMatch(/show_pin/);
+    expect(tapped('Show me the CVV', card)).toBeNull();
   });
 });

@@ -29,7 +29,9 @@ import { idWords } from './target-choice.js';
 import { comparableTokens } from './verdict-text.js';
 
 /** Articles, pronouns and prepositions: they say how, not what. */
-const FILLER = new Set('the a an my your our this that it its to for on in into onto at of with from by up out and now please'.split(' '));
+const FILLER = new Set(
+  'the a an my your our me us this that it its to for on in into onto at of with from by up out and now please'.split(' '),
+);
 
 /**
  * Verbs that name the same action on a control: "Change my goal" is "Edit goal", "End the
