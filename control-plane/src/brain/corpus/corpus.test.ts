@@ -162,10 +162,10 @@ describe('offline model corpus', () => {
       ['eighteenth batch, blind until tuned on', eighteenthBatch],
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
       ['twentieth batch, blind until tuned on', twentiethBatch],
-      ['twenty-first batch (blind)', twentyFirstBatch],
-      ['twenty-fourth batch (blind, written by the model helper)', twentyFourthBatch],
-      ['twenty-fourth batch, second part (blind, written by the model helper)', twentyFourthBatchSecondPart],
-      ['twenty-fourth batch, third part (blind, written by the model helper)', twentyFourthBatchThirdPart],
+      ['twenty-first batch, blind until tuned on', twentyFirstBatch],
+      ['twenty-fourth batch (written by the model helper), blind until tuned on', twentyFourthBatch],
+      ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
+      ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
     ] as const)
       score(
         label,

@@ -1,10 +1,13 @@
 /**
- * A twenty-fourth batch (issue 25), a dev set written by the model helper before the general
+ * A twenty-fourth batch (issue 25), blind until tuned on: a dev set written by the model helper before the general
  * claim and verb rules of that round were written, to measure them on screens they were not
  * made from: a recipe (a summary line, label | value facts, tags, icon buttons), a bike ride in
  * progress (label | value facts, a summary line, an icon button, two buttons) and an iOS hotel
  * stay (dates and guests on summary lines, a table of label | value cells, three buttons).
- * Scored once before any rule of this round: 41 of 51 right (80.4 %), 0 false passes, 0 on a wrong element.
+ * Scored once before any rule of this round: 41 of 51 right (80.4 %), 0 false passes, 0 on a wrong
+ * element; after the first general rules (claim-evidence.ts, verb-controls.ts, made from the
+ * twenty-first batch) and before tuning on it: 44 of 51 (86.3 %), 0 false passes. Tuned on since
+ * (its misses only named, as in the test output): 49 of 51.
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -68,7 +71,4 @@ const hotel: Row[] = [
   ['Cancel my booking', 'ios-hotel-stay', tap({ id: 'cancelBooking' })],
 ];
 
-export const twentyFourthBatch: CorpusCase[] = [...onPlatform('android', [...recipe, ...bike]), ...onPlatform('ios', hotel)].map((c) => ({
-  ...c,
-  blind: true,
-}));
+export const twentyFourthBatch: CorpusCase[] = [...onPlatform('android', [...recipe, ...bike]), ...onPlatform('ios', hotel)];

@@ -1,10 +1,11 @@
 /**
- * The twenty-fourth batch's second part (issue 25), written by the model helper after the first
+ * The twenty-fourth batch's second part (issue 25), blind until tuned on, written by the model helper after the first
  * part had been tuned on, and before any rule was changed for it: a gym membership (a summary
  * line, label | value facts, a tag, buttons), an iOS parcel being tracked (status, arrival, a
  * table of label | value cells, three buttons) and a podcast episode (a summary line, a guest,
  * the download and progress, icon buttons).
- * Scored once before any rule was changed for it: 39 of 45 right (86.7 %), 0 false passes, 0 on a wrong element.
+ * Scored once before any rule was changed for it: 39 of 45 right (86.7 %), 0 false passes, 0 on a
+ * wrong element. Tuned on since: 42 of 45.
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -62,6 +63,4 @@ const podcast: Row[] = [
   ['Delete the download', 'android-podcast-episode', fails()],
 ];
 
-export const twentyFourthBatchSecondPart: CorpusCase[] = [...onPlatform('android', [...gym, ...podcast]), ...onPlatform('ios', parcel)].map(
-  (c) => ({ ...c, blind: true }),
-);
+export const twentyFourthBatchSecondPart: CorpusCase[] = [...onPlatform('android', [...gym, ...podcast]), ...onPlatform('ios', parcel)];

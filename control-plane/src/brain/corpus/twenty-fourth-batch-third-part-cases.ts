@@ -1,10 +1,11 @@
 /**
  * The twenty-fourth batch's third part (issue 25), written by the model helper after the first
- * two parts had been tuned on, and left blind: it measures the final rules on screens they were
+ * two parts had been tuned on, blind until tuned on: it measured the rules of that time on screens they were
  * not made from. A bank card (a status, label | value amounts, two switches, three buttons), a
  * meeting room (a summary line, Yes / No facts, booking buttons) and an iOS boarding pass
  * (route, flight and gate, times and seat on summary lines, a table, three buttons).
- * Scored once before any rule was changed for it: 36 of 44 right (81.8 %), 0 false passes, 0 on a wrong element.
+ * Scored once before any rule was changed for it: 36 of 44 right (81.8 %), 0 false passes, 0 on a
+ * wrong element. Tuned on since: 42 of 44.
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -61,6 +62,4 @@ const boarding: Row[] = [
   ['Cancel my flight', 'ios-boarding-pass', fails()],
 ];
 
-export const twentyFourthBatchThirdPart: CorpusCase[] = [...onPlatform('android', [...card, ...room]), ...onPlatform('ios', boarding)].map(
-  (c) => ({ ...c, blind: true }),
-);
+export const twentyFourthBatchThirdPart: CorpusCase[] = [...onPlatform('android', [...card, ...room]), ...onPlatform('ios', boarding)];
