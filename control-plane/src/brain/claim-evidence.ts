@@ -44,6 +44,8 @@ const LIGHT = new Set(
     'is am are was were be been being has have had having do does did will would shall should can could may might must ' +
     'get gets got getting currently now still already just only about around approximately roughly nearly almost ' +
     'called named set shown showing displayed listed say says said ' +
+    // "the flight number is TP 662": the kind of value is said by the value itself.
+    'number ' +
     // Verbs of having: "the membership includes sauna access" is said by a tag "Sauna access".
     'include includes included including contain contains contained containing offer offers offered come comes'
   ).split(' '),
@@ -343,7 +345,9 @@ function plainTexts(elements: readonly ScreenElement[]): ScreenElement[] {
 /** The screen's heading: its first plain text, when it names one thing ("Ana, Ben, Chloe and you" names several, "Pinned: Meet at 8:00" is a message). */
 function headingOf(elements: readonly ScreenElement[]): ScreenElement | undefined {
   const first = plainTexts(elements)[0];
-  return first && !/[,:\d]/.test(textOf(first)) ? first : undefined;
+  // And it is a name, not a label: "Arrives" over "Today by 18:00" heads nothing.
+  const name = first && /^\p{Lu}/u.test(textOf(first)) && !tokensOf(textOf(first)).some((t) => isVerbForm(t) && /(?:s|ing)$/.test(t));
+  return name && !/[,:\d]/.test(textOf(first)) ? first : undefined;
 }
 
 function topicWords(elements: readonly ScreenElement[]): string[] {
@@ -478,6 +482,9 @@ function holds(claim: Claim, p: Piece): boolean {
     )
   )
     return false;
+  // A subject the screen names nowhere is left out whole or not at all: "the trial plan" is not the plan_name's plan.
+  const unnamedSaid = claim.unnamed.filter((w) => hasWord(words, w) || hasLemma(p.idWords, w));
+  if (unnamedSaid.length > 0 && unnamedSaid.length < claim.unnamed.length) return false;
   // Not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
   // and "Your profile was updated" on the Profile screen is not "the password was updated".
   const allowed = [...claim.words, ...implied];
