@@ -28,7 +28,7 @@ import { canonicalTokens, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { idWords } from './target-choice.js';
-import { comparableTokens, textSegments } from './verdict-text.js';
+import { comparableTokens } from './verdict-text.js';
 
 export interface Evidence {
   /** The element to name in the passing check: the one holding the claim's number, else its value. */
@@ -542,7 +542,7 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
     .filter(isStatement)
     .flatMap((el) => contentWords(tokensOf(textOf(el))));
   const beforeQuantity = verbsBeforeQuantities(tokens);
-  const words = contentWords(tokens.filter((t, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
+  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
   // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
   const verb = verbIndex(tokens);
   const unnamed = unnamedSubject(claim, tokens, onScreen);
