@@ -4,365 +4,49 @@
  * "Biscuit is good with kids" over the line "Good with kids | Yes" on Biscuit's page. Tried
  * last, after the exact comparison and paraphrase.ts found nothing.
  *
- * A claim holds when one piece of evidence says all of it: one part of a text (textSegments),
- * one text, or one group of texts that belong together (a list row, a label beside its value).
- * The claim's words are compared by dictionary form (lemmas.ts) after the lexicon's synonyms
- * (lexicon.ts); what they must meet:
- * - every number of the claim is a number of the evidence, exactly (lexicon.ts reads "8,412"
- *   as "8412", "€35.00" as "€35"), with the same kind of unit when both give one;
- * - every content word is in the evidence, or is a word the screen's topic (its title, its
- *   heading) already says, or is the claim's subject when the screen names it nowhere, or is
- *   a word a matched number's unit implies ("distance" of "5.2 km", "long" of "47:10");
- * - at least one word or number is the evidence's own, not only the topic's;
- * - a negation on one side only never holds; a value "No" negates its label ("Good with cats |
- *   No"), a value "Yes" affirms it;
- * - a control's words say what it does, not what is: buttons are never evidence;
- * - evidence found in two places that are not one element is ambiguous, and nothing passes.
- * Only sentences are read so ("X is Y", "X arrives in 4 min"): a bare name ("the QR code is
- * shown") must be shown as a whole, as assertions.ts requires.
+ * A claim holds when one piece of evidence (claim-pieces.ts: a part of a text, a row, a label
+ * with its value, the heading with the line under it) says all of it and no more, its words
+ * compared by dictionary form (claim-words.ts):
+ * - every number of the claim is there exactly, in the claim's order, with the same unit and
+ *   currency; "3 of 5" is never "3";
+ * - every content word is the evidence's own (or its id's), or a word a matched number's unit
+ *   implies ("distance" of "5.2 km"), or the claim's subject when that is the screen's topic or
+ *   a common noun the screen names nowhere (left out whole, and then the evidence says nothing
+ *   else);
+ * - the evidence has no content word the claim lacks, names keep their order, a past never
+ *   matches a present, and a negation on one side only never holds ("Good with cats | No"
+ *   says the cat is not);
+ * - evidence on two elements, or a subject that names other list rows too, is ambiguous.
+ * Only sentences are read so: a bare name ("the QR code is shown") must be shown whole, as
+ * assertions.ts requires.
  */
-import { ancestors, describe, isButtonType, isListContainer, isStatusBar, isToggle } from './element-roles.js';
+import { isStatement, NO, type Piece, piecesOf, textOf, topicWords, YES } from './claim-pieces.js';
+import {
+  AUXILIARY,
+  contentWords,
+  hasLemma,
+  hasWord,
+  IMPLIED,
+  NEGATIONS,
+  type Quantity,
+  quantitiesOf,
+  sameWord,
+  tokensOf,
+  userActivity,
+  verbIndex,
+  verbsBeforeQuantities,
+} from './claim-words.js';
+import { ancestors, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { isInflectedVerb, isVerbForm, lemmaAsVerb, sameLemma, sameStem } from './lemmas.js';
-import { canonicalTokens, signsAsWords } from './lexicon.js';
+import { isVerbForm, sameLemma } from './lemmas.js';
 import { locatable } from './locators.js';
-import { rowOf, sameLine, titleElements } from './screen-structure.js';
-import { idWords } from './target-choice.js';
-import { comparableTokens } from './verdict-text.js';
+import { rowOf } from './screen-structure.js';
 
 export interface Evidence {
   /** The element to name in the passing check: the one holding the claim's number, else its value. */
   element: ScreenElement;
   reasoning: string;
 }
-
-/** Words that carry no content of their own: articles, pronouns, prepositions, auxiliaries and light verbs. */
-const LIGHT = new Set(
-  (
-    'the a an this that these those it its i me my mine we us our you your he him his she her they them their there here ' +
-    'to of for from at by with in on into onto as per and or so than then ' +
-    'is am are was were be been being has have had having do does did will would shall should can could may might must ' +
-    'get gets got getting currently now still already just only about around approximately roughly nearly almost ' +
-    'called named set shown showing displayed listed say says said ' +
-    // "the flight number is TP 662": the kind of value is said by the value itself.
-    'number ' +
-    // Verbs of having: "the membership includes sauna access" is said by a tag "Sauna access".
-    'include includes included including contain contains contained containing offer offers offered come comes'
-  ).split(' '),
-);
-
-/** Verbs that only link a subject to what is said of it, in any form: "the flight goes from Lisbon to Amsterdam". */
-const LIGHT_VERBS = new Set(['be', 'have', 'get', 'go', 'come', 'include', 'contain', 'offer']);
-
-const NEGATIONS = new Set(
-  'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),
-);
-
-type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'weight' | 'percent' | 'money';
-
-/** Units after a number: their kind and the unit itself ("min" and "minutes" are one; "m" may be metres or minutes). */
-const UNITS: Readonly<Record<string, readonly [UnitKind, string][]>> = {
-  km: [['length', 'km']],
-  kilometres: [['length', 'km']],
-  kilometers: [['length', 'km']],
-  mi: [['length', 'mi']],
-  miles: [['length', 'mi']],
-  metres: [['length', 'm']],
-  meters: [['length', 'm']],
-  m: [
-    ['length', 'm'],
-    ['duration', 'min'],
-  ],
-  min: [['duration', 'min']],
-  mins: [['duration', 'min']],
-  minute: [['duration', 'min']],
-  minutes: [['duration', 'min']],
-  h: [['duration', 'h']],
-  hr: [['duration', 'h']],
-  hrs: [['duration', 'h']],
-  hour: [['duration', 'h']],
-  hours: [['duration', 'h']],
-  s: [['duration', 's']],
-  sec: [['duration', 's']],
-  seconds: [['duration', 's']],
-  years: [
-    ['age', 'y'],
-    ['duration', 'y'],
-  ],
-  year: [
-    ['age', 'y'],
-    ['duration', 'y'],
-  ],
-  kcal: [['energy', 'kcal']],
-  cal: [['energy', 'kcal']],
-  calories: [['energy', 'kcal']],
-  kw: [['power', 'kw']],
-  kwh: [['electricity', 'kwh']],
-  mb: [['data', 'mb']],
-  gb: [['data', 'gb']],
-  kb: [['data', 'kb']],
-  kilograms: [['weight', 'kg']],
-  pounds: [['weight', 'lb']],
-};
-
-/**
- * Words a number's unit says without them: "the distance is 5.2 km" over "5.2 km", "the
- * episode is 47:10 long" over "47:10", "I burned 312 kcal" over "312 kcal". Only of a number
- * the claim and the evidence share, so "the battery is at 80%" never passes over "18 min to 80%".
- */
-const IMPLIED: Readonly<Record<UnitKind, readonly string[]>> = {
-  length: ['distance', 'far', 'away', 'long', 'range', 'kilometre', 'mile', 'metre'],
-  duration: ['time', 'duration', 'long', 'last', 'take', 'elapsed', 'minute', 'hour', 'second'],
-  age: ['old', 'age'],
-  energy: ['calorie', 'burn', 'energy'],
-  power: ['power', 'deliver', 'output', 'supply'],
-  electricity: ['energy', 'add', 'charge'],
-  data: ['size', 'storage', 'data', 'use', 'take'],
-  weight: ['weight', 'weigh', 'heavy'],
-  percent: ['percent', 'reach'],
-  money: ['price', 'cost', 'fee', 'pay', 'charge', 'spend'],
-};
-
-const IS_NUMBER = /^\p{N}/u;
-const CURRENCY = /^[€$£¥₹]$/;
-
-/** "Sam's van" is read "Sam van"; "you'll" is "you will"; then the lexicon's tokens. */
-function tokensOf(text: string): string[] {
-  const plain = text.replace(/(\p{L})['’](?:ll|re|ve|d|m)\b/giu, '$1').replace(/(\p{L})['’]s\b/gu, '$1');
-  return canonicalTokens(comparableTokens(signsAsWords(plain)));
-}
-
-interface Quantity {
-  value: string;
-  kinds: readonly UnitKind[];
-  /** The unit written after it, when one is: "6.1 km" is never "6.1 miles". */
-  units: readonly string[];
-  /** That unit's word as written ("metres"). */
-  unitWord?: string;
-  /** "3 of 5": the whole it is part of, which a claim must name too ("3 photos have been uploaded" is not "3 of 5"). */
-  partOf?: string;
-  /** The currency sign before it: "$412.50" is never "€412.50". */
-  currency?: string;
-}
-
-/** Numbers with the kind of their unit: "€ 35" money, "64%" percent, "28:14" a duration, "5.2 km" length. */
-function quantitiesOf(tokens: readonly string[]): Quantity[] {
-  const out: Quantity[] = [];
-  tokens.forEach((t, i) => {
-    if (!IS_NUMBER.test(t)) return;
-    const value = t.replace(/%$/, '');
-    const kinds: UnitKind[] = [];
-    if (t.endsWith('%')) kinds.push('percent');
-    const currency = i > 0 && CURRENCY.test(tokens[i - 1]!) ? tokens[i - 1] : undefined;
-    if (currency) kinds.push('money');
-    if (/^\d+:\d\d$/.test(t)) kinds.push('duration');
-    const unit = UNITS[tokens[i + 1] ?? ''] ?? [];
-    kinds.push(...unit.map(([kind]) => kind));
-    const partOf = tokens[i + 1] === 'of' && IS_NUMBER.test(tokens[i + 2] ?? '') ? tokens[i + 2] : undefined;
-    out.push({ value, kinds, units: unit.map(([, id]) => id), unitWord: unit.length > 0 ? tokens[i + 1] : undefined, currency, partOf });
-  });
-  return out;
-}
-
-const unitWord = (tokens: readonly string[], i: number) => i > 0 && IS_NUMBER.test(tokens[i - 1]!) && UNITS[tokens[i]!] !== undefined;
-
-/** The content words of some tokens: no light word, negation, number, currency sign or unit. */
-function contentWords(tokens: readonly string[]): string[] {
-  return tokens.filter(
-    (t, i) =>
-      !LIGHT.has(t) &&
-      !LIGHT_VERBS.has(lemmaAsVerb(t)) &&
-      !NEGATIONS.has(t) &&
-      !IS_NUMBER.test(t) &&
-      !CURRENCY.test(t) &&
-      !unitWord(tokens, i) &&
-      /\p{L}/u.test(t),
-  );
-}
-
-/**
- * A verb right before a number only says that the number is so: "I walked 8,412 steps", "I
- * earned 120 XP", "Trailhead uses 142 MB". Never before an amount of money, whose verb says which
- * way it went ("refunded €35.00" is not "charged €35.00"), nor a word of change (lexicon.ts reads
- * "gained 3%" as "up 3%").
- */
-function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
-  const light = new Set<number>();
-  tokens.forEach((t, i) => {
-    const next = tokens[i + 1] ?? '';
-    if (IS_NUMBER.test(next) && isInflectedVerb(t) && !/^(?:up|down)$/.test(t)) light.add(i);
-  });
-  return light;
-}
-
-/**
- * "I am using charger 3", "I'm riding bike 4821": what the user is doing on this screen is the
- * screen itself; the thing named after it must still be shown ("Charger 3 · 150 kW").
- */
-function userActivity(tokens: readonly string[], i: number): boolean {
-  const t = tokens[i]!;
-  if (!/^\p{L}{2,}ing$/u.test(t) || !isVerbForm(t)) return false;
-  const [before, prev] = [tokens[i - 2], tokens[i - 1]];
-  return prev === 'i' || prev === 'we' || (prev === 'am' && before === 'i') || (prev === 'are' && before === 'we');
-}
-
-/** A verb of the claim makes it a sentence: an auxiliary, or a word whose dictionary form as a verb differs ("walked", "arrives"). */
-const ARTICLE = /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/;
-const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
-
-interface Piece {
-  /** The elements the evidence is made of (one, or a row's texts): each says all its words, or the part taken. */
-  elements: ScreenElement[];
-  tokens: string[];
-  negated: boolean;
-  /** The words of its elements' ids ("steps_value", "activeMinutes"): the developer's label, which may name a claim's word. */
-  idWords: string[];
-}
-
-const textOf = (el: ScreenElement) => el.text || el.contentDesc;
-/** "Yes" / "No" as a label's value: what it says of its label. */
-const YES = /^(?:yes|included|available|allowed|on|✓|✔)$/i;
-const NO = /^(?:no|none|not\s+included|unavailable|not\s+allowed|off|✗|✕)$/i;
-
-/** A text no control, no switch and not the status bar: what the screen says rather than what it offers. */
-function isStatement(el: ScreenElement): boolean {
-  // A chip that cannot be tapped is a tag ("Furnished", "Pets allowed"): it says what is.
-  return textOf(el) !== '' && !el.clickable && !((isButtonType(el) || isToggle(el)) && !isTag(el));
-}
-
-/** A chip that cannot be tapped: a tag of what is shown, though Android reports it checkable. */
-const isTag = (el: ScreenElement) => !el.clickable && /Chip$/.test(el.type);
-
-function piece(elements: ScreenElement[], texts: readonly string[]): Piece {
-  let negated = false;
-  const tokens: string[] = [];
-  for (const text of texts) {
-    if (texts.length > 1 && NO.test(text.trim())) negated = !negated;
-    else if (!(texts.length > 1 && YES.test(text.trim()))) tokens.push(...tokensOf(text));
-  }
-  if (tokens.some((t) => NEGATIONS.has(t))) negated = !negated;
-  const ids = elements.flatMap((el) => idWords(el.resourceId)).filter((w) => !/^(?:value|label|text|title|view|txt|tv|lbl)$/.test(w));
-  return { elements, tokens, negated, idWords: ids };
-}
-
-/**
- * The parts of a text that stand alone: each sentence, and each part between " · " or " | "
- * ("Beagle mix · Male · 3 years"); never two sentences as one ("… from this device. Your saved
- * places stay." says nothing will be removed). A label and its value after ": " stay together.
- */
-function partsOf(text: string): string[] {
-  const sentences = text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const parts = sentences.flatMap((sentence) => {
-    const pieces = sentence.split(/\s+[•|·–—]\s+/).map((p) => p.trim());
-    return pieces.length > 1 ? [sentence, ...pieces] : [sentence];
-  });
-  // "Double, sea view", "Seated, includes one drink": each part after a comma stands alone too.
-  const commaParts = parts.flatMap((part) => (/,\s/.test(part) ? part.split(/,\s+/).map((p) => p.trim()) : []));
-  return [...new Set([...parts, ...commaParts])];
-}
-
-/** In a list where one row is chosen (a checked radio button), the other rows say nothing of what is: "Japanese" is only offered. */
-function unchosen(el: ScreenElement, elements: readonly ScreenElement[]): boolean {
-  const row = rowOf(el, elements);
-  if (!row || row.parentIndex == null) return false;
-  const list = elements[row.parentIndex]!;
-  const chosen = (r: ScreenElement) =>
-    r.checked || r.selected || elements.some((o) => (o.checked || o.selected) && ancestors(o, elements).includes(r));
-  const rows = elements.filter((o) => o.parentIndex === list.index && o !== row);
-  return !chosen(row) && rows.some(chosen);
-}
-
-/**
- * Every piece of evidence on the screen, smallest first: each part of a text, then each group
- * of texts that belong together (a list row, or a layout of two to four texts on one line: a
- * label and its value). A label beside its value is no evidence alone: "Good with cats" beside
- * "No" says the opposite of its words.
- */
-function piecesOf(elements: readonly ScreenElement[]): { single: Piece[]; groups: Piece[] } {
-  // A switch's label says what the switch sets, not whether it is set ("Notify when done"): resolveState reads switches.
-  const switched = new Set(
-    locatable(elements)
-      .filter((el) => isToggle(el) && !isTag(el))
-      .map((t) => rowOf(t, elements) ?? elements[t.parentIndex ?? -1]),
-  );
-  const texts = locatable(elements).filter(
-    (el) => isStatement(el) && !unchosen(el, elements) && !switched.has(rowOf(el, elements) ?? elements[el.parentIndex ?? -1]),
-  );
-  const holders = new Set<ScreenElement>();
-  for (const el of texts) {
-    const row = rowOf(el, elements);
-    if (row) holders.add(row);
-    const parent = el.parentIndex == null ? undefined : elements[el.parentIndex];
-    if (parent && !isListContainer(parent) && !parent.clickable) holders.add(parent);
-  }
-  const groups: Piece[] = [];
-  const labels = new Set<ScreenElement>();
-  for (const holder of holders) {
-    const inside = texts.filter((t) => ancestors(t, elements).includes(holder));
-    const oneLine = inside.every((t) => sameLine(t.bounds, inside[0]!.bounds));
-    const isRow = rowOf(inside[0] ?? holder, elements) === holder;
-    if (inside.length < 2 || inside.length > 4 || (!isRow && !oneLine)) continue;
-    // A label and its value say nothing apart: "Subtotal" | "€50.00" is no total of €50.
-    if (inside.length === 2 && oneLine) for (const t of inside) labels.add(t);
-    groups.push(piece(inside, inside.map(textOf)));
-    // A row's first text names it; with it, each part of each other text says something of it: "VIP" with
-    // "includes one drink" of "Seated, includes one drink", "Room" with "sea view" of "Double, sea view".
-    const [name, ...others] = inside;
-    for (const other of others)
-      for (const part of partsOf(textOf(other)))
-        if (part !== textOf(other) || others.length > 1) groups.push(piece([name!, other], [textOf(name!), part]));
-  }
-  // The heading with the line right under it: "Blue Hours" over "Nora Vance" is the album Blue Hours by Nora Vance.
-  const heading = headingOf(elements);
-  const under = heading ? plainTexts(elements)[1] : undefined;
-  if (heading && under && texts.includes(under)) groups.push(piece([heading, under], [textOf(heading), textOf(under)]));
-  const single = texts.filter((el) => !labels.has(el)).flatMap((el) => partsOf(textOf(el)).map((part) => piece([el], [part])));
-  return { single, groups };
-}
-
-/** The words of the screen's own topic: its title, and the heading under it (the first text outside any row). */
-/** The texts outside any row and the title, top to bottom: a detail screen's heading and what follows it. */
-function plainTexts(elements: readonly ScreenElement[]): ScreenElement[] {
-  const titles = titleElements(elements);
-  return (
-    locatable(elements)
-      // A picture's label ("Blue Hours cover") describes the picture, not the screen.
-      .filter(
-        (el) =>
-          isStatement(el) &&
-          !titles.includes(el) &&
-          rowOf(el, elements) === null &&
-          !/Image|Application|Window/.test(el.type) &&
-          !ancestors(el, elements).some(isStatusBar),
-      )
-      .sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x)
-  );
-}
-
-/** The screen's heading: its first plain text, when it names one thing ("Ana, Ben, Chloe and you" names several, "Pinned: Meet at 8:00" is a message). */
-function headingOf(elements: readonly ScreenElement[]): ScreenElement | undefined {
-  const first = plainTexts(elements)[0];
-  // And it is a name, not a label: "Arrives" over "Today by 18:00" heads nothing.
-  const name = first && /^\p{Lu}/u.test(textOf(first)) && !tokensOf(textOf(first)).some((t) => isVerbForm(t) && /(?:s|ing)$/.test(t));
-  return name && !/[,:\d]/.test(textOf(first)) ? first : undefined;
-}
-
-function topicWords(elements: readonly ScreenElement[]): string[] {
-  const titles = titleElements(elements);
-  const plain = plainTexts(elements);
-  const heading = headingOf(elements);
-  // "Episode 42 · 58 min", "Bike #4821": a noun before a number, outside any row, names the one thing the screen is about.
-  const instances = plain.flatMap((el) => /^(\p{L}+)\s+#?\d/u.exec(textOf(el))?.[1]?.toLowerCase() ?? []);
-  const named = [...titles.filter((t) => !/,/.test(textOf(t))), ...(heading ? [heading] : [])];
-  return [...named.flatMap((el) => contentWords(tokensOf(textOf(el)))), ...instances.filter((w) => contentWords([w]).length > 0)];
-}
-
-/** Where the claim's verb is: its first auxiliary or verb form after its first word, not a noun after an article ("the rent"). */
-const verbIndex = (tokens: readonly string[]) =>
-  tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isVerbForm(t)));
 
 /**
  * The claim's subject when the screen names none of its words: "the role is hybrid" on a job
@@ -401,26 +85,6 @@ interface Claim {
   /** Its words written with a capital, as names are (lower case). */
   names: ReadonlySet<string>;
 }
-
-/**
- * The tense a verb form says: "renewed" is done, "Renews" and "Uploading" are not yet. A base
- * form ("renew") or a word that is no verb form says none.
- */
-function tenseOf(word: string): 'past' | 'present' | null {
-  if (!isInflectedVerb(word)) return null;
-  return /(?:ing|s)$/.test(word) ? 'present' : 'past';
-}
-
-/** The same word by dictionary form, never a past against a present ("renewed" is not "Renews"). */
-function sameWord(a: string, b: string): boolean {
-  // A noun of the verb's family ("cancel" / "cancellation", "translated" / "translation") by Porter stem, long words only.
-  if (!sameLemma(a, b) && !(a.length >= 5 && b.length >= 5 && sameStem(a, b))) return false;
-  const [x, y] = [tenseOf(a), tenseOf(b)];
-  return x === null || y === null || x === y;
-}
-
-const hasLemma = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
-const hasWord = (words: readonly string[], w: string) => words.some((x) => sameWord(w, x));
 
 /** The claim's words that a text has appear there in the claim's order. */
 function inOrder(claimWords: readonly string[], shown: readonly string[]): boolean {
