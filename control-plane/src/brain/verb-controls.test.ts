@@ -54,4 +54,11 @@ describe('controlByVerb', () => {
     expect(tapped('Show me the PIN', card)).toMatch(/show_pin/);
     expect(tapped('Show me the CVV', card)).toBeNull();
   });
+
+  it("reads a word for the thing itself (a link, its details) after the control's words, never another thing", () => {
+    const parcel = corpusScreen('ios-parcel-tracking', 'ios');
+    expect(tapped('Share the tracking link', parcel)).toBe('share');
+    expect(tapped('Share the tracking photo', parcel)).toBeNull();
+    expect(tapped('Share the delivery link', parcel)).toBeNull();
+  });
 });

@@ -45,6 +45,9 @@ const SAME_ACTION: readonly (readonly string[])[] = [
 const sameAction = (a: string, b: string) =>
   sameLemma(a, b) || SAME_ACTION.some((g) => g.some((x) => sameLemma(a, x)) && g.some((x) => sameLemma(b, x)));
 
+/** Words for the thing the control acts on itself, never another one: "Share the tracking link" for "Share Tracking". */
+const THE_THING = /^(?:link|details|info|information)$/;
+
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
 /** Words as the lexicon reads them: "30 min" and "30 minutes" alike (lexicon.ts). */
 const tokensOf = (text: string) => canonicalTokens(comparableTokens(text));
@@ -83,7 +86,7 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
     const beyond = content(rest).filter((w) => !has(others, w));
     const row = rowOf(el, elements);
     const known = row ? wordsIn(row) : shown;
-    return beyond.every((w) => has(known, w) || (!row && title.some((t) => sameStem(w, t))));
+    return beyond.every((w) => THE_THING.test(w) || has(known, w) || (!row && title.some((t) => sameStem(w, t))));
   });
   if (fits.length !== 1) return null;
   const el = fits[0]!;
