@@ -36,6 +36,7 @@ import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
+import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-cases.js';
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 
@@ -65,6 +66,7 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatch,
   ...twentyFourthBatchSecondPart,
   ...twentyFourthBatchThirdPart,
+  ...twentyFourthBatchFourthPart,
 ];
 
 function screenXml(name: string): string {
@@ -166,6 +168,7 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch (written by the model helper), blind until tuned on', twentyFourthBatch],
       ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
+      ['twenty-fourth batch, fourth part (blind, written by the model helper)', twentyFourthBatchFourthPart],
     ] as const)
       score(
         label,
