@@ -179,4 +179,12 @@ describe('findClaimEvidence', () => {
     // "flight" is named only by a control: the screen's flight is still the subject no text names.
     expect(idOf('the flight goes from London Euston to Manchester Piccadilly', route)).toBe('route');
   });
+
+  it('reads who leads a class after "by" as the row\'s "with", naming the row by its words, never its time', () => {
+    const classes = corpusScreen('android-gym-classes', 'android');
+    const shown = (claim: string) => findClaimEvidence(claim, classes)?.element.text ?? null;
+    expect(shown('Yoga Flow is taught by Priya')).toBe('with Priya');
+    expect(shown('Yoga Flow is taught by Marta')).toBeNull();
+    expect(shown('HIIT 30 is taught by Priya')).toBeNull();
+  });
 });

@@ -174,7 +174,9 @@ function shownElement(claim: Claim, p: Piece): ScreenElement {
   const value = p.elements.find((el) => p.elements.length > 1 && (YES.test(textOf(el).trim()) || NO.test(textOf(el).trim())));
   if (value) return value;
   const said = (el: ScreenElement) => contentWords(tokensOf(textOf(el))).filter((w) => hasWord(claim.words, w)).length;
-  return p.elements.reduce((best, el) => (said(el) >= said(best) ? el : best));
+  // "Yoga Flow is taught by Priya": "with Priya" says it of the row that "Yoga Flow" only names.
+  const saying = p.elements.filter((el) => el !== p.name);
+  return saying.reduce((best, el) => (said(el) >= said(best) ? el : best));
 }
 
 /**

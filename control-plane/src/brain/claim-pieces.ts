@@ -18,6 +18,8 @@ export interface Piece {
   elements: ScreenElement[];
   tokens: string[];
   negated: boolean;
+  /** The row's name, when the piece is a row's name with a part of another text: what a check names is the other. */
+  name?: ScreenElement;
   /** The words of its elements' ids ("steps_value", "activeMinutes"): the developer's label, which may name a claim's word. */
   idWords: string[];
 }
@@ -113,10 +115,12 @@ export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[];
     groups.push(piece(inside, inside.map(textOf)));
     // A row's first text names it; with it, each part of each other text says something of it: "VIP" with
     // "includes one drink" of "Seated, includes one drink", "Room" with "sea view" of "Double, sea view".
-    const [name, ...others] = inside;
+    // Its name is its first text in words: "Yoga Flow" of a row starting with its time "12:15".
+    const name = inside.find((t) => /\p{L}{2}/u.test(textOf(t))) ?? inside[0]!;
+    const others = inside.filter((t) => t !== name);
     for (const other of others)
       for (const part of partsOf(textOf(other)))
-        if (part !== textOf(other) || others.length > 1) groups.push(piece([name!, other], [textOf(name!), part]));
+        if (part !== textOf(other) || others.length > 1) groups.push({ ...piece([name, other], [textOf(name), part]), name });
   }
   // The heading with the line right under it: "Blue Hours" over "Nora Vance" is the album Blue Hours by Nora Vance.
   const heading = headingOf(elements);

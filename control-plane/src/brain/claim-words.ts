@@ -153,6 +153,7 @@ export function contentWords(tokens: readonly string[]): string[] {
 }
 
 /**
+ * A verb that only says the number or the name after it is so: see the cases below.
  * A verb right before a number only says that the number is so: "I walked 8,412 steps", "I
  * earned 120 XP", "Trailhead uses 142 MB". Never before an amount of money, whose verb says which
  * way it went ("refunded €35.00" is not "charged €35.00"), nor a word of change (lexicon.ts reads
@@ -163,9 +164,14 @@ export function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
   tokens.forEach((t, i) => {
     const next = tokens[i + 1] ?? '';
     if (IS_NUMBER.test(next) && isInflectedVerb(t) && !/^(?:up|down)$/.test(t)) light.add(i);
+    // "Yoga Flow is taught by Priya" over "with Priya": who leads it, said with "by".
+    if (LEADING.has(lemmaAsVerb(t)) && next === 'by') light.add(i);
   });
   return light;
 }
+
+/** Verbs of leading a class or an event. */
+const LEADING = new Set(['teach', 'lead', 'host', 'run', 'coach', 'instruct', 'present']);
 
 /**
  * "I am using charger 3", "I'm riding bike 4821": what the user is doing on this screen is the
