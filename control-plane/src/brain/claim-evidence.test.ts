@@ -187,4 +187,12 @@ describe('findClaimEvidence', () => {
     expect(shown('Yoga Flow is taught by Marta')).toBeNull();
     expect(shown('HIIT 30 is taught by Priya')).toBeNull();
   });
+
+  it('reads the section heading a text sits under as a word of its family, never another text', () => {
+    const job = corpusScreen('android-job-post', 'android');
+    expect(idOf('5+ years of Android development are required', job)).toBe('req_1');
+    expect(idOf('7+ years of Android development are required', job)).toBeNull();
+    expect(idOf('5+ years of iOS development are required', job)).toBeNull();
+    expect(idOf('5+ years of Android development are preferred', job)).toBeNull();
+  });
 });

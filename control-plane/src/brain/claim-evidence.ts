@@ -24,6 +24,7 @@ import { isStatement, NO, type Piece, piecesOf, textOf, topicWords, YES } from '
 import {
   AUXILIARY,
   contentWords,
+  hasKin,
   hasLemma,
   hasWord,
   IMPLIED,
@@ -131,7 +132,7 @@ function holds(claim: Claim, p: Piece): boolean {
   let byUnit = false;
   for (const [i, w] of claim.words.entries()) {
     // The id is the element's own label: a word it names is the evidence's own.
-    if (hasWord(words, w) || hasLemma(p.idWords, w)) own += 1;
+    if (hasWord(words, w) || hasLemma(p.idWords, w) || hasKin(p.sectionWords ?? [], w)) own += 1;
     else if (hasLemma(implied, w)) byUnit = true;
     // The topic names what the claim is about, never what it says of it: "Ben is typing" is not said by "Ben".
     else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;

@@ -22,6 +22,8 @@ export interface Piece {
   name?: ScreenElement;
   /** The words of its elements' ids ("steps_value", "activeMinutes"): the developer's label, which may name a claim's word. */
   idWords: string[];
+  /** The words of the section heading it sits under (sectionOf), which may name a claim's word by its family. */
+  sectionWords?: string[];
 }
 
 export const textOf = (el: ScreenElement) => el.text || el.contentDesc;
@@ -126,11 +128,35 @@ export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[];
   const heading = headingOf(elements);
   const under = heading ? plainTexts(elements)[1] : undefined;
   if (heading && under && texts.includes(under)) groups.push(piece([heading, under], [textOf(heading), textOf(under)]));
-  const single = texts.filter((el) => !labels.has(el)).flatMap((el) => partsOf(textOf(el)).map((part) => piece([el], [part])));
+  const sections = texts.filter(isSectionHeading);
+  const single = texts
+    .filter((el) => !labels.has(el))
+    .flatMap((el) => {
+      const section = sectionOf(el, sections);
+      const under = section ? contentWords(tokensOf(textOf(section))) : [];
+      return partsOf(textOf(el)).map((part) => {
+        const p = piece([el], [part]);
+        return { ...p, sectionWords: under };
+      });
+    });
   return { single, groups };
 }
 
 /** The words of the screen's own topic: its title, and the heading under it (the first text outside any row). */
+/** A section's heading: its id says so, or it is written in capitals ("REQUIREMENTS", "10-DAY FORECAST"). */
+function isSectionHeading(el: ScreenElement): boolean {
+  const text = textOf(el);
+  return /heading|header|section/i.test(el.resourceId) || (/\p{L}{3}/u.test(text) && text === text.toUpperCase());
+}
+
+/**
+ * The section a text sits in: the nearest section heading above it. Its words say what each text
+ * under it is ("5+ years of Android development" under "Requirements" is required), as an id does.
+ */
+function sectionOf(el: ScreenElement, sections: readonly ScreenElement[]): ScreenElement | undefined {
+  return sections.filter((h) => h !== el && h.bounds.y + h.bounds.height <= el.bounds.y).sort((a, b) => b.bounds.y - a.bounds.y)[0];
+}
+
 /** The texts outside any row and the title, top to bottom: a detail screen's heading and what follows it. */
 function plainTexts(elements: readonly ScreenElement[]): ScreenElement[] {
   const titles = titleElements(elements);

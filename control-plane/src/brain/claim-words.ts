@@ -210,4 +210,6 @@ export function sameWord(a: string, b: string): boolean {
 }
 
 export const hasLemma = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
+/** The same word, or one of its family by Porter stem ("required" under "Requirements"). */
+export const hasKin = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x) || (w.length >= 5 && sameStem(w, x)));
 export const hasWord = (words: readonly string[], w: string) => words.some((x) => sameWord(w, x));
