@@ -36,6 +36,7 @@ import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
+import { twentyFourthBatchFifthPart } from './twenty-fourth-batch-fifth-part-cases.js';
 import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-cases.js';
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
@@ -67,6 +68,7 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatchSecondPart,
   ...twentyFourthBatchThirdPart,
   ...twentyFourthBatchFourthPart,
+  ...twentyFourthBatchFifthPart,
 ];
 
 function screenXml(name: string): string {
@@ -169,6 +171,7 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
       ['twenty-fourth batch, fourth part (blind, written by the model helper)', twentyFourthBatchFourthPart],
+      ['twenty-fourth batch, fifth part (blind, written by the model helper)', twentyFourthBatchFifthPart],
     ] as const)
       score(
         label,
