@@ -170,8 +170,8 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch (written by the model helper), blind until tuned on', twentyFourthBatch],
       ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
-      ['twenty-fourth batch, fourth part (blind, written by the model helper)', twentyFourthBatchFourthPart],
-      ['twenty-fourth batch, fifth part (blind, written by the model helper)', twentyFourthBatchFifthPart],
+      ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
+      ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
     ] as const)
       score(
         label,

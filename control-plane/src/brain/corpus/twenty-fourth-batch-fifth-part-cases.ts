@@ -6,7 +6,8 @@
  * buttons).
  * Scored once before any change for it: 34 of 39 right (87.2 %), **1 false pass** ("the plant is
  * pet safe" over "Pet safe | No", read by paraphrase.ts from the label alone) and 1 on a wrong
- * element (the label "Light", not its value). Then: see the commits after it.
+ * element (the label "Light", not its value). Both closed by one general fix in paraphrase.ts (a
+ * label beside its value says nothing alone): 36 of 39. Otherwise left blind.
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
