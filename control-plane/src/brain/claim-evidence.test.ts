@@ -195,4 +195,17 @@ describe('findClaimEvidence', () => {
     expect(idOf('5+ years of iOS development are required', job)).toBeNull();
     expect(idOf('5+ years of Android development are preferred', job)).toBeNull();
   });
+
+  it('never reads one end of a range as the whole, but a number of another kind beside it as a further fact', () => {
+    const event = screen(
+      text('Design review', 'heading', 50),
+      text('14:00–15:00', 'time', 100),
+      text('€55,000–€65,000 a year', 'salary', 200),
+      text('5.2 km in 28:14', 'run', 300),
+    );
+    expect(idOf('the design review is at 15:00', event)).toBeNull();
+    expect(idOf('the design review is at 14:00', event)).toBeNull();
+    expect(idOf('the salary is €55,000 a year', event)).toBeNull();
+    expect(idOf('the distance is 5.2 km', event)).toBe('run');
+  });
 });

@@ -107,6 +107,7 @@ function holds(claim: Claim, p: Piece): boolean {
   const matched: Quantity[] = [];
   // In the claim's order: "64 GB of 46.2 GB is used" is not "46.2 GB used of 64 GB".
   let from = 0;
+  const used = new Set<number>();
   for (const q of claim.quantities) {
     const at = shown.findIndex(
       (s, i) =>
@@ -124,8 +125,14 @@ function holds(claim: Claim, p: Piece): boolean {
     // A bare number is no measure the claim gives ("8,412" under the id steps_value is not 8,412 metres) unless a word says which.
     if (q.unitWord && shown[at]!.units.length === 0 && !hasLemma([...p.tokens, ...p.idWords], q.unitWord)) return false;
     from = at + 1;
+    used.add(at);
     matched.push(shown[at]!.kinds.length > 0 ? shown[at]! : q);
   }
+  // Another number of the same kind says the claim's is only part of it: "the meeting is at 15:00" is not
+  // "14:00–15:00", "the salary is €55,000" not "€55,000–€65,000". One of another kind is a further fact ("5.2 km in 28:14").
+  const kindOf = (q: Quantity) => (q.kinds.length > 0 ? q.kinds.join() : 'plain');
+  const claimedKinds = new Set(matched.map(kindOf));
+  if (shown.some((q, i) => !used.has(i) && claimedKinds.has(kindOf(q)))) return false;
   const words = contentWords(p.tokens);
   const implied = matched.flatMap((q) => q.kinds.flatMap((k) => IMPLIED[k]));
   let own = 0;
