@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHierarchy } from './hierarchy.js';
+import { androidXml } from './testing/android-screen.js';
 import { controlByVerb } from './verb-controls.js';
 
 const corpusScreen = (name: string, platform: 'android' | 'ios') => {
@@ -60,5 +61,25 @@ describe('controlByVerb', () => {
     expect(tapped('Share the tracking link', parcel)).toBe('share');
     expect(tapped('Share the tracking photo', parcel)).toBeNull();
     expect(tapped('Share the delivery link', parcel)).toBeNull();
+  });
+
+  it('takes a control named by its verb alone only for what the screen is about', () => {
+    const xml = androidXml(
+      [
+        'android.view.ViewGroup',
+        { 'resource-id': 'com.example:id/toolbar', bounds: '[0,0][1080,160]' },
+        [['android.widget.TextView', { text: 'Photo', 'resource-id': 'com.example:id/toolbar_title', bounds: '[0,40][1080,100]' }]],
+      ],
+      ['android.widget.TextView', { text: 'Sunset over the bay', 'resource-id': 'com.example:id/caption', bounds: '[0,1200][1080,1260]' }],
+      ['android.widget.TextView', { text: 'Account', 'resource-id': 'com.example:id/account_tab', bounds: '[0,2200][540,2300]' }],
+      [
+        'android.widget.Button',
+        { text: 'Delete', 'resource-id': 'com.example:id/delete', clickable: 'true', bounds: '[0,1900][1080,2000]' },
+      ],
+    );
+    const parsed = parseHierarchy(xml, 'android');
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(tapped('Delete the photo', parsed.elements)).toMatch(/delete/);
+    expect(tapped('Delete the account', parsed.elements)).toBeNull();
   });
 });

@@ -13,11 +13,13 @@
  * - every word of the instruction beyond the name is a word the screen shows ("Biscuit", "the
  *   hotel" of "Casa Azul Hotel") or of the family of a word of its title ("the translation" on
  *   the Translate screen): never a thing the screen does not show ("Unlock the garage door"
- *   beside the front door's Unlock); for a control in a list row, a word of that row only
- *   ("Join the waitlist for Pilates" never taps HIIT 30's "Join waitlist");
+ *   beside the front door's Unlock); for a control named by its verb alone, a word of the
+ *   screen's topic (claim-pieces.ts: its title, its heading); for a control in a list row, a word
+ *   of that row only ("Join the waitlist for Pilates" never taps HIIT 30's "Join waitlist");
  * - it is the only enabled control that fits.
  */
 import { type Decision, fail } from './actions.js';
+import { topicWords } from './claim-pieces.js';
 import { tapOn } from './decisions.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
@@ -70,6 +72,7 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
     .filter((el) => labelOf(el) !== '')
     .flatMap((el) => tokensOf(labelOf(el)));
   const title = titleElements(elements).flatMap((el) => comparableTokens(labelOf(el)));
+  const topic = topicWords(elements);
   const wordsIn = (row: ScreenElement) =>
     locatable(elements)
       .filter((el) => el === row || ancestors(el, elements).includes(row))
@@ -85,7 +88,9 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
     if (!rest.filter((w) => /^\d/.test(w)).every((n) => others.includes(n))) return false;
     const beyond = content(rest).filter((w) => !has(others, w));
     const row = rowOf(el, elements);
-    const known = row ? wordsIn(row) : shown;
+    // A control named by its verb alone acts on what the screen is about: "Delete the account" never taps the
+    // photo's "Delete" because an "Account" tab is shown.
+    const known = row ? wordsIn(row) : others.length === 0 ? topic : shown;
     return beyond.every((w) => THE_THING.test(w) || has(known, w) || (!row && title.some((t) => sameStem(w, t))));
   });
   if (fits.length !== 1) return null;
