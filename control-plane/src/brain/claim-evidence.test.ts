@@ -208,4 +208,17 @@ describe('findClaimEvidence', () => {
     expect(idOf('the salary is €55,000 a year', event)).toBeNull();
     expect(idOf('the distance is 5.2 km', event)).toBe('run');
   });
+
+  it("never leaves out a subject the screen names nowhere over one list row's text", () => {
+    const row = (y: number, ...texts: string[]) =>
+      `<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="app" content-desc="" clickable="true" enabled="true" bounds="[0,${y + 600}][1080,${y + 700}]">${texts.map((t, i) => text(t, `r${y}_${i}`, y, i * 300)).join('')}</node>`;
+    const uploads = screen(
+      text('Uploads', 'heading', 50),
+      row(100, 'beach.jpg', '2.1 MB', 'Done'),
+      row(300, 'city.jpg', '3.4 MB', 'Failed'),
+    );
+    expect(idOf('the payment failed', uploads)).toBeNull();
+    const detail = screen(text('Checkout', 'heading', 50), text('Failed', 'status', 100));
+    expect(idOf('the payment failed', detail)).toBe('status');
+  });
 });

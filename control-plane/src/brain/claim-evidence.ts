@@ -239,7 +239,11 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
   if (claimed.words.length + claimed.quantities.length < 1) return null;
   const { single, groups } = piecesOf(elements);
   for (const pieces of [single, groups]) {
-    const hits = pieces.filter((p) => holds(claimed, p));
+    // A list row is about its own item: a subject the screen names nowhere is never one row's ("the payment
+    // failed" is not a list's one "Failed" row).
+    const aboutScreen = (p: Piece) =>
+      claimed.unnamed.every((w) => hasWord(contentWords(p.tokens), w)) || p.elements.every((el) => rowOf(el, elements) === null);
+    const hits = pieces.filter((p) => holds(claimed, p) && aboutScreen(p));
     const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
     if (shown.length > 1) return null;
     if (shown.length === 1 && namesOtherRows(claimed, shown[0]!, elements)) return null;
