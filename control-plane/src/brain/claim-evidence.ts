@@ -100,14 +100,17 @@ function inOrder(claimWords: readonly string[], shown: readonly string[]): boole
   return true;
 }
 
-/** Does the piece say all the claim says, and no more (see the file comment)? */
-function holds(claim: Claim, p: Piece): boolean {
-  if (p.negated !== claim.negated) return false;
+/**
+ * The piece's numbers that are the claim's, each exactly, in the claim's order ("64 GB of 46.2 GB
+ * is used" is not "46.2 GB used of 64 GB"), with its unit and currency; null when one is missing
+ * or when another number of the same kind says the claim's is only part of it ("the meeting is at
+ * 15:00" is not "14:00–15:00"). A number of another kind is a further fact ("5.2 km in 28:14").
+ */
+function matchedQuantities(claim: Claim, p: Piece): Quantity[] | null {
   const shown = quantitiesOf(p.tokens);
   const matched: Quantity[] = [];
-  // In the claim's order: "64 GB of 46.2 GB is used" is not "46.2 GB used of 64 GB".
-  let from = 0;
   const used = new Set<number>();
+  let from = 0;
   for (const q of claim.quantities) {
     const at = shown.findIndex(
       (s, i) =>
@@ -121,50 +124,49 @@ function holds(claim: Claim, p: Piece): boolean {
         q.kinds.includes('percent') === s.kinds.includes('percent') &&
         q.kinds.includes('money') === s.kinds.includes('money'),
     );
-    if (at < 0) return false;
+    if (at < 0) return null;
     // A bare number is no measure the claim gives ("8,412" under the id steps_value is not 8,412 metres) unless a word says which.
-    if (q.unitWord && shown[at]!.units.length === 0 && !hasLemma([...p.tokens, ...p.idWords], q.unitWord)) return false;
+    if (q.unitWord && shown[at]!.units.length === 0 && !hasLemma([...p.tokens, ...p.idWords], q.unitWord)) return null;
     from = at + 1;
     used.add(at);
     matched.push(shown[at]!.kinds.length > 0 ? shown[at]! : q);
   }
-  // Another number of the same kind says the claim's is only part of it: "the meeting is at 15:00" is not
-  // "14:00–15:00", "the salary is €55,000" not "€55,000–€65,000". One of another kind is a further fact ("5.2 km in 28:14").
   const kindOf = (q: Quantity) => (q.kinds.length > 0 ? q.kinds.join() : 'plain');
   const claimedKinds = new Set(matched.map(kindOf));
-  if (shown.some((q, i) => !used.has(i) && claimedKinds.has(kindOf(q)))) return false;
+  return shown.some((q, i) => !used.has(i) && claimedKinds.has(kindOf(q))) ? null : matched;
+}
+
+/** Does the piece say all the claim says, and no more (see the file comment)? */
+function holds(claim: Claim, p: Piece): boolean {
+  if (p.negated !== claim.negated) return false;
+  const matched = matchedQuantities(claim, p);
+  if (!matched) return false;
   const words = contentWords(p.tokens);
   const implied = matched.flatMap((q) => q.kinds.flatMap((k) => IMPLIED[k]));
   let own = 0;
   let byUnit = false;
   for (const [i, w] of claim.words.entries()) {
-    // The id is the element's own label: a word it names is the evidence's own.
+    // The id and the section heading are the element's own labels: a word they name is the evidence's own.
     if (hasWord(words, w) || hasLemma(p.idWords, w) || hasKin(p.sectionWords ?? [], w)) own += 1;
     else if (hasLemma(implied, w)) byUnit = true;
     // The topic names what the claim is about, never what it says of it: "Ben is typing" is not said by "Ben".
     else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
   }
-  // The evidence says no more than the claim: "Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days".
-  // Names in the claim's order within one text ("free cancellation" may be "cancel for free"): "from Manchester Piccadilly to London Euston" is not "London Euston → Manchester Piccadilly".
-  if (
-    p.elements.length === 1 &&
-    !inOrder(
-      claim.words.filter((w) => claim.names.has(w)),
-      words,
-    )
-  )
-    return false;
+  // Names in the claim's order within one text ("free cancellation" may be "cancel for free", but "from
+  // Manchester Piccadilly to London Euston" is not "London Euston → Manchester Piccadilly").
+  const names = claim.words.filter((w) => claim.names.has(w));
+  if (p.elements.length === 1 && !inOrder(names, words)) return false;
   // A subject the screen names nowhere is left out whole or not at all: "the trial plan" is not the plan_name's plan.
   const unnamedSaid = claim.unnamed.filter((w) => hasWord(words, w) || hasLemma(p.idWords, w));
   if (unnamedSaid.length > 0 && unnamedSaid.length < claim.unnamed.length) return false;
-  // Not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
+  // The evidence says no more than the claim ("Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days"),
+  // not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
   // and "Your profile was updated" on the Profile screen is not "the password was updated".
   const allowed = [...claim.words, ...implied];
   if (!words.every((w) => hasWord(allowed, w))) return false;
-  // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"): never a bare number
-  // beside the topic's words ("it is 23° in Lisbon" over any "23°").
-  // A claim of only a verb and a measure ("I burned 312 kcal") holds on the measure with its unit.
-  // Or with a subject the topic gives ("the parcel weighs 3.2 kg" over "Weight | 3.2 kg" on Track Parcel).
+  // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"), never a bare number
+  // beside the topic's words ("it is 23° in Lisbon" over any "23°"); or a measure with its unit beside only a
+  // verb ("I burned 312 kcal") or the topic's subject ("the parcel weighs 3.2 kg" over "Weight | 3.2 kg").
   const measureOnly = claim.words.every((w) => hasWord(claim.given, w) || hasLemma(implied, w)) && matched.some((q) => q.units.length > 0);
   return own > 0 || (byUnit && matched.length > 0) || measureOnly;
 }
