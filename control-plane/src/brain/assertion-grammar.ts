@@ -137,5 +137,5 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
     return { target: REPORTED.test(body) ? { ...target, reported: true } : target, visible: true };
   }
   if (requireSuffix) return null;
-  return { target: parseTargetPhrase(body), visible: true };
+  return { target: { ...parseTargetPhrase(body), sentence: true }, visible: true };
 }

@@ -7,6 +7,7 @@
  * locator carries the state so that a cache replay checks it again.
  */
 import { type Decision, fail } from './actions.js';
+import { findClaimEvidence } from './claim-evidence.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, toggleOf } from './element-matching.js';
 import { ancestors, describe, isEditable, isToggle } from './element-roles.js';
@@ -88,7 +89,11 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   if (whole.length === 0 && (phrase.container || phrase.near)) {
     const narrowed = narrow(found, phrase, elements);
     // "2 items are in the order" read as "2 items" inside an "order": when nothing shows the words, they may be said in other words.
-    if (!narrowed.ok) return visible ? (found.length === 0 && paraphraseOf(phrase, elements)) || narrowed.decision : absent(phrase);
+    if (!narrowed.ok) {
+      if (!visible) return absent(phrase);
+      const said = (found.length === 0 && paraphraseOf(phrase, elements)) || (phrase.sentence && evidenceOf(phrase, elements));
+      return said || narrowed.decision;
+    }
     found = narrowed.matches;
   }
   const best = [...found].sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0];
@@ -101,7 +106,7 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   }
   if (!best) {
     const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
-    return said ?? notFound('text', phrase, elements);
+    return said ?? (phrase.sentence ? evidenceOf(phrase, elements) : null) ?? notFound('text', phrase, elements);
   }
   const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
@@ -124,6 +129,13 @@ export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElem
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
   const said = findParaphrase(claim, elements, phrase.reported);
   return said ? pass(shownLocator(said.element, elements), said.reasoning, 0.9) : null;
+}
+
+/** A check written as a sentence that one text or one group of texts says (claim-evidence.ts); null when none does. */
+export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal) return null;
+  const found = findClaimEvidence(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
+  return found ? pass(shownLocator(found.element, elements), found.reasoning, 0.85) : null;
 }
 
 function absent(phrase: TargetPhrase): Decision {
@@ -161,7 +173,8 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   if (byContent) return byContent;
   if (shown[0])
     return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
-  return notFound('screen title', named, elements);
+  // "the room has a sea view": a sentence that only ends like a screen's name may say what the screen shows.
+  return (phrase.sentence && evidenceOf(phrase, elements)) || notFound('screen title', named, elements);
 }
 
 /** "the login screen", "the sign-in page": what the screen is called when no title says so. */

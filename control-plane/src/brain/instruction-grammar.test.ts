@@ -74,8 +74,11 @@ describe('parseInstruction', () => {
       },
     ],
     ['Verify the screen shows Order confirmed', { kind: 'assert', target: { text: 'Order confirmed' }, visible: true }],
-    ['Check Welcome', { kind: 'assert', target: { text: 'Welcome' }, visible: true }],
-    ['I see the Home screen', { kind: 'assert', target: { text: 'Home', role: 'screen', variants: ['Home screen'] }, visible: true }],
+    ['Check Welcome', { kind: 'assert', target: { text: 'Welcome', sentence: true }, visible: true }],
+    [
+      'I see the Home screen',
+      { kind: 'assert', target: { text: 'Home', role: 'screen', variants: ['Home screen'], sentence: true }, visible: true },
+    ],
     ['Check that Products is shown', { kind: 'assert', target: { text: '', role: 'item', variants: ['Products'] }, visible: true }],
     ['Dark mode is on', { kind: 'assertState', target: { text: 'Dark mode' }, state: 'on' }],
     [

@@ -19,6 +19,7 @@ import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
+import { controlByVerb } from './verb-controls.js';
 import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
 
 export interface Screen {
@@ -255,7 +256,7 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
   );
   if (controls.length === 1) return tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9);
-  return controlOfRow(said, elements) ?? controlInWords(said, elements) ?? controlByAction(said, elements);
+  return controlOfRow(said, elements) ?? controlInWords(said, elements) ?? controlByAction(said, elements) ?? controlByVerb(said, elements);
 }
 
 const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use|activate|trigger)\s+(.+)$/i;

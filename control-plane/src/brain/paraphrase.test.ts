@@ -232,4 +232,16 @@ describe('findParaphrase', () => {
     expect(said('46.2 GB of 64 GB is used', storage)).toBe('46.2 GB used of 64 GB');
     expect(said('64 GB of 46.2 GB is used', storage)).toBeNull();
   });
+
+  it('reads no label beside its value alone, and names the value of the pair', () => {
+    const pair = (label: string, value: string, id: string, y: number) =>
+      `<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="app" content-desc="" clickable="false" enabled="true" bounds="[0,${y}][1080,${y + 80}]">${node(label, `${id}_label`, `[0,${y}][500,${y + 60}]`)}${node(value, `${id}_value`, `[540,${y}][1080,${y + 60}]`)}</node>`;
+    const plant = screen(
+      node('Monstera', 'name', '[0,300][1080,360]'),
+      pair('Pet safe', 'No', 'pet', 500),
+      pair('Light', 'Bright, indirect', 'light', 600),
+    );
+    expect(said('the plant is pet safe', plant)).toBeNull();
+    expect(findParaphrase('it needs bright, indirect light', plant)?.element.resourceId).toBe('app:id/light_value');
+  });
 });

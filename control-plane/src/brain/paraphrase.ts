@@ -579,7 +579,11 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   // before a control. A control's words say what it does, not what is: "Pause upload" names a button ("the pause
   // upload button is shown") but never says the upload is paused.
   const statement = content.tokens.some((t) => AUXILIARY.test(t) || (!FRAME.has(t) && t.length > 4 && /(?:ed|ing)$/.test(t)));
+  // A label beside its value says nothing alone: "Pet safe" beside "No" says the plant is not.
+  const pairs = labelValuePairs(pool, elements);
+  const labels = new Set(pairs.map((pair) => pool.find((el) => ancestors(el, elements).includes(pair))));
   const single = pool
+    .filter((el) => !labels.has(el))
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
@@ -593,7 +597,7 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const rows = [
     ...new Set([
       ...pool.map((el) => rowOf(el, elements)).filter((r): r is ScreenElement => r !== null),
-      ...labelValuePairs(pool, elements),
+      ...pairs,
       ...(priced ? stacked.keys() : []),
     ]),
   ];
@@ -664,7 +668,8 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const title = rowTitle.get(row);
   const capitalised = claim.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Lu}/u.test(w));
   const namesRow = (el: ScreenElement) => {
-    if (el === title) return true;
+    // A label beside its value names it: the check names the value ("Bright, indirect", not "Light").
+    if (el === title || labels.has(el)) return true;
     const tokens = tokensOf(textOf(el));
     const at = content.tokens.findIndex((_, i) => tokens.length > 0 && tokens.every((t, j) => content.tokens[i + j] === t));
     return at >= 0 && capitalised.some((w) => w.toLowerCase() === tokens[0]);

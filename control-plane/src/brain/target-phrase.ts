@@ -35,6 +35,8 @@ export interface TargetPhrase {
   whole?: string;
   /** The statement a check denies ("there is an alarm at 06:30" of "there is no alarm at 06:30"): said in other words, it is there. */
   denies?: string;
+  /** A check written as a plain sentence ("the driver arrives in 4 min"), not "X is shown": it may be said in other words (claim-evidence.ts). */
+  sentence?: boolean;
 }
 
 const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [

@@ -7,7 +7,7 @@
  * does not pass again.
  */
 import { type Decision, fail } from './actions.js';
-import { findShown, paraphraseOf, shownLocator } from './assertions.js';
+import { evidenceOf, findShown, paraphraseOf, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
@@ -82,7 +82,7 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   let labels = findShown(elements, label).map((m) => m.element);
   if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
   // "The French Press is priced at $32.00": the name and its price in one row, in other words.
-  const reworded = () => paraphraseOf({ text: said }, elements);
+  const reworded = () => paraphraseOf({ text: said }, elements) ?? evidenceOf({ text: said }, elements);
   // "the event is in Room 4B": a place or a time before the value ("in", "at", "on") is how it is said, not shown.
   const bare = /^(?:in|at|on|set\s+to)\s+(.+)$/i.exec(value)?.[1];
   const valueTexts = [value, ...(bare ? [bare] : [])];

@@ -35,6 +35,11 @@ import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
+import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
+import { twentyFourthBatchFifthPart } from './twenty-fourth-batch-fifth-part-cases.js';
+import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-cases.js';
+import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
+import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -59,6 +64,11 @@ const corpus: CorpusCase[] = [
   ...nineteenthBatch,
   ...twentiethBatch,
   ...twentyFirstBatch,
+  ...twentyFourthBatch,
+  ...twentyFourthBatchSecondPart,
+  ...twentyFourthBatchThirdPart,
+  ...twentyFourthBatchFourthPart,
+  ...twentyFourthBatchFifthPart,
 ];
 
 function screenXml(name: string): string {
@@ -156,7 +166,12 @@ describe('offline model corpus', () => {
       ['eighteenth batch, blind until tuned on', eighteenthBatch],
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
       ['twentieth batch, blind until tuned on', twentiethBatch],
-      ['twenty-first batch (blind)', twentyFirstBatch],
+      ['twenty-first batch, blind until tuned on', twentyFirstBatch],
+      ['twenty-fourth batch (written by the model helper), blind until tuned on', twentyFourthBatch],
+      ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
+      ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
+      ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
+      ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
     ] as const)
       score(
         label,

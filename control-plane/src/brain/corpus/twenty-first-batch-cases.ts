@@ -1,13 +1,14 @@
 /**
- * A twenty-first batch (issue 25), blind and left blind: five screens of kinds not yet in the
+ * A twenty-first batch (issue 25), blind until tuned on: five screens of kinds not yet in the
  * corpus, written after the twentieth batch's fixes and before the model was run on them. Its
  * score is the figure of the lexicon and general rules on cases they were not tuned on. A pet
  * to adopt (facts as label | value lines, a fee), an iOS EV charging session (battery, time
  * left, energy, price, cost, a switch, Stop Charging), a job post (salary range, work mode,
  * applicants, requirements), iOS Translate (languages, input, output, recent pairs, a switch),
  * a flat to rent (rent, specs, availability, feature chips, deposit). 30 of 78 must fail.
- * Run once: 52 of 78 right (66.7 %), 0 false passes, 0 on a wrong element. Not fixed: left
- * blind. Its misses: a subject the screen names nowhere beside a label-value check ("the dog
+ * Run once: 52 of 78 right (66.7 %), 0 false passes, 0 on a wrong element. Its misses were then
+ * read as general mechanisms (claim-evidence.ts, verb-controls.ts), not one rule per phrasing:
+ * 69 of 78 after them. Its misses: a subject the screen names nowhere beside a label-value check ("the dog
  * is called Biscuit", "the rent is €1,450 a month", "the role is hybrid", "the agent is Ana
  * Costa"), a name with a fact from a summary line ("Biscuit is a beagle mix", "3 years old",
  * "good with kids" over "Good with kids | Yes", "he is vaccinated"), verbs a text leaves out
@@ -116,4 +117,4 @@ const flat: Row[] = [
 export const twentyFirstBatch: CorpusCase[] = [
   ...onPlatform('android', [...pet, ...job, ...flat]),
   ...onPlatform('ios', [...charging, ...translate]),
-].map((c) => ({ ...c, blind: true }));
+];

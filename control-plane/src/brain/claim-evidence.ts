@@ -1,0 +1,259 @@
+/**
+ * The general reading of a check written as a sentence about the screen: "the distance is
+ * 5.2 km" over "5.2 km in 28:14", "the driver arrives in 4 min" over "Arriving in 4 min",
+ * "Biscuit is good with kids" over the line "Good with kids | Yes" on Biscuit's page. Tried
+ * last, after the exact comparison and paraphrase.ts found nothing.
+ *
+ * A claim holds when one piece of evidence (claim-pieces.ts: a part of a text, a row, a label
+ * with its value, the heading with the line under it) says all of it and no more, its words
+ * compared by dictionary form (claim-words.ts):
+ * - every number of the claim is there exactly, in the claim's order, with the same unit and
+ *   currency; "3 of 5" is never "3";
+ * - every content word is the evidence's own (or its id's), or a word a matched number's unit
+ *   implies ("distance" of "5.2 km"), or the claim's subject when that is the screen's topic or
+ *   a common noun the screen names nowhere (left out whole, and then the evidence says nothing
+ *   else);
+ * - the evidence has no content word the claim lacks, names keep their order, a past never
+ *   matches a present, and a negation on one side only never holds ("Good with cats | No"
+ *   says the cat is not);
+ * - evidence on two elements, or a subject that names other list rows too, is ambiguous.
+ * Only sentences are read so: a bare name ("the QR code is shown") must be shown whole, as
+ * assertions.ts requires.
+ */
+import { isStatement, NO, type Piece, piecesOf, textOf, topicWords, YES } from './claim-pieces.js';
+import {
+  AUXILIARY,
+  contentWords,
+  hasKin,
+  hasLemma,
+  hasWord,
+  IMPLIED,
+  NEGATIONS,
+  type Quantity,
+  quantitiesOf,
+  sameWord,
+  tokensOf,
+  userActivity,
+  verbIndex,
+  verbsBeforeQuantities,
+} from './claim-words.js';
+import { ancestors, describe } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { isVerbForm, sameLemma } from './lemmas.js';
+import { locatable } from './locators.js';
+import { rowOf } from './screen-structure.js';
+
+export interface Evidence {
+  /** The element to name in the passing check: the one holding the claim's number, else its value. */
+  element: ScreenElement;
+  reasoning: string;
+}
+
+/**
+ * The claim's subject when the screen names none of its words: "the role is hybrid" on a job
+ * post that never says "role", "the rent is €1,450 a month". One or two common nouns (written in
+ * lower case: "Google is on my watchlist" names a thing, which must be shown) before the claim's
+ * first auxiliary; never a word that picks one of several ("the other flat"). Such a claim holds
+ * only over evidence with no word beyond it (holds): "the password was updated" never passes over
+ * "Your profile was updated".
+ */
+function unnamedSubject(written: string, tokens: readonly string[], onScreen: readonly string[]): string[] {
+  const verb = verbIndex(tokens);
+  if (verb < 1 || verb > 3) return [];
+  const subject = contentWords(tokens.slice(0, verb));
+  if (subject.length === 0 || subject.length > 2) return [];
+  if (subject.some((w) => /^(?:first|second|last|next|other|another|all|every|each|both|only)$/.test(w))) return [];
+  const names = new Set(
+    written
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
+  if (subject.some((w) => names.has(w))) return [];
+  return subject.some((w) => onScreen.some((s) => sameLemma(w, s))) ? [] : subject;
+}
+
+interface Claim {
+  words: string[];
+  /** How many of `words` are its subject (before its verb): only those may be the topic's. */
+  subjectWords: number;
+  quantities: Quantity[];
+  negated: boolean;
+  /** Words the evidence need not have: the topic's and an unnamed subject. */
+  given: string[];
+  /** The unnamed subject alone (unnamedSubject). */
+  unnamed: string[];
+  /** Its words written with a capital, as names are (lower case). */
+  names: ReadonlySet<string>;
+}
+
+/** The claim's words that a text has appear there in the claim's order. */
+function inOrder(claimWords: readonly string[], shown: readonly string[]): boolean {
+  let at = -1;
+  for (const w of claimWords) {
+    const found = shown.findIndex((x) => sameWord(w, x));
+    if (found < 0) continue;
+    const next = shown.findIndex((x, i) => i > at && sameWord(w, x));
+    if (next < 0) return false;
+    at = next;
+  }
+  return true;
+}
+
+/**
+ * The piece's numbers that are the claim's, each exactly, in the claim's order ("64 GB of 46.2 GB
+ * is used" is not "46.2 GB used of 64 GB"), with its unit and currency; null when one is missing
+ * or when another number of the same kind says the claim's is only part of it ("the meeting is at
+ * 15:00" is not "14:00–15:00"). A number of another kind is a further fact ("5.2 km in 28:14").
+ */
+function matchedQuantities(claim: Claim, p: Piece): Quantity[] | null {
+  const shown = quantitiesOf(p.tokens);
+  const matched: Quantity[] = [];
+  const used = new Set<number>();
+  let from = 0;
+  for (const q of claim.quantities) {
+    const at = shown.findIndex(
+      (s, i) =>
+        i >= from &&
+        s.value === q.value &&
+        s.currency === (q.currency ?? s.currency) &&
+        (q.kinds.length === 0 || s.kinds.length === 0 || q.kinds.some((k) => s.kinds.includes(k))) &&
+        (q.units.length === 0 || s.units.length === 0 || q.units.some((u) => s.units.includes(u))) &&
+        (s.partOf === undefined || claim.quantities.some((o) => o.value === s.partOf)) &&
+        // A percentage is never a bare number, nor a price a count ("64%" is not "64").
+        q.kinds.includes('percent') === s.kinds.includes('percent') &&
+        q.kinds.includes('money') === s.kinds.includes('money'),
+    );
+    if (at < 0) return null;
+    // A bare number is no measure the claim gives ("8,412" under the id steps_value is not 8,412 metres) unless a word says which.
+    if (q.unitWord && shown[at]!.units.length === 0 && !hasLemma([...p.tokens, ...p.idWords], q.unitWord)) return null;
+    from = at + 1;
+    used.add(at);
+    matched.push(shown[at]!.kinds.length > 0 ? shown[at]! : q);
+  }
+  const kindOf = (q: Quantity) => (q.kinds.length > 0 ? q.kinds.join() : 'plain');
+  const claimedKinds = new Set(matched.map(kindOf));
+  return shown.some((q, i) => !used.has(i) && claimedKinds.has(kindOf(q))) ? null : matched;
+}
+
+/** Does the piece say all the claim says, and no more (see the file comment)? */
+function holds(claim: Claim, p: Piece): boolean {
+  if (p.negated !== claim.negated) return false;
+  const matched = matchedQuantities(claim, p);
+  if (!matched) return false;
+  const words = contentWords(p.tokens);
+  const implied = matched.flatMap((q) => q.kinds.flatMap((k) => IMPLIED[k]));
+  let own = 0;
+  let byUnit = false;
+  for (const [i, w] of claim.words.entries()) {
+    // The id and the section heading are the element's own labels: a word they name is the evidence's own.
+    if (hasWord(words, w) || hasLemma(p.idWords, w) || hasKin(p.sectionWords ?? [], w)) own += 1;
+    else if (hasLemma(implied, w)) byUnit = true;
+    // The topic names what the claim is about, never what it says of it: "Ben is typing" is not said by "Ben".
+    else if (i >= claim.subjectWords || !hasWord(claim.given, w)) return false;
+  }
+  // Names in the claim's order within one text ("free cancellation" may be "cancel for free", but "from
+  // Manchester Piccadilly to London Euston" is not "London Euston → Manchester Piccadilly").
+  const names = claim.words.filter((w) => claim.names.has(w));
+  if (p.elements.length === 1 && !inOrder(names, words)) return false;
+  // A subject the screen names nowhere is left out whole or not at all: "the trial plan" is not the plan_name's plan.
+  const unnamedSaid = claim.unnamed.filter((w) => hasWord(words, w) || hasLemma(p.idWords, w));
+  if (unnamedSaid.length > 0 && unnamedSaid.length < claim.unnamed.length) return false;
+  // The evidence says no more than the claim ("Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days"),
+  // not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
+  // and "Your profile was updated" on the Profile screen is not "the password was updated".
+  const allowed = [...claim.words, ...implied];
+  if (!words.every((w) => hasWord(allowed, w))) return false;
+  // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"), never a bare number
+  // beside the topic's words ("it is 23° in Lisbon" over any "23°"); or a measure with its unit beside only a
+  // verb ("I burned 312 kcal") or the topic's subject ("the parcel weighs 3.2 kg" over "Weight | 3.2 kg").
+  const measureOnly = claim.words.every((w) => hasWord(claim.given, w) || hasLemma(implied, w)) && matched.some((q) => q.units.length > 0);
+  return own > 0 || (byUnit && matched.length > 0) || measureOnly;
+}
+
+/**
+ * The element a passing check names: the one showing the claim's number, else a "Yes" / "No"
+ * value, else the one with most of the claim's words (the message, not its sender's name).
+ */
+function shownElement(claim: Claim, p: Piece): ScreenElement {
+  const withNumber = p.elements.find((el) => {
+    const values = quantitiesOf(tokensOf(textOf(el))).map((q) => q.value);
+    return claim.quantities.some((q) => values.includes(q.value));
+  });
+  if (withNumber) return withNumber;
+  const value = p.elements.find((el) => p.elements.length > 1 && (YES.test(textOf(el).trim()) || NO.test(textOf(el).trim())));
+  if (value) return value;
+  const said = (el: ScreenElement) => contentWords(tokensOf(textOf(el))).filter((w) => hasWord(claim.words, w)).length;
+  // "Yoga Flow is taught by Priya": "with Priya" says it of the row that "Yoga Flow" only names.
+  const saying = p.elements.filter((el) => el !== p.name);
+  return saying.reduce((best, el) => (said(el) >= said(best) ? el : best));
+}
+
+/**
+ * Does the claim's subject name other list rows as well as the one that says it? "the episode is
+ * downloaded" over a list of episodes says which one nowhere, though only one row is downloaded.
+ */
+function namesOtherRows(claim: Claim, shown: ScreenElement, elements: readonly ScreenElement[]): boolean {
+  const subject = claim.words.slice(0, claim.subjectWords);
+  const own = rowOf(shown, elements);
+  if (!own || subject.length === 0) return false;
+  const rows = new Set(locatable(elements).flatMap((el) => rowOf(el, elements) ?? []));
+  rows.delete(own);
+  return [...rows].some((row) => {
+    const words = locatable(elements)
+      .filter((el) => isStatement(el) && ancestors(el, elements).includes(row))
+      .flatMap((el) => contentWords(tokensOf(textOf(el))));
+    return subject.every((w) => hasWord(words, w));
+  });
+}
+
+/** The one piece of evidence that says the claim; null when none does, or several elements do. */
+export function findClaimEvidence(claim: string, elements: readonly ScreenElement[]): Evidence | null {
+  const tokens = tokensOf(claim);
+  // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
+  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t)));
+  if (!sentence) return null;
+  // What the screen says, not what its controls offer: "View Flight Status" names no flight the screen is about.
+  const onScreen = locatable(elements)
+    .filter(isStatement)
+    .flatMap((el) => contentWords(tokensOf(textOf(el))));
+  const beforeQuantity = verbsBeforeQuantities(tokens);
+  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
+  // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
+  const verb = verbIndex(tokens);
+  const unnamed = unnamedSubject(claim, tokens, onScreen);
+  const claimed: Claim = {
+    words,
+    subjectWords: verb < 0 ? 0 : contentWords(tokens.slice(0, verb)).length,
+    quantities: quantitiesOf(tokens),
+    negated: tokens.some((t) => NEGATIONS.has(t)),
+    given: [...topicWords(elements), ...unnamed],
+    unnamed,
+    names: new Set(
+      tokensOf(
+        claim
+          .split(/\s+/)
+          .filter((w) => /^\p{Lu}/u.test(w))
+          .join(' '),
+      ),
+    ),
+  };
+  if (claimed.words.length + claimed.quantities.length < 1) return null;
+  const { single, groups } = piecesOf(elements);
+  for (const pieces of [single, groups]) {
+    // A list row is about its own item: a subject the screen names nowhere is never one row's ("the payment
+    // failed" is not a list's one "Failed" row).
+    const aboutScreen = (p: Piece) =>
+      claimed.unnamed.every((w) => hasWord(contentWords(p.tokens), w)) || p.elements.every((el) => rowOf(el, elements) === null);
+    const hits = pieces.filter((p) => holds(claimed, p) && aboutScreen(p));
+    const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
+    if (shown.length > 1) return null;
+    if (shown.length === 1 && namesOtherRows(claimed, shown[0]!, elements)) return null;
+    if (shown.length === 1) {
+      const el = shown[0]!;
+      const what = hits[0]!.elements.length > 1 ? `the group of ${hits[0]!.elements.map(describe).join(' and ')}` : describe(el);
+      return { element: el, reasoning: `${what} says it: the same words (by dictionary form) and numbers` };
+    }
+  }
+  return null;
+}

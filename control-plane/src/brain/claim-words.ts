@@ -1,0 +1,215 @@
+/**
+ * The words of a claim and of a text as claim-evidence.ts compares them: tokens through the
+ * lexicon (lexicon.ts), the words that carry no content (articles, pronouns, auxiliaries, light
+ * verbs), numbers with their units and the words a unit implies, and the same word by dictionary
+ * form (lemmas.ts) without mixing a past and a present.
+ */
+import { isInflectedVerb, isVerbForm, lemmaAsVerb, sameLemma, sameStem } from './lemmas.js';
+import { canonicalTokens, signsAsWords } from './lexicon.js';
+import { comparableTokens } from './verdict-text.js';
+
+/** Words that carry no content of their own: articles, pronouns, prepositions, auxiliaries and light verbs. */
+const LIGHT = new Set(
+  (
+    'the a an this that these those it its i me my mine we us our you your he him his she her they them their there here ' +
+    'to of for from at by with in on into onto as per and or so than then ' +
+    'is am are was were be been being has have had having do does did will would shall should can could may might must ' +
+    'get gets got getting currently now still already just only about around approximately roughly nearly almost ' +
+    'called named set shown showing displayed listed say says said ' +
+    // "the flight number is TP 662": the kind of value is said by the value itself.
+    'number ' +
+    // Verbs of having: "the membership includes sauna access" is said by a tag "Sauna access".
+    'include includes included including contain contains contained containing offer offers offered come comes'
+  ).split(' '),
+);
+
+/** Verbs that only link a subject to what is said of it, in any form: "the flight goes from Lisbon to Amsterdam". */
+const LIGHT_VERBS = new Set(['be', 'have', 'get', 'go', 'come', 'include', 'contain', 'offer']);
+
+export const NEGATIONS = new Set(
+  'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),
+);
+
+type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'weight' | 'percent' | 'money';
+
+/** Units after a number: their kind and the unit itself ("min" and "minutes" are one; "m" may be metres or minutes). */
+const UNITS: Readonly<Record<string, readonly [UnitKind, string][]>> = {
+  km: [['length', 'km']],
+  kilometres: [['length', 'km']],
+  kilometers: [['length', 'km']],
+  mi: [['length', 'mi']],
+  miles: [['length', 'mi']],
+  metres: [['length', 'm']],
+  meters: [['length', 'm']],
+  m: [
+    ['length', 'm'],
+    ['duration', 'min'],
+  ],
+  min: [['duration', 'min']],
+  mins: [['duration', 'min']],
+  minute: [['duration', 'min']],
+  minutes: [['duration', 'min']],
+  h: [['duration', 'h']],
+  hr: [['duration', 'h']],
+  hrs: [['duration', 'h']],
+  hour: [['duration', 'h']],
+  hours: [['duration', 'h']],
+  s: [['duration', 's']],
+  sec: [['duration', 's']],
+  seconds: [['duration', 's']],
+  years: [
+    ['age', 'y'],
+    ['duration', 'y'],
+  ],
+  year: [
+    ['age', 'y'],
+    ['duration', 'y'],
+  ],
+  kcal: [['energy', 'kcal']],
+  cal: [['energy', 'kcal']],
+  calories: [['energy', 'kcal']],
+  kw: [['power', 'kw']],
+  kwh: [['electricity', 'kwh']],
+  mb: [['data', 'mb']],
+  gb: [['data', 'gb']],
+  kb: [['data', 'kb']],
+  kilograms: [['weight', 'kg']],
+  pounds: [['weight', 'lb']],
+};
+
+/**
+ * Words a number's unit says without them: "the distance is 5.2 km" over "5.2 km", "the
+ * episode is 47:10 long" over "47:10", "I burned 312 kcal" over "312 kcal". Only of a number
+ * the claim and the evidence share, so "the battery is at 80%" never passes over "18 min to 80%".
+ */
+export const IMPLIED: Readonly<Record<UnitKind, readonly string[]>> = {
+  length: ['distance', 'far', 'away', 'long', 'range', 'kilometre', 'mile', 'metre'],
+  duration: ['time', 'duration', 'long', 'last', 'take', 'elapsed', 'minute', 'hour', 'second'],
+  age: ['old', 'age'],
+  energy: ['calorie', 'burn', 'energy'],
+  power: ['power', 'deliver', 'output', 'supply'],
+  electricity: ['energy', 'add', 'charge'],
+  data: ['size', 'storage', 'data', 'use', 'take'],
+  weight: ['weight', 'weigh', 'heavy'],
+  percent: ['percent', 'reach'],
+  money: ['price', 'cost', 'fee', 'pay', 'charge', 'spend'],
+};
+
+const IS_NUMBER = /^\p{N}/u;
+const CURRENCY = /^[€$£¥₹]$/;
+
+/** "Sam's van" is read "Sam van"; "you'll" is "you will"; then the lexicon's tokens. */
+export function tokensOf(text: string): string[] {
+  const plain = text.replace(/(\p{L})['’](?:ll|re|ve|d|m)\b/giu, '$1').replace(/(\p{L})['’]s\b/gu, '$1');
+  return canonicalTokens(comparableTokens(signsAsWords(plain)));
+}
+
+export interface Quantity {
+  value: string;
+  kinds: readonly UnitKind[];
+  /** The unit written after it, when one is: "6.1 km" is never "6.1 miles". */
+  units: readonly string[];
+  /** That unit's word as written ("metres"). */
+  unitWord?: string;
+  /** "3 of 5": the whole it is part of, which a claim must name too ("3 photos have been uploaded" is not "3 of 5"). */
+  partOf?: string;
+  /** The currency sign before it: "$412.50" is never "€412.50". */
+  currency?: string;
+}
+
+/** Numbers with the kind of their unit: "€ 35" money, "64%" percent, "28:14" a duration, "5.2 km" length. */
+export function quantitiesOf(tokens: readonly string[]): Quantity[] {
+  const out: Quantity[] = [];
+  tokens.forEach((t, i) => {
+    if (!IS_NUMBER.test(t)) return;
+    const value = t.replace(/%$/, '');
+    const kinds: UnitKind[] = [];
+    if (t.endsWith('%')) kinds.push('percent');
+    const currency = i > 0 && CURRENCY.test(tokens[i - 1]!) ? tokens[i - 1] : undefined;
+    if (currency) kinds.push('money');
+    if (/^\d+:\d\d$/.test(t)) kinds.push('duration');
+    const unit = UNITS[tokens[i + 1] ?? ''] ?? [];
+    kinds.push(...unit.map(([kind]) => kind));
+    const partOf = tokens[i + 1] === 'of' && IS_NUMBER.test(tokens[i + 2] ?? '') ? tokens[i + 2] : undefined;
+    out.push({ value, kinds, units: unit.map(([, id]) => id), unitWord: unit.length > 0 ? tokens[i + 1] : undefined, currency, partOf });
+  });
+  return out;
+}
+
+const unitWord = (tokens: readonly string[], i: number) => i > 0 && IS_NUMBER.test(tokens[i - 1]!) && UNITS[tokens[i]!] !== undefined;
+
+/** The content words of some tokens: no light word, negation, number, currency sign or unit. */
+export function contentWords(tokens: readonly string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      !LIGHT.has(t) &&
+      !LIGHT_VERBS.has(lemmaAsVerb(t)) &&
+      !NEGATIONS.has(t) &&
+      !IS_NUMBER.test(t) &&
+      !CURRENCY.test(t) &&
+      !unitWord(tokens, i) &&
+      /\p{L}/u.test(t),
+  );
+}
+
+/**
+ * A verb that only says the number or the name after it is so: see the cases below.
+ * A verb right before a number only says that the number is so: "I walked 8,412 steps", "I
+ * earned 120 XP", "Trailhead uses 142 MB". Never before an amount of money, whose verb says which
+ * way it went ("refunded €35.00" is not "charged €35.00"), nor a word of change (lexicon.ts reads
+ * "gained 3%" as "up 3%").
+ */
+export function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
+  const light = new Set<number>();
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1] ?? '';
+    if (IS_NUMBER.test(next) && isInflectedVerb(t) && !/^(?:up|down)$/.test(t)) light.add(i);
+    // "Yoga Flow is taught by Priya" over "with Priya": who leads it, said with "by".
+    if (LEADING.has(lemmaAsVerb(t)) && next === 'by') light.add(i);
+  });
+  return light;
+}
+
+/** Verbs of leading a class or an event. */
+const LEADING = new Set(['teach', 'lead', 'host', 'run', 'coach', 'instruct', 'present']);
+
+/**
+ * "I am using charger 3", "I'm riding bike 4821": what the user is doing on this screen is the
+ * screen itself; the thing named after it must still be shown ("Charger 3 · 150 kW").
+ */
+export function userActivity(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i]!;
+  if (!/^\p{L}{2,}ing$/u.test(t) || !isVerbForm(t)) return false;
+  const [before, prev] = [tokens[i - 2], tokens[i - 1]];
+  return prev === 'i' || prev === 'we' || (prev === 'am' && before === 'i') || (prev === 'are' && before === 'we');
+}
+
+/** A verb of the claim makes it a sentence: an auxiliary, or a word whose dictionary form as a verb differs ("walked", "arrives"). */
+const ARTICLE = /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/;
+export const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
+
+/** Where the claim's verb is: its first auxiliary or verb form after its first word, not a noun after an article ("the rent"). */
+export const verbIndex = (tokens: readonly string[]) =>
+  tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isVerbForm(t)));
+
+/**
+ * The tense a verb form says: "renewed" is done, "Renews" and "Uploading" are not yet. A base
+ * form ("renew") or a word that is no verb form says none.
+ */
+function tenseOf(word: string): 'past' | 'present' | null {
+  if (!isInflectedVerb(word)) return null;
+  return /(?:ing|s)$/.test(word) ? 'present' : 'past';
+}
+
+/** The same word by dictionary form, never a past against a present ("renewed" is not "Renews"). */
+export function sameWord(a: string, b: string): boolean {
+  // A noun of the verb's family ("cancel" / "cancellation", "translated" / "translation") by Porter stem, long words only.
+  if (!sameLemma(a, b) && !(a.length >= 5 && b.length >= 5 && sameStem(a, b))) return false;
+  const [x, y] = [tenseOf(a), tenseOf(b)];
+  return x === null || y === null || x === y;
+}
+
+export const hasLemma = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
+/** The same word, or one of its family by Porter stem ("required" under "Requirements"). */
+export const hasKin = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x) || (w.length >= 5 && sameStem(w, x)));
+export const hasWord = (words: readonly string[], w: string) => words.some((x) => sameWord(w, x));

@@ -1,0 +1,50 @@
+/**
+ * Dictionary forms of English words, from wink-lemmatizer (a WordNet-based lemmatiser):
+ * "arrives", "arriving" and "arrived" are all "arrive"; "minutes" is "minute"; "paid" is "pay".
+ * A word is read as every part of speech it may be, since a claim's word class is not known:
+ * two words are the same when any of their dictionary forms are.
+ */
+import lemmatizer from 'wink-lemmatizer';
+import porterStem from 'wink-porter2-stemmer';
+
+const cache = new Map<string, ReadonlySet<string>>();
+
+/** The word itself and its dictionary forms as a verb, a noun and an adjective (lower case in, lower case out). */
+export function lemmasOf(word: string): ReadonlySet<string> {
+  let forms = cache.get(word);
+  if (!forms) {
+    forms = /^\p{L}+$/u.test(word)
+      ? new Set([word, lemmatizer.verb(word), lemmatizer.noun(word), lemmatizer.adjective(word)])
+      : new Set([word]);
+    cache.set(word, forms);
+  }
+  return forms;
+}
+
+/** Do two words share a dictionary form ("ridden" and "ride", "kids" and "kid")? */
+export function sameLemma(a: string, b: string): boolean {
+  if (a === b) return true;
+  const other = lemmasOf(b);
+  for (const form of lemmasOf(a)) if (other.has(form)) return true;
+  return false;
+}
+
+/** A verb in another form than its own and no noun's plural: "walked", "arrives", "slept"; not "steps", "settings". */
+export function isInflectedVerb(word: string): boolean {
+  return /^\p{L}{3,}$/u.test(word) && lemmatizer.verb(word) !== word && lemmatizer.noun(word) === word;
+}
+
+/** Words of one family, by their Porter 2 stem: "translation" and "Translate", "booking" and "Bookings". */
+export function sameStem(a: string, b: string): boolean {
+  return /^\p{L}+$/u.test(a) && /^\p{L}+$/u.test(b) && porterStem(a) === porterStem(b);
+}
+
+/** A form of a verb other than its base, though it may also be a noun's plural ("takes", "costs", "walked"). */
+export function isVerbForm(word: string): boolean {
+  return /^\p{L}{3,}$/u.test(word) && lemmatizer.verb(word) !== word;
+}
+
+/** The word's dictionary form as a verb ("goes" → "go", "includes" → "include"); the word itself when it is none. */
+export function lemmaAsVerb(word: string): string {
+  return /^\p{L}+$/u.test(word) ? lemmatizer.verb(word) : word;
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseHierarchy } from './hierarchy.js';
+import { androidXml } from './testing/android-screen.js';
+import { controlByVerb } from './verb-controls.js';
+
+const corpusScreen = (name: string, platform: 'android' | 'ios') => {
+  const parsed = parseHierarchy(readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8'), platform);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.elements;
+};
+const tapped = (said: string, elements: ReturnType<typeof corpusScreen>) => {
+  const decision = controlByVerb(said, elements);
+  return decision?.action.type === 'tap' && decision.action.target ? decision.action.target.value : null;
+};
+
+describe('controlByVerb', () => {
+  const pet = corpusScreen('android-pet-profile', 'android');
+  const translate = corpusScreen('ios-translate', 'ios');
+
+  it('taps the control whose first word is the verb, its other words in the instruction and the rest on the screen', () => {
+    expect(tapped('Add Biscuit to my favourites', pet)).toMatch(/favourite/);
+    expect(tapped('Apply to adopt Biscuit', pet)).toMatch(/apply_button/);
+    expect(tapped('Copy the translation', translate)).toBe('copy');
+    expect(tapped('Listen to the translation', translate)).toBe('listen');
+  });
+
+  it('never taps a control with a word the instruction lacks, for a name the screen does not show, or another verb', () => {
+    // "Add to favourites" is not "Add": "favourites" is missing from the instruction.
+    expect(tapped('Add Biscuit', pet)).toBeNull();
+    // A name the screen does not show: another pet.
+    expect(tapped('Add Rex to my favourites', pet)).toBeNull();
+    expect(tapped('Copy the Spanish translation', translate)).toBeNull();
+    expect(tapped('Print the translation', translate)).toBeNull();
+    expect(tapped('Adopt Biscuit', pet)).toBeNull();
+  });
+
+  it('takes a verb of the same action, never another action or an object the screen does not show', () => {
+    const steps = corpusScreen('android-steps', 'android');
+    const parking = corpusScreen('android-parking-session', 'android');
+    expect(tapped('Change my goal', steps)).toMatch(/edit_goal/);
+    expect(tapped('Change my avatar', steps)).toBeNull();
+    expect(tapped('Remove my goal', steps)).toBeNull();
+    expect(tapped('End the parking session', parking)).toMatch(/stop/);
+    expect(tapped('Pause the parking session', parking)).toBeNull();
+  });
+
+  it("takes the control's numbers as the instruction gives them, and never another", () => {
+    const room = corpusScreen('android-meeting-room', 'android');
+    expect(tapped('Book the room for 30 minutes', room)).toMatch(/book_30/);
+    expect(tapped('Book the room for an hour', room)).toMatch(/book_60/);
+    expect(tapped('Book the room for 2 hours', room)).toBeNull();
+    expect(tapped('Book the room for 45 minutes', room)).toBeNull();
+    const card = corpusScreen('android-bank-card', 'android');
+    expect(tapped('Show me the PIN', card)).toMatch(/show_pin/);
+    expect(tapped('Show me the CVV', card)).toBeNull();
+  });
+
+  it("reads a word for the thing itself (a link, its details) after the control's words, never another thing", () => {
+    const parcel = corpusScreen('ios-parcel-tracking', 'ios');
+    expect(tapped('Share the tracking link', parcel)).toBe('share');
+    expect(tapped('Share the tracking photo', parcel)).toBeNull();
+    expect(tapped('Share the delivery link', parcel)).toBeNull();
+  });
+
+  it('takes a control named by its verb alone only for what the screen is about', () => {
+    const xml = androidXml(
+      [
+        'android.view.ViewGroup',
+        { 'resource-id': 'com.example:id/toolbar', bounds: '[0,0][1080,160]' },
+        [['android.widget.TextView', { text: 'Photo', 'resource-id': 'com.example:id/toolbar_title', bounds: '[0,40][1080,100]' }]],
+      ],
+      ['android.widget.TextView', { text: 'Sunset over the bay', 'resource-id': 'com.example:id/caption', bounds: '[0,1200][1080,1260]' }],
+      ['android.widget.TextView', { text: 'Account', 'resource-id': 'com.example:id/account_tab', bounds: '[0,2200][540,2300]' }],
+      [
+        'android.widget.Button',
+        { text: 'Delete', 'resource-id': 'com.example:id/delete', clickable: 'true', bounds: '[0,1900][1080,2000]' },
+      ],
+    );
+    const parsed = parseHierarchy(xml, 'android');
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(tapped('Delete the photo', parsed.elements)).toMatch(/delete/);
+    expect(tapped('Delete the account', parsed.elements)).toBeNull();
+  });
+});
