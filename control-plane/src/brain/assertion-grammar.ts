@@ -134,7 +134,8 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
     );
   if (screenShows) {
     const target = parseTargetPhrase(screenShows[1]!);
-    return { target: REPORTED.test(body) ? { ...target, reported: true } : target, visible: true };
+    const reported = REPORTED.test(body) ? { ...target, reported: true } : target;
+    return { target: /^(?:the\s+)?(?:dialog|alert|pop-?up)\b/i.test(body) ? { ...reported, dialogSays: true } : reported, visible: true };
   }
   if (requireSuffix) return null;
   return { target: { ...parseTargetPhrase(body), sentence: true }, visible: true };

@@ -16,7 +16,7 @@ import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { findParaphrase } from './paraphrase.js';
-import { regionFilter, screenBounds, titleElements } from './screen-structure.js';
+import { modalFilter, regionFilter, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { sameText, showsText } from './verdict-text.js';
@@ -86,6 +86,9 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   // A text showing the whole phrase, qualifier words included, is what was meant.
   const whole = phrase.whole ? findShown(elements, { text: phrase.whole }) : [];
   let found = whole.length > 0 ? whole : findShown(elements, phrase);
+  // "the alert says …" while an alert is up: a text of the screen behind it says nothing of the alert.
+  const inDialog = dialogScope(phrase, elements);
+  if (inDialog) found = found.filter((m) => inDialog(m.element));
   if (whole.length === 0 && (phrase.container || phrase.near)) {
     const narrowed = narrow(found, phrase, elements);
     // "2 items are in the order" read as "2 items" inside an "order": when nothing shows the words, they may be said in other words.
@@ -127,15 +130,44 @@ export function shownLocator(el: ScreenElement, elements: readonly ScreenElement
 export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
-  const said = findParaphrase(claim, elements, phrase.reported);
-  return said ? pass(shownLocator(said.element, elements), said.reasoning, 0.9) : null;
+  const said = findParaphrase(claim, elements, phrase.reported, dialogScope(phrase, elements) ?? undefined);
+  if (!said) return null;
+  return bySwitchState(claim, said.element, elements) ?? pass(shownLocator(said.element, elements), said.reasoning, 0.9);
+}
+
+/** "the alert says …" (TargetPhrase.dialogSays) while a dialog is up: only its elements; null when no dialog is up. */
+function dialogScope(phrase: TargetPhrase, elements: readonly ScreenElement[]): ((el: ScreenElement) => boolean) | null {
+  return phrase.dialogSays ? modalFilter(elements) : null;
+}
+
+/** "insurance is added", "the reminders are not on": a claim of the state a switch or checkbox is in. */
+const SWITCH_CLAIM = /\b(?:is|are)\s+(not\s+)?(?:added|on|enabled|selected|checked|ticked|active|included|switched\s+on|turned\s+on)$/i;
+
+/**
+ * A claim of a state said by the label of a switch or checkbox ("Add insurance (€0.50)" beside its
+ * switch): the label only offers it, the control's state decides, as for "X is on" (resolveState).
+ */
+function bySwitchState(claim: string, said: ScreenElement, elements: readonly ScreenElement[]): Decision | null {
+  const m = SWITCH_CLAIM.exec(claim.trim());
+  const toggle = m ? toggleOf(said, elements) : null;
+  if (!m || !toggle) return null;
+  const on = !m[1];
+  if (toggle.checked !== on)
+    return fail(`${describe(toggle)} is ${toggle.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'} (${describe(said)} only names it)`);
+  return pass(
+    { ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: on },
+    `${describe(toggle)} is ${on ? 'on' : 'off'}`,
+  );
 }
 
 /** A check written as a sentence that one text or one group of texts says (claim-evidence.ts); null when none does. */
 export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
-  const found = findClaimEvidence(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
-  return found ? pass(shownLocator(found.element, elements), found.reasoning, 0.85) : null;
+  const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
+  const found = findClaimEvidence(claim, elements);
+  const inDialog = dialogScope(phrase, elements);
+  if (!found || (inDialog && !inDialog(found.element))) return null;
+  return bySwitchState(claim, found.element, elements) ?? pass(shownLocator(found.element, elements), found.reasoning, 0.85);
 }
 
 function absent(phrase: TargetPhrase): Decision {

@@ -3,6 +3,8 @@ import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { findQuoted, parseTargetPhrase, type TargetPhrase } from './target-phrase.js';
 
 const tap = (target: TargetPhrase): Intent => ({ kind: 'tap', target });
+/** A tap whose verb may be a control's own first word ("Open" of "Open compartment"). */
+const tapBy = (verb: string, target: TargetPhrase): Intent => ({ kind: 'tap', target, verb });
 
 describe('parseInstruction', () => {
   const table: Array<[string, Intent]> = [
@@ -12,9 +14,9 @@ describe('parseInstruction', () => {
     ['Click Continue', tap({ text: 'Continue' })],
     ['press OK.', tap({ text: 'OK' })],
     ['Then tap Next', tap({ text: 'Next' })],
-    ['Open Settings tab', tap({ text: 'Settings', role: 'tab', variants: ['Settings tab'] })],
-    ['Go to the Profile tab', tap({ text: 'Profile', role: 'tab', variants: ['Profile tab'] })],
-    ['Select the second item', tap({ text: '', role: 'item', ordinal: 2, variants: ['second item'] })],
+    ['Open Settings tab', tapBy('open', { text: 'Settings', role: 'tab', variants: ['Settings tab'] })],
+    ['Go to the Profile tab', tapBy('go to', { text: 'Profile', role: 'tab', variants: ['Profile tab'] })],
+    ['Select the second item', tapBy('select', { text: '', role: 'item', ordinal: 2, variants: ['second item'] })],
     ['Tap the last result', tap({ text: '', role: 'item', ordinal: -1, variants: ['last result'] })],
     ['Tap item 3', tap({ text: '', role: 'item', ordinal: 3, variants: ['item 3'] })],
     [

@@ -14,7 +14,8 @@ export type { ElementState } from './assertion-grammar.js';
 export type PermissionAnswer = 'allow' | 'deny' | 'whileUsing' | 'once';
 
 export type Intent =
-  | { kind: 'tap'; target: TargetPhrase }
+  /** `verb`: the verb as written when it may be a control's own first word ("Open" of "Open compartment"). */
+  | { kind: 'tap'; target: TargetPhrase; verb?: string }
   | { kind: 'tapId'; id: string }
   | { kind: 'type'; text: string; field: TargetPhrase | null }
   | { kind: 'scroll'; direction: VerticalDirection }
@@ -260,11 +261,14 @@ const toggling: Rule = (s) => {
 };
 
 const tapping: Rule = (s) => {
-  const m = new RegExp(`^${TAP_VERBS}(?:\\s+on)?\\s+(.+)$`, 'i').exec(s);
+  const m = new RegExp(`^(${TAP_VERBS})(?:\\s+on)?\\s+(.+)$`, 'i').exec(s);
   if (!m) return null;
-  const target = parseTargetPhrase(m[1]!);
+  const target = parseTargetPhrase(m[2]!);
   const placedKind = target.role !== undefined && (target.near !== undefined || target.container !== undefined);
-  return target.text || target.ordinal !== undefined || target.variants?.length || placedKind ? { kind: 'tap', target } : null;
+  if (!(target.text || target.ordinal !== undefined || target.variants?.length || placedKind)) return null;
+  // "Tap", "click" never name what a control does; "open", "select" may ("Open compartment").
+  const verb = m[1]!.toLowerCase();
+  return /^(?:tap|click|press|hit|touch|long[-\s]press)$/.test(verb) ? { kind: 'tap', target } : { kind: 'tap', target, verb };
 };
 
 /** Most specific first; see the file comment. */

@@ -32,7 +32,7 @@ const TAP_MATCHING = { minCoverage: 0.5 };
 /** Below this a match is only partial (decisions.ts `matchWhy`). */
 const PARTIAL = 0.85;
 
-function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision {
+function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], verb?: string): Decision {
   // "Item 3" is the third row unless a text "Item 3" is on screen (asked only then: most taps have variants).
   const shownByName = () => !!phrase.variants?.length && findMatches(elements, { text: '', variants: phrase.variants }).length > 0;
   if (!phrase.text && phrase.ordinal !== undefined && !shownByName()) {
@@ -47,6 +47,10 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
   if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? choice.decision;
   const best = choice.match;
+  // "Open the compartment" beside a label "Compartment" and a button "Open compartment": the control the verb and its object name.
+  const named =
+    verb && !tapTargetOf(best.element, elements).clickable && !isButtonType(best.element) ? controlOfVerb(verb, phrase, elements) : null;
+  if (named) return tapOn(named, elements, `${describe(named)} is named by the instruction's verb and object`, 0.9);
   // A partial match is only as good as it is alone: "Beanie" is in "Wool Beanie" and in "Cotton Beanie",
   // however much of each text it covers.
   if (best.score < PARTIAL && !phrase.near && !phrase.container && phrase.ordinal === undefined) {
@@ -69,6 +73,27 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[]): D
   return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);
 }
 
+/** Articles and possessives: they say which, not what. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
+
+/**
+ * The one enabled control whose label is the verb and the object, determiners aside: "Open
+ * compartment" for "Open the compartment". Null when none or several are.
+ */
+function controlOfVerb(verb: string, phrase: TargetPhrase, elements: readonly ScreenElement[]): ScreenElement | null {
+  if (phrase.literal || phrase.ordinal !== undefined || phrase.near || phrase.container) return null;
+  const words = (s: string) =>
+    normalizeText(s)
+      .split(' ')
+      .filter((w) => w !== '' && !DETERMINERS.has(w))
+      .join(' ');
+  const wanted = words(`${verb} ${phrase.text}`);
+  const controls = locatable(elements).filter(
+    (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && words(t) === wanted),
+  );
+  return controls.length === 1 ? controls[0]! : null;
+}
+
 /**
  * "Open the Deep Focus playlist": a list row named by its title and a noun saying what
  * it is. Only when nothing matched the whole phrase, the words before the noun are
@@ -81,13 +106,9 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   const title = words.slice(0, -1).join(' ');
   // A cell named like its own text is its own row.
   const rowOrSelf = (el: ScreenElement) => rowOf(el, elements) ?? (shortType(el.type) === 'Cell' ? el : null);
-  const rows = new Set(
-    locatable(elements)
-      // Its whole text or a part of it ("Food & drink" of "Unit 2: Food & drink").
-      .filter((el) => showsText(el.text || el.contentDesc, title))
-      .map(rowOrSelf)
-      .filter((r) => r !== null),
-  );
+  // Its whole text or a part of it ("Food & drink" of "Unit 2: Food & drink").
+  const shown = locatable(elements).filter((el) => showsText(el.text || el.contentDesc, title));
+  const rows = new Set(shown.map(rowOrSelf).filter((r) => r !== null));
   // "the 10:30 flight" for the row "10:30 – 13:05": the first words of one of its texts, with the noun.
   // Only a number or time so ("the Weekly email" is not the row "Weekly report"), and nothing behind a modal dialog.
   const byFirstWords =
@@ -96,7 +117,8 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   if (rows.size !== 1) return null;
   const [row] = rows;
   if (!row?.enabled) return null;
-  return tapOn(row, elements, `the row titled "${title}" (the ${words.at(-1)})`, 0.85);
+  const why = `the row titled "${title}" (the ${words.at(-1)})`;
+  return tapRowOrItsControl(row, shown, elements, why, 0.85);
 }
 
 /**
@@ -109,7 +131,28 @@ function rowByFirstWords(phrase: TargetPhrase, elements: readonly ScreenElement[
   const named = rowNamedByPrefix(phrase.text, elements);
   if (!named) return null;
   if (!named.row.enabled) return fail(`${describe(named.row)} is disabled`);
-  return tapOn(named.row, elements, `the row titled ${describe(named.title)}, named by its first words`, 0.8);
+  return tapRowOrItsControl(named.row, [named.title], elements, `the row titled ${describe(named.title)}, named by its first words`, 0.8);
+}
+
+/**
+ * A row found by its title is tapped, unless it is a group of several controls (a chip group,
+ * a segmented bar) that is no control itself: its centre would hit another of them, so the
+ * one control showing the title is tapped; null when no one control does.
+ */
+function tapRowOrItsControl(
+  row: ScreenElement,
+  titles: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+  why: string,
+  score: number,
+): Decision | null {
+  const inside = descendants(row, elements);
+  if (row.clickable || inside.filter((d) => d.clickable).length <= 1) return tapOn(row, elements, why, score);
+  const own = [...new Set(titles.filter((t) => t === row || inside.includes(t)).map((t) => tapTargetOf(t, elements)))].filter(
+    (c) => c !== row && c.clickable && inside.includes(c),
+  );
+  if (own.length !== 1 || !own[0]!.enabled) return null;
+  return tapOn(own[0]!, elements, `${describe(own[0]!)}, one of the controls of ${describe(row)}: ${why}`, score);
 }
 
 function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision {
@@ -187,7 +230,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
   const { elements } = screen;
   switch (intent.kind) {
     case 'tap':
-      return resolveTap(intent.target, elements);
+      return resolveTap(intent.target, elements, intent.verb);
     case 'tapId':
       return resolveTapId(intent.id, elements);
     case 'type':

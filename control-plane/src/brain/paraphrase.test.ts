@@ -245,3 +245,11 @@ describe('findParaphrase', () => {
     expect(findParaphrase('it needs bright, indirect light', plant)?.element.resourceId).toBe('app:id/light_value');
   });
 });
+
+describe('findParaphrase, an image and a text that say the same', () => {
+  it("takes the text: an image's label only describes a picture", () => {
+    const image = `<node index="0" text="" resource-id="app:id/bike_photo" class="android.widget.ImageView" package="app" content-desc="E-bike" clickable="false" enabled="true" bounds="[0,100][1080,300]" />`;
+    const bike = screen(image, node('E-bike · Bike 4821', 'bike_type', '[0,300][1080,340]'));
+    expect(findParaphrase('the bike is an e-bike', bike)?.element.resourceId).toBe('app:id/bike_type');
+  });
+});

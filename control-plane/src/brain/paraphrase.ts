@@ -21,7 +21,7 @@
  * says the photos will be deleted, and never that this can be undone).
  */
 import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
-import type { ScreenElement } from './hierarchy.js';
+import { type ScreenElement, shortType } from './hierarchy.js';
 import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
@@ -558,6 +558,8 @@ function namedFirstWords(written: string, claim: readonly string[], title: Scree
   return [];
 }
 
+const isImage = (el: ScreenElement) => /Image/i.test(shortType(el.type));
+
 export interface Paraphrased {
   /** The element to name in the passing check: the one text, or the row's text that holds the claim's number. */
   element: ScreenElement;
@@ -565,7 +567,12 @@ export interface Paraphrased {
 }
 
 /** The one text, else the one list row, that says what the claim says; null when none or more than one does. */
-export function findParaphrase(claim: string, elements: readonly ScreenElement[], reported = false): Paraphrased | null {
+export function findParaphrase(
+  claim: string,
+  elements: readonly ScreenElement[],
+  reported = false,
+  inside: (el: ScreenElement) => boolean = () => true,
+): Paraphrased | null {
   const titles = titleElements(elements);
   const context = new Set(titles.flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))));
   const onScreen = new Set(
@@ -574,7 +581,7 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const found = contentOf(claim, context, onScreen);
   const content = found && reported ? { ...found, reported } : found;
   if (!content) return null;
-  const pool = locatable(elements).filter((el) => textOf(el) !== '');
+  const pool = locatable(elements).filter((el) => textOf(el) !== '' && inside(el));
   // Several texts may say it (a title and the alert named after it): the check holds on the first, a plain text
   // before a control. A control's words say what it does, not what is: "Pause upload" names a button ("the pause
   // upload button is shown") but never says the upload is paused.
@@ -585,7 +592,8 @@ export function findParaphrase(claim: string, elements: readonly ScreenElement[]
   const single = pool
     .filter((el) => !labels.has(el))
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
-    .sort((a, b) => Number(a.clickable) - Number(b.clickable) || a.index - b.index);
+    // An image's label only describes a picture: the text that says the same is the evidence.
+    .sort((a, b) => Number(isImage(a)) - Number(isImage(b)) || Number(a.clickable) - Number(b.clickable) || a.index - b.index);
   if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
   const priced = content.tokens.some((t) => IS_NUMBER.test(t));
   // A label stacked over its value's line ("Recipient gets" over "921.40 | EUR") is a row of those texts, the label first.

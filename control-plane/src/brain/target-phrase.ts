@@ -28,6 +28,8 @@ export interface TargetPhrase {
   near?: { relation: Relation; anchor: TargetPhrase };
   /** The check reported what a text says ("the dialog says …"): part of a longer text may be given (paraphrase.ts). */
   reported?: boolean;
+  /** "the alert says …": when a dialog is up, only what is inside it says it (assertions.ts). */
+  dialogSays?: boolean;
   /**
    * The whole phrase including the qualifier, when one was split off: an element
    * showing exactly this ("Terms of Service" is not "Terms" of a "Service") wins.

@@ -40,6 +40,8 @@ import { twentyFourthBatchFifthPart } from './twenty-fourth-batch-fifth-part-cas
 import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-cases.js';
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
+import { twentySecondBatch } from './twenty-second-batch-cases.js';
+import { twentyThirdBatch } from './twenty-third-batch-cases.js';
 
 const corpus: CorpusCase[] = [
   ...androidCases,
@@ -64,6 +66,8 @@ const corpus: CorpusCase[] = [
   ...nineteenthBatch,
   ...twentiethBatch,
   ...twentyFirstBatch,
+  ...twentySecondBatch,
+  ...twentyThirdBatch,
   ...twentyFourthBatch,
   ...twentyFourthBatchSecondPart,
   ...twentyFourthBatchThirdPart,
@@ -167,6 +171,8 @@ describe('offline model corpus', () => {
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
       ['twentieth batch, blind until tuned on', twentiethBatch],
       ['twenty-first batch, blind until tuned on', twentyFirstBatch],
+      ['twenty-second batch (blind but for its wrong elements, fixed)', twentySecondBatch],
+      ['twenty-third batch (blind but for its wrong elements, fixed)', twentyThirdBatch],
       ['twenty-fourth batch (written by the model helper), blind until tuned on', twentyFourthBatch],
       ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
