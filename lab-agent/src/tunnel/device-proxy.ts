@@ -22,6 +22,7 @@ import {
   type ProxyCredential,
   refuseWithoutCredential,
 } from './proxy-auth.js';
+import { corkForThisTurn } from './turn-cork.js';
 
 export type Dial = (host: string, port: number) => Promise<Duplex>;
 
@@ -163,6 +164,12 @@ class KeptStreams {
 const ANSWER_HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']);
 
 /**
+ * Bytes of an answer waiting for the device's socket before the tunnel stream is paused: one
+ * read of the relay WebSocket (large-reads.ts). The stream's credit (mux.ts) then stops the sender.
+ */
+const DEVICE_BACKLOG = 256 * 1024;
+
+/**
  * Relays the internal host's answer on `stream` to the device's `res`: the head through
  * node:http's response (which frames the body for the device's connection), the body as views
  * on the stream's bytes (answer-reader.ts), with backpressure. Once the answer is complete the
@@ -179,7 +186,12 @@ function relayAnswer(method: string, stream: Duplex, res: ServerResponse, done: 
       res.writeHead(statusCode, statusMessage, headers);
     },
     onBody(part) {
-      if (!res.write(part)) {
+      const socket = res.socket;
+      if (socket) corkForThisTurn(socket);
+      res.write(part);
+      // Paused on a backlog, not on write()'s false: a socket says false past 16 KiB, so every
+      // 64 KiB part paused the stream and its 'drain' resumed it, a round of stream bookkeeping per part.
+      if (res.writableLength >= DEVICE_BACKLOG && !stream.isPaused()) {
         stream.pause();
         res.once('drain', resume);
       }
