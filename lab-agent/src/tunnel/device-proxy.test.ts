@@ -185,6 +185,86 @@ describe('device proxy', () => {
     await proxy.close();
   });
 
+  it("writes the parts of a plain-HTTP answer that arrive in one turn to the device's socket in one write", async () => {
+    // The "tunnel stream": after the request head, the answer's head and four 64 KiB parts, each in
+    // a callback of its own in one turn of the event loop, as the relay WebSocket's reads of one
+    // turn arrive (each read's callback in a tick of its own: node:http's own cork ends there).
+    const parts = [0, 1, 2, 3].map((n) => Buffer.alloc(64 * 1024, 97 + n));
+    const proxy = await startDeviceProxy(async () => {
+      const stream = new Duplex({
+        read() {},
+        write(_chunk, _encoding, callback) {
+          stream.push(Buffer.from(`HTTP/1.1 200 OK\r\nContent-Length: ${4 * 64 * 1024}\r\n\r\n`));
+          setImmediate(() => {
+            for (const part of parts) setImmediate(() => stream.push(part));
+          });
+          callback();
+        },
+      });
+      return stream;
+    });
+    // The proxy's writes on its socket to the device (a writev of several buffers counts as one).
+    let writes = 0;
+    const countWrites = <T extends '_write' | '_writev'>(name: T) => {
+      const original = Socket.prototype[name] as (...a: unknown[]) => void;
+      return vi.spyOn(Socket.prototype, name as '_write').mockImplementation(function (this: Socket, ...args: unknown[]) {
+        if (this.localPort === proxy.port) writes += 1;
+        return original.apply(this, args);
+      });
+    };
+    const spies = [countWrites('_write'), countWrites('_writev')];
+    try {
+      const res = await viaProxy(proxy, { path: 'http://files.corp/four-parts' });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(Buffer.concat(parts).toString());
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(writes).toBe(1);
+    await proxy.close();
+  });
+
+  it('pauses the tunnel stream while the device does not read a plain-HTTP answer, and resumes it when it does', async () => {
+    // The "tunnel stream" pushes a 32 MiB body 64 KiB at a time as it is read: more than the
+    // kernel's socket buffers hold, so a device that stops reading must stop the stream.
+    const total = 32 * 1024 * 1024;
+    const part = Buffer.alloc(64 * 1024, 'z');
+    let pulled = 0;
+    let tunnel: Duplex | undefined;
+    const proxy = await startDeviceProxy(async () => {
+      let asked = false;
+      const stream = new Duplex({
+        read() {
+          if (!asked || pulled >= total) return;
+          pulled += part.length;
+          stream.push(part);
+        },
+        write(_chunk, _encoding, callback) {
+          asked = true;
+          stream.push(Buffer.from(`HTTP/1.1 200 OK\r\nContent-Length: ${total}\r\n\r\n`));
+          callback();
+        },
+      });
+      tunnel = stream;
+      return stream;
+    });
+    const device = connect(proxy.port, '127.0.0.1');
+    await once(device, 'connect');
+    device.write('GET http://files.corp/huge HTTP/1.1\r\nHost: files.corp\r\n\r\n');
+    device.pause();
+    await vi.waitFor(() => expect(tunnel?.isPaused()).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(pulled).toBeLessThan(total);
+    let received = 0;
+    device.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    device.resume();
+    await vi.waitFor(() => expect(received).toBeGreaterThan(total), { timeout: 20_000, interval: 20 });
+    expect(pulled).toBe(total);
+    device.destroy();
+    await proxy.close();
+  });
+
   it('relays a chunked answer, a HEAD answer and a 304 through a kept stream intact', async () => {
     const host = createServer((req, res) => {
       if (req.url === '/chunked') {
