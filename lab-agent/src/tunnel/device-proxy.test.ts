@@ -306,6 +306,69 @@ describe('device proxy', () => {
     await proxy.close();
   });
 
+  it("over CONNECT, writes what arrives in one turn to the device's socket in one write, and pauses the stream while the device does not read", async () => {
+    // The "tunnel stream": for each write of the device, four 64 KiB parts, each in a callback of
+    // its own in one turn; then, once asked for more, 32 MiB more as it is read.
+    const parts = [0, 1, 2, 3].map((n) => Buffer.alloc(64 * 1024, 97 + n));
+    const total = 32 * 1024 * 1024;
+    let pulled = 0;
+    let flood = false;
+    let tunnel: Duplex | undefined;
+    const proxy = await startDeviceProxy(async () => {
+      const more = () => {
+        if (!flood || pulled >= total) return;
+        pulled += parts[0]!.length;
+        stream.push(parts[0]);
+      };
+      const stream = new Duplex({
+        read: more,
+        write(chunk: Buffer, _encoding, callback) {
+          if (chunk.toString() === 'flood') {
+            flood = true;
+            more();
+          } else for (const part of parts) setImmediate(() => stream.push(part));
+          callback();
+        },
+      });
+      tunnel = stream;
+      return stream;
+    });
+    const { socket } = await viaProxy(proxy, { method: 'CONNECT', path: 'secure.corp:443' });
+    const device = socket!;
+    let writes = 0;
+    const countWrites = <T extends '_write' | '_writev'>(name: T) => {
+      const original = Socket.prototype[name] as (...a: unknown[]) => void;
+      return vi.spyOn(Socket.prototype, name as '_write').mockImplementation(function (this: Socket, ...args: unknown[]) {
+        if (this.localPort === proxy.port) writes += 1;
+        return original.apply(this, args);
+      });
+    };
+    const spies = [countWrites('_write'), countWrites('_writev')];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+    };
+    device.on('data', onData);
+    try {
+      device.write('four');
+      await vi.waitFor(() => expect(received).toBe(4 * 64 * 1024), { timeout: 10_000, interval: 10 });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(writes).toBe(1);
+    device.off('data', onData);
+    device.pause();
+    device.write('flood');
+    await vi.waitFor(() => expect(tunnel?.isPaused()).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(pulled).toBeLessThan(total);
+    received = 0;
+    device.on('data', onData);
+    device.resume();
+    await vi.waitFor(() => expect(received).toBe(total), { timeout: 20_000, interval: 20 });
+    device.destroy();
+    await proxy.close();
+  });
+
   it('answers a host the tunnel refuses with 403, one it cannot reach with 502, both with the reason', async () => {
     const proxy = await startDeviceProxy(dial);
     expect(await viaProxy(proxy, { path: 'http://db.corp/x' })).toEqual({

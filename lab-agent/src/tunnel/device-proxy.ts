@@ -50,6 +50,12 @@ function failure(error: unknown): { status: number; text: string } {
 }
 
 /**
+ * Bytes of an answer waiting for the device's socket before the tunnel stream is paused: one
+ * read of the relay WebSocket (large-reads.ts). The stream's credit (mux.ts) then stops the sender.
+ */
+const DEVICE_BACKLOG = 256 * 1024;
+
+/**
  * `from.pipe(to)`, destroying each when the other fails. Not stream.pipeline: on Node 20 every
  * pipeline makes an AbortController and aborts it when done, which builds a DOMException with
  * its stack; in the tunnel benchmark that was 190 ms of the agent side's CPU over ~6,500 small
@@ -57,6 +63,29 @@ function failure(error: unknown): { status: number; text: string } {
  */
 function join(from: Readable, to: Writable): void {
   from.pipe(to);
+  from.once('error', () => to.destroy());
+  to.once('error', () => from.destroy());
+  to.once('close', () => {
+    if (!from.readableEnded) from.destroy();
+  });
+}
+
+/**
+ * `join` toward the device: the writes of one turn leave in one (turn-cork.ts), and `from` is
+ * paused on a backlog of DEVICE_BACKLOG, not on write()'s false, which a socket says past 16 KiB,
+ * so that every 64 KiB chunk paused `from` and its 'drain' resumed it.
+ */
+function joinToDevice(from: Readable, to: Writable): void {
+  const resume = () => from.resume();
+  from.on('data', (chunk: Buffer) => {
+    corkForThisTurn(to);
+    to.write(chunk);
+    if (to.writableLength >= DEVICE_BACKLOG && !from.isPaused()) {
+      from.pause();
+      to.once('drain', resume);
+    }
+  });
+  from.once('end', () => to.end());
   from.once('error', () => to.destroy());
   to.once('error', () => from.destroy());
   to.once('close', () => {
@@ -162,12 +191,6 @@ class KeptStreams {
 
 /** Hop-by-hop headers of an answer: node:http's response to the device sets its own. */
 const ANSWER_HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']);
-
-/**
- * Bytes of an answer waiting for the device's socket before the tunnel stream is paused: one
- * read of the relay WebSocket (large-reads.ts). The stream's credit (mux.ts) then stops the sender.
- */
-const DEVICE_BACKLOG = 256 * 1024;
 
 /**
  * Relays the internal host's answer on `stream` to the device's `res`: the head through
@@ -347,7 +370,7 @@ export async function startDeviceProxy(dial: Dial, options: DeviceProxyOptions =
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
     if (head.length > 0) stream.write(head);
     join(client, stream);
-    join(stream, client);
+    joinToDevice(stream, client);
   }
 
   const server = createServer((req, res) => void forward(req, res).catch(() => res.destroy()));
