@@ -62,6 +62,27 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => internal.close(() => r())));
 
+/** Counts the proxy's writes on its sockets to the device (a writev of several buffers counts as one) until restored. */
+function countDeviceWrites(proxy: DeviceProxy): { readonly count: number; restore(): void } {
+  let count = 0;
+  const spy = <T extends '_write' | '_writev'>(name: T) => {
+    const original = Socket.prototype[name] as (...a: unknown[]) => void;
+    return vi.spyOn(Socket.prototype, name as '_write').mockImplementation(function (this: Socket, ...args: unknown[]) {
+      if (this.localPort === proxy.port) count += 1;
+      return original.apply(this, args);
+    });
+  };
+  const spies = [spy('_write'), spy('_writev')];
+  return {
+    get count() {
+      return count;
+    },
+    restore: () => {
+      for (const s of spies) s.mockRestore();
+    },
+  };
+}
+
 describe('device proxy', () => {
   it('forwards absolute-URI HTTP requests over a dialed stream', async () => {
     const proxy = await startDeviceProxy(dial);
@@ -203,24 +224,15 @@ describe('device proxy', () => {
       });
       return stream;
     });
-    // The proxy's writes on its socket to the device (a writev of several buffers counts as one).
-    let writes = 0;
-    const countWrites = <T extends '_write' | '_writev'>(name: T) => {
-      const original = Socket.prototype[name] as (...a: unknown[]) => void;
-      return vi.spyOn(Socket.prototype, name as '_write').mockImplementation(function (this: Socket, ...args: unknown[]) {
-        if (this.localPort === proxy.port) writes += 1;
-        return original.apply(this, args);
-      });
-    };
-    const spies = [countWrites('_write'), countWrites('_writev')];
+    const writes = countDeviceWrites(proxy);
     try {
       const res = await viaProxy(proxy, { path: 'http://files.corp/four-parts' });
       expect(res.status).toBe(200);
       expect(res.body).toBe(Buffer.concat(parts).toString());
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      writes.restore();
     }
-    expect(writes).toBe(1);
+    expect(writes.count).toBe(1);
     await proxy.close();
   });
 
@@ -335,15 +347,7 @@ describe('device proxy', () => {
     });
     const { socket } = await viaProxy(proxy, { method: 'CONNECT', path: 'secure.corp:443' });
     const device = socket!;
-    let writes = 0;
-    const countWrites = <T extends '_write' | '_writev'>(name: T) => {
-      const original = Socket.prototype[name] as (...a: unknown[]) => void;
-      return vi.spyOn(Socket.prototype, name as '_write').mockImplementation(function (this: Socket, ...args: unknown[]) {
-        if (this.localPort === proxy.port) writes += 1;
-        return original.apply(this, args);
-      });
-    };
-    const spies = [countWrites('_write'), countWrites('_writev')];
+    const writes = countDeviceWrites(proxy);
     let received = 0;
     const onData = (chunk: Buffer) => {
       received += chunk.length;
@@ -353,9 +357,9 @@ describe('device proxy', () => {
       device.write('four');
       await vi.waitFor(() => expect(received).toBe(4 * 64 * 1024), { timeout: 10_000, interval: 10 });
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      writes.restore();
     }
-    expect(writes).toBe(1);
+    expect(writes.count).toBe(1);
     device.off('data', onData);
     device.pause();
     device.write('flood');
