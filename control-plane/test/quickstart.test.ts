@@ -157,26 +157,27 @@ async function runScript(blocks: string[], options: { env?: Record<string, strin
   return { code, stdout, context, nothingLeft, log };
 }
 
-/** The last `{"runId"…}` the script printed (curl prints no newline after a body: up to the end of its line). */
-function lastRun(run: ScriptRun): any {
-  const runText = /\{"runId"[^\n]*$/m.exec(run.stdout.slice(run.stdout.lastIndexOf('{"runId"')))?.[0];
-  expect(runText, run.context).toBeDefined();
-  return JSON.parse(runText!);
-}
-
 // One process tree with its own embedded database; the real-PostgreSQL pass adds nothing.
 describe.skipIf(backend === 'postgres')('README quickstart', () => {
-  it('runs as written in a non-interactive shell, Android then iOS: each run has one test passed and one failed; it stops cleanly and a restart keeps the token', async () => {
+  // One script, as a reader would go on in the same shell: the Android quickstart, the same on
+  // iOS, then docs/tunnels.md's worked example (it continues the quickstart's shell). One script,
+  // not one per guide: each start of the quickstart costs a control plane, an agent and about ten
+  // `npx --yes pnpm@10` calls (about 20 s of CPU), and the suite must stay short.
+  it('runs as written in a non-interactive shell, Android, iOS, then the tunnel example: each run as documented; it stops cleanly and a restart keeps the token', async () => {
     const android = shellBlocks(section(readme, 'Quickstart'));
     const ios = shellBlocks(section(readme, 'The same on iOS', '###'));
+    const tunnels = readFileSync(join(repoRoot, 'docs/tunnels.md'), 'utf8');
+    const tunnelExample = shellBlocks(tunnels.slice(tunnels.indexOf('## A worked example')));
     expect(android.length).toBeGreaterThanOrEqual(1);
     expect(ios.length).toBeGreaterThanOrEqual(1);
+    expect(tunnelExample.length).toBeGreaterThanOrEqual(1);
     expect(android.join('\n')).toContain('--virtual-devices 2');
     expect(ios.join('\n')).toContain('--virtual-iphones 1');
-    // Then what the README says to do next: stop the three jobs; later, start again (without
+    // Then what the README says to do next: stop the background jobs (the control plane, the two
+    // agents, the tunnel example's internal host and tunnel client); later, start again (without
     // ADMIN_TOKEN: it is only on the quickstart's first start line) and use the same token.
     const epilogue = [
-      'kill %3 %2 %1',
+      'kill %5 %4 %3 %2 %1',
       'wait',
       'echo "stopped cleanly"',
       'npx --yes pnpm@10 start > $DATA_DIR/control-plane-restart.log 2>&1 &',
@@ -186,21 +187,28 @@ describe.skipIf(backend === 'postgres')('README quickstart', () => {
       'kill $RESTARTED',
       'wait',
     ];
-    const { code, stdout, context, nothingLeft, log } = await runScript([...android, ...ios, epilogue.join('\n')], { timeoutMs: 270_000 });
+    const { code, stdout, context, nothingLeft, log } = await runScript([...android, ...ios, tunnelExample[0]!, epilogue.join('\n')], {
+      env: { INTERNAL_PORT: String(await freePort()) },
+      timeoutMs: 300_000,
+    });
     expect(code, context).toBe(0);
-    // Nothing the script started is left: `kill %3 %2 %1` and `kill $RESTARTED` stopped every process of its group.
+    // Nothing the script started is left: `kill %5 … %1` and `kill $RESTARTED` stopped every process of its group.
     expect(nothingLeft, context).toBe(true);
     const runs = jsonObjects(stdout, '{"runId"');
     expect(
       runs.map((r) => r.platform),
       context,
-    ).toEqual(['android', 'ios', 'ios']);
-    for (const run of runs) {
+    ).toEqual(['android', 'ios', 'ios', 'android']);
+    for (const run of runs.slice(0, 3)) {
       expect(run).toMatchObject({ status: 'completed', totalTests: 2, blockedTests: [] });
       expect(run.succeededTests.map((t: { title: string }) => t.title)).toEqual(['Login works']);
       expect(run.failedTests.map((t: { title: string }) => t.title)).toEqual(['Checkout']);
     }
-    expect(runs.map((r) => r.physical)).toEqual([false, false, true]);
+    expect(runs.slice(0, 3).map((r) => r.physical)).toEqual([false, false, true]);
+    // docs/tunnels.md's example: its one test reached the internal host through the tunnel.
+    const tunnelled = runs[3];
+    expect(tunnelled, context).toMatchObject({ status: 'completed', totalTests: 1, failedTests: [], blockedTests: [] });
+    expect(tunnelled.succeededTests.map((t: { title: string }) => t.title)).toEqual(['Staging answers']);
     expect(log('agent.log')).toMatch(/device found: virtual-1/);
     expect(stdout).toContain('stopped cleanly');
     // The restart printed no new secret, and the quickstart's operator token still works.
@@ -210,19 +218,5 @@ describe.skipIf(backend === 'postgres')('README quickstart', () => {
       'Default',
       'Quickstart',
     ]);
-  }, 300_000);
-
-  it("docs/tunnels.md's worked example, after the quickstart, passes through the tunnel", async () => {
-    const tunnels = readFileSync(join(repoRoot, 'docs/tunnels.md'), 'utf8');
-    const example = shellBlocks(tunnels.slice(tunnels.indexOf('## A worked example')));
-    expect(example.length).toBeGreaterThanOrEqual(1);
-    const result = await runScript([...shellBlocks(section(readme, 'Quickstart')), example[0]!], {
-      env: { INTERNAL_PORT: String(await freePort()) },
-      timeoutMs: 150_000,
-    });
-    expect(result.code, result.context).toBe(0);
-    const run = lastRun(result);
-    expect(run, result.context).toMatchObject({ status: 'completed', totalTests: 1, failedTests: [], blockedTests: [] });
-    expect(run.succeededTests.map((t: { title: string }) => t.title)).toEqual(['Staging answers']);
-  }, 180_000);
+  }, 330_000);
 });
