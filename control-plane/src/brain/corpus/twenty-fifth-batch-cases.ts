@@ -4,6 +4,8 @@
  * the twenty-second and twenty-third batches and their screens for the format, never
  * the offline model, its lexicon, the rules in docs/ or the other batches, and ran
  * neither the model nor the corpus test.
+ * Each expected element was checked only to resolve to the element meant (judge.ts
+ * `findRef` over the parsed screen, outside the repository), never against a decision.
  *
  * Screens: an expense report with four expense rows, one of them without a receipt
  * (android-expense-report), a smart thermostat with mode chips, settings rows holding

@@ -5,6 +5,8 @@
  * and twenty-third batches and their screens were read for the format, never the
  * offline model, its lexicon, the rules in docs/ or the other batches, and neither the
  * model nor the corpus test was run.
+ * Each expected element was checked only to resolve to the element meant (judge.ts
+ * `findRef` over the parsed screen, outside the repository), never against a decision.
  *
  * Screens: an electricity bill with a breakdown and settings rows holding their
  * switches (android-utility-bill), a habit tracker whose rows each hold a checkbox
