@@ -19,7 +19,7 @@
  * all: an absent target, a wrong number, a near-miss name, a false claim about a
  * state (a switch, a chip, a status text), a claim true of another row, a claim the
  * dialog's text contradicts.
- * Blind score before any fix: not measured by the author (the lead runs it).
+ * Blind score before any fix: 77/98 (78.6 %), 2 false passes ("Verify the taxi receipt is missing" read as the text being absent; "Check that the report has been approved" passed on the label "Approver"), 0 on a wrong element (the model of main at 98ebdbf, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 

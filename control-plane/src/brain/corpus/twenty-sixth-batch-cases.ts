@@ -21,7 +21,7 @@
  * "5 December" against "15 December"), a near-miss word ("paid" on an "Unpaid" bill),
  * a false claim about a state (a checkbox, a switch, a selected option), a claim true
  * of another row.
- * Blind score before any fix: not measured by the author (the lead runs it).
+ * Blind score before any fix: 67/98 (68.4 %), 1 false pass ("Check the sheet is for Guitar idea" passed on a row behind the sheet), 0 on a wrong element (the model of main at 98ebdbf, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
