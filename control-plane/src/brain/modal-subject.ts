@@ -8,10 +8,12 @@
  */
 import { type Decision, fail } from './actions.js';
 import { evidenceOf, findShown, paraphraseOf, shownLocator } from './assertions.js';
-import { describe } from './element-roles.js';
+import { descendants, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
+import { locatable } from './locators.js';
 import { modalFilter } from './screen-structure.js';
 import type { TargetPhrase } from './target-phrase.js';
+import { sameText } from './verdict-text.js';
 
 /** The words for a dialog as a whole: "the sheet", "the action sheet", "this dialog", "the pop-up", "the alert", "the menu". */
 const MODAL_NOUN =
@@ -38,6 +40,26 @@ export function scopedToModal(phrase: TargetPhrase): TargetPhrase {
   return MODAL_SENTENCE.test(said) ? { ...phrase, dialogSays: true } : phrase;
 }
 
+/** "the alert is about Packing list", "the dialog shows Visa •••• 4412": the dialog's noun, a copula or a verb of showing, the value. */
+const MODAL_VALUE = new RegExp(
+  `^(${MODAL_NOUN})\\s+(?:is|are|should\\s+be|must\\s+be|shows|says|reads|displays|should\\s+(?:show|say|read|display))\\s+(.+)$`,
+  'i',
+);
+
+/**
+ * A check written as a sentence about the dialog's value ("the alert is about Packing list": the
+ * grammar takes "the alert" for no label) is read as the label-and-value one, resolveModalValue.
+ */
+export function resolveModalSentence(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (!phrase.sentence || phrase.literal) return null;
+  const said = (phrase.whole ?? phrase.text).trim();
+  const m = MODAL_VALUE.exec(said);
+  return m ? resolveModalValue({ text: m[1]! }, m[2]!, said, elements) : null;
+}
+
+/** A name in double quotes, straight or typographic. */
+const QUOTED = /["\u201C]([^"\u201D]+)["\u201D]/g;
+
 /** "for Recording 14", "about the Visa card": the words after the preposition are what the dialog must show. */
 const ABOUT = /^(?:for|about|of|on|regarding|concerning)\s+(?:the\s+)?(.+)$/i;
 
@@ -52,20 +74,26 @@ export function resolveModalValue(label: TargetPhrase, value: string, said: stri
   const inModal = modalFilter(elements);
   if (!inModal) return null;
   const bare = ABOUT.exec(value)?.[1];
+  const leaf = (el: ScreenElement) => Number(descendants(el, elements).length === 0);
+  const noun = label.text.replace(/^(?:the|this|that)\s+/i, '');
   const shown = (text: string) =>
     findShown(elements, { text })
       .filter((m) => inModal(m.element))
-      .sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0]?.element;
-  const own = shown(said) ?? shown(value) ?? (bare ? shown(bare) : undefined);
+      // The dialog's own text before the dialog named after it.
+      .sort((a, b) => b.score - a.score || leaf(b.element) - leaf(a.element) || a.element.index - b.element.index)[0]?.element;
+  // A dialog names what it is about in quotes: "Delete “Packing list”?" is for Packing list.
+  const quoting = (name: string) =>
+    locatable(elements).find((el) => inModal(el) && [...(el.text || el.contentDesc).matchAll(QUOTED)].some((m) => sameText(m[1]!, name)));
+  const own = shown(said) ?? shown(value) ?? (bare ? (shown(bare) ?? quoting(bare)) : undefined);
   if (own)
     return {
       action: { type: 'assert', target: shownLocator(own, elements), visible: true },
-      reasoning: `${describe(own)} is in the ${label.text.replace(/^(?:the|this|that)\s+/i, '')} itself`,
+      reasoning: `${describe(own)}, in the ${noun} itself, says it`,
       confidence: 0.95,
     };
   const reworded = paraphraseOf({ text: said, dialogSays: true }, elements) ?? evidenceOf({ text: said, dialogSays: true }, elements);
   if (reworded) return reworded;
   const behind = findShown(elements, { text: bare ?? value }).find((m) => !inModal(m.element))?.element;
   const where = behind ? `: only ${describe(behind)}, behind it, shows "${bare ?? value}"` : '';
-  return fail(`The ${label.text.replace(/^(?:the|this|that)\s+/i, '')} that is up does not say "${value}"${where}`);
+  return fail(`The ${noun} that is up does not say "${value}"${where}`);
 }
