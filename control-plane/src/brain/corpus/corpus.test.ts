@@ -182,8 +182,8 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
       ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
       ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
-      ['twenty-fifth batch (blind)', twentyFifthBatch],
-      ['twenty-sixth batch (blind)', twentySixthBatch],
+      ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
+      ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
     ] as const)
       score(
         label,

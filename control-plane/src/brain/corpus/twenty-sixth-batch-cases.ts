@@ -22,6 +22,9 @@
  * a false claim about a state (a checkbox, a switch, a selected option), a claim true
  * of another row.
  * Blind score before any fix: 67/98 (68.4 %), 1 false pass ("Check the sheet is for Guitar idea" passed on a row behind the sheet), 0 on a wrong element (the model of main at 98ebdbf, run by the lead).
+ * Blind but for its false pass, fixed by a general reading (modal-subject.ts: a check about "the sheet" or
+ * "the dialog" is judged on the dialog that is up, never on the screen behind it): 68/98 (69.4 %), 0 false
+ * passes, 0 on a wrong element; the other misses were not looked at.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
