@@ -91,6 +91,19 @@ describe('"X is missing": what the screen says of X decides once it speaks of X'
   it('still fails when the text itself is shown', () => {
     expect(decide('Verify Parking is missing', claim)).toBe('fail');
   });
+  it('reads only the part of a text that names the thing, and never "not needed" as missing', () => {
+    const more = android(
+      title('Travel claim'),
+      list(
+        row(300, 'Hotel', 'Invoice uploaded, no errors'),
+        row(460, 'Taxi', 'No invoice needed'),
+        row(620, 'Parking', 'Paid. No invoice'),
+      ),
+    );
+    expect(decide('Verify the hotel invoice is missing', more)).toBe('fail');
+    expect(decide('Verify the taxi invoice is missing', more)).toBe('fail');
+    expect(decide('Verify the parking invoice is missing', more)).toBe('assert Paid. No invoice');
+  });
   it('passes when every text about the thing says it is missing', () => {
     const one = android(title('Travel claim'), list(row(300, 'Parking', 'Invoice missing')));
     expect(decide('Verify the invoice is missing', one)).toBe('assert app:id/document_status=Invoice missing');

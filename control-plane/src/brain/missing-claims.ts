@@ -48,12 +48,27 @@ const THERE = new Set([
 /** Roles whose name is a control's label: "the Delete button is missing" is about the control itself. */
 const CONTROL_ROLES = new Set(['button', 'field', 'tab', 'link', 'toggle', 'icon', 'screen', 'search']);
 
+/** Words saying whether it is needed, not whether it is there: "No receipt needed" says nothing of a receipt. */
+const NEEDED = new Set(['need', 'needed', 'required', 'necessary', 'optional', 'requires', 'require']);
+
 type Says = 'missing' | 'there' | 'unknown';
 
-function says(el: ScreenElement): Says {
-  const tokens = tokensOf(textOf(el));
-  if (tokens.some((t) => NEGATIONS.has(t) || NOT_THERE.has(t))) return 'missing';
-  return tokens.some((t) => THERE.has(t)) ? 'there' : 'unknown';
+/**
+ * What the parts of the text naming the noun say of it ("Invoice uploaded, no errors" says it is
+ * there: the "no" belongs to another part); a part saying whether it is needed decides nothing.
+ */
+function says(el: ScreenElement, noun: string): Says {
+  const parts = textOf(el)
+    .split(/[.,;:!?·•|–—()]+/)
+    .map(tokensOf)
+    .filter((tokens) => tokens.some((t) => sameLemma(t, noun)));
+  const verdicts = parts.map((tokens): Says => {
+    if (tokens.some((t) => NEEDED.has(t))) return 'unknown';
+    if (tokens.some((t) => NEGATIONS.has(t) || NOT_THERE.has(t))) return 'missing';
+    return tokens.some((t) => THERE.has(t)) ? 'there' : 'unknown';
+  });
+  if (verdicts.length === 0 || verdicts.includes('unknown')) return 'unknown';
+  return verdicts.includes('there') ? (verdicts.includes('missing') ? 'unknown' : 'there') : 'missing';
 }
 
 /** The words of the element's row (or its own, outside any row): where the check's "which one" is named. */
@@ -82,9 +97,9 @@ export function resolveMissing(phrase: TargetPhrase, elements: readonly ScreenEl
     return fail(
       `Cannot tell whether ${what} is missing: the screen speaks of "${noun}" (${describe(mentions[0]!)}) but nowhere of ${which.join(' ')} with it`,
     );
-  const there = about.find((el) => says(el) === 'there');
+  const there = about.find((el) => says(el, noun) === 'there');
   if (there) return fail(`${what} is not missing: ${describe(there)} says it is there`);
-  const undecided = about.find((el) => says(el) === 'unknown');
+  const undecided = about.find((el) => says(el, noun) === 'unknown');
   if (undecided) return fail(`Cannot tell whether ${what} is missing: ${describe(undecided)} speaks of it without saying`);
   const el = about[0]!;
   return {
