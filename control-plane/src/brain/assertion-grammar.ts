@@ -123,7 +123,10 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
     }
   }
   const negative = NEGATIVE_SUFFIX.exec(body);
-  if (negative) return { target: parseTargetPhrase(body.slice(0, negative.index)), visible: false };
+  if (negative) {
+    const target = parseTargetPhrase(body.slice(0, negative.index));
+    return { target: /\s(?:missing|absent)$/i.test(negative[0]) ? { ...target, missing: true } : target, visible: false };
+  }
   const positive = POSITIVE_SUFFIX.exec(body);
   if (positive) return { target: parseTargetPhrase(body.slice(0, positive.index)), visible: true };
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);

@@ -15,6 +15,8 @@ import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
+import { resolveMissing } from './missing-claims.js';
+import { resolveModalSentence, scopedToModal } from './modal-subject.js';
 import { findParaphrase } from './paraphrase.js';
 import { modalFilter, regionFilter, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
@@ -80,7 +82,14 @@ const pass = (target: Locator, reasoning: string, score = 1): Decision => ({
   confidence: confidence(score),
 });
 
-export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
+export function resolveAssert(said: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
+  // "the dialog is for Guitar idea": only the dialog that is up says it (modal-subject.ts).
+  const aboutModal = visible ? resolveModalSentence(said, elements) : null;
+  if (aboutModal) return aboutModal;
+  const phrase = scopedToModal(said);
+  // "the taxi receipt is missing" beside a Taxi row saying "Receipt attached": what the screen says of it decides.
+  const missing = visible ? null : resolveMissing(phrase, elements);
+  if (missing) return missing;
   if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
   if (phrase.role === 'screen' && visible) return resolveScreen(phrase, elements);
   // A text showing the whole phrase, qualifier words included, is what was meant.

@@ -34,9 +34,28 @@ export function isInflectedVerb(word: string): boolean {
   return /^\p{L}{3,}$/u.test(word) && lemmatizer.verb(word) !== word && lemmatizer.noun(word) === word;
 }
 
-/** Words of one family, by their Porter 2 stem: "translation" and "Translate", "booking" and "Bookings". */
+/**
+ * Words of one family, by their Porter 2 stem: "translation" and "Translate", "booking" and "Bookings";
+ * never a verb and the noun of who or what does it ("approved" is not "Approver", agentNoun).
+ */
 export function sameStem(a: string, b: string): boolean {
-  return /^\p{L}+$/u.test(a) && /^\p{L}+$/u.test(b) && porterStem(a) === porterStem(b);
+  return /^\p{L}+$/u.test(a) && /^\p{L}+$/u.test(b) && porterStem(a) === porterStem(b) && !agentNoun(a, b) && !agentNoun(b, a);
+}
+
+/**
+ * Is `noun` the noun of who or what does the verb `word` is a form of: "Approver" of "approved",
+ * "Organiser" of "organising", "Owner" of "own", "Runner" of "ran", "Editor" of "edited", "Creator" of
+ * "creates"? A report that "has been approved" is never said by a label naming its approver, nor a
+ * phone "charging" by a "Charger". "Register" of "registered" is the verb itself, not its doer.
+ */
+export function agentNoun(noun: string, word: string): boolean {
+  const doer = /^(\p{L}{2,}?)(?:er|or)s?$/u.exec(noun.toLowerCase());
+  if (!doer || !/^\p{L}+$/u.test(word)) return false;
+  const verb = lemmaAsVerb(word.toLowerCase());
+  const stem = doer[1]!;
+  if (verb === noun.toLowerCase().replace(/s$/, '')) return false;
+  // approve+r, own+er, run+n+er, edit+or, create+or (the e dropped).
+  return [stem, `${stem}e`].includes(verb) || (stem.length > 2 && stem.at(-1) === stem.at(-2) && stem.slice(0, -1) === verb);
 }
 
 /** A form of a verb other than its base, though it may also be a noun's plural ("takes", "costs", "walked"). */

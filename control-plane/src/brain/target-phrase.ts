@@ -37,6 +37,8 @@ export interface TargetPhrase {
   whole?: string;
   /** The statement a check denies ("there is an alarm at 06:30" of "there is no alarm at 06:30"): said in other words, it is there. */
   denies?: string;
+  /** The check said it "is missing" or "is absent": a text of the screen saying so counts too (missing-claims.ts). */
+  missing?: boolean;
   /** A check written as a plain sentence ("the driver arrives in 4 min"), not "X is shown": it may be said in other words (claim-evidence.ts). */
   sentence?: boolean;
 }

@@ -14,6 +14,7 @@ import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { GENERIC_OBJECTS } from './lexicon.js';
 import { locatable } from './locators.js';
+import { resolveModalValue } from './modal-subject.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -58,6 +59,9 @@ function resolvePlayback(label: TargetPhrase, value: string, elements: readonly 
 
 /** "The total is $48.50": one text saying both, or the value beside its label. */
 export function resolveLabelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
+  // "the sheet is for Recording 14": the dialog that is up, not the screen behind it (modal-subject.ts).
+  const aboutModal = resolveModalValue(label, value, said, elements);
+  if (aboutModal) return aboutModal;
   const sentence = findShown(elements, { text: said })[0];
   if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
   const playback = resolvePlayback(label, value, elements);

@@ -34,6 +34,7 @@ import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
+import { twentyFifthBatch } from './twenty-fifth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
 import { twentyFourthBatchFifthPart } from './twenty-fourth-batch-fifth-part-cases.js';
@@ -41,6 +42,7 @@ import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-c
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
+import { twentySixthBatch } from './twenty-sixth-batch-cases.js';
 import { twentyThirdBatch } from './twenty-third-batch-cases.js';
 
 const corpus: CorpusCase[] = [
@@ -73,6 +75,8 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatchThirdPart,
   ...twentyFourthBatchFourthPart,
   ...twentyFourthBatchFifthPart,
+  ...twentyFifthBatch,
+  ...twentySixthBatch,
 ];
 
 function screenXml(name: string): string {
@@ -178,6 +182,8 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
       ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
       ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
+      ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
+      ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
     ] as const)
       score(
         label,

@@ -1,0 +1,230 @@
+/**
+ * The three readings that closed the twenty-fifth and twenty-sixth batches' false passes (issue
+ * 25), each with its traps: "X is missing" is judged by what the screen says of X
+ * (missing-claims.ts), a verb is never its agent noun (lemmas.ts `agentNoun`), and a check about
+ * "the sheet" or "the dialog" is judged on the dialog itself (modal-subject.ts). Screens are built
+ * here with other words than the corpus screens, so the rules are tested, not the corpus.
+ */
+import { describe, expect, it } from 'vitest';
+import { agentNoun, sameStem } from './lemmas.js';
+import { decideOffline } from './offline-model.js';
+
+interface N {
+  cls: string;
+  b: [number, number, number, number];
+  text?: string;
+  id?: string;
+  click?: boolean;
+  kids?: N[];
+}
+const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const node = (n: N, i: number): string => {
+  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="true" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
+  return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
+};
+const android = (...kids: N[]) =>
+  `<hierarchy rotation="0">${node({ cls: 'android.widget.FrameLayout', b: [0, 0, 1080, 2400], kids: [{ cls: 'android.widget.LinearLayout', b: [0, 63, 1080, 2400], kids }] }, 0)}</hierarchy>`;
+const text = (t: string, y: number, id?: string, x = 48): N => ({
+  cls: 'android.widget.TextView',
+  b: [x, y, x + 600, y + 50],
+  text: t,
+  id,
+});
+const title = (t: string): N => ({
+  cls: 'androidx.appcompat.widget.Toolbar',
+  b: [0, 63, 1080, 210],
+  id: 'toolbar',
+  kids: [text(t, 100, 'toolbar_title', 189)],
+});
+/** A clickable list row: its name, then a status line. */
+const row = (y: number, name: string, status: string): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [0, y, 1080, y + 160],
+  id: 'claim_row',
+  click: true,
+  kids: [text(name, y + 10, 'claim_name'), text(status, y + 80, 'document_status')],
+});
+const list = (...rows: N[]): N => ({ cls: 'androidx.recyclerview.widget.RecyclerView', b: [0, 300, 1080, 1300], id: 'claims', kids: rows });
+
+/** The decision in short: "fail", "absent <text>" (nothing shows it) or "assert <id or text>=<text shown>". */
+const decide = (instruction: string, screen: string, platform: 'android' | 'ios' = 'android') => {
+  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen });
+  if (action.type !== 'assert') return action.type;
+  const t = action.target;
+  if (!action.visible) return `absent ${t?.value}`;
+  return `assert ${t?.value}${t && 'showing' in t && t.showing ? `=${t.showing}` : ''}`;
+};
+
+describe('"X is missing": what the screen says of X decides once it speaks of X', () => {
+  // A travel claim: the Parking row's invoice is missing, the Ferry row's is on file; a banner sums it up.
+  const claim = android(
+    title('Travel claim'),
+    list(
+      row(300, 'Ferry', 'Invoice uploaded'),
+      row(460, 'Parking', 'Invoice missing'),
+      row(620, 'Fuel', 'No invoice'),
+      row(780, 'Tolls', 'Invoice under review'),
+    ),
+    text('2 items have no invoice', 1400, 'warning'),
+    text('Manager', 1500, 'manager_label'),
+  );
+  it('fails when the row it names says the thing is there (the false pass), however the check names the row', () => {
+    expect(decide('Verify the ferry invoice is missing', claim)).toBe('fail');
+    expect(decide('Check that the invoice for the ferry is missing', claim)).toBe('fail');
+    expect(decide('Make sure the ferry invoice is absent', claim)).toBe('fail');
+  });
+  it('fails undecided when the rows disagree and none is named, the row named says neither, or no row is named so', () => {
+    expect(decide('Verify the invoice is missing', claim)).toBe('fail');
+    expect(decide('Verify the tolls invoice is missing', claim)).toBe('fail');
+    expect(decide('Verify the hotel invoice is missing', claim)).toBe('fail');
+  });
+  it("passes on the row's own words saying it is missing", () => {
+    expect(decide('Make sure the invoice for the parking is missing', claim)).toBe('assert Invoice missing');
+    expect(decide('Check that the parking invoice is missing', claim)).toBe('assert Invoice missing');
+    expect(decide('Verify the fuel invoice is missing', claim)).toBe('assert No invoice');
+  });
+  it('keeps the plain reading where the screen never names the thing, or names a control', () => {
+    expect(decide('Verify the ferry receipt is missing', claim)).toBe('absent ferry receipt');
+    expect(decide('Check that the Delete button is missing', claim)).toBe('absent Delete');
+    expect(decide('Verify the ferry invoice is not shown', claim)).toBe('absent ferry invoice');
+  });
+  it('still fails when the text itself is shown', () => {
+    expect(decide('Verify Parking is missing', claim)).toBe('fail');
+  });
+  it('reads only the part of a text that names the thing, and never "not needed" as missing', () => {
+    const more = android(
+      title('Travel claim'),
+      list(
+        row(300, 'Hotel', 'Invoice uploaded, no errors'),
+        row(460, 'Taxi', 'No invoice needed'),
+        row(620, 'Parking', 'Paid. No invoice'),
+      ),
+    );
+    expect(decide('Verify the hotel invoice is missing', more)).toBe('fail');
+    expect(decide('Verify the taxi invoice is missing', more)).toBe('fail');
+    expect(decide('Verify the parking invoice is missing', more)).toBe('assert Paid. No invoice');
+  });
+  it('passes when every text about the thing says it is missing', () => {
+    const one = android(title('Travel claim'), list(row(300, 'Parking', 'Invoice missing')));
+    expect(decide('Verify the invoice is missing', one)).toBe('assert app:id/document_status=Invoice missing');
+  });
+});
+
+describe('a verb is never its agent noun', () => {
+  it('by stem: the verb and its doer are two words; the verb and its other nouns stay one family', () => {
+    for (const [verb, doer] of [
+      ['approved', 'Approver'],
+      ['organised', 'Organiser'],
+      ['managed', 'Manager'],
+      ['translated', 'Translator'],
+      ['uploaded', 'Uploader'],
+    ] as const)
+      expect(sameStem(verb.toLowerCase(), doer.toLowerCase()), `${verb} / ${doer}`).toBe(false);
+    expect(sameStem('booked', 'bookings')).toBe(true);
+    expect(sameStem('translated', 'translation')).toBe(true);
+    expect(sameStem('registered', 'register')).toBe(true);
+  });
+  it('names the doer of a verb in any form, and never the verb itself ("Register", "Order")', () => {
+    expect(agentNoun('owner', 'owned')).toBe(true);
+    expect(agentNoun('runner', 'ran')).toBe(true);
+    expect(agentNoun('editors', 'editing')).toBe(true);
+    expect(agentNoun('creator', 'creates')).toBe(true);
+    expect(agentNoun('charger', 'charging')).toBe(true);
+    expect(agentNoun('register', 'registered')).toBe(false);
+    expect(agentNoun('order', 'ordered')).toBe(false);
+    expect(agentNoun('answer', 'answered')).toBe(false);
+  });
+  const draft = android(
+    title('Leave request'),
+    text('Draft', 300, 'request_status'),
+    text('Approver', 400, 'approver_label'),
+    text('Dana Whitfield', 460, 'approver_value'),
+    text('Organiser', 560, 'organiser_label'),
+    text('Team Events', 620, 'organiser_value'),
+  );
+  it('fails a claim of a past action over a label naming its doer (the false pass and its kin)', () => {
+    expect(decide('Check that the request has been approved', draft)).toBe('fail');
+    expect(decide('Verify the request was approved', draft)).toBe('fail');
+    expect(decide('Check that the request has been organised', draft)).toBe('fail');
+  });
+  it('passes the same claim over a status that says it, and reads the doer as a label', () => {
+    const approved = android(title('Leave request'), text('Approved', 300, 'request_status'), text('Approver', 400, 'approver_label'));
+    expect(decide('Check that the request has been approved', approved)).toBe('assert app:id/request_status=Approved');
+    expect(decide('Check that the approver is Dana Whitfield', draft)).toBe('assert app:id/approver_value=Dana Whitfield');
+  });
+});
+
+const escapeIos = (t: string) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/** [type, name, label/value, y, height, children] */
+type I = [string, string, string, number, number, I[]?];
+const renderIos = ([type, name, label, y, h, kids = []]: I, i: number): string => {
+  const value = type === 'StaticText' ? ` value="${escapeIos(label)}"` : '';
+  const attrs = `type="XCUIElementType${type}" name="${escapeIos(name)}" label="${escapeIos(label)}"${value} enabled="true" visible="true" accessible="true" x="0" y="${y}" width="390" height="${h}" index="${i}"`;
+  return `<XCUIElementType${type} ${attrs}>${kids.map(renderIos).join('')}</XCUIElementType${type}>`;
+};
+const ios = (...windows: I[][]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT>${renderIos(['Application', 'Notes', 'Notes', 0, 844, windows.map((kids) => ['Window', '', '', 0, 844, kids] as I)], 0)}</AppiumAUT>`;
+const s = (t: string, y: number, name = t): I => ['StaticText', name, t, y, 24];
+const cell = (n: number, t: string, y: number): I => [
+  'Cell',
+  `note_${n}`,
+  '',
+  y,
+  64,
+  [s(t, y + 8, `noteTitle_${n}`), s(`${n + 3} Mar`, y + 36, `noteDate_${n}`)],
+];
+const notesList: I[] = [
+  ['NavigationBar', 'Notes', '', 47, 44, [s('Notes', 58, 'navTitle')]],
+  ['Table', '', '', 91, 300, [cell(0, 'Shopping list', 91), cell(1, 'Packing list', 155), cell(2, 'Book ideas', 219)]],
+];
+const sheet = (forNote: string): I[] => [
+  [
+    'Sheet',
+    forNote,
+    forNote,
+    468,
+    368,
+    [
+      s(forNote, 470, 'sheetTitle'),
+      ['Button', 'Pin', 'Pin', 520, 50],
+      ['Button', 'Delete Note', 'Delete Note', 570, 50],
+      ['Button', 'Cancel', 'Cancel', 730, 56],
+    ],
+  ],
+];
+const alert = (forNote: string): I[] => [
+  [
+    'Alert',
+    `Delete “${forNote}”?`,
+    `Delete “${forNote}”?`,
+    300,
+    200,
+    [s(`Delete “${forNote}”?`, 310, 'alertTitle'), ['Button', 'Delete', 'Delete', 440, 44]],
+  ],
+];
+
+describe('a check about the sheet or the dialog is judged on the dialog itself', () => {
+  const withSheet = ios(notesList, sheet('Shopping list'));
+  it('fails on a row behind the sheet, whatever the words for the dialog (the false pass and its kin)', () => {
+    expect(decide('Check the sheet is for Book ideas', withSheet, 'ios')).toBe('fail');
+    expect(decide('Check the action sheet shows Packing list', withSheet, 'ios')).toBe('fail');
+    expect(decide('Verify the menu is for Book ideas', withSheet, 'ios')).toBe('fail');
+    expect(decide('Check the dialog is for Book ideas', withSheet, 'ios')).toBe('fail');
+    expect(decide('Check the popup is about Packing list', withSheet, 'ios')).toBe('fail');
+  });
+  it("passes on the sheet's own text, never on the row of the same name behind it", () => {
+    expect(decide('Check the sheet is for Shopping list', withSheet, 'ios')).toMatch(/^assert (?:sheetTitle|Shopping list)/);
+    expect(decide('Check the action sheet shows Shopping list', withSheet, 'ios')).toMatch(/^assert (?:sheetTitle|Shopping list)/);
+    expect(decide('Check the sheet is for Shopping list', withSheet, 'ios')).not.toMatch(/noteTitle_0/);
+  });
+  it('an alert likewise: its own title, never the list behind it', () => {
+    const withAlert = ios(notesList, alert('Packing list'));
+    expect(decide('Check the alert is for Book ideas', withAlert, 'ios')).toBe('fail');
+    expect(decide('Check the alert is about Shopping list', withAlert, 'ios')).toBe('fail');
+    expect(decide('Check the alert is about Packing list', withAlert, 'ios')).toMatch(/^assert (?!noteTitle)/);
+    expect(decide('Check the alert is for Packing list', withAlert, 'ios')).toMatch(/^assert (?!noteTitle)/);
+  });
+  it('leaves a check of the screen behind, not worded about the dialog, as it was', () => {
+    expect(decide('Check that Book ideas is shown', ios(notesList), 'ios')).toMatch(/^assert noteTitle_2/);
+  });
+});
