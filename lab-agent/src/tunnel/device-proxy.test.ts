@@ -236,6 +236,40 @@ describe('device proxy', () => {
     await proxy.close();
   });
 
+  it("writes a small answer to the device's socket in the turn it arrives in, plain and over CONNECT, not at the turn's end", async () => {
+    // The "tunnel stream" answers each write at once with a small answer; a check queued before
+    // that answer (setImmediate, the end of the turn's I/O phase) records the proxy's device writes by then.
+    let checks: Array<Promise<number>> = [];
+    let writes: ReturnType<typeof countDeviceWrites> | undefined;
+    const proxy = await startDeviceProxy(async () => {
+      const stream = new Duplex({
+        read() {},
+        write(chunk: Buffer, _encoding, callback) {
+          const before = writes!.count;
+          checks.push(new Promise((resolve) => setImmediate(() => resolve(writes!.count - before))));
+          stream.push(chunk.toString().startsWith('GET ') ? 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok' : 'pong');
+          callback();
+        },
+      });
+      return stream;
+    });
+    writes = countDeviceWrites(proxy);
+    try {
+      expect(await viaProxy(proxy, { path: 'http://api.corp/small' })).toEqual({ status: 200, body: 'ok' });
+      expect(await Promise.all(checks)).toEqual([1]);
+      const { socket } = await viaProxy(proxy, { method: 'CONNECT', path: 'secure.corp:443' });
+      checks = [];
+      socket!.write('ping');
+      const [answer] = await once(socket!, 'data');
+      expect(answer.toString()).toBe('pong');
+      socket!.destroy();
+    } finally {
+      writes.restore();
+    }
+    expect(await Promise.all(checks)).toEqual([1]);
+    await proxy.close();
+  });
+
   it('pauses the tunnel stream while the device does not read a plain-HTTP answer, and resumes it when it does', async () => {
     // The "tunnel stream" pushes a 32 MiB body 64 KiB at a time as it is read: more than the
     // kernel's socket buffers hold, so a device that stops reading must stop the stream.

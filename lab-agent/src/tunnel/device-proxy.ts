@@ -71,14 +71,14 @@ function join(from: Readable, to: Writable): void {
 }
 
 /**
- * `join` toward the device: the writes of one turn leave in one (turn-cork.ts), and `from` is
+ * `join` toward the device: the writes of one turn leave in one once they reach 16 KiB (turn-cork.ts), and `from` is
  * paused on a backlog of DEVICE_BACKLOG, not on write()'s false, which a socket says past 16 KiB,
  * so that every 64 KiB chunk paused `from` and its 'drain' resumed it.
  */
 function joinToDevice(from: Readable, to: Writable): void {
   const resume = () => from.resume();
   from.on('data', (chunk: Buffer) => {
-    corkForThisTurn(to);
+    corkForThisTurn(to, chunk.length);
     to.write(chunk);
     if (to.writableLength >= DEVICE_BACKLOG && !from.isPaused()) {
       from.pause();
@@ -210,7 +210,7 @@ function relayAnswer(method: string, stream: Duplex, res: ServerResponse, done: 
     },
     onBody(part) {
       const socket = res.socket;
-      if (socket) corkForThisTurn(socket);
+      if (socket) corkForThisTurn(socket, part.length);
       res.write(part);
       // Paused on a backlog, not on write()'s false: a socket says false past 16 KiB, so every
       // 64 KiB part paused the stream and its 'drain' resumed it, a round of stream bookkeeping per part.

@@ -14,8 +14,9 @@
  * Compression (permessage-deflate) is off: tunnelled bytes are mostly compressed already
  * (TLS, images, gzip) and deflating them costs CPU on both ends for nothing.
  *
- * Reads: over plain ws:// the socket reads up to 256 KiB at a time (large-reads.ts), so that `ws`
- * seldom has to join a data frame that straddles two reads. Over TLS the reads are TLS records.
+ * Reads: over plain ws:// the socket reads up to 256 KiB at a time and hands `ws` whole frames
+ * (large-reads.ts), so that `ws` never joins a data frame that straddles two reads. Over TLS the
+ * reads are TLS records.
  */
 import { type createConnection, isIP } from 'node:net';
 import { connectWithLargeReads } from './large-reads.js';
