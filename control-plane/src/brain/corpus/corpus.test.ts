@@ -39,6 +39,7 @@ import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
 import { twentyFourthBatchFifthPart } from './twenty-fourth-batch-fifth-part-cases.js';
 import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-cases.js';
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
+import { twentyFourthBatchSixthPart } from './twenty-fourth-batch-sixth-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
 import { twentyThirdBatch } from './twenty-third-batch-cases.js';
@@ -73,6 +74,7 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatchThirdPart,
   ...twentyFourthBatchFourthPart,
   ...twentyFourthBatchFifthPart,
+  ...twentyFourthBatchSixthPart,
 ];
 
 function screenXml(name: string): string {
@@ -178,6 +180,7 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
       ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
       ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
+      ['twenty-fourth batch, sixth part, the session-7 dev set (blind)', twentyFourthBatchSixthPart],
     ] as const)
       score(
         label,
