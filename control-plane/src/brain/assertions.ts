@@ -15,7 +15,7 @@ import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
-import { findParaphrase } from './paraphrase.js';
+import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { modalFilter, regionFilter, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -130,14 +130,23 @@ export function shownLocator(el: ScreenElement, elements: readonly ScreenElement
 export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
-  const said = findParaphrase(claim, elements, phrase.reported, dialogScope(phrase, elements) ?? undefined);
+  // With a modal dialog up, a check is first read as what the dialog says ("Luna's vaccination will be
+  // cancelled" over its message "Luna's vaccination with Dr. Patel … will be cancelled."), as if written "the
+  // dialog says …": the dialog is what the tester is looking at, and only its texts are read then.
+  // A claim whose subject the dialog's title names ("the appointment is …" under "Cancel appointment?") is about
+  // the dialog's thing: only the dialog is read, never a row behind it that says the same of another.
+  const modal = phrase.dialogSays ? null : modalFilter(elements);
+  const scope = dialogScope(phrase, elements, claim);
+  const said =
+    (modal ? findParaphrase(claim, elements, true, modal) : null) ?? findParaphrase(claim, elements, phrase.reported, scope ?? undefined);
   if (!said) return null;
   return bySwitchState(claim, said.element, elements) ?? pass(shownLocator(said.element, elements), said.reasoning, 0.9);
 }
 
 /** "the alert says …" (TargetPhrase.dialogSays) while a dialog is up: only its elements; null when no dialog is up. */
-function dialogScope(phrase: TargetPhrase, elements: readonly ScreenElement[]): ((el: ScreenElement) => boolean) | null {
-  return phrase.dialogSays ? modalFilter(elements) : null;
+function dialogScope(phrase: TargetPhrase, elements: readonly ScreenElement[], claim?: string): ((el: ScreenElement) => boolean) | null {
+  if (phrase.dialogSays) return modalFilter(elements);
+  return claim !== undefined && titleIsSubject(claim, elements) ? modalFilter(elements) : null;
 }
 
 /** "insurance is added", "the reminders are not on": a claim of the state a switch or checkbox is in. */
@@ -165,7 +174,7 @@ export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElemen
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
   const found = findClaimEvidence(claim, elements);
-  const inDialog = dialogScope(phrase, elements);
+  const inDialog = dialogScope(phrase, elements, claim);
   if (!found || (inDialog && !inDialog(found.element))) return null;
   return bySwitchState(claim, found.element, elements) ?? pass(shownLocator(found.element, elements), found.reasoning, 0.85);
 }

@@ -33,6 +33,8 @@ export type Intent =
   | { kind: 'assertValue'; label: TargetPhrase; value: string; said: string }
   | { kind: 'assertField'; field: TargetPhrase; value: string }
   | { kind: 'confirm' }
+  /** "Confirm the cancellation": the control doing the action the noun names, else `check` (the words read as a check). */
+  | { kind: 'confirmAction'; noun: string; check: Intent }
   | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
   | { kind: 'permission'; answer: PermissionAnswer }
   | { kind: 'dismiss' }
@@ -213,6 +215,20 @@ const prompts: Rule = (s) => {
   return DISMISS.test(s) ? { kind: 'dismiss' } : null;
 };
 
+/**
+ * "Confirm the cancellation", "confirm the removal in the dialog": a noun of an action after "confirm"
+ * asks for the control that does it (intent-resolver.ts); when none does, it stays the check it also
+ * reads as ("Confirm the total" checks the total).
+ */
+const CONFIRM_ACTION =
+  /^(?:confirm|complete|finish)\s+(?:the|my|this|your)\s+(\p{L}+(?:tion|sion|al|ing|ment))(?:\s+in\s+the\s+(?:dialog|alert|pop-?up))?$/iu;
+
+const confirmingAction: Rule = (s) => {
+  const m = CONFIRM_ACTION.exec(s);
+  const check = m ? assertion(s) : null;
+  return m && check ? { kind: 'confirmAction', noun: m[1]!.toLowerCase(), check } : null;
+};
+
 /** Before toggles: "check that …" is an assertion, "check the … box" is not. */
 const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
@@ -280,6 +296,7 @@ const RULES: readonly Rule[] = [
   scrolling,
   throughDialog,
   prompts,
+  confirmingAction,
   assertion,
   toggling,
   (s) => parseTyping(s),

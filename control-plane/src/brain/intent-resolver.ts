@@ -13,7 +13,7 @@ import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
+import { answerCookies, answerPermission, confirmAction, confirmDialog, dismiss } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
@@ -245,6 +245,8 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return resolveFieldValue(intent.field, intent.value, elements);
     case 'confirm':
       return confirmDialog(elements);
+    case 'confirmAction':
+      return confirmAction(intent.noun, elements) ?? resolveIntent(intent.check, screen);
     case 'toggle':
       return resolveToggle(intent.target, intent.desired, elements);
     case 'back':

@@ -26,7 +26,7 @@ import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
-import { comparableTokens, textSegments } from './verdict-text.js';
+import { comparableTokens, SENTENCE_BREAK, textSegments } from './verdict-text.js';
 
 /** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
 const tokensOf = (text: string) => canonicalTokens(comparableTokens(signsAsWords(text)));
@@ -354,7 +354,7 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
   // Sentence by sentence, never the whole: "… from all your devices. This cannot be undone." does not say
   // the photos will not be deleted. A sentence's own parts stand alone too: "2 guests · 3 nights", "Total: $5".
   const sentences = shown
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(new RegExp(`${SENTENCE_BREAK.source}|\\n+`))
     .map((p) => p.trim())
     .filter(Boolean);
   return (
@@ -564,6 +564,12 @@ export interface Paraphrased {
   /** The element to name in the passing check: the one text, or the row's text that holds the claim's number. */
   element: ScreenElement;
   reasoning: string;
+}
+
+/** Does the claim have the screen's title (with a modal dialog up, the dialog's) as its subject: "the appointment is …" under "Cancel appointment?". */
+export function titleIsSubject(claim: string, elements: readonly ScreenElement[]): boolean {
+  const title = new Set(titleElements(elements).flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))));
+  return titleParts(tokensOf(withoutPossessives(claim)), title).subject.size > 0;
 }
 
 /** The one text, else the one list row, that says what the claim says; null when none or more than one does. */

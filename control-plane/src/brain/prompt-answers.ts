@@ -7,12 +7,13 @@
 import { type Decision, fail } from './actions.js';
 import { tapOn } from './decisions.js';
 import { findByLabels, tapTargetOf } from './element-matching.js';
-import { describe } from './element-roles.js';
+import { describe, isButtonType } from './element-roles.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { PermissionAnswer } from './instruction-grammar.js';
+import { sameStem } from './lemmas.js';
 import { locatable } from './locators.js';
-import { regionFilter } from './screen-structure.js';
-import { sameText } from './verdict-text.js';
+import { modalFilter, regionFilter } from './screen-structure.js';
+import { comparableTokens, sameText } from './verdict-text.js';
 
 interface Choices {
   labels: string[];
@@ -130,6 +131,27 @@ export function dismiss(platform: Platform, elements: readonly ScreenElement[]):
     return { action: { type: 'back' }, reasoning: 'No close button: press back to dismiss', confidence: 0.6 };
   }
   return fail('No Close / Cancel / Dismiss button on the screen');
+}
+
+/**
+ * "Confirm the cancellation": the one enabled control labelled "Confirm cancellation", else, with a
+ * modal dialog up, the one button of the dialog with a word of the noun's family ("Cancel
+ * appointment", "Yes, Cancel"; Porter stem, lemmas.ts), its plain dismiss button ("Cancel") set
+ * aside. Null when none or several are: "Confirm the deletion" never taps "Cancel appointment".
+ */
+export function confirmAction(noun: string, elements: readonly ScreenElement[]): Decision | null {
+  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+  const controls = locatable(elements).filter((el) => (el.clickable || isButtonType(el)) && el.enabled && labelOf(el) !== '');
+  const named = controls.filter((el) => sameText(labelOf(el), `confirm ${noun}`));
+  if (named.length === 1) return tapOn(named[0]!, elements, `${describe(named[0]!)} confirms the ${noun}`, 0.9);
+  const inModal = modalFilter(elements);
+  if (!inModal) return null;
+  const doing = controls.filter(
+    (el) =>
+      inModal(el) && !DISMISS_LABELS.some((l) => sameText(labelOf(el), l)) && comparableTokens(labelOf(el)).some((w) => sameStem(w, noun)),
+  );
+  if (doing.length !== 1) return null;
+  return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
 }
 
 /** The affirmative answers of a dialog, most usual first; Android's positive button is `android:id/button1`. */
