@@ -15,6 +15,7 @@ import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
+import { toggleOffering } from './offered-toggles.js';
 import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { modalFilter, regionFilter, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
@@ -169,6 +170,20 @@ function bySwitchState(claim: string, said: ScreenElement, elements: readonly Sc
   );
 }
 
+/**
+ * "legal protection is included", "the airport transfer is not added": an extra a switch or checkbox
+ * offers (offered-toggles.ts), decided by the control's state. Null when no one toggle offers it.
+ */
+export function offeredState(name: string, on: boolean, elements: readonly ScreenElement[]): Decision | null {
+  const toggle = toggleOffering(name, elements);
+  if (!toggle) return null;
+  if (toggle.checked !== on) return fail(`${describe(toggle)} is ${toggle.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
+  return pass(
+    { ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: on },
+    `${describe(toggle)}, which offers ${JSON.stringify(name)}, is ${on ? 'on' : 'off'}`,
+  );
+}
+
 /** A check written as a sentence that one text or one group of texts says (claim-evidence.ts); null when none does. */
 export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
@@ -307,6 +322,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     if (el.checked !== on) return fail(`${describe(el)} is ${el.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
     return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);
   }
+  // "the airport transfer is off" beside "Add airport transfer (€35)": the switch offering it.
+  const offered = toggles.length === 0 && wantsSwitch ? offeredState(phrase.text, state === 'on', elements) : null;
+  if (offered) return offered;
   if (wantsSwitch) {
     // No switch, but a text saying so as a whole: "Auto top-up is off".
     const names = [phrase.text, ...(phrase.variants ?? [])].filter(Boolean);

@@ -13,6 +13,7 @@ import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
+import { toggleOffering } from './offered-toggles.js';
 import { answerCookies, answerPermission, confirmAction, confirmDialog, dismiss } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
@@ -301,7 +302,23 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
   );
   if (controls.length === 1) return tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9);
-  return controlOfRow(said, elements) ?? controlInWords(said, elements) ?? controlByAction(said, elements) ?? controlByVerb(said, elements);
+  return (
+    controlOfRow(said, elements) ??
+    controlInWords(said, elements) ??
+    controlByAction(said, elements) ??
+    controlByVerb(said, elements) ??
+    addOffered(said, elements)
+  );
+}
+
+/** "Add breakdown cover" beside a switch "Breakdown cover (£4.50/mo)": turn on the one toggle offering it (offered-toggles.ts). */
+function addOffered(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const name = /^(?:add|include)\s+(.+)$/i.exec(said)?.[1];
+  const toggle = name ? toggleOffering(name, elements) : null;
+  if (!toggle) return null;
+  if (toggle.checked) return { action: { type: 'done' }, reasoning: `${describe(toggle)} is already on`, confidence: 0.85 };
+  if (!toggle.enabled) return fail(`${describe(toggle)} is disabled`);
+  return tapOn(toggle, elements, `${describe(toggle)} offers ${JSON.stringify(name)}: turn it on`, 0.85);
 }
 
 const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use|activate|trigger)\s+(.+)$/i;

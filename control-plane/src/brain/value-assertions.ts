@@ -7,7 +7,7 @@
  * does not pass again.
  */
 import { type Decision, fail } from './actions.js';
-import { evidenceOf, findShown, paraphraseOf, shownLocator } from './assertions.js';
+import { evidenceOf, findShown, offeredState, paraphraseOf, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
@@ -58,6 +58,10 @@ function resolvePlayback(label: TargetPhrase, value: string, elements: readonly 
 
 /** "The total is $48.50": one text saying both, or the value beside its label. */
 export function resolveLabelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
+  // "legal protection is included" beside a switch "Legal protection": whether it is taken is the switch's state.
+  const taken = /^(not\s+)?(?:included|added)$/i.exec(value);
+  const offered = taken ? offeredState(label.text, !taken[1], elements) : null;
+  if (offered) return offered;
   const sentence = findShown(elements, { text: said })[0];
   if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
   const playback = resolvePlayback(label, value, elements);
