@@ -303,6 +303,10 @@ const RULES: readonly Rule[] = [
   tapping,
 ];
 
+/** A sentence that states: an article or possessive, its subject (up to six words) and a verb; or "I am", "I should be". */
+const STATEMENT =
+  /^(?:(?:the|a|an|my|your|our|this|these|those|its|their)\s+\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|must|does|did|\p{Ll}{2,}(?:s|ed))|(?:i|we)\s+(?:am|are|should\s+be|have|can|will|was|were))\s/iu;
+
 const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i;
 
 export function parseInstruction(instruction: string): Intent {
@@ -316,6 +320,12 @@ export function parseInstruction(instruction: string): Intent {
   // result ("Expected: …") states what must be true: when it is no action, it is a check.
   if (STATEMENT_PREFIX.test(instruction.trim()) && !/^(?:i|we)\s/i.test(s)) {
     const intent = assertion(`check that ${s.replace(STATEMENT_PREFIX, '')}`);
+    if (intent) return intent;
+  }
+  // A statement of what is true ("The plan is Premium", "the parcel was sent by Zalando", "I should be on the login
+  // screen") is a check: an action starts with its verb, never with an article or "I". It needs a verb after its subject.
+  if (STATEMENT.test(s)) {
+    const intent = assertion(`check that ${s.replace(/^(i|we)\s+should\s+be\b/i, (_, who: string) => `${who} ${/^i$/i.test(who) ? 'am' : 'are'}`)}`);
     if (intent) return intent;
   }
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';

@@ -1,0 +1,43 @@
+/**
+ * A statement written as the whole step, without "Check that" or "Then" (instruction-grammar.ts
+ * `STATEMENT`): read as a check, so it passes only where the screen says it, and never acts.
+ */
+import { describe, expect, it } from 'vitest';
+import { decideOffline } from './offline-model.js';
+import { androidXml, type Spec } from './testing/android-screen.js';
+
+const at = (x1: number, y1: number, x2: number, y2: number) => `[${x1},${y1}][${x2},${y2}]`;
+const text = (t: string, x: number, y: number, id: string): Spec => [
+  'android.widget.TextView',
+  { text: t, 'resource-id': `app:id/${id}`, bounds: at(x, y, x + 400, y + 60) },
+];
+const checkout: Spec[] = [
+  [
+    'androidx.appcompat.widget.Toolbar',
+    { 'resource-id': 'app:id/toolbar', bounds: at(0, 63, 1080, 210) },
+    [text('Checkout', 189, 100, 'toolbar_title')],
+  ],
+  [
+    'android.widget.LinearLayout',
+    { bounds: at(0, 300, 1080, 400) },
+    [text('Rider tip', 48, 320, 'tip_label'), text('€2.65', 600, 320, 'tip_value')],
+  ],
+  ['android.widget.Button', { text: 'Pay', 'resource-id': 'app:id/pay', clickable: 'true', bounds: at(48, 2000, 1032, 2120) }],
+];
+const decide = (instruction: string) => {
+  const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...checkout) }).action;
+  return `${a.type}${'target' in a && a.target ? ` ${a.target.value}` : ''}`;
+};
+
+describe('a statement as a step', () => {
+  it('is a check of what the screen says', () => {
+    expect(decide('The rider gets a €2.65 tip')).toBe('assert app:id/tip_value');
+    expect(decide('The rider gets a €3.65 tip')).toBe('fail');
+    expect(decide('The rider gets no tip')).toBe('fail');
+    expect(decide('The courier gets a €2.65 fee')).toBe('fail');
+  });
+  it('never acts: "The user taps Pay" taps nothing', () => {
+    expect(decide('The user taps Pay')).toBe('fail');
+    expect(decide('Tap Pay')).toBe('tap app:id/pay');
+  });
+});
