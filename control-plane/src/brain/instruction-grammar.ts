@@ -35,6 +35,8 @@ export type Intent =
   | { kind: 'confirm' }
   /** "Confirm the cancellation": the control doing the action the noun names, else `check` (the words read as a check). */
   | { kind: 'confirmAction'; noun: string; check: Intent }
+  /** "See the breakdown": the check it reads as, else the control that shows it ("View breakdown", "See all activity"). */
+  | { kind: 'seeOrView'; object: string; check: Intent }
   | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
   | { kind: 'permission'; answer: PermissionAnswer }
   | { kind: 'dismiss' }
@@ -229,6 +231,13 @@ const confirmingAction: Rule = (s) => {
   return m && check ? { kind: 'confirmAction', noun: m[1]!.toLowerCase(), check } : null;
 };
 
+/** "See the breakdown of the bill": a check, or (when nothing shows it) the control to see it (intent-resolver.ts). */
+const seeing: Rule = (s) => {
+  const m = /^see\s+(?!(?:that|if|whether)\b)(.+)$/i.exec(s);
+  const check = m ? assertion(s) : null;
+  return m && check ? { kind: 'seeOrView', object: m[1]!, check } : null;
+};
+
 /** Before toggles: "check that …" is an assertion, "check the … box" is not. */
 const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
@@ -297,6 +306,7 @@ const RULES: readonly Rule[] = [
   throughDialog,
   prompts,
   confirmingAction,
+  seeing,
   assertion,
   toggling,
   (s) => parseTyping(s),
@@ -325,7 +335,9 @@ export function parseInstruction(instruction: string): Intent {
   // A statement of what is true ("The plan is Premium", "the parcel was sent by Zalando", "I should be on the login
   // screen") is a check: an action starts with its verb, never with an article or "I". It needs a verb after its subject.
   if (STATEMENT.test(s)) {
-    const intent = assertion(`check that ${s.replace(/^(i|we)\s+should\s+be\b/i, (_, who: string) => `${who} ${/^i$/i.test(who) ? 'am' : 'are'}`)}`);
+    const intent = assertion(
+      `check that ${s.replace(/^(i|we)\s+should\s+be\b/i, (_, who: string) => `${who} ${/^i$/i.test(who) ? 'am' : 'are'}`)}`,
+    );
     if (intent) return intent;
   }
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';

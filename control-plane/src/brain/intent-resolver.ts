@@ -246,6 +246,11 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return resolveFieldValue(intent.field, intent.value, elements);
     case 'confirm':
       return confirmDialog(elements);
+    case 'seeOrView': {
+      const checked = resolveIntent(intent.check, screen);
+      if (checked.action.type !== 'fail') return checked;
+      return controlNamed(`see ${intent.object}`, elements) ?? controlNamed(`view ${intent.object}`, elements) ?? checked;
+    }
     case 'confirmAction':
       return confirmAction(intent.noun, elements) ?? resolveIntent(intent.check, screen);
     case 'toggle':

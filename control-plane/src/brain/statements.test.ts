@@ -1,6 +1,7 @@
 /**
  * A statement written as the whole step, without "Check that" or "Then" (instruction-grammar.ts
- * `STATEMENT`): read as a check, so it passes only where the screen says it, and never acts.
+ * `STATEMENT`): read as a check, so it passes only where the screen says it, and never acts. And
+ * "See X", a check unless nothing shows X and a control does ("View X").
  */
 import { describe, expect, it } from 'vitest';
 import { decideOffline } from './offline-model.js';
@@ -23,6 +24,7 @@ const checkout: Spec[] = [
     [text('Rider tip', 48, 320, 'tip_label'), text('€2.65', 600, 320, 'tip_value')],
   ],
   ['android.widget.Button', { text: 'Pay', 'resource-id': 'app:id/pay', clickable: 'true', bounds: at(48, 2000, 1032, 2120) }],
+  ['android.widget.Button', { text: 'View receipt', 'resource-id': 'app:id/receipt', clickable: 'true', bounds: at(48, 1800, 1032, 1920) }],
 ];
 const decide = (instruction: string) => {
   const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...checkout) }).action;
@@ -39,5 +41,15 @@ describe('a statement as a step', () => {
   it('never acts: "The user taps Pay" taps nothing', () => {
     expect(decide('The user taps Pay')).toBe('fail');
     expect(decide('Tap Pay')).toBe('tap app:id/pay');
+  });
+});
+
+describe('"See X"', () => {
+  it('checks what is shown, and else taps the one control showing it', () => {
+    expect(decide('See the rider tip')).toBe('assert app:id/tip_label');
+    expect(decide('See the receipt')).toBe('tap app:id/receipt');
+    // Traps: nothing shows it and no control does; "see that" is a check only.
+    expect(decide('See the invoice')).toBe('fail');
+    expect(decide('See that the receipt is shown')).toBe('fail');
   });
 });
