@@ -211,13 +211,14 @@ function namesOtherRows(claim: Claim, shown: ScreenElement, elements: readonly S
 export function findClaimEvidence(claim: string, elements: readonly ScreenElement[]): Evidence | null {
   const tokens = tokensOf(claim);
   // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
-  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t)));
+  // A verb that only says its number is so makes one too ("doors open at 18:30").
+  const beforeQuantity = verbsBeforeQuantities(tokens);
+  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t))) || beforeQuantity.size > 0;
   if (!sentence) return null;
   // What the screen says, not what its controls offer: "View Flight Status" names no flight the screen is about.
   const onScreen = locatable(elements)
     .filter(isStatement)
     .flatMap((el) => contentWords(tokensOf(textOf(el))));
-  const beforeQuantity = verbsBeforeQuantities(tokens);
   const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
   // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
   const verb = verbIndex(tokens);
