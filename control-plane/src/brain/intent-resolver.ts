@@ -46,7 +46,7 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
     return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
   }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
-  if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? choice.decision;
+  if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? rowByWho(phrase, elements) ?? choice.decision;
   const best = choice.match;
   // "Open the compartment" beside a label "Compartment" and a button "Open compartment": the control the verb and its object name.
   const named =
@@ -120,6 +120,23 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   if (!row?.enabled) return null;
   const why = `the row titled "${title}" (the ${words.at(-1)})`;
   return tapRowOrItsControl(row, shown, elements, why, 0.85);
+}
+
+/**
+ * "Open the book by Kazuo Ishiguro", "the email from Lena": a list row named by a lower-case noun
+ * for what it is and a name it shows after "by" / "from" / "with", the name a whole text of the row
+ * (or a part of one between "·"), in exactly one row. Only when nothing matched the whole phrase.
+ */
+function rowByWho(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(?:the\s+|a\s+|my\s+)?\p{Ll}+\s+(?:by|from|with)\s+(.+)$/u.exec(phrase.text.trim());
+  if (!m || phrase.literal || phrase.ordinal !== undefined || phrase.near || phrase.container) return null;
+  const name = m[1]!;
+  const shown = locatable(elements).filter((el) => !el.clickable && showsText(el.text || el.contentDesc, name));
+  const rows = new Set(shown.map((el) => rowOf(el, elements)));
+  if (rows.size !== 1 || rows.has(null)) return null;
+  const [row] = rows;
+  if (!row?.enabled) return null;
+  return tapRowOrItsControl(row, shown, elements, `the row showing ${JSON.stringify(name)}`, 0.8);
 }
 
 /**
@@ -412,11 +429,12 @@ function controlOfRow(said: string, elements: readonly ScreenElement[]): Decisio
   const named = controlsOf(elements).filter(
     (el) => sameText(labelOf(el), verb!) || withoutArticles(labelOf(el)) === withoutArticles(verb!),
   );
+  // "renew the Klara and the Sun book": the row's text, then a lower-case noun for what it is.
+  const kindless = /^(.+?)\s+\p{Ll}+$/u.exec(object!)?.[1];
+  const shows = (t: ScreenElement) => sameText(labelOf(t), object!) || (kindless !== undefined && sameText(labelOf(t), kindless));
   const inRow = named.filter((el) => {
     const row = rowOf(el, elements);
-    return (
-      row !== null && locatable(elements).some((t) => t !== el && ancestors(t, elements).includes(row) && sameText(labelOf(t), object!))
-    );
+    return row !== null && locatable(elements).some((t) => t !== el && ancestors(t, elements).includes(row) && shows(t));
   });
   if (inRow.length !== 1) return null;
   const el = inRow[0]!;
