@@ -309,8 +309,11 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       const reasoning = `Waiting for ${what} to ${intent.visible ? 'appear' : 'disappear'}`;
       return { action: { type: 'wait', seconds: 1 }, reasoning, confidence: 0.9 };
     }
-    case 'unknown':
-      return (intent.said && controlNamed(intent.said, elements)) || fail(intent.reason);
+    case 'unknown': {
+      // "Save the quote for later": when it is done is no part of the control's name.
+      const said = intent.said?.replace(/^((?:save|keep|bookmark|store)\s.+?)\s+for\s+later$/i, '$1');
+      return (said && (controlNamed(said, elements) ?? providerButton(said, elements))) || fail(intent.reason);
+    }
   }
 }
 
@@ -331,6 +334,33 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     controlByVerb(said, elements) ??
     addOffered(said, elements)
   );
+}
+
+/** Verbs of one action with a provider: signing in, signing up, paying. "Continue" is each of them ("Continue with Apple"). */
+const PROVIDER_ACTIONS: readonly RegExp[] = [
+  /^(?:sign\s+in|log\s+in|login|continue)$/i,
+  /^(?:sign\s+up|register|create\s+(?:an\s+)?account|continue)$/i,
+  /^(?:pay|buy|purchase|check\s*out|order|continue)$/i,
+];
+
+/**
+ * "Sign in with Apple" for "Continue with Apple", "Pay with Apple Pay" for "Buy with Apple Pay": the
+ * one enabled control whose label is a verb of the same action and "with" the same provider, named
+ * with a capital. Never another provider, never another action ("Share with Apple").
+ */
+function providerButton(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(.+?)\s+with\s+(\p{Lu}.*)$/u.exec(said.trim());
+  if (!m) return null;
+  const [, verb, provider] = m;
+  const actions = PROVIDER_ACTIONS.filter((a) => a.test(verb!));
+  if (actions.length === 0) return null;
+  const hits = controlsOf(elements).filter((el) => {
+    const label = /^(.+?)\s+with\s+(.+)$/i.exec(labelOf(el).trim());
+    return !!label && sameText(label[2]!, provider!) && actions.some((a) => a.test(label[1]!));
+  });
+  if (hits.length !== 1) return null;
+  if (!hits[0]!.enabled) return fail(`${describe(hits[0]!)} is disabled`);
+  return tapOn(hits[0]!, elements, `${describe(hits[0]!)} does the same action with ${provider}`, 0.85);
 }
 
 /** "Add breakdown cover" beside a switch "Breakdown cover (£4.50/mo)": turn on the one toggle offering it (offered-toggles.ts). */
