@@ -15,7 +15,7 @@ import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
-import { toggleOffering } from './offered-toggles.js';
+import { toggleOffering, togglePromising } from './offered-toggles.js';
 import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { modalFilter, regionFilter, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
@@ -110,7 +110,11 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   }
   if (!best) {
     const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
-    return said ?? (phrase.sentence ? evidenceOf(phrase, elements) : null) ?? notFound('text', phrase, elements);
+    return (
+      said ??
+      (phrase.sentence ? (evidenceOf(phrase, elements) ?? promisedBySwitch(phrase, elements)) : null) ??
+      notFound('text', phrase, elements)
+    );
   }
   const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
@@ -181,6 +185,20 @@ export function offeredState(name: string, on: boolean, elements: readonly Scree
   return pass(
     { ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: on },
     `${describe(toggle)}, which offers ${JSON.stringify(name)}, is ${on ? 'on' : 'off'}`,
+  );
+}
+
+/** "the recipient will be saved as a template" beside a checkbox "Save recipient as a template": its state decides (offered-toggles.ts). */
+function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal) return null;
+  const promised = togglePromising(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
+  if (!promised) return null;
+  const { toggle, negated } = promised;
+  const on = !negated;
+  if (toggle.checked !== on) return fail(`${describe(toggle)} is ${toggle.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
+  return pass(
+    { ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: on },
+    `${describe(toggle)} is ${on ? 'on' : 'off'}: its label says it will be done`,
   );
 }
 

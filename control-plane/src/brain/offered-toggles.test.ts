@@ -89,4 +89,20 @@ describe('an extra offered by a switch', () => {
     const hotel = [title, text('Breakfast included', 300, 'app:id/breakfast')];
     expect(decide('Check that breakfast is included', hotel)).toBe('assert app:id/breakfast');
   });
+
+  it('reads "X will be <done>" as the toggle whose label is "<Do> X", by its state', () => {
+    const transfer = [
+      title,
+      extra('Save recipient as a template', 400, 'template', true),
+      extra('Notify me when it arrives', 520, 'notify', false),
+    ];
+    expect(decide('Ensure the recipient will be saved as a template', transfer)).toBe('assert app:id/template');
+    expect(decide('Check that I will not be notified when it arrives', transfer)).toBe('assert app:id/notify');
+    // Traps: the state the other way round; another thing saved; a word the label lacks; another verb.
+    expect(decide('Ensure the recipient will not be saved as a template', transfer)).toBe('fail');
+    expect(decide('Check that I will be notified when it arrives', transfer)).toBe('fail');
+    expect(decide('Ensure the payee will be saved as a template', transfer)).toBe('fail');
+    expect(decide('Ensure the recipient will be saved as a favourite', transfer)).toBe('fail');
+    expect(decide('Ensure the recipient will be deleted as a template', transfer)).toBe('fail');
+  });
 });
