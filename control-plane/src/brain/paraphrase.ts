@@ -423,7 +423,23 @@ const NOW = /^(?:today|now|currently|tonight)$/;
  * before a word the claim has ("2 in basket" says the basket has 2).
  */
 const asides = (words: readonly string[], i: number, claim: ReadonlySet<string>) =>
-  (NOW.test(words[i]!) && ![...claim].some((w) => WEEKDAY_OR_MONTH.test(w) || WHEN.test(w))) || placeWord(words, i, claim);
+  (NOW.test(words[i]!) && ![...claim].some((w) => WEEKDAY_OR_MONTH.test(w) || WHEN.test(w))) ||
+  placeWord(words, i, claim) ||
+  weekdayOfDate(words, i, claim);
+
+const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
+/**
+ * "Due Thu 4 Dec" says the book is due on 4 December: the weekday of a date the claim gives (its day
+ * and month right after it) only says which day that is. Never when the claim names a weekday itself.
+ */
+const weekdayOfDate = (words: readonly string[], i: number, claim: ReadonlySet<string>) =>
+  WEEKDAY.test(words[i]!) &&
+  IS_NUMBER.test(words[i + 1] ?? '') &&
+  MONTH.test(words[i + 2] ?? '') &&
+  claim.has(words[i + 1]!) &&
+  claim.has(words[i + 2]!) &&
+  ![...claim].some((w) => WEEKDAY.test(w));
 /** Words that say when, beside days and months: never a kind of thing (namesKind), and a claim with one names its own time. */
 const WHEN = /^(?:yesterday|tonight|now|currently|later|soon)$/;
 
