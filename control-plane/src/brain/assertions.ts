@@ -84,6 +84,11 @@ const pass = (target: Locator, reasoning: string, score = 1): Decision => ({
 export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
   if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
   if (phrase.role === 'screen' && visible) return resolveScreen(phrase, elements);
+  const dialog = phrase.literal ? null : DIALOG_SHOWN.exec((phrase.variants?.[0] ?? phrase.text).trim());
+  if (dialog) {
+    const shown = dialog[1] ? !visible : visible;
+    return resolveDialogShown(dialog[2]?.toLowerCase(), shown, elements) ?? fail(`The dialog showing is no ${dialog[2]} dialog`);
+  }
   // A text showing the whole phrase, qualifier words included, is what was meant.
   const whole = phrase.whole ? findShown(elements, { text: phrase.whole }) : [];
   let found = whole.length > 0 ? whole : findShown(elements, phrase);
@@ -119,6 +124,33 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
   const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
   return pass(target, `${describe(best.element)} is visible: ${how} once case, spaces and punctuation are set aside`);
+}
+
+/** "a confirmation dialog is shown", "an alert is displayed": the dialog itself, not a text saying "dialog". */
+const DIALOG_SHOWN =
+  /^(?:(?:a|an|the)\s+|(no)\s+)?(?:(confirmation|error)\s+)?(?:dialog|dialogue|alert|pop-?up|modal)(?:\s+(?:window|box))?$/i;
+/** Words of a dialog that reports a failure. */
+const ERROR_WORDS = /\b(?:error|failed|fail|couldn['’]?t|can['’]?t|cannot|unable|invalid|wrong)\b/i;
+
+/**
+ * Is a modal dialog up (screen-structure.ts `modalFilter`), and of the kind named: a confirmation
+ * asks (its title, or its first text, ends with "?"), an error reports a failure. Passes on its
+ * title; "is not shown" passes when none is up. Null when one is up but of another kind.
+ */
+function resolveDialogShown(kind: string | undefined, visible: boolean, elements: readonly ScreenElement[]): Decision | null {
+  const inModal = modalFilter(elements);
+  if (!inModal) return visible ? fail('No dialog is showing') : absent({ text: 'dialog' });
+  const texts = locatable(elements).filter((el) => inModal(el) && (el.text || el.contentDesc) && !el.clickable);
+  const title = titleElements(elements).find(inModal) ?? texts[0];
+  const said = texts.map((el) => el.text || el.contentDesc);
+  const fits =
+    kind === undefined ||
+    (kind === 'confirmation' && /\?\s*$/.test(title ? title.text || title.contentDesc : '')) ||
+    (kind === 'error' && said.some((t) => ERROR_WORDS.test(t)));
+  if (!visible)
+    return fits ? fail(`A ${kind ? `${kind} ` : ''}dialog is showing${title ? `: ${describe(title)}` : ''}`) : absent({ text: 'dialog' });
+  if (!fits || !title) return null;
+  return pass(shownLocator(title, elements), `${describe(title)} heads the ${kind ? `${kind} ` : ''}dialog that is showing`);
 }
 
 /**

@@ -110,6 +110,22 @@ describe('a modal dialog up', () => {
   });
 });
 
+describe('"a dialog is shown"', () => {
+  it('is the dialog up, of the kind named, never a text saying "dialog"', () => {
+    expect(decide('A confirmation dialog is shown', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');
+    expect(decide('Check that an alert is displayed', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');
+    expect(decide('Check that no dialog is shown', ...appointments)).toBe('assert dialog');
+    const failed = dialog("Couldn't cancel", 'Try again later.', button('OK', 1500, 'android:id/button1'));
+    expect(decide('Check that an error dialog is shown', ...appointments, failed)).toBe('assert android:id/alertTitle');
+    // Traps: no dialog up (a text saying "dialog" is none); a dialog of another kind; "not shown" while one is up.
+    expect(decide('A confirmation dialog is shown', ...appointments, text('Confirmation dialog', 1300))).toBe('fail');
+    expect(decide('Check that an error dialog is shown', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Check that a confirmation dialog is shown', ...appointments, failed)).toBe('fail');
+    expect(decide('Check that no dialog is shown', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Check that the dialog is not shown', ...appointments, cancelDialog)).toBe('fail');
+  });
+});
+
 describe('sentences', () => {
   it('"Dr. Patel" ends no sentence; a real full stop still does', () => {
     const visit = [toolbar('Prescription'), text('Prescribed by Dr. Hana Sato', 300, 'app:id/prescriber')];
