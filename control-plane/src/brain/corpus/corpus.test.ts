@@ -39,6 +39,7 @@ import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
 import { twentyFourthBatchFifthPart } from './twenty-fourth-batch-fifth-part-cases.js';
 import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-cases.js';
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
+import { twentyFourthBatchSeventhPart } from './twenty-fourth-batch-seventh-part-cases.js';
 import { twentyFourthBatchSixthPart } from './twenty-fourth-batch-sixth-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
@@ -75,6 +76,7 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatchFourthPart,
   ...twentyFourthBatchFifthPart,
   ...twentyFourthBatchSixthPart,
+  ...twentyFourthBatchSeventhPart,
 ];
 
 function screenXml(name: string): string {
@@ -181,6 +183,7 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
       ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
       ['twenty-fourth batch, sixth part, the session-7 dev set (blind)', twentyFourthBatchSixthPart],
+      ['twenty-fourth batch, seventh part, the session-7 second dev set (blind)', twentyFourthBatchSeventhPart],
     ] as const)
       score(
         label,
