@@ -94,6 +94,24 @@ describe('a modal dialog up', () => {
       button('Cancel subscription', 1600, 'android:id/button1'),
     );
     expect(decide('Confirm the cancellation', toolbar('Plan'), subscription)).toBe('tap android:id/button1');
+    // A checkbox of the dialog saying the verb sets how it is done; it does not do it.
+    const photos = dialog(
+      'Delete 3 photos?',
+      'They will be moved to Recently deleted.',
+      [
+        'android.widget.CheckBox',
+        {
+          text: 'Also delete from cloud backup',
+          'resource-id': 'app:id/cloud',
+          checkable: 'true',
+          clickable: 'true',
+          bounds: at(120, 1300, 960, 1380),
+        },
+      ],
+      button('Cancel', 1500, 'android:id/button2'),
+      button('Delete', 1600, 'android:id/button1'),
+    );
+    expect(decide('Confirm the deletion', toolbar('3 selected'), photos)).toBe('tap android:id/button1');
     // Traps: another action; two buttons doing it; no dialog up (a button on the screen is no answer).
     expect(decide('Confirm the deletion', ...appointments, cancelDialog)).toBe('fail');
     const two = dialog(

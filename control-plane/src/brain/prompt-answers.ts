@@ -7,7 +7,7 @@
 import { type Decision, fail } from './actions.js';
 import { tapOn } from './decisions.js';
 import { findByLabels, tapTargetOf } from './element-matching.js';
-import { describe, isButtonType } from './element-roles.js';
+import { describe, isButtonType, isToggle } from './element-roles.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { PermissionAnswer } from './instruction-grammar.js';
 import { sameStem } from './lemmas.js';
@@ -141,7 +141,10 @@ export function dismiss(platform: Platform, elements: readonly ScreenElement[]):
  */
 export function confirmAction(noun: string, elements: readonly ScreenElement[]): Decision | null {
   const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
-  const controls = locatable(elements).filter((el) => (el.clickable || isButtonType(el)) && el.enabled && labelOf(el) !== '');
+  // A switch or checkbox sets how it is done ("Also delete from cloud backup"); a button does it.
+  const controls = locatable(elements).filter(
+    (el) => (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && labelOf(el) !== '',
+  );
   const named = controls.filter((el) => sameText(labelOf(el), `confirm ${noun}`));
   if (named.length === 1) return tapOn(named[0]!, elements, `${describe(named[0]!)} confirms the ${noun}`, 0.9);
   const inModal = modalFilter(elements);
