@@ -128,6 +128,29 @@ describe('a modal dialog up', () => {
   });
 });
 
+describe('"Keep …" on a dialog asking to lose something', () => {
+  it("is the dialog's answer that loses nothing, when the words are the dialog's", () => {
+    expect(decide('Keep the appointment', ...appointments, cancelDialog)).toBe('tap android:id/button2');
+    const photos = dialog(
+      'Delete 3 photos?',
+      'They will be moved to Recently deleted.',
+      button('Cancel', 1500, 'android:id/button2'),
+      button('Delete', 1600, 'android:id/button1'),
+    );
+    expect(decide('Keep the photos', toolbar('3 selected'), photos)).toBe('tap android:id/button2');
+    // Traps: words the dialog does not have; a dialog that loses nothing; no dialog up.
+    expect(decide('Keep the videos', toolbar('3 selected'), photos)).toBe('fail');
+    const save = dialog(
+      'Save changes?',
+      'Your photos will be updated.',
+      button('Cancel', 1500, 'android:id/button2'),
+      button('Save', 1600, 'android:id/button1'),
+    );
+    expect(decide('Keep the photos', toolbar('Edit'), save)).toBe('fail');
+    expect(decide('Keep the photos', toolbar('3 photos'), button('Cancel', 1500, 'app:id/cancel'))).toBe('fail');
+  });
+});
+
 describe('"a dialog is shown"', () => {
   it('is the dialog up, of the kind named, never a text saying "dialog"', () => {
     expect(decide('A confirmation dialog is shown', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');

@@ -14,7 +14,7 @@ import type { Intent } from './instruction-grammar.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { toggleOffering } from './offered-toggles.js';
-import { answerCookies, answerPermission, confirmAction, confirmDialog, dismiss } from './prompt-answers.js';
+import { answerCookies, answerPermission, confirmAction, confirmDialog, dismiss, keepInDialog } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
@@ -312,7 +312,9 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
     case 'unknown': {
       // "Save the quote for later": when it is done is no part of the control's name.
       const said = intent.said?.replace(/^((?:save|keep|bookmark|store)\s.+?)\s+for\s+later$/i, '$1');
-      return (said && (controlNamed(said, elements) ?? providerButton(said, elements))) || fail(intent.reason);
+      return (
+        (said && (controlNamed(said, elements) ?? providerButton(said, elements) ?? keepInDialog(said, elements))) || fail(intent.reason)
+      );
     }
   }
 }

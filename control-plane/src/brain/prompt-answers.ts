@@ -12,7 +12,7 @@ import type { Platform, ScreenElement } from './hierarchy.js';
 import type { PermissionAnswer } from './instruction-grammar.js';
 import { sameStem } from './lemmas.js';
 import { locatable } from './locators.js';
-import { modalFilter, regionFilter } from './screen-structure.js';
+import { modalFilter, regionFilter, titleElements } from './screen-structure.js';
 import { comparableTokens, sameText } from './verdict-text.js';
 
 interface Choices {
@@ -155,6 +155,36 @@ export function confirmAction(noun: string, elements: readonly ScreenElement[]):
   );
   if (doing.length !== 1) return null;
   return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
+}
+
+/** Dialogs that ask to lose something: "Keep …" is their answer that loses nothing. */
+const DESTRUCTIVE = /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe)\b/i;
+
+/**
+ * "Keep the photos" on a dialog asking "Delete 3 photos?": the dialog's one answer that loses
+ * nothing (its Cancel, or a button saying Keep), when the words after "keep" are the dialog's.
+ * Null with no such dialog up, or no one such button.
+ */
+export function keepInDialog(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^keep\s+(.+)$/i.exec(said.trim());
+  const inModal = modalFilter(elements);
+  if (!m || !inModal) return null;
+  const title = titleElements(elements).find(inModal);
+  if (!title || !DESTRUCTIVE.test(title.text || title.contentDesc)) return null;
+  const dialogWords = locatable(elements)
+    .filter(inModal)
+    .flatMap((el) => comparableTokens(el.text || el.contentDesc));
+  const object = comparableTokens(m[1]!).filter((w) => !/^(?:the|a|an|my|this|these|it|them|all)$/.test(w));
+  if (!object.every((w) => dialogWords.some((d) => sameStem(d, w) || d === w))) return null;
+  const answers = locatable(elements).filter(
+    (el) =>
+      inModal(el) &&
+      (el.clickable || isButtonType(el)) &&
+      !isToggle(el) &&
+      (DISMISS_LABELS.some((l) => sameText(el.text || el.contentDesc, l)) || /^keep\b/i.test(el.text || el.contentDesc)),
+  );
+  if (answers.length !== 1) return null;
+  return tapOn(answers[0]!, elements, `${describe(answers[0]!)} answers ${describe(title)} without losing anything`, 0.85);
 }
 
 /** The affirmative answers of a dialog, most usual first; Android's positive button is `android:id/button1`. */
