@@ -10,17 +10,18 @@ import { type Decision, fail } from './actions.js';
 import { findClaimEvidence } from './claim-evidence.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, toggleOf } from './element-matching.js';
-import { ancestors, describe, isEditable, isToggle } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable, isToggle } from './element-roles.js';
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
+import { lemmaAsVerb, sameLemma } from './lemmas.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { toggleOffering, togglePromising } from './offered-toggles.js';
 import { findParaphrase, titleIsSubject } from './paraphrase.js';
-import { modalFilter, regionFilter, screenBounds, titleElements } from './screen-structure.js';
+import { modalFilter, regionFilter, rowOf, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
-import { sameText, showsText } from './verdict-text.js';
+import { comparableTokens, sameText, showsText } from './verdict-text.js';
 
 /** "the price $12.00", "an error message saying Invalid email": the words that only say what kind of text follows. */
 const DESCRIPTOR =
@@ -117,7 +118,7 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
     const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
     return (
       said ??
-      (phrase.sentence ? (evidenceOf(phrase, elements) ?? promisedBySwitch(phrase, elements)) : null) ??
+      (phrase.sentence ? (evidenceOf(phrase, elements) ?? promisedBySwitch(phrase, elements) ?? byRowControl(phrase, elements)) : null) ??
       notFound('text', phrase, elements)
     );
   }
@@ -217,6 +218,44 @@ export function offeredState(name: string, on: boolean, elements: readonly Scree
   return pass(
     { ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: on },
     `${describe(toggle)}, which offers ${JSON.stringify(name)}, is ${on ? 'on' : 'off'}`,
+  );
+}
+
+/**
+ * "Sapiens cannot be renewed" beside a disabled Renew in the row titled "Sapiens", "The Overstory
+ * can be renewed" beside an enabled one: the one control of the one row named (its title whole)
+ * whose label starts with the verb (by dictionary form) says whether it can be done.
+ */
+function byRowControl(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal) return null;
+  const m = /^(.+?)\s+(can(?:not|'t|’t|\s+not)?)\s+be\s+(\p{L}+ed)$/iu.exec((phrase.whole ?? phrase.text).trim());
+  if (!m) return null;
+  const [, name, can, participle] = m;
+  const rows = new Set(
+    locatable(elements)
+      .filter((el) => !el.clickable && sameText(el.text || el.contentDesc, name!))
+      .map((el) => rowOf(el, elements))
+      .filter((r): r is ScreenElement => r !== null),
+  );
+  if (rows.size !== 1) return null;
+  const [row] = rows;
+  const controls = locatable(elements).filter(
+    (el) =>
+      (el.clickable || isButtonType(el)) &&
+      !isToggle(el) &&
+      ancestors(el, elements).includes(row!) &&
+      sameLemma(lemmaAsVerb(participle!.toLowerCase()), lemmaAsVerb(comparableTokens(el.text || el.contentDesc)[0] ?? '')),
+  );
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  const possible = !/not|n['’]t/i.test(can!);
+  if (control.enabled !== possible)
+    return fail(
+      `${describe(control)} is ${control.enabled ? 'enabled' : 'disabled'}, so it ${control.enabled ? 'can' : 'cannot'} be ${participle}`,
+    );
+  return pass(
+    { ...(uniqueLocator(control, elements) ?? locatorFor(control, elements)), enabled: possible },
+    `${describe(control)} in the row of ${JSON.stringify(name)} is ${possible ? 'enabled' : 'disabled'}`,
   );
 }
 

@@ -66,4 +66,14 @@ describe('a list row named by what it shows', () => {
     expect(decide('renew the Klara book', library)).toBe('fail');
     expect(decide('renew the Sapiens book', library)).toBe('fail');
   });
+
+  it('"Sapiens cannot be renewed" is said by the row\'s Renew being disabled', () => {
+    expect(decide('Ensure Sapiens cannot be renewed', library)).toBe('assert app:id/renew_3');
+    expect(decide('Check that Klara and the Sun can be renewed', library)).toBe('assert app:id/renew_2');
+    // Traps: the state the other way round; a verb no control of the row has; a row no text names.
+    expect(decide('Check that Sapiens can be renewed', library)).toBe('fail');
+    expect(decide('Check that Klara and the Sun cannot be renewed', library)).toBe('fail');
+    expect(decide('Check that Sapiens cannot be returned', library)).toBe('fail');
+    expect(decide('Check that Dune cannot be renewed', library)).toBe('fail');
+  });
 });
