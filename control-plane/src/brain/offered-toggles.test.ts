@@ -56,6 +56,7 @@ describe('an extra offered by a switch', () => {
     expect(offeredName('Add airport transfer (€35)')).toBe('airport transfer');
     expect(offeredName('Legal protection')).toBe('legal protection');
     expect(offeredName('Address (home)')).toBe('address');
+    expect(offeredName('Email me updates')).toBe('email updates');
   });
 
   it('"Add X" turns on the one switch offering X, and only that', () => {
@@ -104,5 +105,12 @@ describe('an extra offered by a switch', () => {
     expect(decide('Ensure the payee will be saved as a template', transfer)).toBe('fail');
     expect(decide('Ensure the recipient will be saved as a favourite', transfer)).toBe('fail');
     expect(decide('Ensure the recipient will be deleted as a template', transfer)).toBe('fail');
+  });
+
+  it('names a switch "Email me updates" as email updates, never another thing', () => {
+    const claim = [title, extra('Email me updates', 400, 'email', true)];
+    expect(decide('Check that email updates are on', claim)).toBe('assert app:id/email');
+    expect(decide('Check that email updates are off', claim)).toBe('fail');
+    expect(decide('Check that email alerts are on', claim)).toBe('fail');
   });
 });

@@ -27,6 +27,8 @@ export function offeredName(label: string): string {
     label
       .replace(/\s*\([^()]*\)\s*$/, '')
       .replace(/^\s*(?:add|include)\s+/i, '')
+      // "Email me updates" offers email updates: the user it is for goes without saying.
+      .replace(/\s+(?:me|us)(?=\s)/i, '')
       .trim(),
   );
 }

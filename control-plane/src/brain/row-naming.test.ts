@@ -76,4 +76,9 @@ describe('a list row named by what it shows', () => {
     expect(decide('Check that Sapiens cannot be returned', library)).toBe('fail');
     expect(decide('Check that Dune cannot be renewed', library)).toBe('fail');
   });
+
+  it('"Dune is not in my loans" is Dune not shown; a row that shows it fails', () => {
+    expect(decide('Verify Dune is not in my loans', library)).toBe('assert Dune');
+    expect(decide('Verify Sapiens is not in my loans', library)).toBe('fail');
+  });
 });

@@ -7,7 +7,7 @@
  * does not pass again.
  */
 import { type Decision, fail } from './actions.js';
-import { evidenceOf, findShown, offeredState, paraphraseOf, shownLocator } from './assertions.js';
+import { evidenceOf, findShown, offeredState, paraphraseOf, resolveAssert, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
@@ -58,6 +58,8 @@ function resolvePlayback(label: TargetPhrase, value: string, elements: readonly 
 
 /** "The total is $48.50": one text saying both, or the value beside its label. */
 export function resolveLabelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
+  // "Dune is not in my loans": a name missing from the list the screen shows is a name not shown.
+  if (/^not\s+(?:in|on|among)\s+(?:the|my|your|our|this)\s+\p{L}+(?:\s+list)?$/iu.test(value)) return resolveAssert(label, false, elements);
   // "legal protection is included" beside a switch "Legal protection": whether it is taken is the switch's state.
   const taken = /^(not\s+)?(?:included|added)$/i.exec(value);
   const offered = taken ? offeredState(label.text, !taken[1], elements) : null;
