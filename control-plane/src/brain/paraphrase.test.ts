@@ -265,3 +265,16 @@ describe('findParaphrase, a weekday beside a date', () => {
     expect(said('The Overstory is due on 4 December', screen(row('The Overstory', 'Richard Powers', 'Due Thu')))).toBeNull();
   });
 });
+
+describe('findParaphrase, a masked card number', () => {
+  it('reads "ending 4821" as the number after the mask, never another number or card', () => {
+    const order = screen(node('Paid with Visa •••• 4821', 'payment', '[0,700][1080,740]'));
+    expect(said('I paid with the Visa ending 4821', order)).toBe('Paid with Visa •••• 4821');
+    expect(said('I paid with the Visa ending in 4821', order)).toBe('Paid with Visa •••• 4821');
+    expect(said('I paid with the Visa ending 4812', order)).toBeNull();
+    expect(said('I paid with the Mastercard ending 4821', order)).toBeNull();
+    // A duration after "ends in" is no masked number.
+    const trial = screen(node('Trial 14 days', 'trial', '[0,700][1080,740]'));
+    expect(said('the trial ends in 14 days', trial)).toBeNull();
+  });
+});
