@@ -278,3 +278,17 @@ describe('findParaphrase, a masked card number', () => {
     expect(said('the trial ends in 14 days', trial)).toBeNull();
   });
 });
+
+describe('findParaphrase, a person by title and surname', () => {
+  it('reads "Dr. Okafor" for "Dr. Amara Okafor", never another surname, title or a given name alone', () => {
+    const doctor = screen(
+      node('Book appointment', 'title', '[0,100][1080,180]'),
+      node('Dr. Amara Okafor', 'doctor_name', '[0,700][1080,740]'),
+    );
+    expect(said('the appointment is with Dr. Okafor', doctor)).toBe('Dr. Amara Okafor');
+    expect(said('the appointment is with Dr. Okoro', doctor)).toBeNull();
+    expect(said('the appointment is with Mr. Okafor', doctor)).toBeNull();
+    expect(said('the appointment is with Dr. Amara', doctor)).toBeNull();
+    expect(said('the appointment is with Okafor', doctor)).toBeNull();
+  });
+});

@@ -425,7 +425,21 @@ const NOW = /^(?:today|now|currently|tonight)$/;
 const asides = (words: readonly string[], i: number, claim: ReadonlySet<string>) =>
   (NOW.test(words[i]!) && ![...claim].some((w) => WEEKDAY_OR_MONTH.test(w) || WHEN.test(w))) ||
   placeWord(words, i, claim) ||
-  weekdayOfDate(words, i, claim);
+  weekdayOfDate(words, i, claim) ||
+  givenName(words, i, claim);
+
+/**
+ * "Dr. Okafor" for "Dr. Amara Okafor": a person named by the title and the surname; the given
+ * names between them may be left out, when the claim has both the title and that surname.
+ */
+const givenName = (words: readonly string[], i: number, claim: ReadonlySet<string>) => {
+  let title = i - 1;
+  while (title >= 0 && !HONORIFIC.test(words[title]!)) title -= 1;
+  if (title < 0 || i - title > 2) return false;
+  const surname = words.slice(i + 1).findIndex((w) => claim.has(w));
+  return claim.has(words[title]!) && surname === 0 && !claim.has(words[i]!);
+};
+const HONORIFIC = /^(?:dr|doctor|mr|mister|mrs|misters|ms|mx|prof|professor)$/;
 
 const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
