@@ -8,6 +8,7 @@
  * lesson-complete screen (a headline, stat lines, three buttons).
  * Scored once before any change for it: 37 of 43 right (86.0 %), 0 false passes, 0 on a wrong
  * element (the first dev set, before this pass: 37 of 50, 74.0 %, 1 false pass, 1 wrong element).
+ * Then tuned on by this pass's general rules (37 → 40 of 43): it counts as tuned since.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -63,7 +64,4 @@ const lesson: Row[] = [
   ['Check that the "Retry lesson" button is not shown', 'dev7-ios-lesson-complete', absent],
 ];
 
-export const twentyFourthBatchSeventhPart: CorpusCase[] = [
-  ...onPlatform('android', [...claim, ...photos]),
-  ...onPlatform('ios', lesson),
-].map((c) => ({ ...c, blind: true }));
+export const twentyFourthBatchSeventhPart: CorpusCase[] = [...onPlatform('android', [...claim, ...photos]), ...onPlatform('ios', lesson)];
