@@ -222,8 +222,7 @@ const prompts: Rule = (s) => {
  * asks for the control that does it (intent-resolver.ts); when none does, it stays the check it also
  * reads as ("Confirm the total" checks the total).
  */
-const CONFIRM_ACTION =
-  /^(?:confirm|complete|finish)\s+(?:the|my|this|your)\s+(\p{L}+(?:tion|sion|al|ing|ment))(?:\s+in\s+the\s+(?:dialog|alert|pop-?up))?$/iu;
+const CONFIRM_ACTION = /^confirm\s+(?:the|my|this|your)\s+(\p{L}+(?:tion|sion|al|ing|ment))(?:\s+in\s+the\s+(?:dialog|alert|pop-?up))?$/iu;
 
 const confirmingAction: Rule = (s) => {
   const m = CONFIRM_ACTION.exec(s);

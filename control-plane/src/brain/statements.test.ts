@@ -53,3 +53,26 @@ describe('"See X"', () => {
     expect(decide('See that the receipt is shown')).toBe('fail');
   });
 });
+
+describe('a rate', () => {
+  const price: Spec[] = [
+    ['android.widget.TextView', { text: '£46.80 a month', 'resource-id': 'app:id/monthly', bounds: at(48, 300, 1032, 360) }],
+    ['android.widget.TextView', { text: 'or £518.40 paid yearly', 'resource-id': 'app:id/yearly', bounds: at(48, 380, 1032, 440) }],
+    ['android.widget.TextView', { text: 'Renewed 1 week ago', 'resource-id': 'app:id/renewed', bounds: at(48, 460, 1032, 520) }],
+  ];
+  const check = (instruction: string) => {
+    const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...price) }).action;
+    return `${a.type}${'target' in a && a.target ? ` ${a.target.value}` : ''}`;
+  };
+  it('"a year", "per year", "/yr", "annually" and "yearly" are one; a month is never a year', () => {
+    expect(check('Check that it costs £518.40 a year')).toBe('assert app:id/yearly');
+    expect(check('Check that it costs £518.40 per year')).toBe('assert app:id/yearly');
+    expect(check('Check that it costs £518.40 annually')).toBe('assert app:id/yearly');
+    expect(check('Check that it costs £46.80 monthly')).toBe('assert app:id/monthly');
+    expect(check('Check that it costs £46.80 a year')).toBe('fail');
+    expect(check('Check that it costs £518.40 a month')).toBe('fail');
+    // "a week ago" says when, not how often.
+    expect(check('Check that it was renewed a week ago')).toBe('assert app:id/renewed');
+    expect(check('Check that it was renewed weekly')).toBe('fail');
+  });
+});
