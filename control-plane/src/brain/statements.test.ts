@@ -76,3 +76,39 @@ describe('a rate', () => {
     expect(check('Check that it was renewed weekly')).toBe('fail');
   });
 });
+
+describe('a name by its first words', () => {
+  const quote = (...more: Spec[]): Spec[] => [
+    [
+      'androidx.appcompat.widget.Toolbar',
+      { 'resource-id': 'app:id/toolbar', bounds: at(0, 63, 1080, 210) },
+      [text('Your quote', 189, 100, 'toolbar_title')],
+    ],
+    [
+      'android.widget.TextView',
+      { text: 'Ford Fiesta 1.0 EcoBoost · 2019', 'resource-id': 'app:id/vehicle', bounds: at(48, 300, 1032, 360) },
+    ],
+    [
+      'android.widget.LinearLayout',
+      { bounds: at(0, 400, 1080, 480) },
+      [text('Cover', 48, 410, 'cover_label'), text('Comprehensive', 600, 410, 'cover_value')],
+    ],
+    ...more,
+  ];
+  const check = (instruction: string, nodes: Spec[]) => {
+    const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...nodes) }).action;
+    return `${a.type}${'target' in a && a.target ? ` ${a.target.value}` : ''}`;
+  };
+  it('"the quote is for a Ford Fiesta" over "Ford Fiesta 1.0 EcoBoost"; never another model, a middle word or another subject', () => {
+    expect(check('Check that the quote is for a Ford Fiesta', quote())).toBe('assert app:id/vehicle');
+    expect(check('Check that the car is a Ford Fiesta', quote())).toBe('assert app:id/vehicle');
+    expect(check('Check that the quote is for a Ford Focus', quote())).toBe('fail');
+    expect(check('Check that the quote is for a Fiesta', quote())).toBe('fail');
+    expect(check('Check that the cover is a Ford Fiesta', quote())).toBe('fail');
+    const two: Spec = [
+      'android.widget.TextView',
+      { text: 'Ford Fiesta 1.1 Titanium · 2021', 'resource-id': 'app:id/other', bounds: at(48, 500, 1032, 560) },
+    ];
+    expect(check('Check that the quote is for a Ford Fiesta', quote(two))).toBe('fail');
+  });
+});
