@@ -243,3 +243,13 @@ describe('findClaimEvidence', () => {
     expect(idOf('doors close at 18:30', doors)).toBeNull();
   });
 });
+
+describe('findClaimEvidence, what there is none of', () => {
+  it('reads "no equipment is needed" over "No equipment"; never without the "no", nor another thing', () => {
+    const workout = screen(text('Full Body Burn', 'heading', 50), text('35 min · Intermediate · No equipment', 'summary', 100));
+    expect(idOf('no equipment is needed', workout)).toBe('summary');
+    expect(idOf('no equipment is required', workout)).toBe('summary');
+    expect(idOf('equipment is needed', workout)).toBeNull();
+    expect(idOf('no weights are needed', workout)).toBeNull();
+  });
+});

@@ -39,9 +39,12 @@ import {
 } from './claim-words.js';
 import { ancestors, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { isVerbForm, sameLemma } from './lemmas.js';
+import { isVerbForm, lemmaAsVerb, sameLemma } from './lemmas.js';
 import { locatable } from './locators.js';
 import { rowOf } from './screen-structure.js';
+
+/** Verbs of needing: after "no X is", said by "No X". */
+const NEEDING = new Set(['need', 'require']);
 
 export interface Evidence {
   /** The element to name in the passing check: the one holding the claim's number, else its value. */
@@ -219,7 +222,9 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
   const onScreen = locatable(elements)
     .filter(isStatement)
     .flatMap((el) => contentWords(tokensOf(textOf(el))));
-  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
+  // "no equipment is needed" over "No equipment": what there is none of is not needed; the verb says no more.
+  const needless = (i: number) => tokens[0] === 'no' && NEEDING.has(lemmaAsVerb(tokens[i]!)) && AUXILIARY.test(tokens[i - 1] ?? '');
+  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i) && !userActivity(tokens, i) && !needless(i)));
   // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
   const verb = verbIndex(tokens);
   const unnamed = unnamedSubject(claim, tokens, onScreen);

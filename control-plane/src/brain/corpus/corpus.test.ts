@@ -180,7 +180,7 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch (written by the model helper), blind until tuned on', twentyFourthBatch],
       ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
-      ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
+      ['twenty-fourth batch, fourth part, blind until tuned on (session 7)', twentyFourthBatchFourthPart],
       ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
       ['twenty-fourth batch, sixth part (session-7 dev set), blind until tuned on', twentyFourthBatchSixthPart],
       ['twenty-fourth batch, seventh part (session-7 second dev set), blind until tuned on', twentyFourthBatchSeventhPart],
