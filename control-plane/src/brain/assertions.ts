@@ -438,6 +438,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     return pass({ ...target, enabled: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
   }
   const want = state === 'selected';
-  if (el.selected !== want) return fail(`${describe(el)} is ${el.selected ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
-  return pass({ ...target, selected: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
+  // A chip or a radio button is chosen by being checked: Material's Chip reports checked, never selected.
+  const byCheck = el.checkable && !el.selected;
+  const chosen = byCheck ? el.checked : el.selected;
+  if (chosen !== want) return fail(`${describe(el)} is ${chosen ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
+  return pass(byCheck ? { ...target, checked: want } : { ...target, selected: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
 }

@@ -112,3 +112,36 @@ describe('a name by its first words', () => {
     expect(check('Check that the quote is for a Ford Fiesta', quote(two))).toBe('fail');
   });
 });
+
+describe('a chip chosen', () => {
+  const chip = (t: string, x: number, on: boolean): Spec => [
+    'com.google.android.material.chip.Chip',
+    {
+      text: t,
+      'resource-id': `app:id/tip_${t.replace('%', '')}`,
+      checkable: 'true',
+      checked: String(on),
+      selected: 'false',
+      clickable: 'true',
+      bounds: at(x, 300, x + 200, 380),
+    },
+  ];
+  const tips: Spec[] = [
+    ['android.widget.TextView', { text: 'Tip your rider', 'resource-id': 'app:id/tip_title', bounds: at(48, 220, 1032, 280) }],
+    [
+      'com.google.android.material.chip.ChipGroup',
+      { 'resource-id': 'app:id/tips', bounds: at(0, 300, 1080, 380) },
+      [chip('5%', 48, false), chip('10%', 300, true), chip('15%', 560, false)],
+    ],
+  ];
+  const check = (instruction: string) => {
+    const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...tips) }).action;
+    return `${a.type}${'target' in a && a.target ? ` ${a.target.value}` : ''}`;
+  };
+  it('is selected when checked (a Material chip reports checked, never selected), and only then', () => {
+    expect(check('Check that a 10% tip is selected')).toBe('assert app:id/tip_10');
+    expect(check('Check that the 15% tip is not selected')).toBe('assert app:id/tip_15');
+    expect(check('Check that a 15% tip is selected')).toBe('fail');
+    expect(check('Check that the 10% tip is not selected')).toBe('fail');
+  });
+});
