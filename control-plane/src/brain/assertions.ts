@@ -118,6 +118,7 @@ export function resolveAssert(phrase: TargetPhrase, visible: boolean, elements: 
     const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
     return (
       said ??
+      (/\bsettings$/i.test(phrase.text.trim()) ? screenByTitleWords(phrase.text, elements) : null) ??
       (phrase.sentence ? (evidenceOf(phrase, elements) ?? promisedBySwitch(phrase, elements) ?? byRowControl(phrase, elements)) : null) ??
       notFound('text', phrase, elements)
     );
@@ -314,12 +315,42 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   );
   const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
   if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
-  const byContent = screenByContent(named, elements);
+  const byContent = screenByContent(named, elements) ?? screenByTitleWords(named.text, elements);
   if (byContent) return byContent;
   if (shown[0])
     return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
   // "the room has a sea view": a sentence that only ends like a screen's name may say what the screen shows.
   return (phrase.sentence && evidenceOf(phrase, elements)) || notFound('screen title', named, elements);
+}
+
+/** Nouns for a kind of screen: "the privacy settings" is the Privacy screen. */
+const SCREEN_KIND = /^(?:settings|details|overview|summary|info|information|options|preferences)$/;
+
+/**
+ * "the privacy settings are shown" on the "Privacy" screen, "the parcel pickup screen" on the
+ * "Pickup" one: every word of the title, beside a noun for a kind of screen, or one word before
+ * them that the screen names nowhere (what the title is about: "parcel"). Never a word after the
+ * title's ("the pickup history"), never a word the screen shows elsewhere.
+ */
+function screenByTitleWords(name: string, elements: readonly ScreenElement[]): Decision | null {
+  const words = comparableTokens(name).filter((w) => !/^(?:the|a|an|my|your|our|this)$/.test(w));
+  const titles = titleElements(elements);
+  const elsewhere = new Set(
+    locatable(elements)
+      .filter((el) => !titles.includes(el))
+      .flatMap((el) => comparableTokens(el.text || el.contentDesc)),
+  );
+  for (const title of titles) {
+    const own = comparableTokens(title.text || title.contentDesc);
+    const at = words.findIndex((_, i) => own.every((t, j) => words[i + j] === t));
+    if (own.length === 0 || at < 0) continue;
+    const before = words.slice(0, at);
+    const after = words.slice(at + own.length);
+    const about = before.length === 1 && /^\p{Ll}+$/u.test(before[0]!) && !elsewhere.has(before[0]!) && name.includes(before[0]!);
+    if ((before.length === 0 || about) && after.every((w) => SCREEN_KIND.test(w)) && before.length + after.length > 0)
+      return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
+  }
+  return null;
 }
 
 /** "the login screen", "the sign-in page": what the screen is called when no title says so. */

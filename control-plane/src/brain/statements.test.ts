@@ -145,3 +145,34 @@ describe('a chip chosen', () => {
     expect(check('Check that the 10% tip is not selected')).toBe('fail');
   });
 });
+
+describe('a screen named by its title and a word', () => {
+  const screenOf = (title: string, ...texts: string[]): Spec[] => [
+    [
+      'androidx.appcompat.widget.Toolbar',
+      { 'resource-id': 'app:id/toolbar', bounds: at(0, 63, 1080, 210) },
+      [text(title, 189, 100, 'toolbar_title')],
+    ],
+    ...texts.map(
+      (t, i): Spec => [
+        'android.widget.TextView',
+        { text: t, 'resource-id': `app:id/t${i}`, bounds: at(48, 400 + i * 80, 1032, 460 + i * 80) },
+      ],
+    ),
+  ];
+  const check = (instruction: string, nodes: Spec[]) => {
+    const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...nodes) }).action;
+    return `${a.type}${'target' in a && a.target ? ` ${a.target.value}` : ''}`;
+  };
+  it('"the privacy settings", "the parcel pickup screen": the title with a kind of screen or what it is about', () => {
+    const privacy = screenOf('Privacy', 'Last seen', 'Read receipts');
+    const pickup = screenOf('Pickup', 'Ready for pickup', 'Locker 0417');
+    expect(check('the privacy settings are shown', privacy)).toBe('assert app:id/toolbar_title');
+    expect(check('The parcel pickup screen is shown', pickup)).toBe('assert app:id/toolbar_title');
+    // Traps: another title; a word after the title's; a word the screen shows elsewhere; the title's word missing.
+    expect(check('the bluetooth settings are shown', privacy)).toBe('fail');
+    expect(check('The pickup history screen is shown', pickup)).toBe('fail');
+    expect(check('The locker pickup screen is shown', pickup)).toBe('fail');
+    expect(check('The parcel screen is shown', pickup)).toBe('fail');
+  });
+});
