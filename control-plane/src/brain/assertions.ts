@@ -10,18 +10,20 @@ import { type Decision, fail } from './actions.js';
 import { findClaimEvidence } from './claim-evidence.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, toggleOf } from './element-matching.js';
-import { ancestors, describe, isEditable, isToggle } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable, isToggle } from './element-roles.js';
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
+import { lemmaAsVerb, sameLemma } from './lemmas.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { resolveMissing } from './missing-claims.js';
 import { resolveModalSentence, scopedToModal } from './modal-subject.js';
-import { findParaphrase } from './paraphrase.js';
-import { modalFilter, regionFilter, screenBounds, titleElements } from './screen-structure.js';
+import { toggleOffering, togglePromising } from './offered-toggles.js';
+import { findParaphrase, titleIsSubject } from './paraphrase.js';
+import { modalFilter, regionFilter, rowOf, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
-import { sameText, showsText } from './verdict-text.js';
+import { comparableTokens, sameText, showsText } from './verdict-text.js';
 
 /** "the price $12.00", "an error message saying Invalid email": the words that only say what kind of text follows. */
 const DESCRIPTOR =
@@ -92,6 +94,11 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
   if (missing) return missing;
   if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
   if (phrase.role === 'screen' && visible) return resolveScreen(phrase, elements);
+  const dialog = phrase.literal ? null : DIALOG_SHOWN.exec((phrase.variants?.[0] ?? phrase.text).trim());
+  if (dialog) {
+    const shown = dialog[1] ? !visible : visible;
+    return resolveDialogShown(dialog[2]?.toLowerCase(), shown, elements) ?? fail(`The dialog showing is no ${dialog[2]} dialog`);
+  }
   // A text showing the whole phrase, qualifier words included, is what was meant.
   const whole = phrase.whole ? findShown(elements, { text: phrase.whole }) : [];
   let found = whole.length > 0 ? whole : findShown(elements, phrase);
@@ -118,11 +125,43 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
   }
   if (!best) {
     const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
-    return said ?? (phrase.sentence ? evidenceOf(phrase, elements) : null) ?? notFound('text', phrase, elements);
+    return (
+      said ??
+      (/\bsettings$/i.test(phrase.text.trim()) ? screenByTitleWords(phrase.text, elements) : null) ??
+      (phrase.sentence ? (evidenceOf(phrase, elements) ?? promisedBySwitch(phrase, elements) ?? byRowControl(phrase, elements)) : null) ??
+      notFound('text', phrase, elements)
+    );
   }
   const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
   return pass(target, `${describe(best.element)} is visible: ${how} once case, spaces and punctuation are set aside`);
+}
+
+/** "a confirmation dialog is shown", "an alert is displayed": the dialog itself, not a text saying "dialog". */
+const DIALOG_SHOWN =
+  /^(?:(?:a|an|the)\s+|(no)\s+)?(?:(confirmation|error)\s+)?(?:dialog|dialogue|alert|pop-?up|modal)(?:\s+(?:window|box))?$/i;
+/** Words of a dialog that reports a failure. */
+const ERROR_WORDS = /\b(?:error|failed|fail|couldn['’]?t|can['’]?t|cannot|unable|invalid|wrong)\b/i;
+
+/**
+ * Is a modal dialog up (screen-structure.ts `modalFilter`), and of the kind named: a confirmation
+ * asks (its title, or its first text, ends with "?"), an error reports a failure. Passes on its
+ * title; "is not shown" passes when none is up. Null when one is up but of another kind.
+ */
+function resolveDialogShown(kind: string | undefined, visible: boolean, elements: readonly ScreenElement[]): Decision | null {
+  const inModal = modalFilter(elements);
+  if (!inModal) return visible ? fail('No dialog is showing') : absent({ text: 'dialog' });
+  const texts = locatable(elements).filter((el) => inModal(el) && (el.text || el.contentDesc) && !el.clickable);
+  const title = titleElements(elements).find(inModal) ?? texts[0];
+  const said = texts.map((el) => el.text || el.contentDesc);
+  const fits =
+    kind === undefined ||
+    (kind === 'confirmation' && /\?\s*$/.test(title ? title.text || title.contentDesc : '')) ||
+    (kind === 'error' && said.some((t) => ERROR_WORDS.test(t)));
+  if (!visible)
+    return fits ? fail(`A ${kind ? `${kind} ` : ''}dialog is showing${title ? `: ${describe(title)}` : ''}`) : absent({ text: 'dialog' });
+  if (!fits || !title) return null;
+  return pass(shownLocator(title, elements), `${describe(title)} heads the ${kind ? `${kind} ` : ''}dialog that is showing`);
 }
 
 /**
@@ -139,14 +178,23 @@ export function shownLocator(el: ScreenElement, elements: readonly ScreenElement
 export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
-  const said = findParaphrase(claim, elements, phrase.reported, dialogScope(phrase, elements) ?? undefined);
+  // With a modal dialog up, a check is first read as what the dialog says ("Luna's vaccination will be
+  // cancelled" over its message "Luna's vaccination with Dr. Patel … will be cancelled."), as if written "the
+  // dialog says …": the dialog is what the tester is looking at, and only its texts are read then.
+  // A claim whose subject the dialog's title names ("the appointment is …" under "Cancel appointment?") is about
+  // the dialog's thing: only the dialog is read, never a row behind it that says the same of another.
+  const modal = phrase.dialogSays ? null : modalFilter(elements);
+  const scope = dialogScope(phrase, elements, claim);
+  const said =
+    (modal ? findParaphrase(claim, elements, true, modal) : null) ?? findParaphrase(claim, elements, phrase.reported, scope ?? undefined);
   if (!said) return null;
   return bySwitchState(claim, said.element, elements) ?? pass(shownLocator(said.element, elements), said.reasoning, 0.9);
 }
 
 /** "the alert says …" (TargetPhrase.dialogSays) while a dialog is up: only its elements; null when no dialog is up. */
-function dialogScope(phrase: TargetPhrase, elements: readonly ScreenElement[]): ((el: ScreenElement) => boolean) | null {
-  return phrase.dialogSays ? modalFilter(elements) : null;
+function dialogScope(phrase: TargetPhrase, elements: readonly ScreenElement[], claim?: string): ((el: ScreenElement) => boolean) | null {
+  if (phrase.dialogSays) return modalFilter(elements);
+  return claim !== undefined && titleIsSubject(claim, elements) ? modalFilter(elements) : null;
 }
 
 /** "insurance is added", "the reminders are not on": a claim of the state a switch or checkbox is in. */
@@ -169,12 +217,78 @@ function bySwitchState(claim: string, said: ScreenElement, elements: readonly Sc
   );
 }
 
+/**
+ * "legal protection is included", "the airport transfer is not added": an extra a switch or checkbox
+ * offers (offered-toggles.ts), decided by the control's state. Null when no one toggle offers it.
+ */
+export function offeredState(name: string, on: boolean, elements: readonly ScreenElement[]): Decision | null {
+  const toggle = toggleOffering(name, elements);
+  if (!toggle) return null;
+  if (toggle.checked !== on) return fail(`${describe(toggle)} is ${toggle.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
+  return pass(
+    { ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: on },
+    `${describe(toggle)}, which offers ${JSON.stringify(name)}, is ${on ? 'on' : 'off'}`,
+  );
+}
+
+/**
+ * "Sapiens cannot be renewed" beside a disabled Renew in the row titled "Sapiens", "The Overstory
+ * can be renewed" beside an enabled one: the one control of the one row named (its title whole)
+ * whose label starts with the verb (by dictionary form) says whether it can be done.
+ */
+function byRowControl(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal) return null;
+  const m = /^(.+?)\s+(can(?:not|'t|’t|\s+not)?)\s+be\s+(\p{L}+ed)$/iu.exec((phrase.whole ?? phrase.text).trim());
+  if (!m) return null;
+  const [, name, can, participle] = m;
+  const rows = new Set(
+    locatable(elements)
+      .filter((el) => !el.clickable && sameText(el.text || el.contentDesc, name!))
+      .map((el) => rowOf(el, elements))
+      .filter((r): r is ScreenElement => r !== null),
+  );
+  if (rows.size !== 1) return null;
+  const [row] = rows;
+  const controls = locatable(elements).filter(
+    (el) =>
+      (el.clickable || isButtonType(el)) &&
+      !isToggle(el) &&
+      ancestors(el, elements).includes(row!) &&
+      sameLemma(lemmaAsVerb(participle!.toLowerCase()), lemmaAsVerb(comparableTokens(el.text || el.contentDesc)[0] ?? '')),
+  );
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  const possible = !/not|n['’]t/i.test(can!);
+  if (control.enabled !== possible)
+    return fail(
+      `${describe(control)} is ${control.enabled ? 'enabled' : 'disabled'}, so it ${control.enabled ? 'can' : 'cannot'} be ${participle}`,
+    );
+  return pass(
+    { ...(uniqueLocator(control, elements) ?? locatorFor(control, elements)), enabled: possible },
+    `${describe(control)} in the row of ${JSON.stringify(name)} is ${possible ? 'enabled' : 'disabled'}`,
+  );
+}
+
+/** "the recipient will be saved as a template" beside a checkbox "Save recipient as a template": its state decides (offered-toggles.ts). */
+function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  if (phrase.literal) return null;
+  const promised = togglePromising(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
+  if (!promised) return null;
+  const { toggle, negated } = promised;
+  const on = !negated;
+  if (toggle.checked !== on) return fail(`${describe(toggle)} is ${toggle.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
+  return pass(
+    { ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: on },
+    `${describe(toggle)} is ${on ? 'on' : 'off'}: its label says it will be done`,
+  );
+}
+
 /** A check written as a sentence that one text or one group of texts says (claim-evidence.ts); null when none does. */
 export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
   const found = findClaimEvidence(claim, elements);
-  const inDialog = dialogScope(phrase, elements);
+  const inDialog = dialogScope(phrase, elements, claim);
   if (!found || (inDialog && !inDialog(found.element))) return null;
   return bySwitchState(claim, found.element, elements) ?? pass(shownLocator(found.element, elements), found.reasoning, 0.85);
 }
@@ -210,12 +324,42 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   );
   const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
   if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
-  const byContent = screenByContent(named, elements);
+  const byContent = screenByContent(named, elements) ?? screenByTitleWords(named.text, elements);
   if (byContent) return byContent;
   if (shown[0])
     return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);
   // "the room has a sea view": a sentence that only ends like a screen's name may say what the screen shows.
   return (phrase.sentence && evidenceOf(phrase, elements)) || notFound('screen title', named, elements);
+}
+
+/** Nouns for a kind of screen: "the privacy settings" is the Privacy screen. */
+const SCREEN_KIND = /^(?:settings|details|overview|summary|info|information|options|preferences)$/;
+
+/**
+ * "the privacy settings are shown" on the "Privacy" screen, "the parcel pickup screen" on the
+ * "Pickup" one: every word of the title, beside a noun for a kind of screen, or one word before
+ * them that the screen names nowhere (what the title is about: "parcel"). Never a word after the
+ * title's ("the pickup history"), never a word the screen shows elsewhere.
+ */
+function screenByTitleWords(name: string, elements: readonly ScreenElement[]): Decision | null {
+  const words = comparableTokens(name).filter((w) => !/^(?:the|a|an|my|your|our|this)$/.test(w));
+  const titles = titleElements(elements);
+  const elsewhere = new Set(
+    locatable(elements)
+      .filter((el) => !titles.includes(el))
+      .flatMap((el) => comparableTokens(el.text || el.contentDesc)),
+  );
+  for (const title of titles) {
+    const own = comparableTokens(title.text || title.contentDesc);
+    const at = words.findIndex((_, i) => own.every((t, j) => words[i + j] === t));
+    if (own.length === 0 || at < 0) continue;
+    const before = words.slice(0, at);
+    const after = words.slice(at + own.length);
+    const about = before.length === 1 && /^\p{Ll}+$/u.test(before[0]!) && !elsewhere.has(before[0]!) && name.includes(before[0]!);
+    if ((before.length === 0 || about) && after.every((w) => SCREEN_KIND.test(w)) && before.length + after.length > 0)
+      return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
+  }
+  return null;
 }
 
 /** "the login screen", "the sign-in page": what the screen is called when no title says so. */
@@ -307,6 +451,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     if (el.checked !== on) return fail(`${describe(el)} is ${el.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
     return pass({ ...(uniqueLocator(el, elements) ?? locatorFor(el, elements)), checked: on }, `${describe(el)} is ${on ? 'on' : 'off'}`);
   }
+  // "the airport transfer is off" beside "Add airport transfer (€35)": the switch offering it.
+  const offered = toggles.length === 0 && wantsSwitch ? offeredState(phrase.text, state === 'on', elements) : null;
+  if (offered) return offered;
   if (wantsSwitch) {
     // No switch, but a text saying so as a whole: "Auto top-up is off".
     const names = [phrase.text, ...(phrase.variants ?? [])].filter(Boolean);
@@ -331,6 +478,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     return pass({ ...target, enabled: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
   }
   const want = state === 'selected';
-  if (el.selected !== want) return fail(`${describe(el)} is ${el.selected ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
-  return pass({ ...target, selected: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
+  // A chip or a radio button is chosen by being checked: Material's Chip reports checked, never selected.
+  const byCheck = el.checkable && !el.selected;
+  const chosen = byCheck ? el.checked : el.selected;
+  if (chosen !== want) return fail(`${describe(el)} is ${chosen ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
+  return pass(byCheck ? { ...target, checked: want } : { ...target, selected: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
 }

@@ -221,4 +221,35 @@ describe('findClaimEvidence', () => {
     const detail = screen(text('Checkout', 'heading', 50), text('Failed', 'status', 100));
     expect(idOf('the payment failed', detail)).toBe('status');
   });
+
+  it('reads the time after a noun as when it starts ("Boarding 10:35"), never when it ends, nor one end of a range', () => {
+    const gate = screen(
+      text('TP 662 · Gate B14', 'flight', 50),
+      text('Boarding 10:35 · Departs 11:05', 'times', 100),
+      text('Talk 14:00–15:00', 'talk', 200),
+    );
+    expect(idOf('boarding starts at 10:35', gate)).toBe('times');
+    expect(idOf('boarding opens at 10:35', gate)).toBe('times');
+    // Traps: another time, its end, another noun, a range's end or start.
+    expect(idOf('boarding starts at 11:05', gate)).toBeNull();
+    expect(idOf('boarding ends at 10:35', gate)).toBeNull();
+    expect(idOf('boarding closes at 10:35', gate)).toBeNull();
+    expect(idOf('the lounge opens at 10:35', gate)).toBeNull();
+    expect(idOf('the talk starts at 15:00', gate)).toBeNull();
+    // A plural subject's verb in its base form ("doors open") is read too.
+    const doors = screen(text('Jazz at the Park', 'heading', 50), text('Sat, 14 Jun · Doors 18:30 · Riverside Park', 'info', 100));
+    expect(idOf('doors open at 18:30', doors)).toBe('info');
+    expect(idOf('doors open at 19:30', doors)).toBeNull();
+    expect(idOf('doors close at 18:30', doors)).toBeNull();
+  });
+});
+
+describe('findClaimEvidence, what there is none of', () => {
+  it('reads "no equipment is needed" over "No equipment"; never without the "no", nor another thing', () => {
+    const workout = screen(text('Full Body Burn', 'heading', 50), text('35 min · Intermediate · No equipment', 'summary', 100));
+    expect(idOf('no equipment is needed', workout)).toBe('summary');
+    expect(idOf('no equipment is required', workout)).toBe('summary');
+    expect(idOf('equipment is needed', workout)).toBeNull();
+    expect(idOf('no weights are needed', workout)).toBeNull();
+  });
 });

@@ -39,9 +39,12 @@ import {
 } from './claim-words.js';
 import { ancestors, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { isVerbForm, sameLemma } from './lemmas.js';
+import { isVerbForm, lemmaAsVerb, sameLemma } from './lemmas.js';
 import { locatable } from './locators.js';
 import { rowOf } from './screen-structure.js';
+
+/** Verbs of needing: after "no X is", said by "No X". */
+const NEEDING = new Set(['need', 'require']);
 
 export interface Evidence {
   /** The element to name in the passing check: the one holding the claim's number, else its value. */
@@ -211,14 +214,17 @@ function namesOtherRows(claim: Claim, shown: ScreenElement, elements: readonly S
 export function findClaimEvidence(claim: string, elements: readonly ScreenElement[]): Evidence | null {
   const tokens = tokensOf(claim);
   // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
-  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t)));
+  // A verb that only says its number is so makes one too ("doors open at 18:30").
+  const beforeQuantity = verbsBeforeQuantities(tokens);
+  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t))) || beforeQuantity.size > 0;
   if (!sentence) return null;
   // What the screen says, not what its controls offer: "View Flight Status" names no flight the screen is about.
   const onScreen = locatable(elements)
     .filter(isStatement)
     .flatMap((el) => contentWords(tokensOf(textOf(el))));
-  const beforeQuantity = verbsBeforeQuantities(tokens);
-  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i) && !userActivity(tokens, i)));
+  // "no equipment is needed" over "No equipment": what there is none of is not needed; the verb says no more.
+  const needless = (i: number) => tokens[0] === 'no' && NEEDING.has(lemmaAsVerb(tokens[i]!)) && AUXILIARY.test(tokens[i - 1] ?? '');
+  const words = contentWords(tokens.filter((_, i) => !beforeQuantity.has(i) && !userActivity(tokens, i) && !needless(i)));
   // A word after an article is a noun ("the rent"), whatever verb it may also be the past of.
   const verb = verbIndex(tokens);
   const unnamed = unnamedSubject(claim, tokens, onScreen);

@@ -12,6 +12,7 @@ import { isVerbForm } from './lemmas.js';
 import { locatable } from './locators.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { idWords } from './target-choice.js';
+import { SENTENCE_BREAK } from './verdict-text.js';
 
 export interface Piece {
   /** The elements the evidence is made of (one, or a row's texts): each says all its words, or the part taken. */
@@ -59,7 +60,7 @@ function piece(elements: ScreenElement[], texts: readonly string[]): Piece {
  */
 function partsOf(text: string): string[] {
   const sentences = text
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(new RegExp(`${SENTENCE_BREAK.source}|\\n+`))
     .map((p) => p.trim())
     .filter(Boolean);
   const parts = sentences.flatMap((sentence) => {

@@ -166,9 +166,17 @@ export function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
     if (IS_NUMBER.test(next) && isInflectedVerb(t) && !/^(?:up|down)$/.test(t)) light.add(i);
     // "Yoga Flow is taught by Priya" over "with Priya": who leads it, said with "by".
     if (LEADING.has(lemmaAsVerb(t)) && next === 'by') light.add(i);
+    // "boarding starts at 10:35" over "Boarding 10:35", "doors open at 18:30" over "Doors 18:30": a time after a noun
+    // is when it starts. Only a start, at one clock time (a piece with another time of the day is a range, which
+    // matchedQuantities refuses: "the event starts at 15:00" is not "14:00–15:00").
+    if (STARTING.has(lemmaAsVerb(t)) && next === 'at' && CLOCK.test(tokens[i + 2] ?? '')) light.add(i);
   });
   return light;
 }
+
+/** Verbs of starting: the time after a noun ("Boarding 10:35") says when it starts, never when it ends. */
+const STARTING = new Set(['start', 'begin', 'open', 'commence']);
+const CLOCK = /^\d{1,2}[:.]\d{2}$/;
 
 /** Verbs of leading a class or an event. */
 const LEADING = new Set(['teach', 'lead', 'host', 'run', 'coach', 'instruct', 'present']);

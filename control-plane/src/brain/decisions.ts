@@ -8,6 +8,7 @@ import { center, describe, visibleLabel } from './element-roles.js';
 import { normalizeText, similarity, textMatchScore } from './fuzzy.js';
 import type { ScreenElement } from './hierarchy.js';
 import { locatable, locatorFor } from './locators.js';
+import { modalFilter } from './screen-structure.js';
 import type { TargetPhrase } from './target-phrase.js';
 
 /** Confidence in [0, 1] with two decimals (match scores may carry a role bonus above 1). */
@@ -16,6 +17,11 @@ export const confidence = (score: number) => Math.max(0, Math.min(1, Math.round(
 /** Tap `matched`, or its clickable container; the locator names whichever identifies it uniquely. */
 export function tapOn(matched: ScreenElement, elements: readonly ScreenElement[], why: string, score: number): Decision {
   const target = tapTargetOf(matched, elements);
+  // Behind an alert or modal dialog nothing can be touched, however the element was found (a row by
+  // its title, a control by its verb): the dialog must be answered first, as target-choice.ts says.
+  const inModal = modalFilter(elements);
+  if (inModal && !inModal(target))
+    return fail(`${describe(target)} is behind a dialog: answer the dialog first (e.g. "Dismiss the dialog")`);
   const via = target !== matched ? ` via its clickable container ${describe(target)}` : '';
   // Tapping something not marked clickable often does nothing (a screen title), but
   // some apps handle touches without telling accessibility: tap, with less confidence.

@@ -169,7 +169,7 @@ describe('parseInstruction', () => {
     expect(parseInstruction(text)).toEqual(intent);
   });
 
-  it.each(['Sing a song', 'Login', '', 'The weather is nice today'])('does not guess at %j', (text) => {
+  it.each(['Sing a song', 'Login', '', 'The Login button', 'The Settings screen'])('does not guess at %j', (text) => {
     expect(parseInstruction(text).kind).toBe('unknown');
   });
 });
@@ -188,12 +188,20 @@ describe('Gherkin outcomes and expected results', () => {
   });
   it('reads an expectation with "should" as a check, and "tick" as ticking a box', () => {
     expect(kind('The reference should be Rent March')).toBe('assertValue');
-    expect(kind('The weather is nice')).toBe('unknown');
     expect(parseInstruction('tick "Save Maria Lopez as a payee"')).toMatchObject({ kind: 'toggle', desired: 'on' });
     expect(parseInstruction('untick Remember me')).toMatchObject({ kind: 'toggle', desired: 'off' });
   });
-  it('never reads a bare statement without such a word as a check, nor a name starting with "And"', () => {
-    expect(kind('the event starts at 14:00')).toBe('unknown');
+  it('reads a statement with its subject and verb as a check, without "Then" too; never a name starting with "And"', () => {
+    expect(kind('the event starts at 14:00')).toBe('assert');
+    expect(kind('The plan is Premium')).toBe('assertValue');
+    expect(kind('the parcel was sent by Zalando')).toBe('assert');
+    expect(kind('The rider gets a €2.65 tip')).toBe('assert');
+    expect(parseInstruction('i should be on the log in screen')).toMatchObject({ kind: 'assert', target: { role: 'screen' } });
+    // An action starts with its verb: never read as a statement.
+    expect(kind('Open the plan')).toBe('tap');
+    expect(kind('Then I tap Save')).toBe('tap');
+    // No verb after the subject: no statement.
+    expect(kind('The Login button')).toBe('unknown');
     const andrew = parseInstruction('Andrew is shown');
     expect(andrew.kind === 'assert' && andrew.target.text).toBe('Andrew');
   });

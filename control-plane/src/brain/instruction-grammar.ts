@@ -33,6 +33,10 @@ export type Intent =
   | { kind: 'assertValue'; label: TargetPhrase; value: string; said: string }
   | { kind: 'assertField'; field: TargetPhrase; value: string }
   | { kind: 'confirm' }
+  /** "Confirm the cancellation": the control doing the action the noun names, else `check` (the words read as a check). */
+  | { kind: 'confirmAction'; noun: string; check: Intent }
+  /** "See the breakdown": the check it reads as, else the control that shows it ("View breakdown", "See all activity"). */
+  | { kind: 'seeOrView'; object: string; check: Intent }
   | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
   | { kind: 'permission'; answer: PermissionAnswer }
   | { kind: 'dismiss' }
@@ -213,6 +217,26 @@ const prompts: Rule = (s) => {
   return DISMISS.test(s) ? { kind: 'dismiss' } : null;
 };
 
+/**
+ * "Confirm the cancellation", "confirm the removal in the dialog": a noun of an action after "confirm"
+ * asks for the control that does it (intent-resolver.ts); when none does, it stays the check it also
+ * reads as ("Confirm the total" checks the total).
+ */
+const CONFIRM_ACTION = /^confirm\s+(?:the|my|this|your)\s+(\p{L}+(?:tion|sion|al|ing|ment))(?:\s+in\s+the\s+(?:dialog|alert|pop-?up))?$/iu;
+
+const confirmingAction: Rule = (s) => {
+  const m = CONFIRM_ACTION.exec(s);
+  const check = m ? assertion(s) : null;
+  return m && check ? { kind: 'confirmAction', noun: m[1]!.toLowerCase(), check } : null;
+};
+
+/** "See the breakdown of the bill": a check, or (when nothing shows it) the control to see it (intent-resolver.ts). */
+const seeing: Rule = (s) => {
+  const m = /^see\s+(?!(?:that|if|whether)\b)(.+)$/i.exec(s);
+  const check = m ? assertion(s) : null;
+  return m && check ? { kind: 'seeOrView', object: m[1]!, check } : null;
+};
+
 /** Before toggles: "check that …" is an assertion, "check the … box" is not. */
 const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
@@ -280,11 +304,17 @@ const RULES: readonly Rule[] = [
   scrolling,
   throughDialog,
   prompts,
+  confirmingAction,
+  seeing,
   assertion,
   toggling,
   (s) => parseTyping(s),
   tapping,
 ];
+
+/** A sentence that states: an article or possessive, its subject (up to six words) and a verb; or "I am", "I should be". */
+const STATEMENT =
+  /^(?:(?:the|a|an|my|your|our|this|these|those|its|their)\s+\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|must|does|did|\p{Ll}{2,}(?:s|ed))|(?:i|we)\s+(?:am|are|should\s+be|have|can|will|was|were))\s/iu;
 
 const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i;
 
@@ -299,6 +329,14 @@ export function parseInstruction(instruction: string): Intent {
   // result ("Expected: …") states what must be true: when it is no action, it is a check.
   if (STATEMENT_PREFIX.test(instruction.trim()) && !/^(?:i|we)\s/i.test(s)) {
     const intent = assertion(`check that ${s.replace(STATEMENT_PREFIX, '')}`);
+    if (intent) return intent;
+  }
+  // A statement of what is true ("The plan is Premium", "the parcel was sent by Zalando", "I should be on the login
+  // screen") is a check: an action starts with its verb, never with an article or "I". It needs a verb after its subject.
+  if (STATEMENT.test(s)) {
+    const intent = assertion(
+      `check that ${s.replace(/^(i|we)\s+should\s+be\b/i, (_, who: string) => `${who} ${/^i$/i.test(who) ? 'am' : 'are'}`)}`,
+    );
     if (intent) return intent;
   }
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';

@@ -13,7 +13,8 @@ import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { answerCookies, answerPermission, confirmDialog, dismiss } from './prompt-answers.js';
+import { toggleOffering } from './offered-toggles.js';
+import { answerCookies, answerPermission, confirmAction, confirmDialog, dismiss, keepInDialog } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
@@ -45,7 +46,7 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
     return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
   }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
-  if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? choice.decision;
+  if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? rowByWho(phrase, elements) ?? choice.decision;
   const best = choice.match;
   // "Open the compartment" beside a label "Compartment" and a button "Open compartment": the control the verb and its object name.
   const named =
@@ -119,6 +120,23 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   if (!row?.enabled) return null;
   const why = `the row titled "${title}" (the ${words.at(-1)})`;
   return tapRowOrItsControl(row, shown, elements, why, 0.85);
+}
+
+/**
+ * "Open the book by Kazuo Ishiguro", "the email from Lena": a list row named by a lower-case noun
+ * for what it is and a name it shows after "by" / "from" / "with", the name a whole text of the row
+ * (or a part of one between "·"), in exactly one row. Only when nothing matched the whole phrase.
+ */
+function rowByWho(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(?:the\s+|a\s+|my\s+)?\p{Ll}+\s+(?:by|from|with)\s+(.+)$/u.exec(phrase.text.trim());
+  if (!m || phrase.literal || phrase.ordinal !== undefined || phrase.near || phrase.container) return null;
+  const name = m[1]!;
+  const shown = locatable(elements).filter((el) => !el.clickable && showsText(el.text || el.contentDesc, name));
+  const rows = new Set(shown.map((el) => rowOf(el, elements)));
+  if (rows.size !== 1 || rows.has(null)) return null;
+  const [row] = rows;
+  if (!row?.enabled) return null;
+  return tapRowOrItsControl(row, shown, elements, `the row showing ${JSON.stringify(name)}`, 0.8);
 }
 
 /**
@@ -245,6 +263,13 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return resolveFieldValue(intent.field, intent.value, elements);
     case 'confirm':
       return confirmDialog(elements);
+    case 'seeOrView': {
+      const checked = resolveIntent(intent.check, screen);
+      if (checked.action.type !== 'fail') return checked;
+      return controlNamed(`see ${intent.object}`, elements) ?? controlNamed(`view ${intent.object}`, elements) ?? checked;
+    }
+    case 'confirmAction':
+      return confirmAction(intent.noun, elements) ?? resolveIntent(intent.check, screen);
     case 'toggle':
       return resolveToggle(intent.target, intent.desired, elements);
     case 'back':
@@ -284,8 +309,13 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       const reasoning = `Waiting for ${what} to ${intent.visible ? 'appear' : 'disappear'}`;
       return { action: { type: 'wait', seconds: 1 }, reasoning, confidence: 0.9 };
     }
-    case 'unknown':
-      return (intent.said && controlNamed(intent.said, elements)) || fail(intent.reason);
+    case 'unknown': {
+      // "Save the quote for later": when it is done is no part of the control's name.
+      const said = intent.said?.replace(/^((?:save|keep|bookmark|store)\s.+?)\s+for\s+later$/i, '$1');
+      return (
+        (said && (controlNamed(said, elements) ?? providerButton(said, elements) ?? keepInDialog(said, elements))) || fail(intent.reason)
+      );
+    }
   }
 }
 
@@ -299,7 +329,50 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
   );
   if (controls.length === 1) return tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9);
-  return controlOfRow(said, elements) ?? controlInWords(said, elements) ?? controlByAction(said, elements) ?? controlByVerb(said, elements);
+  return (
+    controlOfRow(said, elements) ??
+    controlInWords(said, elements) ??
+    controlByAction(said, elements) ??
+    controlByVerb(said, elements) ??
+    addOffered(said, elements)
+  );
+}
+
+/** Verbs of one action with a provider: signing in, signing up, paying. "Continue" is each of them ("Continue with Apple"). */
+const PROVIDER_ACTIONS: readonly RegExp[] = [
+  /^(?:sign\s+in|log\s+in|login|continue)$/i,
+  /^(?:sign\s+up|register|create\s+(?:an\s+)?account|continue)$/i,
+  /^(?:pay|buy|purchase|check\s*out|order|continue)$/i,
+];
+
+/**
+ * "Sign in with Apple" for "Continue with Apple", "Pay with Apple Pay" for "Buy with Apple Pay": the
+ * one enabled control whose label is a verb of the same action and "with" the same provider, named
+ * with a capital. Never another provider, never another action ("Share with Apple").
+ */
+function providerButton(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(.+?)\s+with\s+(\p{Lu}.*)$/u.exec(said.trim());
+  if (!m) return null;
+  const [, verb, provider] = m;
+  const actions = PROVIDER_ACTIONS.filter((a) => a.test(verb!));
+  if (actions.length === 0) return null;
+  const hits = controlsOf(elements).filter((el) => {
+    const label = /^(.+?)\s+with\s+(.+)$/i.exec(labelOf(el).trim());
+    return !!label && sameText(label[2]!, provider!) && actions.some((a) => a.test(label[1]!));
+  });
+  if (hits.length !== 1) return null;
+  if (!hits[0]!.enabled) return fail(`${describe(hits[0]!)} is disabled`);
+  return tapOn(hits[0]!, elements, `${describe(hits[0]!)} does the same action with ${provider}`, 0.85);
+}
+
+/** "Add breakdown cover" beside a switch "Breakdown cover (£4.50/mo)": turn on the one toggle offering it (offered-toggles.ts). */
+function addOffered(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const name = /^(?:add|include)\s+(.+)$/i.exec(said)?.[1];
+  const toggle = name ? toggleOffering(name, elements) : null;
+  if (!toggle) return null;
+  if (toggle.checked) return { action: { type: 'done' }, reasoning: `${describe(toggle)} is already on`, confidence: 0.85 };
+  if (!toggle.enabled) return fail(`${describe(toggle)} is disabled`);
+  return tapOn(toggle, elements, `${describe(toggle)} offers ${JSON.stringify(name)}: turn it on`, 0.85);
 }
 
 const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use|activate|trigger)\s+(.+)$/i;
@@ -388,11 +461,12 @@ function controlOfRow(said: string, elements: readonly ScreenElement[]): Decisio
   const named = controlsOf(elements).filter(
     (el) => sameText(labelOf(el), verb!) || withoutArticles(labelOf(el)) === withoutArticles(verb!),
   );
+  // "renew the Klara and the Sun book": the row's text, then a lower-case noun for what it is.
+  const kindless = /^(.+?)\s+\p{Ll}+$/u.exec(object!)?.[1];
+  const shows = (t: ScreenElement) => sameText(labelOf(t), object!) || (kindless !== undefined && sameText(labelOf(t), kindless));
   const inRow = named.filter((el) => {
     const row = rowOf(el, elements);
-    return (
-      row !== null && locatable(elements).some((t) => t !== el && ancestors(t, elements).includes(row) && sameText(labelOf(t), object!))
-    );
+    return row !== null && locatable(elements).some((t) => t !== el && ancestors(t, elements).includes(row) && shows(t));
   });
   if (inRow.length !== 1) return null;
   const el = inRow[0]!;

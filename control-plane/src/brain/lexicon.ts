@@ -239,9 +239,47 @@ export function canonicalTokens(tokens: readonly string[]): string[] {
   return out;
 }
 
+const RATE: Readonly<Record<string, string>> = {
+  year: 'yearly',
+  yr: 'yearly',
+  month: 'monthly',
+  mo: 'monthly',
+  week: 'weekly',
+  wk: 'weekly',
+  day: 'daily',
+};
+
+/**
+ * A rate as one word: "£518.40 a year", "per year", "/yr", "annually" and "yearly" are alike, as
+ * are "a month", "/mo" and "monthly" ("£46.80 a month" is never yearly). Not "a day ago", "a week
+ * later": those say when, not how often.
+ */
+function ratesAsWords(text: string): string {
+  return text
+    .replace(
+      /\b(?:a|per|each|every)\s+(year|month|week|day)\b(?!\s+(?:ago|left|later|before|after|earlier|old|from|or\b))/gi,
+      (_, unit: string) => RATE[unit.toLowerCase()]!,
+    )
+    .replace(/\/\s?(yr|year|mo|month|wk|week|day)\b/gi, (_, unit: string) => ` ${RATE[unit.toLowerCase()]}`)
+    .replace(/\b(?:annually|annual|p\.a\.)/gi, 'yearly');
+}
+
+/**
+ * A masked number as said: "Visa •••• 4821" and "Account ·· 3381" show a card or an account whose
+ * number ends in 4821 or 3381; the mask signs are no word (comparableTokens), and a claim's "ends
+ * in", "ending (in / with)" before the last 4 digits of a card, an account or a phone is none
+ * either ("the card ends in 4821" reads "the card 4821"). Never before a duration or other count.
+ */
+function maskedAsWords(text: string): string {
+  if (!/\b(?:card|account|visa|mastercard|amex|maestro|debit|credit|iban|phone|number)\b/i.test(text)) return text;
+  return text.replace(/\b(?:that\s+)?(?:ends|ending|end)(?:\s+(?:in|with))?\s+(?=\d{4}\b(?![.,]?\d)(?!\s*\p{L}))/giu, '');
+}
+
 /** A sign before a percentage said as a word: "+1.24%" is "up 1.24%", "−0.38%" "down 0.38%" (comparableTokens drops signs). */
 export function signsAsWords(text: string): string {
-  return text.replace(/(^|[\s(])\+\s?(?=\d[\d.,]*\s?%)/g, '$1up ').replace(/(^|[\s(])[−–-]\s?(?=\d[\d.,]*\s?%)/g, '$1down ');
+  return ratesAsWords(maskedAsWords(text))
+    .replace(/(^|[\s(])\+\s?(?=\d[\d.,]*\s?%)/g, '$1up ')
+    .replace(/(^|[\s(])[−–-]\s?(?=\d[\d.,]*\s?%)/g, '$1down ');
 }
 
 /** Are two words the same in the lexicon's reading? */

@@ -253,3 +253,42 @@ describe('findParaphrase, an image and a text that say the same', () => {
     expect(findParaphrase('the bike is an e-bike', bike)?.element.resourceId).toBe('app:id/bike_type');
   });
 });
+
+describe('findParaphrase, a weekday beside a date', () => {
+  it('may be left out when the claim gives the date, never when it names another weekday or date', () => {
+    const loan = screen(row('The Overstory', 'Richard Powers', 'Due Thu 4 Dec'));
+    expect(said('The Overstory is due on 4 December', loan)).toBe('Due Thu 4 Dec');
+    expect(said('The Overstory is due on Thursday 4 December', loan)).toBe('Due Thu 4 Dec');
+    expect(said('The Overstory is due on 5 December', loan)).toBeNull();
+    expect(said('The Overstory is due on Friday 4 December', loan)).toBeNull();
+    // Without its date the weekday is what the text says: "due on Thursday" is not said by "Due Thu".
+    expect(said('The Overstory is due on 4 December', screen(row('The Overstory', 'Richard Powers', 'Due Thu')))).toBeNull();
+  });
+});
+
+describe('findParaphrase, a masked card number', () => {
+  it('reads "ending 4821" as the number after the mask, never another number or card', () => {
+    const order = screen(node('Paid with Visa •••• 4821', 'payment', '[0,700][1080,740]'));
+    expect(said('I paid with the Visa ending 4821', order)).toBe('Paid with Visa •••• 4821');
+    expect(said('I paid with the Visa ending in 4821', order)).toBe('Paid with Visa •••• 4821');
+    expect(said('I paid with the Visa ending 4812', order)).toBeNull();
+    expect(said('I paid with the Mastercard ending 4821', order)).toBeNull();
+    // A duration after "ends in" is no masked number.
+    const trial = screen(node('Trial 14 days', 'trial', '[0,700][1080,740]'));
+    expect(said('the trial ends in 14 days', trial)).toBeNull();
+  });
+});
+
+describe('findParaphrase, a person by title and surname', () => {
+  it('reads "Dr. Okafor" for "Dr. Amara Okafor", never another surname, title or a given name alone', () => {
+    const doctor = screen(
+      node('Book appointment', 'title', '[0,100][1080,180]'),
+      node('Dr. Amara Okafor', 'doctor_name', '[0,700][1080,740]'),
+    );
+    expect(said('the appointment is with Dr. Okafor', doctor)).toBe('Dr. Amara Okafor');
+    expect(said('the appointment is with Dr. Okoro', doctor)).toBeNull();
+    expect(said('the appointment is with Mr. Okafor', doctor)).toBeNull();
+    expect(said('the appointment is with Dr. Amara', doctor)).toBeNull();
+    expect(said('the appointment is with Okafor', doctor)).toBeNull();
+  });
+});

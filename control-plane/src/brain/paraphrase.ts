@@ -26,7 +26,7 @@ import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
-import { comparableTokens, textSegments } from './verdict-text.js';
+import { comparableTokens, SENTENCE_BREAK, textSegments } from './verdict-text.js';
 
 /** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
 const tokensOf = (text: string) => canonicalTokens(comparableTokens(signsAsWords(text)));
@@ -354,7 +354,7 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
   // Sentence by sentence, never the whole: "… from all your devices. This cannot be undone." does not say
   // the photos will not be deleted. A sentence's own parts stand alone too: "2 guests · 3 nights", "Total: $5".
   const sentences = shown
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(new RegExp(`${SENTENCE_BREAK.source}|\\n+`))
     .map((p) => p.trim())
     .filter(Boolean);
   return (
@@ -423,7 +423,37 @@ const NOW = /^(?:today|now|currently|tonight)$/;
  * before a word the claim has ("2 in basket" says the basket has 2).
  */
 const asides = (words: readonly string[], i: number, claim: ReadonlySet<string>) =>
-  (NOW.test(words[i]!) && ![...claim].some((w) => WEEKDAY_OR_MONTH.test(w) || WHEN.test(w))) || placeWord(words, i, claim);
+  (NOW.test(words[i]!) && ![...claim].some((w) => WEEKDAY_OR_MONTH.test(w) || WHEN.test(w))) ||
+  placeWord(words, i, claim) ||
+  weekdayOfDate(words, i, claim) ||
+  givenName(words, i, claim);
+
+/**
+ * "Dr. Okafor" for "Dr. Amara Okafor": a person named by the title and the surname; the given
+ * names between them may be left out, when the claim has both the title and that surname.
+ */
+const givenName = (words: readonly string[], i: number, claim: ReadonlySet<string>) => {
+  let title = i - 1;
+  while (title >= 0 && !HONORIFIC.test(words[title]!)) title -= 1;
+  if (title < 0 || i - title > 2) return false;
+  const surname = words.slice(i + 1).findIndex((w) => claim.has(w));
+  return claim.has(words[title]!) && surname === 0 && !claim.has(words[i]!);
+};
+const HONORIFIC = /^(?:dr|doctor|mr|mister|mrs|misters|ms|mx|prof|professor)$/;
+
+const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
+/**
+ * "Due Thu 4 Dec" says the book is due on 4 December: the weekday of a date the claim gives (its day
+ * and month right after it) only says which day that is. Never when the claim names a weekday itself.
+ */
+const weekdayOfDate = (words: readonly string[], i: number, claim: ReadonlySet<string>) =>
+  WEEKDAY.test(words[i]!) &&
+  IS_NUMBER.test(words[i + 1] ?? '') &&
+  MONTH.test(words[i + 2] ?? '') &&
+  claim.has(words[i + 1]!) &&
+  claim.has(words[i + 2]!) &&
+  ![...claim].some((w) => WEEKDAY.test(w));
 /** Words that say when, beside days and months: never a kind of thing (namesKind), and a claim with one names its own time. */
 const WHEN = /^(?:yesterday|tonight|now|currently|later|soon)$/;
 
@@ -564,6 +594,12 @@ export interface Paraphrased {
   /** The element to name in the passing check: the one text, or the row's text that holds the claim's number. */
   element: ScreenElement;
   reasoning: string;
+}
+
+/** Does the claim have the screen's title (with a modal dialog up, the dialog's) as its subject: "the appointment is …" under "Cancel appointment?". */
+export function titleIsSubject(claim: string, elements: readonly ScreenElement[]): boolean {
+  const title = new Set(titleElements(elements).flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))));
+  return titleParts(tokensOf(withoutPossessives(claim)), title).subject.size > 0;
 }
 
 /** The one text, else the one list row, that says what the claim says; null when none or more than one does. */

@@ -7,12 +7,13 @@
 import { type Decision, fail } from './actions.js';
 import { tapOn } from './decisions.js';
 import { findByLabels, tapTargetOf } from './element-matching.js';
-import { describe } from './element-roles.js';
+import { describe, isButtonType, isToggle } from './element-roles.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { PermissionAnswer } from './instruction-grammar.js';
+import { sameStem } from './lemmas.js';
 import { locatable } from './locators.js';
-import { regionFilter } from './screen-structure.js';
-import { sameText } from './verdict-text.js';
+import { modalFilter, regionFilter, titleElements } from './screen-structure.js';
+import { comparableTokens, sameText } from './verdict-text.js';
 
 interface Choices {
   labels: string[];
@@ -130,6 +131,60 @@ export function dismiss(platform: Platform, elements: readonly ScreenElement[]):
     return { action: { type: 'back' }, reasoning: 'No close button: press back to dismiss', confidence: 0.6 };
   }
   return fail('No Close / Cancel / Dismiss button on the screen');
+}
+
+/**
+ * "Confirm the cancellation": the one enabled control labelled "Confirm cancellation", else, with a
+ * modal dialog up, the one button of the dialog with a word of the noun's family ("Cancel
+ * appointment", "Yes, Cancel"; Porter stem, lemmas.ts), its plain dismiss button ("Cancel") set
+ * aside. Null when none or several are: "Confirm the deletion" never taps "Cancel appointment".
+ */
+export function confirmAction(noun: string, elements: readonly ScreenElement[]): Decision | null {
+  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+  // A switch or checkbox sets how it is done ("Also delete from cloud backup"); a button does it.
+  const controls = locatable(elements).filter(
+    (el) => (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && labelOf(el) !== '',
+  );
+  const named = controls.filter((el) => sameText(labelOf(el), `confirm ${noun}`));
+  if (named.length === 1) return tapOn(named[0]!, elements, `${describe(named[0]!)} confirms the ${noun}`, 0.9);
+  const inModal = modalFilter(elements);
+  if (!inModal) return null;
+  const doing = controls.filter(
+    (el) =>
+      inModal(el) && !DISMISS_LABELS.some((l) => sameText(labelOf(el), l)) && comparableTokens(labelOf(el)).some((w) => sameStem(w, noun)),
+  );
+  if (doing.length !== 1) return null;
+  return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
+}
+
+/** Dialogs that ask to lose something: "Keep …" is their answer that loses nothing. */
+const DESTRUCTIVE = /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe)\b/i;
+
+/**
+ * "Keep the photos" on a dialog asking "Delete 3 photos?": the dialog's one answer that loses
+ * nothing (its Cancel, or a button saying Keep), when the words after "keep" are the dialog's.
+ * Null with no such dialog up, or no one such button.
+ */
+export function keepInDialog(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^keep\s+(.+)$/i.exec(said.trim());
+  const inModal = modalFilter(elements);
+  if (!m || !inModal) return null;
+  const title = titleElements(elements).find(inModal);
+  if (!title || !DESTRUCTIVE.test(title.text || title.contentDesc)) return null;
+  const dialogWords = locatable(elements)
+    .filter(inModal)
+    .flatMap((el) => comparableTokens(el.text || el.contentDesc));
+  const object = comparableTokens(m[1]!).filter((w) => !/^(?:the|a|an|my|this|these|it|them|all)$/.test(w));
+  if (!object.every((w) => dialogWords.some((d) => sameStem(d, w) || d === w))) return null;
+  const answers = locatable(elements).filter(
+    (el) =>
+      inModal(el) &&
+      (el.clickable || isButtonType(el)) &&
+      !isToggle(el) &&
+      (DISMISS_LABELS.some((l) => sameText(el.text || el.contentDesc, l)) || /^keep\b/i.test(el.text || el.contentDesc)),
+  );
+  if (answers.length !== 1) return null;
+  return tapOn(answers[0]!, elements, `${describe(answers[0]!)} answers ${describe(title)} without losing anything`, 0.85);
 }
 
 /** The affirmative answers of a dialog, most usual first; Android's positive button is `android:id/button1`. */

@@ -7,7 +7,7 @@
  * does not pass again.
  */
 import { type Decision, fail } from './actions.js';
-import { evidenceOf, findShown, paraphraseOf, shownLocator } from './assertions.js';
+import { evidenceOf, findShown, offeredState, paraphraseOf, resolveAssert, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
@@ -18,7 +18,7 @@ import { resolveModalValue } from './modal-subject.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
-import { comparableTokens, sameText, showsText } from './verdict-text.js';
+import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
 
 function passOn(el: ScreenElement, elements: readonly ScreenElement[], reasoning: string): Decision {
   return { action: { type: 'assert', target: shownLocator(el, elements), visible: true }, reasoning, confidence: 1 };
@@ -62,6 +62,12 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   // "the sheet is for Recording 14": the dialog that is up, not the screen behind it (modal-subject.ts).
   const aboutModal = resolveModalValue(label, value, said, elements);
   if (aboutModal) return aboutModal;
+  // "Dune is not in my loans": a name missing from the list the screen shows is a name not shown.
+  if (/^not\s+(?:in|on|among)\s+(?:the|my|your|our|this)\s+\p{L}+(?:\s+list)?$/iu.test(value)) return resolveAssert(label, false, elements);
+  // "legal protection is included" beside a switch "Legal protection": whether it is taken is the switch's state.
+  const taken = /^(not\s+)?(?:included|added)$/i.exec(value);
+  const offered = taken ? offeredState(label.text, !taken[1], elements) : null;
+  if (offered) return offered;
   const sentence = findShown(elements, { text: said })[0];
   if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
   const playback = resolvePlayback(label, value, elements);
@@ -90,7 +96,10 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   // "the event is in Room 4B": a place or a time before the value ("in", "at", "on") is how it is said, not shown.
   const bare = /^(?:in|at|on|set\s+to)\s+(.+)$/i.exec(value)?.[1];
   const valueTexts = [value, ...(bare ? [bare] : [])];
-  if (labels.length === 0) return byId(label, valueTexts, elements) ?? reworded() ?? notFound('label', label, elements);
+  if (labels.length === 0)
+    return (
+      byId(label, valueTexts, elements) ?? reworded() ?? nameByFirstWords(label, value, elements) ?? notFound('label', label, elements)
+    );
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
   for (const l of labels) {
     const v = values.find((candidate) => candidate !== l && isValueOf(l, candidate, elements));
@@ -112,9 +121,41 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
     .filter((el) => el.visible && el !== label0 && (el.text || el.contentDesc) && isValueOf(label0, el, elements))
     .sort((a, b) => gap(a.bounds, label0.bounds) - gap(b.bounds, label0.bounds))[0];
   const actual = beside ? ` it shows ${describe(beside)}` : ' no value is shown beside it';
-  const rephrased = reworded();
+  const rephrased = reworded() ?? nameByFirstWords(label, value, elements);
   if (rephrased) return rephrased;
   return fail(`${quoteOf(label)} is not "${value}":${actual}`);
+}
+
+/**
+ * "the quote is for a Ford Fiesta" over "Ford Fiesta 1.0 EcoBoost · 2019": a name given by its
+ * first words, written with capitals, as testers name a car, a product or a plan without its trim.
+ * The subject must be the screen's title or named nowhere on it ("the car"); the name must start
+ * one part of exactly one text, which says more after it; never a word from its middle.
+ */
+function nameByFirstWords(label: TargetPhrase, value: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(?:for\s+)?(?:a|an|the)\s+(\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*)*)$/u.exec(value.trim());
+  if (!m) return null;
+  const name = comparableTokens(m[1]!);
+  const subject = comparableTokens(label.text).filter((w) => !/^(?:the|a|an|my|your|our|this)$/.test(w));
+  const titles = titleElements(elements);
+  const titleWords = titles.flatMap((t) => comparableTokens(t.text || t.contentDesc));
+  const elsewhere = locatable(elements)
+    .filter((el) => !titles.includes(el))
+    .flatMap((el) => comparableTokens(el.text || el.contentDesc));
+  const stem = (w: string) => w.replace(/s$/, '');
+  if (
+    subject.length === 0 ||
+    !subject.every((w) => titleWords.some((t) => stem(t) === stem(w)) || !elsewhere.some((e) => stem(e) === stem(w)))
+  )
+    return null;
+  const starts = (text: string) =>
+    textSegments(text).some((seg) => {
+      const tokens = comparableTokens(seg);
+      return tokens.length > name.length && name.every((t, i) => tokens[i] === t);
+    });
+  const hits = locatable(elements).filter((el) => !el.clickable && !titles.includes(el) && starts(el.text || el.contentDesc));
+  if (hits.length !== 1) return null;
+  return passOn(hits[0]!, elements, `${describe(hits[0]!)} names ${JSON.stringify(m[1])} by its first words`);
 }
 
 /** "The Email field contains ann@example.com", "the Name field is empty". */

@@ -56,13 +56,19 @@ export function sameText(a: string, b: string): boolean {
 }
 
 /**
+ * Where one sentence ends and the next starts: after ".", "!" or "?" and a space, but never after a
+ * title before a name ("Dr. Patel", "Mr. Khan", "St. Ives"), which ends no sentence.
+ */
+export const SENTENCE_BREAK = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr)\.)(?<=[.!?])\s+/;
+
+/**
  * The parts of a text that stand on their own: the whole text, its sentences, its
  * lines, a label's value after ": ", an aside in parentheses. "Invalid password.
  * Try again." shows "Invalid password"; "Welcome back" does not show "Welcome"
  * (a phrase is never matched as a fragment of one).
  */
 export function textSegments(text: string): string[] {
-  const parts = text.split(/(?<=[.!?])\s+|\n+|:\s+|\s+[•|·–—]\s+|\s*[()]\s*/);
+  const parts = text.split(new RegExp(`${SENTENCE_BREAK.source}|\\n+|:\\s+|\\s+[•|·–—]\\s+|\\s*[()]\\s*`));
   return [text, ...parts.map((p) => p.trim()).filter((p) => p && p !== text)];
 }
 

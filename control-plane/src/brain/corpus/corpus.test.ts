@@ -40,6 +40,8 @@ import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
 import { twentyFourthBatchFifthPart } from './twenty-fourth-batch-fifth-part-cases.js';
 import { twentyFourthBatchFourthPart } from './twenty-fourth-batch-fourth-part-cases.js';
 import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-cases.js';
+import { twentyFourthBatchSeventhPart } from './twenty-fourth-batch-seventh-part-cases.js';
+import { twentyFourthBatchSixthPart } from './twenty-fourth-batch-sixth-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
 import { twentySixthBatch } from './twenty-sixth-batch-cases.js';
@@ -75,6 +77,8 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatchThirdPart,
   ...twentyFourthBatchFourthPart,
   ...twentyFourthBatchFifthPart,
+  ...twentyFourthBatchSixthPart,
+  ...twentyFourthBatchSeventhPart,
   ...twentyFifthBatch,
   ...twentySixthBatch,
 ];
@@ -175,13 +179,15 @@ describe('offline model corpus', () => {
       ['nineteenth batch, blind until tuned on', nineteenthBatch],
       ['twentieth batch, blind until tuned on', twentiethBatch],
       ['twenty-first batch, blind until tuned on', twentyFirstBatch],
-      ['twenty-second batch (blind but for its wrong elements, fixed)', twentySecondBatch],
-      ['twenty-third batch (blind but for its wrong elements, fixed)', twentyThirdBatch],
+      ['twenty-second batch, blind until tuned on (session 7)', twentySecondBatch],
+      ['twenty-third batch, blind until tuned on (session 7)', twentyThirdBatch],
       ['twenty-fourth batch (written by the model helper), blind until tuned on', twentyFourthBatch],
       ['twenty-fourth batch, second part, blind until tuned on', twentyFourthBatchSecondPart],
       ['twenty-fourth batch, third part, blind until tuned on', twentyFourthBatchThirdPart],
-      ['twenty-fourth batch, fourth part (blind)', twentyFourthBatchFourthPart],
+      ['twenty-fourth batch, fourth part, blind until tuned on (session 7)', twentyFourthBatchFourthPart],
       ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
+      ['twenty-fourth batch, sixth part (session-7 dev set), blind until tuned on', twentyFourthBatchSixthPart],
+      ['twenty-fourth batch, seventh part (session-7 second dev set), blind until tuned on', twentyFourthBatchSeventhPart],
       ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
       ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
     ] as const)

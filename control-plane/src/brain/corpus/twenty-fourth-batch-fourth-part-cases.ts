@@ -4,7 +4,8 @@
  * made from. A delivered food order (a status, list rows of items, label | value amounts, three
  * buttons), iOS Wi-Fi network details (a table of label | value cells, two switches, two
  * buttons) and a workout (a heading, a summary line, a coach, label | value facts, buttons).
- * Scored once: 36 of 40 right (90.0 %), 0 false passes, 0 on a wrong element. Left blind.
+ * Scored once: 36 of 40 right (90.0 %), 0 false passes, 0 on a wrong element. Left blind until
+ * session 7 made a rule from its miss "no equipment is needed" (37 of 40): it counts as tuned since.
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -57,6 +58,4 @@ const workout: Row[] = [
   ['Share the workout', 'android-workout-plan', fails()],
 ];
 
-export const twentyFourthBatchFourthPart: CorpusCase[] = [...onPlatform('android', [...order, ...workout]), ...onPlatform('ios', wifi)].map(
-  (c) => ({ ...c, blind: true }),
-);
+export const twentyFourthBatchFourthPart: CorpusCase[] = [...onPlatform('android', [...order, ...workout]), ...onPlatform('ios', wifi)];

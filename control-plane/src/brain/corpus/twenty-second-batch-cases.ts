@@ -14,6 +14,7 @@
  * in all: an absent target, a wrong number, a near-miss text, a false negated claim,
  * an ambiguous target, a switch in the other state, a wrong screen identity.
  * Blind score before any fix: 78/95 (82.1 %), 0 false passes; fixed for its wrong element only: "pick the custom tip" (android-food-checkout-tip).
+ * Session 7 made general rules partly from its misses (79 → 87 of 95): it counts as tuned since.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -137,4 +138,4 @@ const welcome: Row[] = [
 export const twentySecondBatch: CorpusCase[] = [
   ...onPlatform('android', [...transfer, ...checkout, ...removeCard]),
   ...onPlatform('ios', [...podcast, ...hotel, ...welcome]),
-].map((c) => ({ ...c, blind: true }));
+]; // Tuned on in session 7 (general rules made partly from its misses): no longer blind.

@@ -14,6 +14,7 @@
  * in all: an absent target, a wrong number, a near-miss text, a false negated claim,
  * an ambiguous target, a switch in the other state, a wrong screen identity.
  * Blind score before any fix: 69/95 (72.6 %), 0 false passes; fixed for their wrong elements only: "Open the compartment" (android-parcel-locker), "Check that the bike is an e-bike" and "Check that insurance is added" (ios-bike-rental), "Check the alert says the appointment is on 9 December at 10:30" (ios-cancel-appointment-alert).
+ * Session 7 made general rules partly from its misses (73 → 85 of 95): it counts as tuned since.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -136,4 +137,4 @@ const cancelAlert: Row[] = [
 export const twentyThirdBatch: CorpusCase[] = [
   ...onPlatform('android', [...library, ...locker, ...privacy]),
   ...onPlatform('ios', [...bike, ...cinema, ...cancelAlert]),
-].map((c) => ({ ...c, blind: true }));
+]; // Tuned on in session 7 (general rules made partly from its misses): no longer blind.

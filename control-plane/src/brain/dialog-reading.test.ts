@@ -1,0 +1,179 @@
+/**
+ * How testers address a screen with a modal dialog up (issue 25, session 7), each rule beside the
+ * traps that must keep failing: nothing behind the dialog is tapped however it is named; a check is
+ * read as what the dialog says; "Dr. Patel" ends no sentence; "Confirm the cancellation" taps the
+ * dialog's button that does it.
+ */
+import { describe, expect, it } from 'vitest';
+import { decideOffline } from './offline-model.js';
+import { androidXml, type Spec } from './testing/android-screen.js';
+
+const at = (x1: number, y1: number, x2: number, y2: number) => `[${x1},${y1}][${x2},${y2}]`;
+const text = (t: string, y: number, id = ''): Spec => [
+  'android.widget.TextView',
+  { text: t, 'resource-id': id, bounds: at(48, y, 1032, y + 60) },
+];
+const button = (t: string, y: number, id: string, enabled = true): Spec => [
+  'android.widget.Button',
+  { text: t, 'resource-id': id, clickable: 'true', enabled: String(enabled), bounds: at(48, y, 1032, y + 100) },
+];
+const toolbar = (t: string): Spec => [
+  'androidx.appcompat.widget.Toolbar',
+  { 'resource-id': 'app:id/toolbar', bounds: at(0, 63, 1080, 210) },
+  [text(t, 100, 'app:id/toolbar_title')],
+];
+const row = (y: number, id: string, ...texts: string[]): Spec => [
+  'android.widget.LinearLayout',
+  { 'resource-id': `app:id/${id}`, clickable: 'true', bounds: at(0, y, 1080, y + 180) },
+  texts.map((t, i) => text(t, y + 20 + i * 70)),
+];
+const list = (...rows: Spec[]): Spec => [
+  'androidx.recyclerview.widget.RecyclerView',
+  { 'resource-id': 'app:id/list', bounds: at(0, 220, 1080, 1200) },
+  rows,
+];
+/** An Android alert's panel over the screen: its title, its message and its buttons. */
+const dialog = (title: string, message: string, ...buttons: Spec[]): Spec => [
+  'android.widget.LinearLayout',
+  { 'resource-id': 'android:id/parentPanel', bounds: at(60, 800, 1020, 1700) },
+  [text(title, 850, 'android:id/alertTitle'), text(message, 940, 'android:id/message'), ...buttons],
+];
+
+const appointments = [
+  toolbar('Appointments'),
+  list(
+    row(240, 'appt_1', 'Luna · Vaccination', 'Tue, 9 Apr · 10:15 · Dr. Patel'),
+    row(420, 'appt_2', 'Milo · Dental check', 'Fri, 19 Apr · 16:30 · Dr. Owens'),
+  ),
+];
+const cancelDialog = dialog(
+  'Cancel appointment?',
+  "Luna's vaccination with Dr. Patel on Tue, 9 Apr at 10:15 will be cancelled. You won't be charged.",
+  button('Keep it', 1500, 'android:id/button2'),
+  button('Cancel appointment', 1600, 'android:id/button1'),
+);
+
+const decide = (instruction: string, ...nodes: Spec[]) => {
+  const d = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...nodes) });
+  const a = d.action;
+  const on = 'target' in a && a.target ? ` ${a.target.value}` : '';
+  return `${a.type}${on}`;
+};
+
+describe('a modal dialog up', () => {
+  it('never taps what is behind it, however it is named (a row by its title and a noun)', () => {
+    expect(decide('Open the Milo appointment', ...appointments)).toBe('tap app:id/appt_2');
+    expect(decide('Open the Milo appointment', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Tap Keep it', ...appointments, cancelDialog)).toBe('tap android:id/button2');
+  });
+
+  it('reads a check as what the dialog says, with its numbers, names and negations', () => {
+    expect(decide("Check that Luna's vaccination will be cancelled", ...appointments, cancelDialog)).toBe('assert android:id/message');
+    // The message, not the row behind the dialog that also shows 10:15.
+    expect(decide('Check that the appointment is at 10:15', ...appointments, cancelDialog)).toBe('assert android:id/message');
+    expect(decide('Check that the appointment is with Dr. Patel', ...appointments, cancelDialog)).toBe('assert android:id/message');
+    expect(decide('Check that I will not be charged', ...appointments, cancelDialog)).toBe('assert android:id/message');
+    // Traps: another pet, another time, another vet, the negation dropped.
+    expect(decide("Check that Milo's dental check will be cancelled", ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Check that the appointment is at 10:30', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Check that the appointment is with Dr. Owens', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Check that I will be charged', ...appointments, cancelDialog)).toBe('fail');
+    // Without a dialog the message's sentence still has to say no more than the check.
+    expect(decide('Check that the appointment is with Dr. Patel', toolbar('Visit'), text('Seen by Dr. Patel on Tuesday', 300))).toBe(
+      'fail',
+    );
+  });
+
+  it('"Confirm the cancellation" taps the dialog button doing it, never the plain Cancel, another action or a button behind it', () => {
+    expect(decide('Confirm the cancellation', ...appointments, cancelDialog)).toBe('tap android:id/button1');
+    expect(decide('Confirm the cancellation in the dialog', ...appointments, cancelDialog)).toBe('tap android:id/button1');
+    const subscription = dialog(
+      'Cancel subscription?',
+      'You will lose access on 30 June.',
+      button('Cancel', 1500, 'android:id/button2'),
+      button('Cancel subscription', 1600, 'android:id/button1'),
+    );
+    expect(decide('Confirm the cancellation', toolbar('Plan'), subscription)).toBe('tap android:id/button1');
+    // A checkbox of the dialog saying the verb sets how it is done; it does not do it.
+    const photos = dialog(
+      'Delete 3 photos?',
+      'They will be moved to Recently deleted.',
+      [
+        'android.widget.CheckBox',
+        {
+          text: 'Also delete from cloud backup',
+          'resource-id': 'app:id/cloud',
+          checkable: 'true',
+          clickable: 'true',
+          bounds: at(120, 1300, 960, 1380),
+        },
+      ],
+      button('Cancel', 1500, 'android:id/button2'),
+      button('Delete', 1600, 'android:id/button1'),
+    );
+    expect(decide('Confirm the deletion', toolbar('3 selected'), photos)).toBe('tap android:id/button1');
+    // Traps: another action; two buttons doing it; no dialog up (a button on the screen is no answer).
+    expect(decide('Confirm the deletion', ...appointments, cancelDialog)).toBe('fail');
+    const two = dialog(
+      'Cancel?',
+      'Cancel the order or one item?',
+      button('Cancel order', 1500, 'app:id/a'),
+      button('Cancel item', 1600, 'app:id/b'),
+    );
+    expect(decide('Confirm the cancellation', toolbar('Order'), two)).toBe('fail');
+    expect(decide('Confirm the cancellation', toolbar('Order'), button('Cancel order', 2000, 'app:id/cancel_order'))).toBe('fail');
+    // "Confirm the booking" is the control labelled so; a disabled one is not tapped.
+    expect(decide('Confirm the booking', toolbar('Review'), button('Confirm booking', 2000, 'app:id/confirm'))).toBe('tap app:id/confirm');
+    expect(decide('Confirm the booking', toolbar('Review'), button('Confirm booking', 2000, 'app:id/confirm', false))).toBe('fail');
+  });
+});
+
+describe('"Keep …" on a dialog asking to lose something', () => {
+  it("is the dialog's answer that loses nothing, when the words are the dialog's", () => {
+    expect(decide('Keep the appointment', ...appointments, cancelDialog)).toBe('tap android:id/button2');
+    const photos = dialog(
+      'Delete 3 photos?',
+      'They will be moved to Recently deleted.',
+      button('Cancel', 1500, 'android:id/button2'),
+      button('Delete', 1600, 'android:id/button1'),
+    );
+    expect(decide('Keep the photos', toolbar('3 selected'), photos)).toBe('tap android:id/button2');
+    // Traps: words the dialog does not have; a dialog that loses nothing; no dialog up.
+    expect(decide('Keep the videos', toolbar('3 selected'), photos)).toBe('fail');
+    const save = dialog(
+      'Save changes?',
+      'Your photos will be updated.',
+      button('Cancel', 1500, 'android:id/button2'),
+      button('Save', 1600, 'android:id/button1'),
+    );
+    expect(decide('Keep the photos', toolbar('Edit'), save)).toBe('fail');
+    expect(decide('Keep the photos', toolbar('3 photos'), button('Cancel', 1500, 'app:id/cancel'))).toBe('fail');
+  });
+});
+
+describe('"a dialog is shown"', () => {
+  it('is the dialog up, of the kind named, never a text saying "dialog"', () => {
+    expect(decide('A confirmation dialog is shown', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');
+    expect(decide('Check that an alert is displayed', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');
+    expect(decide('Check that no dialog is shown', ...appointments)).toBe('assert dialog');
+    const failed = dialog("Couldn't cancel", 'Try again later.', button('OK', 1500, 'android:id/button1'));
+    expect(decide('Check that an error dialog is shown', ...appointments, failed)).toBe('assert android:id/alertTitle');
+    // Traps: no dialog up (a text saying "dialog" is none); a dialog of another kind; "not shown" while one is up.
+    expect(decide('A confirmation dialog is shown', ...appointments, text('Confirmation dialog', 1300))).toBe('fail');
+    expect(decide('Check that an error dialog is shown', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Check that a confirmation dialog is shown', ...appointments, failed)).toBe('fail');
+    expect(decide('Check that no dialog is shown', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Check that the dialog is not shown', ...appointments, cancelDialog)).toBe('fail');
+  });
+});
+
+describe('sentences', () => {
+  it('"Dr. Patel" ends no sentence; a real full stop still does', () => {
+    const visit = [toolbar('Prescription'), text('Prescribed by Dr. Hana Sato', 300, 'app:id/prescriber')];
+    expect(decide('Check that it was prescribed by Dr. Hana Sato', ...visit)).toBe('assert app:id/prescriber');
+    expect(decide('Check that it was prescribed by Dr. Hana Cole', ...visit)).toBe('fail');
+    const note = [toolbar('Visit'), text('Seen by Dr. Patel. Not paid yet.', 300, 'app:id/note')];
+    expect(decide('Check that the visit was seen by Dr. Patel', ...note)).toBe('assert app:id/note');
+    expect(decide('Check that the visit was paid', ...note)).toBe('fail');
+  });
+});

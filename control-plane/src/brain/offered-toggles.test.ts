@@ -1,0 +1,116 @@
+/**
+ * An extra offered by a switch or checkbox, named as testers name it (offered-toggles.ts): "Add
+ * breakdown cover", "legal protection is included", "the airport transfer is off". The traps: a
+ * part of the name, another extra, the state the other way round, two switches offering it.
+ */
+import { describe, expect, it } from 'vitest';
+import { offeredName } from './offered-toggles.js';
+import { decideOffline } from './offline-model.js';
+import { androidXml, type Spec } from './testing/android-screen.js';
+
+const at = (x1: number, y1: number, x2: number, y2: number) => `[${x1},${y1}][${x2},${y2}]`;
+const text = (t: string, y: number, id = ''): Spec => [
+  'android.widget.TextView',
+  { text: t, 'resource-id': id, bounds: at(48, y, 800, y + 60) },
+];
+/** A settings-like row: its label and a switch on the same line. */
+const extra = (label: string, y: number, id: string, on: boolean, enabled = true): Spec => [
+  'android.widget.LinearLayout',
+  { bounds: at(0, y, 1080, y + 120) },
+  [
+    text(label, y + 30),
+    [
+      'android.widget.Switch',
+      {
+        'resource-id': `app:id/${id}`,
+        checkable: 'true',
+        checked: String(on),
+        clickable: 'true',
+        enabled: String(enabled),
+        bounds: at(880, y + 20, 1032, y + 100),
+      },
+    ],
+  ],
+];
+const title: Spec = [
+  'androidx.appcompat.widget.Toolbar',
+  { 'resource-id': 'app:id/toolbar', bounds: at(0, 63, 1080, 210) },
+  [text('Your quote', 100, 'app:id/toolbar_title')],
+];
+const quote = (breakdownOn = false, enabled = true) => [
+  title,
+  text('£46.80 a month', 260, 'app:id/price'),
+  extra('Breakdown cover (£4.50/mo)', 400, 'breakdown', breakdownOn, enabled),
+  extra('Legal protection', 520, 'legal', true),
+  extra('Add airport transfer (€35)', 640, 'transfer', false),
+];
+
+const decide = (instruction: string, nodes: Spec[]) => {
+  const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...nodes) }).action;
+  return `${a.type}${'target' in a && a.target ? ` ${a.target.value}` : ''}`;
+};
+
+describe('an extra offered by a switch', () => {
+  it('is named by its label without the aside in parentheses and a leading "Add"', () => {
+    expect(offeredName('Breakdown cover (£4.50/mo)')).toBe('breakdown cover');
+    expect(offeredName('Add airport transfer (€35)')).toBe('airport transfer');
+    expect(offeredName('Legal protection')).toBe('legal protection');
+    expect(offeredName('Address (home)')).toBe('address');
+    expect(offeredName('Email me updates')).toBe('email updates');
+  });
+
+  it('"Add X" turns on the one switch offering X, and only that', () => {
+    expect(decide('Add breakdown cover', quote())).toBe('tap app:id/breakdown');
+    expect(decide('Include breakdown cover', quote())).toBe('tap app:id/breakdown');
+    expect(decide('Add breakdown cover', quote(true))).toBe('done');
+    // Traps: a part of its name, an extra no switch offers, a disabled switch.
+    expect(decide('Add breakdown', quote())).toBe('fail');
+    expect(decide('Add roadside assistance', quote())).toBe('fail');
+    expect(decide('Add breakdown cover', quote(false, false))).toBe('fail');
+  });
+
+  it('"X is included / added" is the switch state, either way round', () => {
+    expect(decide('Check that legal protection is included', quote())).toBe('assert app:id/legal');
+    expect(decide('Check that breakdown cover is not included', quote())).toBe('assert app:id/breakdown');
+    expect(decide('Check that the airport transfer is not added', quote())).toBe('assert app:id/transfer');
+    expect(decide('Check that the airport transfer is off', quote())).toBe('assert app:id/transfer');
+    expect(decide('Check that breakdown cover is included', quote())).toBe('fail');
+    expect(decide('Check that legal protection is not included', quote())).toBe('fail');
+    expect(decide('Check that the airport transfer is on', quote())).toBe('fail');
+    expect(decide('Check that roadside assistance is included', quote())).toBe('fail');
+  });
+
+  it('names nothing when two switches offer it', () => {
+    const twice = [title, extra('Breakdown cover (UK)', 400, 'uk', false), extra('Breakdown cover (Europe)', 520, 'eu', true)];
+    expect(decide('Add breakdown cover', twice)).toBe('fail');
+    expect(decide('Check that breakdown cover is included', twice)).toBe('fail');
+  });
+
+  it('leaves a text saying it whole to the text', () => {
+    const hotel = [title, text('Breakfast included', 300, 'app:id/breakfast')];
+    expect(decide('Check that breakfast is included', hotel)).toBe('assert app:id/breakfast');
+  });
+
+  it('reads "X will be <done>" as the toggle whose label is "<Do> X", by its state', () => {
+    const transfer = [
+      title,
+      extra('Save recipient as a template', 400, 'template', true),
+      extra('Notify me when it arrives', 520, 'notify', false),
+    ];
+    expect(decide('Ensure the recipient will be saved as a template', transfer)).toBe('assert app:id/template');
+    expect(decide('Check that I will not be notified when it arrives', transfer)).toBe('assert app:id/notify');
+    // Traps: the state the other way round; another thing saved; a word the label lacks; another verb.
+    expect(decide('Ensure the recipient will not be saved as a template', transfer)).toBe('fail');
+    expect(decide('Check that I will be notified when it arrives', transfer)).toBe('fail');
+    expect(decide('Ensure the payee will be saved as a template', transfer)).toBe('fail');
+    expect(decide('Ensure the recipient will be saved as a favourite', transfer)).toBe('fail');
+    expect(decide('Ensure the recipient will be deleted as a template', transfer)).toBe('fail');
+  });
+
+  it('names a switch "Email me updates" as email updates, never another thing', () => {
+    const claim = [title, extra('Email me updates', 400, 'email', true)];
+    expect(decide('Check that email updates are on', claim)).toBe('assert app:id/email');
+    expect(decide('Check that email updates are off', claim)).toBe('fail');
+    expect(decide('Check that email alerts are on', claim)).toBe('fail');
+  });
+});

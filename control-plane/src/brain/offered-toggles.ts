@@ -1,0 +1,75 @@
+/**
+ * A switch or checkbox that offers an extra, named as testers name the extra: "breakdown cover"
+ * for "Breakdown cover (£4.50/mo)", "the airport transfer" for "Add airport transfer (€35)". Its
+ * label less an aside in parentheses at its end (a price, what it includes) and less a leading
+ * "Add" / "Include", compared whole (never a part: "breakdown" names nothing). One toggle only.
+ * Read by "Add X" / "Include X" (turn it on), "X is included / added" (its state) and "X will be done" (below): the label
+ * only offers the extra, the control's state says whether it is taken (assertions.ts).
+ */
+import { topicWords } from './claim-pieces.js';
+import { contentWords, tokensOf } from './claim-words.js';
+import { toggleOf } from './element-matching.js';
+import type { ScreenElement } from './hierarchy.js';
+import { lemmaAsVerb, sameLemma } from './lemmas.js';
+import { locatable } from './locators.js';
+import { comparableTokens } from './verdict-text.js';
+
+const ARTICLE = /^(?:the|a|an|my|this|your|our)$/;
+
+const nameOf = (text: string) =>
+  comparableTokens(text)
+    .filter((t, i) => i > 0 || !ARTICLE.test(t))
+    .join(' ');
+
+/** "Add airport transfer (€35)" offers "airport transfer"; "Legal protection" offers itself. */
+export function offeredName(label: string): string {
+  return nameOf(
+    label
+      .replace(/\s*\([^()]*\)\s*$/, '')
+      .replace(/^\s*(?:add|include)\s+/i, '')
+      // "Email me updates" offers email updates: the user it is for goes without saying.
+      .replace(/\s+(?:me|us)(?=\s)/i, '')
+      .trim(),
+  );
+}
+
+/** The one switch or checkbox whose label offers `name` (articles aside); null when none or several do. */
+export function toggleOffering(name: string, elements: readonly ScreenElement[]): ScreenElement | null {
+  const wanted = nameOf(name);
+  if (wanted === '') return null;
+  const hits = new Set<ScreenElement>();
+  for (const el of locatable(elements)) {
+    const label = el.text || el.contentDesc;
+    if (!label || offeredName(label) !== wanted) continue;
+    const toggle = toggleOf(el, elements);
+    if (toggle) hits.add(toggle);
+  }
+  return hits.size === 1 ? [...hits][0]! : null;
+}
+
+/**
+ * "the recipient will be saved as a template" beside a checkbox "Save recipient as a template", "I
+ * will be notified when charging is done" beside a switch "Notify when done": a claim in the passive
+ * future of the imperative a toggle's label is. The participle is the label's first word by
+ * dictionary form, every other content word of the label is the claim's, and the claim says
+ * nothing else but the screen's topic ("charging" on the EV charging screen). One toggle only; its
+ * state decides, `negated` for "will not be".
+ */
+export function togglePromising(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
+  const m = /^(.+?)\s+will\s+(not\s+)?be\s+(\p{L}+ed)\b(.*)$/iu.exec(claim.trim());
+  if (!m) return null;
+  const participle = m[3]!.toLowerCase();
+  const said = contentWords(tokensOf(`${m[1]} ${m[4]}`));
+  const topic = topicWords(elements);
+  const hits = new Set<ScreenElement>();
+  for (const el of locatable(elements)) {
+    const label = tokensOf((el.text || el.contentDesc).replace(/\s*\([^()]*\)\s*$/, ''));
+    if (label.length < 2 || !sameLemma(lemmaAsVerb(participle), lemmaAsVerb(label[0]!))) continue;
+    const rest = contentWords(label.slice(1));
+    const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
+    if (!rest.every((w) => has(said, w)) || !said.every((w) => has(rest, w) || has(topic, w))) continue;
+    const toggle = toggleOf(el, elements);
+    if (toggle) hits.add(toggle);
+  }
+  return hits.size === 1 ? { toggle: [...hits][0]!, negated: !!m[2] } : null;
+}

@@ -1,0 +1,84 @@
+/**
+ * List rows named as testers name them (intent-resolver.ts): "the book by Kazuo Ishiguro" (a noun
+ * and a name the row shows after "by" / "from" / "with"), "renew the Klara and the Sun book" (the
+ * row's button by its verb, the row by its title and a noun). Traps: part of a name, a name two
+ * rows show, a disabled button.
+ */
+import { describe, expect, it } from 'vitest';
+import { decideOffline } from './offline-model.js';
+import { androidXml, type Spec } from './testing/android-screen.js';
+
+const at = (x1: number, y1: number, x2: number, y2: number) => `[${x1},${y1}][${x2},${y2}]`;
+const text = (t: string, y: number, id: string): Spec => [
+  'android.widget.TextView',
+  { text: t, 'resource-id': `app:id/${id}`, bounds: at(48, y, 700, y + 50) },
+];
+const loan = (y: number, n: number, title: string, author: string, renewable = true): Spec => [
+  'android.widget.LinearLayout',
+  { 'resource-id': `app:id/loan_${n}`, clickable: 'true', bounds: at(0, y, 1080, y + 200) },
+  [
+    text(title, y + 20, 'title'),
+    text(author, y + 80, 'author'),
+    [
+      'android.widget.Button',
+      {
+        text: 'Renew',
+        'resource-id': `app:id/renew_${n}`,
+        clickable: 'true',
+        enabled: String(renewable),
+        bounds: at(800, y + 60, 1032, y + 140),
+      },
+    ],
+  ],
+];
+const loans = (...rows: Spec[]): Spec[] => [
+  [
+    'androidx.appcompat.widget.Toolbar',
+    { 'resource-id': 'app:id/toolbar', bounds: at(0, 63, 1080, 210) },
+    [text('My library', 100, 'toolbar_title')],
+  ],
+  ['androidx.recyclerview.widget.RecyclerView', { 'resource-id': 'app:id/list', bounds: at(0, 220, 1080, 1400) }, rows],
+];
+const library = loans(
+  loan(240, 1, 'The Overstory', 'Richard Powers'),
+  loan(460, 2, 'Klara and the Sun', 'Kazuo Ishiguro'),
+  loan(680, 3, 'Sapiens', 'Yuval Noah Harari', false),
+);
+const decide = (instruction: string, nodes: Spec[]) => {
+  const a = decideOffline({ instruction, platform: 'android', hierarchyXml: androidXml(...nodes) }).action;
+  return `${a.type}${'target' in a && a.target ? ` ${a.target.value}` : ''}`;
+};
+
+describe('a list row named by what it shows', () => {
+  it('"the book by Kazuo Ishiguro" is the one row showing that name whole', () => {
+    expect(decide('Open the book by Kazuo Ishiguro', library)).toBe('tap app:id/loan_2');
+    expect(decide('Open the loan from Richard Powers', library)).toBe('tap app:id/loan_1');
+    // Traps: part of the name; a name no row shows; a name two rows show.
+    expect(decide('Open the book by Kazuo', library)).toBe('fail');
+    expect(decide('Open the book by Sally Rooney', library)).toBe('fail');
+    const twice = loans(loan(240, 1, 'Klara and the Sun', 'Kazuo Ishiguro'), loan(460, 2, 'Never Let Me Go', 'Kazuo Ishiguro'));
+    expect(decide('Open the book by Kazuo Ishiguro', twice)).toBe('fail');
+  });
+
+  it('"renew the Klara and the Sun book" is the row\'s own Renew, never another row\'s or a disabled one', () => {
+    expect(decide('renew the Klara and the Sun book', library)).toBe('tap app:id/renew_2');
+    expect(decide('Renew Klara and the Sun', library)).toBe('tap app:id/renew_2');
+    expect(decide('renew the Klara book', library)).toBe('fail');
+    expect(decide('renew the Sapiens book', library)).toBe('fail');
+  });
+
+  it('"Sapiens cannot be renewed" is said by the row\'s Renew being disabled', () => {
+    expect(decide('Ensure Sapiens cannot be renewed', library)).toBe('assert app:id/renew_3');
+    expect(decide('Check that Klara and the Sun can be renewed', library)).toBe('assert app:id/renew_2');
+    // Traps: the state the other way round; a verb no control of the row has; a row no text names.
+    expect(decide('Check that Sapiens can be renewed', library)).toBe('fail');
+    expect(decide('Check that Klara and the Sun cannot be renewed', library)).toBe('fail');
+    expect(decide('Check that Sapiens cannot be returned', library)).toBe('fail');
+    expect(decide('Check that Dune cannot be renewed', library)).toBe('fail');
+  });
+
+  it('"Dune is not in my loans" is Dune not shown; a row that shows it fails', () => {
+    expect(decide('Verify Dune is not in my loans', library)).toBe('assert Dune');
+    expect(decide('Verify Sapiens is not in my loans', library)).toBe('fail');
+  });
+});
