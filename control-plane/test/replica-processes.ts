@@ -30,7 +30,18 @@ export async function freePort(): Promise<number> {
  * `env` overrides any setting.
  */
 export async function startReplica(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<Replica> {
-  const port = await freePort();
+  // The port is picked free and then bound by the child, so another process may take it in
+  // between (test files run side by side): that start is tried again on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOn(env.PORT ? Number(env.PORT) : await freePort(), databaseUrl, dataDir, env);
+    } catch (e) {
+      if (env.PORT || attempt >= 5 || !String(e).includes('is already in use')) throw e;
+    }
+  }
+}
+
+async function startOn(port: number, databaseUrl: string, dataDir: string, env: Record<string, string>): Promise<Replica> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'control-plane/src/main.ts')], {
     cwd: root,
