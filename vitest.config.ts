@@ -17,10 +17,10 @@ const integration = ['control-plane/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    // Most integration time is waiting (child processes, sockets, agents' steps), so three
-    // workers on CI's two cores overlap those waits: the suite took 10.7 min with the default
-    // one worker and 6.3 min with three on this machine.
-    maxWorkers: 3,
+    // Most integration time is waiting (child processes, sockets, agents' steps), so more
+    // workers than CI's two cores overlap those waits. With three, a full run used 1.6 of the
+    // two cores (`/usr/bin/time` of .ci/run: 1,028 CPU-s in 10.7 min); four fill more of them.
+    maxWorkers: 4,
     // Files share their worker's modules: with a fresh module graph per file, evaluating the
     // control plane's modules again for each of the ~230 files (import, in vitest's summary) was
     // the largest part of the suite's CPU on CI's two cores. Every file starts its own servers,
