@@ -12,5 +12,5 @@ for (const m of log.matchAll(/^ [✓❯×] +(\S+) +(\S+\.test\.ts) .*?(\d+)ms$/g
 const file = new URL('./test-durations.json', import.meta.url);
 const about = JSON.parse(readFileSync(file, 'utf8'))._about;
 const sorted = Object.fromEntries(Object.entries(seconds).sort((a, b) => b[1] - a[1]));
-writeFileSync(file, `${JSON.stringify({ _about: about, seconds: sorted }, null, 1)}\n`);
+writeFileSync(file, `${JSON.stringify({ _about: about, seconds: sorted }, null, 2)}\n`);
 console.log(`${Object.keys(sorted).length} files of 3 s or more written to scripts/test-durations.json`);
