@@ -6,36 +6,10 @@
  * here with other words than the corpus screens, so the rules are tested, not the corpus.
  */
 import { describe, expect, it } from 'vitest';
+import { androidScreen as android, type N, text, title } from './android-test-screens.js';
 import { agentNoun, sameStem } from './lemmas.js';
 import { decideOffline } from './offline-model.js';
 
-interface N {
-  cls: string;
-  b: [number, number, number, number];
-  text?: string;
-  id?: string;
-  click?: boolean;
-  kids?: N[];
-}
-const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-const node = (n: N, i: number): string => {
-  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="true" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
-  return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
-};
-const android = (...kids: N[]) =>
-  `<hierarchy rotation="0">${node({ cls: 'android.widget.FrameLayout', b: [0, 0, 1080, 2400], kids: [{ cls: 'android.widget.LinearLayout', b: [0, 63, 1080, 2400], kids }] }, 0)}</hierarchy>`;
-const text = (t: string, y: number, id?: string, x = 48): N => ({
-  cls: 'android.widget.TextView',
-  b: [x, y, x + 600, y + 50],
-  text: t,
-  id,
-});
-const title = (t: string): N => ({
-  cls: 'androidx.appcompat.widget.Toolbar',
-  b: [0, 63, 1080, 210],
-  id: 'toolbar',
-  kids: [text(t, 100, 'toolbar_title', 189)],
-});
 /** A clickable list row: its name, then a status line. */
 const row = (y: number, name: string, status: string): N => ({
   cls: 'android.widget.LinearLayout',

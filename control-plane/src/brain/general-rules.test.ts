@@ -5,31 +5,9 @@
  * Play / Pause control, a label stacked over its value, a plural label and its value.
  */
 import { describe, expect, it } from 'vitest';
+import { type N, text, title, androidScreen as xml } from './android-test-screens.js';
 import { decideOffline } from './offline-model.js';
 
-interface N {
-  cls: string;
-  b: [number, number, number, number];
-  text?: string;
-  id?: string;
-  desc?: string;
-  click?: boolean;
-  enabled?: boolean;
-  kids?: N[];
-}
-const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-const node = (n: N, i: number): string => {
-  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escapeXml(n.desc ?? '')}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
-  return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
-};
-const xml = (...kids: N[]) =>
-  `<hierarchy rotation="0">${node({ cls: 'android.widget.FrameLayout', b: [0, 0, 1080, 2400], kids: [{ cls: 'android.widget.LinearLayout', b: [0, 63, 1080, 2400], kids }] }, 0)}</hierarchy>`;
-const text = (t: string, y: number, id?: string, x = 48): N => ({
-  cls: 'android.widget.TextView',
-  b: [x, y, x + 600, y + 50],
-  text: t,
-  id,
-});
 const button = (t: string, y: number, id?: string, enabled = true, x = 780): N => ({
   cls: 'android.widget.Button',
   b: [x, y, x + 250, y + 60],
@@ -44,12 +22,6 @@ const icon = (desc: string, x: number, y: number, id: string): N => ({
   desc,
   id,
   click: true,
-});
-const title = (t: string): N => ({
-  cls: 'androidx.appcompat.widget.Toolbar',
-  b: [0, 63, 1080, 210],
-  id: 'toolbar',
-  kids: [text(t, 100, 'toolbar_title', 189)],
 });
 const row = (y: number, texts: string[], enabled = true): N => ({
   cls: 'android.widget.LinearLayout',

@@ -1,0 +1,44 @@
+/**
+ * Small Android screens (UIAutomator XML) built in code for the offline model's rule tests
+ * (general-rules.test.ts, false-pass-readings.test.ts): a rule is tested on screens worded
+ * apart from the corpus screens, so the rule is tested and not the corpus.
+ */
+
+/** One node: its class, bounds [left, top, right, bottom] and what the rules read. */
+export interface N {
+  cls: string;
+  b: [number, number, number, number];
+  text?: string;
+  id?: string;
+  desc?: string;
+  click?: boolean;
+  enabled?: boolean;
+  kids?: N[];
+}
+
+const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+const node = (n: N, i: number): string => {
+  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escapeXml(n.desc ?? '')}" checkable="false" checked="false" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
+  return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
+};
+
+/** A whole screen holding these nodes under the app's content. */
+export const androidScreen = (...kids: N[]) =>
+  `<hierarchy rotation="0">${node({ cls: 'android.widget.FrameLayout', b: [0, 0, 1080, 2400], kids: [{ cls: 'android.widget.LinearLayout', b: [0, 63, 1080, 2400], kids }] }, 0)}</hierarchy>`;
+
+/** A text line at height `y`. */
+export const text = (t: string, y: number, id?: string, x = 48): N => ({
+  cls: 'android.widget.TextView',
+  b: [x, y, x + 600, y + 50],
+  text: t,
+  id,
+});
+
+/** The screen's toolbar with its title. */
+export const title = (t: string): N => ({
+  cls: 'androidx.appcompat.widget.Toolbar',
+  b: [0, 63, 1080, 210],
+  id: 'toolbar',
+  kids: [text(t, 100, 'toolbar_title', 189)],
+});
