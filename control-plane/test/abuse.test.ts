@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import WebSocket from 'ws';
 import { createHostFilter } from '../../lab-agent/src/tunnel/host-filter.js';
 import * as fixtures from '../../scripts/fixtures/builds.js';
 import { freshDatabase } from './harness.js';
+import { freePort } from './replica-processes.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
@@ -36,14 +37,6 @@ const tmpFiles = () => readdirSync(join(dataDir, 'files', 'tmp'));
 const openFiles = () => readdirSync(`/proc/${child.pid}/fd`).length;
 const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const p = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return p;
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'devicelab-abuse-'));

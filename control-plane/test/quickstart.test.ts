@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { backend } from './harness.js';
+import { freePort } from './replica-processes.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -60,14 +60,6 @@ async function groupGone(pgid: number): Promise<boolean> {
     }
   }
   return false;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
