@@ -19,7 +19,7 @@ import {
 import { type WebSocket, WebSocketServer } from 'ws';
 import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
-import { refuseUpgrade, type UpgradeRoute } from '../net/upgrade.js';
+import { refuseUpgrade, shutDown, type UpgradeRoute } from '../net/upgrade.js';
 import type { AgentTokenRecord } from '../queries/agent-tokens.js';
 import type { AgentRecord } from '../queries/agents.js';
 
@@ -266,17 +266,8 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
     },
     async close() {
       if (watchdog) clearInterval(watchdog);
-      const closing = [...wss.clients].map(
-        (ws) =>
-          new Promise<void>((resolve) => {
-            ws.once('close', () => resolve());
-            ws.close(CLOSE_CODES.shuttingDown, 'control plane shutting down');
-            setTimeout(() => ws.terminate(), 2000).unref(); // an agent that never completes the close handshake
-          }),
-      );
-      await Promise.all([...closing, ...routes.map((r) => r.close())]);
+      await Promise.all([shutDown(wss, CLOSE_CODES.shuttingDown, 'control plane shutting down'), ...routes.map((r) => r.close())]);
       await Promise.all([...pending]); // the database must outlive the last disconnect's bookkeeping
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
 }

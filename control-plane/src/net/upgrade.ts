@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 
 /** A WebSocket endpoint other than the agents', served on the hub's upgrade listener. */
 export interface UpgradeRoute {
@@ -38,7 +38,7 @@ export function queryParam(req: IncomingMessage, name: string): string | null {
 }
 
 /** Closes every socket of a WebSocketServer and waits (at most 2 s each) for them to go. */
-export async function closeAll(clients: Iterable<WebSocket>, code: number, reason: string): Promise<void> {
+async function closeAll(clients: Iterable<WebSocket>, code: number, reason: string): Promise<void> {
   await Promise.all(
     [...clients].map(
       (ws) =>
@@ -50,4 +50,17 @@ export async function closeAll(clients: Iterable<WebSocket>, code: number, reaso
         }),
     ),
   );
+}
+
+/**
+ * Shuts a WebSocketServer down: from the first line on, a handshake still under way is refused
+ * with 503 (ws does so once close() was called), then every open socket is closed. In this
+ * order because ws calls close()'s callback only when its last client is gone: a client that
+ * completed its handshake while the others were closing (an agent reconnecting 50 ms after
+ * being closed) would otherwise keep the shutdown waiting for ever.
+ */
+export async function shutDown(wss: WebSocketServer, code: number, reason: string): Promise<void> {
+  const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+  await closeAll(wss.clients, code, reason);
+  await closed;
 }

@@ -20,7 +20,7 @@ import { WebSocketServer } from 'ws';
 import { agentTokenFrom } from '../auth/agent-token.js';
 import type { Db } from '../db/index.js';
 import type { UpgradeRoute } from '../net/upgrade.js';
-import { closeAll, queryParam, refuseUpgrade } from '../net/upgrade.js';
+import { queryParam, refuseUpgrade, shutDown } from '../net/upgrade.js';
 import { findTunnelledJob } from '../queries/tunnel-jobs.js';
 import { parseWireId } from '../runs/wire-id.js';
 import type { ClusterSecret } from './cluster-secret.js';
@@ -94,8 +94,7 @@ function relayEndpoint(path: string, admit: (req: IncomingMessage) => Promise<Ad
       );
     },
     async close() {
-      await closeAll(wss.clients, TUNNEL_CLOSE_CODES.shuttingDown, 'control plane shutting down');
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await shutDown(wss, TUNNEL_CLOSE_CODES.shuttingDown, 'control plane shutting down');
     },
   };
 }

@@ -15,7 +15,7 @@ import { bearerFrom, type TunnelCaller, tunnelCallerFromKey } from '../auth/call
 import type { Db } from '../db/index.js';
 import { ApiError } from '../errors.js';
 import type { UpgradeRoute } from '../net/upgrade.js';
-import { closeAll, queryParam, refuseUpgrade } from '../net/upgrade.js';
+import { queryParam, refuseUpgrade, shutDown } from '../net/upgrade.js';
 import type { HeldTunnel, TunnelRegistry } from './registry.js';
 
 const KEEPALIVE_MS = 15_000;
@@ -119,8 +119,7 @@ export function tunnelEndpoint(db: Db, registry: TunnelRegistry, maxPerOrg: numb
     path: '/tunnel/connect',
     handle,
     async close() {
-      await closeAll(wss.clients, TUNNEL_CLOSE_CODES.shuttingDown, 'control plane shutting down');
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await shutDown(wss, TUNNEL_CLOSE_CODES.shuttingDown, 'control plane shutting down');
       await Promise.all(inFlight);
       await registry.close(); // this replica's rows go now, not when its lease runs out
     },
