@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -55,6 +55,15 @@ export async function receiveMultipart(
   // would hold its write (and the temp file's handle, and an anonymous upload's slot) for ever.
   const fileParts = new Set<Readable>();
   let writing = false;
+  // The scratch file's writer, once made: removing the file must wait for it to close. A writer
+  // destroyed while still opening its file creates the file after the pipeline has already
+  // failed, so a removal that did not wait left the file behind (control-plane/test/abuse.test.ts).
+  let sink: WriteStream | null = null;
+  const removeScratch = async () => {
+    const writer = sink;
+    if (writer && !writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
+    await rm(opts.scratchPath, { force: true });
+  };
   // A refused guard stops reading here: the body is unpiped (not destroyed, which would
   // take the socket and the answer with it) and the HTTP server discards a bounded rest.
   let stop!: () => void;
@@ -121,7 +130,8 @@ export async function receiveMultipart(
       .then(
         () => {
           writing = true;
-          return pipeline(stream, measure, createWriteStream(opts.scratchPath));
+          sink = createWriteStream(opts.scratchPath);
+          return pipeline(stream, measure, sink);
         },
         () => {
           stream.resume();
@@ -161,12 +171,12 @@ export async function receiveMultipart(
     parser.destroy();
     for (const part of fileParts) part.destroy(e as Error);
     await Promise.allSettled(writes);
-    await rm(opts.scratchPath, { force: true });
+    await removeScratch();
     if (e instanceof ApiError) throw e;
     throw badRequest(`malformed multipart request: ${(e as Error).message}`);
   }
   if (failure) {
-    await rm(opts.scratchPath, { force: true });
+    await removeScratch();
     throw failure;
   }
   return { fields, file };
