@@ -34,6 +34,7 @@ import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
+import { twentyEighthBatch } from './twenty-eighth-batch-cases.js';
 import { twentyFifthBatch } from './twenty-fifth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
@@ -44,6 +45,7 @@ import { twentyFourthBatchSeventhPart } from './twenty-fourth-batch-seventh-part
 import { twentyFourthBatchSixthPart } from './twenty-fourth-batch-sixth-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
+import { twentySeventhBatch } from './twenty-seventh-batch-cases.js';
 import { twentySixthBatch } from './twenty-sixth-batch-cases.js';
 import { twentyThirdBatch } from './twenty-third-batch-cases.js';
 
@@ -81,6 +83,8 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatchSeventhPart,
   ...twentyFifthBatch,
   ...twentySixthBatch,
+  ...twentySeventhBatch,
+  ...twentyEighthBatch,
 ];
 
 function screenXml(name: string): string {
@@ -190,6 +194,8 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, seventh part (session-7 second dev set), blind until tuned on', twentyFourthBatchSeventhPart],
       ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
       ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
+      ['twenty-seventh batch (blind)', twentySeventhBatch],
+      ['twenty-eighth batch (blind)', twentyEighthBatch],
     ] as const)
       score(
         label,
