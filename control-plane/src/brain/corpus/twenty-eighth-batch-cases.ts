@@ -21,7 +21,7 @@
  * (a flag, a kick-off time, a paid status), a false claim about a checkbox, a switch or a
  * selected tip, a claim the dialog's or the alert's text contradicts, a button asked for
  * in the alert that is only on the screen behind it.
- * Blind score before any fix: (to be filled by the lead)
+ * Blind score before any fix: 74/102 (72.5 %), 1 false pass ("Verify the dialog says my photos will be deleted" passed on a message about paired devices), 0 on a wrong element (the model of main at 8cb0a6f, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 

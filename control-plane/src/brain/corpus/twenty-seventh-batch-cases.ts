@@ -22,7 +22,7 @@
  * state, a price), a false claim about a chip, a checkbox or a switch, a negation of what
  * is shown, a claim the dialog's or the alert's text contradicts, a button asked for in
  * the alert that is only on the screen behind it.
- * Blind score before any fix: (to be filled by the lead)
+ * Blind score before any fix: 86/105 (81.9 %), 1 false pass ("Verify a reminder is set for Paddington 2" passed on another programme's reminder), 0 on a wrong element (the model of main at 8cb0a6f, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
