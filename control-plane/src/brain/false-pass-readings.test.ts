@@ -1,9 +1,11 @@
 /**
- * The three readings that closed the twenty-fifth and twenty-sixth batches' false passes (issue
- * 25), each with its traps: "X is missing" is judged by what the screen says of X
- * (missing-claims.ts), a verb is never its agent noun (lemmas.ts `agentNoun`), and a check about
- * "the sheet" or "the dialog" is judged on the dialog itself (modal-subject.ts). Screens are built
- * here with other words than the corpus screens, so the rules are tested, not the corpus.
+ * The readings that closed the blind batches' false passes (issue 25), each with its traps:
+ * "X is missing" is judged by what the screen says of X (missing-claims.ts), a verb is never its
+ * agent noun (lemmas.ts `agentNoun`), and a check about "the sheet" or "the dialog" is judged on
+ * the dialog itself (modal-subject.ts), from the twenty-fifth and twenty-sixth batches; a text
+ * with a subject of its own never speaks of another, and a control bidding an action never says
+ * its state (paraphrase.ts), from the twenty-seventh and twenty-eighth. Screens are built here
+ * with other words than the corpus screens, so the rules are tested, not the corpus.
  */
 import { describe, expect, it } from 'vitest';
 import { androidScreen as android, type N, text, title } from './android-test-screens.js';
@@ -200,5 +202,54 @@ describe('a check about the sheet or the dialog is judged on the dialog itself',
   });
   it('leaves a check of the screen behind, not worded about the dialog, as it was', () => {
     expect(decide('Check that Book ideas is shown', ios(notesList), 'ios')).toMatch(/^assert noteTitle_2/);
+  });
+});
+
+describe('a text with a subject of its own never speaks of a subject the screen names nowhere (twenty-eighth batch)', () => {
+  // A confirmation: its message says what happens to the saved cards, nothing of photos or contacts.
+  const wipe = android(
+    title('Clear wallet'),
+    text('Saved cards will be removed.', 400, 'message'),
+    text('Loyalty points stay on your account', 500, 'detail'),
+  );
+  it('fails on a claim about another subject in the same words (the false pass), plainly or reported', () => {
+    expect(decide('Check that my photos will be deleted', wipe)).toBe('fail');
+    expect(decide('Verify the message says my photos will be deleted', wipe)).toBe('fail');
+    expect(decide('Check that my contacts will be removed', wipe)).toBe('fail');
+  });
+  it('passes when the claim names the text’s own subject, in other words for its verb', () => {
+    expect(decide('Check that saved cards will be deleted', wipe)).toBe('assert app:id/message=Saved cards will be removed.');
+    expect(decide('Verify the message says the saved cards will be removed', wipe)).toBe(
+      'assert app:id/message=Saved cards will be removed.',
+    );
+  });
+  it('still lets a claim name what a text without a subject speaks of ("the parcel is out for delivery")', () => {
+    const tracking = android(title('Tracking'), text('Out for delivery', 400, 'status'), text('Arriving by 18:00', 500, 'eta'));
+    expect(decide('Check the parcel is out for delivery', tracking)).toBe('assert app:id/status=Out for delivery');
+  });
+});
+
+describe('a control that bids an action ("Set reminder") never says its state ("a reminder is set"); one that names the state does', () => {
+  const programme = (y: number, name: string, bell: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [0, y, 1080, y + 160],
+    id: 'show_row',
+    click: true,
+    kids: [
+      text(name, y + 10, 'show_name'),
+      text('21:00', y + 80, 'show_time'),
+      { cls: 'android.widget.ImageButton', b: [900, y + 40, 1040, y + 120], id: 'bell', desc: bell, click: true },
+    ],
+  });
+  const guide = android(
+    title('Tonight'),
+    list(programme(300, 'Harbour Lights', 'Set reminder'), programme(460, 'Quiz Night', 'Reminder set')),
+  );
+  it('fails on the row whose button only offers to set it (the false pass)', () => {
+    expect(decide('Verify a reminder is set for Harbour Lights', guide)).toBe('fail');
+    expect(decide('Check that the reminder is set for Harbour Lights', guide)).toBe('fail');
+  });
+  it('keeps reading a state on a control whose label says it', () => {
+    expect(decide('Check that a reminder is set for Quiz Night', guide)).toMatch(/^assert /);
   });
 });

@@ -368,6 +368,12 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
   );
 }
 
+/** The content words before a text's first auxiliary verb: its subject ("Paired devices will be removed"); none without one. */
+function ownSubject(tokens: readonly string[]): string[] {
+  const verb = tokens.findIndex((t, i) => i > 0 && AUXILIARY.test(t));
+  return verb < 0 ? [] : contentWords(tokens.slice(0, verb));
+}
+
 /** A verb after "and" that starts a second clause on the same subject: "adds …", "fixed …", "will …". */
 const CLAUSE_VERB = /^(?:is|are|was|were|has|have|had|will|can|could|may|might|should|must|\p{Ll}{2,}(?:s|ed))$/u;
 
@@ -393,6 +399,9 @@ export function clauses(sentence: string): string[] {
 }
 
 const IRREGULAR_PAST = 'sent|paid|made|got|left|kept|set|put|chose|sold|bought|gave|told|found';
+/** Participles that do not end in -ed: "is set", "has been paid", "is done". */
+const IRREGULAR_PARTICIPLE =
+  /^(?:sent|paid|made|kept|set|put|chosen|sold|bought|given|told|found|done|shown|taken|hidden|written|read|cut|shut)$/;
 const RELATIVE = new RegExp(
   `\\b(\\p{L}[\\p{L}-]*)\\s+(?:that\\s+|which\\s+)?(?:we|you|they|i|he|she)\\s+((?:just\\s+)?(?:\\p{L}{2,}ed|${IRREGULAR_PAST}))\\b(.*)$`,
   'iu',
@@ -539,10 +548,15 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   if (!inOrder(claim.tokens, tokens) || !numbersInOrder(claim.tokens, tokens)) return false;
   if (!missing.every((w) => claim.context.has(w) || counted.has(w) || claim.unnamed.has(w)) || missing.length === claim.words.length)
     return false;
-  // A bare status ("Shipped") says nothing of whose it is: a subject the screen does not name needs a text that says more.
-  if (missing.some((w) => claim.unnamed.has(w) && !claim.context.has(w)) && words.length < 2) return false;
-  const owners = ownersIn(shown);
   const claimWords = new Set(claim.words);
+  if (missing.some((w) => claim.unnamed.has(w) && !claim.context.has(w))) {
+    // A bare status ("Shipped") says nothing of whose it is: a subject the screen does not name needs a text that says more.
+    if (words.length < 2) return false;
+    // A text that names a subject of its own ("Paired devices will be removed") speaks of that one, never of one the
+    // screen names nowhere ("my photos will be deleted"); a text without a verb ("Out for delivery") has none.
+    if (ownSubject(tokens).some((w) => !hasWord(claimWords, claimVerbs, verbs, w))) return false;
+  }
+  const owners = ownersIn(shown);
   const inClaim = (w: string, i: number) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w) || asides(words, i, claimWords);
   return part || claim.reported || words.every((w, i) => inClaim(w, i));
 }
@@ -654,6 +668,12 @@ export function findParaphrase(
   const stateWords = new Set(
     content.tokens.filter((t) => !FRAME.has(t) && t.length > 4 && /(?:ed|ing)$/.test(t) && !IS_NUMBER.test(t)).map(stem),
   );
+  // An irregular participle after "is", "has been" ...: "a reminder is set" is never said by a "Set reminder" button, whose
+  // first word bids the action; "Reminder set" on a control still says the state.
+  const bidden = new Set(
+    content.tokens.filter((t, i) => IRREGULAR_PARTICIPLE.test(t) && i > 0 && /^(?:is|are|was|were|been|be)$/.test(content.tokens[i - 1]!)),
+  );
+  const bids = (el: ScreenElement) => bidden.has(tokensOf(textOf(el))[0] ?? '');
   const saying = rows.filter((row) => {
     const covered = new Set<string>();
     const said: ScreenElement[] = [];
@@ -665,7 +685,7 @@ export function findParaphrase(
     for (const el of textsOf(row)) {
       // A control's words say what it does, not what is: the row's "Book" button never says it is booked. A value
       // shown on a control ("USD", "+1.24%") still counts.
-      if ((el.clickable || isButtonType(el)) && contentWords(tokensOf(textOf(el))).some((w) => stateWords.has(w))) continue;
+      if ((el.clickable || isButtonType(el)) && (contentWords(tokensOf(textOf(el))).some((w) => stateWords.has(w)) || bids(el))) continue;
       for (const text of textSegments(textOf(el))) {
         const tokens = tokensOf(withoutPossessives(text));
         if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;

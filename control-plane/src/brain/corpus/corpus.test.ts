@@ -194,8 +194,8 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, seventh part (session-7 second dev set), blind until tuned on', twentyFourthBatchSeventhPart],
       ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
       ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
-      ['twenty-seventh batch (blind)', twentySeventhBatch],
-      ['twenty-eighth batch (blind)', twentyEighthBatch],
+      ['twenty-seventh batch (blind but for its false pass, fixed)', twentySeventhBatch],
+      ['twenty-eighth batch (blind but for its false pass, fixed)', twentyEighthBatch],
     ] as const)
       score(
         label,

@@ -22,6 +22,7 @@
  * selected tip, a claim the dialog's or the alert's text contradicts, a button asked for
  * in the alert that is only on the screen behind it.
  * Blind score before any fix: 74/102 (72.5 %), 1 false pass ("Verify the dialog says my photos will be deleted" passed on a message about paired devices), 0 on a wrong element (the model of main at 8cb0a6f, run by the lead).
+ * Blind but for its false pass, fixed by a general reading (paraphrase.ts: a text with a subject of its own, "Paired devices will be removed", never speaks of a subject the screen names nowhere): 75/102 (73.5 %), 0 false passes, 0 on a wrong element; the other misses were not looked at.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
