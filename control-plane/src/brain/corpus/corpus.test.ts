@@ -32,6 +32,7 @@ import { sixthBatch } from './sixth-batch-cases.js';
 import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
+import { thirtiethBatch } from './thirtieth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyEighthBatch } from './twenty-eighth-batch-cases.js';
@@ -44,6 +45,7 @@ import { twentyFourthBatchSecondPart } from './twenty-fourth-batch-second-part-c
 import { twentyFourthBatchSeventhPart } from './twenty-fourth-batch-seventh-part-cases.js';
 import { twentyFourthBatchSixthPart } from './twenty-fourth-batch-sixth-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
+import { twentyNinthBatch } from './twenty-ninth-batch-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
 import { twentySeventhBatch } from './twenty-seventh-batch-cases.js';
 import { twentySixthBatch } from './twenty-sixth-batch-cases.js';
@@ -85,6 +87,8 @@ const corpus: CorpusCase[] = [
   ...twentySixthBatch,
   ...twentySeventhBatch,
   ...twentyEighthBatch,
+  ...twentyNinthBatch,
+  ...thirtiethBatch,
 ];
 
 function screenXml(name: string): string {
@@ -196,6 +200,8 @@ describe('offline model corpus', () => {
       ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
       ['twenty-seventh batch (blind but for its false pass, fixed)', twentySeventhBatch],
       ['twenty-eighth batch (blind but for its false pass, fixed)', twentyEighthBatch],
+      ['twenty-ninth batch (blind)', twentyNinthBatch],
+      ['thirtieth batch (blind)', thirtiethBatch],
     ] as const)
       score(
         label,
