@@ -23,7 +23,7 @@
  * radio button, a segment or a switch, a booking of a court that has no Book button, a
  * claim the dialog's or the alert's text contradicts, a button asked for in the dialog or
  * the alert that is on neither or only on the screen behind it.
- * Blind score before any fix: (to be filled by the lead)
+ * Blind score before any fix: 75/102 (73.5 %), 0 false passes, 1 on a wrong element ("Verify I am playing with Sam Ortiz" named the label "Playing with", not the value) (the model of main at 7029ad2, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
