@@ -88,6 +88,24 @@ interface Claim {
   unnamed: string[];
   /** Its words written with a capital, as names are (lower case). */
   names: ReadonlySet<string>;
+  /** The words it says something is, after "is", "are" ...: "open" of "the lift is open" (scheduledOnly). */
+  states: ReadonlySet<string>;
+}
+
+/**
+ * Does the piece say the claim's state only as something that will happen at a time? "Opens at
+ * 10:30" says when the lift opens, so it is not open; "Closes at 18:00" does not say it is closed.
+ * The state's verb with -s followed by when ("at", "in", "on", "from" or a number); "Open until 22:00"
+ * is still the state.
+ */
+function scheduledOnly(claim: Claim, p: Piece): boolean {
+  // "closed" and "closes", "open" and "opens": the state's verb, whatever its form.
+  const bases = [...claim.states].flatMap((s) => [s, s.replace(/e?d$/, ''), s.replace(/d$/, '')]);
+  return p.tokens.some((t, i) => {
+    const state = bases.find((b) => t === `${b}s` || t === `${b}es`);
+    const next = p.tokens[i + 1] ?? '';
+    return state !== undefined && (/^(?:at|in|on|from)$/.test(next) || /^\p{N}/u.test(next));
+  });
 }
 
 /** The claim's words that a text has appear there in the claim's order. */
@@ -141,7 +159,7 @@ function matchedQuantities(claim: Claim, p: Piece): Quantity[] | null {
 
 /** Does the piece say all the claim says, and no more (see the file comment)? */
 function holds(claim: Claim, p: Piece): boolean {
-  if (p.negated !== claim.negated) return false;
+  if (p.negated !== claim.negated || scheduledOnly(claim, p)) return false;
   const matched = matchedQuantities(claim, p);
   if (!matched) return false;
   const words = contentWords(p.tokens);
@@ -243,6 +261,7 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
           .join(' '),
       ),
     ),
+    states: new Set(tokens.filter((_, i) => i > 0 && /^(?:is|are|was|were|be)$/.test(tokens[i - 1]!))),
   };
   if (claimed.words.length + claimed.quantities.length < 1) return null;
   const { single, groups } = piecesOf(elements);

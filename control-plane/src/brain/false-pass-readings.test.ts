@@ -4,7 +4,10 @@
  * agent noun (lemmas.ts `agentNoun`), and a check about "the sheet" or "the dialog" is judged on
  * the dialog itself (modal-subject.ts), from the twenty-fifth and twenty-sixth batches; a text
  * with a subject of its own never speaks of another, and a control bidding an action never says
- * its state (paraphrase.ts), from the twenty-seventh and twenty-eighth. Screens are built here
+ * its state (paraphrase.ts), from the twenty-seventh and twenty-eighth; a state is never said by
+ * when it will happen (claim-evidence.ts), a value named by its id is read in the row the check
+ * places it in (value-assertions.ts) and a row's value is named, not the label leading into it
+ * (paraphrase.ts), from the twenty-ninth and thirtieth. Screens are built here
  * with other words than the corpus screens, so the rules are tested, not the corpus.
  */
 import { describe, expect, it } from 'vitest';
@@ -251,5 +254,64 @@ describe('a control that bids an action ("Set reminder") never says its state ("
   });
   it('keeps reading a state on a control whose label says it', () => {
     expect(decide('Check that a reminder is set for Quiz Night', guide)).toMatch(/^assert /);
+  });
+});
+
+/** A list row of these texts (name first), each with its own id. */
+const textRow = (y: number, ...texts: Array<[string, string]>): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [0, y, 1080, y + 160],
+  id: 'row',
+  click: true,
+  kids: texts.map(([t, id], i) => text(t, y + 10 + i * 70, id)),
+});
+
+describe('a state is never said by when it will happen ("Opens at 07:00" is not open) (twenty-ninth batch)', () => {
+  const centre = android(
+    title('Leisure centre'),
+    list(
+      textRow(300, ['Pool', 'facility_name'], ['Opens at 07:00', 'facility_status']),
+      textRow(460, ['Sauna', 'facility_name'], ['Open', 'facility_status']),
+      textRow(620, ['Gym', 'facility_name'], ['Closes at 22:00', 'facility_status']),
+    ),
+  );
+  it('fails a state claimed over its time to come (the false pass), either way round', () => {
+    expect(decide('Verify the pool is open', centre)).toBe('fail');
+    expect(decide('Check the gym is closed', centre)).toBe('fail');
+  });
+  it('passes the state shown, and the time to come claimed as such', () => {
+    expect(decide('Verify the sauna is open', centre)).toMatch(/^assert (?:app:id\/facility_status=)?Open$/);
+    expect(decide('Verify the pool opens at 07:00', centre)).toMatch(/^assert (?:app:id\/facility_status=)?Opens at 07:00$/);
+    expect(decide('Check the gym closes at 22:00', centre)).toMatch(/^assert (?:app:id\/facility_status=)?Closes at 22:00$/);
+  });
+});
+
+describe('a value named only by its id is read in the row the check places it in (twenty-ninth batch)', () => {
+  // "wait" is in no text, only in the ids: the label the developer gave the value.
+  const lifts = android(
+    title('Lifts'),
+    list(
+      textRow(300, ['Gondola Alpin', 'lift_name'], ['5 min', 'lift_wait']),
+      textRow(460, ['Chairlift Berg', 'lift_name'], ['15 min', 'lift_wait']),
+    ),
+  );
+  it("fails on another row's value (the false pass)", () => {
+    expect(decide('Check the wait for the Gondola Alpin is 15 min', lifts)).toBe('fail');
+    expect(decide('Check the wait for Chairlift Berg is 5 min', lifts)).toBe('fail');
+  });
+  it("passes on the placed row's own value, and unplaced when only one shows it", () => {
+    expect(decide('Check the wait for Chairlift Berg is 15 min', lifts)).toMatch(/^assert (?:app:id\/lift_wait=)?15 min$/);
+    expect(decide('Check the wait is 15 min', lifts)).toMatch(/^assert (?:app:id\/lift_wait=)?15 min$/);
+  });
+});
+
+describe('a row whose texts all name it is checked on the value, not on the label leading into it (thirtieth batch)', () => {
+  const parcel = android(title('Parcel'), list(textRow(300, ['Delivered to', 'recipient_label'], ['Ana Ruiz', 'recipient_name'])));
+  it('names the value after "Delivered to"', () => {
+    expect(decide('Verify it was delivered to Ana Ruiz', parcel)).toBe('assert app:id/recipient_name=Ana Ruiz');
+    expect(decide('Verify the parcel was delivered to Ana Ruiz', parcel)).toBe('assert app:id/recipient_name=Ana Ruiz');
+  });
+  it('still fails another name', () => {
+    expect(decide('Verify it was delivered to Ana Diaz', parcel)).toBe('fail');
   });
 });

@@ -52,7 +52,9 @@ describe('rows named by the first words of their title', () => {
     ),
   );
   it('taps the row and reads its texts, only when no other text starts with the words', () => {
-    expect(decide('Select the VW Golf', cars)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
+    // "Select" names the row's own Select button (the row itself may only open its details); another verb taps the row.
+    expect(decide('Select the VW Golf', cars)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]/Button[3]');
+    expect(decide('Open the VW Golf', cars)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
     expect(decide('Check that the Fiat has free cancellation', cars)).toBe('assert Free cancellation');
     expect(decide('Check that the Fiat 500 costs €28 per day', cars)).toBe('assert €28 / day');
     expect(decide('Check that the Tesla is sold out', cars)).toBe('assert Sold out');
@@ -211,7 +213,10 @@ describe('rules from the nineteenth batch', () => {
     expect(decide('Check that the AeroPort flight takes 3 hours 40 minutes', results)).toMatch(/^fail/);
   });
   it('taps a row named by the time it starts with and a kind noun, never another time', () => {
-    expect(decide('Select the 10:30 flight', results)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
+    expect(decide('Select the 10:30 flight', results)).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]/Button[4]',
+    );
+    expect(decide('Open the 10:30 flight', results)).toBe('tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[1]/LinearLayout[1]');
     expect(decide('Select the 10:35 flight', results)).toMatch(/^fail/);
   });
   const stocks = xml(

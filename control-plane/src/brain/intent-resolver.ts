@@ -46,7 +46,10 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
     return tapOn(row, elements, `row ${position(phrase.ordinal, rows.length)} in the list`, 0.85);
   }
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
-  if (!choice.ok) return titledRow(phrase, elements) ?? rowByFirstWords(phrase, elements) ?? rowByWho(phrase, elements) ?? choice.decision;
+  if (!choice.ok)
+    return (
+      titledRow(phrase, elements, verb) ?? rowByFirstWords(phrase, elements, verb) ?? rowByWho(phrase, elements, verb) ?? choice.decision
+    );
   const best = choice.match;
   // "Open the compartment" beside a label "Compartment" and a button "Open compartment": the control the verb and its object name.
   const named =
@@ -100,7 +103,7 @@ function controlOfVerb(verb: string, phrase: TargetPhrase, elements: readonly Sc
  * it is. Only when nothing matched the whole phrase, the words before the noun are
  * exactly one row's title (after normalisation), and no other row shows that title.
  */
-function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[], verb?: string): Decision | null {
   const words = phrase.text.trim().split(/\s+/);
   // The noun is written in lower case ("the Mug Warmer product"); "Blue Mug Large" names a variant, not a row.
   if (phrase.literal || phrase.ordinal !== undefined || phrase.near || words.length < 2 || !/^\p{Ll}+$/u.test(words.at(-1)!)) return null;
@@ -119,7 +122,7 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
   const [row] = rows;
   if (!row?.enabled) return null;
   const why = `the row titled "${title}" (the ${words.at(-1)})`;
-  return tapRowOrItsControl(row, shown, elements, why, 0.85);
+  return tapRowOrItsControl(row, shown, elements, why, 0.85, verb);
 }
 
 /**
@@ -127,7 +130,7 @@ function titledRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): De
  * for what it is and a name it shows after "by" / "from" / "with", the name a whole text of the row
  * (or a part of one between "·"), in exactly one row. Only when nothing matched the whole phrase.
  */
-function rowByWho(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+function rowByWho(phrase: TargetPhrase, elements: readonly ScreenElement[], verb?: string): Decision | null {
   const m = /^(?:the\s+|a\s+|my\s+)?\p{Ll}+\s+(?:by|from|with)\s+(.+)$/u.exec(phrase.text.trim());
   if (!m || phrase.literal || phrase.ordinal !== undefined || phrase.near || phrase.container) return null;
   const name = m[1]!;
@@ -136,7 +139,7 @@ function rowByWho(phrase: TargetPhrase, elements: readonly ScreenElement[]): Dec
   if (rows.size !== 1 || rows.has(null)) return null;
   const [row] = rows;
   if (!row?.enabled) return null;
-  return tapRowOrItsControl(row, shown, elements, `the row showing ${JSON.stringify(name)}`, 0.8);
+  return tapRowOrItsControl(row, shown, elements, `the row showing ${JSON.stringify(name)}`, 0.8, verb);
 }
 
 /**
@@ -144,18 +147,27 @@ function rowByWho(phrase: TargetPhrase, elements: readonly ScreenElement[]): Dec
  * words of its title (row-titles.ts), written with a capital as a name is. Only when nothing
  * matched the whole phrase; a disabled row is not tapped.
  */
-function rowByFirstWords(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+function rowByFirstWords(phrase: TargetPhrase, elements: readonly ScreenElement[], verb?: string): Decision | null {
   if (phrase.literal || phrase.ordinal !== undefined || phrase.near || !/\p{Lu}/u.test(phrase.text)) return null;
   const named = rowNamedByPrefix(phrase.text, elements);
   if (!named) return null;
   if (!named.row.enabled) return fail(`${describe(named.row)} is disabled`);
-  return tapRowOrItsControl(named.row, [named.title], elements, `the row titled ${describe(named.title)}, named by its first words`, 0.8);
+  return tapRowOrItsControl(
+    named.row,
+    [named.title],
+    elements,
+    `the row titled ${describe(named.title)}, named by its first words`,
+    0.8,
+    verb,
+  );
 }
 
 /**
  * A row found by its title is tapped, unless it is a group of several controls (a chip group,
  * a segmented bar) that is no control itself: its centre would hit another of them, so the
- * one control showing the title is tapped; null when no one control does.
+ * one control showing the title is tapped; null when no one control does. And unless the row
+ * has a control labelled with the instruction's verb alone: "Select the 10:30 sailing" taps
+ * that row's "Select" button (the row itself may only open the sailing's details).
  */
 function tapRowOrItsControl(
   row: ScreenElement,
@@ -163,8 +175,20 @@ function tapRowOrItsControl(
   elements: readonly ScreenElement[],
   why: string,
   score: number,
+  verb?: string,
 ): Decision | null {
   const inside = descendants(row, elements);
+  const verbs = verb
+    ? inside.filter(
+        (d) =>
+          (d.clickable || isButtonType(d)) && [d.text, d.contentDesc].some((t) => t !== '' && normalizeText(t) === normalizeText(verb)),
+      )
+    : [];
+  if (verbs.length === 1) {
+    const control = verbs[0]!;
+    if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
+    return tapOn(control, elements, `${describe(control)}, the control of ${describe(row)} that the verb names: ${why}`, score);
+  }
   if (row.clickable || inside.filter((d) => d.clickable).length <= 1) return tapOn(row, elements, why, score);
   const own = [...new Set(titles.filter((t) => t === row || inside.includes(t)).map((t) => tapTargetOf(t, elements)))].filter(
     (c) => c !== row && c.clickable && inside.includes(c),

@@ -368,6 +368,9 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
   );
 }
 
+/** A text that leads into the next one, a label ending in its preposition: "Playing with", "Sent to", "Paid by". */
+const leadsIn = (el: ScreenElement) => /^(?:with|to|by|from|for|at|of|on|in|via)$/.test(tokensOf(textOf(el)).at(-1) ?? '');
+
 /** The content words before a text's first auxiliary verb: its subject ("Paired devices will be removed"); none without one. */
 function ownSubject(tokens: readonly string[]): string[] {
   const verb = tokens.findIndex((t, i) => i > 0 && AUXILIARY.test(t));
@@ -732,9 +735,11 @@ export function findParaphrase(
   const title = rowTitle.get(row);
   const capitalised = claim.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Lu}/u.test(w));
   const namesRow = (el: ScreenElement) => {
-    // A label beside its value names it: the check names the value ("Bright, indirect", not "Light").
+    // A label beside its value names it: the check names the value ("Bright, indirect", not "Light"); so does a
+    // text that leads into the next one ("Playing with" before "Sam Ortiz").
     if (el === title || labels.has(el)) return true;
     const tokens = tokensOf(textOf(el));
+    if (leadsIn(el)) return true;
     const at = content.tokens.findIndex((_, i) => tokens.length > 0 && tokens.every((t, j) => content.tokens[i + j] === t));
     return at >= 0 && capitalised.some((w) => w.toLowerCase() === tokens[0]);
   };
@@ -743,6 +748,8 @@ export function findParaphrase(
     said.find((el) => !namesRow(el) && holdsNumber(el)) ??
     said.find((el) => !namesRow(el)) ??
     said.find(holdsNumber) ??
+    // Every text names the row ("Playing with" over "Sam Ortiz" for "I am playing with Sam Ortiz"): the value, not its label.
+    said.find((el) => el !== title && !labels.has(el) && !leadsIn(el)) ??
     said[0] ??
     inRow[0] ??
     row;

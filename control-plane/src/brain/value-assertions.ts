@@ -16,7 +16,7 @@ import { GENERIC_OBJECTS } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
-import { chooseTarget, idWords } from './target-choice.js';
+import { chooseTarget, idWords, narrow } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
 
@@ -186,10 +186,19 @@ function byId(label: TargetPhrase, values: readonly string[], elements: readonly
   // "the driver's rating" over driver_rating: the owner's "'s" is not in an id.
   const wanted = comparableTokens(label.text.replace(/(\p{L})['’]s\b/gu, '$1')).filter((w) => !/^(?:the|a|an|my|your|our)$/.test(w));
   if (wanted.length === 0) return null;
-  const hit = locatable(elements).find((el) => {
+  const named = locatable(elements).filter((el) => {
     if (el.clickable || !el.resourceId || !(el.text || el.contentDesc)) return false;
     const words = idWords(el.resourceId);
-    return wanted.every((w) => words.includes(w)) && values.some((v) => showsText(el.text || el.contentDesc, v));
+    return wanted.every((w) => words.includes(w));
   });
+  // "the wait for the gondola": only the wait in the gondola's row, as any other label so placed.
+  const placed = narrow(
+    named.map((element) => ({ element, score: 1, via: 'resourceId' as const })),
+    label,
+    elements,
+  );
+  const hit = placed.ok
+    ? placed.matches.map((m) => m.element).find((el) => values.some((v) => showsText(el.text || el.contentDesc, v)))
+    : undefined;
   return hit ? passOn(hit, elements, `${describe(hit)}, whose id names ${quoteOf(label)}, shows it`) : null;
 }

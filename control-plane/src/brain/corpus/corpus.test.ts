@@ -200,8 +200,8 @@ describe('offline model corpus', () => {
       ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
       ['twenty-seventh batch (blind but for its false pass, fixed)', twentySeventhBatch],
       ['twenty-eighth batch (blind but for its false pass, fixed)', twentyEighthBatch],
-      ['twenty-ninth batch (blind)', twentyNinthBatch],
-      ['thirtieth batch (blind)', thirtiethBatch],
+      ['twenty-ninth batch (blind but for its false passes and wrong element, fixed)', twentyNinthBatch],
+      ['thirtieth batch (blind but for its wrong element, fixed)', thirtiethBatch],
     ] as const)
       score(
         label,

@@ -24,6 +24,7 @@
  * claim the dialog's or the alert's text contradicts, a button asked for in the dialog or
  * the alert that is on neither or only on the screen behind it.
  * Blind score before any fix: 75/102 (73.5 %), 0 false passes, 1 on a wrong element ("Verify I am playing with Sam Ortiz" named the label "Playing with", not the value) (the model of main at 7029ad2, run by the lead).
+ * Blind but for its wrong element, fixed by a general reading (paraphrase.ts: a row whose texts all name it is checked on the value, not on the label leading into it, "Playing with"): 76/102 (74.5 %), 0 false passes, 0 on a wrong element; the other misses were not looked at.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
