@@ -34,6 +34,7 @@ import {
   sameWord,
   tokensOf,
   userActivity,
+  userHasClaim,
   verbIndex,
   verbsBeforeQuantities,
 } from './claim-words.js';
@@ -88,6 +89,8 @@ interface Claim {
   unnamed: string[];
   /** Its words written with a capital, as names are (lower case). */
   names: ReadonlySet<string>;
+  /** The verbs set aside before its numbers ("drank" of "I drank 6 of 8 glasses"): the evidence may say them. */
+  setAside: string[];
 }
 
 /** The claim's words that a text has appear there in the claim's order. */
@@ -165,7 +168,9 @@ function holds(claim: Claim, p: Piece): boolean {
   // The evidence says no more than the claim ("Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days"),
   // not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
   // and "Your profile was updated" on the Profile screen is not "the password was updated".
-  const allowed = [...claim.words, ...implied];
+  // The verb set aside before a number may be the evidence's own word: "I drank 6 of 8 glasses of water" over the row
+  // "Drink water | 6 of 8 glasses".
+  const allowed = [...claim.words, ...implied, ...claim.setAside];
   if (!words.every((w) => hasWord(allowed, w))) return false;
   // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"), never a bare number
   // beside the topic's words ("it is 23° in Lisbon" over any "23°"); or a measure with its unit beside only a
@@ -217,7 +222,7 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
   // A verb that only says its number is so makes one too ("doors open at 18:30").
   const beforeQuantity = verbsBeforeQuantities(tokens);
   const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t))) || beforeQuantity.size > 0;
-  if (!sentence) return null;
+  if (!sentence || userHasClaim(tokens)) return null;
   // What the screen says, not what its controls offer: "View Flight Status" names no flight the screen is about.
   const onScreen = locatable(elements)
     .filter(isStatement)
@@ -232,6 +237,7 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
     words,
     subjectWords: verb < 0 ? 0 : contentWords(tokens.slice(0, verb)).length,
     quantities: quantitiesOf(tokens),
+    setAside: [...beforeQuantity].map((i) => tokens[i]!),
     negated: tokens.some((t) => NEGATIONS.has(t)),
     given: [...topicWords(elements), ...unnamed],
     unnamed,

@@ -77,8 +77,9 @@ function unchosen(el: ScreenElement, elements: readonly ScreenElement[]): boolea
   const row = rowOf(el, elements);
   if (!row || row.parentIndex == null) return false;
   const list = elements[row.parentIndex]!;
-  const chosen = (r: ScreenElement) =>
-    r.checked || r.selected || elements.some((o) => (o.checked || o.selected) && ancestors(o, elements).includes(r));
+  // A checkbox ticks an item off; it chooses none of the others: "6 of 8 glasses" in an unticked habit row still says so.
+  const mark = (o: ScreenElement) => (o.checked || o.selected) && !/CheckBox/i.test(o.type);
+  const chosen = (r: ScreenElement) => mark(r) || elements.some((o) => mark(o) && ancestors(o, elements).includes(r));
   const rows = elements.filter((o) => o.parentIndex === list.index && o !== row);
   return !chosen(row) && rows.some(chosen);
 }
@@ -96,8 +97,26 @@ export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[];
       .filter((el) => isToggle(el) && !isTag(el))
       .map((t) => rowOf(t, elements) ?? elements[t.parentIndex ?? -1]),
   );
+  // But a list row ticked off by its checkbox ("Drink water" with "6 of 8 glasses") shows its progress in a text of
+  // its own, after its name: a number there says how far it is, whatever the box sets.
+  const progress = (el: ScreenElement) => {
+    const row = rowOf(el, elements);
+    if (!row || !/\d/.test(textOf(el))) return false;
+    const inRow = locatable(elements).filter((o) => ancestors(o, elements).includes(row));
+    const boxes = inRow.filter((o) => isToggle(o) && /CheckBox/i.test(o.type));
+    const named = inRow.filter((o) => isStatement(o) && o !== el);
+    return boxes.length === 1 && inRow.filter(isToggle).length === 1 && named.length > 0 && named[0]!.index < el.index;
+  };
+  const progressRows = new Set(
+    locatable(elements)
+      .filter((el) => isStatement(el) && progress(el))
+      .map((el) => rowOf(el, elements)!),
+  );
   const texts = locatable(elements).filter(
-    (el) => isStatement(el) && !unchosen(el, elements) && !switched.has(rowOf(el, elements) ?? elements[el.parentIndex ?? -1]),
+    (el) =>
+      isStatement(el) &&
+      !unchosen(el, elements) &&
+      (!switched.has(rowOf(el, elements) ?? elements[el.parentIndex ?? -1]) || progressRows.has(rowOf(el, elements)!)),
   );
   const holders = new Set<ScreenElement>();
   for (const el of texts) {
@@ -107,14 +126,18 @@ export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[];
     if (parent && !isListContainer(parent) && !parent.clickable) holders.add(parent);
   }
   const groups: Piece[] = [];
-  const labels = new Set<ScreenElement>();
+  // The name of such a row is its checkbox's label: it says something only with the row's progress.
+  const labels = new Set<ScreenElement>(texts.filter((el) => progressRows.has(rowOf(el, elements)!) && !progress(el)));
   for (const holder of holders) {
     const inside = texts.filter((t) => ancestors(t, elements).includes(holder));
     const oneLine = inside.every((t) => sameLine(t.bounds, inside[0]!.bounds));
     const isRow = rowOf(inside[0] ?? holder, elements) === holder;
     if (inside.length < 2 || inside.length > 4 || (!isRow && !oneLine)) continue;
     // A label and its value say nothing apart: "Subtotal" | "€50.00" is no total of €50.
-    if (inside.length === 2 && oneLine) for (const t of inside) labels.add(t);
+    // Two statements side by side, each with its number and its words ("12-day streak" beside "2 of 5 habits
+    // done"), are no label and value: each says its own fact.
+    const statesOwnFact = (t: ScreenElement) => /\d/.test(textOf(t)) && contentWords(tokensOf(textOf(t))).length > 0;
+    if (inside.length === 2 && oneLine && !inside.every(statesOwnFact)) for (const t of inside) labels.add(t);
     groups.push(piece(inside, inside.map(textOf)));
     // A row's first text names it; with it, each part of each other text says something of it: "VIP" with
     // "includes one drink" of "Seated, includes one drink", "Room" with "sea view" of "Double, sea view".

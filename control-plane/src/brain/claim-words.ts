@@ -174,6 +174,22 @@ export function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
   return light;
 }
 
+/**
+ * "I have the fresh thyme", "we have a reservation": what the user has is no thing the screen
+ * merely names. A list row "Fresh thyme" (its checkbox off) says the recipe needs it, not that I
+ * have it; so a claim of having without a number is never read in other words (paraphrase.ts,
+ * claim-evidence.ts). With a number the text holding it still may say it ("I have 3 of 6
+ * ingredients" over "3 of 6 ingredients …").
+ */
+export function userHasClaim(tokens: readonly string[]): boolean {
+  const verb = /^(?:still|already|now)$/.test(tokens[1] ?? '') ? 2 : 1;
+  return (
+    /^(?:i|we)$/.test(tokens[0] ?? '') &&
+    /^(?:have|has|had|own|owns|received|hold|keep|possess)$/.test(tokens[verb] ?? '') &&
+    !tokens.some((t) => IS_NUMBER.test(t))
+  );
+}
+
 /** Verbs of starting: the time after a noun ("Boarding 10:35") says when it starts, never when it ends. */
 const STARTING = new Set(['start', 'begin', 'open', 'commence']);
 const CLOCK = /^\d{1,2}[:.]\d{2}$/;

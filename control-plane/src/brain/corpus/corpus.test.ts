@@ -44,6 +44,7 @@ import { twentyFourthBatchSeventhPart } from './twenty-fourth-batch-seventh-part
 import { twentyFourthBatchSixthPart } from './twenty-fourth-batch-sixth-part-cases.js';
 import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
+import { twentySeventhDevSet } from './twenty-seventh-dev-set-cases.js';
 import { twentySixthBatch } from './twenty-sixth-batch-cases.js';
 import { twentyThirdBatch } from './twenty-third-batch-cases.js';
 
@@ -81,6 +82,7 @@ const corpus: CorpusCase[] = [
   ...twentyFourthBatchSeventhPart,
   ...twentyFifthBatch,
   ...twentySixthBatch,
+  ...twentySeventhDevSet,
 ];
 
 function screenXml(name: string): string {
@@ -190,6 +192,7 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, seventh part (session-7 second dev set), blind until tuned on', twentyFourthBatchSeventhPart],
       ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
       ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
+      ["twenty-seventh: the fifth round's dev set (session 8)", twentySeventhDevSet],
     ] as const)
       score(
         label,

@@ -1,0 +1,127 @@
+/**
+ * The fifth round's readings of checks phrased about the user (issue 25): what I did, have or am
+ * on, against the text that holds the same numbers and words, each with its traps (another
+ * number, another thing, what the screen only names). Screens are built here with other words than
+ * the corpus screens, so the rules are tested, not the corpus.
+ */
+import { describe, expect, it } from 'vitest';
+import { androidScreen as android, type N, text, title } from './android-test-screens.js';
+import { decideOffline } from './offline-model.js';
+
+/** The decision in short: "fail", "absent <text>" or "assert <text or id>". */
+const decide = (instruction: string, screen: string) => {
+  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+  if (action.type !== 'assert') return action.type;
+  const t = action.target;
+  if (!action.visible) return `absent ${t?.value}`;
+  return `assert ${t && 'showing' in t && t.showing ? t.showing : t?.value}`;
+};
+
+/** A list row ticked off by its checkbox: the box, the item's name, then its progress or amount. */
+const tickRow = (y: number, name: string, detail: string, checked: boolean): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [0, y, 1080, y + 150],
+  id: 'task_row',
+  click: true,
+  kids: [
+    { cls: 'android.widget.CheckBox', b: [32, y + 35, 112, y + 115], id: 'task_check', click: true, checked },
+    {
+      cls: 'android.widget.LinearLayout',
+      b: [140, y, 1048, y + 150],
+      kids: [text(name, y + 20, 'task_name', 140), text(detail, y + 80, 'task_detail', 140)],
+    },
+  ],
+});
+const list = (...rows: N[]): N => ({ cls: 'androidx.recyclerview.widget.RecyclerView', b: [0, 400, 1080, 1400], id: 'tasks', kids: rows });
+/** Two texts side by side on one line, in a layout of their own. */
+const sideBySide = (y: number, left: string, right: string): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [48, y, 1032, y + 60],
+  kids: [
+    { cls: 'android.widget.TextView', b: [48, y, 540, y + 60], text: left, id: 'left' },
+    { cls: 'android.widget.TextView', b: [540, y, 1032, y + 60], text: right, id: 'right' },
+  ],
+});
+
+describe('a list row ticked off by a checkbox still says its progress', () => {
+  const plan = android(
+    title('Training plan'),
+    sideBySide(230, '9-week streak', '3 of 4 sessions done'),
+    list(
+      tickRow(400, 'Swim lengths', '18 of 40 lengths', false),
+      tickRow(550, 'Stretch', '15 min', true),
+      tickRow(700, 'Cycle to work', '2 of 5 rides', false),
+      tickRow(850, 'Drink green tea', '3 of 4 cups', false),
+    ),
+  );
+  it('passes on the row holding the same numbers and words, the verb set aside in any tense', () => {
+    expect(decide('Check that I swam 18 of 40 lengths', plan)).toBe('assert 18 of 40 lengths');
+    expect(decide('Verify that I cycled 2 of 5 rides to work', plan)).toBe('assert 2 of 5 rides');
+    // An irregular past ("drank" of "Drink") in an unticked row, while another row is ticked.
+    expect(decide('Check that I drank 3 of 4 cups of green tea', plan)).toBe('assert 3 of 4 cups');
+  });
+  it('fails on another number, the whole for the part, or a thing the row does not name', () => {
+    expect(decide('Check that I swam 40 lengths', plan)).toBe('fail');
+    expect(decide('Check that I swam 17 of 40 lengths', plan)).toBe('fail');
+    expect(decide('Check that I swam 18 of 40 lengths of butterfly', plan)).toBe('fail');
+    expect(decide('Check that I cycled 3 of 5 rides to work', plan)).toBe('fail');
+    expect(decide('Check that I drank 4 cups of green tea', plan)).toBe('fail');
+    expect(decide('Check that I drank 3 of 4 cups of black tea', plan)).toBe('fail');
+  });
+});
+
+describe('two statements side by side are no label and value', () => {
+  const plan = android(title('Training plan'), sideBySide(230, '9-week streak', '3 of 4 sessions done'));
+  it('passes on the one that says it', () => {
+    expect(decide('Check I am on a 9-week streak', plan)).toBe('assert 9-week streak');
+    expect(decide('Check that 3 of 4 sessions are done', plan)).toBe('assert 3 of 4 sessions done');
+  });
+  it('fails on another number or unit, or the words of the other', () => {
+    expect(decide('Check I am on a 19-week streak', plan)).toBe('fail');
+    expect(decide('Check I am on a 9-day streak', plan)).toBe('fail');
+    expect(decide('Check that 4 of 4 sessions are done', plan)).toBe('fail');
+    expect(decide('Check I am on a 9-week session streak', plan)).toBe('fail');
+  });
+});
+
+describe('what the user has or did is not said by a text that only names it', () => {
+  const pantry = android(
+    title('Shopping'),
+    list(tickRow(400, 'Basil', '1 pot', false), tickRow(550, 'Oat milk', '2 cartons', true)),
+    text('1 of 2 items in your basket', 1500, 'basket_count'),
+  );
+  it('fails "I have X" over a row naming X, whatever its checkbox (the false pass)', () => {
+    expect(decide('Check that I have the basil', pantry)).toBe('fail');
+    expect(decide('Check that we have basil', pantry)).toBe('fail');
+    expect(decide('Check that I still have the oat milk', pantry)).toBe('fail');
+  });
+  const savings = android(
+    title('Rainy day fund'),
+    list(
+      {
+        cls: 'android.widget.LinearLayout',
+        b: [0, 400, 1080, 550],
+        id: 'activity_row',
+        kids: [
+          text('Round-up', 410, 'activity_title'),
+          text('Tue 3 Mar', 470, 'activity_date'),
+          text('+£20.00', 430, 'activity_amount', 800),
+        ],
+      },
+      {
+        cls: 'android.widget.LinearLayout',
+        b: [0, 550, 1080, 700],
+        id: 'activity_row',
+        kids: [
+          text('Transfer in', 560, 'activity_title'),
+          text('Fri 27 Feb', 620, 'activity_date'),
+          text('+£100.00', 580, 'activity_amount', 800),
+        ],
+      },
+    ),
+  );
+  it('never reads the verb after "I" as a kind of row: "I withdrew £20 on 3 March" is no round-up of £20 (the false pass)', () => {
+    expect(decide('Check that I withdrew £20 on 3 March', savings)).toBe('fail');
+    expect(decide('Check that we spent £20 on 3 March', savings)).toBe('fail');
+  });
+});
