@@ -275,6 +275,10 @@ const toggling: Rule = (s) => {
     return { kind: 'toggle', target: parseTargetPhrase(m[2]!, 'toggle'), desired: /^(enable|activate)$/i.test(m[1]!) ? 'on' : 'off' };
   }
   if ((m = /^toggle\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: null };
+  // A to-do or habit ticked off by its box: "tick off drink water", "Mark Meditate as done"; "as not done" unticks it.
+  if ((m = /^(?:tick|cross)\s+off\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: 'on' };
+  if ((m = /^mark\s+(.+?)\s+as\s+(not\s+)?(?:done|complete|completed|finished)$/i.exec(s)))
+    return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: m[2] ? 'off' : 'on' };
   m =
     /^(check|tick|select|mark|uncheck|untick|deselect|unmark|clear)\s+(.+?\s+(?:check\s*box|checkbox|box|switch|toggle))$/i.exec(s) ??
     /^(uncheck|untick|deselect)\s+(.+)$/i.exec(s) ??

@@ -1,0 +1,162 @@
+/**
+ * The fifth round's readings of actions named by what they do (issue 25): a dialog's button named
+ * by the object of "send" / "submit", a dialog closed by a verb of closing, "get" before a control's
+ * name, an option named last after a verb of choosing, "a new", "as a PDF", "the … control", a
+ * noun of the control's verb, and a to-do ticked off. Each with its traps (another option, a name
+ * the screen does not show, no dialog up, a state already set). Screens are built here with other
+ * words than the corpus screens, so the rules are tested, not the corpus.
+ */
+import { describe, expect, it } from 'vitest';
+import { androidScreen as android, type N, text, title } from './android-test-screens.js';
+import { parseHierarchy } from './hierarchy.js';
+import { locate } from './locators.js';
+import { decideOffline } from './offline-model.js';
+
+/** "tap <id or label>", "done", or "fail". */
+const decide = (instruction: string, screen: string) => {
+  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+  if (action.type !== 'tap') return action.type;
+  const parsed = parseHierarchy(screen, 'android');
+  if (!parsed.ok || !action.target) return 'tap ?';
+  const el = locate(parsed.elements, action.target);
+  return `tap ${el?.resourceId.replace(/^app:id\//, '') || el?.text || el?.contentDesc}`;
+};
+
+const button = (label: string, id: string, x: number, y: number, width = 300): N => ({
+  cls: 'android.widget.Button',
+  b: [x, y, x + width, y + 120],
+  text: label,
+  id,
+  click: true,
+});
+/** An Android alert's panel over the screen: its title, a message and its buttons. */
+const dialog = (heading: string, message: string, ...buttons: N[]): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [60, 800, 1020, 1500],
+  id: 'parentPanel',
+  kids: [text(heading, 840, 'alertTitle', 100), text(message, 940, 'message', 100), ...buttons],
+});
+const tickRow = (y: number, name: string, checked: boolean): N => ({
+  cls: 'android.widget.LinearLayout',
+  b: [0, y, 1080, y + 140],
+  id: 'todo_row',
+  click: true,
+  kids: [
+    { cls: 'android.widget.CheckBox', b: [32, y + 30, 112, y + 110], id: 'todo_check', click: true, checked },
+    text(name, y + 40, 'todo_name', 140),
+  ],
+});
+const list = (...rows: N[]): N => ({ cls: 'androidx.recyclerview.widget.RecyclerView', b: [0, 300, 1080, 1200], id: 'todos', kids: rows });
+
+describe('a dialog addressed by what its buttons do', () => {
+  const flag = android(
+    title('Comments'),
+    button('Report', 'report_tab', 48, 400),
+    dialog('Report this post', 'Tell us what is wrong.', button('Cancel', 'cancel', 100, 1300), button('Report', 'confirm', 600, 1300)),
+  );
+  it('taps the button named by the object of "send" / "submit"', () => {
+    expect(decide('Send the report', flag)).toBe('tap confirm');
+    expect(decide('Submit the report', flag)).toBe('tap confirm');
+  });
+  it('never taps for another object, nor without a dialog up', () => {
+    expect(decide('Send the feedback', flag)).toBe('fail');
+    expect(decide('Send the abuse report', flag)).toBe('fail');
+    const noDialog = android(title('Comments'), button('Report', 'report_tab', 48, 400));
+    expect(decide('Send the report', noDialog)).toBe('fail');
+  });
+  it('closes the dialog by its one button that does nothing, never another', () => {
+    expect(decide('Dismiss the dialog', flag)).toBe('tap cancel');
+    expect(decide('Close the popup without reporting', flag)).toBe('tap cancel');
+    expect(decide('Close the dialog and report', flag)).toBe('fail');
+    // Two buttons that close it: which one is meant is not said.
+    const two = android(
+      title('Comments'),
+      dialog('Turn on alerts?', 'Get a ping for replies.', button('Not now', 'later', 100, 1300), button('Close', 'close', 600, 1300)),
+    );
+    expect(decide('Close the popup without saving', two)).toBe('fail');
+  });
+  it('reads "from the dialog" as where the button is', () => {
+    const draft = android(
+      title('Drafts'),
+      dialog(
+        'Discard this draft?',
+        'It cannot be recovered.',
+        button('Keep', 'keep', 100, 1300),
+        button('Delete draft', 'delete', 600, 1300),
+      ),
+    );
+    expect(decide('Delete the draft from the dialog', draft)).toBe('tap delete');
+    expect(decide('Delete the photo from the dialog', draft)).toBe('fail');
+  });
+});
+
+describe('an option named last after a verb of choosing', () => {
+  const review = android(
+    title('Review'),
+    text('Your answer', 300, 'answer_label'),
+    text('Mia is your walker today', 380, 'walker'),
+    button('Again', 'again', 48, 600, 200),
+    button('Hard', 'hard', 300, 600, 200),
+    button('Good', 'good', 552, 600, 200),
+    button('£2', 'tip_2', 48, 800, 200),
+    button('£5', 'tip_5', 300, 800, 200),
+  );
+  it('taps the one control whose whole label ends the instruction', () => {
+    expect(decide('Rate the answer Good', review)).toBe('tap good');
+    expect(decide('Tip Mia £5', review)).toBe('tap tip_5');
+  });
+  it('never taps an option not there, for a thing the screen does not name, or a label two controls share', () => {
+    expect(decide('Rate the answer Perfect', review)).toBe('fail');
+    expect(decide('Tip Mia £3', review)).toBe('fail');
+    expect(decide('Tip Leo £5', review)).toBe('fail');
+    expect(decide('Rate the holiday Good', review)).toBe('fail');
+    const twice = android(
+      title('Review'),
+      text('Your answer', 300),
+      button('Good', 'good_1', 48, 600, 200),
+      button('Good', 'good_2', 300, 600, 200),
+    );
+    expect(decide('Rate the answer Good', twice)).toBe('fail');
+  });
+});
+
+describe('controls named by what they do, in the words testers use', () => {
+  const home = android(
+    title('Museum trip'),
+    text('City Museum', 300, 'place'),
+    button('Directions to Museum', 'directions', 48, 500, 600),
+    button('Add stop', 'add_stop', 48, 700),
+    button('Start Heating', 'heating', 48, 900),
+    button('Export PDF', 'export', 48, 1100),
+    button('Start Navigation', 'navigate', 48, 1300),
+  );
+  it('reads "get" before a control\'s name, "a new", "as a PDF", "the … control" and a noun of the verb', () => {
+    expect(decide('Get directions to the museum', home)).toBe('tap directions');
+    expect(decide('Add a new stop', home)).toBe('tap add_stop');
+    expect(decide('Start the heating control', home)).toBe('tap heating');
+    expect(decide('Export the trip as a PDF', home)).toBe('tap export');
+    expect(decide('Start navigating to the museum', home)).toBe('tap navigate');
+  });
+  it('never for another thing, format or action', () => {
+    expect(decide('Get directions to the station', home)).toBe('fail');
+    expect(decide('Get directions to the museum shop', home)).toBe('fail');
+    expect(decide('Add a new traveller', home)).toBe('fail');
+    expect(decide('Start the cooling control', home)).toBe('fail');
+    expect(decide('Export the trip as a CSV', home)).toBe('fail');
+    expect(decide('Start recording the trip', home)).toBe('fail');
+  });
+});
+
+describe('a to-do ticked off by its box', () => {
+  const todos = android(title('Today'), list(tickRow(300, 'Water the plants', false), tickRow(440, 'Call the bank', true)));
+  it('ticks an unticked one, is done for one already ticked, and unticks "as not done"', () => {
+    expect(decide('Tick off water the plants', todos)).toBe('tap todo_check');
+    expect(decide('Mark Water the plants as done', todos)).toBe('tap todo_check');
+    expect(decide('Mark Call the bank as done', todos)).toBe('done');
+    expect(decide('Mark Call the bank as not done', todos)).toBe('tap todo_check');
+  });
+  it('fails for a to-do not on the list', () => {
+    expect(decide('Mark Pay rent as done', todos)).toBe('fail');
+    expect(decide('Tick off feed the cat', todos)).toBe('fail');
+  });
+});
