@@ -325,6 +325,11 @@ const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*
 export function parseInstruction(instruction: string): Intent {
   const s = clean(instruction);
   if (!s) return { kind: 'unknown', reason: 'The instruction is empty' };
+  // "I forgot this one, tap Again": what the tester says of themselves before the action is no condition on it
+  // ("If the banner is shown, tap Close" keeps its condition: it never starts with "I").
+  const aside = new RegExp(`^(?:i|i'm|i've|we)\\s[^,;]*[,;]\\s*((?:${TAP_VERBS})\\s.+)$`, 'i').exec(s);
+  if (aside && !/\b(?:if|when|unless|once|until|after|before)\b/i.test(s.slice(0, s.length - aside[1]!.length)))
+    return parseInstruction(aside[1]!);
   for (const rule of RULES) {
     const intent = rule(s);
     if (intent) return intent;

@@ -160,3 +160,39 @@ describe('a to-do ticked off by its box', () => {
     expect(decide('Tick off feed the cat', todos)).toBe('fail');
   });
 });
+
+describe('turning something up or down, and a qualifier of the name left out', () => {
+  const heater = android(
+    title('Bedroom heater'),
+    text('19.5°', 300, 'current'),
+    { cls: 'android.widget.ImageButton', b: [48, 500, 200, 650], desc: 'Lower set temperature', id: 'down', click: true },
+    { cls: 'android.widget.ImageButton', b: [880, 500, 1032, 650], desc: 'Raise set temperature', id: 'up', click: true },
+    button('Skip ahead 10 minutes', 'ahead', 48, 800, 600),
+    button('Skip back 5 minutes', 'back', 48, 900, 600),
+    { cls: 'android.widget.ImageButton', b: [48, 1000, 200, 1150], desc: 'More portions', id: 'more', click: true },
+  );
+  it('reads "turn X up / down", "increase", "reduce" as the control that raises or lowers X', () => {
+    expect(decide('Turn the temperature up', heater)).toBe('tap up');
+    expect(decide('Turn down the temperature', heater)).toBe('tap down');
+    expect(decide('Reduce the temperature', heater)).toBe('tap down');
+    expect(decide('Increase the portions', heater)).toBe('tap more');
+  });
+  it('never for another thing, nor with another word in place of the one left out', () => {
+    expect(decide('Turn the fan up', heater)).toBe('fail');
+    expect(decide('Skip back 10 minutes', heater)).toBe('fail');
+    expect(decide('Raise the humidity', heater)).toBe('fail');
+  });
+});
+
+describe('a note about the tester before the action', () => {
+  const cards = android(title('Deck'), button('Again', 'again', 48, 600, 200), button('Good', 'good', 300, 600, 200));
+  it('is set aside: the action after it is done', () => {
+    expect(decide('I forgot this one, tap Again', cards)).toBe('tap again');
+    expect(decide("I've got it; press Good", cards)).toBe('tap good');
+  });
+  it('never drops a condition, and the action still needs its control', () => {
+    expect(decide('If I forgot this one, tap Again', cards)).toBe('fail');
+    expect(decide('I forgot it when the timer ran out, tap Again', cards)).toBe('fail');
+    expect(decide('I forgot this one, tap Hard', cards)).toBe('fail');
+  });
+});

@@ -125,3 +125,26 @@ describe('what the user has or did is not said by a text that only names it', ()
     expect(decide('Check that we spent £20 on 3 March', savings)).toBe('fail');
   });
 });
+
+describe('a to-do is done when the checkbox of its row is ticked', () => {
+  const today = android(
+    title('Today'),
+    list(
+      tickRow(400, 'Stretch', '15 min', true),
+      tickRow(550, 'Journal', '1 page', false),
+      tickRow(700, 'Journal prompts', '3 ideas', true),
+    ),
+  );
+  it('passes or fails on the state of the box in the row named whole', () => {
+    // The box of the first, second or third row (the locator is the box's path in the list).
+    expect(decide('Check that Stretch is done', today)).toMatch(/RecyclerView\[\d\]\/LinearLayout\[0\]\/CheckBox/);
+    expect(decide('Verify Journal is not done yet', today)).toMatch(/RecyclerView\[\d\]\/LinearLayout\[1\]\/CheckBox/);
+    expect(decide('Check that Journal is done', today)).toBe('fail');
+    expect(decide('Verify Stretch is not done yet', today)).toBe('fail');
+    expect(decide('Check that Journal prompts is completed', today)).toMatch(/RecyclerView\[\d\]\/LinearLayout\[2\]\/CheckBox/);
+  });
+  it('fails for a to-do not on the list or named by a part', () => {
+    expect(decide('Check that Yoga is done', today)).toBe('fail');
+    expect(decide('Check that Stret is done', today)).toBe('fail');
+  });
+});

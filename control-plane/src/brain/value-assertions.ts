@@ -18,6 +18,7 @@ import { resolveModalValue } from './modal-subject.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
+import { DONE_VALUE, tickedState } from './ticked-rows.js';
 import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
 
 function passOn(el: ScreenElement, elements: readonly ScreenElement[], reasoning: string): Decision {
@@ -68,6 +69,10 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   const taken = /^(not\s+)?(?:included|added)$/i.exec(value);
   const offered = taken ? offeredState(label.text, !taken[1], elements) : null;
   if (offered) return offered;
+  // "Read is done" on a habit list: the checkbox of the row named "Read" says it.
+  const done = DONE_VALUE.exec(value.trim());
+  const ticked = done ? tickedState(label.text, !done[1], elements) : null;
+  if (ticked) return ticked;
   const sentence = findShown(elements, { text: said })[0];
   if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
   const playback = resolvePlayback(label, value, elements);

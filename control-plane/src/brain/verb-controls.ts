@@ -44,7 +44,18 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['edit', 'change', 'modify'],
   ['stop', 'end'],
   ['start', 'begin'],
+  // "Turn the temperature up" (read as "increase the temperature") for "Raise target temperature", "More servings".
+  ['increase', 'raise', 'more'],
+  ['decrease', 'lower', 'reduce', 'fewer', 'less'],
 ];
+/** "Turn the temperature up", "turn down the volume": a verb of increasing or decreasing. */
+const TURN_UP_DOWN = /^turn\s+(?:(up|down)\s+(.+)|(.+?)\s+(up|down))$/i;
+const readTurn = (said: string) => {
+  const m = TURN_UP_DOWN.exec(said.trim());
+  if (!m) return said;
+  const way = (m[1] ?? m[4])!.toLowerCase();
+  return `${way === 'up' ? 'increase' : 'decrease'} ${m[2] ?? m[3]}`;
+};
 const sameAction = (a: string, b: string) =>
   sameLemma(a, b) || SAME_ACTION.some((g) => g.some((x) => sameLemma(a, x)) && g.some((x) => sameLemma(b, x)));
 
@@ -75,7 +86,7 @@ const CLOSING = /^(?:cancel|close|dismiss|not now|no thanks|maybe later|later)$/
 
 export function controlByVerb(written: string, elements: readonly ScreenElement[]): Decision | null {
   const modal = modalFilter(elements);
-  const said = modal ? written.replace(IN_MODAL, '') : written;
+  const said = readTurn(modal ? written.replace(IN_MODAL, '') : written);
   const words = readAmounts(tokensOf(said));
   if (words.length < 2) return null;
   // The verb as written: the lexicon reads "end" as "finish", which names no Stop button.
@@ -96,7 +107,18 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
     const written = labelOf(el) ? comparableTokens(labelOf(el))[0] : name[0];
     if (!written || !sameAction(written, verb)) return false;
     const others = content(name.slice(1));
-    if (!others.every((w) => has(rest, w))) return false;
+    // Every other word of its name is in the instruction; but one word qualifying the noun the name ends on may be
+    // left out ("Turn the temperature up" for "Raise target temperature"), never a number, and only when the
+    // instruction says nothing else in its place ("Skip back 30 seconds" is never "Skip forward 30 seconds").
+    const left = others.filter((w) => !has(rest, w));
+    const qualifier =
+      left.length === 1 &&
+      others.length >= 2 &&
+      has(rest, others.at(-1)!) &&
+      !/^\d/.test(left[0]!) &&
+      left[0] !== others.at(-1) &&
+      content(rest).every((w) => has(others, w));
+    if (left.length > 0 && !qualifier) return false;
     // Every number of the instruction is the control's: "Book the room for 2 hours" never taps "Book 1 hour".
     if (!rest.filter((w) => /^\d/.test(w)).every((n) => others.includes(n))) return false;
     const beyond = content(rest).filter((w) => !has(others, w));
