@@ -221,7 +221,7 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
   // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
   // A verb that only says its number is so makes one too ("doors open at 18:30").
   const beforeQuantity = verbsBeforeQuantities(tokens);
-  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t))) || beforeQuantity.size > 0;
+  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t))) || beforeQuantity.size > 0 || verbIndex(tokens) > 0;
   if (!sentence || userHasClaim(tokens)) return null;
   // What the screen says, not what its controls offer: "View Flight Status" names no flight the screen is about.
   const onScreen = locatable(elements)

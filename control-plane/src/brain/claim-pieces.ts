@@ -92,10 +92,18 @@ function unchosen(el: ScreenElement, elements: readonly ScreenElement[]): boolea
  */
 export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[]; groups: Piece[] } {
   // A switch's label says what the switch sets, not whether it is set ("Notify when done"): resolveState reads switches.
+  // Outside a row, the toggle's parent holds its label only when it is a small layout of its own: a checkbox placed
+  // straight in the screen's content ("Add Daniel to favourite drivers") labels nothing else there.
+  const labelHolder = (t: ScreenElement) => {
+    const parent = elements[t.parentIndex ?? -1];
+    if (!parent) return undefined;
+    const inside = locatable(elements).filter((o) => o !== t && isStatement(o) && ancestors(o, elements).includes(parent));
+    return inside.length <= 2 ? parent : undefined;
+  };
   const switched = new Set(
     locatable(elements)
       .filter((el) => isToggle(el) && !isTag(el))
-      .map((t) => rowOf(t, elements) ?? elements[t.parentIndex ?? -1]),
+      .map((t) => rowOf(t, elements) ?? labelHolder(t)),
   );
   // But a list row ticked off by its checkbox ("Drink water" with "6 of 8 glasses") shows its progress in a text of
   // its own, after its name: a number there says how far it is, whatever the box sets.

@@ -213,8 +213,22 @@ const ARTICLE = /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/;
 export const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
 
 /** Where the claim's verb is: its first auxiliary or verb form after its first word, not a noun after an article ("the rent"). */
-export const verbIndex = (tokens: readonly string[]) =>
-  tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isVerbForm(t)));
+export const verbIndex = (tokens: readonly string[]) => {
+  const at = tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isVerbForm(t)));
+  if (at >= 0) return at;
+  // "the trip cost £14.20": a verb whose past is its present, right before an amount after its subject.
+  return tokens.findIndex(
+    (t, i) =>
+      i > 0 &&
+      !ARTICLE.test(tokens[i - 1]!) &&
+      !LIGHT.has(t) &&
+      /^\p{L}+$/u.test(t) &&
+      (IS_NUMBER.test(tokens[i + 1] ?? '') || CURRENCY.test(tokens[i + 1] ?? '')) &&
+      AMOUNT_VERBS.has(lemmaAsVerb(t)),
+  );
+};
+/** Verbs that say what an amount is of: "costs", "cost", "weighs", "lasts". */
+const AMOUNT_VERBS = new Set(['cost', 'pay', 'charge', 'spend', 'take', 'last', 'weigh', 'earn', 'save']);
 
 /**
  * The tense a verb form says: "renewed" is done, "Renews" and "Uploading" are not yet. A base

@@ -148,3 +148,31 @@ describe('a to-do is done when the checkbox of its row is ticked', () => {
     expect(decide('Check that Stret is done', today)).toBe('fail');
   });
 });
+
+describe('a checkbox placed straight in the screen labels nothing else there', () => {
+  const receipt = android(
+    title('Your ride'),
+    text('€9.60 · 4.1 km · 14 min', 300, 'summary'),
+    text('Station Road → Harbour Square', 380, 'route'),
+    text('Your tip goes to your driver', 460, 'tip_note'),
+    {
+      cls: 'android.widget.CheckBox',
+      b: [48, 600, 1032, 680],
+      text: 'Save Harbour Square as a favourite place',
+      id: 'save_place',
+      click: true,
+      checked: false,
+    },
+  );
+  it("reads the screen's other texts, and a verb whose past is its present before an amount", () => {
+    expect(decide('Check that the ride cost €9.60', receipt)).toBe('assert €9.60 · 4.1 km · 14 min');
+    expect(decide('Check that the ride took 14 minutes', receipt)).toBe('assert €9.60 · 4.1 km · 14 min');
+    expect(decide('Check that the ride went from Station Road to Harbour Square', receipt)).toBe('assert Station Road → Harbour Square');
+  });
+  it("fails another amount, another order, and the checkbox's label still says nothing of its state", () => {
+    expect(decide('Check that the ride cost €6.90', receipt)).toBe('fail');
+    expect(decide('Check that the ride cost $9.60', receipt)).toBe('fail');
+    expect(decide('Check that the ride went from Harbour Square to Station Road', receipt)).toBe('fail');
+    expect(decide('Check that Harbour Square is saved as a favourite place', receipt)).toBe('fail');
+  });
+});
