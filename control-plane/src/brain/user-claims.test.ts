@@ -176,3 +176,23 @@ describe('a checkbox placed straight in the screen labels nothing else there', (
     expect(decide('Check that Harbour Square is saved as a favourite place', receipt)).toBe('fail');
   });
 });
+
+describe('a rating as a screen shows it', () => {
+  const place = android(
+    title('Café Lume'),
+    text('4.3 ★ (860 reviews) · 10–20 min', 250, 'meta'),
+    list(tickRow(400, 'Flat white', '4.8 ★', false), tickRow(550, 'Banana bread', '€3.20', false)),
+  );
+  it('passes on the one rating outside the list, in stars or out of 5, and fails another number', () => {
+    expect(decide('Check that the café is rated 4.3', place)).toBe('assert app:id/meta');
+    expect(decide('Check that the café is rated 4.3 stars', place)).toBe('assert app:id/meta');
+    expect(decide('Check that the café is rated 4.3 out of 5', place)).toBe('assert app:id/meta');
+    expect(decide('Check that the café is rated 4.8', place)).toBe('fail');
+    expect(decide('Check that the café is rated 4', place)).toBe('fail');
+  });
+  it("never reads it for one of the list's items, nor a bare number as a rating", () => {
+    expect(decide('Check that the flat white is rated 4.3', place)).toBe('fail');
+    const bare = android(title('Café Lume'), text('4.3', 250, 'score'));
+    expect(decide('Check that the café is rated 4.3', bare)).not.toBe('assert 4.3');
+  });
+});

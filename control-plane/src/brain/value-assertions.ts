@@ -15,6 +15,7 @@ import type { ScreenElement } from './hierarchy.js';
 import { GENERIC_OBJECTS } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
+import { ratingClaim } from './rating-claims.js';
 import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -70,6 +71,9 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   const offered = taken ? offeredState(label.text, !taken[1], elements) : null;
   if (offered) return offered;
   // "Read is done" on a habit list: the checkbox of the row named "Read" says it.
+  // "the recipe is rated 4.7" over "4.7 ★ (212 reviews)": the one rating the screen shows.
+  const rating = ratingClaim(label.text, value, elements);
+  if (rating) return rating;
   const done = DONE_VALUE.exec(value.trim());
   const ticked = done ? tickedState(label.text, !done[1], elements) : null;
   if (ticked) return ticked;
