@@ -132,12 +132,13 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
   if (noneShown) return { target: { ...parseTargetPhrase(noneShown[1]!), denies: `there is a ${noneShown[1]!}` }, visible: false };
   const screenShows =
-    /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(
+    /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads|mentions|names)\s+(.+)$/i.exec(
       body,
     );
   if (screenShows) {
     const target = parseTargetPhrase(screenShows[1]!);
-    const reported = REPORTED.test(body) ? { ...target, reported: true } : target;
+    const said = REPORTED.test(body) ? { ...target, reported: true } : target;
+    const reported = /\s(?:mentions|names)\s/i.test(body) ? { ...said, mentioned: true } : said;
     return { target: /^(?:the\s+)?(?:dialog|alert|pop-?up)\b/i.test(body) ? { ...reported, dialogSays: true } : reported, visible: true };
   }
   if (requireSuffix) return null;

@@ -16,6 +16,7 @@ import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { lemmaAsVerb, sameLemma } from './lemmas.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
+import { mentionedIn } from './mentioned-words.js';
 import { resolveMissing } from './missing-claims.js';
 import { resolveModalSentence, scopedToModal } from './modal-subject.js';
 import { toggleOffering, togglePromising } from './offered-toggles.js';
@@ -99,6 +100,8 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
     const shown = dialog[1] ? !visible : visible;
     return resolveDialogShown(dialog[2]?.toLowerCase(), shown, elements) ?? fail(`The dialog showing is no ${dialog[2]} dialog`);
   }
+  // "the alert mentions AirPlay": the words inside one text of the dialog (or of the screen).
+  if (phrase.mentioned && visible) return mentionedIn(phrase, elements, dialogScope(phrase, elements));
   // A text showing the whole phrase, qualifier words included, is what was meant.
   const whole = phrase.whole ? findShown(elements, { text: phrase.whole }) : [];
   let found = whole.length > 0 ? whole : findShown(elements, phrase);

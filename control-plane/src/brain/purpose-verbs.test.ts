@@ -196,3 +196,32 @@ describe('a note about the tester before the action', () => {
     expect(decide('I forgot this one, tap Hard', cards)).toBe('fail');
   });
 });
+
+describe('what a dialog mentions', () => {
+  const visit = android(
+    title('Appointments'),
+    text('Dr. Rui Almeida · Thu 4 Dec', 300, 'behind'),
+    dialog(
+      'Cancel visit?',
+      'Your visit with Dr. Sofia Brandão on Fri 5 Dec will be cancelled. Syncs with Health Connect.',
+      button('Keep', 'keep', 100, 1300),
+      button('Cancel visit', 'cancel_visit', 600, 1300),
+    ),
+  );
+  const checked = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: visit });
+    return action.type === 'assert' ? `assert ${action.target?.value}` : action.type;
+  };
+  it('passes on the words inside one of its texts, a person by title and surname', () => {
+    expect(checked('Check that the dialog mentions Health Connect')).toBe('assert app:id/message');
+    expect(checked('Verify the dialog mentions Dr. Brandão')).toBe('assert app:id/message');
+  });
+  it('fails on words it does not have whole, another surname, or a name only behind it', () => {
+    expect(checked('Check that the dialog mentions Health')).toMatch(/^assert/);
+    expect(checked('Check that the dialog mentions Google Fit')).toBe('fail');
+    expect(checked('Check that the dialog mentions Connect Health')).toBe('fail');
+    expect(checked('Verify the dialog mentions Dr. Sofia Almeida')).toBe('fail');
+    expect(checked('Verify the dialog mentions Dr. Almeida')).toBe('fail');
+    expect(checked('Check that the dialog mentions Heal')).toBe('fail');
+  });
+});
