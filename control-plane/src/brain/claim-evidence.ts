@@ -162,6 +162,8 @@ function holds(claim: Claim, p: Piece): boolean {
   // Manchester Piccadilly to London Euston" is not "London Euston → Manchester Piccadilly").
   const names = claim.words.filter((w) => claim.names.has(w));
   if (p.elements.length === 1 && !inOrder(names, words)) return false;
+  // In a group, each text keeps them in order too: "Porto to Braga" beside "Train" is no train from Braga to Porto.
+  if (p.elements.length > 1 && !p.elements.every((el) => inOrder(names, contentWords(tokensOf(textOf(el)))))) return false;
   // A subject the screen names nowhere is left out whole or not at all: "the trial plan" is not the plan_name's plan.
   const unnamedSaid = claim.unnamed.filter((w) => hasWord(words, w) || hasLemma(p.idWords, w));
   if (unnamedSaid.length > 0 && unnamedSaid.length < claim.unnamed.length) return false;

@@ -677,6 +677,8 @@ export function findParaphrase(
       for (const text of textSegments(textOf(el))) {
         const tokens = tokensOf(withoutPossessives(text));
         if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
+        // "from Copenhagen to Lisbon" is never said by "Lisbon to Copenhagen", in a row as in one text.
+        if (!inOrder(content.tokens, tokens) || !numbersInOrder(content.tokens, tokens)) continue;
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
         const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
         const claimWords = new Set(content.words);

@@ -196,3 +196,25 @@ describe('a rating as a screen shows it', () => {
     expect(decide('Check that the café is rated 4.3', bare)).not.toBe('assert 4.3');
   });
 });
+
+describe('names keep their order across a group of texts, as in one text', () => {
+  const pair = (y: number, label: string, value: string, id: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [48, y, 1032, y + 80],
+    id: `${id}_row`,
+    kids: [
+      { cls: 'android.widget.TextView', b: [48, y, 500, y + 80], text: label, id: `${id}_label` },
+      { cls: 'android.widget.TextView', b: [540, y, 1032, y + 80], text: value, id: `${id}_value` },
+    ],
+  });
+  const ticket = android(
+    title('Train ticket'),
+    text('Porto to Braga', 300, 'cities'),
+    pair(480, 'Train', 'IC 521', 'train'),
+    pair(560, 'Coach', '4', 'coach'),
+  );
+  it('passes in the order shown and fails the other way round (the false pass)', () => {
+    expect(decide('Check that the train goes from Porto to Braga', ticket)).toBe('assert Porto to Braga');
+    expect(decide('Check that the train goes from Braga to Porto', ticket)).toBe('fail');
+  });
+});

@@ -34,6 +34,7 @@ import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
+import { twentyEighthDevSet } from './twenty-eighth-dev-set-cases.js';
 import { twentyFifthBatch } from './twenty-fifth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
@@ -83,6 +84,7 @@ const corpus: CorpusCase[] = [
   ...twentyFifthBatch,
   ...twentySixthBatch,
   ...twentySeventhDevSet,
+  ...twentyEighthDevSet,
 ];
 
 function screenXml(name: string): string {
@@ -193,6 +195,7 @@ describe('offline model corpus', () => {
       ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
       ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
       ["twenty-seventh: the fifth round's dev set (session 8)", twentySeventhDevSet],
+      ["twenty-eighth: the fifth round's second dev set (session 8)", twentyEighthDevSet],
     ] as const)
       score(
         label,
