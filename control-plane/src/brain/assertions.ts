@@ -290,8 +290,11 @@ function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement
 export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
-  const found = findClaimEvidence(claim, elements);
   const inDialog = dialogScope(phrase, elements, claim);
+  // With a dialog up a check is first read as what the dialog says (as paraphrase.ts reads it): the recording's
+  // "3:42" on its action sheet, not the list behind it where the same number stands too.
+  const modal = inDialog ?? modalFilter(elements);
+  const found = (modal ? findClaimEvidence(claim, elements, modal) : null) ?? (inDialog ? null : findClaimEvidence(claim, elements));
   if (!found || (inDialog && !inDialog(found.element))) return null;
   return bySwitchState(claim, found.element, elements) ?? pass(shownLocator(found.element, elements), found.reasoning, 0.85);
 }

@@ -218,7 +218,11 @@ function namesOtherRows(claim: Claim, shown: ScreenElement, elements: readonly S
 }
 
 /** The one piece of evidence that says the claim; null when none does, or several elements do. */
-export function findClaimEvidence(claim: string, elements: readonly ScreenElement[]): Evidence | null {
+export function findClaimEvidence(
+  claim: string,
+  elements: readonly ScreenElement[],
+  inside: (el: ScreenElement) => boolean = () => true,
+): Evidence | null {
   const tokens = tokensOf(claim);
   // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
   // A verb that only says its number is so makes one too ("doors open at 18:30").
@@ -259,7 +263,8 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
     // failed" is not a list's one "Failed" row).
     const aboutScreen = (p: Piece) =>
       claimed.unnamed.every((w) => hasWord(contentWords(p.tokens), w)) || p.elements.every((el) => rowOf(el, elements) === null);
-    const hits = pieces.filter((p) => holds(claimed, p) && aboutScreen(p));
+    // With the claim about the dialog that is up (assertions.ts dialogScope), only its own texts are evidence.
+    const hits = pieces.filter((p) => p.elements.every(inside) && holds(claimed, p) && aboutScreen(p));
     const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
     if (shown.length > 1) return null;
     if (shown.length === 1 && namesOtherRows(claimed, shown[0]!, elements)) return null;

@@ -225,3 +225,75 @@ describe('what a dialog mentions', () => {
     expect(checked('Check that the dialog mentions Heal')).toBe('fail');
   });
 });
+
+describe("a field named by its kind only, or as the dialog's", () => {
+  const field = (y: number, id: string, value: string): N => ({
+    cls: 'android.widget.EditText',
+    b: [100, y, 980, y + 110],
+    text: value,
+    id,
+    click: true,
+  });
+  const rename = android(
+    title('Devices'),
+    field(300, 'search', 'Search devices'),
+    dialog(
+      'Rename lamp',
+      'Pick a name you will recognise.',
+      field(1150, 'lamp_name', 'Desk lamp'),
+      button('Cancel', 'cancel', 100, 1300),
+      button('Save', 'save', 600, 1300),
+    ),
+  );
+  const typed = (instruction: string, screen: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+    return action.type === 'type' ? `type ${action.text} into ${action.target?.value}` : action.type;
+  };
+  it("types into the dialog's one field, or the screen's one field, when only the kind is named", () => {
+    expect(typed("Type Reading lamp into the dialog's text field", rename)).toMatch(/^type Reading lamp into .*lamp_name/);
+    expect(typed('Type Reading lamp into the text field', rename)).toMatch(/^type Reading lamp into .*lamp_name/);
+    const search = android(title('Devices'), field(300, 'search', 'Search devices'));
+    expect(typed('Type lamp into the text box', search)).toMatch(/^type lamp into .*search/);
+  });
+  it('fails with no dialog up, or with several fields and none named', () => {
+    const search = android(title('Devices'), field(300, 'search', 'Search devices'));
+    expect(typed("Type lamp into the dialog's text field", search)).toBe('fail');
+    const two = android(title('Devices'), field(300, 'search', 'Search devices'), field(500, 'note', 'Add a note'));
+    expect(typed('Type lamp into the text box', two)).toBe('fail');
+  });
+  it('checks what a field was filled in as, by a word of its label', () => {
+    const form = android(title('Your details'), text('Full name', 300, 'name_label'), {
+      cls: 'android.widget.EditText',
+      b: [48, 360, 1032, 470],
+      text: 'Rui Costa',
+      id: 'full_name',
+      click: true,
+      desc: 'Full name',
+    });
+    const checked = (instruction: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: form }).action.type;
+    expect(checked('Check that my name is filled in as Rui Costa')).toBe('assert');
+    expect(checked('Check that my name is filled in as Rui Cota')).toBe('fail');
+    expect(checked('Check that my phone is filled in as Rui Costa')).toBe('fail');
+  });
+});
+
+describe('a check while a dialog is up is first read as what the dialog says', () => {
+  const memo = android(
+    title('Recordings'),
+    list(tickRow(300, 'Recording 7', false)),
+    text('3:42', 340, 'length_behind', 800),
+    dialog('Recording 7', '3:42 · 2 Mar 2026', button('Share', 'share', 100, 1300), button('Cancel', 'cancel', 600, 1300)),
+  );
+  const checked = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: memo });
+    return action.type === 'assert' ? `assert ${action.target?.value}` : action.type;
+  };
+  it("passes on the dialog's own text, minutes and seconds spelled out as the clock writes them", () => {
+    expect(checked('Check the recording is 3 minutes 42 seconds long')).toBe('assert app:id/message');
+    expect(checked('Check the recording is 3:42 long')).toBe('assert app:id/message');
+  });
+  it('fails another duration', () => {
+    expect(checked('Check the recording is 3 minutes 24 seconds long')).toBe('fail');
+    expect(checked('Check the recording is 4 minutes 42 seconds long')).toBe('fail');
+  });
+});

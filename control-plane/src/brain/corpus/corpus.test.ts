@@ -192,10 +192,10 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, fifth part (blind but for its false pass, fixed)', twentyFourthBatchFifthPart],
       ['twenty-fourth batch, sixth part (session-7 dev set), blind until tuned on', twentyFourthBatchSixthPart],
       ['twenty-fourth batch, seventh part (session-7 second dev set), blind until tuned on', twentyFourthBatchSeventhPart],
-      ['twenty-fifth batch (blind but for its false passes, fixed)', twentyFifthBatch],
-      ['twenty-sixth batch (blind but for its false pass, fixed)', twentySixthBatch],
-      ["twenty-seventh: the fifth round's dev set (session 8)", twentySeventhDevSet],
-      ["twenty-eighth: the fifth round's second dev set (session 8)", twentyEighthDevSet],
+      ['twenty-fifth batch, blind until tuned on (session 8)', twentyFifthBatch],
+      ['twenty-sixth batch, blind until tuned on (session 8)', twentySixthBatch],
+      ["twenty-seventh: the fifth round's dev set, blind until tuned on (session 8)", twentySeventhDevSet],
+      ["twenty-eighth: the fifth round's second dev set (blind but for its false pass, fixed)", twentyEighthDevSet],
     ] as const)
       score(
         label,
