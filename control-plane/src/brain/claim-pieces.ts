@@ -5,6 +5,7 @@
  * screen's own topic (its title, its heading, "Episode 42" outside any row).
  */
 
+import lemmatizer from 'wink-lemmatizer';
 import { contentWords, NEGATIONS, tokensOf } from './claim-words.js';
 import { ancestors, isButtonType, isListContainer, isStatusBar, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
@@ -222,5 +223,13 @@ export function topicWords(elements: readonly ScreenElement[]): string[] {
   // "Episode 42 · 58 min", "Bike #4821": a noun before a number, outside any row, names the one thing the screen is about.
   const instances = plain.flatMap((el) => /^(\p{L}+)\s+#?\d/u.exec(textOf(el))?.[1]?.toLowerCase() ?? []);
   const named = [...titles.filter((t) => !/,/.test(textOf(t))), ...(heading ? [heading] : [])];
-  return [...named.flatMap((el) => contentWords(tokensOf(textOf(el)))), ...instances.filter((w) => contentWords([w]).length > 0)];
+  // An iOS back button names the list this screen is one item of ("Goals" over a goal's page): its noun, singular.
+  const parent = locatable(elements)
+    .filter((el) => el.platform === 'ios' && el.resourceId === 'BackButton')
+    .flatMap((el) => contentWords(tokensOf(textOf(el))).map((w) => lemmatizer.noun(w)));
+  return [
+    ...named.flatMap((el) => contentWords(tokensOf(textOf(el)))),
+    ...instances.filter((w) => contentWords([w]).length > 0),
+    ...parent,
+  ];
 }

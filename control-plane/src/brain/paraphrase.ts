@@ -674,7 +674,9 @@ export function findParaphrase(
       // A control's words say what it does, not what is: the row's "Book" button never says it is booked. A value
       // shown on a control ("USD", "+1.24%") still counts.
       if ((el.clickable || isButtonType(el)) && contentWords(tokensOf(textOf(el))).some((w) => stateWords.has(w))) continue;
-      for (const text of textSegments(textOf(el))) {
+      // Each part after a comma stands alone, as in one text ("Fri 12 Jun, from 15:00" says the day).
+      const segments = textSegments(textOf(el)).flatMap((seg) => [seg, ...(/,\s/.test(seg) ? seg.split(/,\s+/) : [])]);
+      for (const text of segments) {
         const tokens = tokensOf(withoutPossessives(text));
         if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
         // "from Copenhagen to Lisbon" is never said by "Lisbon to Copenhagen", in a row as in one text.

@@ -297,3 +297,101 @@ describe('a check while a dialog is up is first read as what the dialog says', (
     expect(checked('Check the recording is 4 minutes 42 seconds long')).toBe('fail');
   });
 });
+
+describe('more of what testers write about dialogs, switches and lists', () => {
+  const field = (y: number, id: string, value: string): N => ({
+    cls: 'android.widget.EditText',
+    b: [100, y, 980, y + 110],
+    text: value,
+    id,
+    click: true,
+  });
+  const rename = android(
+    title('Devices'),
+    dialog(
+      'Rename lamp',
+      'Pick a name you will recognise.',
+      field(1150, 'lamp_name', 'Desk lamp'),
+      button('Cancel', 'cancel', 100, 1300),
+      button('Save', 'save', 600, 1300),
+    ),
+  );
+  const act = (instruction: string, screen: string, platform: 'android' | 'ios' = 'android') => {
+    const { action } = decideOffline({ instruction, platform, hierarchyXml: screen });
+    if (action.type === 'type') return `type ${action.text}`;
+    if (action.type === 'assert') return `assert ${action.target?.value}`;
+    if (action.type === 'tap') return `tap ${action.target?.value}`;
+    return action.type;
+  };
+  it('types the new name of "Rename X to Y" into the one field, and checks the name a field holds', () => {
+    expect(act('Rename the lamp to "Reading lamp"', rename)).toBe('type Reading lamp');
+    expect(act('Check that the lamp is currently named Desk lamp', rename)).toBe('assert app:id/lamp_name');
+    expect(act('Check that the lamp is currently named Floor lamp', rename)).toBe('fail');
+    expect(act('Check that the kettle is currently named Desk lamp', rename)).toBe('fail');
+    expect(act('Rename the lamp to "Reading lamp"', android(title('Devices'), field(300, 'a', 'A'), field(500, 'b', 'B')))).toBe('fail');
+  });
+  it('reads "a menu of actions for X" as a dialog of three or more buttons whose title names X', () => {
+    const sheet = android(
+      title('Photos'),
+      dialog(
+        'Beach trip',
+        '24 photos',
+        button('Share', 'share', 100, 1250),
+        button('Move', 'move', 400, 1250),
+        button('Delete', 'delete', 700, 1250),
+      ),
+    );
+    expect(act('A menu of actions for the beach trip is shown', sheet)).toMatch(/^assert/);
+    expect(act('Check that an action sheet is shown', sheet)).toMatch(/^assert/);
+    expect(act('A menu of actions for the city trip is shown', sheet)).toBe('fail');
+    expect(act('Check that a menu of actions is shown', rename)).toBe('fail');
+    expect(act('Check that a menu of actions is shown', android(title('Photos')))).toBe('fail');
+  });
+  it("names a switch by its label's first part and the noun the screen's title gives what it lists", () => {
+    const sw = (y: number, label: string, id: string, checked: boolean): N => ({
+      cls: 'android.widget.Switch',
+      b: [48, y, 1032, y + 120],
+      text: label,
+      id,
+      click: true,
+      checked,
+    });
+    const reminders = android(
+      title('Reminder'),
+      sw(300, 'Vitamins, daily, 08:00', 'r1', true),
+      sw(450, 'Bins, Tuesdays, 19:00', 'r2', false),
+    );
+    expect(act('Verify the bins reminder is off', reminders)).toMatch(/^assert/);
+    expect(act('Verify the bins reminder is on', reminders)).toBe('fail');
+    expect(act('Verify the vitamins reminder is on', reminders)).toMatch(/^assert/);
+    expect(act('Verify the daily reminder is on', reminders)).toBe('fail');
+    expect(act('Verify the bins alarm is off', reminders)).toBe('fail');
+  });
+  it("reads each part after a comma of a row's text apart", () => {
+    const stay = android(
+      title('Your stay'),
+      list(
+        {
+          cls: 'android.widget.LinearLayout',
+          b: [0, 300, 1080, 420],
+          id: 'in_row',
+          kids: [text('Check-in', 310, 'in_label'), text('Sat 4 Jul, from 14:00', 310, 'in_value', 560)],
+        },
+        {
+          cls: 'android.widget.LinearLayout',
+          b: [0, 420, 1080, 540],
+          id: 'out_row',
+          kids: [text('Check-out', 430, 'out_label'), text('Mon 6 Jul, by 11:00', 430, 'out_value', 560)],
+        },
+      ),
+    );
+    expect(act('Check that check-in is on Saturday 4 July', stay)).toBe('assert app:id/in_value');
+    expect(act('Check that check-in is on Saturday 5 July', stay)).toBe('fail');
+    expect(act('Check that check-out is on Saturday 4 July', stay)).toBe('fail');
+  });
+  it('takes the noun of an iOS back button as what the screen is about', () => {
+    const goal = `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Saver" label="Saver" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="New bike" enabled="true" visible="true" accessible="false" x="0" y="47" width="390" height="44" index="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="BackButton" label="Goals" enabled="true" visible="true" accessible="true" x="8" y="47" width="80" height="44" index="0"/><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="New bike" name="New bike" label="New bike" enabled="true" visible="true" accessible="true" x="140" y="58" width="110" height="22" index="1"/><XCUIElementTypeButton type="XCUIElementTypeButton" name="editButton" label="Edit" enabled="true" visible="true" accessible="true" x="330" y="47" width="44" height="44" index="2"/></XCUIElementTypeNavigationBar><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="£300 of £900 saved" name="saved" label="£300 of £900 saved" enabled="true" visible="true" accessible="true" x="16" y="110" width="358" height="22" index="1"/></XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>`;
+    expect(act('Change the goal', goal, 'ios')).toBe('tap editButton');
+    expect(act('Change the budget', goal, 'ios')).toBe('fail');
+  });
+});

@@ -82,6 +82,5 @@ const savings: Row[] = [
   ['Delete the goal', 'dev8-ios-savings-goal', fails()],
 ];
 
-export const twentySeventhDevSet: CorpusCase[] = [...onPlatform('android', [...recipe, ...trip]), ...onPlatform('ios', savings)].map(
-  (c) => ({ ...c, blind: true }),
-);
+// Tuned on by the fifth round (37 → 47 of 62): it counts as tuned since.
+export const twentySeventhDevSet: CorpusCase[] = [...onPlatform('android', [...recipe, ...trip]), ...onPlatform('ios', savings)];
