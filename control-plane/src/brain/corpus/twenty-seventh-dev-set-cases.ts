@@ -7,7 +7,7 @@
  * Scored once before any change for it (the model of 527e8d7): 37 of 62 right (59.7 %), **2 false
  * passes** ("Check that I have the fresh thyme" passed on the row's name, its checkbox off; "Check that I
  * withdrew £50 on 21 November" passed on an Auto-save row of +£50.00 that day), 0 on a wrong element.
- * Then tuned on by the round's general readings: 47 of 62, no false pass.
+ * Then tuned on by the round's general readings: 48 of 62, no false pass.
  */
 import { type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -82,5 +82,5 @@ const savings: Row[] = [
   ['Delete the goal', 'dev8-ios-savings-goal', fails()],
 ];
 
-// Tuned on by the fifth round (37 → 47 of 62): it counts as tuned since.
+// Tuned on by the fifth round (37 → 48 of 62): it counts as tuned since.
 export const twentySeventhDevSet: CorpusCase[] = [...onPlatform('android', [...recipe, ...trip]), ...onPlatform('ios', savings)];
