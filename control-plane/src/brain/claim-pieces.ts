@@ -101,10 +101,15 @@ export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[];
     const inside = locatable(elements).filter((o) => o !== t && isStatement(o) && ancestors(o, elements).includes(parent));
     return inside.length <= 2 ? parent : undefined;
   };
-  const switched = new Set(
-    locatable(elements)
-      .filter((el) => isToggle(el) && !isTag(el))
-      .map((t) => rowOf(t, elements) ?? labelHolder(t)),
+  const toggles = locatable(elements).filter((el) => isToggle(el) && !isTag(el));
+  const switched = new Set(toggles.map((t) => rowOf(t, elements) ?? labelHolder(t)));
+  // In a larger layout the switch's label is the text on its line beside it ("Email me updates" left of its switch).
+  const besideSwitch = new Set(
+    toggles
+      .filter((t) => !rowOf(t, elements) && !labelHolder(t))
+      .flatMap((t) =>
+        locatable(elements).filter((o) => o !== t && isStatement(o) && o.parentIndex === t.parentIndex && sameLine(o.bounds, t.bounds)),
+      ),
   );
   // But a list row ticked off by its checkbox ("Drink water" with "6 of 8 glasses") shows its progress in a text of
   // its own, after its name: a number there says how far it is, whatever the box sets.
@@ -125,6 +130,7 @@ export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[];
     (el) =>
       isStatement(el) &&
       !unchosen(el, elements) &&
+      !besideSwitch.has(el) &&
       (!switched.has(rowOf(el, elements) ?? elements[el.parentIndex ?? -1]) || progressRows.has(rowOf(el, elements)!)),
   );
   const holders = new Set<ScreenElement>();

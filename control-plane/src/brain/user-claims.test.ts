@@ -218,3 +218,18 @@ describe('names keep their order across a group of texts, as in one text', () =>
     expect(decide('Check that the train goes from Braga to Porto', ticket)).toBe('fail');
   });
 });
+
+describe("a switch's label beside it in a larger layout says what the switch sets, not whether it is set", () => {
+  const prefs = android(
+    title('Notifications'),
+    text('You can change these later.', 250, 'intro'),
+    text('Weekly digest by email', 330, 'digest_label'),
+    { cls: 'android.widget.Switch', b: [880, 330, 1032, 380], id: 'digest_switch', click: true, checked: false },
+    text('3 devices signed in', 420, 'devices'),
+  );
+  it('never reads the label as the claim, while the other texts still say theirs', () => {
+    expect(decide('Check that I get a weekly digest by email', prefs)).toBe('fail');
+    expect(decide('Check that the weekly digest comes by email', prefs)).toBe('fail');
+    expect(decide('Check that 3 devices are signed in', prefs)).toBe('assert 3 devices signed in');
+  });
+});
