@@ -126,6 +126,8 @@ function matchedQuantities(claim: Claim, p: Piece): Quantity[] | null {
         (q.kinds.length === 0 || s.kinds.length === 0 || q.kinds.some((k) => s.kinds.includes(k))) &&
         (q.units.length === 0 || s.units.length === 0 || q.units.some((u) => s.units.includes(u))) &&
         (s.partOf === undefined || claim.quantities.some((o) => o.value === s.partOf)) &&
+        // Nor the whole for its part: "420 of 600 kcal" never says 600 kcal were burned.
+        shown.every((o) => o.partOf !== s.value || claim.quantities.some((c) => c.value === o.value)) &&
         // A percentage is never a bare number, nor a price a count ("64%" is not "64").
         q.kinds.includes('percent') === s.kinds.includes('percent') &&
         q.kinds.includes('money') === s.kinds.includes('money'),

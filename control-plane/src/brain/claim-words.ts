@@ -101,7 +101,20 @@ const CURRENCY = /^[€$£¥₹]$/;
 /** "Sam's van" is read "Sam van"; "you'll" is "you will"; then the lexicon's tokens. */
 export function tokensOf(text: string): string[] {
   const plain = text.replace(/(\p{L})['’](?:ll|re|ve|d|m)\b/giu, '$1').replace(/(\p{L})['’]s\b/gu, '$1');
-  return canonicalTokens(comparableTokens(signsAsWords(plain)));
+  return fractions(canonicalTokens(comparableTokens(signsAsWords(plain))));
+}
+
+/**
+ * "420/600 kcal", "8/12 hr", "3/5 done": a count of a whole as progress screens write it, read as
+ * "420 of 600 kcal". Only before a word (a unit or what is counted), never a date ("12/06/2025", a
+ * "12/06" alone) nor a number with a third part.
+ */
+function fractions(tokens: readonly string[]): string[] {
+  return tokens.flatMap((t, i) => {
+    const m = /^(\d+(?:[.,]\d+)?)\/(\d+(?:[.,]\d+)?)$/.exec(t);
+    const next = tokens[i + 1] ?? '';
+    return m && /^\p{L}/u.test(next) ? [m[1]!, 'of', m[2]!] : [t];
+  });
 }
 
 export interface Quantity {

@@ -233,3 +233,24 @@ describe("a switch's label beside it in a larger layout says what the switch set
     expect(decide('Check that 3 devices are signed in', prefs)).toBe('assert 3 devices signed in');
   });
 });
+
+describe('a count of a whole as progress screens write it', () => {
+  const rings = android(
+    title('Today'),
+    text('Move', 300, 'move_title'),
+    text('310/450 kcal', 360, 'move_value'),
+    text('Sleep', 440, 'sleep_title'),
+    text('6 of 8 hr', 500, 'sleep_value'),
+    text('Updated 12/06', 580, 'updated'),
+  );
+  it('reads "310/450 kcal" as "310 of 450 kcal"', () => {
+    expect(decide('Check that I burned 310 of 450 kcal', rings)).toBe('assert 310/450 kcal');
+    expect(decide('Check that I slept 6 of 8 hours', rings)).toBe('assert 6 of 8 hr');
+  });
+  it('never the whole for its part, another whole, or a date as a count', () => {
+    expect(decide('Check that I burned 450 kcal', rings)).toBe('fail');
+    expect(decide('Check that I slept 8 hours', rings)).toBe('fail');
+    expect(decide('Check that I burned 310 of 500 kcal', rings)).toBe('fail');
+    expect(decide('Check that it was updated 12 of 6', rings)).toBe('fail');
+  });
+});
