@@ -155,8 +155,11 @@ const ACTION_MENU =
  */
 function resolveActionMenu(about: string | undefined, visible: boolean, elements: readonly ScreenElement[]): Decision {
   const inModal = modalFilter(elements);
-  // A menu offers several actions: three or more buttons (an alert's Cancel and OK are no menu), never a field.
-  const buttons = inModal ? locatable(elements).filter((el) => inModal(el) && (el.clickable || isButtonType(el)) && !isEditable(el)) : [];
+  // A menu offers several actions: three or more buttons (an alert's Cancel and OK are no menu), never a field or a
+  // checkbox ("Also delete chat history" beside Cancel and Leave).
+  const buttons = inModal
+    ? locatable(elements).filter((el) => inModal(el) && (el.clickable || isButtonType(el)) && !isEditable(el) && !isToggle(el))
+    : [];
   const texts = inModal
     ? locatable(elements).filter((el) => inModal(el) && (el.text || el.contentDesc) && !el.clickable && !isButtonType(el))
     : [];

@@ -345,6 +345,24 @@ describe('more of what testers write about dialogs, switches and lists', () => {
     expect(act('Check that an action sheet is shown', sheet)).toMatch(/^assert/);
     expect(act('A menu of actions for the city trip is shown', sheet)).toBe('fail');
     expect(act('Check that a menu of actions is shown', rename)).toBe('fail');
+    const confirm = android(
+      title('Group'),
+      dialog(
+        'Leave the group?',
+        'Admins will see that you left.',
+        {
+          cls: 'android.widget.CheckBox',
+          b: [100, 1150, 980, 1230],
+          text: 'Also delete chat history',
+          id: 'also',
+          click: true,
+          checked: false,
+        },
+        button('Cancel', 'cancel', 100, 1300),
+        button('Leave', 'leave', 600, 1300),
+      ),
+    );
+    expect(act('Check that a menu of actions is shown', confirm)).toBe('fail');
     expect(act('Check that a menu of actions is shown', android(title('Photos')))).toBe('fail');
   });
   it("names a switch by its label's first part and the noun the screen's title gives what it lists", () => {
