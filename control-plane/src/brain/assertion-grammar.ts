@@ -59,6 +59,9 @@ const FIELD_HOLDS =
   /^(?:the\s+)?(.+?\s+(?:field|input|box|text\s*field))\s+(?:shows|contains|has|reads|says|displays|holds|is|should\s+(?:be|show|contain|say|read|hold|have))\s+(.+)$/i;
 const SHOWN_IN_FIELD =
   /^(.+?)\s+(?:is|should\s+be)\s+(?:shown|entered|filled\s+in|displayed|typed|written)\s+in\s+(?:the\s+)?(.+?\s+(?:field|input|box))$/i;
+/** "my name is filled in as Ana Silva", "the email was entered as ana@mail.pt": what a form's field holds. */
+const FILLED_AS =
+  /^(?:my|the|your)\s+(.+?)\s+(?:is|was|has\s+been|should\s+be)\s+(?:filled\s+in|filled\s+out|entered|prefilled|pre-filled)\s+(?:as|with)\s+(.+)$/i;
 const LABEL_VALUE =
   /^(?:the\s+)?(.+?)\s+(?:is|are|should\s+be|must\s+be|equals|shows|reads|says|displays|should\s+(?:show|read|say))\s+(.+)$/i;
 /** Words after "is" that say visibility or state, not a value. */
@@ -74,6 +77,7 @@ export function valueBody(body: string, afterVerb: boolean): Intent | null {
     return { kind: 'assertField', field: parseTargetPhrase(m[1]!, 'field'), value };
   }
   if ((m = SHOWN_IN_FIELD.exec(body))) return { kind: 'assertField', field: parseTargetPhrase(m[2]!, 'field'), value: unquote(m[1]!) };
+  if ((m = FILLED_AS.exec(body))) return { kind: 'assertField', field: parseTargetPhrase(m[1]!, 'field'), value: unquote(m[2]!) };
   // "the total is $48.50", "Order #10234 is Delivered". The resolver first looks for the whole
   // sentence as one text ("Shipping is free" may be a label), then for the value beside its label.
   if ((m = LABEL_VALUE.exec(body))) {
@@ -132,12 +136,13 @@ export function assertionBody(body: string, requireSuffix: boolean): { target: T
   const noneShown = /^there\s+(?:is|are)\s+no\s+(.+)$/i.exec(body);
   if (noneShown) return { target: { ...parseTargetPhrase(noneShown[1]!), denies: `there is a ${noneShown[1]!}` }, visible: false };
   const screenShows =
-    /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads)\s+(.+)$/i.exec(
+    /^(?:the\s+)?(?:screen|page|app|dialog|alert|pop-?up|message|banner|toast)\s+(?:shows|displays|contains|says|reads|mentions|names)\s+(.+)$/i.exec(
       body,
     );
   if (screenShows) {
     const target = parseTargetPhrase(screenShows[1]!);
-    const reported = REPORTED.test(body) ? { ...target, reported: true } : target;
+    const said = REPORTED.test(body) ? { ...target, reported: true } : target;
+    const reported = /\s(?:mentions|names)\s/i.test(body) ? { ...said, mentioned: true } : said;
     return { target: /^(?:the\s+)?(?:dialog|alert|pop-?up)\b/i.test(body) ? { ...reported, dialogSays: true } : reported, visible: true };
   }
   if (requireSuffix) return null;

@@ -16,6 +16,7 @@ import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { lemmaAsVerb, sameLemma } from './lemmas.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
+import { mentionedIn } from './mentioned-words.js';
 import { resolveMissing } from './missing-claims.js';
 import { resolveModalSentence, scopedToModal } from './modal-subject.js';
 import { toggleOffering, togglePromising } from './offered-toggles.js';
@@ -94,11 +95,16 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
   if (missing) return missing;
   if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
   if (phrase.role === 'screen' && visible) return resolveScreen(phrase, elements);
+  // "a menu of actions for the recording is shown": an action sheet is a dialog of actions, about what its title names.
+  const menu = phrase.literal ? null : ACTION_MENU.exec((phrase.whole ?? phrase.variants?.[0] ?? phrase.text).trim());
+  if (menu) return resolveActionMenu(menu[1] ?? menu[2], visible, elements);
   const dialog = phrase.literal ? null : DIALOG_SHOWN.exec((phrase.variants?.[0] ?? phrase.text).trim());
   if (dialog) {
     const shown = dialog[1] ? !visible : visible;
     return resolveDialogShown(dialog[2]?.toLowerCase(), shown, elements) ?? fail(`The dialog showing is no ${dialog[2]} dialog`);
   }
+  // "the alert mentions AirPlay": the words inside one text of the dialog (or of the screen).
+  if (phrase.mentioned && visible) return mentionedIn(phrase, elements, dialogScope(phrase, elements));
   // A text showing the whole phrase, qualifier words included, is what was meant.
   const whole = phrase.whole ? findShown(elements, { text: phrase.whole }) : [];
   let found = whole.length > 0 ? whole : findShown(elements, phrase);
@@ -140,6 +146,58 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
 /** "a confirmation dialog is shown", "an alert is displayed": the dialog itself, not a text saying "dialog". */
 const DIALOG_SHOWN =
   /^(?:(?:a|an|the)\s+|(no)\s+)?(?:(confirmation|error)\s+)?(?:dialog|dialogue|alert|pop-?up|modal)(?:\s+(?:window|box))?$/i;
+const ACTION_MENU =
+  /^(?:an?\s+|the\s+)?(?:(?:menu|sheet|list)\s+of\s+(?:actions|options)|action\s+sheet|actions?\s+menu|options\s+menu)(?:\s+(?:for|about|on)\s+(.+))?$|^(?:an?\s+|the\s+)?(?:menu|sheet)\s+(?:for|about)\s+(.+?)\s+with\s+(?:its\s+)?(?:actions|options)$/i;
+
+/**
+ * "A menu of actions for the recording is shown": a dialog is up holding three or more buttons (an
+ * action sheet), and what it is for, when said, is named by the dialog's title ("Recording 14").
+ */
+function resolveActionMenu(about: string | undefined, visible: boolean, elements: readonly ScreenElement[]): Decision {
+  const inModal = modalFilter(elements);
+  // A menu offers several actions: three or more buttons (an alert's Cancel and OK are no menu), never a field or a
+  // checkbox ("Also delete chat history" beside Cancel and Leave).
+  const buttons = inModal
+    ? locatable(elements).filter((el) => inModal(el) && (el.clickable || isButtonType(el)) && !isEditable(el) && !isToggle(el))
+    : [];
+  const texts = inModal
+    ? locatable(elements).filter((el) => inModal(el) && (el.text || el.contentDesc) && !el.clickable && !isButtonType(el))
+    : [];
+  const title = inModal ? (titleElements(elements).find(inModal) ?? texts[0] ?? null) : null;
+  const words = about ? comparableTokens(about).filter((w) => !/^(?:the|a|an|this|my|your)$/.test(w)) : [];
+  const titleWords = title ? comparableTokens(title.text || title.contentDesc) : [];
+  const named = words.every((w) => titleWords.some((t) => sameLemma(w, t)));
+  const shown = buttons.length >= 3 && named;
+  if (!visible) return shown ? fail(`A menu of ${buttons.length} actions is showing`) : absent({ text: 'menu of actions' });
+  if (!shown || !inModal)
+    return fail(inModal ? `The dialog showing is no menu of actions${about ? ` for ${about}` : ''}` : 'No menu of actions is showing');
+  const target = title ?? buttons[0]!;
+  return pass(
+    shownLocator(target, elements),
+    `a menu of ${buttons.length} actions is showing${title ? `, headed ${describe(title)}` : ''}`,
+  );
+}
+
+/**
+ * A switch named by the first part of its label (before a comma or "·") and a noun for what the
+ * screen lists, its title's word ("the gym alarm" for "Gym, Mon Wed Fri, 07:45" on the Alarm
+ * screen). The first part whole, one switch only; never a word from the middle of a label.
+ */
+function toggleByFirstPart(name: string, elements: readonly ScreenElement[]): ScreenElement[] {
+  const words = comparableTokens(name).filter((w) => !/^(?:the|a|an|my|your|this)$/.test(w));
+  const kind = words.at(-1);
+  const titleWords = titleElements(elements).flatMap((t) => comparableTokens(t.text || t.contentDesc));
+  if (words.length < 2 || !kind || !titleWords.some((t) => sameLemma(kind, t))) return [];
+  const rest = words.slice(0, -1);
+  const first = (el: ScreenElement) => comparableTokens((el.text || el.contentDesc).split(/\s*[,·•|]\s*/)[0] ?? '');
+  const hits = locatable(elements).filter((el) => {
+    if (!isToggle(el)) return false;
+    const part = first(el);
+    return part.length === rest.length && part.every((w, i) => w === rest[i]);
+  });
+  return hits.length === 1 ? hits : [];
+}
+
 /** Words of a dialog that reports a failure. */
 const ERROR_WORDS = /\b(?:error|failed|fail|couldn['’]?t|can['’]?t|cannot|unable|invalid|wrong)\b/i;
 
@@ -287,8 +345,11 @@ function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement
 export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
-  const found = findClaimEvidence(claim, elements);
   const inDialog = dialogScope(phrase, elements, claim);
+  // With a dialog up a check is first read as what the dialog says (as paraphrase.ts reads it): the recording's
+  // "3:42" on its action sheet, not the list behind it where the same number stands too.
+  const modal = inDialog ?? modalFilter(elements);
+  const found = (modal ? findClaimEvidence(claim, elements, modal) : null) ?? (inDialog ? null : findClaimEvidence(claim, elements));
   if (!found || (inDialog && !inDialog(found.element))) return null;
   return bySwitchState(claim, found.element, elements) ?? pass(shownLocator(found.element, elements), found.reasoning, 0.85);
 }
@@ -440,6 +501,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     const all = locatable(elements).filter(isToggle);
     if (named && all.length === 1) toggles = all;
   }
+  // "the gym alarm is off" on the Alarm screen over a switch "Gym, Mon Wed Fri, 07:45": its label's first part and
+  // what the screen lists (its title's noun, singular).
+  if (toggles.length === 0 && wantsSwitch) toggles = toggleByFirstPart(phrase.text, elements);
   if (toggles.length > 1 && (wantsSwitch || phrase.role === 'toggle')) {
     return fail(`Ambiguous: ${toggles.length} switches match ${quoteOf(phrase)} (${toggles.map(describe).join(', ')})`);
   }

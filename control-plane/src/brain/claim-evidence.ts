@@ -34,6 +34,7 @@ import {
   sameWord,
   tokensOf,
   userActivity,
+  userHasClaim,
   verbIndex,
   verbsBeforeQuantities,
 } from './claim-words.js';
@@ -90,6 +91,8 @@ interface Claim {
   names: ReadonlySet<string>;
   /** The words it says something is, after "is", "are" ...: "open" of "the lift is open" (scheduledOnly). */
   states: ReadonlySet<string>;
+  /** The verbs set aside before its numbers ("drank" of "I drank 6 of 8 glasses"): the evidence may say them. */
+  setAside: string[];
 }
 
 /**
@@ -141,6 +144,8 @@ function matchedQuantities(claim: Claim, p: Piece): Quantity[] | null {
         (q.kinds.length === 0 || s.kinds.length === 0 || q.kinds.some((k) => s.kinds.includes(k))) &&
         (q.units.length === 0 || s.units.length === 0 || q.units.some((u) => s.units.includes(u))) &&
         (s.partOf === undefined || claim.quantities.some((o) => o.value === s.partOf)) &&
+        // Nor the whole for its part: "420 of 600 kcal" never says 600 kcal were burned.
+        shown.every((o) => o.partOf !== s.value || claim.quantities.some((c) => c.value === o.value)) &&
         // A percentage is never a bare number, nor a price a count ("64%" is not "64").
         q.kinds.includes('percent') === s.kinds.includes('percent') &&
         q.kinds.includes('money') === s.kinds.includes('money'),
@@ -177,13 +182,17 @@ function holds(claim: Claim, p: Piece): boolean {
   // Manchester Piccadilly to London Euston" is not "London Euston → Manchester Piccadilly").
   const names = claim.words.filter((w) => claim.names.has(w));
   if (p.elements.length === 1 && !inOrder(names, words)) return false;
+  // In a group, each text keeps them in order too: "Porto to Braga" beside "Train" is no train from Braga to Porto.
+  if (p.elements.length > 1 && !p.elements.every((el) => inOrder(names, contentWords(tokensOf(textOf(el)))))) return false;
   // A subject the screen names nowhere is left out whole or not at all: "the trial plan" is not the plan_name's plan.
   const unnamedSaid = claim.unnamed.filter((w) => hasWord(words, w) || hasLemma(p.idWords, w));
   if (unnamedSaid.length > 0 && unnamedSaid.length < claim.unnamed.length) return false;
   // The evidence says no more than the claim ("Sleep Goal: 8 hr" is not "I slept 8 hours", "4 seats" not "4 days"),
   // not even a word of the topic: "Ben is typing" in the title is not "Ana is typing" on a screen headed "Ana",
   // and "Your profile was updated" on the Profile screen is not "the password was updated".
-  const allowed = [...claim.words, ...implied];
+  // The verb set aside before a number may be the evidence's own word: "I drank 6 of 8 glasses of water" over the row
+  // "Drink water | 6 of 8 glasses".
+  const allowed = [...claim.words, ...implied, ...claim.setAside];
   if (!words.every((w) => hasWord(allowed, w))) return false;
   // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"), never a bare number
   // beside the topic's words ("it is 23° in Lisbon" over any "23°"); or a measure with its unit beside only a
@@ -229,13 +238,17 @@ function namesOtherRows(claim: Claim, shown: ScreenElement, elements: readonly S
 }
 
 /** The one piece of evidence that says the claim; null when none does, or several elements do. */
-export function findClaimEvidence(claim: string, elements: readonly ScreenElement[]): Evidence | null {
+export function findClaimEvidence(
+  claim: string,
+  elements: readonly ScreenElement[],
+  inside: (el: ScreenElement) => boolean = () => true,
+): Evidence | null {
   const tokens = tokensOf(claim);
   // A sentence, not a name: an auxiliary, or a verb form after its first word ("it takes", "I walked").
   // A verb that only says its number is so makes one too ("doors open at 18:30").
   const beforeQuantity = verbsBeforeQuantities(tokens);
-  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t))) || beforeQuantity.size > 0;
-  if (!sentence) return null;
+  const sentence = tokens.some((t, i) => AUXILIARY.test(t) || (i > 0 && isVerbForm(t))) || beforeQuantity.size > 0 || verbIndex(tokens) > 0;
+  if (!sentence || userHasClaim(tokens)) return null;
   // What the screen says, not what its controls offer: "View Flight Status" names no flight the screen is about.
   const onScreen = locatable(elements)
     .filter(isStatement)
@@ -250,6 +263,7 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
     words,
     subjectWords: verb < 0 ? 0 : contentWords(tokens.slice(0, verb)).length,
     quantities: quantitiesOf(tokens),
+    setAside: [...beforeQuantity].map((i) => tokens[i]!),
     negated: tokens.some((t) => NEGATIONS.has(t)),
     given: [...topicWords(elements), ...unnamed],
     unnamed,
@@ -270,7 +284,8 @@ export function findClaimEvidence(claim: string, elements: readonly ScreenElemen
     // failed" is not a list's one "Failed" row).
     const aboutScreen = (p: Piece) =>
       claimed.unnamed.every((w) => hasWord(contentWords(p.tokens), w)) || p.elements.every((el) => rowOf(el, elements) === null);
-    const hits = pieces.filter((p) => holds(claimed, p) && aboutScreen(p));
+    // With the claim about the dialog that is up (assertions.ts dialogScope), only its own texts are evidence.
+    const hits = pieces.filter((p) => p.elements.every(inside) && holds(claimed, p) && aboutScreen(p));
     const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
     if (shown.length > 1) return null;
     if (shown.length === 1 && namesOtherRows(claimed, shown[0]!, elements)) return null;

@@ -5,6 +5,7 @@
  * screen's own topic (its title, its heading, "Episode 42" outside any row).
  */
 
+import lemmatizer from 'wink-lemmatizer';
 import { contentWords, NEGATIONS, tokensOf } from './claim-words.js';
 import { ancestors, isButtonType, isListContainer, isStatusBar, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
@@ -77,8 +78,9 @@ function unchosen(el: ScreenElement, elements: readonly ScreenElement[]): boolea
   const row = rowOf(el, elements);
   if (!row || row.parentIndex == null) return false;
   const list = elements[row.parentIndex]!;
-  const chosen = (r: ScreenElement) =>
-    r.checked || r.selected || elements.some((o) => (o.checked || o.selected) && ancestors(o, elements).includes(r));
+  // A checkbox ticks an item off; it chooses none of the others: "6 of 8 glasses" in an unticked habit row still says so.
+  const mark = (o: ScreenElement) => (o.checked || o.selected) && !/CheckBox/i.test(o.type);
+  const chosen = (r: ScreenElement) => mark(r) || elements.some((o) => mark(o) && ancestors(o, elements).includes(r));
   const rows = elements.filter((o) => o.parentIndex === list.index && o !== row);
   return !chosen(row) && rows.some(chosen);
 }
@@ -91,13 +93,45 @@ function unchosen(el: ScreenElement, elements: readonly ScreenElement[]): boolea
  */
 export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[]; groups: Piece[] } {
   // A switch's label says what the switch sets, not whether it is set ("Notify when done"): resolveState reads switches.
-  const switched = new Set(
+  // Outside a row, the toggle's parent holds its label only when it is a small layout of its own: a checkbox placed
+  // straight in the screen's content ("Add Daniel to favourite drivers") labels nothing else there.
+  const labelHolder = (t: ScreenElement) => {
+    const parent = elements[t.parentIndex ?? -1];
+    if (!parent) return undefined;
+    const inside = locatable(elements).filter((o) => o !== t && isStatement(o) && ancestors(o, elements).includes(parent));
+    return inside.length <= 2 ? parent : undefined;
+  };
+  const toggles = locatable(elements).filter((el) => isToggle(el) && !isTag(el));
+  const switched = new Set(toggles.map((t) => rowOf(t, elements) ?? labelHolder(t)));
+  // In a larger layout the switch's label is the text on its line beside it ("Email me updates" left of its switch).
+  const besideSwitch = new Set(
+    toggles
+      .filter((t) => !rowOf(t, elements) && !labelHolder(t))
+      .flatMap((t) =>
+        locatable(elements).filter((o) => o !== t && isStatement(o) && o.parentIndex === t.parentIndex && sameLine(o.bounds, t.bounds)),
+      ),
+  );
+  // But a list row ticked off by its checkbox ("Drink water" with "6 of 8 glasses") shows its progress in a text of
+  // its own, after its name: a number there says how far it is, whatever the box sets.
+  const progress = (el: ScreenElement) => {
+    const row = rowOf(el, elements);
+    if (!row || !/\d/.test(textOf(el))) return false;
+    const inRow = locatable(elements).filter((o) => ancestors(o, elements).includes(row));
+    const boxes = inRow.filter((o) => isToggle(o) && /CheckBox/i.test(o.type));
+    const named = inRow.filter((o) => isStatement(o) && o !== el);
+    return boxes.length === 1 && inRow.filter(isToggle).length === 1 && named.length > 0 && named[0]!.index < el.index;
+  };
+  const progressRows = new Set(
     locatable(elements)
-      .filter((el) => isToggle(el) && !isTag(el))
-      .map((t) => rowOf(t, elements) ?? elements[t.parentIndex ?? -1]),
+      .filter((el) => isStatement(el) && progress(el))
+      .map((el) => rowOf(el, elements)!),
   );
   const texts = locatable(elements).filter(
-    (el) => isStatement(el) && !unchosen(el, elements) && !switched.has(rowOf(el, elements) ?? elements[el.parentIndex ?? -1]),
+    (el) =>
+      isStatement(el) &&
+      !unchosen(el, elements) &&
+      !besideSwitch.has(el) &&
+      (!switched.has(rowOf(el, elements) ?? elements[el.parentIndex ?? -1]) || progressRows.has(rowOf(el, elements)!)),
   );
   const holders = new Set<ScreenElement>();
   for (const el of texts) {
@@ -107,14 +141,18 @@ export function piecesOf(elements: readonly ScreenElement[]): { single: Piece[];
     if (parent && !isListContainer(parent) && !parent.clickable) holders.add(parent);
   }
   const groups: Piece[] = [];
-  const labels = new Set<ScreenElement>();
+  // The name of such a row is its checkbox's label: it says something only with the row's progress.
+  const labels = new Set<ScreenElement>(texts.filter((el) => progressRows.has(rowOf(el, elements)!) && !progress(el)));
   for (const holder of holders) {
     const inside = texts.filter((t) => ancestors(t, elements).includes(holder));
     const oneLine = inside.every((t) => sameLine(t.bounds, inside[0]!.bounds));
     const isRow = rowOf(inside[0] ?? holder, elements) === holder;
     if (inside.length < 2 || inside.length > 4 || (!isRow && !oneLine)) continue;
     // A label and its value say nothing apart: "Subtotal" | "€50.00" is no total of €50.
-    if (inside.length === 2 && oneLine) for (const t of inside) labels.add(t);
+    // Two statements side by side, each with its number and its words ("12-day streak" beside "2 of 5 habits
+    // done"), are no label and value: each says its own fact.
+    const statesOwnFact = (t: ScreenElement) => /\d/.test(textOf(t)) && contentWords(tokensOf(textOf(t))).length > 0;
+    if (inside.length === 2 && oneLine && !inside.every(statesOwnFact)) for (const t of inside) labels.add(t);
     groups.push(piece(inside, inside.map(textOf)));
     // A row's first text names it; with it, each part of each other text says something of it: "VIP" with
     // "includes one drink" of "Seated, includes one drink", "Room" with "sea view" of "Double, sea view".
@@ -191,5 +229,13 @@ export function topicWords(elements: readonly ScreenElement[]): string[] {
   // "Episode 42 · 58 min", "Bike #4821": a noun before a number, outside any row, names the one thing the screen is about.
   const instances = plain.flatMap((el) => /^(\p{L}+)\s+#?\d/u.exec(textOf(el))?.[1]?.toLowerCase() ?? []);
   const named = [...titles.filter((t) => !/,/.test(textOf(t))), ...(heading ? [heading] : [])];
-  return [...named.flatMap((el) => contentWords(tokensOf(textOf(el)))), ...instances.filter((w) => contentWords([w]).length > 0)];
+  // An iOS back button names the list this screen is one item of ("Goals" over a goal's page): its noun, singular.
+  const parent = locatable(elements)
+    .filter((el) => el.platform === 'ios' && el.resourceId === 'BackButton')
+    .flatMap((el) => contentWords(tokensOf(textOf(el))).map((w) => lemmatizer.noun(w)));
+  return [
+    ...named.flatMap((el) => contentWords(tokensOf(textOf(el)))),
+    ...instances.filter((w) => contentWords([w]).length > 0),
+    ...parent,
+  ];
 }

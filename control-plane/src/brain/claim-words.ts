@@ -101,7 +101,20 @@ const CURRENCY = /^[€$£¥₹]$/;
 /** "Sam's van" is read "Sam van"; "you'll" is "you will"; then the lexicon's tokens. */
 export function tokensOf(text: string): string[] {
   const plain = text.replace(/(\p{L})['’](?:ll|re|ve|d|m)\b/giu, '$1').replace(/(\p{L})['’]s\b/gu, '$1');
-  return canonicalTokens(comparableTokens(signsAsWords(plain)));
+  return fractions(canonicalTokens(comparableTokens(signsAsWords(plain))));
+}
+
+/**
+ * "420/600 kcal", "8/12 hr", "3/5 done": a count of a whole as progress screens write it, read as
+ * "420 of 600 kcal". Only before a word (a unit or what is counted), never a date ("12/06/2025", a
+ * "12/06" alone) nor a number with a third part.
+ */
+function fractions(tokens: readonly string[]): string[] {
+  return tokens.flatMap((t, i) => {
+    const m = /^(\d+(?:[.,]\d+)?)\/(\d+(?:[.,]\d+)?)$/.exec(t);
+    const next = tokens[i + 1] ?? '';
+    return m && /^\p{L}/u.test(next) ? [m[1]!, 'of', m[2]!] : [t];
+  });
 }
 
 export interface Quantity {
@@ -174,6 +187,22 @@ export function verbsBeforeQuantities(tokens: readonly string[]): Set<number> {
   return light;
 }
 
+/**
+ * "I have the fresh thyme", "we have a reservation": what the user has is no thing the screen
+ * merely names. A list row "Fresh thyme" (its checkbox off) says the recipe needs it, not that I
+ * have it; so a claim of having without a number is never read in other words (paraphrase.ts,
+ * claim-evidence.ts). With a number the text holding it still may say it ("I have 3 of 6
+ * ingredients" over "3 of 6 ingredients …").
+ */
+export function userHasClaim(tokens: readonly string[]): boolean {
+  const verb = /^(?:still|already|now)$/.test(tokens[1] ?? '') ? 2 : 1;
+  return (
+    /^(?:i|we)$/.test(tokens[0] ?? '') &&
+    /^(?:have|has|had|own|owns|received|hold|keep|possess)$/.test(tokens[verb] ?? '') &&
+    !tokens.some((t) => IS_NUMBER.test(t))
+  );
+}
+
 /** Verbs of starting: the time after a noun ("Boarding 10:35") says when it starts, never when it ends. */
 const STARTING = new Set(['start', 'begin', 'open', 'commence']);
 const CLOCK = /^\d{1,2}[:.]\d{2}$/;
@@ -197,8 +226,22 @@ const ARTICLE = /^(?:the|a|an|my|your|our|their|his|her|its|this|that)$/;
 export const AUXILIARY = /^(?:is|am|are|was|were|has|have|had|will|would|can|could|should|must|does|do|did)$/;
 
 /** Where the claim's verb is: its first auxiliary or verb form after its first word, not a noun after an article ("the rent"). */
-export const verbIndex = (tokens: readonly string[]) =>
-  tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isVerbForm(t)));
+export const verbIndex = (tokens: readonly string[]) => {
+  const at = tokens.findIndex((t, i) => i > 0 && !ARTICLE.test(tokens[i - 1]!) && (AUXILIARY.test(t) || isVerbForm(t)));
+  if (at >= 0) return at;
+  // "the trip cost £14.20": a verb whose past is its present, right before an amount after its subject.
+  return tokens.findIndex(
+    (t, i) =>
+      i > 0 &&
+      !ARTICLE.test(tokens[i - 1]!) &&
+      !LIGHT.has(t) &&
+      /^\p{L}+$/u.test(t) &&
+      (IS_NUMBER.test(tokens[i + 1] ?? '') || CURRENCY.test(tokens[i + 1] ?? '')) &&
+      AMOUNT_VERBS.has(lemmaAsVerb(t)),
+  );
+};
+/** Verbs that say what an amount is of: "costs", "cost", "weighs", "lasts". */
+const AMOUNT_VERBS = new Set(['cost', 'pay', 'charge', 'spend', 'take', 'last', 'weigh', 'earn', 'save']);
 
 /**
  * The tense a verb form says: "renewed" is done, "Renews" and "Uploading" are not yet. A base

@@ -275,6 +275,10 @@ const toggling: Rule = (s) => {
     return { kind: 'toggle', target: parseTargetPhrase(m[2]!, 'toggle'), desired: /^(enable|activate)$/i.test(m[1]!) ? 'on' : 'off' };
   }
   if ((m = /^toggle\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: null };
+  // A to-do or habit ticked off by its box: "tick off drink water", "Mark Meditate as done"; "as not done" unticks it.
+  if ((m = /^(?:tick|cross)\s+off\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: 'on' };
+  if ((m = /^mark\s+(.+?)\s+as\s+(not\s+)?(?:done|complete|completed|finished)$/i.exec(s)))
+    return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: m[2] ? 'off' : 'on' };
   m =
     /^(check|tick|select|mark|uncheck|untick|deselect|unmark|clear)\s+(.+?\s+(?:check\s*box|checkbox|box|switch|toggle))$/i.exec(s) ??
     /^(uncheck|untick|deselect)\s+(.+)$/i.exec(s) ??
@@ -321,6 +325,14 @@ const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*
 export function parseInstruction(instruction: string): Intent {
   const s = clean(instruction);
   if (!s) return { kind: 'unknown', reason: 'The instruction is empty' };
+  // "I forgot this one, tap Again": what the tester says of themselves before the action is no condition on it
+  // ("If the banner is shown, tap Close" keeps its condition: it never starts with "I").
+  const aside = new RegExp(`^(?:i|i'm|i've|we)\\s[^,;]*[,;]\\s*((?:${TAP_VERBS})\\s.+)$`, 'i').exec(s);
+  if (aside && !/\b(?:if|when|unless|once|until|after|before)\b/i.test(s.slice(0, s.length - aside[1]!.length)))
+    return parseInstruction(aside[1]!);
+  // "Rename the speaker to "Study"": the new name typed into the one name field there is (a dialog's while it is up).
+  const rename = /^rename\s+.+?\s+(?:to|as)\s+(.+)$/i.exec(s);
+  if (rename) return { kind: 'type', text: rename[1]!.trim().replace(/^["“'‘](.*)["”'’]$/, '$1'), field: null };
   for (const rule of RULES) {
     const intent = rule(s);
     if (intent) return intent;

@@ -212,7 +212,18 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
     reasoning: `Type into ${describe(el)}: ${why}`,
     confidence: confidence(score),
   });
-  if (field) {
+  // "the text box", "the alert's text field": no name, only the kind (and the dialog it is in), so the one field
+  // there is meant, as when no field is named; a dialog's own field while it is up.
+  const inDialog = field && /^(?:the\s+)?(?:alert|dialog|dialogue|sheet|pop-?up|prompt)['’]s$/i.test(field.text.trim());
+  const named =
+    field &&
+    !inDialog &&
+    (field.text !== '' ||
+      (field.variants?.length ?? 0) > 0 ||
+      field.ordinal !== undefined ||
+      field.near !== undefined ||
+      field.container !== undefined);
+  if (field && named) {
     const choice = chooseTarget(elements, field, (p) => findFields(elements, p), 'text field', {
       preferTappable: false,
       ordinalOverAll: true,
@@ -221,7 +232,9 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
     const best = choice.match;
     return typeInto(best.element, [choice.why, matchWhy(best)].filter(Boolean).join(', '), choice.why ? best.score * 0.95 : best.score);
   }
-  const candidates = fields(elements);
+  const modal = modalFilter(elements);
+  if (inDialog && !modal) return fail('No dialog is showing to type into');
+  const candidates = fields(elements).filter((f) => !modal || modal(f));
   const focused = candidates.find((f) => f.focused);
   if (focused) return typeInto(focused, 'it has the focus', 1);
   if (candidates.length === 1) return typeInto(candidates[0]!, 'the only text field on the screen', 0.9);

@@ -236,6 +236,25 @@ export function canonicalTokens(tokens: readonly string[]): string[] {
     else if (IS_NUMBER.test(next) && UP.test(tokens[i]!)) out[i] = 'up';
     else if (IS_NUMBER.test(next) && DOWN.test(tokens[i]!)) out[i] = 'down';
   }
+  return spelledDurations(out);
+}
+
+/**
+ * "3 minutes 42 seconds" as a player or a recorder writes it, "3:42": minutes and seconds spelled
+ * out are one clock duration (whole numbers, seconds under 60). Hours are left alone ("1 hour 5
+ * minutes" may be "1:05" or "1:05:00").
+ */
+function spelledDurations(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const [m, min, sec, s] = [tokens[i]!, tokens[i + 1] ?? '', tokens[i + 2] ?? '', tokens[i + 3] ?? ''];
+    const and = sec === 'and' ? 1 : 0;
+    const [secs, secWord] = and ? [s, tokens[i + 4] ?? ''] : [sec, s];
+    if (/^\d+$/.test(m) && /^minutes?$/.test(min) && /^\d{1,2}$/.test(secs) && Number(secs) < 60 && /^seconds?$/.test(secWord)) {
+      out.push(`${m}:${secs.padStart(2, '0')}`);
+      i += 3 + and;
+    } else out.push(m);
+  }
   return out;
 }
 

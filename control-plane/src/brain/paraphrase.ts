@@ -20,6 +20,8 @@
  * each sentence of a longer text apart ("… from all your devices. This cannot be undone."
  * says the photos will be deleted, and never that this can be undone).
  */
+
+import { userHasClaim } from './claim-words.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
@@ -575,8 +577,12 @@ function namesKind(word: string, claim: string, covered: ReadonlySet<string>): b
   const written = claim.split(/[^\p{L}\p{N}%]+/u).filter(Boolean);
   const read = (w: string) => stem(canonicalWord(w.toLowerCase()));
   const at = written.findIndex((w) => read(w) === word);
-  // A noun: never a day or time, nor a verb's -ed / -ing form ("Ana asked …" is no kind of row).
-  const noun = !/(?:ed|ing)$/.test(written[at] ?? '') && !WEEKDAY_OR_MONTH.test(word) && !WHEN.test(word);
+  // A noun: never a day or time, nor a verb's -ed / -ing form ("Ana asked …" is no kind of row), nor the word right
+  // after a subject pronoun, which is its verb: "I withdrew £50" says what I did, which an "Auto-save | +£50.00" row
+  // does not.
+  const form = written[at] ?? '';
+  const afterPronoun = at > 0 && /^(?:i|we|you|they|he|she)$/i.test(written[at - 1]!);
+  const noun = !/(?:ed|ing)$/.test(form) && !afterPronoun && !WEEKDAY_OR_MONTH.test(word) && !WHEN.test(word);
   if (at < 0 || !/^\p{Ll}+$/u.test(written[at]!) || !noun) return false;
   // After the row's words ("the Evening Wind Down playlist") or before them ("the route via Ring Road").
   return (at > 0 && covered.has(read(written[at - 1]!))) || (at + 1 < written.length && covered.has(read(written[at + 1]!)));
@@ -631,6 +637,8 @@ export function findParaphrase(
   const onScreen = new Set(
     elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))),
   );
+  // "I have the fresh thyme" is not said by a row that names the thyme (claim-words.ts userHasClaim).
+  if (userHasClaim(tokensOf(withoutPossessives(claim)))) return null;
   const found = contentOf(claim, context, onScreen);
   const content = found && reported ? { ...found, reported } : found;
   if (!content) return null;
@@ -689,9 +697,13 @@ export function findParaphrase(
       // A control's words say what it does, not what is: the row's "Book" button never says it is booked. A value
       // shown on a control ("USD", "+1.24%") still counts.
       if ((el.clickable || isButtonType(el)) && (contentWords(tokensOf(textOf(el))).some((w) => stateWords.has(w)) || bids(el))) continue;
-      for (const text of textSegments(textOf(el))) {
+      // Each part after a comma stands alone, as in one text ("Fri 12 Jun, from 15:00" says the day).
+      const segments = textSegments(textOf(el)).flatMap((seg) => [seg, ...(/,\s/.test(seg) ? seg.split(/,\s+/) : [])]);
+      for (const text of segments) {
         const tokens = tokensOf(withoutPossessives(text));
         if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
+        // "from Copenhagen to Lisbon" is never said by "Lisbon to Copenhagen", in a row as in one text.
+        if (!inOrder(content.tokens, tokens) || !numbersInOrder(content.tokens, tokens)) continue;
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
         const words = contentWords(tokens).filter((w) => !(priced && PRICE_WORDS.has(w)));
         const claimWords = new Set(content.words);

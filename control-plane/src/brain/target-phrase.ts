@@ -30,6 +30,8 @@ export interface TargetPhrase {
   reported?: boolean;
   /** "the alert says …": when a dialog is up, only what is inside it says it (assertions.ts). */
   dialogSays?: boolean;
+  /** "the alert mentions AirPlay": the words stand anywhere inside one text, as a name within a sentence (mentioned-words.ts). */
+  mentioned?: boolean;
   /**
    * The whole phrase including the qualifier, when one was split off: an element
    * showing exactly this ("Terms of Service" is not "Terms" of a "Service") wins.

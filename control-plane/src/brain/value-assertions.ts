@@ -10,14 +10,17 @@ import { type Decision, fail } from './actions.js';
 import { evidenceOf, findShown, offeredState, paraphraseOf, resolveAssert, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
-import { ancestors, describe, isButtonType } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
+import { sameLemma } from './lemmas.js';
 import { GENERIC_OBJECTS } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
-import { gap, lies, nothingBetween, rowOf, titleElements } from './screen-structure.js';
+import { ratingClaim } from './rating-claims.js';
+import { gap, lies, modalFilter, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords, narrow } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
+import { DONE_VALUE, tickedState } from './ticked-rows.js';
 import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
 
 function passOn(el: ScreenElement, elements: readonly ScreenElement[], reasoning: string): Decision {
@@ -68,6 +71,17 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   const taken = /^(not\s+)?(?:included|added)$/i.exec(value);
   const offered = taken ? offeredState(label.text, !taken[1], elements) : null;
   if (offered) return offered;
+  // "Read is done" on a habit list: the checkbox of the row named "Read" says it.
+  // "the speaker is currently named Living Room" while a rename dialog is up: its name field holds the name.
+  const named = /^(?:currently\s+|still\s+)?(?:named|called)\s+(.+)$/i.exec(value.trim());
+  const nameField = named ? fieldHolding(label.text, unquoteName(named[1]!), elements) : null;
+  if (nameField) return nameField;
+  // "the recipe is rated 4.7" over "4.7 ★ (212 reviews)": the one rating the screen shows.
+  const rating = ratingClaim(label.text, value, elements);
+  if (rating) return rating;
+  const done = DONE_VALUE.exec(value.trim());
+  const ticked = done ? tickedState(label.text, !done[1], elements) : null;
+  if (ticked) return ticked;
   const sentence = findShown(elements, { text: said })[0];
   if (sentence) return passOn(sentence.element, elements, `${describe(sentence.element)} says "${said}"`);
   const playback = resolvePlayback(label, value, elements);
@@ -201,4 +215,31 @@ function byId(label: TargetPhrase, values: readonly string[], elements: readonly
     ? placed.matches.map((m) => m.element).find((el) => values.some((v) => showsText(el.text || el.contentDesc, v)))
     : undefined;
   return hit ? passOn(hit, elements, `${describe(hit)}, whose id names ${quoteOf(label)}, shows it`) : null;
+}
+
+const unquoteName = (name: string) => name.trim().replace(/^["“'‘](.*)["”'’]$/, '$1');
+
+/**
+ * The one text field (the dialog's, while one is up) holding exactly this name: "the speaker is named
+ * Living Room" over a rename dialog's field "Living Room". Null when no field holds it, or several do.
+ */
+function fieldHolding(subject: string, name: string, elements: readonly ScreenElement[]): Decision | null {
+  const modal = modalFilter(elements);
+  const fields = locatable(elements).filter((el) => isEditable(el) && (!modal || modal(el)));
+  const holding = fields.filter((el) => el.text !== el.hint && sameText(el.text, name));
+  if (holding.length !== 1) return null;
+  // Whose name it is: the field's own label or id, or the dialog's texts, name the subject ("Rename Speaker").
+  const field = holding[0]!;
+  const around = [
+    ...idWords(field.resourceId),
+    ...comparableTokens(`${field.contentDesc} ${field.hint ?? ''}`),
+    ...(modal
+      ? locatable(elements)
+          .filter((el) => modal(el) && el !== field)
+          .flatMap((el) => comparableTokens(el.text || el.contentDesc))
+      : []),
+  ];
+  const words = comparableTokens(subject).filter((w) => !/^(?:the|a|an|my|your|this)$/.test(w));
+  if (words.length === 0 || !words.every((w) => around.some((a) => sameLemma(w, a)))) return null;
+  return passOn(field, elements, `${describe(field)} holds the name "${name}"`);
 }

@@ -26,13 +26,14 @@ import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens } from './lexicon.js';
 import { locatable } from './locators.js';
-import { rowOf, titleElements } from './screen-structure.js';
+import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { idWords } from './target-choice.js';
 import { comparableTokens } from './verdict-text.js';
 
 /** Articles, pronouns and prepositions: they say how, not what. */
 const FILLER = new Set(
-  'the a an my your our me us this that it its to for on in into onto at of with from by up out and now please'.split(' '),
+  // "as" of "Download the bill as a PDF", "instead" of "Pause backup for 24 hours instead".
+  'the a an my your our me us this that it its to for on in into onto at of with from by up out and now please as instead'.split(' '),
 );
 
 /**
@@ -43,7 +44,18 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['edit', 'change', 'modify'],
   ['stop', 'end'],
   ['start', 'begin'],
+  // "Turn the temperature up" (read as "increase the temperature") for "Raise target temperature", "More servings".
+  ['increase', 'raise', 'more'],
+  ['decrease', 'lower', 'reduce', 'fewer', 'less'],
 ];
+/** "Turn the temperature up", "turn down the volume": a verb of increasing or decreasing. */
+const TURN_UP_DOWN = /^turn\s+(?:(up|down)\s+(.+)|(.+?)\s+(up|down))$/i;
+const readTurn = (said: string) => {
+  const m = TURN_UP_DOWN.exec(said.trim());
+  if (!m) return said;
+  const way = (m[1] ?? m[4])!.toLowerCase();
+  return `${way === 'up' ? 'increase' : 'decrease'} ${m[2] ?? m[3]}`;
+};
 const sameAction = (a: string, b: string) =>
   sameLemma(a, b) || SAME_ACTION.some((g) => g.some((x) => sameLemma(a, x)) && g.some((x) => sameLemma(b, x)));
 
@@ -60,14 +72,26 @@ const readAmounts = (tokens: readonly string[]) =>
   );
 const nameOf = (el: ScreenElement) => (labelOf(el) ? tokensOf(labelOf(el)) : idWords(el.resourceId));
 const content = (words: readonly string[]) => words.filter((w) => !FILLER.has(w));
-const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
+/** The same word by dictionary form, or a long word of its family by Porter stem ("navigating" / "Navigation"). */
+const kin = (a: string, b: string) => sameLemma(a, b) || (a.length >= 5 && b.length >= 5 && !/^\d/.test(a) && sameStem(a, b));
+const has = (words: readonly string[], w: string) => words.some((x) => kin(w, x));
+/** Words for a control itself, said after its name: "Start the climate control" for "Start Climate". */
+const KIND_OF_CONTROL = /^(?:control|controls|feature|function|option|button)$/;
+/** Verbs that make something new: "Add a new habit" is "Add habit". */
+const MAKING = /^(?:add|create|make|start)$/;
+/** "from the action sheet", "in the dialog": where the control is, said while a modal is up. */
+const IN_MODAL = /\s+(?:from|in|on|of)\s+(?:the|this)\s+(?:action\s+sheet|sheet|dialog|dialogue|alert|pop-?up|menu|prompt)$/i;
+/** A modal's own control that closes it doing nothing: "Dismiss the action sheet", "Close the alert without saving". */
+const CLOSING = /^(?:cancel|close|dismiss|not now|no thanks|maybe later|later)$/i;
 
-export function controlByVerb(said: string, elements: readonly ScreenElement[]): Decision | null {
+export function controlByVerb(written: string, elements: readonly ScreenElement[]): Decision | null {
+  const modal = modalFilter(elements);
+  const said = readTurn(modal ? written.replace(IN_MODAL, '') : written);
   const words = readAmounts(tokensOf(said));
   if (words.length < 2) return null;
   // The verb as written: the lexicon reads "end" as "finish", which names no Stop button.
   const verb = comparableTokens(said)[0]!;
-  const rest = words.slice(1);
+  const rest = words.slice(1).filter((w, i) => !(w === 'new' && MAKING.test(verb) && i === rest0(words)));
   const shown = locatable(elements)
     .filter((el) => labelOf(el) !== '')
     .flatMap((el) => tokensOf(labelOf(el)));
@@ -83,7 +107,18 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
     const written = labelOf(el) ? comparableTokens(labelOf(el))[0] : name[0];
     if (!written || !sameAction(written, verb)) return false;
     const others = content(name.slice(1));
-    if (!others.every((w) => has(rest, w))) return false;
+    // Every other word of its name is in the instruction; but one word qualifying the noun the name ends on may be
+    // left out ("Turn the temperature up" for "Raise target temperature"), never a number, and only when the
+    // instruction says nothing else in its place ("Skip back 30 seconds" is never "Skip forward 30 seconds").
+    const left = others.filter((w) => !has(rest, w));
+    const qualifier =
+      left.length === 1 &&
+      others.length >= 2 &&
+      has(rest, others.at(-1)!) &&
+      !/^\d/.test(left[0]!) &&
+      left[0] !== others.at(-1) &&
+      content(rest).every((w) => has(others, w));
+    if (left.length > 0 && !qualifier) return false;
     // Every number of the instruction is the control's: "Book the room for 2 hours" never taps "Book 1 hour".
     if (!rest.filter((w) => /^\d/.test(w)).every((n) => others.includes(n))) return false;
     const beyond = content(rest).filter((w) => !has(others, w));
@@ -91,10 +126,135 @@ export function controlByVerb(said: string, elements: readonly ScreenElement[]):
     // A control named by its verb alone acts on what the screen is about: "Delete the account" never taps the
     // photo's "Delete" because an "Account" tab is shown.
     const known = row ? wordsIn(row) : others.length === 0 ? topic : shown;
-    return beyond.every((w) => THE_THING.test(w) || has(known, w) || (!row && title.some((t) => sameStem(w, t))));
+    return beyond.every(
+      (w) =>
+        THE_THING.test(w) || (others.length > 0 && KIND_OF_CONTROL.test(w)) || has(known, w) || (!row && title.some((t) => sameStem(w, t))),
+    );
   });
+  if (fits.length === 0) {
+    const reachable = modal ? controls.filter(modal) : controls;
+    return (
+      (modal ? (closeModal(verb, rest, reachable, elements) ?? dialogButtonByObject(verb, rest, reachable, elements)) : null) ??
+      controlGot(verb, rest, reachable, shown, elements) ??
+      optionNamedLast(said, reachable, shown, [...topic, ...title], elements)
+    );
+  }
   if (fits.length !== 1) return null;
   const el = fits[0]!;
   if (!el.enabled) return fail(`${describe(el)} is disabled`);
   return tapOn(el, elements, `${describe(el)} does the instruction's verb "${verb}"`, 0.8);
+}
+
+/** Where "new" may stand as filler: right after the verb's article ("Add a new habit"), as the first word of the rest. */
+function rest0(words: readonly string[]): number {
+  return /^(?:a|an|the)$/.test(words[1] ?? '') ? 1 : 0;
+}
+
+/**
+ * "Dismiss the action sheet", "Close the alert without saving": the one control of the modal that
+ * closes it doing nothing (Cancel, Close, Not now). Only a verb of closing with the modal as its object.
+ */
+function closeModal(
+  verb: string,
+  rest: readonly string[],
+  inModal: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+): Decision | null {
+  if (!/^(?:dismiss|close|cancel)$/.test(verb)) return null;
+  const object = content(rest);
+  const without = object.indexOf('without');
+  const named = without < 0 ? object : object.slice(0, without);
+  // "without saving": only a verb in -ing after it, which the closing control does not do.
+  if (without >= 0 && !(object.length === without + 2 && /ing$/.test(object[without + 1]!))) return null;
+  if (named.length === 0 || !named.every((w) => /^(?:action|sheet|dialog|dialogue|alert|popup|pop|menu|prompt)$/.test(w))) return null;
+  const closers = inModal.filter((el) => CLOSING.test(labelOf(el).trim()));
+  if (closers.length !== 1) return null;
+  const el = closers[0]!;
+  return tapOn(el, elements, `${describe(el)} closes the dialog doing nothing`, 0.8);
+}
+
+/**
+ * "Send the report" on a "Report this review" dialog whose button says "Report": a verb of sending
+ * with the dialog's button named by its object. Only while a dialog is up, only its buttons, and
+ * the object's words are all the button's and the button's all the object's.
+ */
+function dialogButtonByObject(
+  verb: string,
+  rest: readonly string[],
+  inModal: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+): Decision | null {
+  if (!/^(?:send|submit)$/.test(verb)) return null;
+  const object = content(rest);
+  if (object.length === 0) return null;
+  const fits = inModal.filter((el) => {
+    const name = content(nameOf(el));
+    return name.length > 0 && name.every((w) => has(object, w)) && object.every((w) => has(name, w));
+  });
+  if (fits.length !== 1) return null;
+  const el = fits[0]!;
+  if (!el.enabled) return fail(`${describe(el)} is disabled`);
+  return tapOn(el, elements, `${describe(el)} is the dialog's button for "${verb} ${object.join(' ')}"`, 0.8);
+}
+
+/**
+ * "Get directions to the trailhead" for "Directions to Trailhead", "Get a refund" for "Refund": "get"
+ * names no action of its own, so the control is named by its words after it, all of them, and every
+ * other word of the instruction is shown on the screen.
+ */
+function controlGot(
+  verb: string,
+  rest: readonly string[],
+  controls: readonly ScreenElement[],
+  shown: readonly string[],
+  elements: readonly ScreenElement[],
+): Decision | null {
+  if (verb !== 'get') return null;
+  const wanted = content(rest);
+  const fits = controls.filter((el) => {
+    const name = content(nameOf(el));
+    return name.length > 0 && name.every((w) => has(wanted, w)) && wanted.every((w) => has(name, w) || has(shown, w));
+  });
+  if (fits.length !== 1) return null;
+  const el = fits[0]!;
+  if (!el.enabled) return fail(`${describe(el)} is disabled`);
+  return tapOn(el, elements, `${describe(el)} is what the instruction asks to get`, 0.8);
+}
+
+/** Verbs of choosing one of several options, whose option a tester names last: "Rate the card Good", "Tip Daniel £5". */
+const CHOOSING = /^(?:rate|give|tip|choose|pick|select|set|mark|score|grade|answer|vote|leave)$/;
+
+/**
+ * "Rate the card Good", "Give Daniel 3 stars", "Tip the driver £5": a verb of choosing, then what is
+ * rated, then the option's whole label (a name, a number or an amount as written). The label is the
+ * one enabled control's whose every word ends the instruction; the words between the verb and it are
+ * shown on the screen or are its topic's; never a part of a label, nor a label two controls share.
+ */
+function optionNamedLast(
+  said: string,
+  controls: readonly ScreenElement[],
+  shown: readonly string[],
+  topic: readonly string[],
+  elements: readonly ScreenElement[],
+): Decision | null {
+  const written = comparableTokens(said);
+  if (!CHOOSING.test(written[0] ?? '')) return null;
+  const words = tokensOf(said);
+  const fits = controls.filter((el) => {
+    const label = labelOf(el);
+    if (!label) return false;
+    const name = tokensOf(label);
+    if (name.length === 0 || name.length >= words.length - 1) return false;
+    const tail = words.slice(words.length - name.length);
+    if (!name.every((w, i) => w === tail[i])) return false;
+    // Written as a name or a value: a capital, a digit or a currency ("Good", "3 stars", "£5"), never "rate it good".
+    const asWritten = said.trim().split(/\s+/).slice(-label.trim().split(/\s+/).length).join(' ');
+    if (!/^[\p{Lu}\p{N}\p{Sc}]/u.test(asWritten)) return false;
+    const between = content(words.slice(1, words.length - name.length));
+    return between.every((w) => has(shown, w) || has(topic, w));
+  });
+  if (fits.length !== 1) return null;
+  const el = fits[0]!;
+  if (!el.enabled) return fail(`${describe(el)} is disabled`);
+  return tapOn(el, elements, `${describe(el)} is the option the instruction names last`, 0.8);
 }

@@ -24,6 +24,10 @@
  * screen says of X; lemmas.ts `agentNoun`: a verb is never its agent noun): 80/98 (81.6 %), 0 false passes, 0 on a
  * wrong element. The third case gained, "Make sure the receipt for the client dinner is missing", is the
  * legitimate reading beside the taxi one, read by the same rule; the other misses were not looked at.
+ * With the fourth round merged (written without seeing it): 80/98. After the fifth round's general readings
+ * (session 8, made partly from its misses: actions named by what they do, checks about the user, a to-do's checkbox,
+ * a rating, what a dialog mentions): 89/98 (90.8 %), 0 false passes, 0 on a wrong element. Tuned on
+ * since: no longer blind.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
@@ -156,4 +160,4 @@ const renameAlert: Row[] = [
 export const twentyFifthBatch: CorpusCase[] = [
   ...onPlatform('android', [...expenses, ...thermostat, ...backupDialog]),
   ...onPlatform('ios', [...jobApplication, ...car, ...renameAlert]),
-].map((c) => ({ ...c, blind: true }));
+]; // Tuned on in session 8 (the fifth round's general readings were made partly from its misses): no longer blind.

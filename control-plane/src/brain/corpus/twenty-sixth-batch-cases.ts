@@ -25,6 +25,10 @@
  * Blind but for its false pass, fixed by a general reading (modal-subject.ts: a check about "the sheet" or
  * "the dialog" is judged on the dialog that is up, never on the screen behind it): 68/98 (69.4 %), 0 false
  * passes, 0 on a wrong element; the other misses were not looked at.
+ * With the fourth round merged (written without seeing it): 70/98. After the fifth round's general readings
+ * (session 8, made partly from its misses: actions named by what they do, checks about the user, a to-do's checkbox,
+ * a rating, what a dialog mentions): 87/98 (88.8 %), 0 false passes, 0 on a wrong element. Tuned on
+ * since: no longer blind.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
@@ -147,4 +151,4 @@ const memoSheet: Row[] = [
 export const twentySixthBatch: CorpusCase[] = [
   ...onPlatform('android', [...bill, ...habits, ...reportDialog]),
   ...onPlatform('ios', [...flashcards, ...trail, ...memoSheet]),
-].map((c) => ({ ...c, blind: true }));
+]; // Tuned on in session 8 (the fifth round's general readings were made partly from its misses): no longer blind.

@@ -1,0 +1,35 @@
+/**
+ * "Check that Read is done", "Verify Walk is not done yet": a to-do or habit is done when the
+ * checkbox of its list row is ticked. The row is named by one of its texts whole ("Read", never
+ * "Rea" or a part of "Read a chapter"); it holds exactly one checkbox and no other switch, and only
+ * one row is named so. Its state then decides, either way; anything else is left to other readings.
+ */
+import { type Decision, fail } from './actions.js';
+import { ancestors, describe, isToggle } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { locatable, locatorFor, uniqueLocator } from './locators.js';
+import { rowOf } from './screen-structure.js';
+import { sameText } from './verdict-text.js';
+
+/** "done", "completed", "finished", "ticked off", "checked off", with "not" and "yet" around it. */
+export const DONE_VALUE = /^(not\s+)?(?:yet\s+)?(?:done|complete|completed|finished|ticked(?:\s+off)?|checked\s+off)(?:\s+yet)?$/i;
+
+export function tickedState(name: string, done: boolean, elements: readonly ScreenElement[]): Decision | null {
+  const rows = new Set(
+    locatable(elements)
+      .filter((el) => !el.clickable && !isToggle(el) && sameText(el.text || el.contentDesc, name))
+      .map((el) => rowOf(el, elements))
+      .filter((r): r is ScreenElement => r !== null),
+  );
+  if (rows.size !== 1) return null;
+  const [row] = rows;
+  const toggles = locatable(elements).filter((el) => isToggle(el) && (el === row || ancestors(el, elements).includes(row!)));
+  const box = toggles[0];
+  if (toggles.length !== 1 || !box || !/CheckBox/i.test(box.type)) return null;
+  if (box.checked !== done) return fail(`${describe(box)} of the row "${name}" is ${box.checked ? 'ticked' : 'not ticked'}`);
+  return {
+    action: { type: 'assert', target: { ...(uniqueLocator(box, elements) ?? locatorFor(box, elements)), checked: done }, visible: true },
+    reasoning: `${describe(box)} of the row "${name}" is ${done ? 'ticked' : 'not ticked'}`,
+    confidence: 1,
+  };
+}
