@@ -18,6 +18,8 @@ import { eighthBatch } from './eighth-batch-cases.js';
 import { eleventhBatch } from './eleventh-batch-cases.js';
 import { fifteenthBatch } from './fifteenth-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
+import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
+import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
@@ -36,7 +38,6 @@ import { thirtiethBatch } from './thirtieth-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyEighthBatch } from './twenty-eighth-batch-cases.js';
-import { twentyEighthDevSet } from './twenty-eighth-dev-set-cases.js';
 import { twentyFifthBatch } from './twenty-fifth-batch-cases.js';
 import { twentyFirstBatch } from './twenty-first-batch-cases.js';
 import { twentyFourthBatch } from './twenty-fourth-batch-cases.js';
@@ -49,7 +50,6 @@ import { twentyFourthBatchThirdPart } from './twenty-fourth-batch-third-part-cas
 import { twentyNinthBatch } from './twenty-ninth-batch-cases.js';
 import { twentySecondBatch } from './twenty-second-batch-cases.js';
 import { twentySeventhBatch } from './twenty-seventh-batch-cases.js';
-import { twentySeventhDevSet } from './twenty-seventh-dev-set-cases.js';
 import { twentySixthBatch } from './twenty-sixth-batch-cases.js';
 import { twentyThirdBatch } from './twenty-third-batch-cases.js';
 
@@ -91,8 +91,8 @@ const corpus: CorpusCase[] = [
   ...twentyEighthBatch,
   ...twentyNinthBatch,
   ...thirtiethBatch,
-  ...twentySeventhDevSet,
-  ...twentyEighthDevSet,
+  ...fifthRoundDevSet,
+  ...fifthRoundSecondDevSet,
 ];
 
 function screenXml(name: string): string {
@@ -202,8 +202,8 @@ describe('offline model corpus', () => {
       ['twenty-fourth batch, seventh part (session-7 second dev set), blind until tuned on', twentyFourthBatchSeventhPart],
       ['twenty-fifth batch, blind until tuned on (session 8)', twentyFifthBatch],
       ['twenty-sixth batch, blind until tuned on (session 8)', twentySixthBatch],
-      ["the fifth round's dev set (session 8), blind until tuned on", twentySeventhDevSet],
-      ["the fifth round's second dev set (session 8; blind but for its false pass and one reading)", twentyEighthDevSet],
+      ["the fifth round's dev set (session 8), blind until tuned on", fifthRoundDevSet],
+      ["the fifth round's second dev set (session 8; blind but for its false pass and one reading)", fifthRoundSecondDevSet],
       ['twenty-seventh batch (blind but for its false pass, fixed)', twentySeventhBatch],
       ['twenty-eighth batch (blind but for its false pass, fixed)', twentyEighthBatch],
       ['twenty-ninth batch (blind but for its false passes and wrong element, fixed)', twentyNinthBatch],

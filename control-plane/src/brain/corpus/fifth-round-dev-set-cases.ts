@@ -1,5 +1,5 @@
 /**
- * The twenty-seventh batch: the fifth round's dev set (issue 25, session 8), written by the model
+ * The fifth round's dev set (issue 25, session 8), written by the model
  * helper before any change of that round, on three new screens: an Android recipe (a stepper for
  * servings, ingredient rows with checkboxes, two buttons), an Android "Rate your trip" screen
  * (five star buttons with four selected, tip chips, a comment field, a checkbox, Submit / Not now)
@@ -83,4 +83,4 @@ const savings: Row[] = [
 ];
 
 // Tuned on by the fifth round (37 → 48 of 62): it counts as tuned since.
-export const twentySeventhDevSet: CorpusCase[] = [...onPlatform('android', [...recipe, ...trip]), ...onPlatform('ios', savings)];
+export const fifthRoundDevSet: CorpusCase[] = [...onPlatform('android', [...recipe, ...trip]), ...onPlatform('ios', savings)];

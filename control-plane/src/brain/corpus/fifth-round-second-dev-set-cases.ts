@@ -1,5 +1,5 @@
 /**
- * The twenty-eighth batch: the fifth round's second dev set (issue 25, session 8), written by the
+ * The fifth round's second dev set (issue 25, session 8), written by the
  * model helper after the round's rules and before any change for it, on three new screens: an
  * Android boarding pass (label | value lines, a boarding line, notes, three buttons), an Android
  * "Leave Hiking Crew?" dialog with a checkbox over a group's member list, and an iOS activity
@@ -78,6 +78,6 @@ const activity: Row[] = [
   ['Check that the Summary tab is selected', 'dev9-ios-activity-summary', pass({ id: 'tabSummary' })],
 ];
 
-export const twentyEighthDevSet: CorpusCase[] = [...onPlatform('android', [...boarding, ...leave]), ...onPlatform('ios', activity)].map(
+export const fifthRoundSecondDevSet: CorpusCase[] = [...onPlatform('android', [...boarding, ...leave]), ...onPlatform('ios', activity)].map(
   (c) => ({ ...c, blind: true }),
 );
