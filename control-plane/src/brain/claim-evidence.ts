@@ -43,6 +43,7 @@ import type { ScreenElement } from './hierarchy.js';
 import { isVerbForm, lemmaAsVerb, sameLemma } from './lemmas.js';
 import { locatable } from './locators.js';
 import { rowOf } from './screen-structure.js';
+import { untickedTodo, userDid } from './ticked-rows.js';
 
 /** Verbs of needing: after "no X is", said by "No X". */
 const NEEDING = new Set(['need', 'require']);
@@ -279,13 +280,16 @@ export function findClaimEvidence(
   };
   if (claimed.words.length + claimed.quantities.length < 1) return null;
   const { single, groups } = piecesOf(elements);
+  const didIt = userDid(tokens);
   for (const pieces of [single, groups]) {
     // A list row is about its own item: a subject the screen names nowhere is never one row's ("the payment
     // failed" is not a list's one "Failed" row).
     const aboutScreen = (p: Piece) =>
       claimed.unnamed.every((w) => hasWord(contentWords(p.tokens), w)) || p.elements.every((el) => rowOf(el, elements) === null);
     // With the claim about the dialog that is up (assertions.ts dialogScope), only its own texts are evidence.
-    const hits = pieces.filter((p) => p.elements.every(inside) && holds(claimed, p) && aboutScreen(p));
+    // A to-do or habit row says what is to be done: that the user did it is said only by its ticked checkbox (ticked-rows.ts).
+    const undone = (p: Piece) => didIt && p.elements.some((el) => untickedTodo(rowOf(el, elements), elements));
+    const hits = pieces.filter((p) => p.elements.every(inside) && holds(claimed, p) && aboutScreen(p) && !undone(p));
     const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
     if (shown.length > 1) return null;
     if (shown.length === 1 && namesOtherRows(claimed, shown[0]!, elements)) return null;

@@ -28,6 +28,7 @@ import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
+import { untickedTodo, userDid } from './ticked-rows.js';
 import { comparableTokens, SENTENCE_BREAK, textSegments } from './verdict-text.js';
 
 /** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
@@ -655,7 +656,11 @@ export function findParaphrase(
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     // An image's label only describes a picture: the text that says the same is the evidence.
     .sort((a, b) => Number(isImage(a)) - Number(isImage(b)) || Number(a.clickable) - Number(b.clickable) || a.index - b.index);
-  if (single.length > 0) return { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
+  // A to-do or habit row says what is to be done ("Meditate · 10 minutes"): that the user did it is said only by its ticked checkbox.
+  const didIt = userDid(content.tokens);
+  const undone = (el: ScreenElement) => didIt && untickedTodo(rowOf(el, elements), elements);
+  if (single.length > 0)
+    return undone(single[0]!) ? null : { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
   const priced = content.tokens.some((t) => IS_NUMBER.test(t));
   // A label stacked over its value's line ("Recipient gets" over "921.40 | EUR") is a row of those texts, the label first.
   const stacked = new Map(labelsAbove(pool, elements));
@@ -738,6 +743,7 @@ export function findParaphrase(
   if (saying.length === 0) return headingClaim(content, pool, elements, titles);
   if (saying.length !== 1) return null;
   const row = saying[0]!;
+  if (didIt && untickedTodo(row, elements)) return null;
   const inRow = textsOf(row).filter((el) => el !== row);
   const said = (sayingParts.get(row) ?? []).filter((el) => el !== row);
   const numbers = content.tokens.filter((t) => IS_NUMBER.test(t));

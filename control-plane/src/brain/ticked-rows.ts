@@ -33,3 +33,31 @@ export function tickedState(name: string, done: boolean, elements: readonly Scre
     confidence: 1,
   };
 }
+
+/** Past forms a tester writes of what they did, beside the regular "-ed": "I read 20 pages", "I ran 5 km". */
+const DID =
+  /^(?:read|ran|swam|drank|ate|slept|did|went|wrote|rode|took|made|got|gave|sent|paid|spent|left|met|kept|sat|stood|flew|drove|began|won|lost|sold|bought|saw|sang)$/;
+
+/**
+ * "I meditated …", "we have walked …": a claim that the user did something (its subject "I" or "we",
+ * then a past form). Not a claim of progress ("I swam 18 of 40 lengths"): a row's "18 of 40" says
+ * how far it got, ticked or not.
+ */
+export function userDid(tokens: readonly string[]): boolean {
+  if (tokens.some((t, i) => /^\d/.test(t) && tokens[i + 1] === 'of' && /^\d/.test(tokens[i + 2] ?? ''))) return false;
+  const at = tokens.findIndex((t) => t === 'i' || t === 'we');
+  if (at < 0) return false;
+  let i = at + 1;
+  while (/^(?:have|had|just|already|also)$/.test(tokens[i] ?? '')) i += 1;
+  const verb = tokens[i] ?? '';
+  return (verb.length > 3 && /ed$/.test(verb)) || DID.test(verb);
+}
+
+/** A list row holding one checkbox, not ticked: a to-do or habit still to be done. */
+export function untickedTodo(row: ScreenElement | null, elements: readonly ScreenElement[]): boolean {
+  if (!row) return false;
+  const boxes = locatable(elements).filter(
+    (el) => isToggle(el) && /CheckBox/i.test(el.type) && (el === row || ancestors(el, elements).includes(row)),
+  );
+  return boxes.length === 1 && !boxes[0]!.checked;
+}

@@ -70,6 +70,23 @@ describe('a list row ticked off by a checkbox still says its progress', () => {
   });
 });
 
+describe('a to-do row says what is to be done: that the user did it needs its box ticked', () => {
+  // The rows' texts are goals ("10 minutes"), not progress ("18 of 40"): only the ticked row's is done.
+  const today = android(
+    title('Today'),
+    list(tickRow(400, 'Meditate', '10 minutes', false), tickRow(550, 'Walk', '30 minutes', true), tickRow(700, 'Read', '20 pages', false)),
+  );
+  it('fails a past action over an unticked row, however it is said (the false pass)', () => {
+    expect(decide('Check that I meditated for 10 minutes', today)).toBe('fail');
+    expect(decide('Verify I have meditated for 10 minutes', today)).toBe('fail');
+    expect(decide('Check I read 20 pages', today)).toBe('fail');
+  });
+  it('passes it over the ticked row, and still reads an unticked row as its goal', () => {
+    expect(decide('Verify I walked for 30 minutes', today)).toBe('assert 30 minutes');
+    expect(decide('Check that the meditation goal is 10 minutes', today)).toBe('assert 10 minutes');
+  });
+});
+
 describe('two statements side by side are no label and value', () => {
   const plan = android(title('Training plan'), sideBySide(230, '9-week streak', '3 of 4 sessions done'));
   it('passes on the one that says it', () => {
