@@ -315,3 +315,21 @@ describe('a row whose texts all name it is checked on the value, not on the labe
     expect(decide('Verify it was delivered to Ana Diaz', parcel)).toBe('fail');
   });
 });
+
+describe('"the total" is never a value beside another label that only contains the word ("Subtotal")', () => {
+  const line = (y: number, label: string, value: string, id: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [0, y, 1080, y + 70],
+    kids: [text(label, y, `${id}_label`), text(value, y, `${id}_value`, 700)],
+  });
+  const basket = android(title('Basket'), line(400, 'Subtotal', '€50.00', 'subtotal'), line(480, 'Delivery', '€3.50', 'delivery'));
+  it('fails the total claimed with the subtotal’s value when no Total is shown (the false pass)', () => {
+    expect(decide('Check the total is €50.00', basket)).toBe('fail');
+  });
+  it('passes the subtotal itself, and the total where one is shown', () => {
+    expect(decide('Check the subtotal is €50.00', basket)).toMatch(/^assert .*€50\.00$/);
+    const withTotal = android(title('Basket'), line(400, 'Subtotal', '€50.00', 'subtotal'), line(560, 'Total', '€53.50', 'total'));
+    expect(decide('Check the total is €53.50', withTotal)).toMatch(/^assert .*€53\.50$/);
+    expect(decide('Check the total is €50.00', withTotal)).toBe('fail');
+  });
+});

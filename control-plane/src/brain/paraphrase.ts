@@ -312,7 +312,9 @@ function unnamedSubject(tokens: readonly string[], onScreen: ReadonlySet<string>
   if (verb === undefined || subject.length === 0 || subject.length > 2 || i + 1 >= tokens.length) return [];
   if (subject.some((w) => PICKING.test(w) || NEGATIONS.has(w) || SAYING.has(w))) return [];
   const words = contentWords(subject);
-  if (words.length === 0 || words.some((w) => onScreen.has(w))) return [];
+  // Shown inside a word of the screen ("total" in "Subtotal"), it is named there: a kin of it, not nothing.
+  const named = (w: string) => onScreen.has(w) || (w.length >= 4 && [...onScreen].some((o) => o.length > w.length && o.endsWith(w)));
+  if (words.length === 0 || words.some(named)) return [];
   return words;
 }
 

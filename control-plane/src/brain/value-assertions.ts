@@ -102,7 +102,20 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
     { text: '', variants: names.flatMap((n) => valueForms.flatMap((v) => [`${n} ${v}`, `${n}: ${v}`])) },
     labelShown,
   )[0];
-  if (together) return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
+  // Nor a value read alone ("€50.00" for "the total €50.00") that stands beside a label of its own, another one ("Subtotal").
+  const otherLabel = (el: ScreenElement) =>
+    !labelShown &&
+    locatable(elements).some(
+      (l) =>
+        l !== el &&
+        (l.text || l.contentDesc) !== '' &&
+        !el.clickable &&
+        isValueOf(l, el, elements) &&
+        !showsText(el.text || el.contentDesc, label.text) &&
+        l.bounds.x < el.bounds.x,
+    );
+  if (together && !otherLabel(together.element))
+    return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
   let labels = findShown(elements, label).map((m) => m.element);
   if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
   // "The French Press is priced at $32.00": the name and its price in one row, in other words.
