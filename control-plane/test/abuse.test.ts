@@ -220,6 +220,26 @@ describe('abuse, each leaving the server responsive and nothing behind', { timeo
     await recovered();
   });
 
+  it('WebSocket connects reset by the client while they are checked or refused', async () => {
+    // Node stops watching a socket's errors once it is handed over as an upgrade: a reset that
+    // then reached the refusal (or the token check) was an uncaught exception, which ends the process.
+    const paths = ['/agent/connect', '/tunnel/connect?name=x', '/agent/tunnel?job=att_x.1', '/internal/tunnel', '/nowhere'];
+    await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const { socket, closed } = await rawSocket();
+        socket.write(
+          `GET ${paths[i % paths.length]} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n` +
+            `Sec-WebSocket-Key: ${Buffer.from(`key-${i}`.padEnd(16, '.')).toString('base64')}\r\nAuthorization: Bearer dl_agent_${'z'.repeat(40)}\r\n\r\n`,
+        );
+        // Reset at once, or just after the server had time to start checking.
+        await sleep(i % 2 === 0 ? 0 : 5);
+        socket.resetAndDestroy();
+        await closed;
+      }),
+    );
+    await recovered();
+  });
+
   it('junk multipart: malformed, cut off, oversized or too many parts, each a 4xx and never a 500', async () => {
     const bodies: Array<[contentType: string, body: Buffer | string]> = [
       [`multipart/form-data; boundary=${boundary}`, 'garbage without any boundary'],

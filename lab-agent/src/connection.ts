@@ -247,6 +247,9 @@ export class AgentConnection extends EventEmitter<AgentConnectionEvents> {
     });
     socket.on('pong', () => (this.lastPong = Date.now()));
     socket.on('unexpected-response', (_req, res) => {
+      // The answer's body is not needed; a reset while it arrives must not throw.
+      res.on('error', () => {});
+      res.resume();
       // A server may refuse a bad token at the HTTP upgrade instead of closing with 4401.
       const status = res.statusCode ?? 0;
       if (status === 401 || status === 403)

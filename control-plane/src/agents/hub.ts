@@ -239,6 +239,9 @@ export function createAgentHub(db: Db, handlers: AgentHandlers, options: { heart
       watchdog = setInterval(watch, pingEveryMs);
       watchdog.unref();
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        // Node stops watching an upgrade's socket for errors: a client that resets while its token
+        // is checked or its refusal is written would otherwise throw, and end the process.
+        socket.on('error', () => socket.destroy());
         const path = (req.url ?? '').split('?')[0];
         const route = routes.find((r) => r.path === path);
         if (route) return route.handle(req, socket, head);
