@@ -48,6 +48,15 @@ const tickRow = (y: number, name: string, checked: boolean): N => ({
 });
 const list = (...rows: N[]): N => ({ cls: 'androidx.recyclerview.widget.RecyclerView', b: [0, 300, 1080, 1200], id: 'todos', kids: rows });
 
+/** A text field at height `y` holding `value`. */
+const field = (y: number, id: string, value: string): N => ({
+  cls: 'android.widget.EditText',
+  b: [100, y, 980, y + 110],
+  text: value,
+  id,
+  click: true,
+});
+
 describe('a dialog addressed by what its buttons do', () => {
   const flag = android(
     title('Comments'),
@@ -227,13 +236,6 @@ describe('what a dialog mentions', () => {
 });
 
 describe("a field named by its kind only, or as the dialog's", () => {
-  const field = (y: number, id: string, value: string): N => ({
-    cls: 'android.widget.EditText',
-    b: [100, y, 980, y + 110],
-    text: value,
-    id,
-    click: true,
-  });
   const rename = android(
     title('Devices'),
     field(300, 'search', 'Search devices'),
@@ -299,13 +301,6 @@ describe('a check while a dialog is up is first read as what the dialog says', (
 });
 
 describe('more of what testers write about dialogs, switches and lists', () => {
-  const field = (y: number, id: string, value: string): N => ({
-    cls: 'android.widget.EditText',
-    b: [100, y, 980, y + 110],
-    text: value,
-    id,
-    click: true,
-  });
   const rename = android(
     title('Devices'),
     dialog(
