@@ -7,6 +7,7 @@
 import { type Decision, fail } from './actions.js';
 import { ancestors, describe, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
+import { isVerbForm } from './lemmas.js';
 import { locatable, locatorFor, uniqueLocator } from './locators.js';
 import { rowOf } from './screen-structure.js';
 import { sameText } from './verdict-text.js';
@@ -34,10 +35,6 @@ export function tickedState(name: string, done: boolean, elements: readonly Scre
   };
 }
 
-/** Past forms a tester writes of what they did, beside the regular "-ed": "I read 20 pages", "I ran 5 km". */
-const DID =
-  /^(?:read|ran|swam|drank|ate|slept|did|went|wrote|rode|took|made|got|gave|sent|paid|spent|left|met|kept|sat|stood|flew|drove|began|won|lost|sold|bought|saw|sang)$/;
-
 /**
  * "I meditated …", "we have walked …": a claim that the user did something (its subject "I" or "we",
  * then a past form). Not a claim of progress ("I swam 18 of 40 lengths"): a row's "18 of 40" says
@@ -50,7 +47,8 @@ export function userDid(tokens: readonly string[]): boolean {
   let i = at + 1;
   while (/^(?:have|had|just|already|also)$/.test(tokens[i] ?? '')) i += 1;
   const verb = tokens[i] ?? '';
-  return (verb.length > 3 && /ed$/.test(verb)) || DID.test(verb);
+  // A past form by the dictionary ("meditated", "drank", "ran"), not "-s" or "-ing"; "read" is its own past.
+  return verb === 'read' || (isVerbForm(verb) && !/(?:s|ing)$/.test(verb));
 }
 
 /** A list row holding one checkbox, not ticked: a to-do or habit still to be done. */
