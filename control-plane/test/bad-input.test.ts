@@ -21,7 +21,9 @@ beforeAll(async () => {
   const foreignTestId = (await other('POST', '/tests', { commands: ['launchApp'] })).body.testId;
   const sessionId = (await api('POST', '/sessions/create', { test_id: 'bad-input' })).body.session_id;
   const foreignSessionId = (await other('POST', '/sessions/create', {})).body.session_id;
+  // Both tests' generation ends before any snapshot: a row finished later would read as a change.
   await settledTest(api, testId);
+  await settledTest(other, foreignTestId);
   ids = { folderId, testId, foreignFolderId, foreignTestId, sessionId, foreignSessionId };
 });
 afterAll(() => server.close());
