@@ -194,8 +194,19 @@ describe('an offer that cannot be made', () => {
       });
       server.services.dispatcher.wake();
       await until(struck, (called) => called);
-      // Back in the queue with both devices free (a claim pass under way may take them again at once);
-      // at the latest the next sweep offers them again, as the same tries.
+      // The failed pass puts them back one by one: a sweep before it has finished would find
+      // nothing to offer. Back in the queue with both devices free (a claim pass under way may
+      // take them again at once); at the latest the next sweep offers them again, as the same tries.
+      await until(
+        async () =>
+          (
+            await server.db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM attempts WHERE id = ANY($1) AND status = 'offered' AND "values" IS NULL`,
+              [ids],
+            )
+          )[0]!.n,
+        (unrecorded) => unrecorded === 0,
+      );
       await server.services.dispatcher.sweep();
       const offers = [await agent.next('job.offer'), await agent.next('job.offer')];
       expect(offers.map((o) => o.jobId).sort()).toEqual(ids.map((id) => `${id}.1`).sort());

@@ -1,5 +1,5 @@
 /**
- * The real start-up (`pnpm start` = tsx control-plane/src/main.ts) as an operator meets it:
+ * The real start-up (main.ts, as `pnpm start` runs it, with tsx as a loader instead of the bundle) as an operator meets it:
  * a port already taken, then a start that works, then the admin CLI with what it printed.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -15,8 +15,11 @@ import { backend } from './harness.js';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 
+// main.ts in one node process, as `pnpm start` runs it. Not the tsx command: that is a second
+// process, which SIGKILLs its child when the child has not answered a relayed SIGTERM within
+// 30 ms (node_modules/tsx/dist/cli.mjs, relaySignals), as a loaded machine may not.
 function startControlPlane(env: Record<string, string>) {
-  const child = spawn(tsx, ['control-plane/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'control-plane/src/main.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
