@@ -151,6 +151,28 @@ describe('"Keep …" on a dialog asking to lose something', () => {
   });
 });
 
+describe('"Dismiss the dialog"', () => {
+  // Booked appointments whose rows carry their own Cancel (it cancels the appointment).
+  const booked = [
+    toolbar('Appointments'),
+    list([
+      'android.widget.LinearLayout',
+      { 'resource-id': 'app:id/appt_1', bounds: at(0, 240, 1080, 420) },
+      [text('Luna · Vaccination', 260), button('Cancel', 320, 'app:id/appt_cancel')],
+    ]),
+  ];
+  it("taps the dialog's own Cancel when one is up", () => {
+    const sure = dialog('Reschedule?', 'Pick a new time.', button('Cancel', 1500, 'android:id/button2'));
+    expect(decide('Dismiss the dialog', ...booked, sure)).toBe('tap android:id/button2');
+  });
+  it("with no dialog up never taps a row's own Cancel (it would cancel the appointment)", () => {
+    expect(decide('Dismiss the dialog', ...booked)).toBe('back');
+    expect(decide('Close the popup', ...booked)).toBe('back');
+    // A Cancel of the screen itself, outside any row, still closes it.
+    expect(decide('Dismiss the dialog', ...booked, button('Cancel', 2200, 'app:id/close'))).toBe('tap app:id/close');
+  });
+});
+
 describe('"a dialog is shown"', () => {
   it('is the dialog up, of the kind named, never a text saying "dialog"', () => {
     expect(decide('A confirmation dialog is shown', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');

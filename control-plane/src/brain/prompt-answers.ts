@@ -6,13 +6,13 @@
  */
 import { type Decision, fail } from './actions.js';
 import { tapOn } from './decisions.js';
-import { findByLabels, tapTargetOf } from './element-matching.js';
-import { describe, isButtonType, isToggle } from './element-roles.js';
+import { dialogElements, findByLabels, tapTargetOf } from './element-matching.js';
+import { ancestors, describe, isButtonType, isListContainer, isToggle } from './element-roles.js';
 import type { Platform, ScreenElement } from './hierarchy.js';
 import type { PermissionAnswer } from './instruction-grammar.js';
 import { sameStem } from './lemmas.js';
 import { locatable } from './locators.js';
-import { modalFilter, regionFilter, titleElements } from './screen-structure.js';
+import { modalFilter, regionFilter, rowOf, titleElements } from './screen-structure.js';
 import { comparableTokens, sameText } from './verdict-text.js';
 
 interface Choices {
@@ -125,8 +125,13 @@ export function answerCookies(accept: boolean, elements: readonly ScreenElement[
 }
 
 export function dismiss(platform: Platform, elements: readonly ScreenElement[]): Decision {
-  const decision = tapFirst(elements, { labels: DISMISS_LABELS, ids: [] }, 'closes the dialog');
-  if (decision) return decision;
+  // With no dialog up, a "Cancel" in a list or its row is that item's own action (a booked
+  // class's Cancel), which closes nothing: "Dismiss the dialog" must never cancel a booking.
+  const dialogUp = dialogElements(elements) !== null || modalFilter(elements) !== null;
+  const itemAction = (el: ScreenElement) => rowOf(el, elements) !== null || ancestors(el, elements).some(isListContainer);
+  const candidates = dialogUp ? elements : elements.filter((el) => !itemAction(el));
+  const button = findByLabels(candidates, DISMISS_LABELS);
+  if (button) return tapOn(button, elements, 'closes the dialog', 0.9);
   if (platform === 'android') {
     return { action: { type: 'back' }, reasoning: 'No close button: press back to dismiss', confidence: 0.6 };
   }
