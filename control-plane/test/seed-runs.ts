@@ -43,8 +43,8 @@ export async function seedRun(
   return { runId, ids };
 }
 
-/** Polls `what` until `ok` holds (every 25 ms); throws with the last value after `timeoutMs`. */
-export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
+/** Polls `what` until `ok` holds (every 25 ms); throws with the last value after `timeoutMs` (a bound for what must happen, not a timing). */
+export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await what();

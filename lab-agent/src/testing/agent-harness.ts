@@ -53,8 +53,8 @@ export function agentHarness() {
   };
 }
 
-/** Polls until `check` returns true. */
-export async function eventually(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+/** Polls until `check` returns true; `timeoutMs` bounds what must happen, it is not a timing. */
+export async function eventually(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
