@@ -35,6 +35,7 @@ import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { thirtiethBatch } from './thirtieth-batch-cases.js';
+import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyEighthBatch } from './twenty-eighth-batch-cases.js';
@@ -91,6 +92,7 @@ const corpus: CorpusCase[] = [
   ...twentyEighthBatch,
   ...twentyNinthBatch,
   ...thirtiethBatch,
+  ...thirtyFirstBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -208,6 +210,7 @@ describe('offline model corpus', () => {
       ['twenty-eighth batch (blind but for its false pass, fixed)', twentyEighthBatch],
       ['twenty-ninth batch (blind but for its false passes and wrong element, fixed)', twentyNinthBatch],
       ['thirtieth batch (blind but for its wrong element, fixed)', thirtiethBatch],
+      ['thirty-first batch (blind, session 9)', thirtyFirstBatch],
     ] as const)
       score(
         label,
