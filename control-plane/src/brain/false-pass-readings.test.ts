@@ -333,3 +333,30 @@ describe('"the total" is never a value beside another label that only contains t
     expect(decide('Check the total is €50.00', withTotal)).toBe('fail');
   });
 });
+
+describe('a claim about me is never said by a text about someone else (thirty-first batch)', () => {
+  // An alert over the notes list: what happens to the other player, and to my rating.
+  const resign: I[] = [
+    [
+      'Alert',
+      'Leave the match?',
+      'Leave the match?',
+      300,
+      200,
+      [
+        s('Leave the match?', 310, 'alertTitle'),
+        s('Maya will take the match by forfeit. Your ranking will fall by 12 places.', 340, 'alertMessage'),
+        ['Button', 'Leave', 'Leave', 440, 44],
+      ],
+    ],
+  ];
+  const screen = ios(notesList, resign);
+  it('fails "I will take the match" over "Maya will take the match" (the false pass)', () => {
+    expect(decide('Verify I will take the match by forfeit', screen, 'ios')).toBe('fail');
+    expect(decide('Check that we will take the match by forfeit', screen, 'ios')).toBe('fail');
+  });
+  it('passes what the text says of the one it names, and of mine when it is addressed to me', () => {
+    expect(decide('Verify Maya will take the match by forfeit', screen, 'ios')).toMatch(/^assert .*Maya will take the match/);
+    expect(decide('Check that my ranking will fall by 12 places', screen, 'ios')).toMatch(/^assert .*Your ranking will fall/);
+  });
+});

@@ -74,7 +74,10 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
     return fail(`No control matching ${quoteOf(phrase)}: only ${describe(group)}, a group of controls, has such an id; say which of them`);
   if (!best.element.enabled) return fail(`${describe(best.element)} is disabled`);
   const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
-  return tapOn(best.element, elements, why, choice.why ? best.score * 0.95 : best.score);
+  const score = choice.why ? best.score * 0.95 : best.score;
+  // "Navigate to 9 Orchard Close" on a job card with its own Navigate button: that button, not the card.
+  const row = verb && !isButtonType(best.element) ? rowOf(best.element, elements) : null;
+  return (row && tapVerbControl(row, verb!, elements, why, score)) ?? tapOn(best.element, elements, why, score);
 }
 
 /** Articles and possessives: they say which, not what. */
@@ -178,23 +181,29 @@ function tapRowOrItsControl(
   verb?: string,
 ): Decision | null {
   const inside = descendants(row, elements);
-  const verbs = verb
-    ? inside.filter(
-        (d) =>
-          (d.clickable || isButtonType(d)) && [d.text, d.contentDesc].some((t) => t !== '' && normalizeText(t) === normalizeText(verb)),
-      )
-    : [];
-  if (verbs.length === 1) {
-    const control = verbs[0]!;
-    if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
-    return tapOn(control, elements, `${describe(control)}, the control of ${describe(row)} that the verb names: ${why}`, score);
-  }
+  const byVerb = verb ? tapVerbControl(row, verb, elements, why, score) : null;
+  if (byVerb) return byVerb;
   if (row.clickable || inside.filter((d) => d.clickable).length <= 1) return tapOn(row, elements, why, score);
   const own = [...new Set(titles.filter((t) => t === row || inside.includes(t)).map((t) => tapTargetOf(t, elements)))].filter(
     (c) => c !== row && c.clickable && inside.includes(c),
   );
   if (own.length !== 1 || !own[0]!.enabled) return null;
   return tapOn(own[0]!, elements, `${describe(own[0]!)}, one of the controls of ${describe(row)}: ${why}`, score);
+}
+
+/**
+ * The one control of `row` labelled with the instruction's verb alone ("Select", "Navigate" of
+ * "navigate to"), tapped (or failed when disabled); null when the row has none or several.
+ */
+function tapVerbControl(row: ScreenElement, verb: string, elements: readonly ScreenElement[], why: string, score: number): Decision | null {
+  const head = normalizeText(verb.replace(/\s+(?:to|on)$/i, ''));
+  const verbs = descendants(row, elements).filter(
+    (d) => (d.clickable || isButtonType(d)) && [d.text, d.contentDesc].some((t) => t !== '' && normalizeText(t) === head),
+  );
+  if (verbs.length !== 1) return null;
+  const control = verbs[0]!;
+  if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
+  return tapOn(control, elements, `${describe(control)}, the control of ${describe(row)} that the verb names: ${why}`, score);
 }
 
 function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision {

@@ -376,6 +376,9 @@ function says(shown: string, claim: Claim, part: boolean): boolean {
 /** A text that leads into the next one, a label ending in its preposition: "Playing with", "Sent to", "Paid by". */
 const leadsIn = (el: ScreenElement) => /^(?:with|to|by|from|for|at|of|on|in|via)$/.test(tokensOf(textOf(el)).at(-1) ?? '');
 
+/** A claim that starts with one of these is the user's own: "I will win …", "my plan renews …". */
+const FIRST_PERSON = /^(?:i|we|my|our)$/;
+
 /** The content words before a text's first auxiliary verb: its subject ("Paired devices will be removed"); none without one. */
 function ownSubject(tokens: readonly string[]): string[] {
   const verb = tokens.findIndex((t, i) => i > 0 && AUXILIARY.test(t));
@@ -564,6 +567,11 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
     // screen names nowhere ("my photos will be deleted"); a text without a verb ("Out for delivery") has none.
     if (ownSubject(tokens).some((w) => !hasWord(claimWords, claimVerbs, verbs, w))) return false;
   }
+  // "I will win by resignation" is said of me: a text whose subject is someone else ("GrandpaJoe will win by
+  // resignation") says it of them. One addressed to me ("Your iPhone and other devices will …") speaks of mine.
+  const addressed = /^(?:you|your)$/.test(tokens[0] ?? '');
+  const othersSubject = ownSubject(tokens).some((w) => !hasWord(claimWords, claimVerbs, verbs, w));
+  if (FIRST_PERSON.test(claim.tokens[0] ?? '') && !addressed && othersSubject) return false;
   const owners = ownersIn(shown);
   const inClaim = (w: string, i: number) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w) || asides(words, i, claimWords);
   return part || claim.reported || words.every((w, i) => inClaim(w, i));

@@ -82,3 +82,32 @@ describe('a list row named by what it shows', () => {
     expect(decide('Verify Sapiens is not in my loans', library)).toBe('fail');
   });
 });
+
+describe('"Navigate to 12 Mill Lane": the row showing the place, by its button the verb names (thirty-first batch)', () => {
+  const job = (y: number, n: number, address: string, canNavigate = true): Spec => [
+    'android.widget.LinearLayout',
+    { 'resource-id': `app:id/job_${n}`, clickable: 'true', bounds: at(0, y, 1080, y + 200) },
+    [
+      text(address, y + 20, 'address'),
+      [
+        'android.widget.Button',
+        {
+          text: 'Navigate',
+          'resource-id': `app:id/navigate_${n}`,
+          clickable: 'true',
+          enabled: String(canNavigate),
+          bounds: at(800, y + 60, 1032, y + 140),
+        },
+      ],
+    ],
+  ];
+  const jobs = loans(job(240, 1, '12 Mill Lane, Harlow'), job(460, 2, '3 Station Road, Epping'), job(680, 3, '7 Kiln Way, Ware', false));
+  it("taps that row's Navigate, not the row (which opens the job)", () => {
+    expect(decide('Navigate to 3 Station Road', jobs)).toBe('tap app:id/navigate_2');
+    expect(decide('Navigate to 12 Mill Lane', jobs)).toBe('tap app:id/navigate_1');
+  });
+  it('still taps the row for a verb none of its buttons has, and fails a disabled Navigate', () => {
+    expect(decide('Open 3 Station Road', jobs)).toBe('tap app:id/job_2');
+    expect(decide('Navigate to 7 Kiln Way', jobs)).toBe('fail');
+  });
+});

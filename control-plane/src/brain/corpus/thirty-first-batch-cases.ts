@@ -31,7 +31,9 @@
  * button), a claim the dialog's or the alert's text contradicts, a button asked for in the
  * dialog or the alert that is on neither or only on the screen behind it, a negation of a
  * button that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 74/107 (69.2 %), 1 false pass ("Verify I will win by resignation" over "GrandpaJoe will win by
+ * resignation") and 1 on a wrong element ("Navigate to 9 Orchard Close" tapped the job card, not its Navigate button) (the model
+ * of main at b83f683, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
