@@ -13,23 +13,15 @@ const text = (t: string, y: number, id: string): Spec => [
   'android.widget.TextView',
   { text: t, 'resource-id': `app:id/${id}`, bounds: at(48, y, 700, y + 50) },
 ];
+/** A row's own button at its right, in the row starting at `y`. */
+const rowButton = (label: string, id: string, y: number, enabled: boolean): Spec => [
+  'android.widget.Button',
+  { text: label, 'resource-id': `app:id/${id}`, clickable: 'true', enabled: String(enabled), bounds: at(800, y + 60, 1032, y + 140) },
+];
 const loan = (y: number, n: number, title: string, author: string, renewable = true): Spec => [
   'android.widget.LinearLayout',
   { 'resource-id': `app:id/loan_${n}`, clickable: 'true', bounds: at(0, y, 1080, y + 200) },
-  [
-    text(title, y + 20, 'title'),
-    text(author, y + 80, 'author'),
-    [
-      'android.widget.Button',
-      {
-        text: 'Renew',
-        'resource-id': `app:id/renew_${n}`,
-        clickable: 'true',
-        enabled: String(renewable),
-        bounds: at(800, y + 60, 1032, y + 140),
-      },
-    ],
-  ],
+  [text(title, y + 20, 'title'), text(author, y + 80, 'author'), rowButton('Renew', `renew_${n}`, y, renewable)],
 ];
 const loans = (...rows: Spec[]): Spec[] => [
   [
@@ -87,19 +79,7 @@ describe('"Navigate to 12 Mill Lane": the row showing the place, by its button t
   const job = (y: number, n: number, address: string, canNavigate = true): Spec => [
     'android.widget.LinearLayout',
     { 'resource-id': `app:id/job_${n}`, clickable: 'true', bounds: at(0, y, 1080, y + 200) },
-    [
-      text(address, y + 20, 'address'),
-      [
-        'android.widget.Button',
-        {
-          text: 'Navigate',
-          'resource-id': `app:id/navigate_${n}`,
-          clickable: 'true',
-          enabled: String(canNavigate),
-          bounds: at(800, y + 60, 1032, y + 140),
-        },
-      ],
-    ],
+    [text(address, y + 20, 'address'), rowButton('Navigate', `navigate_${n}`, y, canNavigate)],
   ];
   const jobs = loans(job(240, 1, '12 Mill Lane, Harlow'), job(460, 2, '3 Station Road, Epping'), job(680, 3, '7 Kiln Way, Ware', false));
   it("taps that row's Navigate, not the row (which opens the job)", () => {
