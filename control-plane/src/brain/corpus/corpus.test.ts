@@ -36,6 +36,7 @@ import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { thirtiethBatch } from './thirtieth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
+import { thirtySecondBatch } from './thirty-second-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyEighthBatch } from './twenty-eighth-batch-cases.js';
@@ -93,6 +94,7 @@ const corpus: CorpusCase[] = [
   ...twentyNinthBatch,
   ...thirtiethBatch,
   ...thirtyFirstBatch,
+  ...thirtySecondBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -211,6 +213,7 @@ describe('offline model corpus', () => {
       ['twenty-ninth batch (blind but for its false passes and wrong element, fixed)', twentyNinthBatch],
       ['thirtieth batch (blind but for its wrong element, fixed)', thirtiethBatch],
       ['thirty-first batch (blind, session 9)', thirtyFirstBatch],
+      ['thirty-second batch (blind, session 9)', thirtySecondBatch],
     ] as const)
       score(
         label,
