@@ -37,7 +37,7 @@
  * contradicts, a button asked for in the dialog or the alert that is on neither or only on the
  * screen behind it, a negation of a button that is shown, a screen named after a tab that is
  * not the selected one.
- * Blind score before any fix: (to be filled by the lead)
+ * Blind score before any fix: 93/122 (76.2 %), 0 false passes, 0 on a wrong element (the model of main at 33f8162, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
