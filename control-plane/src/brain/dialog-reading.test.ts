@@ -87,6 +87,10 @@ describe('a modal dialog up', () => {
   it('"Confirm the cancellation" taps the dialog button doing it, never the plain Cancel, another action or a button behind it', () => {
     expect(decide('Confirm the cancellation', ...appointments, cancelDialog)).toBe('tap android:id/button1');
     expect(decide('Confirm the cancellation in the dialog', ...appointments, cancelDialog)).toBe('tap android:id/button1');
+    // The action as a verb's -ing form and its object: the same button; none for an action it does not do, nor without a dialog.
+    expect(decide('Confirm cancelling the appointment', ...appointments, cancelDialog)).toBe('tap android:id/button1');
+    expect(decide('Confirm deleting the appointment', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('Confirm cancelling the appointment', ...appointments)).toBe('fail');
     const subscription = dialog(
       'Cancel subscription?',
       'You will lose access on 30 June.',

@@ -218,14 +218,17 @@ const prompts: Rule = (s) => {
 };
 
 /**
- * "Confirm the cancellation", "confirm the removal in the dialog": a noun of an action after "confirm"
- * asks for the control that does it (intent-resolver.ts); when none does, it stays the check it also
+ * "Confirm the cancellation", "confirm the removal in the dialog", "confirm muting the group": a noun or
+ * -ing form of an action after "confirm" asks for the control that does it (intent-resolver.ts); when none does, it stays the check it also
  * reads as ("Confirm the total" checks the total).
  */
 const CONFIRM_ACTION = /^confirm\s+(?:the|my|this|your)\s+(\p{L}+(?:tion|sion|al|ing|ment))(?:\s+in\s+the\s+(?:dialog|alert|pop-?up))?$/iu;
 
+/** "Confirm muting the group", "confirm leaving the waitlist": the action as a verb's -ing form, then its object. */
+const CONFIRM_DOING = /^confirm\s+(\p{L}{3,}ing)\s+(?:the|my|this|your|all)\s+\S.*$/iu;
+
 const confirmingAction: Rule = (s) => {
-  const m = CONFIRM_ACTION.exec(s);
+  const m = CONFIRM_ACTION.exec(s) ?? CONFIRM_DOING.exec(s);
   const check = m ? assertion(s) : null;
   return m && check ? { kind: 'confirmAction', noun: m[1]!.toLowerCase(), check } : null;
 };
