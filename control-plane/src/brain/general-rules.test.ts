@@ -339,3 +339,15 @@ describe('rules from the twentieth batch', () => {
     expect(decide('Open the Food & wine unit', invoice)).toMatch(/^fail/);
   });
 });
+
+describe('"Refresh"', () => {
+  it("taps the screen's own Refresh control, and pulls down where there is none", () => {
+    const departures = xml(title('Departures'), icon('Refresh', 900, 80, 'refresh'), text('Updated 08:42', 400, 'updated'));
+    expect(decide('Refresh', departures)).toBe('tap app:id/refresh');
+    expect(decide('Refresh the list', departures)).toBe('tap app:id/refresh');
+    expect(decide('Pull to refresh', departures)).toBe('swipe');
+    expect(decide('Refresh', xml(title('Departures'), text('Updated 08:42', 400, 'updated')))).toBe('swipe');
+    // A text saying "Refresh" is no control.
+    expect(decide('Refresh', xml(title('Departures'), text('Refresh every 30 s', 400, 'hint')))).toBe('swipe');
+  });
+});

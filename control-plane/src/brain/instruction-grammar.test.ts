@@ -48,6 +48,8 @@ describe('parseInstruction', () => {
     ['Swipe left', { kind: 'swipe', direction: 'left' }],
     ['Swipe the card to the right', { kind: 'swipe', direction: 'right' }],
     ['Pull to refresh', { kind: 'swipe', direction: 'down' }],
+    ['Refresh', { kind: 'refresh' }],
+    ['Refresh the list', { kind: 'refresh' }],
     ['Go back', { kind: 'back' }],
     ['Press the back button', { kind: 'back' }],
     ['Navigate back to the previous screen', { kind: 'back' }],

@@ -22,6 +22,8 @@ export type Intent =
   | { kind: 'scrollUntilVisible'; direction: VerticalDirection; target: TargetPhrase }
   | { kind: 'swipe'; direction: SwipeDirection }
   | { kind: 'back' }
+  /** "Refresh": the screen's own Refresh control, else a pull down. */
+  | { kind: 'refresh' }
   | { kind: 'wait'; seconds: number }
   | { kind: 'waitFor'; target: TargetPhrase; visible: boolean }
   | { kind: 'launch' }
@@ -170,7 +172,8 @@ const scrolling: Rule = (s) => {
   if ((m = /^swipe\s+(?:.*?\s+)?(?:to\s+the\s+)?(left|right|up|down)\b/i.exec(s))) {
     return { kind: 'swipe', direction: direction(m[1], ALL_DIRECTIONS)! };
   }
-  if (/^pull\s+(?:down\s+)?to\s+refresh$|^refresh(?:\s+the\s+(?:page|list|screen))?$/i.test(s)) return { kind: 'swipe', direction: 'down' };
+  if (/^pull\s+(?:down\s+)?to\s+refresh$/i.test(s)) return { kind: 'swipe', direction: 'down' };
+  if (/^refresh(?:\s+the\s+(?:page|list|screen))?$/i.test(s)) return { kind: 'refresh' };
   return null;
 };
 

@@ -6,7 +6,7 @@
 import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
-import { fields, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
+import { fields, findByLabels, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
 import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
@@ -330,6 +330,13 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return simple({ type: 'scroll', direction: intent.direction }, `Scroll ${intent.direction}`);
     case 'swipe':
       return simple({ type: 'swipe', direction: intent.direction }, `Swipe ${intent.direction}`);
+    case 'refresh': {
+      const controls = elements.filter((el) => (el.clickable || isButtonType(el)) && el.enabled);
+      const own = findByLabels(controls, ['Refresh', 'Reload']);
+      return own
+        ? tapOn(own, elements, `${describe(own)} is the screen's own Refresh`, 0.9)
+        : simple({ type: 'swipe', direction: 'down' }, 'No Refresh control: pull down to refresh');
+    }
     case 'wait':
       return simple({ type: 'wait', seconds: intent.seconds }, `Wait ${intent.seconds} s`);
     case 'launch':
