@@ -169,6 +169,21 @@ describe('"Dismiss the dialog"', () => {
     const sure = dialog('Reschedule?', 'Pick a new time.', button('Cancel', 1500, 'android:id/button2'));
     expect(decide('Dismiss the dialog', ...booked, sure)).toBe('tap android:id/button2');
   });
+  it('with no Cancel, taps the one of its two buttons that does not do what its title asks', () => {
+    const sure = (...buttons: Spec[]) => dialog('Archive this appointment?', 'You can find it under Past.', ...buttons);
+    expect(decide('Dismiss the dialog', ...appointments, sure(button('Keep it', 1500, 'b2'), button('Archive', 1600, 'b1')))).toBe(
+      'tap b2',
+    );
+    // Traps: neither button does what the title asks; both do; three buttons.
+    expect(decide('Dismiss the dialog', ...appointments, sure(button('Sure', 1500, 'b2'), button('Fine', 1600, 'b1')))).not.toMatch(
+      /^tap b/,
+    );
+    expect(
+      decide('Dismiss the dialog', ...appointments, sure(button('Archive all', 1500, 'b2'), button('Archive', 1600, 'b1'))),
+    ).not.toMatch(/^tap b/);
+    const three = sure(button('Keep it', 1400, 'b3'), button('Move it', 1500, 'b2'), button('Archive', 1600, 'b1'));
+    expect(decide('Dismiss the dialog', ...appointments, three)).not.toMatch(/^tap b/);
+  });
   it("with no dialog up never taps a row's own Cancel (it would cancel the appointment)", () => {
     expect(decide('Dismiss the dialog', ...booked)).toBe('back');
     expect(decide('Close the popup', ...booked)).toBe('back');

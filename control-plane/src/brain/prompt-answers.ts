@@ -132,10 +132,33 @@ export function dismiss(platform: Platform, elements: readonly ScreenElement[]):
   const candidates = dialogUp ? elements : elements.filter((el) => !itemAction(el));
   const button = findByLabels(candidates, DISMISS_LABELS);
   if (button) return tapOn(button, elements, 'closes the dialog', 0.9);
+  const declined = declineInDialog(elements);
+  if (declined) return declined;
   if (platform === 'android') {
     return { action: { type: 'back' }, reasoning: 'No close button: press back to dismiss', confidence: 0.6 };
   }
   return fail('No Close / Cancel / Dismiss button on the screen');
+}
+
+/**
+ * "Dismiss the alert" on "Resign this game?" with Keep Playing / Resign and no Cancel: of its two
+ * buttons, the one that does not do what the title asks, when the other shares a word with it.
+ * Null otherwise.
+ */
+function declineInDialog(elements: readonly ScreenElement[]): Decision | null {
+  const inModal = modalFilter(elements);
+  const title = inModal ? titleElements(elements).find(inModal) : undefined;
+  if (!inModal || !title) return null;
+  const asked = comparableTokens(title.text || title.contentDesc);
+  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+  const buttons = locatable(elements).filter(
+    (el) => inModal(el) && (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && labelOf(el) !== '',
+  );
+  if (buttons.length !== 2) return null;
+  const doing = buttons.filter((b) => comparableTokens(labelOf(b)).some((w) => asked.some((a) => sameStem(a, w))));
+  if (doing.length !== 1) return null;
+  const other = buttons.find((b) => b !== doing[0])!;
+  return tapOn(other, elements, `${describe(other)} declines ${describe(title)} (${describe(doing[0]!)} does it)`, 0.8);
 }
 
 /**
