@@ -153,6 +153,26 @@ describe('"Keep …" on a dialog asking to lose something', () => {
     expect(decide('Keep the photos', toolbar('Edit'), save)).toBe('fail');
     expect(decide('Keep the photos', toolbar('3 photos'), button('Cancel', 1500, 'app:id/cancel'))).toBe('fail');
   });
+  it('"stay in …", "keep sharing … with …" likewise, prepositions aside, on a dialog that stops or ends something too', () => {
+    const leave = dialog(
+      'Leave “Book club”?',
+      'You will stop getting its messages.',
+      button('Cancel', 1500, 'b2'),
+      button('Leave', 1600, 'b1'),
+    );
+    expect(decide('Stay in the book club', toolbar('Book club'), leave)).toBe('tap b2');
+    const sharing = dialog(
+      'Stop sharing with Anna?',
+      'Anna will no longer see your location.',
+      button('Cancel', 1500, 'b2'),
+      button('Stop', 1600, 'b1'),
+    );
+    expect(decide('Keep sharing my location with Anna', toolbar('Location'), sharing)).toBe('tap b2');
+    // Traps: another person; another group; no dialog up.
+    expect(decide('Keep sharing my location with Ben', toolbar('Location'), sharing)).toBe('fail');
+    expect(decide('Stay in the chess club', toolbar('Book club'), leave)).toBe('fail');
+    expect(decide('Stay in the book club', toolbar('Book club'), button('Cancel', 1500, 'app:id/cancel'))).toBe('fail');
+  });
 });
 
 describe('"Dismiss the dialog"', () => {

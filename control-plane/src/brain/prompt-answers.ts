@@ -186,15 +186,17 @@ export function confirmAction(noun: string, elements: readonly ScreenElement[]):
 }
 
 /** Dialogs that ask to lose something: "Keep …" is their answer that loses nothing. */
-const DESTRUCTIVE = /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe)\b/i;
+const DESTRUCTIVE = /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe|stop|end)\b/i;
 
 /**
- * "Keep the photos" on a dialog asking "Delete 3 photos?": the dialog's one answer that loses
- * nothing (its Cancel, or a button saying Keep), when the words after "keep" are the dialog's.
+ * "Keep the photos" on a dialog asking "Delete 3 photos?", "stay in the group" on "Leave group?": the
+ * dialog's one answer that loses nothing (its Cancel, or a button saying Keep), when the words after
+ * "keep" (prepositions aside) are the dialog's.
  * Null with no such dialog up, or no one such button.
  */
 export function keepInDialog(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const m = /^keep\s+(.+)$/i.exec(said.trim());
+  // "Keep the photos", "keep sharing my location with Anna", "stay in the group".
+  const m = /^(?:keep|stay\s+(?:in|with|on))\s+(.+)$/i.exec(said.trim());
   const inModal = modalFilter(elements);
   if (!m || !inModal) return null;
   const title = titleElements(elements).find(inModal);
@@ -202,7 +204,7 @@ export function keepInDialog(said: string, elements: readonly ScreenElement[]): 
   const dialogWords = locatable(elements)
     .filter(inModal)
     .flatMap((el) => comparableTokens(el.text || el.contentDesc));
-  const object = comparableTokens(m[1]!).filter((w) => !/^(?:the|a|an|my|this|these|it|them|all)$/.test(w));
+  const object = comparableTokens(m[1]!).filter((w) => !/^(?:the|a|an|my|this|these|it|them|all|in|on|with|from|to|of|for)$/.test(w));
   if (!object.every((w) => dialogWords.some((d) => sameStem(d, w) || d === w))) return null;
   const answers = locatable(elements).filter(
     (el) =>
