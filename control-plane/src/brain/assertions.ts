@@ -14,7 +14,7 @@ import { ancestors, describe, isButtonType, isEditable, isToggle } from './eleme
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
-import { lemmaAsVerb, sameLemma } from './lemmas.js';
+import { lemmaAsVerb, sameLemma, sameStem } from './lemmas.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { mentionedIn } from './mentioned-words.js';
 import { resolveMissing } from './missing-claims.js';
@@ -98,6 +98,8 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
   // "a menu of actions for the recording is shown": an action sheet is a dialog of actions, about what its title names.
   const menu = phrase.literal ? null : ACTION_MENU.exec((phrase.whole ?? phrase.variants?.[0] ?? phrase.text).trim());
   if (menu) return resolveActionMenu(menu[1] ?? menu[2], visible, elements);
+  const confirming = phrase.literal || !visible ? null : CONFIRMATION_TO.exec((phrase.whole ?? phrase.variants?.[0] ?? phrase.text).trim());
+  if (confirming) return resolveConfirmationTo(confirming[1]!, elements);
   const dialog = phrase.literal ? null : DIALOG_SHOWN.exec((phrase.variants?.[0] ?? phrase.text).trim());
   if (dialog) {
     const shown = dialog[1] ? !visible : visible;
@@ -146,6 +148,35 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
 /** "a confirmation dialog is shown", "an alert is displayed": the dialog itself, not a text saying "dialog". */
 const DIALOG_SHOWN =
   /^(?:(?:a|an|the)\s+|(no)\s+)?(?:(confirmation|error)\s+)?(?:dialog|dialogue|alert|pop-?up|modal)(?:\s+(?:window|box))?$/i;
+/** "a confirmation to resign the game", "a prompt asking to leave the waitlist": a dialog asking whether to do it. */
+const CONFIRMATION_TO =
+  /^(?:(?:a|an|the)\s+)?(?:confirmation|prompt)(?:\s+(?:dialog|dialogue|alert|pop-?up))?\s+(?:to|asking(?:\s+me)?\s+to|asking\s+whether\s+to|for\s+me\s+to)\s+(.+)$/i;
+const NOT_NAMING = /^(?:the|a|an|my|this|that|your|all|in|on|with|from|to|of|for|me)$/;
+
+/**
+ * "A confirmation to resign the game is shown": a dialog is up asking (its title ends with "?")
+ * to do that action: its title starts with the verb ("Resign this game?"), and the thing acted on
+ * is said in the dialog ("End your ride?") or named there by its own name ("Mute “Climbing
+ * Crew”?" for "the group"). Never a dialog asking to do something else, or about another thing.
+ */
+function resolveConfirmationTo(action: string, elements: readonly ScreenElement[]): Decision {
+  const inModal = modalFilter(elements);
+  if (!inModal) return fail('No dialog is showing');
+  const title = titleElements(elements).find(inModal);
+  const asked = title ? title.text || title.contentDesc : '';
+  if (!title || !/\?\s*$/.test(asked)) return fail('The dialog showing asks nothing');
+  const [verb = '', ...rest] = comparableTokens(action).filter((w) => !NOT_NAMING.test(w));
+  const [titleVerb = '', ...titleRest] = comparableTokens(asked);
+  if (!sameStem(titleVerb, verb)) return fail(`${describe(title)} does not ask to ${action}`);
+  const said = locatable(elements)
+    .filter(inModal)
+    .flatMap((el) => comparableTokens(el.text || el.contentDesc));
+  const saidOf = rest.filter((w) => said.some((d) => d === w || sameStem(d, w)));
+  const named = rest.length === 1 && /[“"'‘]|\s\p{Lu}|\d/u.test(asked.slice(titleVerb.length)) && titleRest.length > 0;
+  if (rest.length > 0 && saidOf.length === 0 && !named) return fail(`${describe(title)} asks about something other than ${action}`);
+  return pass(shownLocator(title, elements), `${describe(title)} asks to ${action}`);
+}
+
 const ACTION_MENU =
   /^(?:an?\s+|the\s+)?(?:(?:menu|sheet|list)\s+of\s+(?:actions|options)|action\s+sheet|actions?\s+menu|options\s+menu)(?:\s+(?:for|about|on)\s+(.+))?$|^(?:an?\s+|the\s+)?(?:menu|sheet)\s+(?:for|about)\s+(.+?)\s+with\s+(?:its\s+)?(?:actions|options)$/i;
 

@@ -212,6 +212,23 @@ describe('"Dismiss the dialog"', () => {
   });
 });
 
+describe('"a confirmation to <do something> is shown"', () => {
+  it('is a dialog up asking to do it, about that thing or one it names', () => {
+    expect(decide('A confirmation to cancel the appointment is shown', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');
+    expect(decide('Check that a prompt asking me to cancel the appointment is shown', ...appointments, cancelDialog)).toBe(
+      'assert android:id/alertTitle',
+    );
+    const named = dialog('Mute “Book club”?', 'You will not be notified.', button('Cancel', 1500, 'b2'), button('Mute', 1600, 'b1'));
+    expect(decide('A confirmation to mute the group is shown', toolbar('Chats'), named)).toBe('assert android:id/alertTitle');
+    // Traps: another action; another thing; no dialog up; a dialog that asks nothing.
+    expect(decide('A confirmation to delete the appointment is shown', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('A confirmation to cancel the subscription is shown', ...appointments, cancelDialog)).toBe('fail');
+    expect(decide('A confirmation to cancel the appointment is shown', ...appointments)).toBe('fail');
+    const told = dialog('Appointment cancelled', 'You will get a refund.', button('OK', 1500, 'b1'));
+    expect(decide('A confirmation to cancel the appointment is shown', ...appointments, told)).toBe('fail');
+  });
+});
+
 describe('"a dialog is shown"', () => {
   it('is the dialog up, of the kind named, never a text saying "dialog"', () => {
     expect(decide('A confirmation dialog is shown', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');
