@@ -5,6 +5,7 @@
  * normalisation, so "Allow" never picks "Don’t allow".
  */
 import { type Decision, fail } from './actions.js';
+import { textOf } from './claim-pieces.js';
 import { tapOn } from './decisions.js';
 import { dialogElements, findByLabels, tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isListContainer, isToggle } from './element-roles.js';
@@ -150,12 +151,11 @@ function declineInDialog(elements: readonly ScreenElement[]): Decision | null {
   const title = inModal ? titleElements(elements).find(inModal) : undefined;
   if (!inModal || !title) return null;
   const asked = comparableTokens(title.text || title.contentDesc);
-  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
   const buttons = locatable(elements).filter(
-    (el) => inModal(el) && (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && labelOf(el) !== '',
+    (el) => inModal(el) && (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && textOf(el) !== '',
   );
   if (buttons.length !== 2) return null;
-  const doing = buttons.filter((b) => comparableTokens(labelOf(b)).some((w) => asked.some((a) => sameStem(a, w))));
+  const doing = buttons.filter((b) => comparableTokens(textOf(b)).some((w) => asked.some((a) => sameStem(a, w))));
   if (doing.length !== 1) return null;
   const other = buttons.find((b) => b !== doing[0])!;
   return tapOn(other, elements, `${describe(other)} declines ${describe(title)} (${describe(doing[0]!)} does it)`, 0.8);
@@ -168,18 +168,17 @@ function declineInDialog(elements: readonly ScreenElement[]): Decision | null {
  * aside. Null when none or several are: "Confirm the deletion" never taps "Cancel appointment".
  */
 export function confirmAction(noun: string, elements: readonly ScreenElement[]): Decision | null {
-  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
   // A switch or checkbox sets how it is done ("Also delete from cloud backup"); a button does it.
   const controls = locatable(elements).filter(
-    (el) => (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && labelOf(el) !== '',
+    (el) => (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && textOf(el) !== '',
   );
-  const named = controls.filter((el) => sameText(labelOf(el), `confirm ${noun}`));
+  const named = controls.filter((el) => sameText(textOf(el), `confirm ${noun}`));
   if (named.length === 1) return tapOn(named[0]!, elements, `${describe(named[0]!)} confirms the ${noun}`, 0.9);
   const inModal = modalFilter(elements);
   if (!inModal) return null;
   const doing = controls.filter(
     (el) =>
-      inModal(el) && !DISMISS_LABELS.some((l) => sameText(labelOf(el), l)) && comparableTokens(labelOf(el)).some((w) => sameStem(w, noun)),
+      inModal(el) && !DISMISS_LABELS.some((l) => sameText(textOf(el), l)) && comparableTokens(textOf(el)).some((w) => sameStem(w, noun)),
   );
   if (doing.length !== 1) return null;
   return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
