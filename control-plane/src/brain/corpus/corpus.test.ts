@@ -37,6 +37,7 @@ import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { thirtiethBatch } from './thirtieth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { thirtySecondBatch } from './thirty-second-batch-cases.js';
+import { thirtyThirdBatch } from './thirty-third-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
 import { twentyEighthBatch } from './twenty-eighth-batch-cases.js';
@@ -95,6 +96,7 @@ const corpus: CorpusCase[] = [
   ...thirtiethBatch,
   ...thirtyFirstBatch,
   ...thirtySecondBatch,
+  ...thirtyThirdBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -214,6 +216,7 @@ describe('offline model corpus', () => {
       ['thirtieth batch (blind but for its wrong element, fixed)', thirtiethBatch],
       ['thirty-first batch (blind, session 9)', thirtyFirstBatch],
       ['thirty-second batch (blind, session 9)', thirtySecondBatch],
+      ['thirty-third batch (blind, session 9)', thirtyThirdBatch],
     ] as const)
       score(
         label,
