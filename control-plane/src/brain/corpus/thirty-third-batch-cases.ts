@@ -34,7 +34,7 @@
  * card, Download results PDF, Go live, Cancel the appointment), a chore that is not listed, a
  * claim the dialog's or the alert's text contradicts, a button asked for in the alert that is
  * only on the screen behind it, a negation of a button that is shown.
- * Blind score before any fix: (to be filled by the lead)
+ * Blind score before any fix: 91/120 (75.8 %), 0 false passes, 0 on a wrong element (the model of main at 2326be2, run by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
