@@ -288,10 +288,8 @@ describe('a stop is a stop', () => {
     // the database): 30 s, because on a loaded CI machine embedded PGlite's close alone has taken seconds,
     // and once a control plane on PostgreSQL had printed nothing of its stop after 15 s.
     const stopped = await within(30_000, () => !groupAlive(cp.child.pid!));
-    if (!stopped) {
-      const why = `${cp.output()}\nstill running:\n${processGroup(cp.child.pid!)}\n${await answering(port)}`;
-      expect(stopped, why).toBe(true);
-    }
+    const why = stopped ? '' : `${cp.output()}\nstill running:\n${processGroup(cp.child.pid!)}\n${await answering(port)}`;
+    expect(stopped, why).toBe(true);
     expect(
       await fetch(`http://127.0.0.1:${port}/healthz`).then(
         () => 'answering',

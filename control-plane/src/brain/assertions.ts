@@ -21,6 +21,7 @@ import { resolveMissing } from './missing-claims.js';
 import { resolveModalSentence, scopedToModal } from './modal-subject.js';
 import { toggleOffering, togglePromising } from './offered-toggles.js';
 import { findParaphrase, titleIsSubject } from './paraphrase.js';
+import { dialogWords } from './prompt-answers.js';
 import { modalFilter, regionFilter, rowOf, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -168,9 +169,7 @@ function resolveConfirmationTo(action: string, elements: readonly ScreenElement[
   const [verb = '', ...rest] = comparableTokens(action).filter((w) => !NOT_NAMING.test(w));
   const [titleVerb = '', ...titleRest] = comparableTokens(asked);
   if (!sameStem(titleVerb, verb)) return fail(`${describe(title)} does not ask to ${action}`);
-  const said = locatable(elements)
-    .filter(inModal)
-    .flatMap((el) => comparableTokens(el.text || el.contentDesc));
+  const said = dialogWords(inModal, elements);
   const saidOf = rest.filter((w) => said.some((d) => d === w || sameStem(d, w)));
   const named = rest.length === 1 && /[“"'‘]|\s\p{Lu}|\d/u.test(asked.slice(titleVerb.length)) && titleRest.length > 0;
   if (rest.length > 0 && saidOf.length === 0 && !named) return fail(`${describe(title)} asks about something other than ${action}`);

@@ -150,7 +150,7 @@ function declineInDialog(elements: readonly ScreenElement[]): Decision | null {
   const inModal = modalFilter(elements);
   const title = inModal ? titleElements(elements).find(inModal) : undefined;
   if (!inModal || !title) return null;
-  const asked = comparableTokens(title.text || title.contentDesc);
+  const asked = comparableTokens(textOf(title));
   const buttons = locatable(elements).filter(
     (el) => inModal(el) && (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && textOf(el) !== '',
   );
@@ -184,6 +184,13 @@ export function confirmAction(noun: string, elements: readonly ScreenElement[]):
   return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
 }
 
+/** Every word the dialog `inModal` picks out shows (its title, message and buttons), as verdict-text.ts compares them. */
+export function dialogWords(inModal: (el: ScreenElement) => boolean, elements: readonly ScreenElement[]): string[] {
+  return locatable(elements)
+    .filter(inModal)
+    .flatMap((el) => comparableTokens(textOf(el)));
+}
+
 /** Dialogs that ask to lose something: "Keep …" is their answer that loses nothing. */
 const DESTRUCTIVE = /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe|stop|end)\b/i;
 
@@ -199,18 +206,16 @@ export function keepInDialog(said: string, elements: readonly ScreenElement[]): 
   const inModal = modalFilter(elements);
   if (!m || !inModal) return null;
   const title = titleElements(elements).find(inModal);
-  if (!title || !DESTRUCTIVE.test(title.text || title.contentDesc)) return null;
-  const dialogWords = locatable(elements)
-    .filter(inModal)
-    .flatMap((el) => comparableTokens(el.text || el.contentDesc));
+  if (!title || !DESTRUCTIVE.test(textOf(title))) return null;
+  const shown = dialogWords(inModal, elements);
   const object = comparableTokens(m[1]!).filter((w) => !/^(?:the|a|an|my|this|these|it|them|all|in|on|with|from|to|of|for)$/.test(w));
-  if (!object.every((w) => dialogWords.some((d) => sameStem(d, w) || d === w))) return null;
+  if (!object.every((w) => shown.some((d) => sameStem(d, w) || d === w))) return null;
   const answers = locatable(elements).filter(
     (el) =>
       inModal(el) &&
       (el.clickable || isButtonType(el)) &&
       !isToggle(el) &&
-      (DISMISS_LABELS.some((l) => sameText(el.text || el.contentDesc, l)) || /^keep\b/i.test(el.text || el.contentDesc)),
+      (DISMISS_LABELS.some((l) => sameText(textOf(el), l)) || /^keep\b/i.test(textOf(el))),
   );
   if (answers.length !== 1) return null;
   return tapOn(answers[0]!, elements, `${describe(answers[0]!)} answers ${describe(title)} without losing anything`, 0.85);
@@ -245,14 +250,14 @@ const CONFIRM_LABELS = [
 export function confirmDialog(elements: readonly ScreenElement[]): Decision {
   const inDialog = regionFilter('dialog', elements);
   if (!inDialog) return fail('No dialog on the screen to confirm');
-  const buttons = locatable(elements).filter((el) => inDialog(el) && tapTargetOf(el, elements).clickable && (el.text || el.contentDesc));
+  const buttons = locatable(elements).filter((el) => inDialog(el) && tapTargetOf(el, elements).clickable && textOf(el));
   const positive = buttons.find((el) => el.resourceId === 'android:id/button1');
   if (positive) return tapOn(positive, elements, "the dialog's positive button", 0.95);
   for (const label of CONFIRM_LABELS) {
-    const hit = buttons.find((el) => sameText(el.text || el.contentDesc, label));
+    const hit = buttons.find((el) => sameText(textOf(el), label));
     if (hit) return tapOn(hit, elements, `confirms the dialog ("${label}")`, 0.9);
   }
-  const others = buttons.filter((el) => !DISMISS_LABELS.some((l) => sameText(el.text || el.contentDesc, l)));
+  const others = buttons.filter((el) => !DISMISS_LABELS.some((l) => sameText(textOf(el), l)));
   if (others.length === 1) return tapOn(others[0]!, elements, "the dialog's only answer that does not dismiss it", 0.8);
   const listedButtons = buttons.map(describe).join(', ') || 'none';
   return fail(`Cannot tell which button confirms the dialog (buttons: ${listedButtons}): tap it by name`);
