@@ -44,4 +44,27 @@ describe('watchStartingWrappers', () => {
       stop();
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'calls back when a watched process is orphaned: what started it is gone, even if its pid says nothing',
+    async () => {
+      // A shell (npm) that started a sleep (pnpm): killing the shell leaves the sleep alive under init.
+      const shell = spawn('bash', ['-c', 'sleep 30 & echo $!; wait'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const sleepPid = Number(await new Promise<string>((r) => shell.stdout.once('data', (d: Buffer) => r(d.toString().trim()))));
+      const onGone = vi.fn();
+      const stop = watchStartingWrappers(onGone, [{ pid: sleepPid, command: 'pnpm start', ppid: shell.pid! }]);
+      try {
+        await new Promise((r) => setTimeout(r, 1200));
+        expect(onGone).not.toHaveBeenCalled();
+        shell.kill('SIGKILL');
+        await new Promise((r) => shell.once('exit', r));
+        await vi.waitFor(() => expect(onGone).toHaveBeenCalledWith({ pid: shell.pid, command: 'the process that started pnpm start' }), {
+          timeout: 5000,
+        });
+      } finally {
+        stop();
+        process.kill(sleepPid, 'SIGKILL');
+      }
+    },
+  );
 });

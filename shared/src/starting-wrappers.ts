@@ -13,6 +13,8 @@ import { basename } from 'node:path';
 export interface Ancestor {
   pid: number;
   command: string;
+  /** Its parent when it was read: a process whose parent has changed was orphaned, so what started it is gone. */
+  ppid?: number;
 }
 
 /** npm, npx, pnpm, yarn, tsx: by the program (`npm exec …` is npm's process title), or the script node runs. */
@@ -42,13 +44,25 @@ export function startingWrappers(ancestors: Ancestor[] = ancestry()): Ancestor[]
 export function watchStartingWrappers(onGone: (gone: Ancestor) => void, wrappers: Ancestor[] = startingWrappers()): () => void {
   if (wrappers.length === 0) return () => {};
   const timer = setInterval(() => {
-    const gone = wrappers.find((w) => !processAlive(w.pid));
+    // Gone, or orphaned: a pnpm whose npm was killed lives on under init, and its npm's pid is no
+    // proof of anything once reaped (CI saw a control plane keep running after `kill -9` of npm).
+    const gone = wrappers.find((w) => !processAlive(w.pid)) ?? orphaned(wrappers);
     if (!gone) return;
     clearInterval(timer);
     onGone(gone);
   }, 500);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The process above a watched one whose parent is no longer the one recorded: the one that started it, now gone. */
+function orphaned(wrappers: Ancestor[]): Ancestor | undefined {
+  for (const [i, w] of wrappers.entries()) {
+    if (w.ppid === undefined) continue;
+    const now = processInfo(w.pid);
+    if (now && now.ppid !== w.ppid) return wrappers[i + 1] ?? { pid: w.ppid, command: `the process that started ${w.command}` };
+  }
+  return undefined;
 }
 
 /** A short name for a log line: "npm exec pnpm@10 start (pid 4242)". */
@@ -65,7 +79,8 @@ function ancestry(): Ancestor[] {
   for (let depth = 0; depth < 12 && pid > 1; depth += 1) {
     const info = processInfo(pid);
     if (!info) break;
-    out.push({ pid, command: info.command });
+    // The parent is re-read on each poll only where that is a file read (/proc), not a `ps` run.
+    out.push({ pid, command: info.command, ...(process.platform === 'linux' ? { ppid: info.ppid } : {}) });
     pid = info.ppid;
   }
   return out;
