@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { type Ancestor, startingWrappers, watchStartingWrappers } from './starting-wrappers.js';
+import { type Ancestor, processAlive, startingWrappers, watchStartingWrappers } from './starting-wrappers.js';
 
 const chain = (...commands: string[]): Ancestor[] => commands.map((command, i) => ({ pid: 100 + i, command }));
 
@@ -42,6 +43,25 @@ describe('watchStartingWrappers', () => {
       await vi.waitFor(() => expect(onGone).toHaveBeenCalledWith({ pid: child.pid, command: 'npm exec pnpm@10 start' }), { timeout: 5000 });
     } finally {
       stop();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('counts a watched process that was killed but not reaped (a zombie) as ended', async () => {
+    // perl forks a child that exits at once and never waits for it: the child stays a zombie while perl sleeps.
+    const parent = spawn('perl', ['-e', '$| = 1; my $p = fork; exit 0 unless $p; print "$p\\n"; sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const zombiePid = Number(await new Promise<string>((r) => parent.stdout.once('data', (d: Buffer) => r(d.toString().trim()))));
+    try {
+      await vi.waitFor(() => expect(readFileSync(`/proc/${zombiePid}/stat`, 'utf8')).toMatch(/\) Z /), { timeout: 5000 });
+      expect(processAlive(parent.pid!)).toBe(true);
+      expect(processAlive(zombiePid)).toBe(false);
+      const onGone = vi.fn();
+      const stop = watchStartingWrappers(onGone, [{ pid: zombiePid, command: 'npm exec pnpm@10 start' }]);
+      await vi.waitFor(() => expect(onGone).toHaveBeenCalledWith({ pid: zombiePid, command: 'npm exec pnpm@10 start' }), { timeout: 5000 });
+      stop();
+    } finally {
+      parent.kill('SIGKILL');
     }
   });
 

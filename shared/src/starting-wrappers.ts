@@ -103,12 +103,28 @@ function processInfo(pid: number): { ppid: number; command: string } | null {
   }
 }
 
-/** Whether a process of this pid exists (EPERM: it does, under another user). */
+/**
+ * Whether a process of this pid exists and has not ended (EPERM: it does, under another user).
+ * A zombie has ended: killed but not yet reaped by a parent that is not reading its children's
+ * exits, it still answers signal 0. A control plane kept running with the npm that started it
+ * killed and left so (reproduced with a parent that never reaps; docs/service-lifecycle.md).
+ */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !zombie(pid);
+}
+
+/** Linux only (/proc); elsewhere a zombie counts as alive, and the orphan check above still applies where it can. */
+function zombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
   }
 }
