@@ -22,6 +22,7 @@ import { resolveModalSentence, scopedToModal } from './modal-subject.js';
 import { toggleOffering, togglePromising } from './offered-toggles.js';
 import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { dialogWords } from './prompt-answers.js';
+import { screenByParts } from './screen-parts.js';
 import { modalFilter, regionFilter, rowOf, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -119,7 +120,11 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
     // "2 items are in the order" read as "2 items" inside an "order": when nothing shows the words, they may be said in other words.
     if (!narrowed.ok) {
       if (!visible) return absent(phrase);
-      const said = (found.length === 0 && paraphraseOf(phrase, elements)) || (phrase.sentence && evidenceOf(phrase, elements));
+      const said =
+        (found.length === 0 && paraphraseOf(phrase, elements)) ||
+        // "Tide times for St Ives Bay": a heading of the screen and the place it is for, not a row.
+        (!phrase.sentence && !phrase.literal && screenByParts(phrase.whole ?? phrase.text, elements)) ||
+        (phrase.sentence && evidenceOf(phrase, elements));
       return said || narrowed.decision;
     }
     found = narrowed.matches;
@@ -138,6 +143,7 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
       said ??
       (/\bsettings$/i.test(phrase.text.trim()) ? screenByTitleWords(phrase.text, elements) : null) ??
       (phrase.sentence ? (evidenceOf(phrase, elements) ?? promisedBySwitch(phrase, elements) ?? byRowControl(phrase, elements)) : null) ??
+      (phrase.literal || phrase.sentence ? null : screenByParts(phrase.whole ?? phrase.text, elements)) ??
       notFound('text', phrase, elements)
     );
   }
@@ -415,7 +421,7 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   );
   const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
   if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
-  const byContent = screenByContent(named, elements) ?? screenByTitleWords(named.text, elements);
+  const byContent = screenByContent(named, elements) ?? screenByTitleWords(named.text, elements) ?? screenByParts(named.text, elements);
   if (byContent) return byContent;
   if (shown[0])
     return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);

@@ -1,0 +1,53 @@
+/**
+ * A screen named by its parts (screen-parts.ts): the title, whose it is, the day chosen, the app's
+ * name. Traps: a day whose tab is not chosen, another person or place, a word the screen shows
+ * nowhere near its title.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Platform } from './hierarchy.js';
+import { decideOffline } from './offline-model.js';
+
+const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+const check = (instruction: string, name: string) => {
+  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
+  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
+  return action.type === 'assert' ? `assert ${action.target.value}` : action.type;
+};
+
+describe('a screen named by its parts', () => {
+  it('takes the day from the chosen tab or chip, never from one not chosen', () => {
+    expect(check("Check that today's classes are shown", 'android-gym-classes')).toBe('assert com.example.app:id/day_today');
+    expect(check("Today's TV guide is shown", 'android-tv-guide')).toMatch(/^assert /);
+    expect(check("Check that tomorrow's classes are shown", 'android-gym-classes')).toBe('fail');
+    expect(check("Today's workouts are shown", 'android-gym-classes')).toBe('fail');
+    expect(check("Tomorrow's TV guide is shown", 'android-tv-guide')).toBe('fail');
+  });
+
+  it('takes the day from the title when the title is the day, the rest from what it says around it', () => {
+    expect(check("Today's habits are shown", 'android-habit-tracker')).toMatch(/^assert /);
+    expect(check("Yesterday's habits are shown", 'android-habit-tracker')).toBe('fail');
+    expect(check("Today's goals are shown", 'android-habit-tracker')).toBe('fail');
+  });
+
+  it('takes whose or where from a heading under the title, whole or one of its parts', () => {
+    expect(check("Noah Fischer's grades are shown", 'android-school-grades')).toMatch(/^assert /);
+    expect(check("Lena Kowalski's vaccination record is shown", 'android-vaccination-record')).toMatch(/^assert /);
+    expect(check('Tide times for St Ives Bay are shown', 'ios-tide-times')).toMatch(/^assert /);
+    expect(check("Mia Fischer's grades are shown", 'android-school-grades')).toBe('fail');
+    expect(check("Noah Fischer's attendance history is shown", 'android-school-grades')).toBe('fail');
+    expect(check("Lena Kowalski's prescriptions are shown", 'android-vaccination-record')).toBe('fail');
+    expect(check('Tide times for Newquay are shown', 'ios-tide-times')).toBe('fail');
+    expect(check('Surf times for St Ives Bay are shown', 'ios-tide-times')).toBe('fail');
+  });
+
+  it("takes a word beyond the title's from the app's name or a noun for a kind of screen, nothing else", () => {
+    expect(check('The kitchen timers screen is shown', 'ios-kitchen-timers')).toMatch(/^assert /);
+    expect(check('The ferry timetable is shown', 'android-ferry-timetable')).toMatch(/^assert /);
+    expect(check('The timer history screen is shown', 'ios-kitchen-timers')).toBe('fail');
+    expect(check('The kitchen presets screen is shown', 'ios-kitchen-timers')).toBe('fail');
+    expect(check('The kitchen settings screen is shown', 'ios-kitchen-timers')).toBe('fail');
+    expect(check('The ferry prices are shown', 'android-ferry-timetable')).toBe('fail');
+    expect(check('The bus timetable is shown', 'android-ferry-timetable')).toBe('fail');
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * A screen named by what it lists and whose or when: "Noah Fischer's grades are shown",
+ * "Today's classes are shown", "Tide times for St Ives Bay are shown", "the kitchen timers
+ * screen is shown". A tester names the screen by its parts; the screen shows them apart: the
+ * title ("Grades"), the one it is about under it ("Noah Fischer"), the day chosen in its tabs
+ * ("Today"), the app's name ("Kitchen Timers" over "Timers").
+ *
+ * Every part must be shown in its place, or the check is not read so (null: the caller fails it):
+ * - the head ("grades", "vaccination record") is the title's words, each word beyond them a noun
+ *   for a kind of screen ("record", "timetable") or a word of the app's name or of a heading
+ *   outside any row; or, with a qualifier, a heading of its own ("Tide times");
+ * - a day or week ("today's", "this week's", "Saturday's") is the chosen tab, chip or segment, or the title;
+ * - whose or where ("Noah Fischer's", "for St Ives Bay", "at Boulder Lab") is a heading near the
+ *   top outside any row, as a whole text or one of its parts ("Emma · 4 months").
+ * Never a word the screen does not show there: "Mia Fischer's grades", "tomorrow's classes" (a
+ * tab not chosen), "the attendance history" fail.
+ */
+import type { Decision } from './actions.js';
+import { textOf } from './claim-pieces.js';
+import { confidence } from './decisions.js';
+import { ancestors, describe } from './element-roles.js';
+import { type ScreenElement, shortType } from './hierarchy.js';
+import { sameLemma } from './lemmas.js';
+import { locatorFor, uniqueLocator } from './locators.js';
+import { rowOf, screenBounds, titleElements } from './screen-structure.js';
+import { comparableTokens, sameText, textSegments } from './verdict-text.js';
+
+/** Nouns for a kind of screen, beside the title's words: "the vaccination record" on "Vaccinations". */
+const KIND =
+  /^(?:settings|details|overview|summary|info|information|options|preferences|record|records|schedule|timetable|list|screen|page|view|tab)$/;
+const WHEN =
+  /^(?:today|tonight|tomorrow|yesterday|(?:this|next|last)\s+(?:week|weekend|month)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
+const DETERMINER = /^(?:the|a|an|my|your|our|their|his|her)$/;
+/** "for", "from", "at": what follows says whose or where. "of" and "in" are left alone: "list of orders", "items in cart". */
+const QUALIFIER = /\s+(?:for|from|at)\s+(.+)$/i;
+const POSSESSIVE = /^(.+?)['’]s\s+(.+)$/;
+
+interface Parts {
+  head: string;
+  when: string | null;
+  whose: string[];
+}
+
+function partsOf(name: string): Parts | null {
+  let rest = name
+    .trim()
+    .replace(/^(?:the|my|your|our)\s+/i, '')
+    .replace(/\s+(?:screen|page|view|tab)$/i, '');
+  const whose: string[] = [];
+  let when: string | null = null;
+  for (let m = QUALIFIER.exec(rest); m; m = QUALIFIER.exec(rest)) {
+    const q = m[1]!.trim().replace(/^(?:the)\s+/i, '');
+    if (WHEN.test(q) && !when) when = q;
+    else whose.unshift(q);
+    rest = rest.slice(0, m.index);
+  }
+  const possessive = POSSESSIVE.exec(rest);
+  if (possessive) {
+    const owner = possessive[1]!.trim();
+    if (WHEN.test(owner) && !when) when = owner;
+    else if (/^(?:my|your|our)$/i.test(owner) || DETERMINER.test(owner.toLowerCase())) return null;
+    else whose.unshift(owner);
+    rest = possessive[2]!;
+  }
+  const head = rest.trim();
+  if (!head || (!when && whose.length === 0 && !/\s/.test(head))) return null;
+  return { head, when, whose };
+}
+
+export function screenByParts(name: string, elements: readonly ScreenElement[]): Decision | null {
+  const parts = partsOf(name);
+  if (!parts) return null;
+  const titles = titleElements(elements);
+  const screen = screenBounds(elements);
+  const headings = elements.filter(
+    (el) =>
+      el.visible &&
+      textOf(el) !== '' &&
+      !el.clickable &&
+      !ancestors(el, elements).some((a) => a.clickable) &&
+      rowOf(el, elements) === null &&
+      el.bounds.y + el.bounds.height <= screen.y + screen.height * 0.45,
+  );
+  const used = new Set<ScreenElement>();
+  // What tells this screen from the others of the app (the day chosen, whose it is) is what the check points at.
+  let telling: ScreenElement | null = null;
+
+  // The day: the chosen tab, chip or segment, or the title itself ("Today" over a habit list).
+  if (parts.when) {
+    const when = parts.when;
+    const chosen = elements.find(
+      (el) =>
+        el.visible &&
+        sameText(textOf(el), when) &&
+        (el.selected || el.checked || ancestors(el, elements).some((a) => a.clickable && (a.selected || a.checked))),
+    );
+    const asTitle = titles.find((t) => sameText(textOf(t), when));
+    if (!chosen && !asTitle) return null;
+    if (asTitle) used.add(asTitle);
+    telling = chosen ?? asTitle ?? null;
+  }
+  // Whose or where: a heading near the top, whole or one of its parts.
+  for (const who of parts.whose) {
+    const shown = headings.find((el) => textSegments(textOf(el)).some((s) => sameText(s, who)));
+    if (!shown) return null;
+    used.add(shown);
+    telling ??= shown;
+  }
+  const head = comparableTokens(parts.head).filter((w) => !DETERMINER.test(w));
+  // Words only: a number or a verb's sentence ("the membership renewed on 3 March") is a claim, not a screen's name.
+  if (head.length === 0 || head.some((w) => !/^\p{L}+$/u.test(w))) return null;
+  // Beside the title's words, the head's other words are the app's name ("Kitchen Timers" over "Timers"); beside a
+  // title that said when or whose, a heading ("2 of 5 habits done"). All of them in one text: words picked from two
+  // ("Surf" of the app's name, "times" of "Tide times") say nothing. A word of a heading beside the title's ("the
+  // locker pickup screen" over "Pickup" and "Locker 0417") names another screen.
+  const appName = elements.filter((el) => el.visible && shortType(el.type) === 'Application').map(textOf);
+  const saidIn = (texts: string[], words: string[]) => {
+    const wanted = words.filter((w) => !KIND.test(w));
+    const tokens = texts.map((t) => comparableTokens(t));
+    return wanted.length === 0 || tokens.some((text) => wanted.every((w) => text.some((t) => sameLemma(t, w))));
+  };
+
+  for (const title of titles.filter((t) => !used.has(t))) {
+    const own = comparableTokens(textOf(title));
+    if (own.length === 0) continue;
+    const left = [...head];
+    if (!own.every((t) => spliceLemma(left, t))) continue;
+    if (saidIn(appName, left)) return passOn(telling ?? title, elements, parts);
+  }
+  // The title said when or whose ("Today" over a habit list): the head's words are said around it ("2 of 5 habits done").
+  if (
+    titles.length > 0 &&
+    titles.every((t) => used.has(t)) &&
+    saidIn([...appName, ...headings.filter((el) => !used.has(el)).map(textOf)], head)
+  )
+    return passOn(telling ?? titles[0]!, elements, parts);
+  // With whose or when shown, the head may be a heading of its own: "Tide times" under "St Ives Bay".
+  if (parts.whose.length > 0 || parts.when) {
+    const section = headings.find((el) => !used.has(el) && sameWords(comparableTokens(textOf(el)), head));
+    if (section) return passOn(telling ?? section, elements, parts);
+  }
+  return null;
+}
+
+/** Takes the first word of `words` that is `word` in some form ("grades" for "Grades"); false when none is. */
+function spliceLemma(words: string[], word: string): boolean {
+  const i = words.findIndex((w) => sameLemma(w, word));
+  if (i < 0) return false;
+  words.splice(i, 1);
+  return true;
+}
+
+const sameWords = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((w, i) => sameLemma(w, b[i]!));
+
+function passOn(el: ScreenElement, elements: readonly ScreenElement[], parts: Parts): Decision {
+  const said = [parts.when && `the day chosen, ${parts.when}`, ...parts.whose.map((w) => `"${w}" under it`)].filter(Boolean);
+  return {
+    action: { type: 'assert', target: uniqueLocator(el, elements) ?? locatorFor(el, elements), visible: true },
+    reasoning: `${describe(el)} names the screen's ${parts.head}${said.length > 0 ? `, with ${said.join(' and ')}` : ''}`,
+    confidence: confidence(0.85),
+  };
+}
