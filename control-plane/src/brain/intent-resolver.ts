@@ -17,6 +17,7 @@ import { toggleOffering } from './offered-toggles.js';
 import { answerCookies, answerPermission, confirmAction, confirmDialog, dismiss, keepInDialog } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
+import { showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
@@ -48,7 +49,12 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
   const choice = chooseTarget(elements, phrase, (p) => findMatches(elements, p, undefined, TAP_MATCHING), 'element');
   if (!choice.ok)
     return (
-      titledRow(phrase, elements, verb) ?? rowByFirstWords(phrase, elements, verb) ?? rowByWho(phrase, elements, verb) ?? choice.decision
+      titledRow(phrase, elements, verb) ??
+      rowByFirstWords(phrase, elements, verb) ??
+      rowByWho(phrase, elements, verb) ??
+      // "Switch to Ava's chores": the tab named by whose they are.
+      (verb && /^(?:switch|go)\s+to$/i.test(verb) && !phrase.literal ? tabNamedBy(phrase.text, elements) : null) ??
+      choice.decision
     );
   const best = choice.match;
   // "Open the compartment" beside a label "Compartment" and a button "Open compartment": the control the verb and its object name.
@@ -366,7 +372,9 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       // "Save the quote for later": when it is done is no part of the control's name.
       const said = intent.said?.replace(/^((?:save|keep|bookmark|store)\s.+?)\s+for\s+later$/i, '$1');
       return (
-        (said && (controlNamed(said, elements) ?? providerButton(said, elements) ?? keepInDialog(said, elements))) || fail(intent.reason)
+        (said &&
+          (controlNamed(said, elements) ?? providerButton(said, elements) ?? keepInDialog(said, elements) ?? showTab(said, elements))) ||
+        fail(intent.reason)
       );
     }
   }

@@ -1,0 +1,36 @@
+/**
+ * "Show tomorrow's tides", "Switch to Ava's chores" (tab-choice.ts): the tab, chip or segment named
+ * by the part that picks it. Traps: a tab the screen does not have, a noun the screen never shows.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Platform } from './hierarchy.js';
+import { decideOffline } from './offline-model.js';
+
+const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+const decide = (instruction: string, name: string) => {
+  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
+  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
+  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
+};
+
+describe('a tab named by what it shows', () => {
+  it('by whose or which day: the possessive', () => {
+    expect(decide("Show tomorrow's tides", 'ios-tide-times')).toBe('tap Tomorrow');
+    expect(decide("Show yesterday's matches", 'android-football-scores')).toBe('tap Yesterday');
+    expect(decide("Switch to Ava's chores", 'android-chore-chart')).toBe('tap Ava');
+    expect(decide("Show Mia's chores", 'android-chore-chart')).toBe('fail');
+    expect(decide("Show tomorrow's weather", 'ios-tide-times')).toBe('fail');
+    // The screen never says "programmes": the day alone does not make it its tab.
+    expect(decide("Show tomorrow's programmes", 'android-tv-guide')).toBe('fail');
+  });
+
+  it('by the words before the noun, or the whole', () => {
+    expect(decide('Show the Term 2 grades', 'android-school-grades')).toBe('tap Term 2');
+    expect(decide('Show diesel prices', 'android-fuel-prices')).toBe('tap Diesel');
+    expect(decide('Show the slopes', 'ios-ski-lifts')).toBe('tap Slopes');
+    expect(decide('Show the Term 3 grades', 'android-school-grades')).toBe('fail');
+    expect(decide('Show hydrogen prices', 'android-fuel-prices')).toBe('fail');
+    expect(decide('Show the pistes', 'ios-ski-lifts')).toBe('fail');
+  });
+});

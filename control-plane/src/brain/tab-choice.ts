@@ -1,0 +1,87 @@
+/**
+ * "Show tomorrow's tides", "Show the Term 2 grades", "Switch to Ava's chores", "Show the slopes":
+ * the tab, chip or segment that shows it. A tester names what the tab brings up; the tab is named
+ * after the part that picks it: the day or the one whose ("Tomorrow", "Ava"), the words before the
+ * noun ("Term 2", "Diesel"), or the whole ("Slopes").
+ *
+ * Only a control of a group of choices (one of them chosen, or a tab, chip or segment by its
+ * type), enabled, the only one so named; and the noun after the name ("tides", "grades") must be
+ * a word the screen shows elsewhere, so "Show tomorrow's weather" on a TV guide taps nothing.
+ */
+import type { Decision } from './actions.js';
+import { textOf } from './claim-pieces.js';
+import { tapOn } from './decisions.js';
+import { tapTargetOf } from './element-matching.js';
+import { describe } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { sameLemma } from './lemmas.js';
+import { locatable } from './locators.js';
+import { comparableTokens, sameText } from './verdict-text.js';
+
+/** "Show …", "View …", "See …", "Display …" (an imperative nothing else understood). */
+const SHOW = /^(?:show|view|see|display)(?:\s+me)?\s+(.+)$/i;
+const DETERMINER = /^(?:the|my|our|your)\s+/i;
+const TAB_TYPE = /tab|chip|segment|radiobutton/i;
+
+/** For an instruction "Show …" that nothing else understood. */
+export function showTab(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = SHOW.exec(said.trim());
+  return m ? tabNamedBy(m[1]!, elements) : null;
+}
+
+/** The one choice control this phrase names by the part that picks it (see above); null when none or several. */
+export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): Decision | null {
+  const np = phrase.trim().replace(DETERMINER, '');
+  const readings: Array<{ name: string; noun: string | null }> = [];
+  const possessive = /^(.+?)['’]s\s+(.+)$/.exec(np);
+  if (possessive) readings.push({ name: possessive[1]!, noun: possessive[2]! });
+  readings.push({ name: np, noun: null });
+  const words = np.split(/\s+/);
+  if (!possessive && words.length > 1) readings.push({ name: words.slice(0, -1).join(' '), noun: words.at(-1)! });
+  const choices = choiceControls(elements);
+  for (const { name, noun } of readings) {
+    const named = [...new Set(choices.filter((c) => c.labels.some((l) => sameText(l, name))).map((c) => c.control))];
+    if (named.length !== 1) continue;
+    const tab = named[0]!;
+    if (noun !== null && !shownElsewhere(noun, tab, elements)) continue;
+    const why = noun ? `${describe(tab)} is the choice that shows ${noun}` : `${describe(tab)} is the choice named`;
+    return tapOn(tab, elements, why, 0.85);
+  }
+  return null;
+}
+
+interface Choice {
+  control: ScreenElement;
+  labels: string[];
+}
+
+/** Enabled controls of a group of choices, with what they are called (their own label or their label's text). */
+function choiceControls(elements: readonly ScreenElement[]): Choice[] {
+  const out: Choice[] = [];
+  for (const el of locatable(elements)) {
+    const control = tapTargetOf(el, elements);
+    if (!control.clickable || !control.enabled || !isChoice(control, elements)) continue;
+    const labels = [textOf(el), el.resourceId.replace(/^.*:id\//, '')].filter((l) => l !== '');
+    out.push({ control, labels });
+  }
+  return out;
+}
+
+/** A tab, chip or segment by its type, or one of two or more sibling controls of which one is chosen. */
+function isChoice(control: ScreenElement, elements: readonly ScreenElement[]): boolean {
+  if (TAB_TYPE.test(control.type) || control.checkable) return true;
+  const siblings = elements.filter((e) => e.visible && e.clickable && e.parentIndex === control.parentIndex);
+  return siblings.length > 1 && siblings.some((s) => s.selected || s.checked);
+}
+
+/** The noun ("tides") is a word of some text of the screen outside the tab itself ("Tide times"). */
+function shownElsewhere(noun: string, tab: ScreenElement, elements: readonly ScreenElement[]): boolean {
+  const wanted = comparableTokens(noun);
+  return elements.some(
+    (el) =>
+      el.visible &&
+      el !== tab &&
+      tapTargetOf(el, elements) !== tab &&
+      wanted.every((w) => comparableTokens(textOf(el)).some((t) => sameLemma(t, w))),
+  );
+}
