@@ -36,7 +36,9 @@ export type Intent =
   | { kind: 'assertField'; field: TargetPhrase; value: string }
   | { kind: 'confirm' }
   /** "Confirm the cancellation": the control doing the action the noun names, else `check` (the words read as a check). */
-  | { kind: 'confirmAction'; noun: string; check: Intent }
+  | { kind: 'confirmAction'; noun: string; check: Intent; object?: string }
+  /** "Don't sign out": on a dialog asking to sign out, its answer that does not (intent-resolver.ts). */
+  | { kind: 'decline'; action: string }
   /** "See the breakdown": the check it reads as, else the control that shows it ("View breakdown", "See all activity"). */
   | { kind: 'seeOrView'; object: string; check: Intent }
   | { kind: 'toggle'; target: TargetPhrase; desired: 'on' | 'off' | null }
@@ -186,7 +188,7 @@ const DISMISS = new RegExp(`^(?:dismiss|close|cancel|hide|get\\s+rid\\s+of)(?:\\
 
 /** "Confirm the dialog by tapping Remove", "dismiss the alert with Cancel": a tap on a button of the dialog. */
 const THROUGH_DIALOG = new RegExp(
-  `^(?:confirm|dismiss|close|cancel|accept|answer|leave|exit|decline|reject|acknowledge|clear|respond\\s+to)\\s+(?:the\\s+|this\\s+)?(?:[\\w-]+\\s+)?(${DISMISSABLE})` +
+  `^(?:confirm|dismiss|close|cancel|accept|answer|leave|exit|decline|reject|acknowledge|clear|respond\\s+to|back\\s+out\\s+of|get\\s+out\\s+of)\\s+(?:the\\s+|this\\s+)?(?:[\\w-]+\\s+)?(${DISMISSABLE})` +
     `\\s+(?:by\\s+(?:tapping|clicking|pressing|selecting|choosing|hitting)(?:\\s+on)?|with|using|via|through)\\s+(.+)$`,
   'i',
 );
@@ -225,15 +227,25 @@ const prompts: Rule = (s) => {
  * -ing form of an action after "confirm" asks for the control that does it (intent-resolver.ts); when none does, it stays the check it also
  * reads as ("Confirm the total" checks the total).
  */
-const CONFIRM_ACTION = /^confirm\s+(?:the|my|this|your)\s+(\p{L}+(?:tion|sion|al|ing|ment))(?:\s+in\s+the\s+(?:dialog|alert|pop-?up))?$/iu;
+const CONFIRM_ACTION =
+  /^confirm\s+(?:the|my|this|your)\s+(?!(?:dialog|alert|pop-?up|prompt|modal)$)(\p{L}{3,})(?:\s+in\s+the\s+(?:dialog|alert|pop-?up))?$/iu;
 
-/** "Confirm muting the group", "confirm leaving the waitlist": the action as a verb's -ing form, then its object. */
-const CONFIRM_DOING = /^confirm\s+(\p{L}{3,}ing)\s+(?:the|my|this|your|all)\s+\S.*$/iu;
+/** "Confirm muting the group", "confirm removing Tom", "confirm unsubscribing": the action as a verb's -ing form, then what it is done to. */
+const CONFIRM_DOING = /^confirm\s+(\p{L}{3,}ing)(?:\s+(\S.*))?$/iu;
 
 const confirmingAction: Rule = (s) => {
-  const m = CONFIRM_ACTION.exec(s) ?? CONFIRM_DOING.exec(s);
+  const action = CONFIRM_ACTION.exec(s);
+  const doing = action ? null : CONFIRM_DOING.exec(s);
+  const m = action ?? doing;
   const check = m ? assertion(s) : null;
-  return m && check ? { kind: 'confirmAction', noun: m[1]!.toLowerCase(), check } : null;
+  if (!m || !check) return null;
+  return { kind: 'confirmAction', noun: m[1]!.toLowerCase(), check, ...(doing?.[2] ? { object: doing[2] } : {}) };
+};
+
+/** "Don't sign out", "do not archive Website Relaunch": on a dialog asking to do it, its answer that does not. */
+const declining: Rule = (s) => {
+  const m = /^(?:don'?t|do\s+not)\s+(\p{L}.*)$/iu.exec(s);
+  return m ? { kind: 'decline', action: m[1]! } : null;
 };
 
 /** "See the breakdown of the bill": a check, or (when nothing shows it) the control to see it (intent-resolver.ts). */
@@ -315,6 +327,7 @@ const RULES: readonly Rule[] = [
   throughDialog,
   prompts,
   confirmingAction,
+  declining,
   seeing,
   assertion,
   toggling,

@@ -14,7 +14,7 @@ import type { Intent } from './instruction-grammar.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { toggleOffering } from './offered-toggles.js';
-import { answerCookies, answerPermission, confirmAction, confirmDialog, dismiss, keepInDialog } from './prompt-answers.js';
+import { answerCookies, answerPermission, confirmAction, confirmDialog, declineAction, dismiss, keepInDialog } from './prompt-answers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { showTab, tabNamedBy } from './tab-choice.js';
@@ -321,7 +321,9 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return controlNamed(`see ${intent.object}`, elements) ?? controlNamed(`view ${intent.object}`, elements) ?? checked;
     }
     case 'confirmAction':
-      return confirmAction(intent.noun, elements) ?? resolveIntent(intent.check, screen);
+      return confirmAction(intent.noun, elements, intent.object) ?? resolveIntent(intent.check, screen);
+    case 'decline':
+      return declineAction(intent.action, elements) ?? fail(`No dialog asking to ${intent.action} is up: nothing to decline`);
     case 'toggle':
       return resolveToggle(intent.target, intent.desired, elements);
     case 'back':

@@ -167,7 +167,7 @@ function declineInDialog(elements: readonly ScreenElement[]): Decision | null {
  * appointment", "Yes, Cancel"; Porter stem, lemmas.ts), its plain dismiss button ("Cancel") set
  * aside. Null when none or several are: "Confirm the deletion" never taps "Cancel appointment".
  */
-export function confirmAction(noun: string, elements: readonly ScreenElement[]): Decision | null {
+export function confirmAction(noun: string, elements: readonly ScreenElement[], object?: string): Decision | null {
   // A switch or checkbox sets how it is done ("Also delete from cloud backup"); a button does it.
   const controls = locatable(elements).filter(
     (el) => (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && textOf(el) !== '',
@@ -176,12 +176,55 @@ export function confirmAction(noun: string, elements: readonly ScreenElement[]):
   if (named.length === 1) return tapOn(named[0]!, elements, `${describe(named[0]!)} confirms the ${noun}`, 0.9);
   const inModal = modalFilter(elements);
   if (!inModal) return null;
+  // "Confirm removing Tom" on "Remove Anna from the family?" confirms nothing: who or what it is done to is the dialog's.
+  if (object !== undefined && !saysAll(object, inModal, elements)) return null;
   const doing = controls.filter(
     (el) =>
       inModal(el) && !DISMISS_LABELS.some((l) => sameText(textOf(el), l)) && comparableTokens(textOf(el)).some((w) => sameStem(w, noun)),
   );
-  if (doing.length !== 1) return null;
-  return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
+  if (doing.length === 1) return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
+  // "Confirm the uninstall" on "Do you want to uninstall this app?" with Cancel / OK: the dialog asks it, its yes does it.
+  const asks = locatable(elements).some(
+    (el) => inModal(el) && !el.clickable && /\?\s*$/.test(textOf(el)) && comparableTokens(textOf(el)).some((w) => sameStem(w, noun)),
+  );
+  if (doing.length > 0 || !asks) return null;
+  const yes = confirmDialog(elements);
+  return yes.action.type === 'tap' ? yes : null;
+}
+
+/** Words that name nothing of their own: who or what a dialog is about is said in its other words. */
+const NAMING_NOTHING = /^(?:the|a|an|my|this|these|that|it|its|them|her|him|his|their|all|in|on|with|from|to|of|for|me|us)$/;
+
+/** Every word of `words` that names something (NAMING_NOTHING aside) is a word of the dialog, in some form. */
+function saysAll(words: string, inModal: (el: ScreenElement) => boolean, elements: readonly ScreenElement[]): boolean {
+  const shown = dialogWords(inModal, elements);
+  return comparableTokens(words)
+    .filter((w) => !NAMING_NOTHING.test(w))
+    .every((w) => shown.some((d) => d === w || sameStem(d, w)));
+}
+
+/**
+ * "Don't sign out" on "Sign out of all devices?", "don't archive Website Relaunch" on its alert,
+ * "Don't resign" on "Resign this game?": the dialog asks to do it (its title has the verb), and the
+ * answer is its one that does not (its Cancel, else the other of its two buttons). "Don't save the
+ * replay" beside a ticked box "Save replay" in the dialog: that box, to untick it. Null with no such
+ * dialog up, or when what follows the verb is not the dialog's.
+ */
+export function declineAction(action: string, elements: readonly ScreenElement[]): Decision | null {
+  const inModal = modalFilter(elements);
+  if (!inModal || !saysAll(action, inModal, elements)) return null;
+  const wanted = comparableTokens(action).filter((w) => !NAMING_NOTHING.test(w));
+  const ticked = locatable(elements).filter(
+    (el) => inModal(el) && isToggle(el) && el.checked && wanted.every((w) => comparableTokens(textOf(el)).some((t) => sameStem(t, w))),
+  );
+  if (ticked.length === 1) return tapOn(ticked[0]!, elements, `${describe(ticked[0]!)} is ticked: untick it`, 0.85);
+  const title = titleElements(elements).find(inModal);
+  const verb = wanted[0];
+  if (!title || !verb || !comparableTokens(textOf(title)).some((t) => sameStem(t, verb))) return null;
+  const cancel = findByLabels(elements.filter(inModal), DISMISS_LABELS);
+  return cancel
+    ? tapOn(cancel, elements, `${describe(cancel)} answers ${describe(title)} without doing it`, 0.85)
+    : declineInDialog(elements);
 }
 
 /** Every word the dialog `inModal` picks out shows (its title, message and buttons), as verdict-text.ts compares them. */

@@ -1,0 +1,54 @@
+/**
+ * A dialog answered by what it asks (prompt-answers.ts `confirmAction`, `declineAction`): "Confirm
+ * removing Tom", "Confirm the uninstall" (its yes, when no button names the action), "Don't sign
+ * out", "Don't save the replay" (a ticked box in the dialog), "Back out of the dialog with Cancel".
+ * Traps: another person or thing than the dialog's, another action, no dialog up.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Platform } from './hierarchy.js';
+import { decideOffline } from './offline-model.js';
+
+const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+const decide = (instruction: string, name: string) => {
+  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
+  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
+  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
+};
+
+describe('confirming what the dialog asks', () => {
+  it('by the action as an -ing form and whom it is done to, only when the dialog says whom', () => {
+    expect(decide('Confirm removing Tom', 'ios-remove-family-member-alert')).toBe('tap Remove');
+    expect(decide('Confirm blocking her', 'ios-block-contact-alert')).toBe('tap Block Contact');
+    expect(decide('Confirm unsubscribing', 'ios-unsubscribe-newsletter-alert')).toBe('tap Unsubscribe');
+    expect(decide('Confirm removing Anna', 'ios-remove-family-member-alert')).toBe('fail');
+    expect(decide('Confirm archiving Tom', 'ios-remove-family-member-alert')).toBe('fail');
+  });
+
+  it("by the action's noun: the button doing it, else the yes of a dialog asking it", () => {
+    expect(decide('confirm the reset', 'android-reset-network-dialog')).toBe('tap android:id/button1');
+    expect(decide('Confirm the uninstall', 'android-uninstall-app-dialog')).toBe('tap android:id/button1');
+    expect(decide('Confirm the download', 'android-uninstall-app-dialog')).toBe('fail');
+    expect(decide('Confirm the deletion', 'android-reset-network-dialog')).toBe('fail');
+  });
+});
+
+describe('declining what the dialog asks', () => {
+  it('taps its Cancel, else the other of its two buttons, when it asks that of that thing', () => {
+    expect(decide("Don't sign out", 'android-sign-out-devices-dialog')).toBe('tap android:id/button2');
+    expect(decide("Don't archive Website Relaunch", 'ios-archive-project-alert')).toBe('tap Cancel');
+    expect(decide("Don't resign", 'ios-resign-chess-game-alert')).toBe('tap Keep Playing');
+    expect(decide("Don't archive Marketing Site", 'ios-archive-project-alert')).toBe('fail');
+    expect(decide("Don't delete the project", 'ios-archive-project-alert')).toBe('fail');
+    // A Sign out button but no dialog asking: nothing to decline.
+    expect(decide("Don't sign out", 'android-profile')).toBe('fail');
+  });
+
+  it('unticks a ticked box of the dialog that does it', () => {
+    expect(decide("Don't save the replay", 'android-end-live-stream-dialog')).toBe('tap com.streamly.app:id/save_replay_checkbox');
+  });
+
+  it('"back out of the dialog with Cancel" taps its Cancel', () => {
+    expect(decide('Back out of the dialog with Cancel', 'android-reset-network-dialog')).toBe('tap android:id/button2');
+  });
+});
