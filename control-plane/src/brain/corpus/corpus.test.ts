@@ -36,6 +36,7 @@ import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { thirtiethBatch } from './thirtieth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
+import { thirtyFourthBatch } from './thirty-fourth-batch-cases.js';
 import { thirtySecondBatch } from './thirty-second-batch-cases.js';
 import { thirtyThirdBatch } from './thirty-third-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
@@ -97,6 +98,7 @@ const corpus: CorpusCase[] = [
   ...thirtyFirstBatch,
   ...thirtySecondBatch,
   ...thirtyThirdBatch,
+  ...thirtyFourthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -217,6 +219,7 @@ describe('offline model corpus', () => {
       ['thirty-first batch (blind, session 9)', thirtyFirstBatch],
       ['thirty-second batch (blind, session 9)', thirtySecondBatch],
       ['thirty-third batch (blind, session 9)', thirtyThirdBatch],
+      ['thirty-fourth batch (blind, session 10)', thirtyFourthBatch],
     ] as const)
       score(
         label,
