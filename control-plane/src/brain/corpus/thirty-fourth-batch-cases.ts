@@ -40,7 +40,7 @@
  * bird with photos, Remind on a guest who declined), a control on neither screen (Block, Make
  * Counteroffer), a button asked for in the alert that is only on the screen behind it, a claim
  * the dialog's or the alert's text contradicts, a negation of a button that is shown.
- * Blind score before any fix: (to be filled by the lead)
+ * Blind score before any fix: 84/103 (81.6 %), 0 false passes, 0 on a wrong element (the model of main at 5b7a642, run once by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
