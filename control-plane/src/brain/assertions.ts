@@ -421,7 +421,8 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   );
   const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
   if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
-  const byContent = screenByContent(named, elements) ?? screenByTitleWords(named.text, elements) ?? screenByParts(named.text, elements);
+  const byContent =
+    screenByContent(named, elements) ?? screenByTitleWords(named.text, elements) ?? screenByParts(phrase.whole ?? named.text, elements);
   if (byContent) return byContent;
   if (shown[0])
     return fail(`${quoteOf(named)} is on the screen but not as its title (${describe(shown[0].element)}): another screen is open`);

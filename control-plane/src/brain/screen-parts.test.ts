@@ -41,6 +41,18 @@ describe('a screen named by its parts', () => {
     expect(check('Surf times for St Ives Bay are shown', 'ios-tide-times')).toBe('fail');
   });
 
+  it('takes a name before the head as whose, and a title that says the day and the head together', () => {
+    expect(check('The Hollins Park scorecard is shown', 'android-golf-scorecard')).toMatch(/^assert /);
+    expect(check("Today's checklist at Marsh Lane Nature Reserve is shown", 'ios-bird-sightings')).toMatch(/^assert /);
+    expect(check("Leo's chores for this week are shown", 'android-chore-chart')).toMatch(/^assert /);
+    expect(check('The Oak Hill scorecard is shown', 'android-golf-scorecard')).toBe('fail');
+    // One word of "Hollins Park Golf Club" is too little to say whose.
+    expect(check('The Hollins scorecard is shown', 'android-golf-scorecard')).toBe('fail');
+    expect(check("Yesterday's checklist at Marsh Lane Nature Reserve is shown", 'ios-bird-sightings')).toBe('fail');
+    expect(check("Ava's chores for this week are shown", 'android-chore-chart')).toBe('fail');
+    expect(check("Leo's chores for next week are shown", 'android-chore-chart')).toBe('fail');
+  });
+
   it("takes a word beyond the title's from the app's name or a noun for a kind of screen, nothing else", () => {
     expect(check('The kitchen timers screen is shown', 'ios-kitchen-timers')).toMatch(/^assert /);
     expect(check('The ferry timetable is shown', 'android-ferry-timetable')).toMatch(/^assert /);

@@ -62,6 +62,12 @@ function partsOf(name: string): Parts | null {
     else whose.unshift(owner);
     rest = possessive[2]!;
   }
+  // "the Hollins Park scorecard": a name (capitalised words) before what the screen is (lower case) says whose.
+  const named = /^((?:\p{Lu}[\p{L}'’-]*\s+)+)(\p{Ll}[\p{Ll}\s]*)$/u.exec(rest.trim());
+  if (named && whose.length === 0 && !possessive) {
+    whose.push(named[1]!.trim());
+    rest = named[2]!;
+  }
   const head = rest.trim();
   if (!head || (!when && whose.length === 0 && !/\s/.test(head))) return null;
   return { head, when, whose };
@@ -85,8 +91,14 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
   // What tells this screen from the others of the app (the day chosen, whose it is) is what the check points at.
   let telling: ScreenElement | null = null;
 
+  // "Today's checklist" is the title "Today's Checklist": the day and the head together, said by it.
+  const whole = parts.when ? titles.find((t) => sameText(textOf(t), `${parts.when}'s ${parts.head}`)) : undefined;
+  if (whole) {
+    used.add(whole);
+    telling = whole;
+  }
   // The day: the chosen tab, chip or segment, or the title itself ("Today" over a habit list).
-  if (parts.when) {
+  if (parts.when && !whole) {
     const when = parts.when;
     const chosen = elements.find(
       (el) =>
@@ -101,11 +113,12 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
   }
   // Whose or where: a heading near the top, whole or one of its parts.
   for (const who of parts.whose) {
-    const shown = headings.find((el) => textSegments(textOf(el)).some((s) => sameText(s, who)));
+    const shown = headings.find((el) => !used.has(el) && textSegments(textOf(el)).some((s) => sameText(s, who) || startsWithName(s, who)));
     if (!shown) return null;
     used.add(shown);
     telling ??= shown;
   }
+  if (whole) return passOn(telling ?? whole, elements, parts);
   const head = comparableTokens(parts.head).filter((w) => !DETERMINER.test(w));
   // Words only: a number or a verb's sentence ("the membership renewed on 3 March") is a claim, not a screen's name.
   if (head.length === 0 || head.some((w) => !/^\p{L}+$/u.test(w))) return null;
@@ -140,6 +153,16 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
     if (section) return passOn(telling ?? section, elements, parts);
   }
   return null;
+}
+
+/**
+ * "Hollins Park Golf Club" names "Hollins Park": a name of two words or more that the text starts
+ * with, whole words. One word ("Hollins") is too little to say whose.
+ */
+function startsWithName(text: string, name: string): boolean {
+  const own = comparableTokens(text);
+  const wanted = comparableTokens(name);
+  return wanted.length > 1 && wanted.length < own.length && wanted.every((w, i) => own[i] === w);
 }
 
 /** Takes the first word of `words` that is `word` in some form ("grades" for "Grades"); false when none is. */
