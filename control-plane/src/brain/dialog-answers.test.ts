@@ -44,6 +44,11 @@ describe('declining what the dialog asks', () => {
     expect(decide("Don't sign out", 'android-profile')).toBe('fail');
   });
 
+  it('"close the alert without withdrawing": its answer that does not, when it has no Cancel', () => {
+    expect(decide('Close the alert without withdrawing', 'ios-withdraw-offer-alert')).toBe('tap Keep Offer');
+    expect(decide('Close the alert without archiving', 'ios-withdraw-offer-alert')).toBe('fail');
+  });
+
   it('unticks a ticked box of the dialog that does it', () => {
     expect(decide("Don't save the replay", 'android-end-live-stream-dialog')).toBe('tap com.streamly.app:id/save_replay_checkbox');
   });

@@ -247,6 +247,13 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
     const best = choice.match;
     return typeInto(best.element, [choice.why, matchWhy(best)].filter(Boolean).join(', '), choice.why ? best.score * 0.95 : best.score);
   }
+  // "Enter promo code SPRING10": the field's own name, then what goes into it.
+  const labelled = inDialog ? null : fieldNamedFirst(text, elements);
+  if (labelled)
+    return {
+      ...typeInto(labelled.field, `${quoteOf({ text: labelled.name })} names it, before what to type`, 0.9),
+      action: { type: 'type', target: locatorFor(labelled.field, elements), text: labelled.value, point: center(labelled.field.bounds) },
+    };
   const modal = modalFilter(elements);
   if (inDialog && !modal) return fail('No dialog is showing to type into');
   const candidates = fields(elements).filter((f) => !modal || modal(f));
@@ -264,6 +271,22 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
   if (candidates.length === 0) return fail('No text field on the screen to type into');
   const list = candidates.map(describe).join(', ');
   return fail(`Several text fields and none has the focus (${list}): say which, e.g. "Enter … in the Email field"`);
+}
+
+/**
+ * "promo code SPRING10" with a field named "Promo code": the words the text starts with are exactly
+ * one field's name (its hint, label or id words, as findFields reads them), and something follows.
+ */
+function fieldNamedFirst(text: string, elements: readonly ScreenElement[]): { field: ScreenElement; name: string; value: string } | null {
+  const words = text.trim().split(/\s+/);
+  for (let k = Math.min(4, words.length - 1); k >= 1; k -= 1) {
+    const name = words.slice(0, k).join(' ');
+    // By what the field shows as its name (hint, label, description), whole: not part of its id.
+    const exact = findFields(elements, { text: name }).filter((m) => m.via !== 'resourceId' && m.score >= 0.9);
+    const found = [...new Set(exact.map((m) => m.element))];
+    if (found.length === 1) return { field: found[0]!, name, value: words.slice(k).join(' ') };
+  }
+  return null;
 }
 
 function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, elements: readonly ScreenElement[]): Decision {
@@ -375,7 +398,12 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       const said = intent.said?.replace(/^((?:save|keep|bookmark|store)\s.+?)\s+for\s+later$/i, '$1');
       return (
         (said &&
-          (controlNamed(said, elements) ?? providerButton(said, elements) ?? keepInDialog(said, elements) ?? showTab(said, elements))) ||
+          (controlNamed(said, elements) ??
+            providerButton(said, elements) ??
+            keepInDialog(said, elements) ??
+            showTab(said, elements) ??
+            stepCount(said, elements) ??
+            closeWithout(said, elements))) ||
         fail(intent.reason)
       );
     }
@@ -399,6 +427,33 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     controlByVerb(said, elements) ??
     addOffered(said, elements)
   );
+}
+
+/**
+ * "Close the alert without withdrawing" where the alert has no Cancel (verb-controls.ts takes a
+ * Cancel first): its answer that does not withdraw (prompt-answers.ts `declineAction`).
+ */
+function closeWithout(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m =
+    /^(?:close|dismiss|leave|exit|answer)\s+(?:the\s+|this\s+)?(?:dialog|dialogue|alert|pop-?up|prompt|sheet)\s+without\s+(\p{L}+ing\b.*)$/iu.exec(
+      said.trim(),
+    );
+  return m ? declineAction(m[1]!, elements) : null;
+}
+
+/**
+ * "Add another adult", "add one more copy of Beach sunset", "remove a copy of Beach sunset": one
+ * more or one fewer of something counted, by its stepper's control ("Add adult", "Increase Adult",
+ * a row's increase button), as if said "add adult" or "increase adult".
+ */
+function stepCount(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const more = /^add\s+(?:another|one\s+more|an\s+extra|a\s+second)\s+(.+)$/i.exec(said.trim());
+  const fewer = /^remove\s+(?:a|an|one)\s+(.+)$/i.exec(said.trim());
+  const what = (more ?? fewer)?.[1];
+  if (!what) return null;
+  return more
+    ? (controlNamed(`add ${what}`, elements) ?? controlNamed(`increase ${what}`, elements))
+    : (controlNamed(`remove ${what}`, elements) ?? controlNamed(`decrease ${what}`, elements));
 }
 
 /** Verbs of one action with a provider: signing in, signing up, paying. "Continue" is each of them ("Continue with Apple"). */

@@ -222,9 +222,15 @@ export function declineAction(action: string, elements: readonly ScreenElement[]
   const verb = wanted[0];
   if (!title || !verb || !comparableTokens(textOf(title)).some((t) => sameStem(t, verb))) return null;
   const cancel = findByLabels(elements.filter(inModal), DISMISS_LABELS);
-  return cancel
-    ? tapOn(cancel, elements, `${describe(cancel)} answers ${describe(title)} without doing it`, 0.85)
-    : declineInDialog(elements);
+  if (cancel) return tapOn(cancel, elements, `${describe(cancel)} answers ${describe(title)} without doing it`, 0.85);
+  // No Cancel: of its two buttons, the one without the verb ("Keep Offer" beside "Withdraw").
+  const buttons = locatable(elements).filter(
+    (el) => inModal(el) && (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && textOf(el) !== '',
+  );
+  const doing = buttons.filter((b) => comparableTokens(textOf(b)).some((w) => sameStem(w, verb)));
+  if (buttons.length !== 2 || doing.length !== 1) return null;
+  const other = buttons.find((b) => b !== doing[0])!;
+  return tapOn(other, elements, `${describe(other)} answers ${describe(title)} without doing it (${describe(doing[0]!)} does)`, 0.8);
 }
 
 /** Every word the dialog `inModal` picks out shows (its title, message and buttons), as verdict-text.ts compares them. */

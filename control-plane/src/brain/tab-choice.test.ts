@@ -33,4 +33,11 @@ describe('a tab named by what it shows', () => {
     expect(decide('Show hydrogen prices', 'android-fuel-prices')).toBe('fail');
     expect(decide('Show the pistes', 'ios-ski-lifts')).toBe('fail');
   });
+
+  it('"Filter to …", "filter by …": the same', () => {
+    expect(decide('Filter to declined guests', 'ios-wedding-guest-list')).toBe('tap Declined');
+    expect(decide('Filter by sparkling', 'android-wine-cellar')).toBe('tap com.cellarbook.app:id/chip_sparkling');
+    expect(decide('Filter to blocked guests', 'ios-wedding-guest-list')).toBe('fail');
+    expect(decide('Filter by rosé', 'android-wine-cellar')).toBe('fail');
+  });
 });

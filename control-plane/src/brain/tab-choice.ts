@@ -18,8 +18,8 @@ import { sameLemma } from './lemmas.js';
 import { locatable } from './locators.js';
 import { comparableTokens, sameText } from './verdict-text.js';
 
-/** "Show …", "View …", "See …", "Display …" (an imperative nothing else understood). */
-const SHOW = /^(?:show|view|see|display)(?:\s+me)?\s+(.+)$/i;
+/** "Show …", "View …", "See …", "Display …", "Filter to …" (an imperative nothing else understood). */
+const SHOW = /^(?:(?:show|view|see|display)(?:\s+me)?(?:\s+only)?|filter\s+(?:to|by|on)|show\s+only)\s+(.+)$/i;
 const DETERMINER = /^(?:the|my|our|your)\s+/i;
 const TAB_TYPE = /tab|chip|segment|radiobutton/i;
 

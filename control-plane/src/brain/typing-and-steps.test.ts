@@ -1,0 +1,34 @@
+/**
+ * "Enter promo code SPRING10" (intent-resolver.ts `fieldNamedFirst`): the field's own name, then
+ * what goes into it, never the name typed with it. "Add another adult", "remove a child"
+ * (`stepCount`): a stepper's control. Traps: a text that does not start with a field's name, a
+ * count the screen has no control for.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decideOffline } from './offline-model.js';
+
+const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+const decide = (instruction: string, name: string) => {
+  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen(name) });
+  if (action.type === 'type') return `type "${action.text}" into ${action.target?.value}`;
+  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
+};
+
+describe('a field named before what to type', () => {
+  it('types only what follows the name', () => {
+    expect(decide('Enter promo code SPRING10', 'android-tool-hire')).toBe('type "SPRING10" into com.hirehub.app:id/promo_input');
+    expect(decide('Enter SPRING10', 'android-tool-hire')).toBe('type "SPRING10" into com.hirehub.app:id/promo_input');
+    // "promo" alone is only part of the field's id: not its name.
+    expect(decide('Enter promo SPRING10', 'android-tool-hire')).toBe('type "promo SPRING10" into com.hirehub.app:id/promo_input');
+  });
+});
+
+describe('one more or one fewer', () => {
+  it("taps the stepper's control for it", () => {
+    expect(decide('Add another adult', 'android-campsite-booking')).toBe('tap com.campfinder.app:id/adults_plus');
+    expect(decide('Add one more child', 'android-campsite-booking')).toBe('tap com.campfinder.app:id/children_plus');
+    expect(decide('Remove an adult', 'android-campsite-booking')).toBe('tap com.campfinder.app:id/adults_minus');
+    expect(decide('Add another dog', 'android-campsite-booking')).toBe('fail');
+  });
+});
