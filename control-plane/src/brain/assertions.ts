@@ -26,6 +26,7 @@ import { screenByParts } from './screen-parts.js';
 import { modalFilter, regionFilter, rowOf, screenBounds, titleElements } from './screen-structure.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
+import { toggleByWords } from './toggle-words.js';
 import { comparableTokens, sameText, showsText } from './verdict-text.js';
 
 /** "the price $12.00", "an error message saying Invalid email": the words that only say what kind of text follows. */
@@ -541,6 +542,11 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
   // "the gym alarm is off" on the Alarm screen over a switch "Gym, Mon Wed Fri, 07:45": its label's first part and
   // what the screen lists (its title's noun, singular).
   if (toggles.length === 0 && wantsSwitch) toggles = toggleByFirstPart(phrase.text, elements);
+  // "the eSIM box is not ticked" beside "Also erase downloaded eSIMs": the one toggle whose label has its words.
+  if (toggles.length === 0 && wantsSwitch) {
+    const byWords = toggleByWords(phrase.variants?.[0] ?? phrase.text, elements);
+    if (byWords) toggles = [byWords];
+  }
   if (toggles.length > 1 && (wantsSwitch || phrase.role === 'toggle')) {
     return fail(`Ambiguous: ${toggles.length} switches match ${quoteOf(phrase)} (${toggles.map(describe).join(', ')})`);
   }

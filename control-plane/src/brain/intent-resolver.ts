@@ -20,6 +20,7 @@ import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
+import { toggleByWords } from './toggle-words.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import { controlByVerb } from './verb-controls.js';
 import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
@@ -290,7 +291,12 @@ function fieldNamedFirst(text: string, elements: readonly ScreenElement[]): { fi
 }
 
 function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, elements: readonly ScreenElement[]): Decision {
-  const found = findToggle(elements, phrase) ?? kindToggle(phrase, elements);
+  // "Turn off the evening reminder" beside "Remind me the evening before": the one toggle whose label has its words.
+  const byWords = (): ReturnType<typeof findToggle> => {
+    const toggle = toggleByWords(phrase.variants?.[0] ?? phrase.text, elements);
+    return toggle && { toggle, match: { element: toggle, score: 0.85, via: 'text' } };
+  };
+  const found = findToggle(elements, phrase) ?? kindToggle(phrase, elements) ?? byWords();
   if (!found) return notFound('switch or checkbox', phrase, elements);
   const { toggle, match } = found;
   const state = toggle.checked ? 'on' : 'off';

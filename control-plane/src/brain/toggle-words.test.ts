@@ -1,0 +1,37 @@
+/**
+ * A switch or checkbox named in the tester's words (toggle-words.ts): "the eSIM box" for "Also erase
+ * downloaded eSIMs", "backing up the watch data" for "Back up watch data first". Traps: a word no
+ * toggle's label has; the state the box is not in.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Platform } from './hierarchy.js';
+import { decideOffline } from './offline-model.js';
+
+const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+const decide = (instruction: string, name: string) => {
+  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
+  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
+  return action.type === 'tap' || action.type === 'assert' ? `${action.type} ${action.target?.value}` : action.type;
+};
+
+describe('a toggle named by the words of its label', () => {
+  it('checks its state by those words, every one of them the label’s', () => {
+    expect(decide('Make sure the eSIM box is not ticked', 'android-reset-network-dialog')).toBe(
+      'assert com.android.settings:id/erase_esim_checkbox',
+    );
+    expect(decide('Make sure backing up the watch data is ticked', 'android-unpair-watch-dialog')).toBe(
+      'assert com.wearsync.companion:id/backup_checkbox',
+    );
+    expect(decide('Check that auto-download is on', 'ios-podcast-episode')).toBe('assert autoDownloadSwitch');
+    expect(decide('Make sure the eSIM box is ticked', 'android-reset-network-dialog')).toBe('fail');
+    expect(decide('Make sure the SIM card box is not ticked', 'android-reset-network-dialog')).toBe('fail');
+    expect(decide('Make sure backing up the photos is ticked', 'android-unpair-watch-dialog')).toBe('fail');
+    expect(decide('Check that auto-delete is on', 'ios-podcast-episode')).toBe('fail');
+  });
+
+  it('ticks or unticks it by those words', () => {
+    expect(decide('Untick the parking photo box', 'android-end-scooter-ride-dialog')).toBe('tap com.zipscoot.app:id/photo_checkbox');
+    expect(decide('Tick the helmet photo box', 'android-end-scooter-ride-dialog')).toBe('fail');
+  });
+});
