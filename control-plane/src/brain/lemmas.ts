@@ -35,6 +35,15 @@ export function isInflectedVerb(word: string): boolean {
 }
 
 /**
+ * Words of one root by their Porter 2 stem, a doer's noun included: "reminder" and "Remind me",
+ * "download" and "Downloader". For naming a setting by its words (toggle-words.ts), where the
+ * doer and the deed are one switch; sameStem keeps them apart where they are not.
+ */
+export function sameRoot(a: string, b: string): boolean {
+  return /^\p{L}+$/u.test(a) && /^\p{L}+$/u.test(b) && porterStem(a) === porterStem(b);
+}
+
+/**
  * Words of one family, by their Porter 2 stem: "translation" and "Translate", "booking" and "Bookings";
  * never a verb and the noun of who or what does it ("approved" is not "Approver", agentNoun).
  */

@@ -33,5 +33,9 @@ describe('a toggle named by the words of its label', () => {
   it('ticks or unticks it by those words', () => {
     expect(decide('Untick the parking photo box', 'android-end-scooter-ride-dialog')).toBe('tap com.zipscoot.app:id/photo_checkbox');
     expect(decide('Tick the helmet photo box', 'android-end-scooter-ride-dialog')).toBe('fail');
+    // "reminder" is "Remind me …": the doer's noun names the switch that does it.
+    expect(decide('Turn off the evening reminder', 'ios-bin-collection')).toBe('tap reminderSwitch');
+    expect(decide('Turn off the dose reminders', 'android-vaccination-record')).toBe('tap com.healthpass.records:id/reminder_switch');
+    expect(decide('Turn off the morning reminder', 'ios-bin-collection')).toBe('fail');
   });
 });

@@ -3,14 +3,14 @@
  * "Also erase downloaded eSIMs", "backing up the watch data" for "Back up watch data first", "the
  * evening reminder" for "Remind me the evening before". Every word that names something (role
  * nouns and fillers aside) is a word of the toggle's label or of its row, in some form (lemmas.ts:
- * "reminder" and "Remind", "backing" and "Back"), and only one toggle on the screen (in the dialog,
+ * "reminder" and "Remind", "backing" and "Back"; sameRoot), and only one toggle on the screen (in the dialog,
  * when one is up) fits. "The morning reminder" fits none; a word two toggles share names neither.
  */
 import { textOf } from './claim-pieces.js';
 import { toggleOf } from './element-matching.js';
 import { isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
-import { sameLemma, sameStem } from './lemmas.js';
+import { sameLemma, sameRoot } from './lemmas.js';
 import { locatable } from './locators.js';
 import { modalFilter } from './screen-structure.js';
 import { comparableTokens } from './verdict-text.js';
@@ -33,6 +33,6 @@ export function toggleByWords(name: string, elements: readonly ScreenElement[]):
     if (!toggle || (inModal && !inModal(toggle))) continue;
     words.set(toggle, [...(words.get(toggle) ?? []), ...comparableTokens(textOf(el))]);
   }
-  const fits = [...words].filter(([, own]) => wanted.every((w) => own.some((t) => t === w || sameLemma(t, w) || sameStem(t, w))));
+  const fits = [...words].filter(([, own]) => wanted.every((w) => own.some((t) => t === w || sameLemma(t, w) || sameRoot(t, w))));
   return fits.length === 1 ? fits[0]![0] : null;
 }
