@@ -53,6 +53,7 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
       titledRow(phrase, elements, verb) ??
       rowByFirstWords(phrase, elements, verb) ??
       rowByWho(phrase, elements, verb) ??
+      rowByNames(phrase, elements, verb) ??
       // "Switch to Ava's chores": the tab named by whose they are.
       (verb && /^(?:switch|go)\s+to$/i.test(verb) && !phrase.literal ? tabNamedBy(phrase.text, elements) : null) ??
       choice.decision
@@ -150,6 +151,53 @@ function rowByWho(phrase: TargetPhrase, elements: readonly ScreenElement[], verb
   const [row] = rows;
   if (!row?.enabled) return null;
   return tapRowOrItsControl(row, shown, elements, `the row showing ${JSON.stringify(name)}`, 0.8, verb);
+}
+
+/**
+ * "Open the Arsenal v Chelsea match", "tap the 11:58 low tide", "Open work order WO-1041": a list
+ * row named by what it shows, its names and numbers (the words written with a capital or a digit),
+ * each a word of the row's texts, beside at most two lower-case words for what it is; exactly one
+ * row shows all the names, and a lower-case word missing from it is shown by no other row (it says
+ * what the row is, not which). Only when nothing matched the whole phrase; nothing behind a dialog.
+ */
+function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], verb?: string): Decision | null {
+  if (phrase.literal || phrase.ordinal !== undefined || phrase.near || phrase.container || modalFilter(elements)) return null;
+  const said = phrase.text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !DETERMINERS.has(w.toLowerCase()));
+  const isName = (w: string) => /[\p{Lu}\d]/u.test(w);
+  // The names as written together: "Château Musar", "Arsenal" and "Chelsea" (apart, around "v").
+  const runs: string[] = [];
+  said.forEach((w, i) => {
+    if (isName(w)) runs.push(i > 0 && isName(said[i - 1]!) ? `${runs.pop()} ${w}` : w);
+  });
+  const others = said.filter((w) => !isName(w)).flatMap((w) => comparableTokens(w));
+  if (runs.length === 0 || others.length > 2) return null;
+  // Each name is a whole text of the row or a part of one ("Arsenal", "WO-1041"), or the first words of one, two or more
+  // ("Château Musar" of "Château Musar 2015"): never one word of a longer text ("Weekly" of "Weekly report").
+  const showsName = (el: ScreenElement, name: string) =>
+    textSegments(el.text || el.contentDesc).some((seg) => sameText(seg, name) || firstWordsOf(seg, name));
+  const rows = listItems(elements).filter((r) => r.visible);
+  const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
+  const hits = rows.filter((r) => runs.every((name) => inside(r).some((el) => showsName(el, name))));
+  if (hits.length !== 1 || !hits[0]!.enabled) return null;
+  const row = hits[0]!;
+  // A name the screen shows outside the row too ("Blue Hours", the album's title and its track) says no one row.
+  const mine = new Set(inside(row));
+  if (locatable(elements).some((el) => !mine.has(el) && runs.some((name) => showsName(el, name)))) return null;
+  const tokensOf = (r: ScreenElement) => new Set(inside(r).flatMap((el) => comparableTokens(el.text || el.contentDesc)));
+  const own = tokensOf(row);
+  if (others.some((o) => !own.has(o) && rows.some((r) => r !== row && tokensOf(r).has(o)))) return null;
+  const shown = inside(row).filter((el) => runs.some((name) => showsName(el, name)));
+  return tapRowOrItsControl(row, shown, elements, `the one row showing ${runs.map((r) => JSON.stringify(r)).join(' and ')}`, 0.8, verb);
+}
+
+/** The first two words or more of `text` are `name`, whole words. */
+function firstWordsOf(text: string, name: string): boolean {
+  const own = comparableTokens(text);
+  const wanted = comparableTokens(name);
+  return wanted.length > 1 && wanted.length < own.length && wanted.every((w, i) => own[i] === w);
 }
 
 /**

@@ -1,0 +1,41 @@
+/**
+ * A list row named by its names and numbers and a noun for what it is (intent-resolver.ts
+ * `rowByNames`): "Open the Arsenal v Chelsea match", "tap the 11:58 low tide", "Open work order
+ * WO-1041". Traps: a name no row shows, one word of a longer title ("the Weekly email" beside
+ * "Weekly report"), a name the screen shows outside the row too ("Blue Hours").
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Platform } from './hierarchy.js';
+import { decideOffline } from './offline-model.js';
+
+const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
+const decide = (instruction: string, name: string) => {
+  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
+  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
+  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
+};
+
+describe('a row named by the names it shows', () => {
+  it('taps the one row showing every name', () => {
+    expect(decide('Open the Arsenal v Chelsea match', 'android-football-scores')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[2]/LinearLayout[1]',
+    );
+    expect(decide('tap the 11:58 low tide', 'ios-tide-times')).toBe('tap tide_1');
+    expect(decide('Open work order WO-1041', 'android-work-orders')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[2]/LinearLayout[0]',
+    );
+    expect(decide('tap the Château Musar wine', 'android-wine-cellar')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[3]/LinearLayout[0]',
+    );
+  });
+
+  it('never a row missing a name, one word of a longer title, or a name shown elsewhere too', () => {
+    expect(decide('Open the Arsenal v Liverpool match', 'android-football-scores')).toBe('fail');
+    expect(decide('tap the 12:58 low tide', 'ios-tide-times')).toBe('fail');
+    expect(decide('Open work order WO-1049', 'android-work-orders')).toBe('fail');
+    expect(decide('tap the Château Margaux wine', 'android-wine-cellar')).toBe('fail');
+    expect(decide('Open the Weekly email', 'android-inbox-list')).toBe('fail');
+    expect(decide('Tap Blue Hours', 'ios-album')).toBe('fail');
+  });
+});
