@@ -15,6 +15,7 @@ import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { toggleOffering } from './offered-toggles.js';
 import { answerCookies, answerPermission, confirmAction, confirmDialog, declineAction, dismiss, keepInDialog } from './prompt-answers.js';
+import { rowClaim } from './row-claims.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { showTab, tabNamedBy } from './tab-choice.js';
@@ -382,12 +383,18 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return resolveTapId(intent.id, elements);
     case 'type':
       return resolveType(intent.text, intent.field, screen);
-    case 'assert':
-      return resolveAssert(intent.target, intent.visible, elements);
+    case 'assert': {
+      const decided = resolveAssert(intent.target, intent.visible, elements);
+      // "the N3 leaves at 08:58": a sentence about one row of a list, said by that row (row-claims.ts).
+      const sentence = intent.visible && intent.target.sentence ? (intent.target.whole ?? intent.target.text) : null;
+      return (decided.action.type === 'fail' && sentence && rowClaim(sentence, elements)) || decided;
+    }
     case 'assertState':
       return resolveState(intent.target, intent.state, elements);
-    case 'assertValue':
-      return resolveLabelValue(intent.label, intent.value, intent.said, elements);
+    case 'assertValue': {
+      const decided = resolveLabelValue(intent.label, intent.value, intent.said, elements);
+      return (decided.action.type === 'fail' && rowClaim(intent.said, elements)) || decided;
+    }
     case 'assertField':
       return resolveFieldValue(intent.field, intent.value, elements);
     case 'confirm':

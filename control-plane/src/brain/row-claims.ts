@@ -1,0 +1,121 @@
+/**
+ * A check about one row of a list, said as a sentence: "the N3 leaves at 08:58", "the 09:00
+ * departure is sold out", "Brighton v Fulham kicks off at 20:00", "recycling is collected on Tue 16
+ * Dec", "the Barolo should be held until 2028". The row is the one the subject names, and
+ * everything the rest of the sentence says is said by that row.
+ *
+ * - The row: exactly one row of the list shows every name of the sentence (its words written with
+ *   a capital or a digit: "N3", "08:58", "Brighton", "Tue 16 Dec") as words of its texts, or, with
+ *   no name in the subject, the subject is the row's title ("recycling" over "Recycling"); nothing
+ *   outside the row shows a name of the subject.
+ * - What is said of it: every word after the verb is a word of the row (in some form: "held" is
+ *   "Hold", "minutes" is "min", lexicon.ts), verbs of timing and flagging and prepositions aside
+ *   ("leaves at", "kicks off at", "is flagged as").
+ * - Never a sentence with a negation, or a comparison ("the cheapest", "more than"): other readers
+ *   decide those, or fail them.
+ */
+import type { Decision } from './actions.js';
+import { textOf } from './claim-pieces.js';
+import { confidence } from './decisions.js';
+import { listItems } from './element-matching.js';
+import { descendants, describe, isButtonType } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { sameLemma, sameRoot } from './lemmas.js';
+import { canonicalTokens } from './lexicon.js';
+import { locatable, locatorFor, uniqueLocator } from './locators.js';
+import { modalFilter } from './screen-structure.js';
+import { comparableTokens, sameText } from './verdict-text.js';
+
+/** The verb that ends the subject: a copula or modal, or a verb of when or how much. */
+const VERB =
+  /\s(?:is|are|was|were|has|have|had|should|will|would|can|must|leaves|leave|departs|depart|arrives|arrive|kicks|kick|starts|start|opens|open|closes|close|takes|take|costs|cost|runs|run|plays|play|ends|end)\s/i;
+/** Words of the sentence that say how, not what: verbs of the kind above, prepositions, fillers. */
+const SAYING_NOTHING = new Set(
+  'is are was were be been being has have had should will would can must leaves leave departs depart arrives arrive kicks kick off starts start opens open closes close takes take costs cost runs run plays play ends end at on in for from to by until as of the a an it its flagged marked shown listed set scheduled due collected given'.split(
+    ' ',
+  ),
+);
+const NEGATION = /\b(?:not|no|never|none|nobody|nothing|without)\b|n['’]t\b/i;
+const COMPARISON =
+  /\b(?:most|least|more|less|fewer|cheapest|dearest|earliest|latest|first|last\s+one|only|than|highest|lowest|longest|shortest|both|all|every|each|any)\b|\w+est\b/i;
+const DETERMINERS = /^(?:the|a|an|my|our|your|this|that)$/i;
+/** "Opens at 07:00", "Closes in 20 min", "from 18:00": when a state will be, not that it is. */
+const TIME_TO_COME = /\b(?:opens?|closes?|starts?|ends?|from|until|at|in)\s+\S*\d|\b\d{1,2}:\d\d\b/i;
+const COUNT =
+  /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|several|some|many|few)\s+(?!\S*\d)\S|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\s/i;
+
+export function rowClaim(sentence: string, elements: readonly ScreenElement[]): Decision | null {
+  const said = sentence.trim().replace(/[.!]$/, '');
+  if (NEGATION.test(said) || COMPARISON.test(said.replace(/\b(?:latest|last)\b/gi, '')) || modalFilter(elements)) return null;
+  const verb = VERB.exec(` ${said} `);
+  if (!verb || verb.index === 0) return null;
+  const subject = said.slice(0, verb.index).trim();
+  // A count as the subject ("two of two Metformin doses", "2 doses") is a claim about a number: not this reader's.
+  if (COUNT.test(subject.replace(/^(?:the|my|our|your)\s+/i, ''))) return null;
+  const predicate = said.slice(verb.index + verb[0].length - 1).trim();
+  const rows = listItems(elements).filter((r) => r.visible);
+  if (rows.length === 0) return null;
+  // What a row says: its texts, not its controls ("Add to my schedule" offers, it does not say).
+  const inside = (row: ScreenElement) => [row, ...descendants(row, elements)].filter((el) => !el.clickable && !isButtonType(el));
+  // A name is written together in one text of the row: "Wall 3", never "Wall 2" beside "3 attempts".
+  const showsName = (row: ScreenElement, name: string) => inside(row).some((el) => hasWords(textOf(el), name));
+  const names = runsOfNames(said);
+  const subjectNames = runsOfNames(subject);
+  let row: ScreenElement | undefined;
+  if (subjectNames.length > 0) {
+    const hits = rows.filter((r) => names.every((n) => showsName(r, n)));
+    if (hits.length !== 1) return null;
+    row = hits[0]!;
+    const mine = new Set(inside(row));
+    // A name of the subject shown outside the row ("Arsenal" in a header too) does not single it out.
+    const outside = locatable(elements).filter((el) => !mine.has(el));
+    if (subjectNames.some((n) => outside.some((el) => hasWords(textOf(el), n)))) return null;
+  } else {
+    const title = subject
+      .split(/\s+/)
+      .filter((w) => !DETERMINERS.test(w))
+      .join(' ');
+    const hits = rows.filter((r) => inside(r).some((el) => sameText(textOf(el), title)));
+    if (hits.length !== 1) return null;
+    row = hits[0]!;
+  }
+  const wanted = canonicalTokens(comparableTokens(predicate)).filter((w) => !SAYING_NOTHING.has(w));
+  if (wanted.length === 0) return null;
+  // All of it said by one text of the row, which denies nothing ("Not Connected" never says "connected").
+  const says = (el: ScreenElement) => {
+    const own = canonicalTokens(comparableTokens(textOf(el)));
+    return wanted.every((w) => own.some((t) => t === w || (/^\p{L}/u.test(w) && (sameLemma(t, w) || sameRoot(t, w)))));
+  };
+  // The text that also shows most of the sentence's names ("18.4 MB used since Nov 1", not "142 MB used …").
+  const named = (el: ScreenElement) => names.filter((n) => hasWords(textOf(el), n)).length;
+  const shows = inside(row)
+    .filter((el) => says(el) && !NEGATION.test(textOf(el)))
+    .sort((a, b) => named(b) - named(a))[0];
+  if (!shows) return null;
+  // "Closes at 22:00" says when it will be closed, not that it is: a state is never read off a time to come.
+  if (!/\d/.test(predicate) && TIME_TO_COME.test(textOf(shows))) return null;
+  return {
+    action: { type: 'assert', target: uniqueLocator(shows, elements) ?? locatorFor(shows, elements), visible: true },
+    reasoning: `${describe(row)} is the row the sentence is about, and says ${JSON.stringify(predicate)} (${describe(shows)})`,
+    confidence: confidence(0.8),
+  };
+}
+
+/** The names of a sentence as written together: "Brighton", "Fulham", "Tue 16 Dec", "08:58". */
+function runsOfNames(text: string): string[] {
+  const isName = (w: string) => /^[\p{Lu}\d]/u.test(w) && !/^(?:I|I'm|I've)$/.test(w);
+  const words = text.split(/\s+/).filter(Boolean);
+  const runs: string[] = [];
+  words.forEach((w, i) => {
+    if (!isName(w) || (i === 0 && !/\d/.test(w) && DETERMINERS.test(w))) return;
+    runs.push(i > 0 && isName(words[i - 1]!) && runs.length > 0 ? `${runs.pop()} ${w}` : w);
+  });
+  return runs;
+}
+
+/** `text` has every word of `name`, in order, whole words. */
+function hasWords(text: string, name: string): boolean {
+  const own = comparableTokens(text);
+  const wanted = comparableTokens(name);
+  return own.some((_, i) => wanted.every((w, j) => own[i + j] === w));
+}
