@@ -55,6 +55,7 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
       rowByFirstWords(phrase, elements, verb) ??
       rowByWho(phrase, elements, verb) ??
       rowByNames(phrase, elements, verb) ??
+      controlOnRow(phrase, elements) ??
       // "Switch to Ava's chores": the tab named by whose they are.
       (verb && /^(?:switch|go)\s+to$/i.test(verb) && !phrase.literal ? tabNamedBy(phrase.text, elements) : null) ??
       choice.decision
@@ -192,6 +193,29 @@ function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
   if (others.some((o) => !own.has(o) && rows.some((r) => r !== row && tokensOf(r).has(o)))) return null;
   const shown = inside(row).filter((el) => runs.some((name) => showsName(el, name)));
   return tapRowOrItsControl(row, shown, elements, `the one row showing ${runs.map((r) => JSON.stringify(r)).join(' and ')}`, 0.8, verb);
+}
+
+/**
+ * "Tap Enter score on hole 7": a control of the one list row that shows the name after "on", "for"
+ * or "in" as a whole text ("Hole 7"), the control labelled with the words before it. One row, one
+ * such control in it, enabled; only when nothing matched the whole phrase.
+ */
+function controlOnRow(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(.+?)\s+(?:on|for|in|of)\s+(?:the\s+)?(.+)$/i.exec(phrase.text.trim());
+  if (!m || phrase.literal || phrase.ordinal !== undefined || phrase.near || phrase.container || modalFilter(elements)) return null;
+  const [, label, name] = m as unknown as [string, string, string];
+  const rows = listItems(elements).filter(
+    (r) => r.visible && descendants(r, elements).some((el) => sameText(el.text || el.contentDesc, name)),
+  );
+  if (rows.length !== 1) return null;
+  const row = rows[0]!;
+  const controls = descendants(row, elements).filter(
+    (el) => (el.clickable || isButtonType(el)) && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, label)),
+  );
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  if (!control.enabled) return fail(`${describe(control)} is disabled`);
+  return tapOn(control, elements, `${describe(control)} in the row showing ${JSON.stringify(name)}`, 0.85);
 }
 
 /** The first two words or more of `text` are `name`, whole words. */

@@ -30,6 +30,15 @@ describe('a row named by the names it shows', () => {
     );
   });
 
+  it('"Tap Enter score on hole 7": that row\'s control of that name', () => {
+    expect(decide('Tap Enter score on hole 7', 'android-golf-scorecard')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[5]/LinearLayout[6]/Button[2]',
+    );
+    // Hole 3 is played: its row has no Enter score.
+    expect(decide('Tap Enter score on hole 3', 'android-golf-scorecard')).toBe('fail');
+    expect(decide('Tap Enter score on hole 12', 'android-golf-scorecard')).toBe('fail');
+  });
+
   it('never a row missing a name, one word of a longer title, or a name shown elsewhere too', () => {
     expect(decide('Open the Arsenal v Liverpool match', 'android-football-scores')).toBe('fail');
     expect(decide('tap the 12:58 low tide', 'ios-tide-times')).toBe('fail');

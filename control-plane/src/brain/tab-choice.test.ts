@@ -34,6 +34,11 @@ describe('a tab named by what it shows', () => {
     expect(decide('Show the pistes', 'ios-ski-lifts')).toBe('fail');
   });
 
+  it('reads numbers written as words: "the back nine" is "Back 9"', () => {
+    expect(decide('Switch to the back nine', 'android-golf-scorecard')).toBe('tap Back 9');
+    expect(decide('Switch to the back ten', 'android-golf-scorecard')).toBe('fail');
+  });
+
   it('"Filter to …", "filter by …": the same', () => {
     expect(decide('Filter to declined guests', 'ios-wedding-guest-list')).toBe('tap Declined');
     expect(decide('Filter by sparkling', 'android-wine-cellar')).toBe('tap com.cellarbook.app:id/chip_sparkling');

@@ -15,6 +15,7 @@ import { tapTargetOf } from './element-matching.js';
 import { describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
+import { canonicalTokens } from './lexicon.js';
 import { locatable } from './locators.js';
 import { comparableTokens, sameText } from './verdict-text.js';
 
@@ -40,7 +41,7 @@ export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): 
   if (!possessive && words.length > 1) readings.push({ name: words.slice(0, -1).join(' '), noun: words.at(-1)! });
   const choices = choiceControls(elements);
   for (const { name, noun } of readings) {
-    const named = [...new Set(choices.filter((c) => c.labels.some((l) => sameText(l, name))).map((c) => c.control))];
+    const named = [...new Set(choices.filter((c) => c.labels.some((l) => sameText(l, name) || sameWords(l, name))).map((c) => c.control))];
     if (named.length !== 1) continue;
     const tab = named[0]!;
     if (noun !== null && !shownElsewhere(noun, tab, elements)) continue;
@@ -49,6 +50,13 @@ export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): 
   }
   return null;
 }
+
+/** The same words once numbers are read as numbers: "back nine" is "Back 9" (lexicon.ts). */
+const sameWords = (a: string, b: string) => {
+  const x = canonicalTokens(comparableTokens(a));
+  const y = canonicalTokens(comparableTokens(b));
+  return x.length > 0 && x.length === y.length && x.every((t, i) => t === y[i]);
+};
 
 interface Choice {
   control: ScreenElement;
