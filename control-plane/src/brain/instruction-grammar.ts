@@ -294,8 +294,9 @@ const toggling: Rule = (s) => {
   }
   if ((m = /^toggle\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: null };
   // A to-do or habit ticked off by its box: "tick off drink water", "Mark Meditate as done"; "as not done" unticks it.
-  if ((m = /^(?:tick|cross)\s+off\s+(.+)$/i.exec(s))) return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: 'on' };
-  if ((m = /^mark\s+(.+?)\s+as\s+(not\s+)?(?:done|complete|completed|finished)$/i.exec(s)))
+  if ((m = /^(?:tick|cross)\s+off\s+(.+)$/i.exec(s) ?? /^(?:tick|cross)\s+(.+?)\s+off$/i.exec(s)))
+    return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: 'on' };
+  if ((m = /^mark\s+(.+?)\s+(?:as\s+)?(not\s+)?(?:done|complete|completed|finished)$/i.exec(s)))
     return { kind: 'toggle', target: parseTargetPhrase(m[1]!, 'toggle'), desired: m[2] ? 'off' : 'on' };
   m =
     /^(check|tick|select|mark|uncheck|untick|deselect|unmark|clear)\s+(.+?\s+(?:check\s*box|checkbox|box|switch|toggle))$/i.exec(s) ??
@@ -370,6 +371,14 @@ export function parseInstruction(instruction: string): Intent {
     );
     if (intent) return intent;
   }
+  // "Sam was rude, tick the box to report him too": the tester's reason, then the action, whose pronoun stands for
+  // the one the reason named ("I don't need the interior vacuum, switch it off"). A condition ("If …,") is kept.
+  const told = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
+  if (told && !/\b(?:if|when|unless|once|until|after|before|then)\b/i.test(told[1]!)) {
+    const action = withReferent(told[2]!, told[1]!);
+    const intent = action ? parseInstruction(action) : null;
+    if (intent && intent.kind !== 'unknown') return intent;
+  }
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';
   return {
     kind: 'unknown',
@@ -377,6 +386,30 @@ export function parseInstruction(instruction: string): Intent {
     reason: `Could not understand "${instruction.trim()}". Try e.g. ${examples}, or a command such as tapOn: "Login"`,
   };
 }
+
+/**
+ * The action with its pronoun put back as what the reason named: "him", "her", "them" a name the reason
+ * writes with a capital ("Sam"); "it", "that", "this" the last thing it names after an article or
+ * possessive ("the interior vacuum", "our dog"). Null when the pronoun has nothing to stand for.
+ */
+function withReferent(action: string, reason: string): string | null {
+  const person = /\b(him|her|them)\b/i.exec(action);
+  const thing = /\b(it|that|this)\b/i.exec(action);
+  if (!person && !thing) return action;
+  if (person) {
+    const names = reason
+      .match(/\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu)
+      ?.filter((n) => !/^(?:I|I'm|I've|We|We're|We've|My|Our|The|Just)$/.test(n));
+    if (names?.length !== 1) return null;
+    return putAt(action, person, names[0]!);
+  }
+  const np = /\b(?:the|our|my|a|an|your|his|her|their)\s+([\p{L}\s-]+?)\s*$/iu.exec(reason);
+  return np ? putAt(action, thing!, `the ${np[1]!.trim()}`) : null;
+}
+
+/** The text with the word `found` found replaced: at its place, not the first such letters ("it" of "switch"). */
+const putAt = (text: string, found: RegExpExecArray, by: string) =>
+  text.slice(0, found.index) + by + text.slice(found.index + found[0].length);
 
 function parseTyping(s: string): Intent | null {
   let m: RegExpExecArray | null;

@@ -21,7 +21,7 @@ import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
-import { toggleByWords } from './toggle-words.js';
+import { doneControlOfRow, toggleByWords } from './toggle-words.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import { controlByVerb } from './verb-controls.js';
 import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
@@ -370,6 +370,9 @@ function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, eleme
     return toggle && { toggle, match: { element: toggle, score: 0.85, via: 'text' } };
   };
   const found = findToggle(elements, phrase) ?? kindToggle(phrase, elements) ?? byWords();
+  // "Mark feeding the cat as done" on a row with a "Mark done" button and no box.
+  const done = !found && desired === 'on' ? doneControlOfRow(phrase.variants?.[0] ?? phrase.text, elements) : null;
+  if (done) return tapOn(done, elements, `${describe(done)} marks the row done`, 0.85);
   if (!found) return notFound('switch or checkbox', phrase, elements);
   const { toggle, match } = found;
   const state = toggle.checked ? 'on' : 'off';

@@ -7,17 +7,17 @@
  * when one is up) fits. "The morning reminder" fits none; a word two toggles share names neither.
  */
 import { textOf } from './claim-pieces.js';
-import { toggleOf } from './element-matching.js';
-import { isToggle } from './element-roles.js';
+import { listItems, toggleOf } from './element-matching.js';
+import { descendants, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameRoot } from './lemmas.js';
 import { locatable } from './locators.js';
-import { modalFilter } from './screen-structure.js';
+import { modalFilter, titleElements } from './screen-structure.js';
 import { comparableTokens } from './verdict-text.js';
 
 /** Words that say what kind of control, or nothing at all: the rest must be the label's. */
 const NAMING_NOTHING = new Set(
-  'the a an my our your this that its of for to on in at with about box checkbox check switch toggle option setting settings tick'.split(
+  'the a an my our your this that its of for to on in at with about too also box checkbox check switch toggle option setting settings tick'.split(
     ' ',
   ),
 );
@@ -35,4 +35,26 @@ export function toggleByWords(name: string, elements: readonly ScreenElement[]):
   }
   const fits = [...words].filter(([, own]) => wanted.every((w) => own.some((t) => t === w || sameLemma(t, w) || sameRoot(t, w))));
   return fits.length === 1 ? fits[0]![0] : null;
+}
+
+/** A row's control that marks it done: "Mark done", "Done", "Complete". */
+const DONE = /^(?:mark\s+(?:as\s+)?)?(?:done|complete|completed|finished)$/i;
+
+/**
+ * "Tick off tidying the playroom", "Mark feeding the cat as done" on a chore list whose rows have a
+ * "Mark done" button, not a box: the one row whose texts have every naming word (in some form:
+ * "feeding" is "Feed the cat"), and its one control that marks it done.
+ */
+export function doneControlOfRow(name: string, elements: readonly ScreenElement[]): ScreenElement | null {
+  // "the dishwasher chore" on "This week's chores": the list's own noun says what, not which.
+  const listNoun = titleElements(elements).flatMap((t) => comparableTokens(textOf(t)));
+  const wanted = comparableTokens(name).filter((w) => !NAMING_NOTHING.has(w) && !listNoun.some((t) => sameLemma(t, w)));
+  if (wanted.length === 0 || modalFilter(elements)) return null;
+  const rows = listItems(elements).filter((r) => {
+    const own = [r, ...descendants(r, elements)].flatMap((el) => comparableTokens(textOf(el)));
+    return wanted.every((w) => own.some((t) => t === w || sameLemma(t, w) || sameRoot(t, w)));
+  });
+  if (rows.length !== 1) return null;
+  const controls = descendants(rows[0]!, elements).filter((el) => el.clickable && el.enabled && DONE.test(textOf(el).trim()));
+  return controls.length === 1 ? controls[0]! : null;
 }
