@@ -9,7 +9,7 @@
 import { type Decision, fail } from './actions.js';
 import { findClaimEvidence } from './claim-evidence.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
-import { findMatches, type Match, toggleOf } from './element-matching.js';
+import { findMatches, type Match, tapTargetOf, toggleOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isToggle } from './element-roles.js';
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
@@ -24,6 +24,7 @@ import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { dialogWords } from './prompt-answers.js';
 import { screenByParts } from './screen-parts.js';
 import { modalFilter, regionFilter, rowOf, screenBounds, titleElements } from './screen-structure.js';
+import { choiceNamed } from './tab-choice.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { toggleByWords } from './toggle-words.js';
@@ -575,9 +576,23 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     chooseTarget(elements, p, (q) => findMatches(elements, q, undefined, { typos: false, minCoverage: 0.5 }), 'element', {
       reachable: false,
     });
-  const choice = find(phrase);
-  if (!choice.ok) return choice.decision;
-  const el = choice.match.element;
+  let choice = find(phrase);
+  // "Leo's tab is selected", "the Plus wash is selected": a name, then a noun for what it is.
+  // The noun is a kind of control or what the screen's title says it lists ("Choose a wash"): never another
+  // group's heading ("the XL colour" beside a Size group's XL).
+  const kindAfter = choice.ok ? null : /^(.*\p{Lu}.*?)(?:['’]s)?\s+(\p{Ll}+)$/u.exec(phrase.text.trim());
+  if (
+    kindAfter &&
+    !/^(?:tab|chip|segment|option|button|card|filter|choice)$/.test(kindAfter[2]!) &&
+    !titleElements(elements).some((t) => comparableTokens(t.text || t.contentDesc).some((w) => sameLemma(w, kindAfter[2]!)))
+  )
+    kindAfter.length = 0;
+  const byName = kindAfter?.[1] ? find({ text: kindAfter[1] }) : null;
+  if (byName?.ok) choice = byName;
+  // "Leo's tab": of the texts saying "Leo", the tab, chip or segment (tab-choice.ts).
+  const tab = !choice.ok && kindAfter?.[1] ? choiceNamed(kindAfter[1], elements) : null;
+  if (!choice.ok && !tab) return choice.decision;
+  const el = tab ?? (choice as { match: { element: ScreenElement } }).match.element;
   const target = uniqueLocator(el, elements) ?? locatorFor(el, elements);
   if (state === 'enabled' || state === 'disabled') {
     const want = state === 'enabled';
@@ -585,9 +600,13 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     return pass({ ...target, enabled: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
   }
   const want = state === 'selected';
+  // A text of a card or tab that is chosen as a whole ("Plus" of a checked wash card): the card's state.
+  const holder = el.checkable || el.selected || el.checked ? el : tapTargetOf(el, elements);
+  const owner = holder !== el && (holder.checkable || holder.checked || holder.selected) ? holder : el;
+  const at = owner === el ? target : (uniqueLocator(owner, elements) ?? locatorFor(owner, elements));
   // A chip or a radio button is chosen by being checked: Material's Chip reports checked, never selected.
-  const byCheck = el.checkable && !el.selected;
-  const chosen = byCheck ? el.checked : el.selected;
-  if (chosen !== want) return fail(`${describe(el)} is ${chosen ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
-  return pass(byCheck ? { ...target, checked: want } : { ...target, selected: want }, `${describe(el)} is ${STATE_NAMES[state]}`);
+  const byCheck = (owner.checkable || owner.checked) && !owner.selected;
+  const chosen = byCheck ? owner.checked : owner.selected;
+  if (chosen !== want) return fail(`${describe(owner)} is ${chosen ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);
+  return pass(byCheck ? { ...at, checked: want } : { ...at, selected: want }, `${describe(owner)} is ${STATE_NAMES[state]}`);
 }

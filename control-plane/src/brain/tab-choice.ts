@@ -58,6 +58,18 @@ const sameWords = (a: string, b: string) => {
   return x.length > 0 && x.length === y.length && x.every((t, i) => t === y[i]);
 };
 
+/** The one tab, chip or segment of that name (whole, numbers as numbers), or null. */
+export function choiceNamed(name: string, elements: readonly ScreenElement[]): ScreenElement | null {
+  const named = [
+    ...new Set(
+      choiceControls(elements)
+        .filter((c) => c.labels.some((l) => sameText(l, name) || sameWords(l, name)))
+        .map((c) => c.control),
+    ),
+  ];
+  return named.length === 1 ? named[0]! : null;
+}
+
 interface Choice {
   control: ScreenElement;
   labels: string[];

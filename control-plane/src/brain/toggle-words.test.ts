@@ -30,6 +30,12 @@ describe('a toggle named by the words of its label', () => {
     expect(decide('Check that auto-delete is on', 'ios-podcast-episode')).toBe('fail');
   });
 
+  it('reads a chosen card by its own state ("the Plus wash is selected" over its checked card)', () => {
+    expect(decide('Check the Plus wash is selected', 'android-car-wash')).toMatch(/^assert /);
+    expect(decide('Check the Basic wash is selected', 'android-car-wash')).toBe('fail');
+    expect(decide('Check the Plus colour is selected', 'android-car-wash')).toBe('fail');
+  });
+
   it('ticks or unticks it by those words', () => {
     expect(decide('Untick the parking photo box', 'android-end-scooter-ride-dialog')).toBe('tap com.zipscoot.app:id/photo_checkbox');
     expect(decide('Tick the helmet photo box', 'android-end-scooter-ride-dialog')).toBe('fail');
@@ -37,5 +43,9 @@ describe('a toggle named by the words of its label', () => {
     expect(decide('Turn off the evening reminder', 'ios-bin-collection')).toBe('tap reminderSwitch');
     expect(decide('Turn off the dose reminders', 'android-vaccination-record')).toBe('tap com.healthpass.records:id/reminder_switch');
     expect(decide('Turn off the morning reminder', 'ios-bin-collection')).toBe('fail');
+    // Under a heading "Zones", "zone" says what the switches are; "Hedges" which one.
+    expect(decide('Turn on the Hedges zone', 'ios-garden-watering')).toBe('tap zoneSwitch_2');
+    expect(decide('Turn on the Hedges sprinkler', 'ios-garden-watering')).toBe('fail');
+    expect(decide('Turn on the Orchard zone', 'ios-garden-watering')).toBe('fail');
   });
 });

@@ -12,8 +12,8 @@ import { descendants, isToggle } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameRoot } from './lemmas.js';
 import { locatable } from './locators.js';
-import { modalFilter, titleElements } from './screen-structure.js';
-import { comparableTokens } from './verdict-text.js';
+import { modalFilter, rowOf, titleElements } from './screen-structure.js';
+import { comparableTokens, textSegments } from './verdict-text.js';
 
 /** Words that say what kind of control, or nothing at all: the rest must be the label's. */
 const NAMING_NOTHING = new Set(
@@ -23,7 +23,15 @@ const NAMING_NOTHING = new Set(
 );
 
 export function toggleByWords(name: string, elements: readonly ScreenElement[]): ScreenElement | null {
-  const wanted = comparableTokens(name).filter((w) => !NAMING_NOTHING.has(w));
+  const said = comparableTokens(name).filter((w) => !NAMING_NOTHING.has(w));
+  // "the Hedges zone" under a heading "Zones": the list's own noun says what, not which (one word at least stays).
+  const headings = locatable(elements)
+    .filter((el) => !el.clickable && rowOf(el, elements) === null && !isToggle(el))
+    .map((el) => comparableTokens(textOf(el)))
+    .filter((words) => words.length === 1)
+    .flat();
+  const listNoun = (w: string) => headings.some((h) => sameLemma(h, w));
+  const wanted = said.some((w) => !listNoun(w)) ? said.filter((w) => !listNoun(w)) : said;
   if (wanted.length === 0) return null;
   const inModal = modalFilter(elements);
   const words = new Map<ScreenElement, string[]>();
@@ -33,7 +41,15 @@ export function toggleByWords(name: string, elements: readonly ScreenElement[]):
     if (!toggle || (inModal && !inModal(toggle))) continue;
     words.set(toggle, [...(words.get(toggle) ?? []), ...comparableTokens(textOf(el))]);
   }
-  const fits = [...words].filter(([, own]) => wanted.every((w) => own.some((t) => t === w || sameLemma(t, w) || sameRoot(t, w))));
+  const same = (t: string, w: string) => t === w || sameLemma(t, w) || sameRoot(t, w);
+  // With the list's noun set aside, what is left names the toggle by its own label's first part, whole ("the Hedges
+  // zone" for "Hedges"; never "the daily reminder" for "Vitamins, daily, 08:00").
+  const dropped = wanted.length < said.length;
+  const firstPart = (toggle: ScreenElement) => comparableTokens(textSegments(textOf(toggle).split(/,/)[0] ?? '').at(-1) ?? '');
+  const fits = [...words].filter(
+    ([toggle, own]) =>
+      wanted.every((w) => own.some((t) => same(t, w))) && (!dropped || firstPart(toggle).every((t) => wanted.some((w) => same(t, w)))),
+  );
   return fits.length === 1 ? fits[0]![0] : null;
 }
 
