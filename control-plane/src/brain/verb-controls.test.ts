@@ -35,6 +35,16 @@ describe('controlByVerb', () => {
     expect(tapped('Adopt Biscuit', pet)).toBeNull();
   });
 
+  it('takes a word right before the noun the name ends on as saying which kind ("my finisher certificate")', () => {
+    const race = corpusScreen('android-race-results', 'android');
+    expect(tapped('Download my finisher certificate', race)).toMatch(/certificate_button/);
+    // "View photos (6)": the count in brackets is no part of its name.
+    expect(tapped('View my race photos', race)).toMatch(/photos_button/);
+    // The word after the noun, or a noun the name does not end on, is another thing.
+    expect(tapped('Download the certificate template', race)).toBeNull();
+    expect(tapped('Download my finisher medal', race)).toBeNull();
+  });
+
   it('takes a verb of the same action, never another action or an object the screen does not show', () => {
     const steps = corpusScreen('android-steps', 'android');
     const parking = corpusScreen('android-parking-session', 'android');

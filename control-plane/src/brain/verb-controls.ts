@@ -70,7 +70,8 @@ const readAmounts = (tokens: readonly string[]) =>
   tokens.map((t, i) =>
     /^(?:a|an)$/.test(t) && /^(?:hours|minutes|days|weeks|months|years|nights|seconds)$/.test(tokens[i + 1] ?? '') ? '1' : t,
   );
-const nameOf = (el: ScreenElement) => (labelOf(el) ? tokensOf(labelOf(el)) : idWords(el.resourceId));
+/** A count in brackets is no part of a control's name: "View photos (6)" is "View photos". */
+const nameOf = (el: ScreenElement) => (labelOf(el) ? tokensOf(labelOf(el).replace(/\s*\(\d+\)\s*$/, '')) : idWords(el.resourceId));
 const content = (words: readonly string[]) => words.filter((w) => !FILLER.has(w));
 /** The same word by dictionary form, or a long word of its family by Porter stem ("navigating" / "Navigation"). */
 const kin = (a: string, b: string) => sameLemma(a, b) || (a.length >= 5 && b.length >= 5 && !/^\d/.test(a) && sameStem(a, b));
@@ -126,9 +127,19 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
     // A control named by its verb alone acts on what the screen is about: "Delete the account" never taps the
     // photo's "Delete" because an "Account" tab is shown.
     const known = row ? wordsIn(row) : others.length === 0 ? topic : shown;
+    // A word before the noun the name ends on says which kind ("my finisher certificate" for "Download certificate"):
+    // only there, never after it ("the account photo" is a photo, not the account).
+    const head = others.at(-1);
+    const last = rest.at(-1);
+    const modifier = (w: string) =>
+      head !== undefined && last !== undefined && has([last], head) && rest.at(-2) === w && /^\p{L}+$/u.test(w) && !name.includes(w);
     return beyond.every(
       (w) =>
-        THE_THING.test(w) || (others.length > 0 && KIND_OF_CONTROL.test(w)) || has(known, w) || (!row && title.some((t) => sameStem(w, t))),
+        THE_THING.test(w) ||
+        (others.length > 0 && KIND_OF_CONTROL.test(w)) ||
+        has(known, w) ||
+        (!row && title.some((t) => sameStem(w, t))) ||
+        (!row && modifier(w)),
     );
   });
   if (fits.length === 0) {
