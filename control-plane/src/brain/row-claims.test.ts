@@ -23,9 +23,18 @@ describe('a sentence about one row', () => {
     expect(check('Check recycling is collected on Tue 16 Dec', 'ios-bin-collection')).toBe('assert');
     expect(check('Check the Barolo should be held until 2028', 'android-wine-cellar')).toBe('assert');
     expect(check('Check Brighton v Fulham kicks off at 20:00', 'android-football-scores')).toBe('assert');
+    // The row's title in part: "Cholesterol (total)", "Chicken Tikka Masala".
+    expect(check('Check cholesterol is flagged as high', 'android-lab-results')).toBe('assert');
+    expect(check('Check the tikka masala takes 35 minutes', 'ios-meal-kit-box')).toBe('assert');
+    expect(check('Check Nova Heights plays the Main Stage at 18:00', 'ios-festival-lineup')).toBe('assert');
   });
 
-  it('fails on another time or date', () => {
+  it('fails on another time or date, or a name every row shows', () => {
+    expect(check('Check cholesterol is flagged as low', 'android-lab-results')).toBe('fail');
+    expect(check('Check the tikka masala takes 25 minutes', 'ios-meal-kit-box')).toBe('fail');
+    expect(check('Check Nova Heights plays the Main Stage at 21:30', 'ios-festival-lineup')).toBe('fail');
+    // "Order" is every row's: "#1043" is the name, and its row says "Out for delivery".
+    expect(check('Check that Order #1043 was delivered on 2 May', 'android-order-list')).toBe('fail');
     expect(check('Check the N3 leaves at 09:58', 'android-bus-departures')).toBe('fail');
     expect(check('Check recycling is collected on Tue 23 Dec', 'ios-bin-collection')).toBe('fail');
     expect(check('Check the Barolo should be held until 2030', 'android-wine-cellar')).toBe('fail');

@@ -24,7 +24,7 @@ import { sameLemma, sameRoot } from './lemmas.js';
 import { canonicalTokens } from './lexicon.js';
 import { locatable, locatorFor, uniqueLocator } from './locators.js';
 import { modalFilter } from './screen-structure.js';
-import { comparableTokens, sameText } from './verdict-text.js';
+import { comparableTokens, sameText, textSegments } from './verdict-text.js';
 
 /** The verb that ends the subject: a copula or modal, or a verb of when or how much. */
 const VERB =
@@ -66,16 +66,30 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
     const hits = rows.filter((r) => names.every((n) => showsName(r, n)));
     if (hits.length !== 1) return null;
     row = hits[0]!;
+    // Each name of the subject is this row's alone among the rows ("Order" of "Order #1043" is every row's).
+    // A name of two words or more counts elsewhere as a text that is it or starts with it ("Blue Mug Small" beside
+    // "Blue Mug Large"), not one that mentions it ("Clashes with Nova Heights" names another set).
+    const startsWith = (text: string, n: string) => {
+      const own = comparableTokens(text);
+      return comparableTokens(n).every((w, i) => own[i] === w);
+    };
+    const alsoIn = (r: ScreenElement, n: string) =>
+      comparableTokens(n).length > 1 ? inside(r).some((el) => textSegments(textOf(el)).some((seg) => startsWith(seg, n))) : showsName(r, n);
+    if (subjectNames.some((n) => rows.some((r) => r !== row && alsoIn(r, n)))) return null;
     const mine = new Set(inside(row));
     // A name of the subject shown outside the row ("Arsenal" in a header too) does not single it out.
     const outside = locatable(elements).filter((el) => !mine.has(el));
-    if (subjectNames.some((n) => outside.some((el) => hasWords(textOf(el), n)))) return null;
+    if (subjectNames.some((n) => outside.some((el) => textSegments(textOf(el)).some((seg) => sameText(seg, n))))) return null;
   } else {
     const title = subject
       .split(/\s+/)
       .filter((w) => !DETERMINERS.test(w))
       .join(' ');
-    const hits = rows.filter((r) => inside(r).some((el) => sameText(textOf(el), title)));
+    // The row's title, or part of it: "cholesterol" over "Cholesterol (total)", "the tikka masala" over "Chicken Tikka Masala".
+    const wantedTitle = comparableTokens(title);
+    const titled = (el: ScreenElement) =>
+      textSegments(textOf(el)).some((seg) => sameText(seg, title)) || (wantedTitle.length > 1 && hasWords(textOf(el), title));
+    const hits = rows.filter((r) => inside(r).some(titled));
     if (hits.length !== 1) return null;
     row = hits[0]!;
   }
@@ -103,7 +117,7 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
 
 /** The names of a sentence as written together: "Brighton", "Fulham", "Tue 16 Dec", "08:58". */
 function runsOfNames(text: string): string[] {
-  const isName = (w: string) => /^[\p{Lu}\d]/u.test(w) && !/^(?:I|I'm|I've)$/.test(w);
+  const isName = (w: string) => /^(?:[\p{Lu}\d]|[#№$€£¥]\d)/u.test(w) && !/^(?:I|I'm|I've)$/.test(w);
   const words = text.split(/\s+/).filter(Boolean);
   const runs: string[] = [];
   words.forEach((w, i) => {
