@@ -4,17 +4,10 @@
  * out", "Don't save the replay" (a ticked box in the dialog), "Back out of the dialog with Cancel".
  * Traps: another person or thing than the dialog's, another action, no dialog up.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Platform } from './hierarchy.js';
-import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
-const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
-const decide = (instruction: string, name: string) => {
-  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
-  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
-  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
-};
+const decide = decideOn;
 
 describe('confirming what the dialog asks', () => {
   it('by the action as an -ing form and whom it is done to, only when the dialog says whom', () => {

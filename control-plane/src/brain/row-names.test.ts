@@ -4,17 +4,10 @@
  * WO-1041". Traps: a name no row shows, one word of a longer title ("the Weekly email" beside
  * "Weekly report"), a name the screen shows outside the row too ("Blue Hours").
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Platform } from './hierarchy.js';
-import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
-const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
-const decide = (instruction: string, name: string) => {
-  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
-  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
-  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
-};
+const decide = decideOn;
 
 describe('a row named by the names it shows', () => {
   it('taps the one row showing every name', () => {

@@ -3,17 +3,10 @@
  * name. Traps: a day whose tab is not chosen, another person or place, a word the screen shows
  * nowhere near its title.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Platform } from './hierarchy.js';
-import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
-const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
-const check = (instruction: string, name: string) => {
-  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
-  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
-  return action.type === 'assert' ? `assert ${action.target.value}` : action.type;
-};
+const check = decideOn;
 
 describe('a screen named by its parts', () => {
   it('takes the day from the chosen tab or chip, never from one not chosen', () => {

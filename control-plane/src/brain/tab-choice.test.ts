@@ -2,17 +2,10 @@
  * "Show tomorrow's tides", "Switch to Ava's chores" (tab-choice.ts): the tab, chip or segment named
  * by the part that picks it. Traps: a tab the screen does not have, a noun the screen never shows.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Platform } from './hierarchy.js';
-import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
-const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
-const decide = (instruction: string, name: string) => {
-  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
-  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
-  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
-};
+const decide = decideOn;
 
 describe('a tab named by what it shows', () => {
   it('by whose or which day: the possessive', () => {

@@ -3,17 +3,10 @@
  * downloaded eSIMs", "backing up the watch data" for "Back up watch data first". Traps: a word no
  * toggle's label has; the state the box is not in.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Platform } from './hierarchy.js';
-import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
-const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
-const decide = (instruction: string, name: string) => {
-  const platform: Platform = name.startsWith('ios-') ? 'ios' : 'android';
-  const { action } = decideOffline({ instruction, platform, hierarchyXml: screen(name) });
-  return action.type === 'tap' || action.type === 'assert' ? `${action.type} ${action.target?.value}` : action.type;
-};
+const decide = decideOn;
 
 describe('a toggle named by the words of its label', () => {
   it('checks its state by those words, every one of them the label’s', () => {

@@ -4,16 +4,11 @@
  * its own button (toggle-words.ts `doneControlOfRow`): "Mark feeding the cat as done". Traps: another
  * name, a thing no row or toggle has.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from './instruction-grammar.js';
-import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
-const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
-const decide = (instruction: string, name: string) => {
-  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen(name) });
-  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
-};
+const decide = decideOn;
 
 describe("the reason's name or thing put back for the pronoun", () => {
   it('"him" / "her" is the name the reason writes, "it" / "that" the thing it names last', () => {

@@ -4,16 +4,10 @@
  * (`stepCount`): a stepper's control. Traps: a text that does not start with a field's name, a
  * count the screen has no control for.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
-const screen = (name: string) => readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8');
-const decide = (instruction: string, name: string) => {
-  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen(name) });
-  if (action.type === 'type') return `type "${action.text}" into ${action.target?.value}`;
-  return action.type === 'tap' ? `tap ${action.target.value}` : action.type;
-};
+const decide = decideOn;
 
 describe('a field named before what to type', () => {
   it('types only what follows the name', () => {
