@@ -24,7 +24,7 @@ import type { TargetPhrase } from './target-phrase.js';
 import { doneControlOfRow, toggleByWords } from './toggle-words.js';
 import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import { controlByVerb } from './verb-controls.js';
-import { comparableTokens, sameText, showsText, textSegments } from './verdict-text.js';
+import { comparableTokens, sameText, showsText, startsWithName, textSegments } from './verdict-text.js';
 
 export interface Screen {
   platform: Platform;
@@ -179,7 +179,7 @@ function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
   // Each name is a whole text of the row or a part of one ("Arsenal", "WO-1041"), or the first words of one, two or more
   // ("Château Musar" of "Château Musar 2015"): never one word of a longer text ("Weekly" of "Weekly report").
   const showsName = (el: ScreenElement, name: string) =>
-    textSegments(el.text || el.contentDesc).some((seg) => sameText(seg, name) || firstWordsOf(seg, name));
+    textSegments(el.text || el.contentDesc).some((seg) => sameText(seg, name) || startsWithName(seg, name));
   const rows = listItems(elements).filter((r) => r.visible);
   const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
   const hits = rows.filter((r) => runs.every((name) => inside(r).some((el) => showsName(el, name))));
@@ -216,13 +216,6 @@ function controlOnRow(phrase: TargetPhrase, elements: readonly ScreenElement[]):
   const control = controls[0]!;
   if (!control.enabled) return fail(`${describe(control)} is disabled`);
   return tapOn(control, elements, `${describe(control)} in the row showing ${JSON.stringify(name)}`, 0.85);
-}
-
-/** The first two words or more of `text` are `name`, whole words. */
-function firstWordsOf(text: string, name: string): boolean {
-  const own = comparableTokens(text);
-  const wanted = comparableTokens(name);
-  return wanted.length > 1 && wanted.length < own.length && wanted.every((w, i) => own[i] === w);
 }
 
 /**

@@ -24,7 +24,7 @@ import { sameLemma, sameRoot } from './lemmas.js';
 import { canonicalTokens } from './lexicon.js';
 import { locatable, locatorFor, uniqueLocator } from './locators.js';
 import { modalFilter } from './screen-structure.js';
-import { comparableTokens, sameText, textSegments } from './verdict-text.js';
+import { comparableTokens, sameText, startsWithName, textSegments } from './verdict-text.js';
 
 /** The verb that ends the subject: a copula or modal, or a verb of when or how much. */
 const VERB =
@@ -69,12 +69,10 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
     // Each name of the subject is this row's alone among the rows ("Order" of "Order #1043" is every row's).
     // A name of two words or more counts elsewhere as a text that is it or starts with it ("Blue Mug Small" beside
     // "Blue Mug Large"), not one that mentions it ("Clashes with Nova Heights" names another set).
-    const startsWith = (text: string, n: string) => {
-      const own = comparableTokens(text);
-      return comparableTokens(n).every((w, i) => own[i] === w);
-    };
     const alsoIn = (r: ScreenElement, n: string) =>
-      comparableTokens(n).length > 1 ? inside(r).some((el) => textSegments(textOf(el)).some((seg) => startsWith(seg, n))) : showsName(r, n);
+      comparableTokens(n).length > 1
+        ? inside(r).some((el) => textSegments(textOf(el)).some((seg) => sameText(seg, n) || startsWithName(seg, n)))
+        : showsName(r, n);
     if (subjectNames.some((n) => rows.some((r) => r !== row && alsoIn(r, n)))) return null;
     const mine = new Set(inside(row));
     // A name of the subject shown outside the row ("Arsenal" in a header too) does not single it out.

@@ -23,7 +23,7 @@ import { type ScreenElement, shortType } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { locatorFor, uniqueLocator } from './locators.js';
 import { rowOf, screenBounds, titleElements } from './screen-structure.js';
-import { comparableTokens, sameText, textSegments } from './verdict-text.js';
+import { comparableTokens, sameText, startsWithName, textSegments } from './verdict-text.js';
 
 /** Nouns for a kind of screen, beside the title's words: "the vaccination record" on "Vaccinations". */
 const KIND =
@@ -153,16 +153,6 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
     if (section) return passOn(telling ?? section, elements, parts);
   }
   return null;
-}
-
-/**
- * "Hollins Park Golf Club" names "Hollins Park": a name of two words or more that the text starts
- * with, whole words. One word ("Hollins") is too little to say whose.
- */
-function startsWithName(text: string, name: string): boolean {
-  const own = comparableTokens(text);
-  const wanted = comparableTokens(name);
-  return wanted.length > 1 && wanted.length < own.length && wanted.every((w, i) => own[i] === w);
 }
 
 /** Takes the first word of `words` that is `word` in some form ("grades" for "Grades"); false when none is. */

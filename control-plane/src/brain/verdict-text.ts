@@ -72,6 +72,16 @@ export function textSegments(text: string): string[] {
   return [text, ...parts.map((p) => p.trim()).filter((p) => p && p !== text)];
 }
 
+/**
+ * `text` starts with the words of `name` and goes on ("Hollins Park Golf Club" with "Hollins Park"),
+ * whole words; a name of two words or more, one word being too little to name anything by.
+ */
+export function startsWithName(text: string, name: string): boolean {
+  const own = comparableTokens(text);
+  const wanted = comparableTokens(name);
+  return wanted.length > 1 && wanted.length < own.length && wanted.every((w, i) => own[i] === w);
+}
+
 /** Does `shown` (a text on screen) show `wanted` as a whole or as one of its segments? */
 export function showsText(shown: string, wanted: string): boolean {
   return shown !== '' && textSegments(shown).some((segment) => sameText(segment, wanted));
