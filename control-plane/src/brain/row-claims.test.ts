@@ -36,6 +36,17 @@ describe('a sentence about one row', () => {
     expect(check('Check Brighton v Fulham kicks off at 19:45', 'android-football-scores')).toBe('fail');
   });
 
+  it('fails what another row says, or what the row says of something else', () => {
+    expect(check('Check the 07:30 departure is sold out', 'android-ferry-timetable')).toBe('fail');
+    expect(check('Check the 09:00 ferry arrives at 08:15', 'android-ferry-timetable')).toBe('fail');
+    expect(check('Check Arsenal v Chelsea kicks off at 20:00', 'android-football-scores')).toBe('fail');
+    expect(check('Check glass is collected on Tue 16 Dec', 'ios-bin-collection')).toBe('fail');
+    expect(check('Check haemoglobin is flagged as high', 'android-lab-results')).toBe('fail');
+    expect(check('Check Nova Heights plays the Lake Stage at 18:00', 'ios-festival-lineup')).toBe('fail');
+    expect(check('Check that Order #1050 was delivered on 2 May', 'android-order-list')).toBe('fail');
+    expect(check('Check that Order #1042 is out for delivery', 'android-order-list')).toBe('fail');
+  });
+
   it('never passes on a row that denies it, a name split over texts, a control, a quantifier or words of two texts', () => {
     expect(check('Check that Car Audio is connected', 'ios-bluetooth')).toBe('fail');
     expect(check('Check Red Arete is on Wall 3', 'ios-climbing-logbook')).toBe('fail');
