@@ -25,9 +25,11 @@ import { locatorFor, uniqueLocator } from './locators.js';
 import { rowOf, screenBounds, titleElements } from './screen-structure.js';
 import { comparableTokens, sameText, startsWithName, textSegments } from './verdict-text.js';
 
-/** Nouns for a kind of screen, beside the title's words: "the vaccination record" on "Vaccinations". */
-const KIND =
-  /^(?:settings|details|overview|summary|info|information|options|preferences|record|records|schedule|timetable|list|screen|page|view|tab)$/;
+/**
+ * Nouns for a kind of screen, beside the title's words: "the vaccination record" on "Vaccinations". Not "settings" or
+ * "options": "the kitchen timers settings" names the app's Settings screen, not its Timers.
+ */
+const KIND = /^(?:details|overview|summary|info|information|record|records|schedule|timetable|list|screen|page|view|tab)$/;
 const WHEN =
   /^(?:today|tonight|tomorrow|yesterday|(?:this|next|last)\s+(?:week|weekend|month)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
 const DETERMINER = /^(?:the|a|an|my|your|our|their|his|her)$/;
