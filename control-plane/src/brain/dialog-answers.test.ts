@@ -33,6 +33,8 @@ describe('declining what the dialog asks', () => {
     expect(decide("Don't resign", 'ios-resign-chess-game-alert')).toBe('tap Keep Playing');
     expect(decide("Don't archive Marketing Site", 'ios-archive-project-alert')).toBe('fail');
     expect(decide("Don't delete the project", 'ios-archive-project-alert')).toBe('fail');
+    // The verb with its particle: "sign in" is not "Sign out".
+    expect(decide("Don't sign in", 'android-sign-out-devices-dialog')).toBe('fail');
     // A Sign out button but no dialog asking: nothing to decline.
     expect(decide("Don't sign out", 'android-profile')).toBe('fail');
   });

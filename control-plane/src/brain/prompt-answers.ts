@@ -221,6 +221,9 @@ export function declineAction(action: string, elements: readonly ScreenElement[]
   const title = titleElements(elements).find(inModal);
   const verb = wanted[0];
   if (!title || !verb || !comparableTokens(textOf(title)).some((t) => sameStem(t, verb))) return null;
+  // A verb's particle is part of it: "Don't sign in" is never an answer to "Sign out of all devices?".
+  const particle = /^\S+\s+(in|out|up|off|on|down|over|back|away)\b/i.exec(action.trim())?.[1]?.toLowerCase();
+  if (particle && !comparableTokens(textOf(title)).includes(particle)) return null;
   const cancel = findByLabels(elements.filter(inModal), DISMISS_LABELS);
   if (cancel) return tapOn(cancel, elements, `${describe(cancel)} answers ${describe(title)} without doing it`, 0.85);
   // No Cancel: of its two buttons, the one without the verb ("Keep Offer" beside "Withdraw").
