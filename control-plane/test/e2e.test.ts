@@ -278,7 +278,12 @@ describe('runs end to end on virtual handsets', () => {
     child.kill('SIGKILL');
     await agent(1);
     const run = await finished(runId);
-    expect(run.succeededTests.map((e: any) => e.id)).toEqual([ids.slow]);
+    // On failure, say how the test ended and on which try (CI once saw it end unsucceeded under load).
+    const why = JSON.stringify({ row: await testRow(runId, ids.slow), failed: run.failedTests, blocked: run.blockedTests });
+    expect(
+      run.succeededTests.map((e: any) => e.id),
+      why,
+    ).toEqual([ids.slow]);
     expect((await testRow(runId, ids.slow)).attempt).toBe(2);
   });
 
