@@ -35,6 +35,7 @@ import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { thirtiethBatch } from './thirtieth-batch-cases.js';
+import { thirtyFifthBatch } from './thirty-fifth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { thirtyFourthBatch } from './thirty-fourth-batch-cases.js';
 import { thirtySecondBatch } from './thirty-second-batch-cases.js';
@@ -99,6 +100,7 @@ const corpus: CorpusCase[] = [
   ...thirtySecondBatch,
   ...thirtyThirdBatch,
   ...thirtyFourthBatch,
+  ...thirtyFifthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -220,6 +222,7 @@ describe('offline model corpus', () => {
       ['thirty-second batch (blind, session 9)', thirtySecondBatch],
       ['thirty-third batch (blind, session 9)', thirtyThirdBatch],
       ['thirty-fourth batch (blind, session 10)', thirtyFourthBatch],
+      ['thirty-fifth batch (blind, session 10)', thirtyFifthBatch],
     ] as const)
       score(
         label,
