@@ -28,7 +28,7 @@
  * a tab's, a switch's, a radio button's or a row's state, a tap on a control a row does not have,
  * a control on neither screen, a button asked for in the alert that is only behind it, a claim
  * the alert's text contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead)
+ * Blind score before any fix: 58/79 (73.4 %), 1 false pass, 1 on a wrong element (the model of main at 0707dee, run once by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
