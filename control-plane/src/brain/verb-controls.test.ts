@@ -45,6 +45,12 @@ describe('controlByVerb', () => {
     expect(tapped('Download my finisher medal', race)).toBeNull();
   });
 
+  it('takes what the verb acts on from before a preposition: "Add a note to the Sunday reading" never taps "Add Reading"', () => {
+    const log = corpusScreen('ios-blood-pressure', 'ios');
+    expect(tapped('Add a note to the Sunday reading', log)).toBeNull();
+    expect(tapped('Add a reading', log)).toMatch(/addReadingButton/);
+  });
+
   it('takes a verb of the same action, never another action or an object the screen does not show', () => {
     const steps = corpusScreen('android-steps', 'android');
     const parking = corpusScreen('android-parking-session', 'android');

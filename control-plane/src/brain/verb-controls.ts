@@ -76,6 +76,7 @@ const content = (words: readonly string[]) => words.filter((w) => !FILLER.has(w)
 /** The same word by dictionary form, or a long word of its family by Porter stem ("navigating" / "Navigation"). */
 const kin = (a: string, b: string) => sameLemma(a, b) || (a.length >= 5 && b.length >= 5 && !/^\d/.test(a) && sameStem(a, b));
 const has = (words: readonly string[], w: string) => words.some((x) => kin(w, x));
+const PREPOSITION = /^(?:to|for|on|in|into|onto|at|of|with|from|by|about)$/;
 /** Words for a control itself, said after its name: "Start the climate control" for "Start Climate". */
 const KIND_OF_CONTROL = /^(?:control|controls|feature|function|option|button)$/;
 /** Verbs that make something new: "Add a new habit" is "Add habit". */
@@ -120,6 +121,14 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
       left[0] !== others.at(-1) &&
       content(rest).every((w) => has(others, w));
     if (left.length > 0 && !qualifier) return false;
+    // "Add a note to the Sunday reading" adds a note, never a reading, whatever the screen shows: with a place
+    // after a preposition, what comes before it holds a word of the name, unless the name itself says where
+    // ("Add to Favourites" for "Add Biscuit to my favourites").
+    const at = rest.findIndex((w) => PREPOSITION.test(w));
+    // A name with a number says how much, not what ("Book 30 min" for "Book the room for 30 minutes").
+    const sized = others.some((w) => /^\d/.test(w));
+    if (at > 0 && others.length > 0 && !sized && !name.some((w) => PREPOSITION.test(w)) && !others.some((o) => has(rest.slice(0, at), o)))
+      return false;
     // Every number of the instruction is the control's: "Book the room for 2 hours" never taps "Book 1 hour".
     if (!rest.filter((w) => /^\d/.test(w)).every((n) => others.includes(n))) return false;
     const beyond = content(rest).filter((w) => !has(others, w));
