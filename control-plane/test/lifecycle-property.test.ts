@@ -238,9 +238,14 @@ async function assertIsolated(): Promise<void> {
                       ELSE d.kind <> 'physical' AND (d.org_id IS NULL OR d.org_id = a.org_id) END)`,
   );
   expect(misplaced, 'a test on a device its organisation may not use').toEqual([]);
+  // Each attempt with its try and times, so that a failure says how the device came to hold both.
   const doubled = await server.db.query(
-    `SELECT device_id, count(*)::int AS n FROM attempts WHERE status IN ('offered', 'running') AND device_id IS NOT NULL
-      GROUP BY device_id HAVING count(*) > 1`,
+    `SELECT a.device_id, a.id, a.run_id, a.status, a.try_number, a.offered_at, a.started_at, a.lost_device_id, r.status AS run, d.state, d.agent_id
+       FROM attempts a JOIN runs r ON r.id = a.run_id JOIN devices d ON d.id = a.device_id
+      WHERE a.status IN ('offered', 'running')
+        AND a.device_id IN (SELECT device_id FROM attempts WHERE status IN ('offered', 'running') AND device_id IS NOT NULL
+                             GROUP BY device_id HAVING count(*) > 1)
+      ORDER BY a.device_id, a.offered_at`,
   );
   expect(doubled, 'a device holding two tests at once').toEqual([]);
 }
@@ -305,9 +310,13 @@ describe('the run lifecycle under random interleavings', () => {
         const runs: string[] = [];
         const selected = { count: 0 };
         try {
-          for (const step of ops) {
+          for (const [i, step] of ops.entries()) {
             await apply(step, labs, runs, selected);
-            await assertIsolated();
+            // Which step broke it: the interleaving depends on timing, so a seed does not always replay the same way.
+            await assertIsolated().catch((e: Error) => {
+              e.message = `after step ${i} (${JSON.stringify(step)}): ${e.message}`;
+              throw e;
+            });
           }
           await settle(labs, runs);
           await assertIsolated();

@@ -1,5 +1,5 @@
 import type { DeviceInfo } from '@devicelab/shared';
-import type { Sql } from '../db/index.js';
+import type { Db, Sql } from '../db/index.js';
 import { AGENT_GONE_BEFORE_UPLOAD } from '../recordings/queries.js';
 
 export interface AgentRecord {
@@ -71,18 +71,39 @@ export async function listSilentAgents(sql: Sql, seconds: number): Promise<strin
 }
 
 /**
- * Brings the registry in line with device reports, in one statement (a hello lists
- * every device of the host). A device with a test keeps `busy`; so does a ready one
- * whose serial is in `stillBusy` (the agent still runs a job there that is no longer
- * wanted, see unwantedJobs); otherwise it is online when ready.
+ * A claim committing under a device's feet. Whether a device "holds a test" is read in the
+ * statement that frees it, from that statement's snapshot (READ COMMITTED): a claim that
+ * commits while the statement waits for the device's row lock is not in it, so the device
+ * went `online` with its new test on it, and the next claim offered it a second one
+ * (lifecycle-property.test.ts, device-freeing.test.ts). Every claim locks its device's row
+ * before it writes the offer (runs/transitions/claim.ts): taking those row locks first, in
+ * their own statement, means the check that follows reads a snapshot with any such claim in it.
+ */
+async function lockDevices(tx: Sql, where: string, params: readonly unknown[]): Promise<void> {
+  await tx.query(`SELECT d.id FROM devices d WHERE ${where} ORDER BY d.id FOR UPDATE OF d`, params);
+}
+
+/**
+ * Brings the registry in line with device reports (a hello lists every device of the
+ * host). A device with a test keeps `busy`; so does a ready one whose serial is in
+ * `stillBusy` (the agent still runs a job there that is no longer wanted, see
+ * unwantedJobs); otherwise it is online when ready. The devices' rows are locked first
+ * (lockDevices).
  */
 export async function upsertDevices(
-  sql: Sql,
+  db: Db,
   agent: AgentRecord,
   devices: readonly DeviceInfo[],
   stillBusy: readonly string[] = [],
 ): Promise<void> {
   if (devices.length === 0) return;
+  await db.transaction(async (tx) => {
+    await lockDevices(tx, 'd.agent_id = $1 AND d.serial = ANY($2::text[])', [agent.id, devices.map((d) => d.serial)]);
+    await upsertLocked(tx, agent, devices, stillBusy);
+  });
+}
+
+async function upsertLocked(sql: Sql, agent: AgentRecord, devices: readonly DeviceInfo[], stillBusy: readonly string[]): Promise<void> {
   // Arrays of text only: the postgres driver does not send boolean arrays as boolean[].
   const column = <K extends keyof DeviceInfo>(k: K) => devices.map((d) => d[k]);
   await sql.query(
@@ -158,15 +179,19 @@ export async function unwantedJobs(
  * An unwanted job ended on the agent (see unwantedJobs): the device it kept `busy` is
  * online again, unless it holds a test by now. Answers whether it was freed.
  */
-export async function freeDeviceOfEndedJob(sql: Sql, agentId: string, job: ReportedJob): Promise<boolean> {
-  const rows = await sql.query(
-    `UPDATE devices d SET state = 'online'
-       FROM attempts a
-      WHERE a.id = $2 AND d.agent_id = $1 AND d.state = 'busy'
-        AND d.id = CASE WHEN a.try_number = $3 THEN a.device_id WHEN a.try_number = $3 + 1 THEN a.lost_device_id END
-        AND NOT EXISTS (SELECT 1 FROM attempts x WHERE x.device_id = d.id AND x.status IN ('offered', 'running'))
-     RETURNING d.id`,
-    [agentId, job.attemptId, job.tryNumber],
-  );
-  return rows.length > 0;
+export async function freeDeviceOfEndedJob(db: Db, agentId: string, job: ReportedJob): Promise<boolean> {
+  const device = `d.agent_id = $1 AND d.state = 'busy'
+        AND d.id = (SELECT CASE WHEN a.try_number = $3 THEN a.device_id WHEN a.try_number = $3 + 1 THEN a.lost_device_id END
+                      FROM attempts a WHERE a.id = $2)`;
+  const params = [agentId, job.attemptId, job.tryNumber];
+  return db.transaction(async (tx) => {
+    await lockDevices(tx, device, params);
+    const rows = await tx.query(
+      `UPDATE devices d SET state = 'online'
+        WHERE ${device} AND NOT EXISTS (SELECT 1 FROM attempts x WHERE x.device_id = d.id AND x.status IN ('offered', 'running'))
+       RETURNING d.id`,
+      params,
+    );
+    return rows.length > 0;
+  });
 }
