@@ -32,7 +32,7 @@
  * tab's, segment's, switch's, radio button's or checkbox's state, a control a row does not have, a
  * control on no screen, a button that is only behind the dialog, a claim the dialog's text
  * contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 80/108 (74.1 %), 2 false passes, 1 on a wrong element (the model of main at 931c618, run once by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
