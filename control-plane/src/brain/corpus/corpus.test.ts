@@ -39,6 +39,7 @@ import { thirtyFifthBatch } from './thirty-fifth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { thirtyFourthBatch } from './thirty-fourth-batch-cases.js';
 import { thirtySecondBatch } from './thirty-second-batch-cases.js';
+import { thirtySeventhBatch } from './thirty-seventh-batch-cases.js';
 import { thirtyThirdBatch } from './thirty-third-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
 import { twentiethBatch } from './twentieth-batch-cases.js';
@@ -101,6 +102,7 @@ const corpus: CorpusCase[] = [
   ...thirtyThirdBatch,
   ...thirtyFourthBatch,
   ...thirtyFifthBatch,
+  ...thirtySeventhBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -223,6 +225,7 @@ describe('offline model corpus', () => {
       ['thirty-third batch (blind, session 9)', thirtyThirdBatch],
       ['thirty-fourth batch (blind, session 10)', thirtyFourthBatch],
       ['thirty-fifth batch (blind, session 10)', thirtyFifthBatch],
+      ['thirty-seventh batch (blind, session 11)', thirtySeventhBatch],
     ] as const)
       score(
         label,
