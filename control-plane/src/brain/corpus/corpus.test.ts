@@ -39,6 +39,7 @@ import { thirtyFifthBatch } from './thirty-fifth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { thirtyFourthBatch } from './thirty-fourth-batch-cases.js';
 import { thirtySecondBatch } from './thirty-second-batch-cases.js';
+import { thirtySeventhBatch } from './thirty-seventh-batch-cases.js';
 import { thirtySixthBatch } from './thirty-sixth-batch-cases.js';
 import { thirtyThirdBatch } from './thirty-third-batch-cases.js';
 import { twelfthBatch } from './twelfth-batch-cases.js';
@@ -103,6 +104,7 @@ const corpus: CorpusCase[] = [
   ...thirtyFourthBatch,
   ...thirtyFifthBatch,
   ...thirtySixthBatch,
+  ...thirtySeventhBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -226,6 +228,7 @@ describe('offline model corpus', () => {
       ['thirty-fourth batch (blind, session 10)', thirtyFourthBatch],
       ['thirty-fifth batch (blind, session 10)', thirtyFifthBatch],
       ['thirty-sixth batch (blind, session 11)', thirtySixthBatch],
+      ['thirty-seventh batch (blind, session 11)', thirtySeventhBatch],
     ] as const)
       score(
         label,
