@@ -33,7 +33,7 @@
  * false claim about a tab's, segment's, switch's or checkbox's state, a tap on a control a row
  * does not have, a control on no screen, a button asked for that is only behind the dialog or the
  * alert, a claim the dialog's text contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 82/107 (76.6 %), 2 false passes, 2 on a wrong element (the model of main at 931c618, run once by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap } from './corpus-case.js';
 
