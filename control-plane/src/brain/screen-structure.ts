@@ -101,7 +101,10 @@ export function regionFilter(kind: ContainerKind, elements: readonly ScreenEleme
 
 /**
  * The row holding `el`: the nearest enclosing Cell, clickable row (a settings or
- * product row, well short of the screen) or child of a list container.
+ * product row, well short of the screen) or child of a list container. A segment or tab
+ * is in no row: its segmented control or tab bar is a choice of its own, and tapping that
+ * container taps whichever segment is at its middle ("Switch to daily rental" tapped the
+ * middle of Hourly / Daily, the thirty-sixth batch).
  */
 export function rowOf(el: ScreenElement, elements: readonly ScreenElement[]): ScreenElement | null {
   const screen = screenBounds(elements);
@@ -109,6 +112,7 @@ export function rowOf(el: ScreenElement, elements: readonly ScreenElement[]): Sc
   for (let i = 0; i < path.length; i++) {
     const node = path[i]!;
     const parent = path[i + 1];
+    if (isTabContainer(node)) return null;
     if (shortType(node.type) === 'Cell') return node;
     if (node.clickable && node.bounds.height < screen.height * 0.3 && !isListContainer(node)) return node;
     // A scroll view's only child wraps the whole content: it is no row.

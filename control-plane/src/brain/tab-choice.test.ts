@@ -38,4 +38,12 @@ describe('a tab named by what it shows', () => {
     expect(decide('Filter to blocked guests', 'ios-wedding-guest-list')).toBe('fail');
     expect(decide('Filter by rosé', 'android-wine-cellar')).toBe('fail');
   });
+
+  it('taps a segment itself, never its segmented control (which taps whatever segment is at its middle)', () => {
+    // The thirty-sixth and thirty-seventh batches: "the row titled tenor" was the segmented control.
+    expect(decide('Switch to the tenor part', 'ios-choir-rehearsals')).toBe('tap Tenor');
+    expect(decide('Switch to Daily', 'ios-car-share-booking')).toBe('tap Daily');
+    expect(decide('Switch to daily rental', 'ios-car-share-booking')).not.toBe('tap rentalTypeControl');
+    expect(decide('Switch to the baritone part', 'ios-choir-rehearsals')).toBe('fail');
+  });
 });
