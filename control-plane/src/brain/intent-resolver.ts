@@ -638,9 +638,35 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
       ? objectWords.length > 0 && objectWords.every((w) => title.has(w))
       : (objectWords.length === 1 && GENERIC_OBJECTS.test(objectWords[0]!)) ||
         (objectWords.length > 0 && objectWords.every((w) => shown.has(w)));
-  if (!known) return null;
+  if (!known || objectElsewhere(byVerb[0]!, objectWords, elements)) return null;
   if (!byVerb[0]!.enabled) return fail(`${describe(byVerb[0]!)} is disabled`);
   return one(byVerb, "is the instruction's verb");
+}
+
+/**
+ * The object is something else than what the verb's control acts on: the texts naming it (every
+ * word of the object in one text) are all outside the control's row, or, with a dialog up, all
+ * behind the dialog that holds the control. "Return the wheelbarrow" never taps the Return of the
+ * strimmer's row, nor "Return the star atlas" the Return of an alert about a telescope (the
+ * thirty-seventh batch).
+ */
+function objectElsewhere(control: ScreenElement, objectWords: readonly string[], elements: readonly ScreenElement[]): boolean {
+  const naming = (words: readonly string[]) =>
+    locatable(elements).filter((el) => {
+      const shown = new Set(comparableTokens(labelOf(el)));
+      return el !== control && words.every((w) => shown.has(w));
+    });
+  // The object's name, without words after it that say how ("the star atlas early").
+  let named: ScreenElement[] = [];
+  for (let n = objectWords.length; n > 0 && named.length === 0; n -= 1) named = naming(objectWords.slice(0, n));
+  if (named.length === 0) return false;
+  const row = rowOf(control, elements);
+  if (row) {
+    const mine = new Set([row, ...descendants(row, elements)]);
+    if (!named.some((el) => mine.has(el))) return true;
+  }
+  const inModal = modalFilter(elements);
+  return !!inModal && inModal(control) && !named.some(inModal);
 }
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHierarchy } from './hierarchy.js';
 import { androidXml } from './testing/android-screen.js';
+import { decideOn } from './testing/corpus-decisions.js';
 import { controlByVerb } from './verb-controls.js';
 
 const corpusScreen = (name: string, platform: 'android' | 'ios') => {
@@ -97,5 +98,13 @@ describe('controlByVerb', () => {
     if (!parsed.ok) throw new Error(parsed.error);
     expect(tapped('Delete the photo', parsed.elements)).toMatch(/delete/);
     expect(tapped('Delete the account', parsed.elements)).toBeNull();
+  });
+
+  it("never taps the verb's control for an object it does not act on (intent-resolver.ts controlByAction)", () => {
+    // The thirty-seventh batch's false passes: the Return of the strimmer's row, the Return of an alert about a telescope.
+    expect(decideOn('Return the wheelbarrow', 'android-allotment-plot')).toBe('fail');
+    expect(decideOn('Return the strimmer', 'android-allotment-plot')).toBe('tap uk.gov.greenfield.allotments:id/return_button');
+    expect(decideOn('Return the star atlas early', 'ios-return-telescope-alert')).toBe('fail');
+    expect(decideOn('Return the telescope', 'ios-return-telescope-alert')).toBe('tap Return');
   });
 });
