@@ -8,6 +8,7 @@
  */
 import { type Decision, fail } from './actions.js';
 import { findClaimEvidence } from './claim-evidence.js';
+import { contentWords, hasWord, tokensOf } from './claim-words.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, tapTargetOf, toggleOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isToggle } from './element-roles.js';
@@ -387,9 +388,19 @@ export function evidenceOf(phrase: TargetPhrase, elements: readonly ScreenElemen
   // With a dialog up a check is first read as what the dialog says (as paraphrase.ts reads it): the recording's
   // "3:42" on its action sheet, not the list behind it where the same number stands too.
   const modal = inDialog ?? modalFilter(elements);
-  const found = (modal ? findClaimEvidence(claim, elements, modal) : null) ?? (inDialog ? null : findClaimEvidence(claim, elements));
+  // A claim in the dialog's own words is about the dialog: "the fee still charged is £22.00" under a dialog saying
+  // "the £28.00 fee will still be charged" is not said by a "£22.00" in the list behind it (the thirty-sixth batch).
+  const aboutDialog = inDialog ?? (modal && inDialogWords(claim, elements, modal) ? modal : null);
+  const found = (modal ? findClaimEvidence(claim, elements, modal) : null) ?? (aboutDialog ? null : findClaimEvidence(claim, elements));
   if (!found || (inDialog && !inDialog(found.element))) return null;
   return bySwitchState(claim, found.element, elements) ?? pass(shownLocator(found.element, elements), found.reasoning, 0.85);
+}
+
+/** Every content word of the claim (numbers aside) is a word of the dialog's own texts. */
+function inDialogWords(claim: string, elements: readonly ScreenElement[], modal: (el: ScreenElement) => boolean): boolean {
+  const words = contentWords(tokensOf(claim)).filter((w) => !/\d/.test(w));
+  const dialog = elements.filter((el) => el.visible && modal(el)).flatMap((el) => contentWords(tokensOf(el.text || el.contentDesc)));
+  return words.length > 0 && words.every((w) => hasWord(dialog, w));
 }
 
 function absent(phrase: TargetPhrase): Decision {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideOffline } from './offline-model.js';
 import { androidXml, type Spec } from './testing/android-screen.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 const at = (x1: number, y1: number, x2: number, y2: number) => `[${x1},${y1}][${x2},${y2}]`;
 const text = (t: string, y: number, id = ''): Spec => [
@@ -253,5 +254,11 @@ describe('sentences', () => {
     const note = [toolbar('Visit'), text('Seen by Dr. Patel. Not paid yet.', 300, 'app:id/note')];
     expect(decide('Check that the visit was seen by Dr. Patel', ...note)).toBe('assert app:id/note');
     expect(decide('Check that the visit was paid', ...note)).toBe('fail');
+  });
+
+  it("a claim in the dialog's own words is the dialog's: a number behind it does not say it", () => {
+    // The thirty-sixth batch's false pass: "30 min · £22.00" in the timetable behind the dialog.
+    expect(decideOn('Check the fee still charged is £22.00', 'android-cancel-music-lesson-dialog')).toBe('fail');
+    expect(decideOn('Check the fee still charged is £28.00', 'android-cancel-music-lesson-dialog')).toBe('assert android:id/message');
   });
 });
