@@ -55,4 +55,13 @@ describe('a sentence about one row', () => {
     expect(check('Check Jonas has paid', 'ios-split-bill')).toBe('fail');
     expect(check('Check the Okonkwo family are a party of 2', 'ios-wedding-guest-list')).toBe('fail');
   });
+
+  it('reads "open" after a copula as a state the row must say, and points at the text that shows the subject', () => {
+    // The thirty-sixth batch's false pass: "open" was set aside as a verb of timing ("opens at 07:00").
+    expect(check('Check the Kirkstall Road list is open to new applicants', 'ios-allotment-waiting-list')).toBe('fail');
+    expect(check('Check the Kirkstall Road list is closed to new applicants', 'ios-allotment-waiting-list')).toBe('assert');
+    // Said the other way round: the predicate names the row, the subject's text is the one to point at.
+    expect(decideOn('Make sure £7.00 is due on the tea bowls', 'ios-pottery-kiln')).toBe('assert pieceStatus_3');
+    expect(check('Make sure £9.00 is due on the tea bowls', 'ios-pottery-kiln')).toBe('fail');
+  });
 });

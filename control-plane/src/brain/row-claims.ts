@@ -91,7 +91,12 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
     if (hits.length !== 1) return null;
     row = hits[0]!;
   }
-  const wanted = canonicalTokens(comparableTokens(predicate)).filter((w) => !SAYING_NOTHING.has(w));
+  // After a copula "open" is a state, which the row must say: "the Kirkstall Road list is open to new applicants" is
+  // not said by "List closed to new applicants" (the thirty-sixth batch).
+  const copula = /^(?:is|are|was|were)$/i.test(verb[0].trim());
+  const wanted = canonicalTokens(comparableTokens(predicate)).filter(
+    (w, i) => !SAYING_NOTHING.has(w) || (copula && i === 0 && w === 'open'),
+  );
   if (wanted.length === 0) return null;
   // All of it said by one text of the row, which denies nothing ("Not Connected" never says "connected").
   const says = (el: ScreenElement) => {
@@ -106,8 +111,12 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   if (!shows) return null;
   // "Closes at 22:00" says when it will be closed, not that it is: a state is never read off a time to come.
   if (!/\d/.test(predicate) && TIME_TO_COME.test(textOf(shows))) return null;
+  // The sentence said the other way round ("£7.00 is due on the tea bowls"): the predicate names the row, and the
+  // text to point at is the one showing the subject's names ("… £7.00 firing fee due"), when one text alone does.
+  const bySubject = inside(row).filter((el) => subjectNames.length > 0 && subjectNames.every((n) => hasWords(textOf(el), n)));
+  const target = named(shows) === 0 && bySubject.length === 1 ? bySubject[0]! : shows;
   return {
-    action: { type: 'assert', target: uniqueLocator(shows, elements) ?? locatorFor(shows, elements), visible: true },
+    action: { type: 'assert', target: uniqueLocator(target, elements) ?? locatorFor(target, elements), visible: true },
     reasoning: `${describe(row)} is the row the sentence is about, and says ${JSON.stringify(predicate)} (${describe(shows)})`,
     confidence: confidence(0.8),
   };
