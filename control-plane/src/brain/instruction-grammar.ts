@@ -375,14 +375,30 @@ export function parseInstruction(instruction: string): Intent {
   // the one the reason named ("I don't need the interior vacuum, switch it off"). A condition ("If …,") is kept.
   const told = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
   if (told && !/\b(?:if|when|unless|once|until|after|before|then)\b/i.test(told[1]!)) {
+    // "Remove the Japanese maple, it's too big for the patio": the action first, then why.
+    if (AFTERWARD_REASON.test(told[2]!)) {
+      const first = parseInstruction(told[1]!);
+      return first.kind === 'unknown' ? notUnderstood(instruction, first.said ?? told[1]!) : first;
+    }
     const action = withReferent(told[2]!, told[1]!);
     const intent = action ? parseInstruction(action) : null;
     if (intent && intent.kind !== 'unknown') return intent;
+    // An action no rule reads is still the action, not the reason: the screen's controls are asked about it alone
+    // ("I need the wheelbarrow, book it" is "book the wheelbarrow", intent-resolver.ts).
+    if (intent?.kind === 'unknown' && intent.said) return notUnderstood(instruction, intent.said);
   }
+  return notUnderstood(instruction, s);
+}
+
+/** A reason given after the action: "…, it's too big", "…, because …", "…, they're broken". */
+const AFTERWARD_REASON = /^(?:it['’]s|it\s+is|it\s+was|they['’]re|they\s+are|because|since|as\s+it|as\s+they)\b/i;
+
+/** No rule reads it: `said` is what the screen's controls are asked about (intent-resolver.ts), the reason names the instruction. */
+function notUnderstood(instruction: string, said: string): Intent {
   const examples = '"Tap the Login button", "Enter bob@example.com in the Email field", "Check that Welcome is shown"';
   return {
     kind: 'unknown',
-    said: s,
+    said,
     reason: `Could not understand "${instruction.trim()}". Try e.g. ${examples}, or a command such as tapOn: "Login"`,
   };
 }
@@ -404,7 +420,10 @@ function withReferent(action: string, reason: string): string | null {
     return putAt(action, person, names[0]!);
   }
   const np = /\b(?:the|our|my|a|an|your|his|her|their)\s+([\p{L}\s-]+?)\s*$/iu.exec(reason);
-  return np ? putAt(action, thing!, `the ${np[1]!.trim()}`) : null;
+  if (np) return putAt(action, thing!, `the ${np[1]!.trim()}`);
+  // "Wednesday's walk isn't needed any more, cancel it": the reason's subject, a name's thing.
+  const owned = /^(\p{Lu}[\p{L}-]*['’]s\s+\p{Ll}[\p{L}-]*)\s/u.exec(reason);
+  return owned ? putAt(action, thing!, owned[1]!) : null;
 }
 
 /** The text with the word `found` found replaced: at its place, not the first such letters ("it" of "switch"). */

@@ -1,0 +1,43 @@
+/**
+ * A row's own control named by the verb, the row named by what it shows (named-row-controls.ts):
+ * "Cancel Friday's walk" taps the Friday row's "Cancel Walk". The blind thirty-sixth and
+ * thirty-seventh batches' misses, and traps written after them: a row without that control,
+ * a name two rows show, a name no row shows.
+ */
+import { describe, expect, it } from 'vitest';
+import { decideOn } from './testing/corpus-decisions.js';
+
+describe("a row's control, named by the verb", () => {
+  it('taps the control of the one row the rest names, a weekday as the row writes it', () => {
+    expect(decideOn("Cancel Friday's walk", 'ios-dog-walker')).toBe('tap cancelWalk_2');
+    expect(decideOn('Accept the Woodhouse Ridge plot', 'ios-allotment-waiting-list')).toBe('tap accept_2');
+    expect(decideOn('Leave the Chapel Allerton list', 'ios-allotment-waiting-list')).toBe('tap leave_1');
+    // Rows laid out as clickable cards, not a list.
+    expect(decideOn('Log an inspection for Hive 2', 'android-hive-inspections')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[6]/Button[4]',
+    );
+  });
+
+  it('taps nothing for a row without that control, a name two rows show, or a name no row shows', () => {
+    expect(decideOn("Cancel Monday's walk", 'ios-dog-walker')).toBe('fail');
+    expect(decideOn("Cancel Jess's walk", 'ios-dog-walker')).toBe('fail');
+    expect(decideOn("Cancel Thursday's walk", 'ios-dog-walker')).toBe('fail');
+    expect(decideOn('Accept the Meanwood plot', 'ios-allotment-waiting-list')).toBe('fail');
+    expect(decideOn('Leave the Woodhouse Ridge list', 'ios-allotment-waiting-list')).toBe('fail');
+    expect(decideOn('Log an inspection for Hive 4', 'android-hive-inspections')).toBe('fail');
+    expect(decideOn('Order a queen for Hive 1', 'android-hive-inspections')).toBe('fail');
+    expect(decideOn('Reschedule the 09:15 check-up', 'android-dentist-recall')).toBe('fail');
+  });
+
+  it('reads the action beside a reason, before or after it', () => {
+    expect(decideOn("Wednesday's walk isn't needed any more, cancel it", 'ios-dog-walker')).toBe('tap cancelWalk_1');
+    expect(decideOn("We've moved house, leave the Chapel Allerton list", 'ios-allotment-waiting-list')).toBe('tap leave_1');
+    expect(decideOn("Remove the lavender, it's too expensive", 'android-plant-nursery-order')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[3]/LinearLayout[0]/Button[6]',
+    );
+    expect(decideOn("Monday's walk isn't needed any more, cancel it", 'ios-dog-walker')).toBe('fail');
+    expect(decideOn("Sam's walk isn't needed, cancel it", 'ios-dog-walker')).toBe('fail');
+    expect(decideOn('I need the hedge trimmer, book it', 'android-allotment-plot')).toBe('fail');
+    expect(decideOn("I'm done with the wheelbarrow, return it", 'android-allotment-plot')).toBe('fail');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * "Cancel Friday's walk", "Accept the Woodhouse Ridge plot", "Log an inspection for Hive 2",
+ * "Cancel the 10:30 check-up": the instruction's verb is the first word of one control of a list
+ * row ("Cancel Walk", "Accept Offer", "Log inspection"), and the rest names that row by what it
+ * shows.
+ *
+ * - The row: its names (the words written with a capital or a digit, "Woodhouse Ridge", "10:30",
+ *   "Hive 2", a weekday as the row writes it: "Friday" is "Fri") are each a text of exactly one
+ *   row, a part of one or its first words (never one word of a longer text), and shown by
+ *   nothing outside it. At most two lower-case words besides,
+ *   for what the row is ("walk", "plot"), articles and prepositions aside.
+ * - The control: exactly one control of that row whose label starts with the verb (by
+ *   dictionary form). A row without one is no answer: "Cancel Monday's walk" on a row that only
+ *   offers "Rate Walk" taps nothing.
+ * - Nothing is read behind a modal dialog.
+ */
+import { type Decision, fail } from './actions.js';
+import { tapOn } from './decisions.js';
+import { listItems } from './element-matching.js';
+import { descendants, describe, isButtonType } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { sameLemma } from './lemmas.js';
+import { spelledOut } from './lexicon.js';
+import { locatable } from './locators.js';
+import { modalFilter, rowOf } from './screen-structure.js';
+import { comparableTokens, textSegments } from './verdict-text.js';
+
+const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
+
+export function verbOfNamedRow(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(\p{L}+)\s+(.+)$/u.exec(said.trim().replace(/[.!]$/, ''));
+  if (!m || modalFilter(elements)) return null;
+  const [, verb, object] = m as unknown as [string, string, string];
+  const words = object
+    .replace(/['’]s\b/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const isName = (w: string) => /^[\p{Lu}\d]/u.test(w);
+  // The names as written together ("Woodhouse Ridge", "Hive 2"), each as tokens in the screen's spelling.
+  const names: string[][] = [];
+  words.forEach((w, i) => {
+    if (!isName(w)) return;
+    const tokens = spelledOut(comparableTokens(w));
+    if (i > 0 && isName(words[i - 1]!) && names.length > 0) names[names.length - 1]!.push(...tokens);
+    else names.push(tokens);
+  });
+  const others = words.filter((w) => !isName(w)).flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
+  if (names.length === 0 || others.length > 2) return null;
+  // A list's rows, and the rows of cards laid out without a list (a clickable card, a cell: screen-structure.ts rowOf).
+  const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
+  const rows = [...new Set([...listItems(elements), ...held])].filter((r) => r.visible);
+  const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
+  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+  // A name is a text of the row or a part of one ("Hive 2" of "Hive 2 · Carniolan"), or the first words of one when it
+  // has two or more ("Chapel Allerton" of "Chapel Allerton Gardens"); a weekday the first word of a date ("Fri 5 Dec").
+  // Never one word of a longer text: "the Klara book" is not "Klara and the Sun".
+  const shows = (el: ScreenElement, name: readonly string[]) =>
+    textSegments(labelOf(el)).some((seg) => {
+      const own = spelledOut(comparableTokens(seg));
+      const starts = name.every((t, i) => own[i] === t);
+      return (
+        (starts && own.length === name.length) ||
+        (starts && name.length > 1) ||
+        (starts && WEEKDAY.test(name[0]!) && own.slice(1).some((t) => /\d/.test(t)))
+      );
+    });
+  const showing = rows.filter((r) => names.every((n) => inside(r).some((el) => shows(el, n))));
+  // A row inside another row (a card in a list item) is the one meant.
+  const hits = showing.filter((r) => !showing.some((o) => o !== r && descendants(r, elements).includes(o)));
+  if (hits.length !== 1) return null;
+  const row = hits[0]!;
+  const mine = new Set(inside(row));
+  if (locatable(elements).some((el) => !mine.has(el) && names.some((n) => shows(el, n)))) return null;
+  const controls = descendants(row, elements).filter((el) => {
+    const first = comparableTokens(labelOf(el))[0];
+    return (el.clickable || isButtonType(el)) && first !== undefined && sameLemma(first, verb.toLowerCase());
+  });
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
+  return tapOn(
+    control,
+    elements,
+    `${describe(control)} is the ${verb.toLowerCase()} of the one row showing ${names.map((n) => n.join(' ')).join(' and ')}`,
+    0.8,
+  );
+}
