@@ -23,7 +23,7 @@ import { showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { doneControlOfRow, toggleByWords } from './toggle-words.js';
-import { resolveFieldValue, resolveLabelValue } from './value-assertions.js';
+import { labelValueSentence, resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import { controlByVerb } from './verb-controls.js';
 import { comparableTokens, sameText, showsText, startsWithName, textSegments } from './verdict-text.js';
 
@@ -408,7 +408,9 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       const decided = resolveAssert(intent.target, intent.visible, elements);
       // "the N3 leaves at 08:58": a sentence about one row of a list, said by that row (row-claims.ts).
       const sentence = intent.visible && intent.target.sentence ? (intent.target.whole ?? intent.target.text) : null;
-      return (decided.action.type === 'fail' && sentence && rowClaim(sentence, elements)) || decided;
+      return (
+        (decided.action.type === 'fail' && sentence && (rowClaim(sentence, elements) ?? labelValueSentence(sentence, elements))) || decided
+      );
     }
     case 'assertState':
       return resolveState(intent.target, intent.state, elements);

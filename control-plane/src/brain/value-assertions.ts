@@ -125,7 +125,11 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   const valueTexts = [value, ...(bare ? [bare] : [])];
   if (labels.length === 0)
     return (
-      byId(label, valueTexts, elements) ?? reworded() ?? nameByFirstWords(label, value, elements) ?? notFound('label', label, elements)
+      byId(label, valueTexts, elements) ??
+      reworded() ??
+      nameByFirstWords(label, value, elements) ??
+      labelBeforeColon(label, value, elements) ??
+      notFound('label', label, elements)
     );
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
   for (const l of labels) {
@@ -183,6 +187,35 @@ function nameByFirstWords(label: TargetPhrase, value: string, elements: readonly
   const hits = locatable(elements).filter((el) => !el.clickable && !titles.includes(el) && starts(el.text || el.contentDesc));
   if (hits.length !== 1) return null;
   return passOn(hits[0]!, elements, `${describe(hits[0]!)} names ${JSON.stringify(m[1])} by its first words`);
+}
+
+/** Words a tester adds to a label that say nothing of which value it is: "honey so far this year". */
+const LABEL_FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'so', 'far', 'currently', 'now', 'right']);
+
+/**
+ * "honey so far this year is 23.5 kg" over "Honey this year: 23.5 kg", "attendance is 9 out of 11" over
+ * "Attendance this term: 9 of 11": one text, a label, a colon, the value. The label starts with the
+ * subject's first word (the thing measured) and has every other word of the subject but fillers; the
+ * value after the colon is the claimed one, "out of" written "of". One such text only.
+ */
+function labelBeforeColon(label: TargetPhrase, value: string, elements: readonly ScreenElement[]): Decision | null {
+  const subject = comparableTokens(label.text).filter((w) => !LABEL_FILLERS.has(w));
+  if (subject.length === 0) return null;
+  const wanted = value.replace(/\bout\s+of\b/gi, 'of');
+  const hits = locatable(elements).filter((el) => {
+    const m = /^([^:]+):\s+(.+)$/.exec((el.text || el.contentDesc).trim());
+    if (!m || el.clickable) return false;
+    const own = comparableTokens(m[1]!);
+    return sameLemma(own[0] ?? '', subject[0]!) && subject.slice(1).every((w) => own.includes(w)) && sameText(m[2]!, wanted);
+  });
+  if (hits.length !== 1) return null;
+  return passOn(hits[0]!, elements, `${describe(hits[0]!)} gives ${quoteOf(label)} as "${value}"`);
+}
+
+/** A sentence the grammar left whole ("honey so far this year is 23.5 kg"), read as a label and its value after a colon. */
+export function labelValueSentence(sentence: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(.+?)\s+(?:is|are|was|were)\s+(.+)$/i.exec(sentence.trim());
+  return m ? labelBeforeColon({ text: m[1]! }, m[2]!, elements) : null;
 }
 
 /** "The Email field contains ann@example.com", "the Name field is empty". */

@@ -1,0 +1,23 @@
+/**
+ * A label and its value in one text, after a colon (value-assertions.ts labelBeforeColon): "Honey
+ * this year: 23.5 kg" says "honey so far this year is 23.5 kg", "Attendance this term: 9 of 11"
+ * says "attendance is 9 out of 11". The thirty-seventh batch's misses, and traps: another value,
+ * another thing measured, a word the label does not have.
+ */
+import { describe, expect, it } from 'vitest';
+import { decideOn } from './testing/corpus-decisions.js';
+
+describe('a label and its value after a colon', () => {
+  it('passes the value the text gives the thing the claim names', () => {
+    expect(decideOn('Check honey so far this year is 23.5 kg', 'android-hive-inspections')).toBe('assert com.buzzlog.app:id/honey_text');
+    expect(decideOn('Verify attendance is 9 out of 11', 'ios-choir-rehearsals')).toBe('assert attendanceLabel');
+  });
+
+  it('fails another value, another thing, or a word the label does not say', () => {
+    expect(decideOn('Check honey so far this year is 23 kg', 'android-hive-inspections')).toBe('fail');
+    expect(decideOn('Verify attendance is 9 out of 12', 'ios-choir-rehearsals')).toBe('fail');
+    expect(decideOn('Check wax so far this year is 23.5 kg', 'android-hive-inspections')).toBe('fail');
+    expect(decideOn('Check the honey eaten this year is 23.5 kg', 'android-hive-inspections')).toBe('fail');
+    expect(decideOn('Verify attendance last term is 9 out of 11', 'ios-choir-rehearsals')).toBe('fail');
+  });
+});
