@@ -40,4 +40,14 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('I need the hedge trimmer, book it', 'android-allotment-plot')).toBe('fail');
     expect(decideOn("I'm done with the wheelbarrow, return it", 'android-allotment-plot')).toBe('fail');
   });
+
+  it('"Notify me when …": the control of the one row the rest names, never one that has none', () => {
+    expect(decideOn('Notify me when the hellebore is back', 'android-plant-nursery-order')).toBe(
+      'tap com.greenroots.nursery:id/notify_button',
+    );
+    expect(decideOn('Notify me when the van is available', 'ios-car-share-booking')).toBe('tap notify_2');
+    // The lavender's row and the Fiat's have no such control.
+    expect(decideOn('Notify me when the lavender is back', 'android-plant-nursery-order')).toBe('fail');
+    expect(decideOn('Notify me when the Fiat is available', 'ios-car-share-booking')).toBe('fail');
+  });
 });

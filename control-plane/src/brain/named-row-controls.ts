@@ -86,3 +86,41 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     0.8,
   );
 }
+
+/**
+ * "Notify me when the hellebore is back", "Notify me when the N3 to Airport is coming": a control's
+ * whole label ("Notify me"), then when or what for. Several rows have such a control, or one does:
+ * the one whose row shows a word of the rest, the row's own name ("Hellebore 'Christmas Carol'"),
+ * is tapped; no row showing one, or two rows showing them, is no answer.
+ */
+export function labelForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
+  if (modalFilter(elements)) return null;
+  const tokens = comparableTokens(said);
+  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+  const controls = locatable(elements).filter((el) => {
+    const label = comparableTokens(labelOf(el));
+    return (
+      (el.clickable || isButtonType(el)) &&
+      label.length >= 2 &&
+      label.every((t, i) => tokens[i] === t) &&
+      /^(?:when|if|once|for|about)$/.test(tokens[label.length] ?? '')
+    );
+  });
+  if (controls.length === 0) return null;
+  const rest = tokens.slice(comparableTokens(labelOf(controls[0]!)).length + 1).filter((t) => !FILLERS.has(t) && !RESTING.has(t));
+  const inRow = controls.flatMap((control) => {
+    const row = rowOf(control, elements);
+    if (!row) return [];
+    const words = new Set(
+      [row, ...descendants(row, elements)].filter((el) => el !== control).flatMap((el) => spelledOut(comparableTokens(labelOf(el)))),
+    );
+    return rest.some((t) => words.has(t)) ? [control] : [];
+  });
+  if (inRow.length !== 1) return null;
+  const control = inRow[0]!;
+  if (!control.enabled) return fail(`${describe(control)} is disabled`);
+  return tapOn(control, elements, `${describe(control)} is the one of the row the rest of the instruction names`, 0.8);
+}
+
+/** Words of "… when X is back / is available / is coming" that say when, not which. */
+const RESTING = new Set(['is', 'are', 'back', 'available', 'coming', 'in', 'stock', 'ready', 'free', 'due', 'arrives', 'here']);
