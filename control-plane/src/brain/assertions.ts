@@ -11,7 +11,7 @@ import { findClaimEvidence } from './claim-evidence.js';
 import { contentWords, hasWord, tokensOf } from './claim-words.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, tapTargetOf, toggleOf } from './element-matching.js';
-import { ancestors, describe, isButtonType, isEditable, isToggle } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable, isTabContainer, isToggle } from './element-roles.js';
 import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
@@ -432,8 +432,21 @@ function resolveScreen(phrase: TargetPhrase, elements: readonly ScreenElement[])
   const navBar = elements.find(
     (el) => el.visible && shortType(el.type) === 'NavigationBar' && readings(named, false).some((r) => sameText(el.resourceId, r)),
   );
-  const title = navBar ?? shown.find((m) => isTitle(m.element))?.element;
-  if (title) return pass(uniqueLocator(title, elements) ?? locatorFor(title, elements), `${describe(title)} is the screen's title`);
+  // "the basket screen" titled "Your basket": whose it is is how the app talks to the user, not another screen.
+  const owned = locatable(elements).find((el) => {
+    const m = /^(?:your|my|our)\s+(.+)$/i.exec((el.text || el.contentDesc).trim());
+    return !!m && isTitle(el) && readings(named, false).some((r) => sameText(m[1]!, r));
+  });
+  // The chosen tab of the tab bar names the screen it shows ("the waiting lists screen" on the Waiting Lists tab).
+  const chosenTab = shown.find(
+    (m) => m.element.selected && ancestors(m.element, elements).some((a) => isTabContainer(a) && shortType(a.type) !== 'SegmentedControl'),
+  )?.element;
+  const title = navBar ?? shown.find((m) => isTitle(m.element))?.element ?? owned ?? chosenTab;
+  if (title)
+    return pass(
+      uniqueLocator(title, elements) ?? locatorFor(title, elements),
+      `${describe(title)} is ${title === chosenTab ? "the chosen tab, the screen's name" : "the screen's title"}`,
+    );
   const byContent =
     screenByContent(named, elements) ?? screenByTitleWords(named.text, elements) ?? screenByParts(phrase.whole ?? named.text, elements);
   if (byContent) return byContent;

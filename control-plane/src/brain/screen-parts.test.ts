@@ -57,4 +57,13 @@ describe('a screen named by its parts', () => {
     expect(check('The ferry prices are shown', 'android-ferry-timetable')).toBe('fail');
     expect(check('The bus timetable is shown', 'android-ferry-timetable')).toBe('fail');
   });
+
+  it('a title that says whose it is ("Your basket"), or the chosen tab of the tab bar, names the screen', () => {
+    // The thirty-sixth batch's misses, and traps: a tab not chosen, a segment (a choice within the screen), a button.
+    expect(decideOn('The basket screen is shown', 'android-plant-nursery-order')).toBe('assert com.greenroots.nursery:id/toolbar_title');
+    expect(decideOn('The waiting lists screen is shown', 'ios-allotment-waiting-list')).toBe('assert Waiting Lists');
+    expect(decideOn('The messages screen is shown', 'ios-allotment-waiting-list')).toBe('fail');
+    expect(decideOn('The tenor screen is shown', 'ios-choir-rehearsals')).toBe('fail');
+    expect(decideOn('The checkout screen is shown', 'android-plant-nursery-order')).toBe('fail');
+  });
 });
