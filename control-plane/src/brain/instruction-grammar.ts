@@ -350,6 +350,10 @@ export function parseInstruction(instruction: string): Intent {
   const aside = new RegExp(`^(?:i|i'm|i've|we)\\s[^,;]*[,;]\\s*((?:${TAP_VERBS})\\s.+)$`, 'i').exec(s);
   if (aside && !/\b(?:if|when|unless|once|until|after|before)\b/i.test(s.slice(0, s.length - aside[1]!.length)))
     return parseInstruction(aside[1]!);
+  // "Stop the site notice emails": what a switch sends is stopped by turning it off.
+  const stop =
+    /^(?:stop|pause)\s+((?:the\s+|my\s+)?.*\b(?:emails?|notifications?|reminders?|alerts?|texts?|messages|updates|newsletters?))$/i.exec(s);
+  if (stop) return parseInstruction(`turn off ${stop[1]}`);
   // "Rename the speaker to "Study"": the new name typed into the one name field there is (a dialog's while it is up).
   const rename = /^rename\s+.+?\s+(?:to|as)\s+(.+)$/i.exec(s);
   if (rename) return { kind: 'type', text: rename[1]!.trim().replace(/^["“'‘](.*)["”'’]$/, '$1'), field: null };

@@ -13,7 +13,7 @@ import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { labelForRow, verbOfNamedRow } from './named-row-controls.js';
+import { controlSaidOfRow, labelForRow, verbOfNamedRow } from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
 import { answerCookies, answerPermission, confirmAction, confirmDialog, declineAction, dismiss, keepInDialog } from './prompt-answers.js';
 import { rowClaim } from './row-claims.js';
@@ -508,6 +508,7 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     controlOfRow(said, elements) ??
     verbOfNamedRow(said, elements) ??
     labelForRow(said, elements) ??
+    controlSaidOfRow(said, elements) ??
     controlInWords(said, elements) ??
     controlByAction(said, elements) ??
     controlByVerb(said, elements) ??

@@ -50,4 +50,17 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('Notify me when the lavender is back', 'android-plant-nursery-order')).toBe('fail');
     expect(decideOn('Notify me when the Fiat is available', 'ios-car-share-booking')).toBe('fail');
   });
+
+  it('"I can\'t make the dress rehearsal": a control ending on "it", said of the row it names', () => {
+    expect(decideOn("I can't make the dress rehearsal", 'ios-choir-rehearsals')).toBe('tap cantGo_2');
+    expect(decideOn("I can't make the sectionals", 'ios-choir-rehearsals')).toBe('tap cantGo_1');
+    // The run-through's row has no such control (it is answered already), and no row is a barn dance.
+    expect(decideOn("I can't make the carols run-through", 'ios-choir-rehearsals')).toBe('fail');
+    expect(decideOn("I can't make the barn dance", 'ios-choir-rehearsals')).toBe('fail');
+  });
+
+  it('"Stop the site notice emails" turns their switch off', () => {
+    expect(decideOn('Stop the site notice emails', 'android-allotment-plot')).toBe('tap uk.gov.greenfield.allotments:id/notices_switch');
+    expect(decideOn('Stop the rent reminders', 'android-allotment-plot')).toBe('fail');
+  });
 });

@@ -124,3 +124,31 @@ export function labelForRow(said: string, elements: readonly ScreenElement[]): D
 
 /** Words of "… when X is back / is available / is coming" that say when, not which. */
 const RESTING = new Set(['is', 'are', 'back', 'available', 'coming', 'in', 'stock', 'ready', 'free', 'due', 'arrives', 'here']);
+
+/**
+ * "I can't make the dress rehearsal" beside a row's "Can't make it": a control whose label ends on
+ * "it" said with the thing in its place. The thing is a row whose texts have every word of it
+ * (articles aside), exactly one row among those with such a control.
+ */
+export function controlSaidOfRow(said: string, elements: readonly ScreenElement[]): Decision | null {
+  if (modalFilter(elements)) return null;
+  const tokens = comparableTokens(said.replace(/^(?:i|we)\s+/i, ''));
+  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+  const hits = locatable(elements).filter((el) => {
+    const label = comparableTokens(labelOf(el));
+    if (!(el.clickable || isButtonType(el)) || label.length < 2 || label.at(-1) !== 'it') return false;
+    const head = label.slice(0, -1);
+    if (!head.every((t, i) => tokens[i] === t)) return false;
+    const thing = tokens.slice(head.length).filter((t) => !FILLERS.has(t));
+    const row = rowOf(el, elements);
+    if (!row || thing.length === 0) return false;
+    return [row, ...descendants(row, elements)].some((d) => {
+      const own = comparableTokens(labelOf(d));
+      return d !== el && thing.every((t) => own.some((o) => o === t || sameLemma(o, t)));
+    });
+  });
+  if (hits.length !== 1) return null;
+  const control = hits[0]!;
+  if (!control.enabled) return fail(`${describe(control)} is disabled`);
+  return tapOn(control, elements, `${describe(control)}, said of the row the instruction names`, 0.8);
+}
