@@ -359,17 +359,21 @@ describe('runs end to end on virtual handsets', () => {
   });
 
   it('cancels a run: the running test stops and is reported blocked', async () => {
+    // A test never timed goes first (longest first, docs/scheduling.md): with the shared "Slow", the order
+    // followed the earlier tests' durations, and under load "Log in" once ran first and succeeded before the cancel.
+    const slow = await createTest('Slow, never timed', ['launchApp', 'wait: 3', 'assertVisible: "Log in"']);
     await agent(1);
-    const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [ids.slow, ids.login] })).body;
-    await until(async () => (await testRow(runId, ids.slow)).status === 'running');
+    const { runId } = (await api('POST', '/tests/execute', { organisationId: org.id, buildId, testIds: [slow, ids.login] })).body;
+    await until(async () => (await testRow(runId, slow)).status === 'running');
+    expect((await testRow(runId, ids.login)).status).toBe('pending');
     const cancel = await api('POST', `/runs/${runId}/cancel`, {});
     expect(cancel.status).toBe(200);
     const run = await finished(runId);
     expect(run.status).toBe('cancelled');
-    await until(async () => (await testRow(runId, ids.slow)).status === 'blocked');
+    await until(async () => (await testRow(runId, slow)).status === 'blocked');
     const final = (await api('GET', `/runs/${runId}`)).body;
     expect(final.blockedTests.map((e: any) => [e.id, e.statusMessage])).toEqual([
-      [ids.slow, 'The run was cancelled'],
+      [slow, 'The run was cancelled'],
       [ids.login, 'The run was cancelled'],
     ]);
   });
