@@ -64,4 +64,10 @@ describe('a sentence about one row', () => {
     expect(decideOn('Make sure £7.00 is due on the tea bowls', 'ios-pottery-kiln')).toBe('assert pieceStatus_3');
     expect(check('Make sure £9.00 is due on the tea bowls', 'ios-pottery-kiln')).toBe('fail');
   });
+
+  it('names a row by its weekday as the row writes it ("Monday\'s walk" over "Mon 1 Dec")', () => {
+    expect(decideOn("Make sure Monday's walk is completed", 'ios-dog-walker')).toBe('assert walkStatus_0');
+    expect(check("Make sure Friday's walk is completed", 'ios-dog-walker')).toBe('fail');
+    expect(check("Make sure Sunday's walk is completed", 'ios-dog-walker')).toBe('fail');
+  });
 });

@@ -21,7 +21,7 @@ import { listItems } from './element-matching.js';
 import { descendants, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameRoot } from './lemmas.js';
-import { canonicalTokens } from './lexicon.js';
+import { canonicalTokens, spelledOut } from './lexicon.js';
 import { locatable, locatorFor, uniqueLocator } from './locators.js';
 import { modalFilter } from './screen-structure.js';
 import { comparableTokens, sameText, startsWithName, textSegments } from './verdict-text.js';
@@ -113,7 +113,9 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   if (!/\d/.test(predicate) && TIME_TO_COME.test(textOf(shows))) return null;
   // The sentence said the other way round ("£7.00 is due on the tea bowls"): the predicate names the row, and the
   // text to point at is the one showing the subject's names ("… £7.00 firing fee due"), when one text alone does.
-  const bySubject = inside(row).filter((el) => subjectNames.length > 0 && subjectNames.every((n) => hasWords(textOf(el), n)));
+  // Only an amount or a number is so said ("£7.00 is due on …"): "Monday's walk is completed" points at "Completed".
+  const inverted = subjectNames.length > 0 && subjectNames.every((n) => /\d/.test(n));
+  const bySubject = inside(row).filter((el) => inverted && subjectNames.every((n) => hasWords(textOf(el), n)));
   const target = named(shows) === 0 && bySubject.length === 1 ? bySubject[0]! : shows;
   return {
     action: { type: 'assert', target: uniqueLocator(target, elements) ?? locatorFor(target, elements), visible: true },
@@ -134,9 +136,9 @@ function runsOfNames(text: string): string[] {
   return runs;
 }
 
-/** `text` has every word of `name`, in order, whole words. */
+/** `text` has every word of `name`, in order, whole words; short forms written out ("Mon" is "Monday's"). */
 function hasWords(text: string, name: string): boolean {
-  const own = comparableTokens(text);
-  const wanted = comparableTokens(name);
+  const own = spelledOut(comparableTokens(text));
+  const wanted = spelledOut(comparableTokens(name.replace(/['’]s$/, '')));
   return own.some((_, i) => wanted.every((w, j) => own[i + j] === w));
 }
