@@ -380,7 +380,8 @@ export function parseInstruction(instruction: string): Intent {
   const told = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
   if (told && !/\b(?:if|when|unless|once|until|after|before|then)\b/i.test(told[1]!)) {
     // "Remove the Japanese maple, it's too big for the patio": the action first, then why.
-    if (AFTERWARD_REASON.test(told[2]!)) {
+    // Not when what follows gives a value ("Apply the promo code, it's SPRING10"): that is part of the action.
+    if (AFTERWARD_REASON.test(told[2]!) && !/\d|\b\p{Lu}{2,}|["“]/u.test(told[2]!)) {
       const first = parseInstruction(told[1]!);
       return first.kind === 'unknown' ? notUnderstood(instruction, first.said ?? told[1]!) : first;
     }

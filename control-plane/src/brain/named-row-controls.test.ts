@@ -36,6 +36,10 @@ describe("a row's control, named by the verb", () => {
       'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[3]/LinearLayout[0]/Button[6]',
     );
     expect(decideOn("Monday's walk isn't needed any more, cancel it", 'ios-dog-walker')).toBe('fail');
+    // What follows gives a value, not a reason: the action alone would apply no code.
+    expect(decideOn("Apply the promo code, it's SPRING10", 'android-plant-nursery-order')).not.toBe(
+      'tap com.greenroots.nursery:id/apply_button',
+    );
     expect(decideOn("Sam's walk isn't needed, cancel it", 'ios-dog-walker')).toBe('fail');
     expect(decideOn('I need the hedge trimmer, book it', 'android-allotment-plot')).toBe('fail');
     expect(decideOn("I'm done with the wheelbarrow, return it", 'android-allotment-plot')).toBe('fail');
