@@ -35,6 +35,7 @@ import { tenthBatch } from './tenth-batch-cases.js';
 import { thirdBatch } from './third-batch-cases.js';
 import { thirteenthBatch } from './thirteenth-batch-cases.js';
 import { thirtiethBatch } from './thirtieth-batch-cases.js';
+import { thirtyEighthBatch } from './thirty-eighth-batch-cases.js';
 import { thirtyFifthBatch } from './thirty-fifth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { thirtyFourthBatch } from './thirty-fourth-batch-cases.js';
@@ -105,6 +106,7 @@ const corpus: CorpusCase[] = [
   ...thirtyFifthBatch,
   ...thirtySixthBatch,
   ...thirtySeventhBatch,
+  ...thirtyEighthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -229,6 +231,7 @@ describe('offline model corpus', () => {
       ['thirty-fifth batch (blind, session 10)', thirtyFifthBatch],
       ['thirty-sixth batch (blind, session 11)', thirtySixthBatch],
       ['thirty-seventh batch (blind, session 11)', thirtySeventhBatch],
+      ['thirty-eighth batch (blind, session 11)', thirtyEighthBatch],
     ] as const)
       score(
         label,
