@@ -37,7 +37,7 @@
  * RSVP on a cancelled meetup, Cancel RSVP on one not joined), a control on no screen, a button
  * asked for in the dialog or alert that is only behind it, a claim the dialog's or alert's text
  * contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 87/106 (82.1 %), 0 false passes, 0 on a wrong element (the model of main at 10405cd, after the seventh round, run once by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
