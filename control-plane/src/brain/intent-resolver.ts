@@ -11,6 +11,7 @@ import { ancestors, center, descendants, describe, isButtonType, isKeyboard } fr
 import { normalizeText } from './fuzzy.js';
 import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
+import { sameLemma } from './lemmas.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { controlSaidOfRow, labelForRow, verbOfNamedRow } from './named-row-controls.js';
@@ -539,8 +540,24 @@ function stepCount(said: string, elements: readonly ScreenElement[]): Decision |
   const what = (more ?? fewer)?.[1];
   if (!what) return null;
   return more
-    ? (controlNamed(`add ${what}`, elements) ?? controlNamed(`increase ${what}`, elements))
-    : (controlNamed(`remove ${what}`, elements) ?? controlNamed(`decrease ${what}`, elements));
+    ? (controlNamed(`add ${what}`, elements) ?? controlNamed(`increase ${what}`, elements) ?? stepperButton(what, 'increment', elements))
+    : (controlNamed(`remove ${what}`, elements) ??
+        controlNamed(`decrease ${what}`, elements) ??
+        stepperButton(what, 'decrement', elements));
+}
+
+/** An iOS stepper labelled with what is counted ("Adults" for "another adult"): its own Increment or Decrement button. */
+function stepperButton(what: string, which: 'increment' | 'decrement', elements: readonly ScreenElement[]): Decision | null {
+  const wanted = comparableTokens(what);
+  const steppers = locatable(elements).filter((el) => {
+    const label = comparableTokens(el.text || el.contentDesc);
+    return shortType(el.type) === 'Stepper' && label.length === wanted.length && label.every((t, i) => sameLemma(t, wanted[i]!));
+  });
+  if (steppers.length !== 1) return null;
+  const button = descendants(steppers[0]!, elements).find((el) => normalizeText(el.text || el.contentDesc) === which);
+  if (!button) return null;
+  if (!button.enabled) return fail(`${describe(button)} of ${describe(steppers[0]!)} is disabled`);
+  return tapOn(button, elements, `${describe(button)} of ${describe(steppers[0]!)}: one ${which === 'increment' ? 'more' : 'fewer'}`, 0.85);
 }
 
 /** Verbs of one action with a provider: signing in, signing up, paying. "Continue" is each of them ("Continue with Apple"). */

@@ -67,4 +67,19 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('Stop the site notice emails', 'android-allotment-plot')).toBe('tap uk.gov.greenfield.allotments:id/notices_switch');
     expect(decideOn('Stop the rent reminders', 'android-allotment-plot')).toBe('fail');
   });
+
+  it('several names together single out a row that shares one of them ("the 10:30 Harbour Cruise")', () => {
+    expect(decideOn('Book the 10:30 Harbour Cruise', 'ios-boat-trips')).toBe('tap book_0');
+    expect(decideOn('Book the 14:00 Harbour Cruise', 'ios-boat-trips')).toBe('tap book_2');
+    expect(decideOn('Book the 11:30 Harbour Cruise', 'ios-boat-trips')).toBe('fail');
+    expect(decideOn('Book the Harbour Cruise', 'ios-boat-trips')).toBe('fail');
+  });
+
+  it("an iOS stepper's own Increment and Decrement, and a child's tab by the child's name", () => {
+    expect(decideOn('Add another adult', 'ios-boat-trips')).toBe('tap adultsIncrement');
+    expect(decideOn('Remove an adult', 'ios-boat-trips')).toBe('tap adultsDecrement');
+    expect(decideOn('Add another dog', 'ios-boat-trips')).toBe('fail');
+    expect(decideOn("Ensure Amara's tab is selected", 'android-school-lunch')).toMatch(/^assert /);
+    expect(decideOn("Ensure Theo's tab is selected", 'android-school-lunch')).toBe('fail');
+  });
 });

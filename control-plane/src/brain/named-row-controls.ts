@@ -42,7 +42,10 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   words.forEach((w, i) => {
     if (!isName(w)) return;
     const tokens = spelledOut(comparableTokens(w));
-    if (i > 0 && isName(words[i - 1]!) && names.length > 0) names[names.length - 1]!.push(...tokens);
+    // A time or number before a name is a name of its own ("the 10:30 Harbour Cruise": "10:30", "Harbour Cruise"); one
+    // after a word is part of it ("Hive 2").
+    const after = i > 0 && isName(words[i - 1]!) && !(/\d/.test(words[i - 1]!) && !/\d/.test(w));
+    if (after && names.length > 0) names[names.length - 1]!.push(...tokens);
     else names.push(tokens);
   });
   const others = words.filter((w) => !isName(w)).flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
@@ -70,8 +73,10 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const hits = showing.filter((r) => !showing.some((o) => o !== r && descendants(r, elements).includes(o)));
   if (hits.length !== 1) return null;
   const row = hits[0]!;
+  // One name shown outside the row too ("Blue Hours", an album's title and its track) names no one row; several
+  // names together ("the 10:30 Harbour Cruise", a cruise at 14:00 too) do, as only this row shows them all.
   const mine = new Set(inside(row));
-  if (locatable(elements).some((el) => !mine.has(el) && names.some((n) => shows(el, n)))) return null;
+  if (names.length === 1 && locatable(elements).some((el) => !mine.has(el) && shows(el, names[0]!))) return null;
   const controls = descendants(row, elements).filter((el) => {
     const first = comparableTokens(labelOf(el))[0];
     return (el.clickable || isButtonType(el)) && first !== undefined && sameLemma(first, verb.toLowerCase());
