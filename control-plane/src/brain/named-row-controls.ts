@@ -25,6 +25,7 @@ import { locatable } from './locators.js';
 import { modalFilter, rowOf } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
+const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
 const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
 
@@ -54,7 +55,6 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
   const rows = [...new Set([...listItems(elements), ...held])].filter((r) => r.visible);
   const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
-  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
   // A name is a text of the row or a part of one ("Hive 2" of "Hive 2 · Carniolan"), or the first words of one when it
   // has two or more ("Chapel Allerton" of "Chapel Allerton Gardens"); a weekday the first word of a date ("Fri 5 Dec").
   // Never one word of a longer text: "the Klara book" is not "Klara and the Sun".
@@ -101,7 +101,6 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
 export function labelForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   if (modalFilter(elements)) return null;
   const tokens = comparableTokens(said);
-  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
   const controls = locatable(elements).filter((el) => {
     const label = comparableTokens(labelOf(el));
     return (
@@ -138,7 +137,6 @@ const RESTING = new Set(['is', 'are', 'back', 'available', 'coming', 'in', 'stoc
 export function controlSaidOfRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   if (modalFilter(elements)) return null;
   const tokens = comparableTokens(said.replace(/^(?:i|we)\s+/i, ''));
-  const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
   const hits = locatable(elements).filter((el) => {
     const label = comparableTokens(labelOf(el));
     if (!(el.clickable || isButtonType(el)) || label.length < 2 || label.at(-1) !== 'it') return false;
