@@ -38,6 +38,7 @@ import { thirtiethBatch } from './thirtieth-batch-cases.js';
 import { thirtyFifthBatch } from './thirty-fifth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { thirtyFourthBatch } from './thirty-fourth-batch-cases.js';
+import { thirtyNinthBatch } from './thirty-ninth-batch-cases.js';
 import { thirtySecondBatch } from './thirty-second-batch-cases.js';
 import { thirtySeventhBatch } from './thirty-seventh-batch-cases.js';
 import { thirtySixthBatch } from './thirty-sixth-batch-cases.js';
@@ -105,6 +106,7 @@ const corpus: CorpusCase[] = [
   ...thirtyFifthBatch,
   ...thirtySixthBatch,
   ...thirtySeventhBatch,
+  ...thirtyNinthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -229,6 +231,7 @@ describe('offline model corpus', () => {
       ['thirty-fifth batch (blind, session 10)', thirtyFifthBatch],
       ['thirty-sixth batch (blind, session 11)', thirtySixthBatch],
       ['thirty-seventh batch (blind, session 11)', thirtySeventhBatch],
+      ['thirty-ninth batch (blind, session 11)', thirtyNinthBatch],
     ] as const)
       score(
         label,
