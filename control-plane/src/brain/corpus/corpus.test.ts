@@ -39,6 +39,7 @@ import { thirtyEighthBatch } from './thirty-eighth-batch-cases.js';
 import { thirtyFifthBatch } from './thirty-fifth-batch-cases.js';
 import { thirtyFirstBatch } from './thirty-first-batch-cases.js';
 import { thirtyFourthBatch } from './thirty-fourth-batch-cases.js';
+import { thirtyNinthBatch } from './thirty-ninth-batch-cases.js';
 import { thirtySecondBatch } from './thirty-second-batch-cases.js';
 import { thirtySeventhBatch } from './thirty-seventh-batch-cases.js';
 import { thirtySixthBatch } from './thirty-sixth-batch-cases.js';
@@ -107,6 +108,7 @@ const corpus: CorpusCase[] = [
   ...thirtySixthBatch,
   ...thirtySeventhBatch,
   ...thirtyEighthBatch,
+  ...thirtyNinthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -232,6 +234,7 @@ describe('offline model corpus', () => {
       ['thirty-sixth batch (blind, session 11)', thirtySixthBatch],
       ['thirty-seventh batch (blind, session 11)', thirtySeventhBatch],
       ['thirty-eighth batch (blind, session 11)', thirtyEighthBatch],
+      ['thirty-ninth batch (blind, session 11)', thirtyNinthBatch],
     ] as const)
       score(
         label,
