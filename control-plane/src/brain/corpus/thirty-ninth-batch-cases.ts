@@ -34,7 +34,7 @@
  * a tab's, a chip's, a segment's, a switch's or a checkbox's state, a tap on a control a row does
  * not have, a control on no screen, a button asked for in the dialog that is only behind it, a
  * claim the dialog's text contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 86/107 (80.4 %), 0 false passes, 1 on a wrong element (the model of main at c2b1ec2, after the seventh round, run once by the lead).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
