@@ -46,4 +46,9 @@ describe('a tab named by what it shows', () => {
     expect(decide('Switch to daily rental', 'ios-car-share-booking')).not.toBe('tap rentalTypeControl');
     expect(decide('Switch to the baritone part', 'ios-choir-rehearsals')).toBe('fail');
   });
+
+  it('two words each naming a choice name neither ("the league table" beside tabs League and Table)', () => {
+    // The thirty-ninth batch's tap on a wrong element: League, "the choice that shows table".
+    expect(decide('Go to the league table', 'ios-darts-league')).not.toBe('tap League');
+  });
 });

@@ -45,6 +45,11 @@ export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): 
     if (named.length !== 1) continue;
     const tab = named[0]!;
     if (noun !== null && !shownElsewhere(noun, tab, elements)) continue;
+    // Two words, each a choice's name ("the league table" beside a League tab and a Table segment), may name either;
+    // unless the noun's choice is the one chosen, the section the screen is ("the Term 2 grades" on the Grades tab), or
+    // a possessive says whose ("tomorrow's tides" beside a Tides tab is Tomorrow).
+    const other = (c: Choice) => c.control !== tab && !c.control.selected && !c.control.checked && c.labels.some((l) => sameText(l, noun!));
+    if (noun !== null && !possessive && choices.some(other)) continue;
     const why = noun ? `${describe(tab)} is the choice that shows ${noun}` : `${describe(tab)} is the choice named`;
     return tapOn(tab, elements, why, 0.85);
   }
