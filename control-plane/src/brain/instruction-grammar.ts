@@ -343,8 +343,9 @@ const STATEMENT =
 const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i;
 
 export function parseInstruction(instruction: string): Intent {
-  // "Leo's tab" is the tab named Leo (a child's, a player's): "the Leo tab".
-  const s = clean(instruction).replace(/\b(\p{Lu}[\p{L}-]*)['’]s\s+(tab|segment|chip)\b/gu, 'the $1 $2');
+  // "Leo's tab" is the tab named Leo (a child's, a player's): "the Leo tab". Never inside quotes: that is text to type or find.
+  const cleaned = clean(instruction);
+  const s = /["“”]/.test(cleaned) ? cleaned : cleaned.replace(/\b(\p{Lu}[\p{L}-]*)['’]s\s+(tab|segment|chip)\b/gu, 'the $1 $2');
   if (!s) return { kind: 'unknown', reason: 'The instruction is empty' };
   // "I forgot this one, tap Again": what the tester says of themselves before the action is no condition on it
   // ("If the banner is shown, tap Close" keeps its condition: it never starts with "I").

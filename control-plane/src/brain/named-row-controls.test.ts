@@ -81,5 +81,9 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('Add another dog', 'ios-boat-trips')).toBe('fail');
     expect(decideOn("Ensure Amara's tab is selected", 'android-school-lunch')).toMatch(/^assert /);
     expect(decideOn("Ensure Theo's tab is selected", 'android-school-lunch')).toBe('fail');
+    // Text in quotes is typed or found as written.
+    expect(decideOn(`Enter "Sam's tab" in the promo code field`, 'android-plant-nursery-order')).toBe(
+      `type "Sam's tab" into com.greenroots.nursery:id/promo_field`,
+    );
   });
 });
