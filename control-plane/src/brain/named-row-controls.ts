@@ -26,6 +26,9 @@ import { modalFilter, rowOf } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
+/** A row and everything in it. */
+const withInside = (row: ScreenElement, elements: readonly ScreenElement[]) => [row, ...descendants(row, elements)];
+const isControl = (el: ScreenElement) => el.clickable || isButtonType(el);
 const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
 
@@ -54,7 +57,7 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   // A list's rows, and the rows of cards laid out without a list (a clickable card, a cell: screen-structure.ts rowOf).
   const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
   const rows = [...new Set([...listItems(elements), ...held])].filter((r) => r.visible);
-  const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
+  const inside = (row: ScreenElement) => withInside(row, elements);
   // A name is a text of the row or a part of one ("Hive 2" of "Hive 2 · Carniolan"), or the first words of one when it
   // has two or more ("Chapel Allerton" of "Chapel Allerton Gardens"); a weekday the first word of a date ("Fri 5 Dec").
   // Never one word of a longer text: "the Klara book" is not "Klara and the Sun".
@@ -79,7 +82,7 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   if (names.length === 1 && locatable(elements).some((el) => !mine.has(el) && shows(el, names[0]!))) return null;
   const controls = descendants(row, elements).filter((el) => {
     const first = comparableTokens(labelOf(el))[0];
-    return (el.clickable || isButtonType(el)) && first !== undefined && sameLemma(first, verb.toLowerCase());
+    return isControl(el) && first !== undefined && sameLemma(first, verb.toLowerCase());
   });
   if (controls.length !== 1) return null;
   const control = controls[0]!;
@@ -101,24 +104,20 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
 export function labelForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   if (modalFilter(elements)) return null;
   const tokens = comparableTokens(said);
-  const controls = locatable(elements).filter((el) => {
-    const label = comparableTokens(labelOf(el));
-    return (
-      (el.clickable || isButtonType(el)) &&
-      label.length >= 2 &&
-      label.every((t, i) => tokens[i] === t) &&
-      /^(?:when|if|once|for|about)$/.test(tokens[label.length] ?? '')
-    );
-  });
-  if (controls.length === 0) return null;
-  const rest = tokens.slice(comparableTokens(labelOf(controls[0]!)).length + 1).filter((t) => !FILLERS.has(t) && !RESTING.has(t));
-  const inRow = controls.flatMap((control) => {
+  const inRow = locatable(elements).filter((control) => {
+    const label = comparableTokens(labelOf(control));
+    const named = isControl(control) && label.length >= 2 && label.every((t, i) => tokens[i] === t);
+    if (!named || !/^(?:when|if|once|for|about)$/.test(tokens[label.length] ?? '')) return false;
+    // What follows "when", each control against its own label's length.
+    const rest = tokens.slice(label.length + 1).filter((t) => !FILLERS.has(t) && !RESTING.has(t));
     const row = rowOf(control, elements);
-    if (!row) return [];
+    if (!row) return false;
     const words = new Set(
-      [row, ...descendants(row, elements)].filter((el) => el !== control).flatMap((el) => spelledOut(comparableTokens(labelOf(el)))),
+      withInside(row, elements)
+        .filter((el) => el !== control)
+        .flatMap((el) => spelledOut(comparableTokens(labelOf(el)))),
     );
-    return rest.some((t) => words.has(t)) ? [control] : [];
+    return rest.some((t) => words.has(t));
   });
   if (inRow.length !== 1) return null;
   const control = inRow[0]!;
@@ -139,13 +138,13 @@ export function controlSaidOfRow(said: string, elements: readonly ScreenElement[
   const tokens = comparableTokens(said.replace(/^(?:i|we)\s+/i, ''));
   const hits = locatable(elements).filter((el) => {
     const label = comparableTokens(labelOf(el));
-    if (!(el.clickable || isButtonType(el)) || label.length < 2 || label.at(-1) !== 'it') return false;
+    if (!isControl(el) || label.length < 2 || label.at(-1) !== 'it') return false;
     const head = label.slice(0, -1);
     if (!head.every((t, i) => tokens[i] === t)) return false;
     const thing = tokens.slice(head.length).filter((t) => !FILLERS.has(t));
     const row = rowOf(el, elements);
     if (!row || thing.length === 0) return false;
-    return [row, ...descendants(row, elements)].some((d) => {
+    return withInside(row, elements).some((d) => {
       const own = comparableTokens(labelOf(d));
       return d !== el && thing.every((t) => own.some((o) => o === t || sameLemma(o, t)));
     });
