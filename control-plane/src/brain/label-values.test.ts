@@ -19,5 +19,7 @@ describe('a label and its value after a colon', () => {
     expect(decideOn('Check wax so far this year is 23.5 kg', 'android-hive-inspections')).toBe('fail');
     expect(decideOn('Check the honey eaten this year is 23.5 kg', 'android-hive-inspections')).toBe('fail');
     expect(decideOn('Verify attendance last term is 9 out of 11', 'ios-choir-rehearsals')).toBe('fail');
+    // "sold" joins a name to its price only as the verb before it (paraphrase.ts linksPrice): here it says what was sold.
+    expect(decideOn('The honey sold this year is 23.5 kg', 'android-hive-inspections')).toBe('fail');
   });
 });

@@ -270,11 +270,26 @@ const WEEKDAY_OR_MONTH =
 const beforeWhen = (tokens: readonly string[], i: number) =>
   /^(?:on|in)$/.test(tokens[i]!) && i + 1 < tokens.length && (IS_NUMBER.test(tokens[i + 1]!) || WEEKDAY_OR_MONTH.test(tokens[i + 1]!));
 
+/** Selling words join a name to its price only as the verb that leads to it ("sold for £5", "trading at $3"). */
+const SELLING = /^(?:sells|sold|trades|trading|traded)$/;
+/**
+ * A price word at `i` of a text that has a number: "costs", "priced", and a selling word only
+ * before "for", "at" or the number; "the honey sold this year is 23.5 kg" says what was sold,
+ * and "sold" must be on the screen ("Honey this year: 23.5 kg" is not it).
+ */
+function linksPrice(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i]!;
+  if (!PRICE_WORDS.has(t)) return false;
+  if (!SELLING.test(t)) return true;
+  const next = tokens[i + 1];
+  return next !== undefined && (next === 'for' || next === 'at' || IS_NUMBER.test(next));
+}
+
 /** Content words of a text, stemmed: its words less framing, negations and (beside a number) price words. */
 function contentWords(tokens: readonly string[]): string[] {
   const priced = tokens.some((t) => IS_NUMBER.test(t));
   return tokens
-    .filter((t, i) => !FRAME.has(t) && !SAYING.has(t) && !NEGATIONS.has(t) && !(priced && PRICE_WORDS.has(t)) && !beforeWhen(tokens, i))
+    .filter((t, i) => !FRAME.has(t) && !SAYING.has(t) && !NEGATIONS.has(t) && !(priced && linksPrice(tokens, i)) && !beforeWhen(tokens, i))
     .map(stem);
 }
 
