@@ -22,12 +22,14 @@
  */
 
 import { userHasClaim } from './claim-words.js';
+import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
+import { isChoice } from './tab-choice.js';
 import { untickedTodo, userDid } from './ticked-rows.js';
 import { comparableTokens, SENTENCE_BREAK, textSegments } from './verdict-text.js';
 
@@ -424,6 +426,9 @@ export function clauses(sentence: string): string[] {
   return [...out, `${subject} ${words.slice(start).join(' ')}`];
 }
 
+/** A claim that something is the one chosen ("chosen", "picked" and "chose" are read "selected", lexicon.ts). */
+const CHOSEN = /^(?:selected|ticked|checked|highlighted)$/;
+
 const IRREGULAR_PAST = 'sent|paid|made|got|left|kept|set|put|chose|sold|bought|gave|told|found';
 /** Participles that do not end in -ed: "is set", "has been paid", "is done". */
 const IRREGULAR_PARTICIPLE =
@@ -608,7 +613,12 @@ function namesKind(word: string, claim: string, covered: ReadonlySet<string>): b
   // does not.
   const form = written[at] ?? '';
   const afterPronoun = at > 0 && /^(?:i|we|you|they|he|she)$/i.test(written[at - 1]!);
-  const noun = !/(?:ed|ing)$/.test(form) && !afterPronoun && !WEEKDAY_OR_MONTH.test(word) && !WHEN.test(word);
+  const noun =
+    !/(?:ed|ing)$/.test(form) &&
+    !CHOSEN.test(canonicalWord(form.toLowerCase())) &&
+    !afterPronoun &&
+    !WEEKDAY_OR_MONTH.test(word) &&
+    !WHEN.test(word);
   if (at < 0 || !/^\p{Ll}+$/u.test(written[at]!) || !noun) return false;
   // After the row's words ("the Evening Wind Down playlist") or before them ("the route via Ring Road").
   return (at > 0 && covered.has(read(written[at - 1]!))) || (at + 1 < written.length && covered.has(read(written[at + 1]!)));
@@ -715,6 +725,9 @@ export function findParaphrase(
     content.tokens.filter((t, i) => IRREGULAR_PARTICIPLE.test(t) && i > 0 && /^(?:is|are|was|were|been|be)$/.test(content.tokens[i - 1]!)),
   );
   const bids = (el: ScreenElement) => bidden.has(tokensOf(textOf(el))[0] ?? '');
+  const chosen = content.tokens.filter((t) => CHOSEN.test(t)).map(stem);
+  // The chosen chip or tab that says the choice: the evidence of the check.
+  const chosenPart = new Map<ScreenElement, ScreenElement>();
   const saying = rows.filter((row) => {
     const covered = new Set<string>();
     const said: ScreenElement[] = [];
@@ -759,6 +772,18 @@ export function findParaphrase(
         }
       }
     }
+    // "Tue 9 Dec is the chosen drop-off day": a choice said of a chip, tab or box holds only of the one chosen.
+    if (chosen.length > 0) {
+      const choices = said.filter((el) => {
+        const control = tapTargetOf(el, elements);
+        return control.clickable && isChoice(control, elements);
+      });
+      if (choices.length > 0) {
+        if (!choices.every((el) => tapTargetOf(el, elements).checked || tapTargetOf(el, elements).selected)) return false;
+        for (const w of chosen) covered.add(w);
+        chosenPart.set(row, choices[0]!);
+      }
+    }
     // A subject the screen's title or nothing on it names may be left out, as in one text; so may a place word.
     const uncovered = content.words.filter(
       (w, i) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w) && !placeWord(content.words, i, covered),
@@ -788,6 +813,7 @@ export function findParaphrase(
   };
   const holdsNumber = (el: ScreenElement) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n));
   const shown =
+    chosenPart.get(row) ??
     said.find((el) => !namesRow(el) && holdsNumber(el)) ??
     said.find((el) => !namesRow(el)) ??
     said.find(holdsNumber) ??

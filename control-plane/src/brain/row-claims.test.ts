@@ -70,4 +70,13 @@ describe('a sentence about one row', () => {
     expect(check("Make sure Friday's walk is completed", 'ios-dog-walker')).toBe('fail');
     expect(check("Make sure Sunday's walk is completed", 'ios-dog-walker')).toBe('fail');
   });
+
+  it('holds a choice ("the chosen day") only of the chip that is chosen, and points at it', () => {
+    // "Drop-off day" over the chips Mon 8 Dec, Tue 9 Dec (checked), Thu 11 Dec · Full.
+    expect(decideOn('Tuesday 9 Dec is the chosen drop-off day', 'android-bicycle-repair')).toBe('assert Tue 9 Dec');
+    expect(decideOn('Check the chosen drop-off day is Tue 9 Dec', 'android-bicycle-repair')).toBe('assert Tue 9 Dec');
+    // Both passed on the row's header before (paraphrase.ts read "chosen" as the kind of thing the row is).
+    expect(check('Check that Monday 8 Dec is the chosen drop-off day', 'android-bicycle-repair')).toBe('fail');
+    expect(check('Check the picked drop-off day is Mon 8 Dec', 'android-bicycle-repair')).toBe('fail');
+  });
 });

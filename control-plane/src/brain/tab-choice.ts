@@ -93,7 +93,7 @@ function choiceControls(elements: readonly ScreenElement[]): Choice[] {
 }
 
 /** A tab, chip or segment by its type, or one of two or more sibling controls of which one is chosen. */
-function isChoice(control: ScreenElement, elements: readonly ScreenElement[]): boolean {
+export function isChoice(control: ScreenElement, elements: readonly ScreenElement[]): boolean {
   if (TAB_TYPE.test(control.type) || control.checkable) return true;
   const siblings = elements.filter((e) => e.visible && e.clickable && e.parentIndex === control.parentIndex);
   return siblings.length > 1 && siblings.some((s) => s.selected || s.checked);
