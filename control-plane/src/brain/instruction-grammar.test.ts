@@ -204,6 +204,13 @@ describe('Gherkin outcomes and expected results', () => {
     expect(kind('Then I tap Save')).toBe('tap');
     // No verb after the subject: no statement.
     expect(kind('The Login button')).toBe('unknown');
+    // A name as the subject, with no article: only before a form of "be", "have" or a verb that states a fact.
+    expect(kind('Cherokee Purple is out of stock')).toBe('assertValue');
+    expect(kind('Hive 2 needs checking')).toBe('assert');
+    expect(kind('Spotify Family costs £19.99 a month')).toBe('assert');
+    expect(kind('Book tickets for Saturday')).toBe('unknown');
+    expect(kind('Notify me when the hellebore is back')).toBe('unknown');
+    expect(kind('Sam was rude, tick the box to report him too')).toBe('toggle');
     const andrew = parseInstruction('Andrew is shown');
     expect(andrew.kind === 'assert' && andrew.target.text).toBe('Andrew');
   });

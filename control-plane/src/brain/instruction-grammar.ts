@@ -340,6 +340,20 @@ const RULES: readonly Rule[] = [
 const STATEMENT =
   /^(?:(?:the|a|an|my|your|our|this|these|those|its|their)\s+\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|must|does|did|\p{Ll}{2,}(?:s|ed))|(?:i|we)\s+(?:am|are|should\s+be|have|can|will|was|were))\s/iu;
 
+/**
+ * A statement whose subject is a name, with no article: "Cherokee Purple is out of stock", "Hive 2 needs
+ * checking", "Roast chicken is booked for Monday". Only a form of "be", "have" or a modal, or one of a few
+ * verbs that state a fact, follows it: an action no rule reads ("Book tickets for Saturday") is never one,
+ * nor is one whose "subject" holds a clause or an object ("Notify me when the hellebore is back").
+ */
+const NAMED_STATEMENT =
+  /^(\p{Lu}[\p{L}\d'’-]*(?:\s+[\p{L}\d'’-]+){0,4}?)\s+(?:is|are|was|were|has|have|had|will|(?:is|are|was|were|has|have|won)n['’]t|needs|costs|lasts|takes|starts|ends|opens|closes|leaves|departs|arrives|runs)\s/u;
+const NOT_IN_A_NAME = /\b(?:me|us|when|if|until|once|after|before|the|a|an|to|and|or|it)\b/i;
+const isNamedStatement = (s: string) => {
+  const subject = NAMED_STATEMENT.exec(s)?.[1];
+  return subject !== undefined && !NOT_IN_A_NAME.test(subject) && !/[,;]/.test(s);
+};
+
 const STATEMENT_PREFIX = /^(?:(?:then|and|but)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i;
 
 export function parseInstruction(instruction: string): Intent {
@@ -371,7 +385,7 @@ export function parseInstruction(instruction: string): Intent {
   }
   // A statement of what is true ("The plan is Premium", "the parcel was sent by Zalando", "I should be on the login
   // screen") is a check: an action starts with its verb, never with an article or "I". It needs a verb after its subject.
-  if (STATEMENT.test(s)) {
+  if (STATEMENT.test(s) || isNamedStatement(s)) {
     const intent = assertion(
       `check that ${s.replace(/^(i|we)\s+should\s+be\b/i, (_, who: string) => `${who} ${/^i$/i.test(who) ? 'am' : 'are'}`)}`,
     );
