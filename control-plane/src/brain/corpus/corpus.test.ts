@@ -20,6 +20,7 @@ import { fifteenthBatch } from './fifteenth-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
+import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
@@ -109,6 +110,7 @@ const corpus: CorpusCase[] = [
   ...thirtySeventhBatch,
   ...thirtyEighthBatch,
   ...thirtyNinthBatch,
+  ...fortyFirstBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -235,6 +237,7 @@ describe('offline model corpus', () => {
       ['thirty-seventh batch (blind, session 11)', thirtySeventhBatch],
       ['thirty-eighth batch (blind, session 11)', thirtyEighthBatch],
       ['thirty-ninth batch (blind, session 11)', thirtyNinthBatch],
+      ['forty-first batch (blind, session 12)', fortyFirstBatch],
     ] as const)
       score(
         label,
