@@ -21,6 +21,7 @@ import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
+import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
@@ -111,6 +112,7 @@ const corpus: CorpusCase[] = [
   ...thirtyEighthBatch,
   ...thirtyNinthBatch,
   ...fortiethBatch,
+  ...fortyFirstBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -238,6 +240,7 @@ describe('offline model corpus', () => {
       ['thirty-eighth batch (blind, session 11)', thirtyEighthBatch],
       ['thirty-ninth batch (blind, session 11)', thirtyNinthBatch],
       ['fortieth batch (blind, session 12)', fortiethBatch],
+      ['forty-first batch (blind, session 12)', fortyFirstBatch],
     ] as const)
       score(
         label,
