@@ -34,7 +34,7 @@
  * claim about a tab's, segment's, switch's or checkbox's state, a control a row does not have, a
  * control on no screen, a control or tab only behind a dialog or alert, a claim the dialog's or
  * alert's text contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 86 of 107 (80.4 %), 1 false pass, 1 on a wrong element (scored once on main after 198cf44 and cd8290f, session 12).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 

@@ -30,7 +30,7 @@
  * segment's, a switch's or a checkbox's state, a tap on a control a row does not have, a control
  * on no screen, a button asked for in the alert that is only behind it, a claim the alert's text
  * contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 79 of 106 (74.5 %), 1 false pass, none on a wrong element (scored once on main after 198cf44 and cd8290f, session 12).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
