@@ -40,6 +40,10 @@ describe('showsText', () => {
     expect(showsText('Last updated: Mar 3, 2024', 'Mar 3, 2024')).toBe(true);
     expect(showsText('Build 4521 (release)', 'Build 4521')).toBe(true);
     expect(showsText('3 items · $48.50', '$48.50')).toBe(true);
+    // A label and its value between two separators stand whole too (the fortieth batch).
+    expect(showsText('Boat: Kestrel (J/24) · Skipper: Fiona Reid', 'Skipper: Fiona Reid')).toBe(true);
+    expect(showsText('Boat: Kestrel (J/24) · Skipper: Fiona Reid', 'Boat: Kestrel (J/24)')).toBe(true);
+    expect(showsText('Boat: Kestrel (J/24) · Skipper: Fiona Reid', 'Kestrel (J/24) · Skipper')).toBe(false);
     expect(showsText('Welcome back', 'Welcome')).toBe(false);
     expect(showsText('Welcome, John!', 'Welcome')).toBe(false);
     expect(showsText('Spring sale: up to 40% off', '40%')).toBe(false);

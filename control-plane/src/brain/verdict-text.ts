@@ -68,8 +68,10 @@ export const SENTENCE_BREAK = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr)\.)(?<=
  * (a phrase is never matched as a fragment of one).
  */
 export function textSegments(text: string): string[] {
-  const parts = text.split(new RegExp(`${SENTENCE_BREAK.source}|\\n+|:\\s+|\\s+[•|·–—]\\s+|\\s*[()]\\s*`));
-  return [text, ...parts.map((p) => p.trim()).filter((p) => p && p !== text)];
+  // A part between separators stands whole too: "Skipper: Fiona Reid" of "Boat: Kestrel · Skipper: Fiona Reid".
+  const parts = text.split(new RegExp(`${SENTENCE_BREAK.source}|\\n+|\\s+[•|·–—]\\s+`)).map((p) => p.trim());
+  const pieces = parts.flatMap((p) => (/:\s|[()]/.test(p) ? [p, ...p.split(/:\s+|\s*[()]\s*/)] : [p]));
+  return [text, ...new Set(pieces.map((p) => p.trim()).filter((p) => p && p !== text))];
 }
 
 /**
