@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decideOffline } from './offline-model.js';
+import { corpusXml, decideOn } from './testing/corpus-decisions.js';
 
 const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 /** [type, name, label/value, y, height, extra attributes, children] */
@@ -61,5 +62,47 @@ describe('what an alert says, while it is up', () => {
   });
   it('never from the screen behind it', () => {
     expect(check(claim, behind, alert('Your appointment with Dr. Carvalho will be cancelled.')).action.type).toBe('fail');
+  });
+});
+
+describe('"X is not shown" while X stands inside a longer text (the fortieth batch)', () => {
+  // "Boat: Kestrel (J/24) · Skipper: Fiona Reid" is on the screen.
+  it('fails: the words are on the screen', () => {
+    expect(decideOn('"Skipper: Fiona Reid" is not shown', 'android-sailing-crew-list')).toBe('fail');
+    expect(decideOn('"Fiona" is not shown', 'android-sailing-crew-list')).toBe('fail');
+    expect(decideOn('"Kestrel (J/24)" is not shown', 'android-sailing-crew-list')).toBe('fail');
+  });
+  it('passes what is not there, and finds the part as shown', () => {
+    expect(decideOn('"Skipper: Fiona Ried" is not shown', 'android-sailing-crew-list')).toBe('assert Skipper: Fiona Ried');
+    expect(decideOn('"Skipper: Fiona Reid" is shown', 'android-sailing-crew-list')).toBe('assert com.harbourclub.crew:id/boat_text');
+  });
+});
+
+describe("a claim in the words of a switch's label (the forty-first batch)", () => {
+  // "Show only items in stock", a switch, off on the corpus screen.
+  const claim = 'Make sure only in-stock items are shown';
+  it('fails while the switch is off: its label says what holds while it is on', () => {
+    expect(decideOn(claim, 'ios-beekeeping-supplies')).toBe('fail');
+  });
+  it('passes on the switch when it is on', () => {
+    const on = corpusXml('ios-beekeeping-supplies').replace(
+      /(<XCUIElementTypeSwitch[^>]*?)value="0"([^>]*name="inStockSwitch")/,
+      '$1value="1"$2',
+    );
+    expect(on).not.toBe(corpusXml('ios-beekeeping-supplies'));
+    const { action } = decideOffline({ instruction: claim, platform: 'ios', hierarchyXml: on });
+    expect(action).toMatchObject({ type: 'assert', visible: true, target: { value: 'inStockSwitch', checked: true } });
+  });
+  it("never reads a row's own text beside its switch as the switch's effect", () => {
+    // "Bedtime, 22:30", an alarm switched off, still says when the alarm is.
+    expect(decideOn('Check that the bedtime alarm is at 22:30', 'ios-alarms')).toMatch(/^assert /);
+  });
+});
+
+describe('an alert named by its title (the fortieth batch)', () => {
+  it('is evidenced by the title text, not by the alert that carries its name', () => {
+    const hierarchyXml = corpusXml('ios-cancel-choir-tickets-alert');
+    const { action } = decideOffline({ instruction: 'The alert asks to cancel 3 tickets', platform: 'ios', hierarchyXml });
+    expect(action).toMatchObject({ type: 'assert', target: { value: 'Cancel 3 tickets?', type: 'XCUIElementTypeStaticText' } });
   });
 });

@@ -135,6 +135,9 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
   const best = [...found].sort((a, b) => b.score - a.score || a.element.index - b.element.index)[0];
   if (!visible) {
     if (best) return fail(`${describe(best.element)} is visible but should not be`);
+    // '"Fiona" is not shown' over "Skipper: Fiona Reid": the words are on the screen, inside a longer text.
+    const inside = phrase.text ? wordsInside(phrase.text, elements) : undefined;
+    if (inside) return fail(`${describe(inside)} shows ${quoteOf(phrase)} but it should not be shown`);
     // "there is no alarm at 06:30" beside an alarm row "06:30": what is said in other words is there too.
     const said = paraphraseOf(phrase.denies ? { text: phrase.denies } : phrase, elements);
     if (said && said.action.type === 'assert') return fail(`${said.reasoning}, but should not be there`);
@@ -285,7 +288,27 @@ export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElem
   const said =
     (modal ? findParaphrase(claim, elements, true, modal) : null) ?? findParaphrase(claim, elements, phrase.reported, scope ?? undefined);
   if (!said) return null;
-  return bySwitchState(claim, said.element, elements) ?? pass(shownLocator(said.element, elements), said.reasoning, 0.9);
+  return (
+    bySwitchState(claim, said.element, elements) ??
+    byToggleLabel(said.element, said.reasoning, elements) ??
+    pass(shownLocator(said.element, elements), said.reasoning, 0.9)
+  );
+}
+
+/** A label that starts with what the control does when on. */
+const BIDDING_LABEL =
+  /^(?:only\s+)?(?:show|hide|notify|text|email|send|remind|allow|let|share|include|use|keep|save|sync|tell|alert|play|display|enable|receive|get|accept|ask|add)\b/i;
+
+/**
+ * A switch's or checkbox's label says what holds while it is on: "only in-stock items are shown" said by
+ * "Show only items in stock" holds only when that switch is on (the forty-first batch: it passed while off).
+ */
+function byToggleLabel(toggle: ScreenElement, reasoning: string, elements: readonly ScreenElement[]): Decision | null {
+  // Only the control's own words, and only a label that bids what the control does ("Show only items in stock"):
+  // an alarm's "Bedtime, 22:30" or a listing's "Pets allowed" chip says what it says either way.
+  if (!isToggle(toggle) || !BIDDING_LABEL.test(toggle.text || toggle.contentDesc)) return null;
+  if (!toggle.checked) return fail(`${describe(toggle)} is off: what its label says does not hold while it is off`);
+  return pass({ ...(uniqueLocator(toggle, elements) ?? locatorFor(toggle, elements)), checked: true }, `${reasoning}, and it is on`);
 }
 
 /** "the alert says …" (TargetPhrase.dialogSays) while a dialog is up: only its elements; null when no dialog is up. */
@@ -401,6 +424,18 @@ function inDialogWords(claim: string, elements: readonly ScreenElement[], modal:
   const words = contentWords(tokensOf(claim)).filter((w) => !/\d/.test(w));
   const dialog = elements.filter((el) => el.visible && modal(el)).flatMap((el) => contentWords(tokensOf(el.text || el.contentDesc)));
   return words.length > 0 && words.every((w) => hasWord(dialog, w));
+}
+
+/** A visible text holding all the words of `text`, in a row, as whole words. */
+function wordsInside(text: string, elements: readonly ScreenElement[]): ScreenElement | undefined {
+  const wanted = comparableTokens(text);
+  if (wanted.length === 0) return undefined;
+  return locatable(elements).find((el) =>
+    [el.text, el.contentDesc].some((shown) => {
+      const tokens = comparableTokens(shown);
+      return tokens.some((_, i) => wanted.every((w, j) => tokens[i + j] === w));
+    }),
+  );
 }
 
 function absent(phrase: TargetPhrase): Decision {

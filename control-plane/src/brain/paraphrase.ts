@@ -686,11 +686,20 @@ export function findParaphrase(
   // A label beside its value says nothing alone: "Pet safe" beside "No" says the plant is not.
   const pairs = labelValuePairs(pool, elements);
   const labels = new Set(pairs.map((pair) => pool.find((el) => ancestors(el, elements).includes(pair))));
+  // A container labelled with the text of one of its own elements (an iOS alert named by its title).
+  const echoed = (el: ScreenElement) =>
+    pool.some((inner) => inner !== el && textOf(inner) === textOf(el) && ancestors(inner, elements).includes(el));
   const single = pool
     .filter((el) => !labels.has(el))
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
-    // An image's label only describes a picture: the text that says the same is the evidence.
-    .sort((a, b) => Number(isImage(a)) - Number(isImage(b)) || Number(a.clickable) - Number(b.clickable) || a.index - b.index);
+    // An image's label only describes a picture, an alert's its title: the text that says the same is the evidence.
+    .sort(
+      (a, b) =>
+        Number(isImage(a)) - Number(isImage(b)) ||
+        Number(echoed(a)) - Number(echoed(b)) ||
+        Number(a.clickable) - Number(b.clickable) ||
+        a.index - b.index,
+    );
   // A to-do or habit row says what is to be done ("Meditate · 10 minutes"): that the user did it is said only by its ticked checkbox.
   const didIt = userDid(content.tokens);
   const undone = (el: ScreenElement) => didIt && untickedTodo(rowOf(el, elements), elements);
