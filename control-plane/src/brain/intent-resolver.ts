@@ -14,7 +14,7 @@ import type { Intent } from './instruction-grammar.js';
 import { sameLemma } from './lemmas.js';
 import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { controlSaidOfRow, labelForRow, verbOfNamedRow } from './named-row-controls.js';
+import { controlForRow, controlSaidOfRow, labelForRow, verbOfNamedRow } from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
 import { answerCookies, answerPermission, confirmAction, confirmDialog, declineAction, dismiss, keepInDialog } from './prompt-answers.js';
 import { rowClaim } from './row-claims.js';
@@ -508,6 +508,7 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
   return (
     controlOfRow(said, elements) ??
     verbOfNamedRow(said, elements) ??
+    controlForRow(said, elements) ??
     labelForRow(said, elements) ??
     controlSaidOfRow(said, elements) ??
     controlInWords(said, elements) ??

@@ -86,4 +86,20 @@ describe("a row's control, named by the verb", () => {
       `type "Sam's tab" into com.greenroots.nursery:id/promo_field`,
     );
   });
+
+  it('a control named by its verb and what it acts on, for the row named after "for", "to", "on", "about"', () => {
+    const tapped = (instruction: string, screen: string) => decideOn(instruction, screen).split(' ')[0];
+    expect(tapped('Log a gravity reading for the oatmeal stout', 'android-brew-batch-log')).toBe('tap');
+    expect(tapped('Add a note to the 10:40 reading', 'android-glucose-diary')).toBe('tap');
+    expect(tapped('Message them about the extractor fan', 'android-tenant-repairs')).toBe('tap');
+    expect(decideOn('Add my exemption certificate for the inhaler', 'android-pharmacy-collect')).toBe(
+      'tap com.wellpoint.pharmacy:id/exemption_button',
+    );
+    // The 13:05 reading has "Edit note", not "Add note"; no reading at 23:10; the saison has no "Log gravity".
+    expect(decideOn('Add a note to the 13:05 reading', 'android-glucose-diary')).toBe('fail');
+    expect(decideOn('Add a note to the 23:10 reading', 'android-glucose-diary')).toBe('fail');
+    expect(decideOn('Log a gravity reading for the saison', 'android-brew-batch-log')).toBe('fail');
+    // "Hive 4" is no row's, though Hive 3's row says "Varroa drop 4 a day".
+    expect(decideOn('Log an inspection for Hive 4', 'android-hive-inspections')).toBe('fail');
+  });
 });

@@ -154,3 +154,59 @@ export function controlSaidOfRow(said: string, elements: readonly ScreenElement[
   if (!control.enabled) return fail(`${describe(control)} is disabled`);
   return tapOn(control, elements, `${describe(control)}, said of the row the instruction names`, 0.8);
 }
+
+/** Verbs that only open what they name: "Open the leaflet" is the row's "Leaflet". */
+const OPENING = /^(?:open|view|see|read|show|check)$/i;
+const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
+
+/**
+ * "Log a gravity reading for the oatmeal stout", "Add a note to the 10:40 reading", "Message them
+ * about the extractor fan": the verb and what it acts on are one control's label ("Log gravity",
+ * "Add note", "Message"), and what follows "for", "to", "on" or "about" names its row by the words
+ * the row shows.
+ *
+ * - The label: the verb (by dictionary form) then only words of what it acts on; or, after a
+ *   verb that only opens ("Open the leaflet for …"), only words of what it acts on.
+ * - The row: every word of the name is a word of the row's texts, but for one last word saying
+ *   what the row is ("reading", "request"); one row only, and one such control in it.
+ */
+export function controlForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|to|on|about)\s+(.+)$/iu.exec(said.trim().replace(/[.!]$/, ''));
+  if (!m || modalFilter(elements)) return null;
+  const [, verb, thing = '', name] = m as unknown as [string, string, string | undefined, string];
+  const acted = spelledOut(comparableTokens(thing)).filter((t) => !FILLERS.has(t) && !PRONOUNS.has(t));
+  const named = spelledOut(comparableTokens(name.replace(/['’]s\b/g, ''))).filter((t) => !FILLERS.has(t));
+  if (named.length === 0 || named.length > 5) return null;
+  const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
+  const rows = [...new Set([...listItems(elements), ...held])].filter((r) => r.visible);
+  const textsOf = (row: ScreenElement) => withInside(row, elements).map((el) => spelledOut(comparableTokens(labelOf(el))));
+  const wordsOf = (row: ScreenElement) => new Set(textsOf(row).flat());
+  // The name's words together in one text of the row: "Hive 4" is not "Hive 3" beside "Varroa drop 4 a day".
+  const showsAll = (row: ScreenElement, words: readonly string[]) =>
+    textsOf(row).some((own) => own.some((_, i) => words.every((w, j) => own[i + j] === w)));
+  // The whole name, else the name less the word saying what the row is: its last ("the 10:40 reading") or its first
+  // before a number ("batch #14"); never less than one word.
+  const naming = (words: readonly string[]) => {
+    const showing = rows.filter((r) => showsAll(r, words));
+    return showing.filter((r) => !showing.some((o) => o !== r && descendants(r, elements).includes(o)));
+  };
+  // A word no row shows, and no number: "Hive 4" is never read as some row's "Hive".
+  const kindWord = (w: string) => !/\d/.test(w) && !rows.some((r) => wordsOf(r).has(w));
+  let hits = naming(named);
+  if (hits.length === 0 && named.length > 1 && kindWord(named.at(-1)!)) hits = naming(named.slice(0, -1));
+  if (hits.length === 0 && named.length > 1 && kindWord(named[0]!) && /\d/.test(named[1]!)) hits = naming(named.slice(1));
+  if (hits.length !== 1) return null;
+  const row = hits[0]!;
+  const fits = (label: readonly string[]) => {
+    if (label.length === 0) return false;
+    const rest = sameLemma(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
+    return rest !== null && rest.every((t) => acted.some((a) => sameLemma(a, t)));
+  };
+  const controls = descendants(row, elements).filter(
+    (el) => isControl(el) && fits(spelledOut(comparableTokens(labelOf(el))).filter((t) => !FILLERS.has(t))),
+  );
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
+  return tapOn(control, elements, `${describe(control)} is the control of the one row showing "${name}"`, 0.8);
+}
