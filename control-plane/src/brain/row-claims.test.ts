@@ -79,4 +79,10 @@ describe('a sentence about one row', () => {
     expect(check('Check that Monday 8 Dec is the chosen drop-off day', 'android-bicycle-repair')).toBe('fail');
     expect(check('Check the picked drop-off day is Mon 8 Dec', 'android-bicycle-repair')).toBe('fail');
   });
+
+  it('names a row by its title with a word left out ("the golf bag" of "Golf club bag"), never by another head noun', () => {
+    expect(decideOn('Make sure the golf bag was delivered on 5 June', 'ios-lost-luggage-claim')).toBe('assert bagStatus_2');
+    expect(check('Make sure the golf bag was delivered on 6 June', 'ios-lost-luggage-claim')).toBe('fail');
+    expect(check('Make sure the golf trolley was delivered on 5 June', 'ios-lost-luggage-claim')).toBe('fail');
+  });
 });

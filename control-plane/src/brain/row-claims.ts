@@ -86,7 +86,8 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
     // The row's title, or part of it: "cholesterol" over "Cholesterol (total)", "the tikka masala" over "Chicken Tikka Masala".
     const wantedTitle = comparableTokens(title);
     const titled = (el: ScreenElement) =>
-      textSegments(textOf(el)).some((seg) => sameText(seg, title)) || (wantedTitle.length > 1 && hasWords(textOf(el), title));
+      textSegments(textOf(el)).some((seg) => sameText(seg, title) || (wantedTitle.length > 1 && namesByHead(seg, wantedTitle))) ||
+      (wantedTitle.length > 1 && hasWords(textOf(el), title));
     const hits = rows.filter((r) => inside(r).some(titled));
     if (hits.length !== 1) return null;
     row = hits[0]!;
@@ -134,6 +135,18 @@ function runsOfNames(text: string): string[] {
     runs.push(i > 0 && isName(words[i - 1]!) && runs.length > 0 ? `${runs.pop()} ${w}` : w);
   });
   return runs;
+}
+
+/**
+ * "the golf bag" of "Golf club bag": the text's words in order with a word left out between them, its
+ * first and its last (what the thing is) the name's own.
+ */
+function namesByHead(text: string, name: readonly string[]): boolean {
+  const own = comparableTokens(text);
+  if (own.length > name.length + 1 || own[0] !== name[0] || own.at(-1) !== name.at(-1)) return false;
+  let at = 0;
+  for (const w of own) if (w === name[at]) at += 1;
+  return at === name.length;
 }
 
 /** `text` has every word of `name`, in order, whole words; short forms written out ("Mon" is "Monday's"). */
