@@ -85,4 +85,13 @@ describe('a sentence about one row', () => {
     expect(check('Make sure the golf bag was delivered on 6 June', 'ios-lost-luggage-claim')).toBe('fail');
     expect(check('Make sure the golf trolley was delivered on 5 June', 'ios-lost-luggage-claim')).toBe('fail');
   });
+
+  it('names a row by the one thing its title is ("the stout" of "#15 Oatmeal Stout"), and reads "needs" with what is needed', () => {
+    expect(check('Check the stout needs attention', 'android-brew-batch-log')).toBe('assert');
+    expect(check('Check the saison needs attention', 'android-brew-batch-log')).toBe('fail');
+    expect(decideOn('Verify the smoker costs £24', 'ios-beekeeping-supplies')).toBe('assert productPrice_1');
+    expect(check('Verify the smoker costs £25', 'ios-beekeeping-supplies')).toBe('fail');
+    // "heat guard" is what the smoker comes with, not what the row is.
+    expect(check('Verify the guard costs £24', 'ios-beekeeping-supplies')).toBe('fail');
+  });
 });

@@ -23,12 +23,13 @@ import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameRoot } from './lemmas.js';
 import { canonicalTokens, spelledOut } from './lexicon.js';
 import { locatable, locatorFor, uniqueLocator } from './locators.js';
+import { rowTitles } from './row-titles.js';
 import { modalFilter } from './screen-structure.js';
 import { comparableTokens, sameText, startsWithName, textSegments } from './verdict-text.js';
 
 /** The verb that ends the subject: a copula or modal, or a verb of when or how much. */
 const VERB =
-  /\s(?:is|are|was|were|has|have|had|should|will|would|can|must|leaves|leave|departs|depart|arrives|arrive|kicks|kick|starts|start|opens|open|closes|close|takes|take|costs|cost|runs|run|plays|play|ends|end)\s/i;
+  /\s(?:is|are|was|were|has|have|had|should|will|would|can|must|leaves|leave|departs|depart|arrives|arrive|kicks|kick|starts|start|opens|open|closes|close|takes|take|costs|cost|runs|run|plays|play|ends|end|needs|need)\s/i;
 /** Words of the sentence that say how, not what: verbs of the kind above, prepositions, fillers. */
 const SAYING_NOTHING = new Set(
   'is are was were be been being has have had should will would can must leaves leave departs depart arrives arrive kicks kick off starts start opens open closes close takes take costs cost runs run plays play ends end at on in for from to by until as of the a an it its flagged marked shown listed set scheduled due collected given'.split(
@@ -52,7 +53,9 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   const subject = said.slice(0, verb.index).trim();
   // A count as the subject ("two of two Metformin doses", "2 doses") is a claim about a number: not this reader's.
   if (COUNT.test(subject.replace(/^(?:the|my|our|your)\s+/i, ''))) return null;
-  const predicate = said.slice(verb.index + verb[0].length - 1).trim();
+  // "needs attention": what is needed is said with the verb ("Needs attention"), never without it.
+  const needs = /^needs?$/i.test(verb[0].trim());
+  const predicate = `${needs ? verb[0].trim() : ''} ${said.slice(verb.index + verb[0].length - 1).trim()}`.trim();
   const rows = listItems(elements).filter((r) => r.visible);
   if (rows.length === 0) return null;
   // What a row says: its texts, not its controls ("Add to my schedule" offers, it does not say).
@@ -88,7 +91,16 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
     const titled = (el: ScreenElement) =>
       textSegments(textOf(el)).some((seg) => sameText(seg, title) || (wantedTitle.length > 1 && namesByHead(seg, wantedTitle))) ||
       (wantedTitle.length > 1 && hasWords(textOf(el), title));
-    const hits = rows.filter((r) => inside(r).some(titled));
+    let hits = rows.filter((r) => inside(r).some(titled));
+    // One word naming the thing a row's title is ("the stout" of "#15 Oatmeal Stout", "the smoker" of "Bee smoker
+    // with heat guard"): the title's last word before what it comes with; one row only.
+    if (hits.length === 0 && wantedTitle.length === 1) {
+      const titles = new Map(rowTitles(elements).map(({ row: r, title: t }) => [r, t]));
+      hits = rows.filter((r) => {
+        const t = titles.get(r);
+        return t !== undefined && inside(r).includes(t) && headOf(textOf(t)) === wantedTitle[0];
+      });
+    }
     if (hits.length !== 1) return null;
     row = hits[0]!;
   }
@@ -135,6 +147,12 @@ function runsOfNames(text: string): string[] {
     runs.push(i > 0 && isName(words[i - 1]!) && runs.length > 0 ? `${runs.pop()} ${w}` : w);
   });
   return runs;
+}
+
+/** What a title names: its last word before "with", "for", "and" or an aside ("smoker" of "Bee smoker with heat guard"). */
+function headOf(title: string): string | undefined {
+  const words = comparableTokens(title.split(/\s+(?:with|for|and|in|by)\s+|\s*[(·,–—-]\s/i)[0] ?? '');
+  return words.length > 1 ? words.at(-1) : undefined;
 }
 
 /**
