@@ -23,3 +23,16 @@ describe('a label and its value after a colon', () => {
     expect(decideOn('The honey sold this year is 23.5 kg', 'android-hive-inspections')).toBe('fail');
   });
 });
+
+describe('the one thing the screen names by its kind and reference (value-assertions.ts identifiedSubject)', () => {
+  it('passes a state the screen shows of it: "the order" on the screen of "Order WP-48213"', () => {
+    expect(decideOn('Verify the order is ready to collect', 'android-pharmacy-collect')).toBe(
+      'assert com.wellpoint.pharmacy:id/status_text',
+    );
+  });
+  it('fails a state not shown, and never reads an amount as a reference', () => {
+    expect(decideOn('Verify the order is collected', 'android-pharmacy-collect')).toBe('fail');
+    // "Total €15.00" is no reference: "€11.00" is another programme's price.
+    expect(decideOn('Check the total is €11.00', 'android-car-wash')).toBe('fail');
+  });
+});

@@ -129,6 +129,7 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
       reworded() ??
       nameByFirstWords(label, value, elements) ??
       labelBeforeColon(label, value, elements) ??
+      identifiedSubject(label, valueTexts, elements) ??
       notFound('label', label, elements)
     );
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
@@ -187,6 +188,28 @@ function nameByFirstWords(label: TargetPhrase, value: string, elements: readonly
   const hits = locatable(elements).filter((el) => !el.clickable && !titles.includes(el) && starts(el.text || el.contentDesc));
   if (hits.length !== 1) return null;
   return passOn(hits[0]!, elements, `${describe(hits[0]!)} names ${JSON.stringify(m[1])} by its first words`);
+}
+
+/**
+ * "the order is ready to collect" on a screen headed "Order WP-48213" over "Ready to collect": the
+ * subject is the one thing the screen names by its kind and its reference, a text of its own
+ * ("Order WP-48213", "Claim LL-48213"), and no other text names that kind (a control may: "Cancel
+ * order"); the value is a whole text of the screen that is no control.
+ */
+function identifiedSubject(label: TargetPhrase, values: readonly string[], elements: readonly ScreenElement[]): Decision | null {
+  const subject = comparableTokens(label.text).filter((w) => !LABEL_FILLERS.has(w));
+  if (subject.length !== 1) return null;
+  const kind = subject[0]!;
+  const texts = locatable(elements).filter((el) => !el.clickable && !isButtonType(el) && (el.text || el.contentDesc) !== '');
+  const naming = texts.filter((el) => comparableTokens(el.text || el.contentDesc).some((t) => sameLemma(t, kind)));
+  const heading = naming[0];
+  if (naming.length !== 1 || !heading) return null;
+  // A reference is a code ("WP-48213", "#1043"), never an amount ("Total €15.00"); the value says a state, no number.
+  const m = /^(\p{L}+)\s+(?:#\d{2,}|\p{Lu}{1,4}-?\d{3,}|\d{4,})$/u.exec((heading.text || heading.contentDesc).trim());
+  if (!m || !sameLemma(m[1]!.toLowerCase(), kind) || values.some((v) => /\d/.test(v))) return null;
+  const shown = texts.filter((el) => el !== heading && values.some((v) => sameText(el.text || el.contentDesc, v)));
+  if (shown.length !== 1) return null;
+  return passOn(shown[0]!, elements, `${describe(shown[0]!)} is on the screen of ${describe(heading)}`);
 }
 
 /** Words a tester adds to a label that say nothing of which value it is: "honey so far this year". */
