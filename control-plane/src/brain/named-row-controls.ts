@@ -103,7 +103,8 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
  */
 export function labelForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   if (modalFilter(elements)) return null;
-  const tokens = comparableTokens(said);
+  // "Tell me when …", "Let me know when …", "Alert me when …" ask what "Notify me" does.
+  const tokens = comparableTokens(said.replace(/^(?:tell|alert|email|text)\s+me|^let\s+me\s+know/i, 'notify me'));
   const inRow = locatable(elements).filter((control) => {
     const label = comparableTokens(labelOf(control));
     const named = isControl(control) && label.length >= 2 && label.every((t, i) => tokens[i] === t);

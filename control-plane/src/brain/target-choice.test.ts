@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideOffline } from './offline-model.js';
 import { androidXml } from './testing/android-screen.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 const decide = (instruction: string, xml: string) => decideOffline({ instruction, platform: 'android', hierarchyXml: xml });
 
@@ -75,5 +76,19 @@ describe('choosing one element', () => {
     );
     expect(decide('Tap Save', xml).action).toEqual({ type: 'fail', reason: expect.stringMatching(/behind a dialog/) });
     expect(decide('Check that Save is shown', xml).action.type).toBe('assert');
+  });
+});
+
+describe('a thing named by the first words of one text ("the leaflet for the cetirizine")', () => {
+  // "Cetirizine 10 mg · 30 tablets" has a Leaflet; "Salbutamol inhaler (repeat prescription)" has none.
+  it('places the control in the row of the one text starting with the name', () => {
+    // The second row's Leaflet, by its place (two rows have one).
+    expect(decideOn('Open the leaflet for the cetirizine', 'android-pharmacy-collect')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[8]/LinearLayout[1]/Button[3]',
+    );
+  });
+  it('never by a word from the middle of a text, nor a name no text starts with', () => {
+    expect(decideOn('Open the leaflet for the inhaler', 'android-pharmacy-collect')).toBe('fail');
+    expect(decideOn('Open the leaflet for the aspirin', 'android-pharmacy-collect')).toBe('fail');
   });
 });

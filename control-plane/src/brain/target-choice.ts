@@ -15,7 +15,7 @@ import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
 import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf, titleElements } from './screen-structure.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
-import { sameText } from './verdict-text.js';
+import { comparableTokens, sameText } from './verdict-text.js';
 
 export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
 
@@ -197,7 +197,10 @@ function nearAnchor(
 ): Narrowed {
   const anchorHits = findMatches(elements, { ...near.anchor, role: undefined }, undefined, { typos: false, minCoverage: 0.5 });
   const top = anchorHits[0]?.score ?? 0;
-  const anchors = anchorHits.filter((a) => a.score >= top - SAME_TIER).map((a) => a.element);
+  let anchors = anchorHits.filter((a) => a.score >= top - SAME_TIER).map((a) => a.element);
+  // "the leaflet for the cetirizine" beside "Cetirizine 10 mg · 30 tablets": a thing named by the first words of the
+  // one text that starts with them.
+  if (anchors.length === 0) anchors = namedByFirstWords(near.anchor.text, elements);
   if (anchors.length === 0) {
     const missing = notFound('anchor', near.anchor, elements);
     const reason = missing.action.type === 'fail' ? missing.action.reason : '';
@@ -223,6 +226,18 @@ function nearAnchor(
   // The nearest wins; equally near ones stay, and are ambiguous unless an ordinal says which.
   const nearest = Math.min(...related.map((r) => r.distance));
   return { ok: true, matches: related.filter((r) => r.distance <= nearest + 2).map((r) => r.match) };
+}
+
+/** The one text (no control) whose first words are `name`'s, whole words; none when two texts start so. */
+function namedByFirstWords(name: string, elements: readonly ScreenElement[]): ScreenElement[] {
+  const wanted = comparableTokens(name).filter((w) => !/^(?:the|a|an|my|our|your)$/.test(w));
+  if (wanted.length === 0) return [];
+  const hits = locatable(elements).filter((el) => {
+    if (el.clickable || isButtonType(el)) return false;
+    const own = comparableTokens(el.text || el.contentDesc);
+    return own.length > wanted.length && wanted.every((w, i) => own[i] === w);
+  });
+  return hits.length === 1 ? hits : [];
 }
 
 const RELATION_WORDS = { row: 'next to', below: 'below', above: 'above', leftOf: 'left of', rightOf: 'right of' } as const;
