@@ -226,8 +226,19 @@ function controlOnRow(phrase: TargetPhrase, elements: readonly ScreenElement[]):
  * matched the whole phrase; a disabled row is not tapped.
  */
 function rowByFirstWords(phrase: TargetPhrase, elements: readonly ScreenElement[], verb?: string): Decision | null {
-  if (phrase.literal || phrase.ordinal !== undefined || phrase.near || !/\p{Lu}/u.test(phrase.text)) return null;
-  const named = rowNamedByPrefix(phrase.text, elements);
+  if (phrase.literal || phrase.ordinal !== undefined || phrase.near) return null;
+  // In lower case, a name of two words or more followed by what the row is: "the damp patch request" of "Damp patch
+  // on bedroom ceiling" (a word no text shows).
+  const kind = /^(.+\s.+?)\s+(\p{L}+)$/u.exec(phrase.text);
+  const lower =
+    phrase.role === 'item' && /\s/.test(phrase.text)
+      ? phrase.text
+      : kind && !elements.some((el) => comparableTokens(el.text || el.contentDesc).includes(kind[2]!.toLowerCase()))
+        ? kind[1]!
+        : null;
+  const name = /\p{Lu}/u.test(phrase.text) ? phrase.text : lower;
+  if (!name) return null;
+  const named = rowNamedByPrefix(name, elements);
   if (!named) return null;
   if (!named.row.enabled) return fail(`${describe(named.row)} is disabled`);
   return tapRowOrItsControl(

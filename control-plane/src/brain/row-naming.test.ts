@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideOffline } from './offline-model.js';
 import { androidXml, type Spec } from './testing/android-screen.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 const at = (x1: number, y1: number, x2: number, y2: number) => `[${x1},${y1}][${x2},${y2}]`;
 const text = (t: string, y: number, id: string): Spec => [
@@ -89,5 +90,18 @@ describe('"Navigate to 12 Mill Lane": the row showing the place, by its button t
   it('still taps the row for a verb none of its buttons has, and fails a disabled Navigate', () => {
     expect(decide('Open 3 Station Road', jobs)).toBe('tap app:id/job_2');
     expect(decide('Navigate to 7 Kiln Way', jobs)).toBe('fail');
+  });
+});
+
+describe('a row named in lower case by its first words and what it is ("the damp patch request")', () => {
+  // "Damp patch on bedroom ceiling", a clickable request row (the third).
+  const row = 'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[4]/LinearLayout[2]';
+  it('taps the one row whose title starts with the name', () => {
+    expect(decideOn('Open the damp patch request', 'android-tenant-repairs')).toBe(row);
+    expect(decideOn('Open the damp patch entry', 'android-tenant-repairs')).toBe(row);
+  });
+  it('never on other words, nor on one word alone', () => {
+    expect(decideOn('Open the damp wall request', 'android-tenant-repairs')).toBe('fail');
+    expect(decideOn('Open the damp request', 'android-tenant-repairs')).toBe('fail');
   });
 });
