@@ -52,3 +52,11 @@ describe('a tab named by what it shows', () => {
     expect(decide('Go to the league table', 'ios-darts-league')).not.toBe('tap League');
   });
 });
+
+describe('a tab whose label carries a count ("Closed (5)")', () => {
+  it('is named without its count', () => {
+    expect(decideOn('Show the closed repairs', 'android-tenant-repairs')).toBe('tap Closed (5)');
+    expect(decideOn('Show closed', 'android-tenant-repairs')).toBe('tap Closed (5)');
+    expect(decideOn('Show the archived repairs', 'android-tenant-repairs')).toBe('fail');
+  });
+});

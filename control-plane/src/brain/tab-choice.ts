@@ -41,7 +41,10 @@ export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): 
   if (!possessive && words.length > 1) readings.push({ name: words.slice(0, -1).join(' '), noun: words.at(-1)! });
   const choices = choiceControls(elements);
   for (const { name, noun } of readings) {
-    const named = [...new Set(choices.filter((c) => c.labels.some((l) => sameText(l, name) || sameWords(l, name))).map((c) => c.control))];
+    // A count beside the name is no part of it: "Closed (5)".
+    const named = [
+      ...new Set(choices.filter((c) => c.labels.some((l) => sameText(withoutCount(l), name) || sameWords(l, name))).map((c) => c.control)),
+    ];
     if (named.length !== 1) continue;
     const tab = named[0]!;
     if (noun !== null && !shownElsewhere(noun, tab, elements)) continue;
@@ -110,3 +113,6 @@ function shownElsewhere(noun: string, tab: ScreenElement, elements: readonly Scr
       wanted.every((w) => comparableTokens(textOf(el)).some((t) => sameLemma(t, w))),
   );
 }
+
+/** A tab's label less the count after it: "Closed (5)" is the Closed tab. */
+const withoutCount = (label: string) => label.replace(/\s*\(\d+\)$/, '');
