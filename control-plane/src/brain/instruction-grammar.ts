@@ -385,7 +385,8 @@ export function parseInstruction(instruction: string): Intent {
   }
   // A statement of what is true ("The plan is Premium", "the parcel was sent by Zalando", "I should be on the login
   // screen") is a check: an action starts with its verb, never with an article or "I". It needs a verb after its subject.
-  if (STATEMENT.test(s) || isNamedStatement(s)) {
+  // Unless an action follows it: "The golf bag arrived damaged, report it" is the reason, then the action.
+  if ((STATEMENT.test(s) || isNamedStatement(s)) && !actionAfterReason(s)) {
     const intent = assertion(
       `check that ${s.replace(/^(i|we)\s+should\s+be\b/i, (_, who: string) => `${who} ${/^i$/i.test(who) ? 'am' : 'are'}`)}`,
     );
@@ -409,6 +410,18 @@ export function parseInstruction(instruction: string): Intent {
     if (intent?.kind === 'unknown' && intent.said) return notUnderstood(instruction, intent.said);
   }
   return notUnderstood(instruction, s);
+}
+
+/** "The golf bag arrived damaged, report it": the action after a statement, when one is read there (a tap, a toggle, typing). */
+function actionAfterReason(s: string): Intent | null {
+  const told = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
+  if (!told || /\b(?:if|when|unless|once|until|after|before|then)\b/i.test(told[1]!) || AFTERWARD_REASON.test(told[2]!)) return null;
+  const action = withReferent(told[2]!, told[1]!);
+  const intent = action ? parseInstruction(action) : null;
+  if (intent && ['tap', 'type', 'toggle'].includes(intent.kind)) return intent;
+  // An action no rule reads, said of what the statement named ("…, report it"): the controls are asked about it.
+  const ofIt = /^\p{Ll}+\s+(?:it|them|him|her)\b/u.test(told[2]!) && !/^(?:is|are|was|were|has|have|had)\s/i.test(told[2]!);
+  return intent?.kind === 'unknown' && ofIt ? intent : null;
 }
 
 /** A reason given after the action: "…, it's too big", "…, because …", "…, they're broken". */
@@ -440,6 +453,9 @@ function withReferent(action: string, reason: string): string | null {
     if (names?.length !== 1) return null;
     return putAt(action, person, names[0]!);
   }
+  // "The golf bag arrived damaged, report it": a statement's subject, before its verb.
+  const subject = /^(?:the|our|my|your)\s+(\p{L}+(?:\s+\p{L}+){0,3}?)\s+(?:is|are|was|were|has|have|had|\p{Ll}{3,}ed)\b/iu.exec(reason);
+  if (subject) return putAt(action, thing!, `the ${subject[1]!}`);
   const np = /\b(?:the|our|my|a|an|your|his|her|their)\s+([\p{L}\s-]+?)\s*$/iu.exec(reason);
   if (np) return putAt(action, thing!, `the ${np[1]!.trim()}`);
   // "Wednesday's walk isn't needed any more, cancel it": the reason's subject, a name's thing.

@@ -22,6 +22,7 @@ import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { spelledOut } from './lexicon.js';
 import { locatable } from './locators.js';
+import { namesByHead } from './row-claims.js';
 import { modalFilter, rowOf } from './screen-structure.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
@@ -156,6 +157,10 @@ export function controlSaidOfRow(said: string, elements: readonly ScreenElement[
   return tapOn(control, elements, `${describe(control)}, said of the row the instruction names`, 0.8);
 }
 
+/** Nouns that say what a row is: "the 10:40 reading", "the damp patch request", "batch #14". */
+const ROW_KINDS =
+  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|one)s?$/;
+
 /** Verbs that only open what they name: "Open the leaflet" is the row's "Leaflet". */
 const OPENING = /^(?:open|view|see|read|show|check)$/i;
 const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
@@ -172,9 +177,17 @@ const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
  *   what the row is ("reading", "request"); one row only, and one such control in it.
  */
 export function controlForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|to|on|about)\s+(.+)$/iu.exec(said.trim().replace(/[.!]$/, ''));
-  if (!m || modalFilter(elements)) return null;
-  const [, verb, thing = '', name] = m as unknown as [string, string, string | undefined, string];
+  const plain = said.trim().replace(/[.!]$/, '');
+  // "Report the golf bag", "mark the saison": the verb alone, the row by what it shows, any control of it the verb starts.
+  const bare = /^(\p{L}+)\s+(?:the|my|our|this)\s+(\p{Ll}[\p{L}\s-]*)$/u.exec(plain);
+  const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|to|on|about)\s+(.+)$/iu.exec(plain);
+  if ((!m && !bare) || modalFilter(elements)) return null;
+  const [, verb, thing = '', name] = (m ?? [plain, bare![1]!, undefined, bare![2]!]) as unknown as [
+    string,
+    string,
+    string | undefined,
+    string,
+  ];
   const acted = spelledOut(comparableTokens(thing)).filter((t) => !FILLERS.has(t) && !PRONOUNS.has(t));
   const named = spelledOut(comparableTokens(name.replace(/['’]s\b/g, ''))).filter((t) => !FILLERS.has(t));
   if (named.length === 0 || named.length > 5) return null;
@@ -184,15 +197,17 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const wordsOf = (row: ScreenElement) => new Set(textsOf(row).flat());
   // The name's words together in one text of the row: "Hive 4" is not "Hive 3" beside "Varroa drop 4 a day".
   const showsAll = (row: ScreenElement, words: readonly string[]) =>
-    textsOf(row).some((own) => own.some((_, i) => words.every((w, j) => own[i + j] === w)));
+    textsOf(row).some((own) => own.some((_, i) => words.every((w, j) => own[i + j] === w))) ||
+    (words.length > 1 && withInside(row, elements).some((el) => namesByHead(labelOf(el), words)));
   // The whole name, else the name less the word saying what the row is: its last ("the 10:40 reading") or its first
   // before a number ("batch #14"); never less than one word.
   const naming = (words: readonly string[]) => {
     const showing = rows.filter((r) => showsAll(r, words));
     return showing.filter((r) => !showing.some((o) => o !== r && descendants(r, elements).includes(o)));
   };
-  // A word no row shows, and no number: "Hive 4" is never read as some row's "Hive".
-  const kindWord = (w: string) => !/\d/.test(w) && !rows.some((r) => wordsOf(r).has(w));
+  // A word saying what a row is, that no row shows: "Hive 4" is never read as some row's "Hive", nor "the free tea" as
+  // the row of "Free coffee".
+  const kindWord = (w: string) => ROW_KINDS.test(w) && !rows.some((r) => wordsOf(r).has(w));
   let hits = naming(named);
   if (hits.length === 0 && named.length > 1 && kindWord(named.at(-1)!)) hits = naming(named.slice(0, -1));
   if (hits.length === 0 && named.length > 1 && kindWord(named[0]!) && /\d/.test(named[1]!)) hits = naming(named.slice(1));
@@ -200,6 +215,7 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const row = hits[0]!;
   const fits = (label: readonly string[]) => {
     if (label.length === 0) return false;
+    if (!m) return sameLemma(label[0]!, verb.toLowerCase());
     const rest = sameLemma(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
     return rest !== null && rest.every((t) => acted.some((a) => sameLemma(a, t)));
   };

@@ -159,7 +159,7 @@ function headOf(title: string): string | undefined {
  * "the golf bag" of "Golf club bag": the text's words in order with a word left out between them, its
  * first and its last (what the thing is) the name's own.
  */
-function namesByHead(text: string, name: readonly string[]): boolean {
+export function namesByHead(text: string, name: readonly string[]): boolean {
   const own = comparableTokens(text);
   if (own.length > name.length + 1 || own[0] !== name[0] || own.at(-1) !== name.at(-1)) return false;
   let at = 0;

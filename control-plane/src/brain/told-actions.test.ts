@@ -45,3 +45,17 @@ describe('a row marked done by its own button', () => {
     expect(decide('Leo tidied his bedroom, tick it off', 'android-chore-chart')).toBe('fail');
   });
 });
+
+describe('a statement, then the action said of its subject ("The golf bag arrived damaged, report it")', () => {
+  it('is the action on what the statement is about, not a check of the whole sentence', () => {
+    expect(decideOn('The golf bag arrived damaged, report it', 'ios-lost-luggage-claim')).toBe('tap reportDamage_2');
+    expect(decideOn('report the golf bag', 'ios-lost-luggage-claim')).toBe('tap reportDamage_2');
+    expect(decideOn('mark the saison', 'android-brew-batch-log')).toBe('tap com.mashtun.brewlog:id/pitch_button');
+  });
+  it('taps nothing on a row without such a control, and keeps a statement with a comma a check', () => {
+    // The suitcase's row offers "Track", the stout's "Log gravity".
+    expect(decideOn('The suitcase arrived damaged, report it', 'ios-lost-luggage-claim')).toBe('fail');
+    expect(decideOn('mark the stout', 'android-brew-batch-log')).toBe('fail');
+    expect(parseInstruction('The plan is Premium, billed monthly').kind).toBe('assertValue');
+  });
+});
