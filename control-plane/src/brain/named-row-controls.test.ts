@@ -103,7 +103,11 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('Add a note to the 13:05 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Add a note to the 23:10 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Log a gravity reading for the saison', 'android-brew-batch-log')).toBe('fail');
-    // "Hive 4" is no row's, though Hive 3's row says "Varroa drop 4 a day".
+    // "Hive 4" is no row's, though Hive 3's row says "Varroa drop 4 a day"; batch #19 is none, though a row says "19 L".
     expect(decideOn('Log an inspection for Hive 4', 'android-hive-inspections')).toBe('fail');
+    expect(decideOn('log gravity on batch #19', 'android-brew-batch-log')).toBe('fail');
+    expect(decideOn('log gravity on batch #14', 'android-brew-batch-log')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[3]/LinearLayout[0]/Button[3]',
+    );
   });
 });

@@ -210,7 +210,10 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const kindWord = (w: string) => ROW_KINDS.test(w) && !rows.some((r) => wordsOf(r).has(w));
   let hits = naming(named);
   if (hits.length === 0 && named.length > 1 && kindWord(named.at(-1)!)) hits = naming(named.slice(0, -1));
-  if (hits.length === 0 && named.length > 1 && kindWord(named[0]!) && /\d/.test(named[1]!)) hits = naming(named.slice(1));
+  // "batch #14" of "#14 Citra Pale Ale": the number starts a text of the row, as a reference does (never "19 L" of "OG 1.019 · 19 L").
+  const startsText = (row: ScreenElement, words: readonly string[]) => textsOf(row).some((own) => words.every((w, j) => own[j] === w));
+  if (hits.length === 0 && named.length > 1 && kindWord(named[0]!) && /\d/.test(named[1]!))
+    hits = naming(named.slice(1)).filter((r) => startsText(r, named.slice(1)));
   if (hits.length !== 1) return null;
   const row = hits[0]!;
   const fits = (label: readonly string[]) => {
