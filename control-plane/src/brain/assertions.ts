@@ -20,7 +20,7 @@ import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.j
 import { mentionedIn } from './mentioned-words.js';
 import { resolveMissing } from './missing-claims.js';
 import { resolveModalSentence, scopedToModal } from './modal-subject.js';
-import { toggleOffering, togglePromising } from './offered-toggles.js';
+import { toggleOffering, togglePromising, toggleStating } from './offered-toggles.js';
 import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { dialogWords } from './prompt-answers.js';
 import { screenByParts } from './screen-parts.js';
@@ -392,7 +392,8 @@ function byRowControl(phrase: TargetPhrase, elements: readonly ScreenElement[]):
 /** "the recipient will be saved as a template" beside a checkbox "Save recipient as a template": its state decides (offered-toggles.ts). */
 function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
-  const promised = togglePromising(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
+  const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
+  const promised = togglePromising(claim, elements) ?? toggleStating(claim, elements);
   if (!promised) return null;
   const { toggle, negated } = promised;
   const on = !negated;

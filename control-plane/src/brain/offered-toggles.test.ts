@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { offeredName } from './offered-toggles.js';
 import { decideOffline } from './offline-model.js';
 import { androidXml, type Spec } from './testing/android-screen.js';
+import { corpusXml, decideOn } from './testing/corpus-decisions.js';
 
 const at = (x1: number, y1: number, x2: number, y2: number) => `[${x1},${y1}][${x2},${y2}]`;
 const text = (t: string, y: number, id = ''): Spec => [
@@ -112,5 +113,25 @@ describe('an extra offered by a switch', () => {
     expect(decide('Check that email updates are on', claim)).toBe('assert app:id/email');
     expect(decide('Check that email updates are off', claim)).toBe('fail');
     expect(decide('Check that email alerts are on', claim)).toBe('fail');
+  });
+});
+
+describe('what a toggle states or promises, said in other tenses (fortieth batch)', () => {
+  it('"have been checked" of a ticked "Lifejackets checked for all crew" passes on it; unticked it fails', () => {
+    const claim = 'Make sure the lifejackets have been checked';
+    expect(decideOn(claim, 'android-sailing-crew-list')).toBe('assert com.harbourclub.crew:id/lifejacket_checkbox');
+    const unticked = corpusXml('android-sailing-crew-list').replace(
+      /(text="Lifejackets checked for all crew"[^>]*?)checked="true"/,
+      '$1checked="false"',
+    );
+    expect(unticked).not.toBe(corpusXml('android-sailing-crew-list'));
+    expect(decideOffline({ instruction: claim, platform: 'android', hierarchyXml: unticked }).action.type).toBe('fail');
+    expect(decideOn('Make sure the sails have been checked', 'android-sailing-crew-list')).toBe('fail');
+  });
+  it('"will be told" is the promise of a ticked "Tell the bidders"; "will not be told" fails', () => {
+    expect(decideOn('The bidders will be told', 'android-withdraw-swap-listing-dialog')).toBe(
+      'assert org.railwayclub.swaps:id/notify_bidders_checkbox',
+    );
+    expect(decideOn('The bidders will not be told', 'android-withdraw-swap-listing-dialog')).toBe('fail');
   });
 });

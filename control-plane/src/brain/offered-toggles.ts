@@ -55,8 +55,38 @@ export function toggleOffering(name: string, elements: readonly ScreenElement[])
  * nothing else but the screen's topic ("charging" on the EV charging screen). One toggle only; its
  * state decides, `negated` for "will not be".
  */
+/** Participles that do not end in -ed: "the bidders will be told" is the promise of "Tell the bidders". */
+const IRREGULAR = 'told|sent|kept|paid|made|given|shown|taken|done|set|put|left|found|brought|bought|sold|shared';
+
+/**
+ * "the lifejackets have been checked" beside a ticked checkbox "Lifejackets checked for all crew": a
+ * claim of what a toggle's label states, its subject and participle the label's first words (by
+ * dictionary form), anything else the claim says a word of the label. One toggle only; its state
+ * decides, `negated` for "have not been".
+ */
+export function toggleStating(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
+  const m = new RegExp(`^(.+?)\\s+(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(not\\s+)?(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(
+    claim.trim(),
+  );
+  if (!m) return null;
+  const subject = contentWords(tokensOf(m[1]!));
+  const rest = contentWords(tokensOf(m[4]!));
+  if (subject.length === 0) return null;
+  const hits = new Set<ScreenElement>();
+  for (const el of locatable(elements)) {
+    const label = contentWords(tokensOf(el.text || el.contentDesc));
+    const head = label.slice(0, subject.length + 1);
+    if (head.length !== subject.length + 1 || !subject.every((w, i) => sameLemma(w, head[i]!))) continue;
+    if (!sameLemma(lemmaAsVerb(m[3]!.toLowerCase()), lemmaAsVerb(head.at(-1)!))) continue;
+    if (!rest.every((w) => label.some((x) => sameLemma(w, x)))) continue;
+    const toggle = toggleOf(el, elements);
+    if (toggle && (toggle === el || !toggle.text)) hits.add(toggle);
+  }
+  return hits.size === 1 ? { toggle: [...hits][0]!, negated: !!m[2] } : null;
+}
+
 export function togglePromising(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
-  const m = /^(.+?)\s+will\s+(not\s+)?be\s+(\p{L}+ed)\b(.*)$/iu.exec(claim.trim());
+  const m = new RegExp(`^(.+?)\\s+will\\s+(not\\s+)?be\\s+(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim());
   if (!m) return null;
   const participle = m[3]!.toLowerCase();
   const said = contentWords(tokensOf(`${m[1]} ${m[4]}`));
