@@ -373,6 +373,12 @@ export function parseInstruction(instruction: string): Intent {
   // "Rename the speaker to "Study"": the new name typed into the one name field there is (a dialog's while it is up).
   const rename = /^rename\s+.+?\s+(?:to|as)\s+(.+)$/i.exec(s);
   if (rename) return { kind: 'type', text: rename[1]!.trim().replace(/^["“'‘](.*)["”'’]$/, '$1'), field: null };
+  // "Untick Tell the bidders, I'll message them myself": the action, then why; the reason is no part of its target.
+  const reasonAfter = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
+  if (reasonAfter && AFTERWARD_REASON.test(reasonAfter[2]!) && !/\d|\b\p{Lu}{2,}|["“]/u.test(reasonAfter[2]!)) {
+    const first = parseInstruction(reasonAfter[1]!);
+    if (first.kind !== 'unknown') return first;
+  }
   for (const rule of RULES) {
     const intent = rule(s);
     if (intent) return intent;
@@ -425,7 +431,8 @@ function actionAfterReason(s: string): Intent | null {
 }
 
 /** A reason given after the action: "…, it's too big", "…, because …", "…, they're broken". */
-const AFTERWARD_REASON = /^(?:it['’]s|it\s+is|it\s+was|they['’]re|they\s+are|because|since|as\s+it|as\s+they)\b/i;
+const AFTERWARD_REASON =
+  /^(?:it['’]s|it\s+is|it\s+was|they['’]re|they\s+are|because|since|as\s+it|as\s+they|i['’]ll|i\s+will|we['’]ll|we\s+will|i\s+don['’]t|we\s+don['’]t)\b/i;
 
 /** No rule reads it: `said` is what the screen's controls are asked about (intent-resolver.ts), the reason names the instruction. */
 function notUnderstood(instruction: string, said: string): Intent {

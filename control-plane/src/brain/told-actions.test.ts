@@ -59,3 +59,18 @@ describe('a statement, then the action said of its subject ("The golf bag arrive
     expect(parseInstruction('The plan is Premium, billed monthly').kind).toBe('assertValue');
   });
 });
+
+describe('the action, then why, starting "I\'ll" or "I don\'t"', () => {
+  it('leaves the reason out of the target', () => {
+    expect(parseInstruction("Untick tell the bidders, I'll message them myself")).toMatchObject({
+      kind: 'toggle',
+      target: { text: 'tell the bidders' },
+      desired: 'off',
+    });
+    expect(decideOn("Untick tell the bidders, I'll message them myself", 'android-withdraw-swap-listing-dialog')).toBe(
+      'tap org.railwayclub.swaps:id/notify_bidders_checkbox',
+    );
+    // A value after the comma is still part of the action.
+    expect(parseInstruction("Apply the promo code, it's SPRING10").kind).not.toBe('tap');
+  });
+});
