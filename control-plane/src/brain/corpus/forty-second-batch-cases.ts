@@ -34,7 +34,7 @@
  * about a tab's, segment's, switch's, checkbox's or radio button's state, a control a row does not
  * have, a control on no screen, a control that is only behind the alert, a claim the alert's text
  * contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 87 of 110 (79.1 %), no false pass, 1 on a wrong element (scored once on main at c20185e, after the session-12 readings of the fortieth and forty-first batches).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
