@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHierarchy } from './hierarchy.js';
 import { findParaphrase } from './paraphrase.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 const node = (text: string, id: string, bounds: string) =>
   `<node index="0" text="${text}" resource-id="app:id/${id}" class="android.widget.TextView" package="app" content-desc="" clickable="false" enabled="true" bounds="${bounds}" />`;
@@ -290,5 +291,12 @@ describe('findParaphrase, a person by title and surname', () => {
     expect(said('the appointment is with Mr. Okafor', doctor)).toBeNull();
     expect(said('the appointment is with Dr. Amara', doctor)).toBeNull();
     expect(said('the appointment is with Okafor', doctor)).toBeNull();
+  });
+});
+
+describe("the text a row's claim points at (forty-second batch)", () => {
+  it('is the one saying the predicate, not the one naming the subject', () => {
+    // The row: "Sat 27 Jun", "09:00 – 11:00 · Mock test", "Awaiting payment".
+    expect(decideOn('The mock test is still awaiting payment', 'android-driving-lessons')).toBe('assert Awaiting payment');
   });
 });

@@ -811,6 +811,8 @@ export function findParaphrase(
   // starts. A name is the row's title or a text the claim gives whole with a capital ("Spin 45 starts at 07:00").
   const title = rowTitle.get(row);
   const capitalised = claim.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Lu}/u.test(w));
+  const copula = content.tokens.findIndex((t) => /^(?:is|are|was|were|has|have|had|will|should)$/.test(t));
+  const subjectWords = new Set(copula > 0 ? contentWords(content.tokens.slice(0, copula)) : []);
   const namesRow = (el: ScreenElement) => {
     // A label beside its value names it: the check names the value ("Bright, indirect", not "Light"); so does a
     // text that leads into the next one ("Playing with" before "Sam Ortiz").
@@ -818,7 +820,10 @@ export function findParaphrase(
     const tokens = tokensOf(textOf(el));
     if (leadsIn(el)) return true;
     const at = content.tokens.findIndex((_, i) => tokens.length > 0 && tokens.every((t, j) => content.tokens[i + j] === t));
-    return at >= 0 && capitalised.some((w) => w.toLowerCase() === tokens[0]);
+    if (at >= 0 && capitalised.some((w) => w.toLowerCase() === tokens[0])) return true;
+    // A text whose words are all the subject's ("Mock test" for "the mock test is still awaiting payment") names it.
+    const own = contentWords(tokens).filter((w) => !IS_NUMBER.test(w));
+    return own.length > 0 && own.every((w) => subjectWords.has(w));
   };
   const holdsNumber = (el: ScreenElement) => numbers.length > 0 && numbers.some((n) => tokensOf(textOf(el)).includes(n));
   const shown =
