@@ -216,10 +216,34 @@ export function findFields(elements: readonly ScreenElement[], phrase: TargetPhr
     }
     if (nearest) viaLabel.push({ ...labelMatch, element: nearest.field, score: labelMatch.score * 0.97, via: 'label' });
   }
+  if (direct.length === 0 && viaLabel.length === 0) viaLabel.push(...byIdAndKind(candidates, phrase));
   const all = [...direct, ...viaLabel].map((m) => ({ ...m, score: m.score + (wantsPassword && m.element.password ? 0.02 : 0) }));
   all.sort((a, b) => b.score - a.score || a.element.index - b.element.index);
   const seen = new Set<number>();
   return all.filter((m) => (seen.has(m.element.index) ? false : (seen.add(m.element.index), true)));
+}
+
+/** What a field holds, said after its name: "the pickup address" of a field `pickup_field`. */
+const FIELD_KINDS = /^(?:address|name|email|phone|number|postcode|code|note|notes|title|description|nickname)$/;
+
+/**
+ * "the pickup address" for an unlabelled field whose id is `pickup_field`: every word of the id
+ * (less "field", "input", "edit", "text") is the phrase's, and the phrase's other words only say
+ * what a field holds. One such field only.
+ */
+function byIdAndKind(candidates: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
+  const said = normalizeText(phrase.text)
+    .split(/\s+/)
+    .filter((w) => w && !/^(?:the|a|an|my|your)$/.test(w));
+  const hits = candidates.filter((el) => {
+    const id = el.resourceId
+      .replace(/^.*[:/]id\//, '')
+      .split(/[_\-.]|(?<=[a-z])(?=[A-Z])/)
+      .map((w) => w.toLowerCase())
+      .filter((w) => w && !/^(?:field|input|edit|text|et|txt|box)$/.test(w));
+    return id.length > 0 && id.every((w) => said.includes(w)) && said.every((w) => id.includes(w) || FIELD_KINDS.test(w));
+  });
+  return hits.length === 1 ? [{ element: hits[0]!, score: 0.8, via: 'resourceId' }] : [];
 }
 
 /**

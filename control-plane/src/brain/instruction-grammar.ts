@@ -486,6 +486,15 @@ function parseTyping(s: string): Intent | null {
   if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)\\s+(?:in|into|inside|to|on)\\s+(?:the\\s+)?(.+?)$`, 'i').exec(s))) {
     return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
   }
+  // "Change the pickup address to 3 Station Road": a field named by what it holds (a picker's "Change the sort to Price" is not).
+  if (
+    (m =
+      /^(?:change|update)\s+(?:the\s+|my\s+)?(.+?\b(?:address|name|email|phone|number|postcode|zip\s+code|note|title|description|nickname))\s+to\s+(.+)$/i.exec(
+        s,
+      ))
+  ) {
+    return { kind: 'type', text: unquote(m[2]!), field: parseTargetPhrase(m[1]!, 'field') };
+  }
   if ((m = /^(?:fill(?:\s+in|\s+out)?|populate|complete|set)\s+(?:the\s+)?(.+?)\s+(?:with|to|as)\s+(.+)$/i.exec(s))) {
     return { kind: 'type', text: unquote(m[2]!), field: parseTargetPhrase(m[1]!, 'field') };
   }

@@ -512,8 +512,14 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
  * The whole label, numbers and all, never a part of it; one control only.
  */
 function controlNamed(said: string, elements: readonly ScreenElement[]): Decision | null {
+  // "Turn the volume up" beside "Volume up": the thing and the way are the control's name.
+  const turned = /^turn\s+(?:the\s+|my\s+)?(.+?)\s+(up|down)$/i.exec(said.trim());
+  const names = [said, ...(turned ? [`${turned[1]} ${turned[2]}`] : [])];
   const controls = locatable(elements).filter(
-    (el) => (el.clickable || isButtonType(el)) && el.enabled && [el.text, el.contentDesc].some((t) => t !== '' && sameText(t, said)),
+    (el) =>
+      (el.clickable || isButtonType(el)) &&
+      el.enabled &&
+      [el.text, el.contentDesc].some((t) => t !== '' && names.some((n) => sameText(t, n))),
   );
   if (controls.length === 1) return tapOn(controls[0]!, elements, `${describe(controls[0]!)} is named by the instruction's own words`, 0.9);
   return (

@@ -36,3 +36,11 @@ describe('the one thing the screen names by its kind and reference (value-assert
     expect(decideOn('Check the total is €11.00', 'android-car-wash')).toBe('fail');
   });
 });
+
+describe('a label and its value after a comma, "out of" written "of" ("Volume, 6 of 10")', () => {
+  it('passes the value shown, and fails another', () => {
+    expect(decideOn('Verify volume is 6 out of 10', 'android-hearing-aid-settings')).toBe('assert com.clearsound.hearing:id/volume_slider');
+    expect(decideOn('Verify volume is 7 out of 10', 'android-hearing-aid-settings')).toBe('fail');
+    expect(decideOn('Verify volume is 6 out of 12', 'android-hearing-aid-settings')).toBe('fail');
+  });
+});

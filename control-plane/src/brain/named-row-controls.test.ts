@@ -103,6 +103,9 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('Add a note to the 13:05 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Add a note to the 23:10 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Log a gravity reading for the saison', 'android-brew-batch-log')).toBe('fail');
+    // An amount on the control says how much: "Pay £70.00" is the mock test's; the roundabouts lesson has none.
+    expect(decideOn('Pay for the mock test', 'android-driving-lessons')).toBe('tap com.roadready.learner:id/pay_button');
+    expect(decideOn('Pay for the roundabouts lesson', 'android-driving-lessons')).toBe('fail');
     // "Hive 4" is no row's, though Hive 3's row says "Varroa drop 4 a day"; batch #19 is none, though a row says "19 L".
     expect(decideOn('Log an inspection for Hive 4', 'android-hive-inspections')).toBe('fail');
     expect(decideOn('log gravity on batch #19', 'android-brew-batch-log')).toBe('fail');

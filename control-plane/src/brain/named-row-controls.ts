@@ -220,7 +220,8 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
     if (label.length === 0) return false;
     if (!m) return sameLemma(label[0]!, verb.toLowerCase());
     const rest = sameLemma(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
-    return rest !== null && rest.every((t) => acted.some((a) => sameLemma(a, t)));
+    // An amount on the control ("Pay £70.00") says how much, not what is acted on.
+    return rest !== null && rest.every((t) => /\d/.test(t) || t === '£' || t === '$' || t === '€' || acted.some((a) => sameLemma(a, t)));
   };
   const controls = descendants(row, elements).filter(
     (el) => isControl(el) && fits(spelledOut(comparableTokens(labelOf(el))).filter((t) => !FILLERS.has(t))),

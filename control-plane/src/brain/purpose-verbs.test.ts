@@ -11,6 +11,7 @@ import { androidScreen as android, type N, text, title } from './android-test-sc
 import { parseHierarchy } from './hierarchy.js';
 import { locate } from './locators.js';
 import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 /** "tap <id or label>", "done", or "fail". */
 const decide = (instruction: string, screen: string) => {
@@ -406,5 +407,13 @@ describe('more of what testers write about dialogs, switches and lists', () => {
     const goal = `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Saver" label="Saver" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0"><XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="New bike" enabled="true" visible="true" accessible="false" x="0" y="47" width="390" height="44" index="0"><XCUIElementTypeButton type="XCUIElementTypeButton" name="BackButton" label="Goals" enabled="true" visible="true" accessible="true" x="8" y="47" width="80" height="44" index="0"/><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="New bike" name="New bike" label="New bike" enabled="true" visible="true" accessible="true" x="140" y="58" width="110" height="22" index="1"/><XCUIElementTypeButton type="XCUIElementTypeButton" name="editButton" label="Edit" enabled="true" visible="true" accessible="true" x="330" y="47" width="44" height="44" index="2"/></XCUIElementTypeNavigationBar><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="£300 of £900 saved" name="saved" label="£300 of £900 saved" enabled="true" visible="true" accessible="true" x="16" y="110" width="358" height="22" index="1"/></XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>`;
     expect(act('Change the goal', goal, 'ios')).toBe('tap editButton');
     expect(act('Change the budget', goal, 'ios')).toBe('fail');
+  });
+});
+
+describe('"turn X up" beside a control named "X up" (forty-second batch)', () => {
+  it('taps it, and nothing for a thing no control names', () => {
+    expect(decideOn('turn the volume up', 'android-hearing-aid-settings')).toBe('tap com.clearsound.hearing:id/volume_up');
+    expect(decideOn('turn the volume down', 'android-hearing-aid-settings')).toBe('tap com.clearsound.hearing:id/volume_down');
+    expect(decideOn('turn the bass up', 'android-hearing-aid-settings')).toBe('fail');
   });
 });

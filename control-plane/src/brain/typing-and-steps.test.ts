@@ -26,3 +26,15 @@ describe('one more or one fewer', () => {
     expect(decide('Add another dog', 'android-campsite-booking')).toBe('fail');
   });
 });
+
+describe('a field named by its id and what it holds (forty-second batch)', () => {
+  it('types into the one field whose id names it: "the pickup address" of pickup_field', () => {
+    expect(decideOn('Change the pickup address to 3 Station Road, BR1 1AA', 'android-driving-lessons')).toBe(
+      'type "3 Station Road, BR1 1AA" into com.roadready.learner:id/pickup_field',
+    );
+  });
+  it('never for a word the id does not have, nor a thing no field holds', () => {
+    expect(decideOn('Change the drop-off address to 3 Station Road', 'android-driving-lessons')).toBe('fail');
+    expect(decideOn('Enter 9:00 in the pickup time', 'android-driving-lessons')).toBe('fail');
+  });
+});

@@ -93,13 +93,18 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
   const names = [label.text, ...(label.variants ?? []), ...(kind?.[2] ? [kindless!] : [])].filter(Boolean);
   // "subtitles are in English" over "Subtitles: English": the place word is how it is said, not shown.
   const bareValue = /^(?:in|at|on|set\s+to)\s+(.+)$/i.exec(value)?.[1];
-  const valueForms = [value, ...(bareValue ? [bareValue] : [])];
+  // "6 out of 10" is written "6 of 10" as often.
+  const valueForms = [
+    value,
+    ...(bareValue ? [bareValue] : []),
+    ...(/\bout\s+of\b/i.test(value) ? [value.replace(/\bout\s+of\b/gi, 'of')] : []),
+  ];
   // "total €50" is the label and the value in one text: never "€50" alone where the label has a text of its own
   // (the Subtotal's "€50.00" beside a Total of €53.50).
   const labelShown = findShown(elements, label).length > 0;
   const together = findShown(
     elements,
-    { text: '', variants: names.flatMap((n) => valueForms.flatMap((v) => [`${n} ${v}`, `${n}: ${v}`])) },
+    { text: '', variants: names.flatMap((n) => valueForms.flatMap((v) => [`${n} ${v}`, `${n}: ${v}`, `${n}, ${v}`])) },
     labelShown,
   )[0];
   // Nor a value read alone ("€50.00" for "the total €50.00") that stands beside a label of its own, another one ("Subtotal").
