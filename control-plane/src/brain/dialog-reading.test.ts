@@ -133,6 +133,14 @@ describe('a modal dialog up', () => {
   });
 });
 
+describe('"Keep …" on a dialog asking to release or withdraw something (forty-second batch)', () => {
+  it('is its Keep answer; "changed my mind" names nothing for "it"', () => {
+    expect(decideOn('changed my mind, keep it', 'ios-release-kayak-locker-alert')).toBe('tap Keep Locker');
+    expect(decideOn('keep it', 'ios-release-kayak-locker-alert')).toBe('tap Keep Locker');
+    expect(decideOn('keep the kayak', 'ios-release-kayak-locker-alert')).toBe('fail');
+  });
+});
+
 describe('"Keep …" on a dialog asking to lose something', () => {
   it("is the dialog's answer that loses nothing, when the words are the dialog's", () => {
     expect(decide('Keep the appointment', ...appointments, cancelDialog)).toBe('tap android:id/button2');

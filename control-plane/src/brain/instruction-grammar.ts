@@ -452,7 +452,8 @@ function notUnderstood(instruction: string, said: string): Intent {
 function withReferent(action: string, reason: string): string | null {
   const person = /\b(him|her|them)\b/i.exec(action);
   const thing = /\b(it|that|this)\b/i.exec(action);
-  if (!person && !thing) return action;
+  // "Changed my mind, keep it": the reason names nothing; "it" is what the screen asks about.
+  if ((!person && !thing) || /\b(?:changed\s+my\s+mind|never\s+mind|on\s+second\s+thoughts?)\b/i.test(reason)) return action;
   if (person) {
     const names = reason
       .match(/\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu)

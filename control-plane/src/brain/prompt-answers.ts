@@ -244,7 +244,8 @@ export function dialogWords(inModal: (el: ScreenElement) => boolean, elements: r
 }
 
 /** Dialogs that ask to lose something: "Keep …" is their answer that loses nothing. */
-const DESTRUCTIVE = /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe|stop|end)\b/i;
+const DESTRUCTIVE =
+  /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe|stop|end|release|withdraw|forget|unpair|uninstall|deactivate|disconnect|skip|archive)\b/i;
 
 /**
  * "Keep the photos" on a dialog asking "Delete 3 photos?", "stay in the group" on "Leave group?": the
