@@ -103,6 +103,11 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('Add a note to the 13:05 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Add a note to the 23:10 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Log a gravity reading for the saison', 'android-brew-batch-log')).toBe('fail');
+    // A number and its unit name a row together: "8 berths · 68 ft"; no boat is 70 ft long.
+    expect(decideOn('We need room for eight, book the 68 ft boat', 'android-canal-boat-hire')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[7]/Button[3]',
+    );
+    expect(decideOn('book the 70 ft boat', 'android-canal-boat-hire')).toBe('fail');
     // An amount on the control says how much: "Pay £70.00" is the mock test's; the roundabouts lesson has none.
     expect(decideOn('Pay for the mock test', 'android-driving-lessons')).toBe('tap com.roadready.learner:id/pay_button');
     expect(decideOn('Pay for the roundabouts lesson', 'android-driving-lessons')).toBe('fail');

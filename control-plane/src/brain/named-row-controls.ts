@@ -30,6 +30,7 @@ const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
 /** A row and everything in it. */
 const withInside = (row: ScreenElement, elements: readonly ScreenElement[]) => [row, ...descendants(row, elements)];
 const isControl = (el: ScreenElement) => el.clickable || isButtonType(el);
+const UNIT = /^(?:ft|m|km|mi|kg|g|cm|mm|min|mins|h|hr|hrs|l|ml|oz|lb|lbs|gb|mb|tb|berths?|seats?|nights?|people)$/i;
 const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
 
@@ -45,6 +46,11 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   // The names as written together ("Woodhouse Ridge", "Hive 2"), each as tokens in the screen's spelling.
   const names: string[][] = [];
   words.forEach((w, i) => {
+    // A unit after a number is part of it: "the 68 ft boat" names "68 ft".
+    if (!isName(w) && UNIT.test(w) && i > 0 && /^\d/.test(words[i - 1]!) && names.length > 0) {
+      names[names.length - 1]!.push(...comparableTokens(w));
+      return;
+    }
     if (!isName(w)) return;
     const tokens = spelledOut(comparableTokens(w));
     // A time or number before a name is a name of its own ("the 10:30 Harbour Cruise": "10:30", "Harbour Cruise"); one
@@ -53,7 +59,9 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     if (after && names.length > 0) names[names.length - 1]!.push(...tokens);
     else names.push(tokens);
   });
-  const others = words.filter((w) => !isName(w)).flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
+  const others = words
+    .filter((w, i) => !isName(w) && !(UNIT.test(w) && i > 0 && /^\d/.test(words[i - 1]!)))
+    .flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
   if (names.length === 0 || others.length > 2) return null;
   // A list's rows, and the rows of cards laid out without a list (a clickable card, a cell: screen-structure.ts rowOf).
   const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
