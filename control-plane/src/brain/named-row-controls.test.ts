@@ -108,6 +108,10 @@ describe("a row's control, named by the verb", () => {
       'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[7]/Button[3]',
     );
     expect(decideOn('book the 70 ft boat', 'android-canal-boat-hire')).toBe('fail');
+    // A verb of the same action, after "of": "drop the price" is the jeans' "Reduce price"; the scarf's row has none.
+    expect(decideOn('drop the price of the jeans', 'ios-vintage-resale')).toBe('tap reducePrice_1');
+    expect(decideOn('drop the price of the scarf', 'ios-vintage-resale')).toBe('fail');
+    expect(decideOn('raise the price of the jeans', 'ios-vintage-resale')).toBe('fail');
     // An amount on the control says how much: "Pay £70.00" is the mock test's; the roundabouts lesson has none.
     expect(decideOn('Pay for the mock test', 'android-driving-lessons')).toBe('tap com.roadready.learner:id/pay_button');
     expect(decideOn('Pay for the roundabouts lesson', 'android-driving-lessons')).toBe('fail');

@@ -24,6 +24,7 @@ import { spelledOut } from './lexicon.js';
 import { locatable } from './locators.js';
 import { namesByHead } from './row-claims.js';
 import { modalFilter, rowOf } from './screen-structure.js';
+import { sameAction } from './verb-controls.js';
 import { comparableTokens, textSegments } from './verdict-text.js';
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
@@ -188,7 +189,7 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const plain = said.trim().replace(/[.!]$/, '');
   // "Report the golf bag", "mark the saison": the verb alone, the row by what it shows, any control of it the verb starts.
   const bare = /^(\p{L}+)\s+(?:the|my|our|this)\s+(\p{Ll}[\p{L}\s-]*)$/u.exec(plain);
-  const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|to|on|about)\s+(.+)$/iu.exec(plain);
+  const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|to|on|about|of)\s+(.+)$/iu.exec(plain);
   if ((!m && !bare) || modalFilter(elements)) return null;
   const [, verb, thing = '', name] = (m ?? [plain, bare![1]!, undefined, bare![2]!]) as unknown as [
     string,
@@ -227,7 +228,8 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const fits = (label: readonly string[]) => {
     if (label.length === 0) return false;
     if (!m) return sameLemma(label[0]!, verb.toLowerCase());
-    const rest = sameLemma(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
+    // The verb or one of the same action ("drop the price" for "Reduce price", verb-controls.ts).
+    const rest = sameAction(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
     // An amount on the control ("Pay £70.00") says how much, not what is acted on.
     return rest !== null && rest.every((t) => /\d/.test(t) || t === '£' || t === '$' || t === '€' || acted.some((a) => sameLemma(a, t)));
   };

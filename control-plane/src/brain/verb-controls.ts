@@ -46,7 +46,7 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['start', 'begin'],
   // "Turn the temperature up" (read as "increase the temperature") for "Raise target temperature", "More servings".
   ['increase', 'raise', 'more'],
-  ['decrease', 'lower', 'reduce', 'fewer', 'less'],
+  ['decrease', 'lower', 'reduce', 'fewer', 'less', 'drop', 'cut'],
 ];
 /** "Turn the temperature up", "turn down the volume": a verb of increasing or decreasing. */
 const TURN_UP_DOWN = /^turn\s+(?:(up|down)\s+(.+)|(.+?)\s+(up|down))$/i;
@@ -56,7 +56,7 @@ const readTurn = (said: string) => {
   const way = (m[1] ?? m[4])!.toLowerCase();
   return `${way === 'up' ? 'increase' : 'decrease'} ${m[2] ?? m[3]}`;
 };
-const sameAction = (a: string, b: string) =>
+export const sameAction = (a: string, b: string) =>
   sameLemma(a, b) || SAME_ACTION.some((g) => g.some((x) => sameLemma(a, x)) && g.some((x) => sameLemma(b, x)));
 
 /** Words for the thing the control acts on itself, never another one: "Share the tracking link" for "Share Tracking". */
