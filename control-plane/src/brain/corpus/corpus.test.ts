@@ -22,6 +22,7 @@ import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
+import { fortyThirdBatch } from './forty-third-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
@@ -113,6 +114,7 @@ const corpus: CorpusCase[] = [
   ...thirtyNinthBatch,
   ...fortiethBatch,
   ...fortyFirstBatch,
+  ...fortyThirdBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -241,6 +243,7 @@ describe('offline model corpus', () => {
       ['thirty-ninth batch (blind, session 11)', thirtyNinthBatch],
       ['fortieth batch (blind, session 12)', fortiethBatch],
       ['forty-first batch (blind, session 12)', fortyFirstBatch],
+      ['forty-third batch (blind, session 12)', fortyThirdBatch],
     ] as const)
       score(
         label,
