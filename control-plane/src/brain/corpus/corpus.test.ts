@@ -23,6 +23,7 @@ import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
+import { fortyThirdBatch } from './forty-third-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
 import { iosCases } from './ios-cases.js';
@@ -115,6 +116,7 @@ const corpus: CorpusCase[] = [
   ...fortiethBatch,
   ...fortyFirstBatch,
   ...fortySecondBatch,
+  ...fortyThirdBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -244,6 +246,7 @@ describe('offline model corpus', () => {
       ['fortieth batch (blind, session 12)', fortiethBatch],
       ['forty-first batch (blind, session 12)', fortyFirstBatch],
       ['forty-second batch (blind, session 12)', fortySecondBatch],
+      ['forty-third batch (blind, session 12)', fortyThirdBatch],
     ] as const)
       score(
         label,
