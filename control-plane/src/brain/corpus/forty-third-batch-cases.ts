@@ -35,7 +35,7 @@
  * does not have (Add on a sold-out product, Reserve on the winter room, Start on a dog not yet
  * arrived, Join on a full outing, Leave on an outing the user is not in, Remove on an exam
  * piece), a control on no screen, a button behind the dialog, a negation of what is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 88 of 110 (80.0 %), no false pass, 1 on a wrong element (scored once on main at 6a7161d, after the session-12 readings of the fortieth to forty-second batches).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
