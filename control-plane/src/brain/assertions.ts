@@ -153,9 +153,23 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
       notFound('text', phrase, elements)
     );
   }
+  // "The skip clean dialog is shown" over a dialog whose answer is "Skip clean": the dialog is what is shown, by its title.
+  const dialogTitle =
+    visible && /\s(?:dialog|dialogue|alert|pop-?up|prompt)$/i.test(phrase.variants?.[0] ?? '')
+      ? titleOfDialogOf(best.element, elements)
+      : null;
+  if (dialogTitle)
+    return pass(shownLocator(dialogTitle, elements), `${describe(dialogTitle)} is the title of the dialog ${describe(best.element)} is in`);
   const target = shownLocator(best.element, elements);
   const how = best.score === 1 ? 'the same text' : 'a sentence of it';
   return pass(target, `${describe(best.element)} is visible: ${how} once case, spaces and punctuation are set aside`);
+}
+
+/** The title of the modal dialog a control is in; null when it is in none or is no control. */
+function titleOfDialogOf(el: ScreenElement, elements: readonly ScreenElement[]): ScreenElement | null {
+  const inModal = modalFilter(elements);
+  if (!inModal?.(el) || !(tapTargetOf(el, elements).clickable || isButtonType(el))) return null;
+  return titleElements(elements).find((t) => inModal(t) && t !== el) ?? null;
 }
 
 /** "a confirmation dialog is shown", "an alert is displayed": the dialog itself, not a text saying "dialog". */

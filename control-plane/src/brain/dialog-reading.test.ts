@@ -141,6 +141,13 @@ describe('"Keep …" on a dialog asking to release or withdraw something (forty-
   });
 });
 
+describe('"the <answer> dialog is shown" (forty-third batch)', () => {
+  it("points at the dialog's title, not at the answer it was named by", () => {
+    expect(decideOn('The skip clean dialog is shown', 'android-skip-window-clean-dialog')).toBe('assert android:id/alertTitle');
+    expect(decideOn('The delete dialog is shown', 'android-skip-window-clean-dialog')).toBe('fail');
+  });
+});
+
 describe('"Keep …" on a dialog asking to lose something', () => {
   it("is the dialog's answer that loses nothing, when the words are the dialog's", () => {
     expect(decide('Keep the appointment', ...appointments, cancelDialog)).toBe('tap android:id/button2');
