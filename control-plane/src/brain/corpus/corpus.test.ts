@@ -22,6 +22,7 @@ import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
+import { fortyFourthBatch } from './forty-fourth-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
@@ -115,6 +116,7 @@ const corpus: CorpusCase[] = [
   ...fortiethBatch,
   ...fortyFirstBatch,
   ...fortySecondBatch,
+  ...fortyFourthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -244,6 +246,7 @@ describe('offline model corpus', () => {
       ['fortieth batch (blind, session 12)', fortiethBatch],
       ['forty-first batch (blind, session 12)', fortyFirstBatch],
       ['forty-second batch (blind, session 12)', fortySecondBatch],
+      ['forty-fourth batch (blind, session 12)', fortyFourthBatch],
     ] as const)
       score(
         label,
