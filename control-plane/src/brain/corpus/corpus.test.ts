@@ -22,6 +22,7 @@ import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
+import { fortyFourthBatch } from './forty-fourth-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
 import { fortyThirdBatch } from './forty-third-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
@@ -117,6 +118,7 @@ const corpus: CorpusCase[] = [
   ...fortyFirstBatch,
   ...fortySecondBatch,
   ...fortyThirdBatch,
+  ...fortyFourthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -247,6 +249,7 @@ describe('offline model corpus', () => {
       ['forty-first batch (blind, session 12)', fortyFirstBatch],
       ['forty-second batch (blind, session 12)', fortySecondBatch],
       ['forty-third batch (blind, session 12)', fortyThirdBatch],
+      ['forty-fourth batch (blind, session 12)', fortyFourthBatch],
     ] as const)
       score(
         label,
