@@ -21,6 +21,7 @@ import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
+import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
@@ -115,6 +116,7 @@ const corpus: CorpusCase[] = [
   ...fortiethBatch,
   ...fortyFirstBatch,
   ...fortySecondBatch,
+  ...fortyFifthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -244,6 +246,7 @@ describe('offline model corpus', () => {
       ['fortieth batch (blind, session 12)', fortiethBatch],
       ['forty-first batch (blind, session 12)', fortyFirstBatch],
       ['forty-second batch (blind, session 12)', fortySecondBatch],
+      ['forty-fifth batch (blind, session 12)', fortyFifthBatch],
     ] as const)
       score(
         label,
