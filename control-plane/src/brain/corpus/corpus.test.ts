@@ -21,6 +21,7 @@ import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
+import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fortyFourthBatch } from './forty-fourth-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
@@ -119,6 +120,7 @@ const corpus: CorpusCase[] = [
   ...fortySecondBatch,
   ...fortyThirdBatch,
   ...fortyFourthBatch,
+  ...fortyFifthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -250,6 +252,7 @@ describe('offline model corpus', () => {
       ['forty-second batch (blind, session 12)', fortySecondBatch],
       ['forty-third batch (blind, session 12)', fortyThirdBatch],
       ['forty-fourth batch (blind, session 12)', fortyFourthBatch],
+      ['forty-fifth batch (blind, session 12)', fortyFifthBatch],
     ] as const)
       score(
         label,
