@@ -35,7 +35,7 @@
  * about a switch's, a checkbox's, a radio button's, a segment's or a row's state, a control a row
  * does not have, a control on no screen, a control behind a dialog or alert, a claim the dialog's
  * text contradicts, a negation of a thing that is shown.
- * Blind score before any fix: (to be filled by the lead).
+ * Blind score before any fix: 77 of 109 (70.6 %), 3 false passes, 1 on a wrong element (scored once on main at 1ee4af2, after every session-12 reading).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
