@@ -12,7 +12,7 @@ import { normalizeText } from './fuzzy.js';
 import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { sameLemma } from './lemmas.js';
-import { controlWords, GENERIC_OBJECTS } from './lexicon.js';
+import { canonicalWord, controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { controlForRow, controlSaidOfRow, labelForRow, verbOfNamedRow } from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
@@ -88,7 +88,10 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
   const why = [choice.why, matchWhy(best)].filter(Boolean).join(', ');
   const score = choice.why ? best.score * 0.95 : best.score;
   // "Navigate to 9 Orchard Close" on a job card with its own Navigate button: that button, not the card.
-  const row = verb && !isButtonType(best.element) ? rowOf(best.element, elements) : null;
+  // A text that is no control stands in a row of its own even where the list has no clickable rows: its parent.
+  const plainText = !tapTargetOf(best.element, elements).clickable && !isButtonType(best.element);
+  const parent = plainText ? (ancestors(best.element, elements)[0] ?? null) : null;
+  const row = verb && !isButtonType(best.element) ? (rowOf(best.element, elements) ?? parent) : null;
   return (row && tapVerbControl(row, verb!, elements, why, score)) ?? tapOn(best.element, elements, why, score);
 }
 
@@ -283,9 +286,16 @@ function tapRowOrItsControl(
  */
 function tapVerbControl(row: ScreenElement, verb: string, elements: readonly ScreenElement[], why: string, score: number): Decision | null {
   const head = normalizeText(verb.replace(/\s+(?:to|on)$/i, ''));
-  const verbs = descendants(row, elements).filter(
-    (d) => (d.clickable || isButtonType(d)) && [d.text, d.contentDesc].some((t) => t !== '' && normalizeText(t) === head),
-  );
+  // The verb itself, or one word of the same meaning ("Pick" for a "Choose" button, lexicon.ts).
+  const same = (t: string) => normalizeText(t) === head || (!/\s/.test(head) && canonicalWord(normalizeText(t)) === canonicalWord(head));
+  const isVerbControl = (d: ScreenElement) => (d.clickable || isButtonType(d)) && [d.text, d.contentDesc].some((t) => t !== '' && same(t));
+  const verbs = descendants(row, elements).filter(isVerbControl);
+  // "Choose the Boughrood beat" where the other beats have "Choose" and Boughrood's row none (closed, sold out): the row
+  // cannot be chosen, and tapping it is no choosing.
+  if (verbs.length === 0) {
+    const elsewhere = locatable(elements).filter((d) => isVerbControl(d) && rowOf(d, elements) !== null && rowOf(d, elements) !== row);
+    if (elsewhere.length > 0) return fail(`${describe(row)} has no ${JSON.stringify(verb)} control, though other rows have one`);
+  }
   if (verbs.length !== 1) return null;
   const control = verbs[0]!;
   if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);

@@ -108,3 +108,16 @@ describe('controlByVerb', () => {
     expect(decideOn('Return the telescope', 'ios-return-telescope-alert')).toBe('tap Return');
   });
 });
+
+describe('a row chosen by the verb its rows offer (forty-fourth and forty-fifth batches)', () => {
+  it("taps the row's own control, by the verb or one of the same meaning", () => {
+    expect(decideOn('Pick the Glasbury beat instead', 'android-fishing-permit')).toBe('tap com.riverpass.app:id/choose_beat_button');
+    expect(decideOn('pick owl encounter', 'android-falconry-experience')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[3]/CardView[0]/LinearLayout[0]/Button[3]',
+    );
+  });
+  it('fails a row without that control while other rows have one (closed, sold out): tapping it chooses nothing', () => {
+    expect(decideOn('Choose the Boughrood beat', 'android-fishing-permit')).toBe('fail');
+    expect(decideOn('Choose Falconer for a day', 'android-falconry-experience')).toBe('fail');
+  });
+});
