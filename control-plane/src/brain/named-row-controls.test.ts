@@ -110,6 +110,10 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('book the 70 ft boat', 'android-canal-boat-hire')).toBe('fail');
     // A verb of the same action, after "of": "drop the price" is the jeans' "Reduce price"; the scarf's row has none.
     expect(decideOn('drop the price of the jeans', 'ios-vintage-resale')).toBe('tap reducePrice_1');
+    // What a row is marked as is the control's word: The Whitsun Weddings offers "Mark Found" only (forty-fourth batch).
+    expect(decideOn('Mark The Whitsun Weddings as missing', 'ios-bookshop-stock')).toBe('fail');
+    expect(decideOn('Mark The Whitsun Weddings as found', 'ios-bookshop-stock')).toBe('tap markFound_1');
+    expect(decideOn('Mark Ariel as missing', 'ios-bookshop-stock')).toBe('tap markMissing_0');
     expect(decideOn('drop the price of the scarf', 'ios-vintage-resale')).toBe('fail');
     expect(decideOn('raise the price of the jeans', 'ios-vintage-resale')).toBe('fail');
     // An amount on the control says how much: "Pay £70.00" is the mock test's; the roundabouts lesson has none.

@@ -36,9 +36,12 @@ const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
 
 export function verbOfNamedRow(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const m = /^(\p{L}+)\s+(.+)$/u.exec(said.trim().replace(/[.!]$/, ''));
+  // "Mark The Whitsun Weddings as missing": what it is marked as is the control's own word ("Mark Missing", not "Mark Found").
+  const marked = /^(.+?)\s+as\s+(\p{L}+(?:\s+\p{L}+)?)$/iu.exec(said.trim().replace(/[.!]$/, ''));
+  const m = /^(\p{L}+)\s+(.+)$/u.exec((marked?.[1] ?? said).trim().replace(/[.!]$/, ''));
   if (!m || modalFilter(elements)) return null;
   const [, verb, object] = m as unknown as [string, string, string];
+  const as = marked ? comparableTokens(marked[2]!) : [];
   const words = object
     .replace(/['’]s\b/g, '')
     .split(/\s+/)
@@ -91,8 +94,10 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const mine = new Set(inside(row));
   if (names.length === 1 && locatable(elements).some((el) => !mine.has(el) && shows(el, names[0]!))) return null;
   const controls = descendants(row, elements).filter((el) => {
-    const first = comparableTokens(labelOf(el))[0];
-    return isControl(el) && first !== undefined && sameLemma(first, verb.toLowerCase());
+    const label = comparableTokens(labelOf(el));
+    const first = label[0];
+    const asSaid = as.every((w) => label.slice(1).some((t) => sameLemma(t, w)));
+    return isControl(el) && first !== undefined && sameLemma(first, verb.toLowerCase()) && asSaid;
   });
   if (controls.length !== 1) return null;
   const control = controls[0]!;
