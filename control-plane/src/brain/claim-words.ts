@@ -151,11 +151,18 @@ export function quantitiesOf(tokens: readonly string[]): Quantity[] {
 
 const unitWord = (tokens: readonly string[], i: number) => i > 0 && IS_NUMBER.test(tokens[i - 1]!) && UNITS[tokens[i]!] !== undefined;
 
+/** "May" beside a number or after "in", "since", "until" … is the month ("3 May 2026", "in May"), no modal verb: a date's month is content. */
+const monthMay = (tokens: readonly string[], i: number) =>
+  tokens[i] === 'may' &&
+  (IS_NUMBER.test(tokens[i - 1] ?? '') ||
+    IS_NUMBER.test(tokens[i + 1] ?? '') ||
+    /^(?:in|since|until|till|by|from|early|late|mid)$/.test(tokens[i - 1] ?? ''));
+
 /** The content words of some tokens: no light word, negation, number, currency sign or unit. */
 export function contentWords(tokens: readonly string[]): string[] {
   return tokens.filter(
     (t, i) =>
-      !LIGHT.has(t) &&
+      (!LIGHT.has(t) || monthMay(tokens, i)) &&
       !LIGHT_VERBS.has(lemmaAsVerb(t)) &&
       !NEGATIONS.has(t) &&
       !IS_NUMBER.test(t) &&

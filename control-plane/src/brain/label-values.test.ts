@@ -44,3 +44,12 @@ describe('a label and its value after a comma, "out of" written "of" ("Volume, 6
     expect(decideOn('Verify volume is 6 out of 12', 'android-hearing-aid-settings')).toBe('fail');
   });
 });
+
+describe('"May" in a date is the month (forty-fifth batch)', () => {
+  // The dialog: "… the MOT on the Honda PCX 125 (WR19 KXP) is due on 3 Apr 2026."
+  it('is compared as a month, never set aside as the modal verb', () => {
+    expect(decideOn('Verify the MOT is due on 3 May 2026', 'android-delete-moped-mot-dialog')).toBe('fail');
+    expect(decideOn('Check the dialog says the MOT is due on 3 May 2026', 'android-delete-moped-mot-dialog')).toBe('fail');
+    expect(decideOn('Verify the MOT is due on 3 Apr 2026', 'android-delete-moped-mot-dialog')).toBe('assert android:id/message');
+  });
+});

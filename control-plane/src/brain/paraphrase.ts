@@ -287,11 +287,25 @@ function linksPrice(tokens: readonly string[], i: number): boolean {
   return next !== undefined && (next === 'for' || next === 'at' || IS_NUMBER.test(next));
 }
 
+/** "May" beside a number or after "in", "since", "until" … is the month ("3 May 2026", "in May"), never the modal verb set aside as framing. */
+const monthMay = (tokens: readonly string[], i: number) =>
+  tokens[i] === 'may' &&
+  (IS_NUMBER.test(tokens[i - 1] ?? '') ||
+    IS_NUMBER.test(tokens[i + 1] ?? '') ||
+    /^(?:in|since|until|till|by|from|early|late|mid)$/.test(tokens[i - 1] ?? ''));
+
 /** Content words of a text, stemmed: its words less framing, negations and (beside a number) price words. */
 function contentWords(tokens: readonly string[]): string[] {
   const priced = tokens.some((t) => IS_NUMBER.test(t));
   return tokens
-    .filter((t, i) => !FRAME.has(t) && !SAYING.has(t) && !NEGATIONS.has(t) && !(priced && linksPrice(tokens, i)) && !beforeWhen(tokens, i))
+    .filter(
+      (t, i) =>
+        (!FRAME.has(t) || monthMay(tokens, i)) &&
+        !SAYING.has(t) &&
+        !NEGATIONS.has(t) &&
+        !(priced && linksPrice(tokens, i)) &&
+        !beforeWhen(tokens, i),
+    )
     .map(stem);
 }
 
