@@ -299,8 +299,12 @@ export function paraphraseOf(phrase: TargetPhrase, elements: readonly ScreenElem
   // the dialog's thing: only the dialog is read, never a row behind it that says the same of another.
   const modal = phrase.dialogSays ? null : modalFilter(elements);
   const scope = dialogScope(phrase, elements, claim);
+  // A claim in the dialog's own words is the dialog's ("the deposit is £20" under "Your £35.00 deposit is refunded"): a
+  // "£20.00 deposit" in the list behind it does not say it (as evidenceOf reads it).
+  const aboutDialog = modal !== null && inDialogWords(claim, elements, modal);
   const said =
-    (modal ? findParaphrase(claim, elements, true, modal) : null) ?? findParaphrase(claim, elements, phrase.reported, scope ?? undefined);
+    (modal ? findParaphrase(claim, elements, true, modal) : null) ??
+    (aboutDialog ? null : findParaphrase(claim, elements, phrase.reported, scope ?? undefined));
   if (!said) return null;
   return (
     bySwitchState(claim, said.element, elements) ??

@@ -141,6 +141,14 @@ describe('"Keep …" on a dialog asking to release or withdraw something (forty-
   });
 });
 
+describe('a claim in the words of the dialog that is up (forty-fourth batch)', () => {
+  it('is judged on the dialog alone: a "£20.00 deposit" behind it does not say it', () => {
+    // The alert: "… Your £35.00 deposit is refunded within 5 working days of inspection."; behind it a hire with a £20.00 deposit.
+    expect(decideOn('Check the deposit is £20', 'ios-return-costume-alert')).toBe('fail');
+    expect(decideOn('Check the deposit is £35', 'ios-return-costume-alert')).toMatch(/^assert Drop it at the Leith studio/);
+  });
+});
+
 describe('"the <answer> dialog is shown" (forty-third batch)', () => {
   it("points at the dialog's title, not at the answer it was named by", () => {
     expect(decideOn('The skip clean dialog is shown', 'android-skip-window-clean-dialog')).toBe('assert android:id/alertTitle');
