@@ -152,7 +152,7 @@ export function quantitiesOf(tokens: readonly string[]): Quantity[] {
 const unitWord = (tokens: readonly string[], i: number) => i > 0 && IS_NUMBER.test(tokens[i - 1]!) && UNITS[tokens[i]!] !== undefined;
 
 /** "May" beside a number or after "in", "since", "until" … is the month ("3 May 2026", "in May"), no modal verb: a date's month is content. */
-const monthMay = (tokens: readonly string[], i: number) =>
+export const monthMay = (tokens: readonly string[], i: number) =>
   tokens[i] === 'may' &&
   (IS_NUMBER.test(tokens[i - 1] ?? '') ||
     IS_NUMBER.test(tokens[i + 1] ?? '') ||

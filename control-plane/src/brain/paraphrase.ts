@@ -21,7 +21,7 @@
  * says the photos will be deleted, and never that this can be undone).
  */
 
-import { userHasClaim } from './claim-words.js';
+import { monthMay, userHasClaim } from './claim-words.js';
 import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
@@ -286,13 +286,6 @@ function linksPrice(tokens: readonly string[], i: number): boolean {
   const next = tokens[i + 1];
   return next !== undefined && (next === 'for' || next === 'at' || IS_NUMBER.test(next));
 }
-
-/** "May" beside a number or after "in", "since", "until" … is the month ("3 May 2026", "in May"), never the modal verb set aside as framing. */
-const monthMay = (tokens: readonly string[], i: number) =>
-  tokens[i] === 'may' &&
-  (IS_NUMBER.test(tokens[i - 1] ?? '') ||
-    IS_NUMBER.test(tokens[i + 1] ?? '') ||
-    /^(?:in|since|until|till|by|from|early|late|mid)$/.test(tokens[i - 1] ?? ''));
 
 /** Content words of a text, stemmed: its words less framing, negations and (beside a number) price words. */
 function contentWords(tokens: readonly string[]): string[] {
