@@ -181,14 +181,18 @@ const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
 
 /**
  * "Log a gravity reading for the oatmeal stout", "Add a note to the 10:40 reading", "Message them
- * about the extractor fan": the verb and what it acts on are one control's label ("Log gravity",
- * "Add note", "Message"), and what follows "for", "to", "on" or "about" names its row by the words
- * the row shows.
+ * about the extractor fan", "drop the price of the jeans": the verb and what it acts on are one
+ * control's label ("Log gravity", "Add note", "Message", "Reduce price"), and what follows "for",
+ * "to", "on", "about" or "of" names its row by the words the row shows. "Report the golf bag": the
+ * verb alone, the row named in lower case.
  *
- * - The label: the verb (by dictionary form) then only words of what it acts on; or, after a
- *   verb that only opens ("Open the leaflet for …"), only words of what it acts on.
- * - The row: every word of the name is a word of the row's texts, but for one last word saying
- *   what the row is ("reading", "request"); one row only, and one such control in it.
+ * - The label: the verb (or one of the same action, verb-controls.ts) then only words of what it
+ *   acts on and amounts ("Pay £70.00"); or, after a verb that only opens ("Open the leaflet for
+ *   …"), only words of what it acts on. With the verb alone, any label the verb starts.
+ * - The row: the name's words together in one of its texts (or its title less a word between,
+ *   row-claims.ts `namesByHead`), but for a word saying what the row is that no row shows
+ *   (`ROW_KINDS`: "the 10:40 reading", "batch #14", where the number must start a text); one row
+ *   only, and one such control in it.
  */
 export function controlForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   const plain = said.trim().replace(/[.!]$/, '');
