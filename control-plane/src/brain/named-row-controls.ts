@@ -240,7 +240,7 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
     // The verb or one of the same action ("drop the price" for "Reduce price", verb-controls.ts).
     const rest = sameAction(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
     // An amount on the control ("Pay £70.00") says how much, not what is acted on.
-    return rest !== null && rest.every((t) => /\d/.test(t) || t === '£' || t === '$' || t === '€' || acted.some((a) => sameLemma(a, t)));
+    return rest?.every((t) => /\d/.test(t) || t === '£' || t === '$' || t === '€' || acted.some((a) => sameLemma(a, t))) ?? false;
   };
   const controls = descendants(row, elements).filter(
     (el) => isControl(el) && fits(spelledOut(comparableTokens(labelOf(el))).filter((t) => !FILLERS.has(t))),
