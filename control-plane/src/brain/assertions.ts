@@ -99,7 +99,13 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
   const missing = visible ? null : resolveMissing(phrase, elements);
   if (missing) return missing;
   if (!phrase.text && !phrase.variants?.length) return fail('Nothing to check: name the text that should be visible');
-  if (phrase.role === 'screen' && visible) return resolveScreen(phrase, elements);
+  if (phrase.role === 'screen' && visible) {
+    // "The repairs screen for Flat 3, 18 Harbour Road": what it is for must be on it too, every number as written.
+    const forWhat = phrase.near?.anchor;
+    if (forWhat?.text && !shownAnywhere(forWhat.text, elements))
+      return fail(`Nothing on the screen shows ${quoteOf(forWhat)}, which the screen should be for`);
+    return resolveScreen(phrase, elements);
+  }
   // "a menu of actions for the recording is shown": an action sheet is a dialog of actions, about what its title names.
   const menu = phrase.literal ? null : ACTION_MENU.exec((phrase.whole ?? phrase.variants?.[0] ?? phrase.text).trim());
   if (menu) return resolveActionMenu(menu[1] ?? menu[2], visible, elements);
@@ -443,6 +449,11 @@ function inDialogWords(claim: string, elements: readonly ScreenElement[], modal:
   const words = contentWords(tokensOf(claim)).filter((w) => !/\d/.test(w));
   const dialog = elements.filter((el) => el.visible && modal(el)).flatMap((el) => contentWords(tokensOf(el.text || el.contentDesc)));
   return words.length > 0 && words.every((w) => hasWord(dialog, w));
+}
+
+/** `text` is shown: as a text or a part of one, else its words in a row inside a longer text. */
+function shownAnywhere(text: string, elements: readonly ScreenElement[]): boolean {
+  return findShown(elements, { text }).length > 0 || wordsInside(text, elements) !== undefined;
 }
 
 /** A visible text holding all the words of `text`, in a row, as whole words. */

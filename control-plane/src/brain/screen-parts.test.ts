@@ -67,3 +67,14 @@ describe('a screen named by its parts', () => {
     expect(decideOn('The checkout screen is shown', 'android-plant-nursery-order')).toBe('fail');
   });
 });
+
+describe('"the X screen for Y": what the screen is for must be on it', () => {
+  // The Repairs screen of "Flat 3, 18 Harbour Road". Found by changing a number of a passing check.
+  it('passes for the place it shows, and fails another', () => {
+    expect(decideOn('The repairs screen for Flat 3, 18 Harbour Road is shown', 'android-tenant-repairs')).toBe(
+      'assert com.keyhouse.tenant:id/toolbar_title',
+    );
+    expect(decideOn('The repairs screen for Flat 4, 18 Harbour Road is shown', 'android-tenant-repairs')).toBe('fail');
+    expect(decideOn('The repairs screen for 20 Oak Lane is shown', 'android-tenant-repairs')).toBe('fail');
+  });
+});
