@@ -224,6 +224,8 @@ const LEADING = new Set(['teach', 'lead', 'host', 'run', 'coach', 'instruct', 'p
 export function userActivity(tokens: readonly string[], i: number): boolean {
   const t = tokens[i]!;
   if (!/^\p{L}{2,}ing$/u.test(t) || !isVerbForm(t)) return false;
+  // Only before the thing it is done to: "I'm driving on Monday" says who drives when, which a "Monday" alone does not.
+  if (/^(?:on|at|in|for|to|from|with|by|this|next|today|tomorrow|tonight)$/.test(tokens[i + 1] ?? 'on')) return false;
   const [before, prev] = [tokens[i - 2], tokens[i - 1]];
   return prev === 'i' || prev === 'we' || (prev === 'am' && before === 'i') || (prev === 'are' && before === 'we');
 }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { androidScreen as android, type N, text, title } from './android-test-screens.js';
 import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 /** The decision in short: "fail", "absent <text>" or "assert <text or id>". */
 const decide = (instruction: string, screen: string) => {
@@ -269,5 +270,13 @@ describe('a count of a whole as progress screens write it', () => {
     expect(decide('Check that I slept 8 hours', rings)).toBe('fail');
     expect(decide('Check that I burned 310 of 500 kcal', rings)).toBe('fail');
     expect(decide('Check that it was updated 12 of 6', rings)).toBe('fail');
+  });
+});
+
+describe('"I am <doing> on <a day>": who does it when, never the day alone', () => {
+  // The car-pool week: Monday's driver is Priya, Tuesday's "You", Wednesday's Tom. Found by changing the day of a passing check.
+  it('fails on a day whose row names another driver', () => {
+    expect(decideOn("Check I'm driving on Monday", 'ios-school-carpool')).toBe('fail');
+    expect(decideOn("Check I'm driving on Wednesday", 'ios-school-carpool')).toBe('fail');
   });
 });
