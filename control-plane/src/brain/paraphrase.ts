@@ -623,6 +623,8 @@ function namesKind(word: string, claim: string, covered: ReadonlySet<string>): b
   const noun =
     !/(?:ed|ing)$/.test(form) &&
     !CHOSEN.test(canonicalWord(form.toLowerCase())) &&
+    // "4 over par": a word that says how a number stands is no kind of row.
+    !/^(?:over|under|above|below|up|down|off|out|more|less|fewer|ahead|behind|early|late)$/i.test(form) &&
     !afterPronoun &&
     !WEEKDAY_OR_MONTH.test(word) &&
     !WHEN.test(word);

@@ -280,3 +280,11 @@ describe('"I am <doing> on <a day>": who does it when, never the day alone', () 
     expect(decideOn("Check I'm driving on Wednesday", 'ios-school-carpool')).toBe('fail');
   });
 });
+
+describe('"I am 4 over par": "over" is no kind of row', () => {
+  // The scorecard says "+3"; hole 5's row says "Par 4". Found by changing the number of a passing check.
+  it('never passes on a row showing the number and "Par"', () => {
+    expect(decideOn('Verify I am 4 over par', 'android-golf-scorecard')).toBe('fail');
+    expect(decideOn('Verify I am 3 under par', 'android-golf-scorecard')).toBe('fail');
+  });
+});
