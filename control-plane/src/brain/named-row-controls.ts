@@ -120,6 +120,14 @@ export function labelForRow(said: string, elements: readonly ScreenElement[]): D
   if (modalFilter(elements)) return null;
   // "Tell me when …", "Let me know when …", "Alert me when …" ask what "Notify me" does.
   const tokens = comparableTokens(said.replace(/^(?:tell|alert|email|text)\s+me|^let\s+me\s+know/i, 'notify me'));
+  const capitalised = new Set(
+    comparableTokens(
+      said
+        .split(/\s+/)
+        .filter((w, i) => i > 0 && /^\p{Lu}/u.test(w))
+        .join(' '),
+    ),
+  );
   const inRow = locatable(elements).filter((control) => {
     const label = comparableTokens(labelOf(control));
     const named = isControl(control) && label.length >= 2 && label.every((t, i) => tokens[i] === t);
@@ -133,7 +141,9 @@ export function labelForRow(said: string, elements: readonly ScreenElement[]): D
         .filter((el) => el !== control)
         .flatMap((el) => spelledOut(comparableTokens(labelOf(el)))),
     );
-    return rest.some((t) => words.has(t));
+    // Every name of the rest is the row's ("the N4 to Airport" is not the N3's row, though both go to Airport).
+    const names = rest.filter((t) => /\d/.test(t) || capitalised.has(t));
+    return rest.some((t) => words.has(t)) && names.every((t) => words.has(t));
   });
   if (inRow.length !== 1) return null;
   const control = inRow[0]!;
