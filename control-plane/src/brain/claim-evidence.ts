@@ -84,6 +84,8 @@ interface Claim {
   subjectWords: number;
   quantities: Quantity[];
   negated: boolean;
+  /** What its negation denies: the first word after it that is content or a number ("80%" of "… is not 80%"). */
+  denied?: string;
   /** Words the evidence need not have: the topic's and an unnamed subject. */
   given: string[];
   /** The unnamed subject alone (unnamedSubject). */
@@ -163,9 +165,18 @@ function matchedQuantities(claim: Claim, p: Piece): Quantity[] | null {
   return shown.some((q, i) => !used.has(i) && claimedKinds.has(kindOf(q))) ? null : matched;
 }
 
+/** The first word after a negation that is content or a number; undefined with no negation. */
+function deniedOf(tokens: readonly string[]): string | undefined {
+  const at = tokens.findIndex((t) => NEGATIONS.has(t));
+  if (at < 0) return undefined;
+  return tokens.slice(at + 1).find((t) => /^\p{N}/u.test(t) || contentWords([t]).length > 0);
+}
+
 /** Does the piece say all the claim says, and no more (see the file comment)? */
 function holds(claim: Claim, p: Piece): boolean {
   if (p.negated !== claim.negated || scheduledOnly(claim, p)) return false;
+  // Both deny, and deny the same thing: "the charge limit is not 80%" is not said by "Not charging · Charge limit 80%".
+  if (claim.denied !== undefined && deniedOf(p.tokens) !== undefined && !sameLemma(deniedOf(p.tokens)!, claim.denied)) return false;
   const matched = matchedQuantities(claim, p);
   if (!matched) return false;
   const words = contentWords(p.tokens);
@@ -266,6 +277,7 @@ export function findClaimEvidence(
     quantities: quantitiesOf(tokens),
     setAside: [...beforeQuantity].map((i) => tokens[i]!),
     negated: tokens.some((t) => NEGATIONS.has(t)),
+    denied: deniedOf(tokens),
     given: [...topicWords(elements), ...unnamed],
     unnamed,
     names: new Set(

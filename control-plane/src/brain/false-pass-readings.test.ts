@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { androidScreen as android, type N, text, title } from './android-test-screens.js';
 import { agentNoun, sameStem } from './lemmas.js';
 import { decideOffline } from './offline-model.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 /** A clickable list row: its name, then a status line. */
 const row = (y: number, name: string, status: string): N => ({
@@ -358,5 +359,18 @@ describe('a claim about me is never said by a text about someone else (thirty-fi
   it('passes what the text says of the one it names, and of mine when it is addressed to me', () => {
     expect(decide('Verify Maya will take the match by forfeit', screen, 'ios')).toMatch(/^assert .*Maya will take the match/);
     expect(decide('Check that my ranking will fall by 12 places', screen, 'ios')).toMatch(/^assert .*Your ranking will fall/);
+  });
+});
+
+describe('a denial denies the same thing (found by negating passing checks, session 12)', () => {
+  it('fails "X is not Y" over a text whose "not" denies something else', () => {
+    // "Your £8.50 entry fee will not be refunded after 6 March." (paraphrase.ts negationsAgree)
+    expect(decideOn('Verify the entry fee is not £8.50', 'ios-withdraw-dog-show-entry-alert')).toBe('fail');
+    // "Not charging · Charge limit 80%" (claim-evidence.ts deniedOf)
+    expect(decideOn('Check the charge limit is not 80%', 'ios-car-app')).toBe('fail');
+  });
+  it('still passes the denial the text makes', () => {
+    expect(decideOn('Verify the entry fee will not be refunded', 'ios-withdraw-dog-show-entry-alert')).toMatch(/^assert Your £8\.50/);
+    expect(decideOn('Check the car is not charging', 'ios-car-app')).toBe('assert chargeStatus');
   });
 });

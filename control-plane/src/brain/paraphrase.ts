@@ -249,6 +249,19 @@ function ownersIn(text: string): Set<string> {
 const hasNegation = (tokens: readonly string[]) => tokens.some((t) => NEGATIONS.has(t));
 
 /**
+ * Both deny, or neither does; and a denial denies the same thing: "the entry fee is not £8.50" is not
+ * said by "Your £8.50 entry fee will not be refunded", whose "not" denies the refund. The first
+ * content word after each negation is the same.
+ */
+function negationsAgree(claim: readonly string[], text: readonly string[]): boolean {
+  if (hasNegation(claim) !== hasNegation(text)) return false;
+  if (!hasNegation(claim)) return true;
+  const after = (tokens: readonly string[]) => tokens.slice(tokens.findIndex((t) => NEGATIONS.has(t)) + 1);
+  const denied = contentWords(after(claim))[0];
+  return denied === undefined || contentWords(after(text))[0] === denied;
+}
+
+/**
  * Reported speech: a saying verb followed by a clause ("asks whether to remove …", "says the
  * item can be …"), not by the text itself ("says Invalid email" quotes, and must quote whole).
  */
@@ -575,7 +588,7 @@ function countedNouns(claim: readonly string[], shown: readonly string[]): Set<s
 
 function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const tokens = tokensOf(withoutPossessives(shown));
-  if (hasNegation(tokens) !== hasNegation(claim.tokens)) return false;
+  if (!negationsAgree(claim.tokens, tokens)) return false;
   const words = contentWords(tokens);
   const have = new Set(words);
   const verbs = verbForms(tokens);
@@ -762,7 +775,7 @@ export function findParaphrase(
       const segments = textSegments(textOf(el)).flatMap((seg) => [seg, ...(/,\s/.test(seg) ? seg.split(/,\s+/) : [])]);
       for (const text of segments) {
         const tokens = tokensOf(withoutPossessives(text));
-        if (hasNegation(tokens) !== hasNegation(content.tokens)) continue;
+        if (!negationsAgree(content.tokens, tokens)) continue;
         // "from Copenhagen to Lisbon" is never said by "Lisbon to Copenhagen", in a row as in one text.
         if (!inOrder(content.tokens, tokens) || !numbersInOrder(content.tokens, tokens)) continue;
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.
