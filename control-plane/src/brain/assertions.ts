@@ -8,6 +8,7 @@
  */
 import { type Decision, fail } from './actions.js';
 import { findClaimEvidence } from './claim-evidence.js';
+import { textOf, topicWords } from './claim-pieces.js';
 import { contentWords, hasWord, tokensOf } from './claim-words.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, tapTargetOf, toggleOf } from './element-matching.js';
@@ -636,6 +637,27 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
   if (toggles.length === 0 && wantsSwitch) {
     const byWords = toggleByWords(phrase.variants?.[0] ?? phrase.text, elements);
     if (byWords) toggles = [byWords];
+  }
+  // "texts for when the bike is ready" names the switch "Text me when it is ready": what the "for …" says is its label's
+  // (or the screen's topic), never "for when the bike is stolen", nor "… is not ready".
+  const forWhat = phrase.near?.anchor.text;
+  if (forWhat) {
+    const topic = topicWords(elements);
+    const tokens = tokensOf(forWhat);
+    // Its subject may be the label's "it" ("when the bike is ready" of "Text me when it is ready"); what it says may not.
+    const verb = tokens.findIndex((w) => /^(?:is|are|was|were|has|have|gets?|will)$/.test(w));
+    const [subject, said] = verb > 0 ? [contentWords(tokens.slice(0, verb)), contentWords(tokens.slice(verb))] : [[], contentWords(tokens)];
+    const denies = /\b(?:not|no|never)\b|n['’]t\b/i.test(forWhat);
+    toggles = toggles.filter((t) => {
+      const label = tokensOf(textOf(t));
+      const own = [...contentWords(label), ...topic];
+      const pronoun = label.some((w) => /^(?:it|they|them)$/.test(w));
+      return (
+        denies === label.some((w) => /^(?:not|no|never|dont|doesnt|isnt)$/.test(w)) &&
+        said.every((w) => hasWord(own, w)) &&
+        subject.every((w) => hasWord(own, w) || pronoun)
+      );
+    });
   }
   if (toggles.length > 1 && (wantsSwitch || phrase.role === 'toggle')) {
     return fail(`Ambiguous: ${toggles.length} switches match ${quoteOf(phrase)} (${toggles.map(describe).join(', ')})`);

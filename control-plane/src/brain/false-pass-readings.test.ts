@@ -374,3 +374,16 @@ describe('a denial denies the same thing (found by negating passing checks, sess
     expect(decideOn('Check the car is not charging', 'ios-car-app')).toBe('assert chargeStatus');
   });
 });
+
+describe('a switch named with what it is for ("texts for when the bike is ready")', () => {
+  // "Text me when it is ready", a switch that is on. Found by negating a passing check.
+  it('passes what its label says, its subject the label\'s "it"', () => {
+    expect(decideOn('texts for when the bike is ready are switched on', 'android-bicycle-repair')).toBe(
+      'assert com.spokeshop.app:id/ready_text_switch',
+    );
+  });
+  it('fails what its label does not say, or denies', () => {
+    expect(decideOn('texts for when the bike is not ready are switched on', 'android-bicycle-repair')).toBe('fail');
+    expect(decideOn('texts for when the bike is stolen are switched on', 'android-bicycle-repair')).toBe('fail');
+  });
+});
