@@ -26,7 +26,7 @@ import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { dialogWords } from './prompt-answers.js';
 import { screenByParts } from './screen-parts.js';
 import { modalFilter, regionFilter, rowOf, screenBounds, titleElements } from './screen-structure.js';
-import { choiceNamed } from './tab-choice.js';
+import { choiceNamed, isChoice } from './tab-choice.js';
 import { chooseTarget, narrow, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { toggleByWords } from './toggle-words.js';
@@ -716,6 +716,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
   const owner = holder !== el && (holder.checkable || holder.checked || holder.selected) ? holder : el;
   const at = owner === el ? target : (uniqueLocator(owner, elements) ?? locatorFor(owner, elements));
   // A chip or a radio button is chosen by being checked: Material's Chip reports checked, never selected.
+  // "3 of 4 meals are not chosen" of a text that no one can choose: its never being selected says nothing.
+  const choosable = owner.checkable || owner.checked || owner.selected || (owner.clickable && isChoice(owner, elements));
+  if (!want && !choosable) return fail(`${describe(owner)} is no choice: that it is not selected says nothing`);
   const byCheck = (owner.checkable || owner.checked) && !owner.selected;
   const chosen = byCheck ? owner.checked : owner.selected;
   if (chosen !== want) return fail(`${describe(owner)} is ${chosen ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);

@@ -387,3 +387,10 @@ describe('a switch named with what it is for ("texts for when the bike is ready"
     expect(decideOn('texts for when the bike is stolen are switched on', 'android-bicycle-repair')).toBe('fail');
   });
 });
+
+describe('"not selected" of a text no one can choose', () => {
+  // "3 of 4 meals chosen", a plain text. Found by negating a passing check.
+  it('fails: its never being selected says nothing', () => {
+    expect(decideOn('Check 3 of 4 meals are not chosen', 'ios-meal-kit-box')).toBe('fail');
+  });
+});
