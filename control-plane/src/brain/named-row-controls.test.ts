@@ -105,6 +105,11 @@ describe("a row's control, named by the verb", () => {
     expect(decideOn('Add a note to the 13:05 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Add a note to the 23:10 reading', 'android-glucose-diary')).toBe('fail');
     expect(decideOn('Log a gravity reading for the saison', 'android-brew-batch-log')).toBe('fail');
+    // "to" + a verb is no row ("Remind Tom to reply" tapped Marcus's "Remind", his row saying "Awaiting reply"), and a name
+    // acted on is the row's (found by putting another row's name in a working step).
+    expect(decideOn('Remind Tom to reply', 'android-sailing-crew-list')).toBe('fail');
+    expect(decideOn('Remind Tom about the race', 'android-sailing-crew-list')).toBe('fail');
+    expect(decideOn('Remind Marcus to reply', 'android-sailing-crew-list')).toBe('tap com.harbourclub.crew:id/remind_button');
     // A number and its unit name a row together: "8 berths · 68 ft"; no boat is 70 ft long.
     expect(decideOn('We need room for eight, book the 68 ft boat', 'android-canal-boat-hire')).toBe(
       'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[7]/Button[3]',

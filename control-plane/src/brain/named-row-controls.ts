@@ -208,7 +208,8 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const plain = said.trim().replace(/[.!]$/, '');
   // "Report the golf bag", "mark the saison": the verb alone, the row by what it shows, any control of it the verb starts.
   const bare = /^(\p{L}+)\s+(?:the|my|our|this)\s+(\p{Ll}[\p{L}\s-]*)$/u.exec(plain);
-  const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|to|on|about|of)\s+(.+)$/iu.exec(plain);
+  // After "to" a row is named by an article, a number or a name: "Remind Tom to reply" is no row called "reply".
+  const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|on|about|of|to(?=\s+(?:the|my|our|this|a|an)\s|\s+[\p{Lu}\d]))\s+(.+)$/u.exec(plain);
   if ((!m && !bare) || modalFilter(elements)) return null;
   const [, verb, thing = '', name] = (m ?? [plain, bare![1]!, undefined, bare![2]!]) as unknown as [
     string,
@@ -244,6 +245,9 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
     hits = naming(named.slice(1)).filter((r) => startsText(r, named.slice(1)));
   if (hits.length !== 1) return null;
   const row = hits[0]!;
+  // A name in what is acted on is the row's too: "Remind Tom about the race" is not Marcus's "Remind".
+  const actedNames = (thing.match(/\b\p{Lu}[\p{L}'’-]*/gu) ?? []).flatMap((w) => spelledOut(comparableTokens(w)));
+  if (!actedNames.every((w) => wordsOf(row).has(w))) return null;
   const fits = (label: readonly string[]) => {
     if (label.length === 0) return false;
     if (!m) return sameLemma(label[0]!, verb.toLowerCase());
