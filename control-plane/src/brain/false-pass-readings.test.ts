@@ -394,3 +394,13 @@ describe('"not selected" of a text no one can choose', () => {
     expect(decideOn('Check 3 of 4 meals are not chosen', 'ios-meal-kit-box')).toBe('fail');
   });
 });
+
+describe("who said it is the one the message's row names", () => {
+  // Ana: "Who's bringing snacks?"; Ben: "I'll bring trail mix". Found by putting another row's name in a passing check.
+  it("passes the sender's words, and fails them said by another", () => {
+    expect(decideOn('Check that Ana asked who is bringing snacks', 'android-group-chat')).toBe("assert Who's bringing snacks?");
+    expect(decideOn('Check that Ben said he will bring trail mix', 'android-group-chat')).toBe("assert I'll bring trail mix");
+    expect(decideOn('Check that Ben asked who is bringing snacks', 'android-group-chat')).toBe('fail');
+    expect(decideOn('Check that Ana said she will bring trail mix', 'android-group-chat')).toBe('fail');
+  });
+});

@@ -446,6 +446,12 @@ export function clauses(sentence: string): string[] {
   return [...out, `${subject} ${words.slice(start).join(' ')}`];
 }
 
+/** The names before a saying verb: "Ben" of "Ben asked who is bringing snacks". */
+function speakerNames(claim: string): string[] {
+  const m = /^(.*?)\b(?:asked|asks|said|says|wrote|writes|replied|replies|told|mentioned)\b/i.exec(claim);
+  return (m?.[1]?.match(/\b\p{Lu}[\p{L}'’-]*/gu) ?? []).flatMap((w) => comparableTokens(w.replace(/['’]s$/, '')));
+}
+
 /** A claim that something is the one chosen ("chosen", "picked" and "chose" are read "selected", lexicon.ts). */
 const CHOSEN = /^(?:selected|ticked|checked|highlighted)$/;
 
@@ -725,8 +731,23 @@ export function findParaphrase(
   // A to-do or habit row says what is to be done ("Meditate · 10 minutes"): that the user did it is said only by its ticked checkbox.
   const didIt = userDid(content.tokens);
   const undone = (el: ScreenElement) => didIt && untickedTodo(rowOf(el, elements), elements);
-  if (single.length > 0)
-    return undone(single[0]!) ? null : { element: single[0]!, reasoning: `${describe(single[0]!)} says it in other words` };
+  // "Ben asked who is bringing snacks": who said it is the one the text's row names ("Ana" beside the message), when the
+  // row names anyone at all.
+  const speakers = content.reported ? speakerNames(claim) : [];
+  const saidBy = (el: ScreenElement) => {
+    const row = rowOf(el, elements);
+    if (speakers.length === 0 || !row) return true;
+    // The row's names: short texts in capitals with no number ("Ana", "Dr Patel").
+    const names = pool
+      .filter((o) => o !== el && ancestors(o, elements).includes(row) && /^\p{Lu}[^\d]{0,30}$/u.test(textOf(o)))
+      .map((o) => comparableTokens(textOf(o)))
+      .filter((t) => t.length <= 3);
+    return names.length === 0 || names.some((t) => speakers.every((w) => t.includes(w)));
+  };
+  const spoken = single.filter(saidBy);
+  if (spoken.length > 0)
+    return undone(spoken[0]!) ? null : { element: spoken[0]!, reasoning: `${describe(spoken[0]!)} says it in other words` };
+  if (single.length > 0) return null;
   const priced = content.tokens.some((t) => IS_NUMBER.test(t));
   // A label stacked over its value's line ("Recipient gets" over "921.40 | EUR") is a row of those texts, the label first.
   const stacked = new Map(labelsAbove(pool, elements));
