@@ -106,3 +106,13 @@ describe('an alert named by its title (the fortieth batch)', () => {
     expect(action).toMatchObject({ type: 'assert', target: { value: 'Cancel 3 tickets?', type: 'XCUIElementTypeStaticText' } });
   });
 });
+
+describe('"the X switch is enabled" where X is only a text', () => {
+  // Profile: "Addresses" is a row's title, "Notifications" a switch. Found by putting another row's name in a passing check.
+  it('fails: a text named so is no switch', () => {
+    expect(decideOn('Make sure the Addresses switch is enabled', 'android-profile')).toBe('fail');
+    expect(decideOn('Make sure the Notifications switch is enabled', 'android-profile')).toBe(
+      'assert com.example.shop:id/notifications_switch',
+    );
+  });
+});

@@ -706,6 +706,8 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
   const el = tab ?? (choice as { match: { element: ScreenElement } }).match.element;
   const target = uniqueLocator(el, elements) ?? locatorFor(el, elements);
   if (state === 'enabled' || state === 'disabled') {
+    // "the Addresses switch is enabled": a text named so is no switch.
+    if (phrase.role === 'toggle' && !isToggle(el) && !toggleOf(el, elements)) return fail(`${describe(el)} is no switch or checkbox`);
     const want = state === 'enabled';
     if (el.enabled !== want) return fail(`${describe(el)} is ${el.enabled ? 'enabled' : 'disabled'}, expected ${STATE_NAMES[state]}`);
     return pass({ ...target, enabled: want }, `${describe(el)} is ${STATE_NAMES[state]}`);

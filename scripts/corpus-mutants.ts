@@ -1,0 +1,125 @@
+/**
+ * Mutants of the offline model's corpus: each case the model gets right, changed so that it must
+ * no longer hold, and run again through the real model (control-plane/src/brain/offline-model.ts).
+ * A mutant that still gets the original answer is printed: a false pass or a wrong tap to look at,
+ * unless the change happens to be true of the screen too ("Product 12" where Products 11 and 12 are
+ * listed). Found this way in session 12 (docs/steps-and-waits.md, the eighth round): "the repairs
+ * screen for Flat 4", "I am 4 over par", "the entry fee is not £8.50", "Remind Tom to reply".
+ *
+ *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps] [--only <file part>]
+ *
+ * - numbers: a passing check with a number, month or weekday one higher ("3 Apr" → "4 Apr", "May" → "June");
+ * - negate:  a passing check with "not" after its verb ("is 80%" → "is not 80%");
+ * - names:   a passing check or a tap with a name swapped for another row's ("Remind Marcus" → "Remind Tom");
+ * - taps:    a tap with a number, month or weekday changed, which must not tap the same element.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { CorpusCase } from '../control-plane/src/brain/corpus/corpus-case.js';
+import { parseHierarchy } from '../control-plane/src/brain/hierarchy.js';
+import { decideOffline } from '../control-plane/src/brain/offline-model.js';
+
+const USAGE = 'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps] [--only <file part>]';
+const { values } = parseArgs({
+  options: { mode: { type: 'string', default: 'numbers' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const mode = values.mode!;
+if (!['numbers', 'negate', 'names', 'taps'].includes(mode)) {
+  console.error(`unknown mode ${JSON.stringify(mode)}\n${USAGE}`);
+  process.exit(2);
+}
+
+const brain = fileURLToPath(new URL('../control-plane/src/brain/', import.meta.url));
+const xmlOf = (screen: string) => {
+  const own = `${brain}corpus/screens/${screen}.xml`;
+  return readFileSync(existsSync(own) ? own : `${brain}fixtures/${screen}.xml`, 'utf8');
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Each number one higher, each month or weekday (whole or short) the next one. */
+function numberMutants(s: string): string[] {
+  const out = new Set<string>();
+  for (const m of s.matchAll(/\d+(?:[.,:]\d+)?/g)) {
+    const lead = /^\d+/.exec(m[0])![0];
+    out.add(s.slice(0, m.index) + String(Number(lead) + 1) + m[0].slice(lead.length) + s.slice(m.index + m[0].length));
+  }
+  for (const list of [MONTHS, DAYS])
+    list.forEach((word, i) => {
+      const next = list[(i + 1) % list.length]!;
+      for (const [from, to] of [
+        [word, next],
+        [word.slice(0, 3), next.slice(0, 3)],
+      ] as const) {
+        const re = new RegExp(`\\b${from}\\b`);
+        if (re.test(s)) out.add(s.replace(re, to));
+      }
+    });
+  return [...out].filter((m) => m !== s);
+}
+
+function negated(s: string): string[] {
+  const m = s.replace(/\b(is|are|was|were|has been|have been|will be)\s(?!not\b)/, '$1 not ');
+  return m === s ? [] : [m];
+}
+
+/** A capitalised word of the instruction that starts a text with an id, swapped for the first word of its sibling texts. */
+function nameMutants(c: CorpusCase): string[] {
+  const parsed = parseHierarchy(xmlOf(c.screen), c.platform);
+  if (!parsed.ok) return [];
+  const texts = parsed.elements.filter((e) => e.visible && (e.text || e.contentDesc));
+  const first = (e: (typeof texts)[number]) => (e.text || e.contentDesc).split(/\s+/)[0]!;
+  const out = new Set<string>();
+  const words = c.instruction
+    .split(/\s+/)
+    .slice(1)
+    .map((w) => w.replace(/['’]s$|[.,!?]$/g, ''))
+    .filter((w) => /^\p{Lu}\p{Ll}{2,}$/u.test(w));
+  for (const w of words) {
+    const holder = texts.find((e) => first(e) === w && e.resourceId);
+    if (!holder) continue;
+    const others = texts.filter((e) => e !== holder && e.resourceId === holder.resourceId).map(first);
+    for (const o of new Set(others))
+      if (/^\p{Lu}\p{Ll}{2,}$/u.test(o) && o !== w) out.add(c.instruction.replace(new RegExp(`\\b${w}\\b`), o));
+  }
+  return [...out].slice(0, 4);
+}
+
+type Action = ReturnType<typeof decideOffline>['action'];
+const answer = (a: Action) => ('target' in a && a.target ? `${a.type} ${a.target.value}` : a.type);
+const holds = (a: Action) => a.type === 'assert' && a.visible !== false;
+
+const cases: CorpusCase[] = [];
+for (const file of readdirSync(`${brain}corpus`).filter((f) => f.endsWith('-cases.ts') && (!values.only || f.includes(values.only)))) {
+  for (const exported of Object.values(await import(`${brain}corpus/${file}`)))
+    if (Array.isArray(exported)) cases.push(...(exported as CorpusCase[]).filter((c) => c?.screen && c.expected));
+}
+
+let tried = 0;
+let suspects = 0;
+for (const c of cases) {
+  const checks = c.expected.action === 'pass';
+  // Typing a changed value types it into the same field, rightly: only taps are mutated.
+  const acts = c.expected.action === 'tap';
+  if ((mode === 'taps' && !acts) || ((mode === 'numbers' || mode === 'negate') && !checks) || (mode === 'names' && !checks && !acts))
+    continue;
+  const hierarchyXml = xmlOf(c.screen);
+  const original = decideOffline({ instruction: c.instruction, platform: c.platform, hierarchyXml }).action;
+  if (original.type === 'fail') continue;
+  const mutants = mode === 'negate' ? negated(c.instruction) : mode === 'names' ? nameMutants(c) : numberMutants(c.instruction);
+  for (const instruction of mutants) {
+    tried += 1;
+    const { action, reasoning } = decideOffline({ instruction, platform: c.platform, hierarchyXml });
+    const same = checks ? holds(action) : action.type !== 'fail' && answer(action) === answer(original);
+    if (!same) continue;
+    suspects += 1;
+    console.log(`${c.screen}: ${instruction}\n    from: ${c.instruction}\n    ${answer(action)}: ${reasoning.slice(0, 160)}`);
+  }
+}
+console.log(`${mode}: ${tried} mutants of ${cases.length} cases, ${suspects} with the original answer`);
