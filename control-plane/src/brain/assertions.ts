@@ -9,7 +9,7 @@
 import { type Decision, fail } from './actions.js';
 import { findClaimEvidence } from './claim-evidence.js';
 import { textOf, topicWords } from './claim-pieces.js';
-import { contentWords, hasWord, tokensOf } from './claim-words.js';
+import { contentWords, hasWord, NEGATIONS, tokensOf } from './claim-words.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, tapTargetOf, toggleOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isTabContainer, isToggle } from './element-roles.js';
@@ -647,13 +647,13 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
     // Its subject may be the label's "it" ("when the bike is ready" of "Text me when it is ready"); what it says may not.
     const verb = tokens.findIndex((w) => /^(?:is|are|was|were|has|have|gets?|will)$/.test(w));
     const [subject, said] = verb > 0 ? [contentWords(tokens.slice(0, verb)), contentWords(tokens.slice(verb))] : [[], contentWords(tokens)];
-    const denies = /\b(?:not|no|never)\b|n['’]t\b/i.test(forWhat);
+    const denies = tokens.some((w) => NEGATIONS.has(w));
     toggles = toggles.filter((t) => {
       const label = tokensOf(textOf(t));
       const own = [...contentWords(label), ...topic];
       const pronoun = label.some((w) => /^(?:it|they|them)$/.test(w));
       return (
-        denies === label.some((w) => /^(?:not|no|never|dont|doesnt|isnt)$/.test(w)) &&
+        denies === label.some((w) => NEGATIONS.has(w)) &&
         said.every((w) => hasWord(own, w)) &&
         subject.every((w) => hasWord(own, w) || pronoun)
       );

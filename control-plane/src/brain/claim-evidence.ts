@@ -176,7 +176,8 @@ function deniedOf(tokens: readonly string[]): string | undefined {
 function holds(claim: Claim, p: Piece): boolean {
   if (p.negated !== claim.negated || scheduledOnly(claim, p)) return false;
   // Both deny, and deny the same thing: "the charge limit is not 80%" is not said by "Not charging · Charge limit 80%".
-  if (claim.denied !== undefined && deniedOf(p.tokens) !== undefined && !sameLemma(deniedOf(p.tokens)!, claim.denied)) return false;
+  const denied = claim.denied === undefined ? undefined : deniedOf(p.tokens);
+  if (claim.denied !== undefined && denied !== undefined && !sameLemma(denied, claim.denied)) return false;
   const matched = matchedQuantities(claim, p);
   if (!matched) return false;
   const words = contentWords(p.tokens);

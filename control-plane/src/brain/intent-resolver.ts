@@ -293,7 +293,10 @@ function tapVerbControl(row: ScreenElement, verb: string, elements: readonly Scr
   // "Choose the Boughrood beat" where the other beats have "Choose" and Boughrood's row none (closed, sold out): the row
   // cannot be chosen, and tapping it is no choosing.
   if (verbs.length === 0) {
-    const elsewhere = locatable(elements).filter((d) => isVerbControl(d) && rowOf(d, elements) !== null && rowOf(d, elements) !== row);
+    const elsewhere = locatable(elements).filter((d) => {
+      const other = isVerbControl(d) ? rowOf(d, elements) : null;
+      return other !== null && other !== row;
+    });
     if (elsewhere.length > 0) return fail(`${describe(row)} has no ${JSON.stringify(verb)} control, though other rows have one`);
   }
   if (verbs.length !== 1) return null;
