@@ -6,12 +6,14 @@
  * listed). Found this way in session 12 (docs/steps-and-waits.md, the eighth round): "the repairs
  * screen for Flat 4", "I am 4 over par", "the entry fee is not £8.50", "Remind Tom to reply".
  *
- *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps] [--only <file part>]
+ *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites] [--only <file part>]
  *
  * - numbers: a passing check with a number, month or weekday one higher ("3 Apr" → "4 Apr", "May" → "June");
  * - negate:  a passing check with "not" after its verb ("is 80%" → "is not 80%");
  * - names:   a passing check or a tap with a name swapped for another row's ("Remind Marcus" → "Remind Tom");
- * - taps:    a tap with a number, month or weekday changed, which must not tap the same element.
+ * - taps:    a tap with a number, month or weekday changed, which must not tap the same element;
+ * - opposites: a passing check with a state, a comparison or a currency turned round ("is on" → "is off",
+ *            "before" → "after", "£" → "€").
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,7 @@ import type { CorpusCase } from '../control-plane/src/brain/corpus/corpus-case.j
 import { parseHierarchy } from '../control-plane/src/brain/hierarchy.js';
 import { decideOffline } from '../control-plane/src/brain/offline-model.js';
 
-const USAGE = 'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps] [--only <file part>]';
+const USAGE = 'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites] [--only <file part>]';
 const { values } = parseArgs({
   options: { mode: { type: 'string', default: 'numbers' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
@@ -29,7 +31,7 @@ if (values.help) {
   process.exit(0);
 }
 const mode = values.mode!;
-if (!['numbers', 'negate', 'names', 'taps'].includes(mode)) {
+if (!['numbers', 'negate', 'names', 'taps', 'opposites'].includes(mode)) {
   console.error(`unknown mode ${JSON.stringify(mode)}\n${USAGE}`);
   process.exit(2);
 }
@@ -61,6 +63,57 @@ function numberMutants(s: string): string[] {
         if (re.test(s)) out.add(s.replace(re, to));
       }
     });
+  return [...out].filter((m) => m !== s);
+}
+
+/** Words whose swap makes a true check false: states, comparisons, currencies. */
+const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ['on', 'off'],
+  ['enabled', 'disabled'],
+  ['checked', 'unchecked'],
+  ['selected', 'unselected'],
+  ['open', 'closed'],
+  ['visible', 'hidden'],
+  ['available', 'unavailable'],
+  ['in stock', 'out of stock'],
+  ['paid', 'unpaid'],
+  ['complete', 'incomplete'],
+  ['active', 'inactive'],
+  ['locked', 'unlocked'],
+  ['empty', 'full'],
+  ['before', 'after'],
+  ['more', 'less'],
+  ['above', 'below'],
+  ['first', 'last'],
+  ['earliest', 'latest'],
+  ['cheapest', 'dearest'],
+  ['highest', 'lowest'],
+  ['accepted', 'declined'],
+  ['confirmed', 'cancelled'],
+  ['today', 'tomorrow'],
+  ['am', 'pm'],
+  ['kg', 'g'],
+  ['km', 'miles'],
+];
+const CURRENCIES = ['£', '€', '$'];
+
+/** Each opposite (both ways) and each currency swapped for the next, one change per mutant. */
+function oppositeMutants(s: string): string[] {
+  const out = new Set<string>();
+  for (const [a, b] of OPPOSITES)
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const re = new RegExp(`(?<![\\p{L}-])${from}(?![\\p{L}-])`, 'iu');
+      const m = re.exec(s);
+      if (!m) continue;
+      const cased = /^\p{Lu}/u.test(m[0]) ? to[0]!.toUpperCase() + to.slice(1) : to;
+      out.add(s.slice(0, m.index) + cased + s.slice(m.index + m[0].length));
+    }
+  CURRENCIES.forEach((c, i) => {
+    if (s.includes(c)) out.add(s.replace(c, CURRENCIES[(i + 1) % CURRENCIES.length]!));
+  });
   return [...out].filter((m) => m !== s);
 }
 
@@ -107,12 +160,23 @@ for (const c of cases) {
   const checks = c.expected.action === 'pass';
   // Typing a changed value types it into the same field, rightly: only taps are mutated.
   const acts = c.expected.action === 'tap';
-  if ((mode === 'taps' && !acts) || ((mode === 'numbers' || mode === 'negate') && !checks) || (mode === 'names' && !checks && !acts))
+  if (
+    (mode === 'taps' && !acts) ||
+    (['numbers', 'negate', 'opposites'].includes(mode) && !checks) ||
+    (mode === 'names' && !checks && !acts)
+  )
     continue;
   const hierarchyXml = xmlOf(c.screen);
   const original = decideOffline({ instruction: c.instruction, platform: c.platform, hierarchyXml }).action;
   if (original.type === 'fail') continue;
-  const mutants = mode === 'negate' ? negated(c.instruction) : mode === 'names' ? nameMutants(c) : numberMutants(c.instruction);
+  const mutants =
+    mode === 'negate'
+      ? negated(c.instruction)
+      : mode === 'names'
+        ? nameMutants(c)
+        : mode === 'opposites'
+          ? oppositeMutants(c.instruction)
+          : numberMutants(c.instruction);
   for (const instruction of mutants) {
     tried += 1;
     const { action, reasoning } = decideOffline({ instruction, platform: c.platform, hierarchyXml });

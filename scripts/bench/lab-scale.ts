@@ -36,6 +36,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Db } from '../../control-plane/src/db/index.js';
 import { openPostgres } from '../../control-plane/src/db/postgres.js';
 import { startFakeS3 } from '../../control-plane/test/fake-s3.js';
@@ -101,6 +102,12 @@ interface PhaseResult {
   dispatchAfterVerdict: Summary;
   /** The baseline: a raw claim's round trip on the same database, during the phase. */
   rawClaim: Summary;
+  /**
+   * This process's own event-loop delay and CPU over the phase: the 100 agents share one event
+   * loop here, where a real lab has a machine each, so an offer that waited here for the loop
+   * counts in the dispatch latency above.
+   */
+  benchLoop: { delayP50: number; delayP99: number; delayMax: number; cpuPct: number };
   /** The longest-running statement seen in PostgreSQL during the phase (sampled every second). */
   longestStatement: { seconds: number; query: string };
   execute: Summary;
@@ -332,6 +339,9 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   const sampler = usageSampler();
   const rawClaims = rawClaimSampler(db);
   const longStatements = longStatementSampler(db);
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const benchCpu0 = process.cpuUsage();
   const runCreated = new Map<string, number>();
   const executeMs: number[] = [];
   // The makespan is read off the database's clock (the last verdict's finished_at), so the
@@ -401,6 +411,14 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   const usage = sampler.stop();
   const rawClaim = await rawClaims.stop();
   const longestStatement = longStatements.stop();
+  loopDelay.disable();
+  const benchCpu = process.cpuUsage(benchCpu0);
+  const benchLoop = {
+    delayP50: round(loopDelay.percentile(50) / 1e6, 1),
+    delayP99: round(loopDelay.percentile(99) / 1e6, 1),
+    delayMax: round(loopDelay.max / 1e6, 1),
+    cpuPct: round((benchCpu.user + benchCpu.system) / 10 / (performance.now() - t0), 1),
+  };
   const [{ lastVerdict }] = (await db.query<{ lastVerdict: number }>(
     `SELECT extract(epoch FROM max(finished_at) - $2::timestamptz)::float AS "lastVerdict" FROM attempts WHERE run_id = ANY($1::text[])`,
     [runIds, dbStart],
@@ -435,6 +453,7 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
     dispatchFirst: summarise(timed.filter((d) => !d.afterVerdict).map((d) => d.ms)),
     dispatchAfterVerdict: summarise(timed.filter((d) => d.afterVerdict).map((d) => d.ms)),
     rawClaim,
+    benchLoop,
     longestStatement,
     execute: summarise(executeMs),
     usage,
@@ -456,6 +475,9 @@ async function phase(name: 'baseline' | 'kill', orgs: LabOrg[]): Promise<PhaseRe
   );
   console.log(
     `[${name}] makespan ${result.makespanSeconds} s (ideal ${idealSeconds} s, ${result.ratioToIdeal}x); dispatch p50 ${result.dispatch.p50} ms, p99 ${result.dispatch.p99} ms (raw claim p50 ${rawClaim.p50} ms, p99 ${rawClaim.p99} ms); lost ${result.verdicts.lost}`,
+  );
+  console.log(
+    `[${name}] this process (the 100 agents): event-loop delay p50 ${benchLoop.delayP50} ms, p99 ${benchLoop.delayP99} ms, max ${benchLoop.delayMax} ms; CPU ${benchLoop.cpuPct}% of one core`,
   );
   console.log(`[${name}] longest statement seen in PostgreSQL: ${longestStatement.seconds} s ${longestStatement.query}`);
   return result;
