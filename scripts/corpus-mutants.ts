@@ -97,6 +97,16 @@ const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
 ];
 const CURRENCIES = ['£', '€', '$'];
 
+/**
+ * Whether the word at `at` says a state or a time of day here: "am" and "pm" only after a number ("I am
+ * booked" is no time), "on" and "off" not before a date, a number or a name ("delivered on 2 May", "on Zoom").
+ */
+function stateWord(s: string, at: number, word: string): boolean {
+  if (/^(?:am|pm)$/i.test(word)) return /\d\s*$/.test(s.slice(0, at));
+  if (/^(?:on|off)$/i.test(word)) return !/^\s+(?:the\s+)?(?:\d|\p{Lu})/u.test(s.slice(at + word.length));
+  return true;
+}
+
 /** Each opposite (both ways) and each currency swapped for the next, one change per mutant. */
 function oppositeMutants(s: string): string[] {
   const out = new Set<string>();
@@ -107,7 +117,7 @@ function oppositeMutants(s: string): string[] {
     ] as const) {
       const re = new RegExp(`(?<![\\p{L}-])${from}(?![\\p{L}-])`, 'iu');
       const m = re.exec(s);
-      if (!m) continue;
+      if (!m || !stateWord(s, m.index, from)) continue;
       const cased = /^\p{Lu}/u.test(m[0]) ? to[0]!.toUpperCase() + to.slice(1) : to;
       out.add(s.slice(0, m.index) + cased + s.slice(m.index + m[0].length));
     }

@@ -29,6 +29,7 @@ import {
   hasWord,
   IMPLIED,
   NEGATIONS,
+  oppositesAgree,
   type Quantity,
   quantitiesOf,
   sameWord,
@@ -96,6 +97,8 @@ interface Claim {
   states: ReadonlySet<string>;
   /** The verbs set aside before its numbers ("drank" of "I drank 6 of 8 glasses"): the evidence may say them. */
   setAside: string[];
+  /** All its tokens, for the opposites it says ("in" of "in stock", claim-words.ts oppositesAgree). */
+  tokens: string[];
 }
 
 /**
@@ -174,7 +177,7 @@ function deniedOf(tokens: readonly string[]): string | undefined {
 
 /** Does the piece say all the claim says, and no more (see the file comment)? */
 function holds(claim: Claim, p: Piece): boolean {
-  if (p.negated !== claim.negated || scheduledOnly(claim, p)) return false;
+  if (p.negated !== claim.negated || scheduledOnly(claim, p) || !oppositesAgree(claim.tokens, p.tokens)) return false;
   // Both deny, and deny the same thing: "the charge limit is not 80%" is not said by "Not charging · Charge limit 80%".
   const denied = claim.denied === undefined ? undefined : deniedOf(p.tokens);
   if (claim.denied !== undefined && denied !== undefined && !sameLemma(denied, claim.denied)) return false;
@@ -290,6 +293,7 @@ export function findClaimEvidence(
       ),
     ),
     states: new Set(tokens.filter((_, i) => i > 0 && /^(?:is|are|was|were|be)$/.test(tokens[i - 1]!))),
+    tokens,
   };
   if (claimed.words.length + claimed.quantities.length < 1) return null;
   const { single, groups } = piecesOf(elements);

@@ -30,6 +30,34 @@ export const NEGATIONS = new Set(
   'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),
 );
 
+/**
+ * Words of which a text saying one never says the other: "in stock" is not said by "Out of stock", "Night
+ * Shift is on until 22:00" not by "Off Until 22:00", "between 4 am and 6 pm" not by "between 4 pm and 6 pm"
+ * (found by scripts/corpus-mutants.ts --mode opposites). "am" and "pm" count only after a number.
+ */
+const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ['on', 'off'],
+  ['in', 'out'],
+  ['am', 'pm'],
+  ['above', 'below'],
+  ['before', 'after'],
+  ['more', 'less'],
+  ['more', 'fewer'],
+  ['enabled', 'disabled'],
+  ['open', 'closed'],
+  ['paid', 'unpaid'],
+];
+
+/** Does the text say none of the opposites of what the claim says, unless it says that too? */
+export function oppositesAgree(claim: readonly string[], text: readonly string[]): boolean {
+  const said = (tokens: readonly string[]) => new Set(tokens.filter((t, i) => !/^[ap]m$/.test(t) || /^\p{N}/u.test(tokens[i - 1] ?? '')));
+  const mine = said(claim);
+  const theirs = said(text);
+  return OPPOSITES.every(
+    ([a, b]) => !((mine.has(a) && theirs.has(b) && !theirs.has(a)) || (mine.has(b) && theirs.has(a) && !theirs.has(b))),
+  );
+}
+
 type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'weight' | 'percent' | 'money';
 
 /** Units after a number: their kind and the unit itself ("min" and "minutes" are one; "m" may be metres or minutes). */

@@ -404,3 +404,43 @@ describe("who said it is the one the message's row names", () => {
     expect(decideOn('Check that Ana said she will bring trail mix', 'android-group-chat')).toBe('fail');
   });
 });
+
+describe('a word that says the other state, time or direction (found by turning passing checks round, session 13)', () => {
+  // claim-words.ts oppositesAgree, in all three readers of checks: row-claims.ts (the stock and Night Shift rows),
+  // claim-evidence.ts ("4 am") and paraphrase.ts.
+  it('fails "in stock" over "Out of stock", "on" over "Off", "4 am" over "4 pm", "turn on" over "Turn off"', () => {
+    expect(decideOn('Make sure the queen marking cage is in stock', 'ios-beekeeping-supplies')).toBe('fail');
+    expect(decideOn('Cherokee Purple is in stock', 'android-seed-library')).toBe('fail');
+    expect(decideOn('Hellebore is in stock until 15 December', 'android-plant-nursery-order')).toBe('fail');
+    expect(decideOn('Check that Night Shift is on until 22:00', 'ios-display-settings')).toBe('fail');
+    expect(decideOn('Check that the parcel arrives today between 4 am and 6 pm', 'android-delivery-tracking')).toBe('fail');
+    expect(decideOn('Check the alert asks to turn on chore reminders for Ella', 'ios-stop-chore-reminders-alert')).toBe('fail');
+  });
+  it('still passes the state the screen says', () => {
+    expect(decideOn('Make sure the queen marking cage is out of stock', 'ios-beekeeping-supplies')).toBe('assert productStock_2');
+    expect(decideOn('Check that Night Shift is off until 22:00', 'ios-display-settings')).toBe('assert Off Until 22:00');
+    expect(decideOn('Check that the parcel arrives today between 4 pm and 6 pm', 'android-delivery-tracking')).toMatch(
+      /^assert .*delivery_window/,
+    );
+  });
+});
+
+describe('a word between a number and the noun the text counts (found by turning passing checks round, session 13)', () => {
+  // "550 points to Platinum" (paraphrase.ts countedNouns): "more" is what it says; another word is not said.
+  it('fails "550 less points" and "550 purple points"; passes "550 more points"', () => {
+    expect(decideOn('Check I need 550 less points for Platinum', 'android-rewards')).toBe('fail');
+    expect(decideOn('Check I need 550 purple points for Platinum', 'android-rewards')).toBe('fail');
+    expect(decideOn('Check I need 550 more points for Platinum', 'android-rewards')).toMatch(/^assert .*next_tier/);
+  });
+  it('still leaves out a counted noun before a verb: "the 06:15 flight lands at 08:55" over "06:15 – 08:55"', () => {
+    expect(decideOn('Verify the 06:15 flight lands at 08:55', 'android-flight-results')).toMatch(/^assert /);
+  });
+});
+
+describe('a superlative picks one of several: it is never an unnamed subject (session 13)', () => {
+  // paraphrase.ts PICKING: "the dearest flight costs €89" had passed on the €89 flight, the cheapest.
+  it('fails "the dearest flight costs €89", passes "the cheapest" beside its "Cheapest" tag', () => {
+    expect(decideOn('Check that the dearest flight costs €89', 'android-flight-results')).toBe('fail');
+    expect(decideOn('Check that the cheapest flight costs €89', 'android-flight-results')).toMatch(/^assert €89/);
+  });
+});

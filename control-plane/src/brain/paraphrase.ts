@@ -21,10 +21,11 @@
  * says the photos will be deleted, and never that this can be undone).
  */
 
-import { monthMay, userHasClaim } from './claim-words.js';
+import { monthMay, oppositesAgree, userHasClaim } from './claim-words.js';
 import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
+import { isInflectedVerb } from './lemmas.js';
 import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
@@ -327,7 +328,7 @@ function contentOf(claim: string, title: ReadonlySet<string>, onScreen: Readonly
 
 /** Words that pick one of several ("the last message", "the other parcel"): never left out, as they say which. */
 const PICKING =
-  /^(?:first|second|third|fourth|fifth|last|next|previous|prev|other|another|new|newest|old|oldest|latest|earliest|top|bottom|current|each|every|all|both|any|some|same|only|main|primary|second(?:ary)?)$/;
+  /^(?:first|second|third|fourth|fifth|last|next|previous|prev|other|another|new|newest|old|oldest|latest|earliest|top|bottom|current|each|every|all|both|any|some|same|only|main|primary|second(?:ary)?|cheapest|dearest|priciest|fastest|quickest|slowest|shortest|longest|nearest|closest|furthest|farthest|highest|lowest|biggest|largest|smallest|best|worst|most|least)$/;
 
 /**
  * The subject of a claim that the screen names nowhere: "the parcel is out for delivery" on a
@@ -576,7 +577,11 @@ export function rangeEnds(text: string): string[] {
 
 /**
  * "3 emails are unread" over "3 unread": the noun a number counts may be left out by a
- * text that has the number followed by another word of the claim.
+ * text that has the number followed by another word of the claim. A word between the number
+ * and the noun the text has right after it (not a verb: "the 06:15 flight arrives at 08:55" over "06:15 –
+ * 08:55", "2 smokers left" over "Only 2 left") is no counted noun but what it says of them:
+ * "550 purple points", "550 less points" are not "550 points to Platinum"; only "more" is
+ * (scripts/corpus-mutants.ts --mode opposites).
  */
 function countedNouns(claim: readonly string[], shown: readonly string[]): Set<string> {
   const nouns = new Set<string>();
@@ -584,9 +589,12 @@ function countedNouns(claim: readonly string[], shown: readonly string[]): Set<s
     const noun = claim[i + 1];
     if (!IS_NUMBER.test(token) || noun === undefined || IS_NUMBER.test(noun)) return;
     const rest = new Set(claim.slice(i + 2).map(stem));
+    const after = claim[i + 2] === undefined ? undefined : stem(claim[i + 2]!);
     shown.forEach((t, k) => {
       const next = shown[k + 1];
-      if (t === token && next !== undefined && rest.has(stem(next)) && !FRAME.has(next)) nouns.add(stem(noun));
+      if (t !== token || next === undefined || !rest.has(stem(next)) || FRAME.has(next)) return;
+      if (stem(next) === after && !isInflectedVerb(claim[i + 2]!) && noun !== 'more') return;
+      nouns.add(stem(noun));
     });
   });
   return nouns;
@@ -594,7 +602,7 @@ function countedNouns(claim: readonly string[], shown: readonly string[]): Set<s
 
 function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const tokens = tokensOf(withoutPossessives(shown));
-  if (!negationsAgree(claim.tokens, tokens)) return false;
+  if (!negationsAgree(claim.tokens, tokens) || !oppositesAgree(claim.tokens, tokens)) return false;
   const words = contentWords(tokens);
   const have = new Set(words);
   const verbs = verbForms(tokens);
@@ -796,7 +804,7 @@ export function findParaphrase(
       const segments = textSegments(textOf(el)).flatMap((seg) => [seg, ...(/,\s/.test(seg) ? seg.split(/,\s+/) : [])]);
       for (const text of segments) {
         const tokens = tokensOf(withoutPossessives(text));
-        if (!negationsAgree(content.tokens, tokens)) continue;
+        if (!negationsAgree(content.tokens, tokens) || !oppositesAgree(content.tokens, tokens)) continue;
         // "from Copenhagen to Lisbon" is never said by "Lisbon to Copenhagen", in a row as in one text.
         if (!inOrder(content.tokens, tokens) || !numbersInOrder(content.tokens, tokens)) continue;
         // "Cost so far" beside "€3.40" is the label of the claim's price ("it has cost €3.40 so far"): its price words go as in the claim.

@@ -16,6 +16,7 @@
  */
 import type { Decision } from './actions.js';
 import { textOf } from './claim-pieces.js';
+import { oppositesAgree } from './claim-words.js';
 import { confidence } from './decisions.js';
 import { listItems } from './element-matching.js';
 import { descendants, describe, isButtonType } from './element-roles.js';
@@ -112,8 +113,11 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   );
   if (wanted.length === 0) return null;
   // All of it said by one text of the row, which denies nothing ("Not Connected" never says "connected").
+  // The fillers set aside above still say a state: "in stock" is never said by "Out of stock" (claim-words.ts).
+  const saidTokens = canonicalTokens(comparableTokens(said));
   const says = (el: ScreenElement) => {
     const own = canonicalTokens(comparableTokens(textOf(el)));
+    if (!oppositesAgree(saidTokens, own)) return false;
     return wanted.every((w) => own.some((t) => t === w || (/^\p{L}/u.test(w) && (sameLemma(t, w) || sameRoot(t, w)))));
   };
   // The text that also shows most of the sentence's names ("18.4 MB used since Nov 1", not "142 MB used …").
