@@ -6,12 +6,14 @@
  * listed). Found this way in session 12 (docs/steps-and-waits.md, the eighth round): "the repairs
  * screen for Flat 4", "I am 4 over par", "the entry fee is not £8.50", "Remind Tom to reply".
  *
- *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites] [--only <file part>]
+ *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values] [--only <file part>]
  *
  * - numbers: a passing check with a number, month or weekday one higher ("3 Apr" → "4 Apr", "May" → "June");
  * - negate:  a passing check with "not" after its verb ("is 80%" → "is not 80%");
  * - names:   a passing check or a tap with a name swapped for another row's ("Remind Marcus" → "Remind Tom");
  * - taps:    a tap with a number, month or weekday changed, which must not tap the same element;
+ * - values:  a passing check with a value of one row ("$12.00", "08:14") swapped for the same value of
+ *            another row ("$15.00"): the value must hold of the row the check names;
  * - opposites: a passing check with a state, a comparison or a currency turned round ("is on" → "is off",
  *            "before" → "after", "£" → "€").
  */
@@ -22,7 +24,7 @@ import type { CorpusCase } from '../control-plane/src/brain/corpus/corpus-case.j
 import { parseHierarchy } from '../control-plane/src/brain/hierarchy.js';
 import { decideOffline } from '../control-plane/src/brain/offline-model.js';
 
-const USAGE = 'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites] [--only <file part>]';
+const USAGE = 'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values] [--only <file part>]';
 const { values } = parseArgs({
   options: { mode: { type: 'string', default: 'numbers' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
@@ -31,7 +33,7 @@ if (values.help) {
   process.exit(0);
 }
 const mode = values.mode!;
-if (!['numbers', 'negate', 'names', 'taps', 'opposites'].includes(mode)) {
+if (!['numbers', 'negate', 'names', 'taps', 'opposites', 'values'].includes(mode)) {
   console.error(`unknown mode ${JSON.stringify(mode)}\n${USAGE}`);
   process.exit(2);
 }
@@ -154,6 +156,27 @@ function nameMutants(c: CorpusCase): string[] {
   return [...out].slice(0, 4);
 }
 
+/** A value of the instruction ("$12.00", "08:14", "23.5") that a text with an id shows, swapped for its siblings' value. */
+function valueMutants(c: CorpusCase): string[] {
+  const parsed = parseHierarchy(xmlOf(c.screen), c.platform);
+  if (!parsed.ok) return [];
+  const VALUE = /[$€£]?\d+(?:[.,:]\d+)*%?/g;
+  const texts = parsed.elements.filter((e) => e.visible && e.resourceId && (e.text || e.contentDesc));
+  const valuesOf = (e: (typeof texts)[number]): string[] => (e.text || e.contentDesc).match(VALUE) ?? [];
+  const out = new Set<string>();
+  for (const m of c.instruction.matchAll(VALUE)) {
+    const holder = texts.find((e) => valuesOf(e).includes(m[0]));
+    if (!holder) continue;
+    const k = valuesOf(holder).indexOf(m[0]);
+    for (const other of texts.filter((e) => e !== holder && e.resourceId === holder.resourceId)) {
+      const v = valuesOf(other)[k];
+      if (v && v !== m[0] && !valuesOf(holder).includes(v))
+        out.add(c.instruction.slice(0, m.index) + v + c.instruction.slice(m.index! + m[0].length));
+    }
+  }
+  return [...out].slice(0, 4);
+}
+
 type Action = ReturnType<typeof decideOffline>['action'];
 const answer = (a: Action) => ('target' in a && a.target ? `${a.type} ${a.target.value}` : a.type);
 const holds = (a: Action) => a.type === 'assert' && a.visible !== false;
@@ -172,7 +195,7 @@ for (const c of cases) {
   const acts = c.expected.action === 'tap';
   if (
     (mode === 'taps' && !acts) ||
-    (['numbers', 'negate', 'opposites'].includes(mode) && !checks) ||
+    (['numbers', 'negate', 'opposites', 'values'].includes(mode) && !checks) ||
     (mode === 'names' && !checks && !acts)
   )
     continue;
@@ -186,7 +209,9 @@ for (const c of cases) {
         ? nameMutants(c)
         : mode === 'opposites'
           ? oppositeMutants(c.instruction)
-          : numberMutants(c.instruction);
+          : mode === 'values'
+            ? valueMutants(c)
+            : numberMutants(c.instruction);
   for (const instruction of mutants) {
     tried += 1;
     const { action, reasoning } = decideOffline({ instruction, platform: c.platform, hierarchyXml });

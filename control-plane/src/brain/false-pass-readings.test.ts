@@ -444,3 +444,12 @@ describe('a superlative picks one of several: it is never an unnamed subject (se
     expect(decideOn('Check that the cheapest flight costs €89', 'android-flight-results')).toMatch(/^assert €89/);
   });
 });
+
+describe("a row that holds rows is read as those rows (found by swapping a value for another row's, session 13)", () => {
+  // A scroll view's one layout holds the bill; its breakdown rows are "Energy €49.92", "Network charges €11.30" (row-claims.ts).
+  it("fails a row's label with another row's value, passes its own", () => {
+    expect(decideOn('Network charges are €49.92', 'android-utility-bill')).toBe('fail');
+    expect(decideOn('Network charges are €7.18', 'android-utility-bill')).toBe('fail');
+    expect(decideOn('Network charges are €11.30', 'android-utility-bill')).toMatch(/^assert .*€11\.30/);
+  });
+});

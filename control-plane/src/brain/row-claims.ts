@@ -57,7 +57,7 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   // "needs attention": what is needed is said with the verb ("Needs attention"), never without it.
   const needs = /^needs?$/i.test(verb[0].trim());
   const predicate = `${needs ? verb[0].trim() : ''} ${said.slice(verb.index + verb[0].length - 1).trim()}`.trim();
-  const rows = listItems(elements).filter((r) => r.visible);
+  const rows = claimRows(elements);
   if (rows.length === 0) return null;
   // What a row says: its texts, not its controls ("Add to my schedule" offers, it does not say).
   const inside = (row: ScreenElement) => [row, ...descendants(row, elements)].filter((el) => !el.clickable && !isButtonType(el));
@@ -139,6 +139,21 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
     reasoning: `${describe(row)} is the row the sentence is about, and says ${JSON.stringify(predicate)} (${describe(shows)})`,
     confidence: confidence(0.8),
   };
+}
+
+/**
+ * The rows a sentence may be about. A list of one row that holds rows of its own (a scroll view whose one
+ * layout holds the page, its "breakdown_row"s among it) is those rows: read as one, "Network charges are
+ * €49.92" had passed on the Energy row's €49.92 (found by scripts/corpus-mutants.ts --mode values).
+ */
+function claimRows(elements: readonly ScreenElement[]): ScreenElement[] {
+  const rows = listItems(elements).filter((r) => r.visible);
+  if (rows.length !== 1) return rows;
+  const inside = descendants(rows[0]!, elements).filter((d) => d.visible && d.resourceId && descendants(d, elements).length > 0);
+  const repeated = inside.filter((d) => inside.some((o) => o !== d && o.resourceId === d.resourceId));
+  // The outermost repeated ones: rows, not the parts of a row.
+  const outermost = repeated.filter((d) => !repeated.some((o) => o !== d && descendants(o, elements).includes(d)));
+  return outermost.length > 1 ? outermost : rows;
 }
 
 /** The names of a sentence as written together: "Brighton", "Fulham", "Tue 16 Dec", "08:58". */
