@@ -96,6 +96,16 @@ const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
   ['am', 'pm'],
   ['kg', 'g'],
   ['km', 'miles'],
+  ['min', 'h'],
+  ['minutes', 'hours'],
+  ['days', 'weeks'],
+  ['GB', 'MB'],
+  ['kWh', 'kW'],
+  ['ml', 'l'],
+  ['per cent', 'points'],
+  ['weekly', 'monthly'],
+  ['daily', 'weekly'],
+  ['adults', 'children'],
 ];
 const CURRENCIES = ['£', '€', '$'];
 

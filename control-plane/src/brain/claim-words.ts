@@ -48,14 +48,27 @@ const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
   ['paid', 'unpaid'],
 ];
 
-/** Does the text say none of the opposites of what the claim says, unless it says that too? */
+/**
+ * Does the text say none of the opposites of what the claim says, unless it says that too? Nor a number of
+ * the claim in another unit only: "46.2 MB" is not said by "46.2 GB used", "3 hours 35 hours" not by "3h 35m".
+ */
 export function oppositesAgree(claim: readonly string[], text: readonly string[]): boolean {
   const said = (tokens: readonly string[]) => new Set(tokens.filter((t, i) => !/^[ap]m$/.test(t) || /^\p{N}/u.test(tokens[i - 1] ?? '')));
   const mine = said(claim);
   const theirs = said(text);
-  return OPPOSITES.every(
-    ([a, b]) => !((mine.has(a) && theirs.has(b) && !theirs.has(a)) || (mine.has(b) && theirs.has(a) && !theirs.has(b))),
+  const opposed = OPPOSITES.some(
+    ([a, b]) => (mine.has(a) && theirs.has(b) && !theirs.has(a)) || (mine.has(b) && theirs.has(a) && !theirs.has(b)),
   );
+  return !opposed && unitsAgree(quantitiesOf(claim), quantitiesOf(text));
+}
+
+/** Each number the claim gives a unit, where the text has that number only with units, has one of them there. */
+function unitsAgree(claim: readonly Quantity[], text: readonly Quantity[]): boolean {
+  return claim.every((q) => {
+    const same = text.filter((t) => t.value === q.value);
+    if (q.units.length === 0 || same.length === 0 || same.some((t) => t.units.length === 0)) return true;
+    return same.some((t) => t.units.some((u) => q.units.includes(u)));
+  });
 }
 
 type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'weight' | 'percent' | 'money';

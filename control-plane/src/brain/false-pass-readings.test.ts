@@ -453,3 +453,13 @@ describe("a row that holds rows is read as those rows (found by swapping a value
     expect(decideOn('Network charges are €11.30', 'android-utility-bill')).toMatch(/^assert .*€11\.30/);
   });
 });
+
+describe('a number in another unit (found by turning units round, session 13)', () => {
+  // claim-words.ts oppositesAgree: "46.2 GB used of 64 GB", "3h 35m · Nonstop".
+  it('fails "46.2 MB" over "46.2 GB" and "35 hours" over "35m"; passes the units shown', () => {
+    expect(decideOn('Check that 46.2 MB of 64 GB is used', 'android-storage')).toBe('fail');
+    expect(decideOn('Check that the AeroPort flight takes 3 hours 35 hours', 'android-flight-results')).toBe('fail');
+    expect(decideOn('Check that 46.2 GB of 64 GB is used', 'android-storage')).toMatch(/^assert .*storage_summary/);
+    expect(decideOn('Check that the AeroPort flight takes 3 hours 35 minutes', 'android-flight-results')).toMatch(/^assert /);
+  });
+});
