@@ -6,7 +6,7 @@
  * listed). Found this way in session 12 (docs/steps-and-waits.md, the eighth round): "the repairs
  * screen for Flat 4", "I am 4 over par", "the entry fee is not £8.50", "Remind Tom to reply".
  *
- *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values] [--only <file part>]
+ *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap] [--only <file part>]
  *
  * - numbers: a passing check with a number, month or weekday one higher ("3 Apr" → "4 Apr", "May" → "June");
  * - negate:  a passing check with "not" after its verb ("is 80%" → "is not 80%");
@@ -14,6 +14,8 @@
  * - taps:    a tap with a number, month or weekday changed, which must not tap the same element;
  * - values:  a passing check with a value of one row ("$12.00", "08:14") swapped for the same value of
  *            another row ("$15.00"): the value must hold of the row the check names;
+ * - swap:    a passing check with its first two numbers swapped ("Invoice 2291 has 2 attachments" →
+ *            "Invoice 2 has 2291 attachments");
  * - opposites: a passing check with a state, a comparison or a currency turned round ("is on" → "is off",
  *            "before" → "after", "£" → "€").
  */
@@ -24,7 +26,8 @@ import type { CorpusCase } from '../control-plane/src/brain/corpus/corpus-case.j
 import { parseHierarchy } from '../control-plane/src/brain/hierarchy.js';
 import { decideOffline } from '../control-plane/src/brain/offline-model.js';
 
-const USAGE = 'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values] [--only <file part>]';
+const USAGE =
+  'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap] [--only <file part>]';
 const { values } = parseArgs({
   options: { mode: { type: 'string', default: 'numbers' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
@@ -33,7 +36,7 @@ if (values.help) {
   process.exit(0);
 }
 const mode = values.mode!;
-if (!['numbers', 'negate', 'names', 'taps', 'opposites', 'values'].includes(mode)) {
+if (!['numbers', 'negate', 'names', 'taps', 'opposites', 'values', 'swap'].includes(mode)) {
   console.error(`unknown mode ${JSON.stringify(mode)}\n${USAGE}`);
   process.exit(2);
 }
@@ -139,6 +142,18 @@ function oppositeMutants(s: string): string[] {
   return [...out].filter((m) => m !== s);
 }
 
+/** The first two different numbers swapped. */
+function swapped(s: string): string[] {
+  const out = new Set<string>();
+  for (const re of [/[$€£]?\d+(?:[.,:]\d+)*%?/g]) {
+    const found = [...s.matchAll(re)].filter((m, i, all) => all.findIndex((o) => o[0] === m[0]) === i);
+    if (found.length < 2) continue;
+    const [a, b] = found as [RegExpMatchArray, RegExpMatchArray];
+    out.add(s.slice(0, a.index) + b[0] + s.slice(a.index! + a[0].length, b.index) + a[0] + s.slice(b.index! + b[0].length));
+  }
+  return [...out].filter((m) => m !== s);
+}
+
 function negated(s: string): string[] {
   const m = s.replace(/\b(is|are|was|were|has been|have been|will be)\s(?!not\b)/, '$1 not ');
   return m === s ? [] : [m];
@@ -205,7 +220,7 @@ for (const c of cases) {
   const acts = c.expected.action === 'tap';
   if (
     (mode === 'taps' && !acts) ||
-    (['numbers', 'negate', 'opposites', 'values'].includes(mode) && !checks) ||
+    (['numbers', 'negate', 'opposites', 'values', 'swap'].includes(mode) && !checks) ||
     (mode === 'names' && !checks && !acts)
   )
     continue;
@@ -221,7 +236,9 @@ for (const c of cases) {
           ? oppositeMutants(c.instruction)
           : mode === 'values'
             ? valueMutants(c)
-            : numberMutants(c.instruction);
+            : mode === 'swap'
+              ? swapped(c.instruction)
+              : numberMutants(c.instruction);
   for (const instruction of mutants) {
     tried += 1;
     const { action, reasoning } = decideOffline({ instruction, platform: c.platform, hierarchyXml });

@@ -71,6 +71,18 @@ function unitsAgree(claim: readonly Quantity[], text: readonly Quantity[]): bool
   });
 }
 
+/**
+ * Two numbers of one claim keep their order in the text: "46.2 GB used of 64 GB" never says
+ * 64 GB of 46.2 GB is used. Asked of one text, or of a row's texts in reading order.
+ */
+export function numbersInOrder(claim: readonly string[], shown: readonly string[]): boolean {
+  const wanted = [...new Set(claim.filter((t) => IS_NUMBER.test(t)))];
+  if (wanted.length < 2) return true;
+  const seen = [...new Set(shown.filter((t) => wanted.includes(t)))];
+  const expected = wanted.filter((n) => seen.includes(n));
+  return seen.every((n, i) => n === expected[i]);
+}
+
 type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'weight' | 'percent' | 'money';
 
 /** Units after a number: their kind and the unit itself ("min" and "minutes" are one; "m" may be metres or minutes). */

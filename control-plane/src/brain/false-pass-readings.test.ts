@@ -463,3 +463,24 @@ describe('a number in another unit (found by turning units round, session 13)', 
     expect(decideOn('Check that the AeroPort flight takes 3 hours 35 minutes', 'android-flight-results')).toMatch(/^assert /);
   });
 });
+
+describe('numbers keep their places (found by swapping two numbers of a passing check, session 13)', () => {
+  it('fails a row whose numbers come in the other order (row-claims.ts)', () => {
+    expect(decideOn('Make sure Ellen Mary has 5 of its 3 seats taken', 'ios-rowing-club-outings')).toBe('fail');
+    expect(decideOn('Check the 08:15 ferry arrives at 07:30', 'android-ferry-timetable')).toBe('fail');
+    expect(decideOn('Verify the pickup code is 920 583', 'android-parcel-locker')).toBe('fail');
+    expect(decideOn('Check the 07:30 ferry arrives at 08:15', 'android-ferry-timetable')).toMatch(/^assert /);
+  });
+  it("fails a number beside a word the row gives another of the claim's numbers (paraphrase.ts)", () => {
+    expect(decideOn('Check Washer 23 has 2 minutes left', 'android-laundry-booking')).toBe('fail');
+    expect(decideOn('Check that Invoice 2 has 2291 attachments', 'android-inbox-list')).toBe('fail');
+    expect(decideOn('Check that Spin 3 has 45 spots left', 'android-gym-classes')).toBe('fail');
+    expect(decideOn('Make sure the 4 note mentions 13:05 glucose tablets', 'android-glucose-diary')).toBe('fail');
+  });
+  it('still passes each number beside its own words, in either order of the sentence', () => {
+    expect(decideOn('Check Washer 2 has 23 minutes left', 'android-laundry-booking')).toMatch(/^assert /);
+    expect(decideOn('Check that Invoice 2291 has 2 attachments', 'android-inbox-list')).toMatch(/^assert /);
+    expect(decideOn('Check that 3 spots are left in the 07:00 Spin 45 class', 'android-gym-classes')).toMatch(/^assert /);
+    expect(decideOn('Make sure the 13:05 note mentions 4 glucose tablets', 'android-glucose-diary')).toMatch(/^assert /);
+  });
+});

@@ -16,7 +16,7 @@
  */
 import type { Decision } from './actions.js';
 import { textOf } from './claim-pieces.js';
-import { oppositesAgree } from './claim-words.js';
+import { numbersInOrder, oppositesAgree } from './claim-words.js';
 import { confidence } from './decisions.js';
 import { listItems } from './element-matching.js';
 import { descendants, describe, isButtonType } from './element-roles.js';
@@ -117,9 +117,19 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   const saidTokens = canonicalTokens(comparableTokens(said));
   const says = (el: ScreenElement) => {
     const own = canonicalTokens(comparableTokens(textOf(el)));
-    if (!oppositesAgree(saidTokens, own)) return false;
+    if (!oppositesAgree(saidTokens, own) || !numbersInOrder(saidTokens, own)) return false;
     return wanted.every((w) => own.some((t) => t === w || (/^\p{L}/u.test(w) && (sameLemma(t, w) || sameRoot(t, w)))));
   };
+  // The row keeps the sentence's numbers in its order, read top to bottom and left to right: "the 08:15 ferry arrives at
+  // 07:30" is not said by a row leaving at 07:30 and arriving at 08:15 (scripts/corpus-mutants.ts --mode swap).
+  const reading = [...inside(row)].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
+  if (
+    !numbersInOrder(
+      saidTokens,
+      reading.flatMap((el) => canonicalTokens(comparableTokens(textOf(el)))),
+    )
+  )
+    return null;
   // The text that also shows most of the sentence's names ("18.4 MB used since Nov 1", not "142 MB used …").
   const named = (el: ScreenElement) => names.filter((n) => hasWords(textOf(el), n)).length;
   const shows = inside(row)
