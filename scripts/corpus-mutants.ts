@@ -6,7 +6,7 @@
  * listed). Found this way in session 12 (docs/steps-and-waits.md, the eighth round): "the repairs
  * screen for Flat 4", "I am 4 over par", "the entry fee is not £8.50", "Remind Tom to reply".
  *
- *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap] [--only <file part>]
+ *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap|absent] [--only <file part>]
  *
  * - numbers: a passing check with a number, month or weekday one higher ("3 Apr" → "4 Apr", "May" → "June");
  * - negate:  a passing check with "not" after its verb ("is 80%" → "is not 80%");
@@ -16,6 +16,8 @@
  *            another row ("$15.00"): the value must hold of the row the check names;
  * - swap:    a passing check with its first two numbers swapped ("Invoice 2291 has 2 attachments" →
  *            "Invoice 2 has 2291 attachments");
+ * - absent:  a passing check or a tap with a name the screen shows swapped for one it shows nowhere
+ *            ("Remind Marcus" → "Remind Quillon");
  * - opposites: a passing check with a state, a comparison or a currency turned round ("is on" → "is off",
  *            "before" → "after", "£" → "€").
  */
@@ -27,7 +29,7 @@ import { parseHierarchy } from '../control-plane/src/brain/hierarchy.js';
 import { decideOffline } from '../control-plane/src/brain/offline-model.js';
 
 const USAGE =
-  'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap] [--only <file part>]';
+  'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap|absent] [--only <file part>]';
 const { values } = parseArgs({
   options: { mode: { type: 'string', default: 'numbers' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
@@ -36,7 +38,7 @@ if (values.help) {
   process.exit(0);
 }
 const mode = values.mode!;
-if (!['numbers', 'negate', 'names', 'taps', 'opposites', 'values', 'swap'].includes(mode)) {
+if (!['numbers', 'negate', 'names', 'taps', 'opposites', 'values', 'swap', 'absent'].includes(mode)) {
   console.error(`unknown mode ${JSON.stringify(mode)}\n${USAGE}`);
   process.exit(2);
 }
@@ -202,6 +204,17 @@ function valueMutants(c: CorpusCase): string[] {
   return [...out].slice(0, 4);
 }
 
+/** Each capitalised word after the first that the screen shows, swapped for a name it shows nowhere. */
+function absentNameMutants(c: CorpusCase): string[] {
+  const xml = xmlOf(c.screen);
+  const words = c.instruction
+    .split(/\s+/)
+    .slice(1)
+    .map((w) => w.replace(/['’]s$|[.,!?]$/g, ''))
+    .filter((w) => /^\p{Lu}\p{Ll}{2,}$/u.test(w) && xml.includes(w));
+  return [...new Set(words)].slice(0, 3).map((w) => c.instruction.replace(new RegExp(`\\b${w}\\b`), 'Quillon'));
+}
+
 type Action = ReturnType<typeof decideOffline>['action'];
 const answer = (a: Action) => ('target' in a && a.target ? `${a.type} ${a.target.value}` : a.type);
 const holds = (a: Action) => a.type === 'assert' && a.visible !== false;
@@ -221,7 +234,7 @@ for (const c of cases) {
   if (
     (mode === 'taps' && !acts) ||
     (['numbers', 'negate', 'opposites', 'values', 'swap'].includes(mode) && !checks) ||
-    (mode === 'names' && !checks && !acts)
+    (['names', 'absent'].includes(mode) && !checks && !acts)
   )
     continue;
   const hierarchyXml = xmlOf(c.screen);
@@ -238,7 +251,9 @@ for (const c of cases) {
             ? valueMutants(c)
             : mode === 'swap'
               ? swapped(c.instruction)
-              : numberMutants(c.instruction);
+              : mode === 'absent'
+                ? absentNameMutants(c)
+                : numberMutants(c.instruction);
   for (const instruction of mutants) {
     tried += 1;
     const { action, reasoning } = decideOffline({ instruction, platform: c.platform, hierarchyXml });

@@ -191,7 +191,8 @@ const NOT_NAMING = /^(?:the|a|an|my|this|that|your|all|in|on|with|from|to|of|for
  * "A confirmation to resign the game is shown": a dialog is up asking (its title ends with "?")
  * to do that action: its title starts with the verb ("Resign this game?"), and the thing acted on
  * is said in the dialog ("End your ride?") or named there by its own name ("Mute “Climbing
- * Crew”?" for "the group"). Never a dialog asking to do something else, or about another thing.
+ * Crew”?" for "the group"). Never a dialog asking to do something else, or about another thing:
+ * "a confirmation to unmatch Quillon" is not "Unmatch Sam?".
  */
 function resolveConfirmationTo(action: string, elements: readonly ScreenElement[]): Decision {
   const inModal = modalFilter(elements);
@@ -204,7 +205,9 @@ function resolveConfirmationTo(action: string, elements: readonly ScreenElement[
   if (!sameStem(titleVerb, verb)) return fail(`${describe(title)} does not ask to ${action}`);
   const said = dialogWords(inModal, elements);
   const saidOf = rest.filter((w) => said.some((d) => d === w || sameStem(d, w)));
-  const named = rest.length === 1 && /[“"'‘]|\s\p{Lu}|\d/u.test(asked.slice(titleVerb.length)) && titleRest.length > 0;
+  // A thing the check names by a name of its own ("unmatch Sam") is said in the dialog, never another's name.
+  const ownName = /(?:^|\s)\p{Lu}/u.test(action.replace(/^\S+/, ''));
+  const named = rest.length === 1 && !ownName && /[“"'‘]|\s\p{Lu}|\d/u.test(asked.slice(titleVerb.length)) && titleRest.length > 0;
   if (rest.length > 0 && saidOf.length === 0 && !named) return fail(`${describe(title)} asks about something other than ${action}`);
   return pass(shownLocator(title, elements), `${describe(title)} asks to ${action}`);
 }

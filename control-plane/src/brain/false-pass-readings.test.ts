@@ -484,3 +484,23 @@ describe('numbers keep their places (found by swapping two numbers of a passing 
     expect(decideOn('Make sure the 13:05 note mentions 4 glucose tablets', 'android-glucose-diary')).toMatch(/^assert /);
   });
 });
+
+describe('a name the screen shows nowhere (found by swapping a shown name for an unknown one, session 13)', () => {
+  // paraphrase.ts unnamedSubject: a word written with a capital is a name, never a subject left unsaid.
+  it('fails what the screen says of another: "Tiramisu is sold out" is not said of a name it never shows', () => {
+    expect(decideOn('Check that Quillon is sold out', 'android-restaurant-menu')).toBe('fail');
+    expect(decideOn('Check that a Quillon costs €9.50', 'android-restaurant-menu')).toBe('fail');
+    expect(decideOn('Check Quillon is in the bath', 'ios-dog-grooming-queue')).toBe('fail');
+    expect(decideOn('Check Quillon is in stage 4', 'ios-swim-progress')).toBe('fail');
+    expect(decideOn('Verify the dialog says Quillon edits to Red Mug will be lost.', 'android-discard-dialog')).toBe('fail');
+  });
+  it('fails a confirmation to act on another name than the dialog asks about (assertions.ts)', () => {
+    expect(decideOn('A confirmation to unmatch Quillon is shown', 'android-unmatch-dialog')).toBe('fail');
+    expect(decideOn('A confirmation to unmatch Sam is shown', 'android-unmatch-dialog')).toBe('assert android:id/alertTitle');
+  });
+  it('still passes a common noun the screen does not repeat, and the names it shows', () => {
+    expect(decideOn('Check that Tiramisu is sold out', 'android-restaurant-menu')).toMatch(/^assert /);
+    expect(decideOn('Check Biscuit is in the bath', 'ios-dog-grooming-queue')).toMatch(/^assert /);
+    expect(decideOn('Check Freddie is in stage 4', 'ios-swim-progress')).toMatch(/^assert /);
+  });
+});

@@ -322,7 +322,7 @@ function contentOf(claim: string, title: ReadonlySet<string>, onScreen: Readonly
   const { subject, placeFrom } = titleParts(tokens, title);
   // The place is the screen itself, so the words naming it are not looked for; the subject still is, where a text has it.
   const words = contentWords(tokens.slice(0, placeFrom));
-  const unnamed = new Set(unnamedSubject(tokens, onScreen).filter((w) => !subject.has(w)));
+  const unnamed = new Set(unnamedSubject(claim, tokens, onScreen).filter((w) => !subject.has(w)));
   return words.length >= 2 ? { words, tokens, context: subject, unnamed, reported: REPORTED.test(claim) } : null;
 }
 
@@ -337,9 +337,10 @@ const PICKING =
  * only when no word of it is on the screen at all (a screen naming two parcels says which is
  * meant, and the claim must say it too), when it is one or two plain words before its verb,
  * never a word that picks one of several ("the last message", "the other parcel"), and only
- * for a text of two words or more ("the refund has shipped" is not read over a bare "Shipped").
+ * for a text of two words or more ("the refund has shipped" is not read over a bare "Shipped"); never a
+ * name, written with a capital.
  */
-function unnamedSubject(tokens: readonly string[], onScreen: ReadonlySet<string>): string[] {
+function unnamedSubject(written: string, tokens: readonly string[], onScreen: ReadonlySet<string>): string[] {
   let i = /^(?:the|a|an|my|your|our|this)$/.test(tokens[0] ?? '') ? 1 : 0;
   const subject: string[] = [];
   while (i < tokens.length && subject.length < 3 && !AUXILIARY.test(tokens[i]!) && !/^\p{N}/u.test(tokens[i]!)) {
@@ -349,7 +350,16 @@ function unnamedSubject(tokens: readonly string[], onScreen: ReadonlySet<string>
   const verb = tokens[i];
   if (verb === undefined || subject.length === 0 || subject.length > 2 || i + 1 >= tokens.length) return [];
   if (subject.some((w) => PICKING.test(w) || NEGATIONS.has(w) || SAYING.has(w))) return [];
+  // A word written with a capital names a thing, which must be shown, as in claim-evidence.ts: "Tiramisu is sold out"
+  // is never said by another dish's "Sold out today" (found by scripts/corpus-mutants.ts --mode absent).
+  const names = new Set(
+    written
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => stem(w.toLowerCase())),
+  );
   const words = contentWords(subject);
+  if (words.some((w) => names.has(w))) return [];
   // Shown inside a word of the screen ("total" in "Subtotal"), it is named there: a kin of it, not nothing.
   const named = (w: string) => onScreen.has(w) || (w.length >= 4 && [...onScreen].some((o) => o.length > w.length && o.endsWith(w)));
   if (words.length === 0 || words.some(named)) return [];
