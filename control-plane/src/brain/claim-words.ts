@@ -33,12 +33,11 @@ export const NEGATIONS = new Set(
 /**
  * Words of which a text saying one never says the other: "in stock" is not said by "Out of stock", "Night
  * Shift is on until 22:00" not by "Off Until 22:00", "between 4 am and 6 pm" not by "between 4 pm and 6 pm"
- * (found by scripts/corpus-mutants.ts --mode opposites). "am" and "pm" count only after a number.
+ * (found by scripts/corpus-mutants.ts --mode opposites); "am" and "pm" are read as a time's (meridiemsAgree).
  */
 const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
   ['on', 'off'],
   ['in', 'out'],
-  ['am', 'pm'],
   ['above', 'below'],
   ['before', 'after'],
   ['more', 'less'],
@@ -46,6 +45,7 @@ const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
   ['enabled', 'disabled'],
   ['open', 'closed'],
   ['paid', 'unpaid'],
+  ['high', 'low'],
 ];
 
 /**
@@ -53,13 +53,27 @@ const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
  * the claim in another unit only: "46.2 MB" is not said by "46.2 GB used", "3 hours 35 hours" not by "3h 35m".
  */
 export function oppositesAgree(claim: readonly string[], text: readonly string[]): boolean {
-  const said = (tokens: readonly string[]) => new Set(tokens.filter((t, i) => !/^[ap]m$/.test(t) || /^\p{N}/u.test(tokens[i - 1] ?? '')));
-  const mine = said(claim);
-  const theirs = said(text);
+  const mine = new Set(claim);
+  const theirs = new Set(text);
+  // A claim with both words of a pair ("The Great Bake Off is on BBC One") opposes neither.
   const opposed = OPPOSITES.some(
-    ([a, b]) => (mine.has(a) && theirs.has(b) && !theirs.has(a)) || (mine.has(b) && theirs.has(a) && !theirs.has(b)),
+    ([a, b]) =>
+      !(mine.has(a) && mine.has(b)) &&
+      ((mine.has(a) && theirs.has(b) && !theirs.has(a)) || (mine.has(b) && theirs.has(a) && !theirs.has(b))),
   );
-  return !opposed && unitsAgree(quantitiesOf(claim), quantitiesOf(text));
+  return !opposed && unitsAgree(quantitiesOf(claim), quantitiesOf(text)) && meridiemsAgree(claim, text);
+}
+
+/** "4 am" is never "4 pm": a time of the claim with "am" or "pm", where the text has it only with the other. */
+function meridiemsAgree(claim: readonly string[], text: readonly string[]): boolean {
+  const marks = (tokens: readonly string[], n: string) =>
+    tokens.flatMap((t, i) => (t === n && /^[ap]m$/.test(tokens[i + 1] ?? '') ? [tokens[i + 1]!] : []));
+  return claim.every((t, i) => {
+    const mark = claim[i + 1];
+    if (!/^\p{N}/u.test(t) || !/^[ap]m$/.test(mark ?? '')) return true;
+    const shown = marks(text, t);
+    return shown.length === 0 || shown.includes(mark!);
+  });
 }
 
 /** Each number the claim gives a unit, where the text has that number only with units, has one of them there. */

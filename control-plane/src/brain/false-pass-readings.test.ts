@@ -504,3 +504,12 @@ describe('a name the screen shows nowhere (found by swapping a shown name for an
     expect(decideOn('Check Freddie is in stage 4', 'ios-swim-progress')).toMatch(/^assert /);
   });
 });
+
+describe('a row that says the opposite of a word of the subject (session 13)', () => {
+  // The tides: "Low · 11:58 · 1.1 m" (row-claims.ts, claim-words.ts oppositesAgree over the whole row).
+  it('fails "the high tide at 11:58" on the low tide\'s row; a claim with both words of a pair opposes neither', () => {
+    expect(decideOn('Verify the high tide at 11:58 is 1.1 m', 'ios-tide-times')).toBe('fail');
+    expect(decideOn('Verify the low tide at 11:58 is 1.1 m', 'ios-tide-times')).toMatch(/^assert /);
+    expect(decideOn('Check The Great Bake Off is on BBC One', 'android-tv-guide')).toMatch(/^assert /);
+  });
+});

@@ -122,14 +122,10 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   };
   // The row keeps the sentence's numbers in its order, read top to bottom and left to right: "the 08:15 ferry arrives at
   // 07:30" is not said by a row leaving at 07:30 and arriving at 08:15 (scripts/corpus-mutants.ts --mode swap).
+  // Nor does it say the opposite of a word of the subject: "the high tide at 11:58" is not the row "Low · 11:58".
   const reading = [...inside(row)].sort((a, b) => a.bounds.y - b.bounds.y || a.bounds.x - b.bounds.x);
-  if (
-    !numbersInOrder(
-      saidTokens,
-      reading.flatMap((el) => canonicalTokens(comparableTokens(textOf(el)))),
-    )
-  )
-    return null;
+  const rowTokens = reading.flatMap((el) => canonicalTokens(comparableTokens(textOf(el))));
+  if (!numbersInOrder(saidTokens, rowTokens) || !oppositesAgree(saidTokens, rowTokens)) return null;
   // The text that also shows most of the sentence's names ("18.4 MB used since Nov 1", not "142 MB used …").
   const named = (el: ScreenElement) => names.filter((n) => hasWords(textOf(el), n)).length;
   const shows = inside(row)
