@@ -6,7 +6,7 @@
  * listed). Found this way in session 12 (docs/steps-and-waits.md, the eighth round): "the repairs
  * screen for Flat 4", "I am 4 over par", "the entry fee is not £8.50", "Remind Tom to reply".
  *
- *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap|absent] [--only <file part>]
+ *   node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap|absent|verbs] [--only <file part>]
  *
  * - numbers: a passing check with a number, month or weekday one higher ("3 Apr" → "4 Apr", "May" → "June");
  * - negate:  a passing check with "not" after its verb ("is 80%" → "is not 80%");
@@ -18,6 +18,8 @@
  *            "Invoice 2 has 2291 attachments");
  * - absent:  a passing check or a tap with a name the screen shows swapped for one it shows nowhere
  *            ("Remind Marcus" → "Remind Quillon");
+ * - verbs:   a tap with its verb turned round ("Turn on" → "Turn off", "Mute" → "Unmute"), which must not
+ *            tap the same element (a switch already in the asked state is not tapped);
  * - opposites: a passing check with a state, a comparison or a currency turned round ("is on" → "is off",
  *            "before" → "after", "£" → "€").
  */
@@ -29,7 +31,7 @@ import { parseHierarchy } from '../control-plane/src/brain/hierarchy.js';
 import { decideOffline } from '../control-plane/src/brain/offline-model.js';
 
 const USAGE =
-  'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap|absent] [--only <file part>]';
+  'usage: node --import tsx scripts/corpus-mutants.ts [--mode numbers|negate|names|taps|opposites|values|swap|absent|verbs] [--only <file part>]';
 const { values } = parseArgs({
   options: { mode: { type: 'string', default: 'numbers' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
@@ -38,7 +40,7 @@ if (values.help) {
   process.exit(0);
 }
 const mode = values.mode!;
-if (!['numbers', 'negate', 'names', 'taps', 'opposites', 'values', 'swap', 'absent'].includes(mode)) {
+if (!['numbers', 'negate', 'names', 'taps', 'opposites', 'values', 'swap', 'absent', 'verbs'].includes(mode)) {
   console.error(`unknown mode ${JSON.stringify(mode)}\n${USAGE}`);
   process.exit(2);
 }
@@ -176,6 +178,47 @@ function swapped(s: string): string[] {
   return [...out].filter((m) => m !== s);
 }
 
+const VERB_OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ['turn on', 'turn off'],
+  ['switch on', 'switch off'],
+  ['enable', 'disable'],
+  ['check', 'uncheck'],
+  ['tick', 'untick'],
+  ['select', 'deselect'],
+  ['expand', 'collapse'],
+  ['show', 'hide'],
+  ['mute', 'unmute'],
+  ['follow', 'unfollow'],
+  ['lock', 'unlock'],
+  ['subscribe', 'unsubscribe'],
+  ['increase', 'decrease'],
+  ['add', 'remove'],
+  ['accept', 'decline'],
+  ['join', 'leave'],
+  ['pin', 'unpin'],
+  ['star', 'unstar'],
+  ['archive', 'unarchive'],
+];
+
+/** The tap's leading verb turned round, one per pair found. */
+function verbMutants(s: string): string[] {
+  const out = new Set<string>();
+  for (const [a, b] of VERB_OPPOSITES)
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const m = new RegExp(`^(?:tap\\s+to\\s+|please\\s+)?${from}\\b`, 'i').exec(s);
+      if (m)
+        out.add(
+          s.slice(0, m.index + m[0].length - from.length) +
+            (/^\p{Lu}/u.test(m[0].slice(-from.length)) ? to[0]!.toUpperCase() + to.slice(1) : to) +
+            s.slice(m.index + m[0].length),
+        );
+    }
+  return [...out].filter((m) => m !== s);
+}
+
 function negated(s: string): string[] {
   const m = s.replace(/\b(is|are|was|were|has been|have been|will be)\s(?!not\b)/, '$1 not ');
   return m === s ? [] : [m];
@@ -252,7 +295,7 @@ for (const c of cases) {
   // Typing a changed value types it into the same field, rightly: only taps are mutated.
   const acts = c.expected.action === 'tap';
   if (
-    (mode === 'taps' && !acts) ||
+    (['taps', 'verbs'].includes(mode) && !acts) ||
     (['numbers', 'negate', 'opposites', 'values', 'swap'].includes(mode) && !checks) ||
     (['names', 'absent'].includes(mode) && !checks && !acts)
   )
@@ -273,7 +316,9 @@ for (const c of cases) {
               ? swapped(c.instruction)
               : mode === 'absent'
                 ? absentNameMutants(c)
-                : numberMutants(c.instruction);
+                : mode === 'verbs'
+                  ? verbMutants(c.instruction)
+                  : numberMutants(c.instruction);
   for (const instruction of mutants) {
     tried += 1;
     const { action, reasoning } = decideOffline({ instruction, platform: c.platform, hierarchyXml });
