@@ -11,6 +11,8 @@
  * - What is said of it: every word after the verb is a word of the row (in some form: "held" is
  *   "Hold", "minutes" is "min", lexicon.ts), verbs of timing and flagging and prepositions aside
  *   ("leaves at", "kicks off at", "is flagged as").
+ * - The row has the sentence's numbers in the sentence's order and no opposite of its words ("Low" for
+ *   "the high tide", "Off" for "is on"; claim-words.ts).
  * - Never a sentence with a negation, or a comparison ("the cheapest", "more than"): other readers
  *   decide those, or fail them.
  */
