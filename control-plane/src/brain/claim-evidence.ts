@@ -23,6 +23,7 @@
 import { isStatement, NO, type Piece, piecesOf, textOf, topicWords, YES } from './claim-pieces.js';
 import {
   AUXILIARY,
+  capitalisedWords,
   contentWords,
   hasKin,
   hasLemma,
@@ -69,12 +70,7 @@ function unnamedSubject(written: string, tokens: readonly string[], onScreen: re
   const subject = contentWords(tokens.slice(0, verb));
   if (subject.length === 0 || subject.length > 2) return [];
   if (subject.some((w) => /^(?:first|second|last|next|other|another|all|every|each|both|only)$/.test(w))) return [];
-  const names = new Set(
-    written
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => /^\p{Lu}/u.test(w))
-      .map((w) => w.toLowerCase()),
-  );
+  const names = capitalisedWords(written);
   if (subject.some((w) => names.has(w))) return [];
   return subject.some((w) => onScreen.some((s) => sameLemma(w, s))) ? [] : subject;
 }

@@ -97,6 +97,16 @@ export function numbersInOrder(claim: readonly string[], shown: readonly string[
   return seen.every((n, i) => n === expected[i]);
 }
 
+/** The words written with a capital, as names are, in lower case: "fiat" and "tiramisu" of "the Fiat", "Tiramisu is …". */
+export function capitalisedWords(written: string): Set<string> {
+  return new Set(
+    written
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .map((w) => w.toLowerCase()),
+  );
+}
+
 type UnitKind = 'length' | 'duration' | 'age' | 'energy' | 'power' | 'electricity' | 'data' | 'weight' | 'percent' | 'money';
 
 /** Units after a number: their kind and the unit itself ("min" and "minutes" are one; "m" may be metres or minutes). */

@@ -21,7 +21,7 @@
  * says the photos will be deleted, and never that this can be undone).
  */
 
-import { monthMay, numbersInOrder, oppositesAgree, userHasClaim } from './claim-words.js';
+import { capitalisedWords, monthMay, numbersInOrder, oppositesAgree, userHasClaim } from './claim-words.js';
 import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
@@ -352,12 +352,7 @@ function unnamedSubject(written: string, tokens: readonly string[], onScreen: Re
   if (subject.some((w) => PICKING.test(w) || NEGATIONS.has(w) || SAYING.has(w))) return [];
   // A word written with a capital names a thing, which must be shown, as in claim-evidence.ts: "Tiramisu is sold out"
   // is never said by another dish's "Sold out today" (found by scripts/corpus-mutants.ts --mode absent).
-  const names = new Set(
-    written
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => /^\p{Lu}/u.test(w))
-      .map((w) => stem(w.toLowerCase())),
-  );
+  const names = new Set([...capitalisedWords(written)].map(stem));
   const words = contentWords(subject);
   if (words.some((w) => names.has(w))) return [];
   // Shown inside a word of the screen ("total" in "Subtotal"), it is named there: a kin of it, not nothing.
@@ -560,7 +555,10 @@ function numbersKeepTheirWords(claim: readonly string[], texts: readonly string[
   const numbers = claim.filter((t) => IS_NUMBER.test(t));
   if (numbers.length < 2) return true;
   // Each part of a text stands alone, as in the row's reading: "Express delivery (1 day) · $4.99".
-  const parts = (t: string) => (textSegments(t).length > 1 ? textSegments(t).slice(1) : [t]);
+  const parts = (t: string) => {
+    const segments = textSegments(t);
+    return segments.length > 1 ? segments.slice(1) : segments;
+  };
   const shown = texts.flatMap(parts).map((t) => tokensOf(withoutPossessives(t)));
   return claim.every((n, i) => {
     if (!IS_NUMBER.test(n)) return true;
@@ -704,12 +702,7 @@ function namesKind(word: string, claim: string, covered: ReadonlySet<string>): b
 function namedFirstWords(written: string, claim: readonly string[], title: ScreenElement, elements: readonly ScreenElement[]): string[] {
   const tokens = tokensOf(textOf(title));
   // A name is written as one: its first word with a capital in the claim ("the Fiat", "Apple is at …"; not "out for …").
-  const capitalised = new Set(
-    written
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => /^\p{Lu}/u.test(w))
-      .map((w) => w.toLowerCase()),
-  );
+  const capitalised = capitalisedWords(written);
   for (let k = tokens.length - 1; k >= 1; k--) {
     const prefix = tokens.slice(0, k);
     const at = claim.findIndex((_, i) => prefix.every((t, j) => claim[i + j] === t));
@@ -900,7 +893,7 @@ export function findParaphrase(
   // Else a text that is not what names the row: "Skipped" says what "Omega-3" only names; "07:00" says when "Spin 45"
   // starts. A name is the row's title or a text the claim gives whole with a capital ("Spin 45 starts at 07:00").
   const title = rowTitle.get(row);
-  const capitalised = claim.split(/[^\p{L}\p{N}]+/u).filter((w) => /^\p{Lu}/u.test(w));
+  const capitalised = capitalisedWords(claim);
   const copula = content.tokens.findIndex((t) => /^(?:is|are|was|were|has|have|had|will|should)$/.test(t));
   const subjectWords = new Set(copula > 0 ? contentWords(content.tokens.slice(0, copula)) : []);
   const namesRow = (el: ScreenElement) => {
@@ -910,7 +903,7 @@ export function findParaphrase(
     const tokens = tokensOf(textOf(el));
     if (leadsIn(el)) return true;
     const at = content.tokens.findIndex((_, i) => tokens.length > 0 && tokens.every((t, j) => content.tokens[i + j] === t));
-    if (at >= 0 && capitalised.some((w) => w.toLowerCase() === tokens[0])) return true;
+    if (at >= 0 && capitalised.has(tokens[0]!)) return true;
     // A text whose words are all the subject's ("Mock test" for "the mock test is still awaiting payment") names it.
     const own = contentWords(tokens).filter((w) => !IS_NUMBER.test(w));
     return own.length > 0 && own.every((w) => subjectWords.has(w));
