@@ -249,11 +249,11 @@ describe('a device that goes offline or unauthorized mid-test', () => {
       ]);
       expect(row!.tryNumber).toBe(2);
       expect(await online()).toContain(`${serial}\t${fault}`);
-      // Back for the next test: adb reconnects to it by itself.
+      // Back for the next test: the cable is back and adb is told to connect to it afresh.
       door.device.reconnect();
       await adb.adb(['disconnect', serial]);
       await adb.connect(serial);
-    });
+    }, 90_000); // the run is waited for 90 s, and connect() may ask adb again for up to 30 s
   }
 });
 
