@@ -351,3 +351,25 @@ describe('"Refresh"', () => {
     expect(decide('Refresh', xml(title('Departures'), text('Refresh every 30 s', 400, 'hint')))).toBe('swipe');
   });
 });
+
+describe("a verb's one control acts on what the screen is about (session 14)", () => {
+  const car = xml(
+    title('Volta E3'),
+    text('Locked · 82% · 310 km', 400, 'status'),
+    button('Unlock', 600, 'unlock', true, 80),
+    button('Honk', 600, 'honk', true, 420),
+    button('Delete', 800, 'delete', true, 80),
+    button('Open Trunk', 800, 'trunk', true, 420),
+  );
+  it('taps the one control that is the verb when the object is shown nowhere', () => {
+    expect(decide('Unlock the car', car)).toBe('tap app:id/unlock');
+    expect(decide('Honk the horn', car)).toBe('tap app:id/honk');
+  });
+  it('never for a name not shown, a number, an object partly shown, or a verb that loses something', () => {
+    expect(decide('Unlock the Tesla', car)).toMatch(/^fail/);
+    expect(decide('Unlock 2 doors', car)).toMatch(/^fail/);
+    expect(decide('Unlock the trunk lid', car)).toMatch(/^fail/);
+    expect(decide('Delete the account', car)).toMatch(/^fail/);
+    expect(decide('Unlock it without the app', car)).toMatch(/^fail/);
+  });
+});

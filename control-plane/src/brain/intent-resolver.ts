@@ -5,6 +5,7 @@
  */
 import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
+import { capitalisedWords } from './claim-words.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findByLabels, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
 import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
@@ -16,7 +17,16 @@ import { canonicalWord, controlWords, GENERIC_OBJECTS } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { controlForRow, controlSaidOfRow, labelForRow, verbOfNamedRow } from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
-import { answerCookies, answerPermission, confirmAction, confirmDialog, declineAction, dismiss, keepInDialog } from './prompt-answers.js';
+import {
+  answerCookies,
+  answerPermission,
+  confirmAction,
+  confirmDialog,
+  DESTRUCTIVE,
+  declineAction,
+  dismiss,
+  keepInDialog,
+} from './prompt-answers.js';
 import { rowClaim } from './row-claims.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
@@ -691,7 +701,8 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
     whole.length === 0
       ? objectWords.length > 0 && objectWords.every((w) => title.has(w))
       : (objectWords.length === 1 && GENERIC_OBJECTS.test(objectWords[0]!)) ||
-        (objectWords.length > 0 && objectWords.every((w) => shown.has(w)));
+        (objectWords.length > 0 && objectWords.every((w) => shown.has(w))) ||
+        (!DESTRUCTIVE.test(verb!) && screenSubject(object!, objectWords, shown));
   if (!known || objectElsewhere(byVerb[0]!, objectWords, elements)) return null;
   if (!byVerb[0]!.enabled) return fail(`${describe(byVerb[0]!)} is disabled`);
   return one(byVerb, "is the instruction's verb");
@@ -704,6 +715,27 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
  * strimmer's row, nor "Return the star atlas" the Return of an alert about a telescope (the
  * thirty-seventh batch).
  */
+/** Words that make an object more than a thing named ("the popup without saving", "it and the rest"). */
+const NOT_A_THING = /^(?:without|with|and|or|but|for|to|from|in|on|by|of|at|if|when|before|after|then|it|them|me|us|all|every|everything)$/;
+
+/**
+ * "Unlock the car" beside the one button "Unlock" on a car's screen: an object the screen shows
+ * nowhere, in plain words, is what the whole screen is about, and the one control that is the
+ * verb acts on it. Never a name (a word written with a capital must be shown), never an object
+ * that is partly shown, which names some other thing, and never for a verb that loses something
+ * ("Delete the account" never taps a photo's one Delete): that object must be shown.
+ */
+function screenSubject(object: string, objectWords: readonly string[], shown: ReadonlySet<string>): boolean {
+  return (
+    objectWords.length > 0 &&
+    objectWords.length <= 3 &&
+    capitalisedWords(object).size === 0 &&
+    !/\d/.test(object) &&
+    !objectWords.some((w) => NOT_A_THING.test(w)) &&
+    objectWords.every((w) => !shown.has(w))
+  );
+}
+
 function objectElsewhere(control: ScreenElement, objectWords: readonly string[], elements: readonly ScreenElement[]): boolean {
   const naming = (words: readonly string[]) =>
     locatable(elements).filter((el) => {

@@ -243,8 +243,8 @@ export function dialogWords(inModal: (el: ScreenElement) => boolean, elements: r
     .flatMap((el) => comparableTokens(textOf(el)));
 }
 
-/** Dialogs that ask to lose something: "Keep …" is their answer that loses nothing. */
-const DESTRUCTIVE =
+/** Verbs that lose something: a dialog asking them has "Keep …" as its answer that loses nothing. */
+export const DESTRUCTIVE =
   /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe|stop|end|release|withdraw|forget|unpair|uninstall|deactivate|disconnect|skip|archive)\b/i;
 
 /**
