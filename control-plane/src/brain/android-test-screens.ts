@@ -15,13 +15,15 @@ export interface N {
   enabled?: boolean;
   /** A checkbox or switch: its state (checkable then). */
   checked?: boolean;
+  /** A chosen tab or chip. */
+  selected?: boolean;
   kids?: N[];
 }
 
 const escapeXml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 const node = (n: N, i: number): string => {
-  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escapeXml(n.desc ?? '')}" checkable="${n.checked !== undefined}" checked="${n.checked ?? false}" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
+  const attrs = `index="${i}" text="${escapeXml(n.text ?? '')}" resource-id="${n.id ? `app:id/${n.id}` : ''}" class="${n.cls}" package="app" content-desc="${escapeXml(n.desc ?? '')}" checkable="${n.checked !== undefined}" checked="${n.checked ?? false}" selected="${n.selected ?? false}" clickable="${n.click ?? false}" enabled="${n.enabled ?? true}" bounds="[${n.b[0]},${n.b[1]}][${n.b[2]},${n.b[3]}]"`;
   return n.kids?.length ? `<node ${attrs}>${n.kids.map(node).join('')}</node>` : `<node ${attrs} />`;
 };
 

@@ -373,3 +373,25 @@ describe("a verb's one control acts on what the screen is about (session 14)", (
     expect(decide('Unlock it without the app', car)).toMatch(/^fail/);
   });
 });
+
+describe("a value of whom the screen is about: \"Amara's balance\" (session 14)", () => {
+  const chip = (t: string, x: number, selected: boolean): N => ({
+    cls: 'android.widget.TextView',
+    b: [x, 230, x + 250, 300],
+    text: t,
+    id: 'child_chip',
+    click: true,
+    selected,
+  });
+  const lunch = xml(title('Lunch account'), chip('Amara', 40, true), chip('Theo', 320, false), text('Balance: £8.40', 400, 'balance'));
+  it('reads the label without its owner when the chosen chip, the title or a heading names the owner', () => {
+    expect(decide("Check Amara's balance is £8.40", lunch)).toBe('assert app:id/balance=Balance: £8.40');
+    const titled = xml(title('Amara'), text('Balance: £8.40', 400, 'balance'));
+    expect(decide("Check Amara's balance is £8.40", titled)).toBe('assert app:id/balance=Balance: £8.40');
+  });
+  it('never for an owner on a chip not chosen or shown nowhere, nor for another value', () => {
+    expect(decide("Check Theo's balance is £8.40", lunch)).toMatch(/^fail/);
+    expect(decide("Check Quillon's balance is £8.40", lunch)).toMatch(/^fail/);
+    expect(decide("Check Amara's balance is £8.80", lunch)).toMatch(/^fail/);
+  });
+});

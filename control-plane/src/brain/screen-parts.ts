@@ -79,16 +79,7 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
   const parts = partsOf(name);
   if (!parts) return null;
   const titles = titleElements(elements);
-  const screen = screenBounds(elements);
-  const headings = elements.filter(
-    (el) =>
-      el.visible &&
-      textOf(el) !== '' &&
-      !el.clickable &&
-      !ancestors(el, elements).some((a) => a.clickable) &&
-      rowOf(el, elements) === null &&
-      el.bounds.y + el.bounds.height <= screen.y + screen.height * 0.45,
-  );
+  const headings = headingsOf(elements);
   const used = new Set<ScreenElement>();
   // What tells this screen from the others of the app (the day chosen, whose it is) is what the check points at.
   let telling: ScreenElement | null = null;
@@ -101,14 +92,8 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
   }
   // The day: the chosen tab, chip or segment, or the title itself ("Today" over a habit list).
   if (parts.when && !whole) {
-    const when = parts.when;
-    const chosen = elements.find(
-      (el) =>
-        el.visible &&
-        sameText(textOf(el), when) &&
-        (el.selected || el.checked || ancestors(el, elements).some((a) => a.clickable && (a.selected || a.checked))),
-    );
-    const asTitle = titles.find((t) => sameText(textOf(t), when));
+    const chosen = chosenNamed(parts.when, elements);
+    const asTitle = titles.find((t) => sameText(textOf(t), parts.when!));
     if (!chosen && !asTitle) return null;
     if (asTitle) used.add(asTitle);
     telling = chosen ?? asTitle ?? null;
@@ -155,6 +140,44 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
     if (section) return passOn(telling ?? section, elements, parts);
   }
   return null;
+}
+
+/** Texts near the top of the screen, outside any row and any control: what a screen says it is about under its title. */
+function headingsOf(elements: readonly ScreenElement[]): ScreenElement[] {
+  const screen = screenBounds(elements);
+  return elements.filter(
+    (el) =>
+      el.visible &&
+      textOf(el) !== '' &&
+      !el.clickable &&
+      !ancestors(el, elements).some((a) => a.clickable) &&
+      rowOf(el, elements) === null &&
+      el.bounds.y + el.bounds.height <= screen.y + screen.height * 0.45,
+  );
+}
+
+/** The chosen tab, chip or segment whose text is `name` ("Today", "Amara"). */
+function chosenNamed(name: string, elements: readonly ScreenElement[]): ScreenElement | undefined {
+  return elements.find(
+    (el) =>
+      el.visible &&
+      sameText(textOf(el), name) &&
+      (el.selected || el.checked || ancestors(el, elements).some((a) => a.clickable && (a.selected || a.checked))),
+  );
+}
+
+/**
+ * What says the screen is about `owner` ("Amara" of "Amara's balance", "today" of "today's
+ * total"): the chosen tab, chip or segment of that name, the title, or a heading near the top
+ * outside any row, as a whole text or one of its parts ("Emma · 4 months"). Undefined when
+ * the owner is shown only elsewhere (a tab not chosen, a row) or not at all.
+ */
+export function screenAbout(owner: string, elements: readonly ScreenElement[]): ScreenElement | undefined {
+  return (
+    chosenNamed(owner, elements) ??
+    titleElements(elements).find((t) => sameText(textOf(t), owner)) ??
+    headingsOf(elements).find((el) => textSegments(textOf(el)).some((seg) => sameText(seg, owner) || startsWithName(seg, owner)))
+  );
 }
 
 /** Takes the first word of `words` that is `word` in some form ("grades" for "Grades"); false when none is. */

@@ -17,6 +17,7 @@ import { GENERIC_OBJECTS } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
 import { ratingClaim } from './rating-claims.js';
+import { screenAbout } from './screen-parts.js';
 import { gap, lies, modalFilter, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords, narrow } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -60,8 +61,31 @@ function resolvePlayback(label: TargetPhrase, value: string, elements: readonly 
   return passOn(named ?? other, elements, `${what} is ${value}: the player offers ${describe(other)}`);
 }
 
-/** "The total is $48.50": one text saying both, or the value beside its label. */
+/** "The total is $48.50": one text saying both, or the value beside its label; "Amara's balance" on Amara's screen (ownedValue). */
 export function resolveLabelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
+  const decided = labelValue(label, value, said, elements);
+  return (decided.action.type === 'fail' && ownedValue(label, value, said, elements)) || decided;
+}
+
+/**
+ * "Amara's balance is £8.40" on a screen whose chosen tab is Amara and whose label says "Balance":
+ * the owner is who the whole screen is about (the chosen tab, chip or segment, the title, a
+ * heading near the top: screen-parts.ts screenAbout), and the rest is read as the label. The owner
+ * is a name, written with a capital; one shown only on a tab not chosen, or not at all, is not said.
+ */
+function ownedValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision | null {
+  const owned = /^(\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)['’]s\s+(\p{Ll}.*)$/u.exec(label.text.trim());
+  if (!owned || /^(?:I|My|Our|Your|The)$/.test(owned[1]!)) return null;
+  const [, owner, rest] = owned as unknown as [string, string, string];
+  const about = screenAbout(owner, elements);
+  if (!about) return null;
+  // What the label says then is the rest, and so is the sentence: "the balance is £8.40".
+  const decided = labelValue({ text: rest }, value, said.replace(`${owner}${label.text.trim()[owner.length]}s `, 'the '), elements);
+  if (decided.action.type !== 'assert') return decided;
+  return { ...decided, reasoning: `${decided.reasoning}; the screen is ${owner}'s (${describe(about)})` };
+}
+
+function labelValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision {
   // "the sheet is for Recording 14": the dialog that is up, not the screen behind it (modal-subject.ts).
   const aboutModal = resolveModalValue(label, value, said, elements);
   if (aboutModal) return aboutModal;
