@@ -61,7 +61,36 @@ export function oppositesAgree(claim: readonly string[], text: readonly string[]
       !(mine.has(a) && mine.has(b)) &&
       ((mine.has(a) && theirs.has(b) && !theirs.has(a)) || (mine.has(b) && theirs.has(a) && !theirs.has(b))),
   );
-  return !opposed && unitsAgree(quantitiesOf(claim), quantitiesOf(text)) && meridiemsAgree(claim, text);
+  return !opposed && unitsAgree(quantitiesOf(claim), quantitiesOf(text)) && meridiemsAgree(claim, text) && stillToDo(claim, text);
+}
+
+/**
+ * "£14.00 to collect" is still to be done: it never says £14.00 has been collected, nor "£22.00 collected"
+ * that £22.00 is still to collect. After a number of both, within a few words before the next number, "to"
+ * and a verb says it is to be done, a past form ("collected") that it is done: of the same verb, the claim
+ * and the text say the same.
+ */
+function stillToDo(claim: readonly string[], text: readonly string[]): boolean {
+  return claim.every((n, i) => {
+    const mine = IS_NUMBER.test(n) ? doneOrToDo(claim, i) : undefined;
+    if (!mine) return true;
+    return text.every((t, k) => {
+      const theirs = t === n ? doneOrToDo(text, k) : undefined;
+      return !theirs || theirs.done === mine.done || !sameLemma(theirs.verb, mine.verb);
+    });
+  });
+}
+
+/** What is said of the number at `at`: "to collect" (to do) or "collected" (done), before the next number. */
+function doneOrToDo(tokens: readonly string[], at: number): { verb: string; done: boolean } | undefined {
+  for (let j = at + 1; j < Math.min(tokens.length, at + 5); j += 1) {
+    const t = tokens[j]!;
+    if (IS_NUMBER.test(t)) return undefined;
+    const next = tokens[j + 1];
+    if (t === 'to' && next && !IS_NUMBER.test(next)) return { verb: next, done: false };
+    if (/\p{L}{2,}ed$/u.test(t)) return { verb: t, done: true };
+  }
+  return undefined;
 }
 
 /** "4 am" is never "4 pm": a time of the claim with "am" or "pm", where the text has it only with the other. */

@@ -513,3 +513,20 @@ describe('a row that says the opposite of a word of the subject (session 13)', (
     expect(decideOn('Check The Great Bake Off is on BBC One', 'android-tv-guide')).toMatch(/^assert /);
   });
 });
+
+describe('what is still to do is not done (session 14)', () => {
+  // "£22.00 collected, £14.00 to collect" (claim-words.ts stillToDo, used by every reader of checks).
+  const kitty = android(title('Quiz night'), text('4 teams · 18 players · £22.00 collected, £14.00 to collect', 400, 'totals'));
+  it('fails "£14.00 has been collected" and "£22.00 is still to collect"; passes what the text says', () => {
+    expect(decide('Check that £14.00 has been collected', kitty)).toBe('fail');
+    expect(decide('Check that £22.00 is still to collect', kitty)).toBe('fail');
+    expect(decide('Check that £22.00 has been collected', kitty)).toMatch(/^assert /);
+    expect(decide('Check that £14.00 is still to collect', kitty)).toMatch(/^assert /);
+  });
+  it('reads a sentence that starts with an amount as a check (instruction-grammar.ts STATEMENT)', () => {
+    expect(decide('£22.00 has been collected', kitty)).toMatch(/^assert /);
+    expect(decide('£14.00 has been collected', kitty)).toBe('fail');
+    expect(decide('18 players are in the quiz', kitty)).toMatch(/^assert /);
+    expect(decide('19 players are in the quiz', kitty)).toBe('fail');
+  });
+});

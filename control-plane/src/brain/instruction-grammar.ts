@@ -336,9 +336,12 @@ const RULES: readonly Rule[] = [
   tapping,
 ];
 
-/** A sentence that states: an article or possessive, its subject (up to six words) and a verb; or "I am", "I should be". */
+/**
+ * A sentence that states: an article or possessive, its subject (up to six words) and a verb; or "I am", "I should be";
+ * or an amount and what it counts, then a form of "be" or "have" ("£22.00 has been collected", "5 dogs are booked").
+ */
 const STATEMENT =
-  /^(?:(?:the|a|an|my|your|our|this|these|those|its|their)\s+\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|must|does|did|\p{Ll}{2,}(?:s|ed))|(?:i|we)\s+(?:am|are|should\s+be|have|can|will|was|were))\s/iu;
+  /^(?:(?:the|a|an|my|your|our|this|these|those|its|their)\s+\S+(?:\s+\S+){0,5}?\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|must|does|did|\p{Ll}{2,}(?:s|ed))|(?:i|we)\s+(?:am|are|should\s+be|have|can|will|was|were)|[£$€]?\d[\d.,:]*(?:\s+\p{Ll}+){0,4}?\s+(?:is|are|was|were|has|have|had))\s/iu;
 
 /**
  * A statement whose subject is a name, with no article: "Cherokee Purple is out of stock", "Hive 2 needs
