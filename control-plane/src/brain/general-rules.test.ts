@@ -395,3 +395,17 @@ describe("a value of whom the screen is about: \"Amara's balance\" (session 14)"
     expect(decide("Check Amara's balance is £8.80", lunch)).toMatch(/^fail/);
   });
 });
+
+describe('a row named by its date written short (session 14)', () => {
+  // Cards laid out without a list, each a row of its own (screen-structure.ts rowOf), dates written "Tue 18 Nov".
+  const slots = xml(title('Choose a slot'), row(300, ['Tue 18 Nov', '08:00–12:00']), row(580, ['Wed 19 Nov', '12:00–16:00']));
+  it('taps the Select of the one row whose date is the one said in full', () => {
+    expect(decide('Select the Tuesday 18 Nov slot', slots)).toBe('tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[1]/Button[2]');
+    expect(decide('Select the Wednesday 19 November slot', slots)).toBe('tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[2]/Button[2]');
+  });
+  it('never a date no row shows whole', () => {
+    expect(decide('Select the Tuesday 19 Nov slot', slots)).toMatch(/^fail/);
+    expect(decide('Select the Wednesday 18 Nov slot', slots)).toMatch(/^fail/);
+    expect(decide('Select the Thursday 20 Nov slot', slots)).toMatch(/^fail/);
+  });
+});

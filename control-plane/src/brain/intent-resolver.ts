@@ -13,9 +13,9 @@ import { normalizeText } from './fuzzy.js';
 import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { sameLemma } from './lemmas.js';
-import { canonicalWord, controlWords, GENERIC_OBJECTS } from './lexicon.js';
+import { canonicalWord, controlWords, GENERIC_OBJECTS, spelledOut } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { controlForRow, controlSaidOfRow, labelForRow, verbOfNamedRow } from './named-row-controls.js';
+import { controlForRow, controlSaidOfRow, labelForRow, rowsOfScreen, verbOfNamedRow } from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
 import {
   answerCookies,
@@ -192,12 +192,18 @@ function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
   const others = said.filter((w) => !isName(w)).flatMap((w) => comparableTokens(w));
   if (runs.length === 0 || others.length > 2) return null;
   // Each name is a whole text of the row or a part of one ("Arsenal", "WO-1041"), or the first words of one, two or more
-  // ("Château Musar" of "Château Musar 2015"): never one word of a longer text ("Weekly" of "Weekly report").
+  // ("Château Musar" of "Château Musar 2015"): never one word of a longer text ("Weekly" of "Weekly report"). A date
+  // is the same written short: "Tuesday 18 Nov" is "Tue 18 Nov".
+  const spelled = (text: string) => spelledOut(comparableTokens(text)).join(' ');
   const showsName = (el: ScreenElement, name: string) =>
-    textSegments(el.text || el.contentDesc).some((seg) => sameText(seg, name) || startsWithName(seg, name));
-  const rows = listItems(elements).filter((r) => r.visible);
+    textSegments(el.text || el.contentDesc).some(
+      (seg) => sameText(seg, name) || startsWithName(seg, name) || spelled(seg) === spelled(name),
+    );
+  const rows = rowsOfScreen(elements);
   const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
-  const hits = rows.filter((r) => runs.every((name) => inside(r).some((el) => showsName(el, name))));
+  const found = rows.filter((r) => runs.every((name) => inside(r).some((el) => showsName(el, name))));
+  // A row inside another row (a card in a list item) is the one meant.
+  const hits = found.filter((r) => !found.some((o) => o !== r && descendants(r, elements).includes(o)));
   if (hits.length !== 1 || !hits[0]!.enabled) return null;
   const row = hits[0]!;
   // A name the screen shows outside the row too ("Blue Hours", the album's title and its track) says no one row.

@@ -33,7 +33,14 @@ const withInside = (row: ScreenElement, elements: readonly ScreenElement[]) => [
 const isControl = (el: ScreenElement) => el.clickable || isButtonType(el);
 const UNIT = /^(?:ft|m|km|mi|kg|g|cm|mm|min|mins|h|hr|hrs|l|ml|oz|lb|lbs|gb|mb|tb|berths?|seats?|nights?|people)$/i;
 const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
+
+/** A list's rows, and the rows of cards laid out without a list (a clickable card, a cell: screen-structure.ts rowOf). */
+export function rowsOfScreen(elements: readonly ScreenElement[]): ScreenElement[] {
+  const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
+  return [...new Set([...listItems(elements), ...held])].filter((r) => r.visible);
+}
 
 export function verbOfNamedRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   // "Mark The Whitsun Weddings as missing": what it is marked as is the control's own word ("Mark Missing", not "Mark Found").
@@ -58,8 +65,8 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     if (!isName(w)) return;
     const tokens = spelledOut(comparableTokens(w));
     // A time or number before a name is a name of its own ("the 10:30 Harbour Cruise": "10:30", "Harbour Cruise"); one
-    // after a word is part of it ("Hive 2").
-    const after = i > 0 && isName(words[i - 1]!) && !(/\d/.test(words[i - 1]!) && !/\d/.test(w));
+    // after a word is part of it ("Hive 2"), and so is a month after its day ("Tuesday 18 Nov").
+    const after = i > 0 && isName(words[i - 1]!) && !(/\d/.test(words[i - 1]!) && !/\d/.test(w) && !MONTH.test(tokens[0] ?? ''));
     if (after && names.length > 0) names[names.length - 1]!.push(...tokens);
     else names.push(tokens);
   });
@@ -67,9 +74,7 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     .filter((w, i) => !isName(w) && !(UNIT.test(w) && i > 0 && /^\d/.test(words[i - 1]!)))
     .flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
   if (names.length === 0 || others.length > 2) return null;
-  // A list's rows, and the rows of cards laid out without a list (a clickable card, a cell: screen-structure.ts rowOf).
-  const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
-  const rows = [...new Set([...listItems(elements), ...held])].filter((r) => r.visible);
+  const rows = rowsOfScreen(elements);
   const inside = (row: ScreenElement) => withInside(row, elements);
   // A name is a text of the row or a part of one ("Hive 2" of "Hive 2 · Carniolan"), or the first words of one when it
   // has two or more ("Chapel Allerton" of "Chapel Allerton Gardens"); a weekday the first word of a date ("Fri 5 Dec").
