@@ -374,7 +374,7 @@ describe("a verb's one control acts on what the screen is about (session 14)", (
   });
 });
 
-describe("a value of whom the screen is about: \"Amara's balance\" (session 14)", () => {
+describe('a value of whom the screen is about: "Amara\'s balance" (session 14)', () => {
   const chip = (t: string, x: number, selected: boolean): N => ({
     cls: 'android.widget.TextView',
     b: [x, 230, x + 250, 300],
@@ -407,5 +407,26 @@ describe('a row named by its date written short (session 14)', () => {
     expect(decide('Select the Tuesday 19 Nov slot', slots)).toMatch(/^fail/);
     expect(decide('Select the Wednesday 18 Nov slot', slots)).toMatch(/^fail/);
     expect(decide('Select the Thursday 20 Nov slot', slots)).toMatch(/^fail/);
+  });
+});
+
+describe('a control named by its kind, then what it says (session 14)', () => {
+  const box = (t: string, y: number, id: string): N => ({
+    cls: 'android.widget.CheckBox',
+    b: [40, y, 1040, y + 80],
+    text: t,
+    id,
+    click: true,
+    checked: false,
+  });
+  const form = xml(title('Book the hall'), box('I have read the hire conditions', 400, 'conditions'), button('Continue', 600, 'continue'));
+  it('reads "the box to say …", "the button labelled …" as that control', () => {
+    expect(decide('Tick the box to say I have read the hire conditions', form)).toBe('tap app:id/conditions');
+    expect(decide('Tap the button labelled Continue', form)).toBe('tap app:id/continue');
+    expect(decide('Tap the button called "Continue"', form)).toBe('tap app:id/continue');
+  });
+  it('never another control or words no control says', () => {
+    expect(decide('Tick the box to say I am over 18', form)).toMatch(/^fail/);
+    expect(decide('Tap the button labelled Back', form)).toMatch(/^fail/);
   });
 });

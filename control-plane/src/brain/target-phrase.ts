@@ -57,6 +57,10 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, Role]> = [
   [/\s+(?:text|label|message|title|heading|banner|popup|dialog)$/i, 'text'],
 ];
 
+/** A kind of control, then what it says: "the box to say …", "the switch labelled …", "the button called …". */
+const KIND_THEN_LABEL =
+  /^(?:the\s+|a\s+)?(check\s*box|tick\s*box|box|switch|toggle|button|link|tab)\s+(?:to\s+say|saying|that\s+says|which\s+says|labell?ed|called|named)\s+(.+)$/i;
+
 /** "the search bar", "search field", "the search box": a search input, by type, hint or id. */
 const SEARCH_FIELD = /^search\s+(?:bar|field|box|input|text\s*field)$/i;
 
@@ -119,6 +123,13 @@ function stripArticles(text: string): string {
 export function parseTargetPhrase(raw: string, defaultRole?: Role): TargetPhrase {
   // "?" stays: it is part of labels such as "Forgot password?".
   const trimmed = raw.trim().replace(/[.!]+$/, '');
+  // "the box to say I have read the conditions", "the button labelled Continue": the kind, then its label.
+  const labelled = KIND_THEN_LABEL.exec(trimmed);
+  if (labelled) {
+    const kind = labelled[1]!;
+    const role = /box$/i.test(kind) ? 'toggle' : (ROLE_WORDS.find(([re]) => re.test(` ${kind}`))?.[1] ?? defaultRole);
+    return parseName(labelled[2]!, role);
+  }
   const text = stripArticles(trimmed);
   // "My orders", "In stock", "Your edits …": the stripped word may belong to the name; that reading is kept.
   const kept = /^(?:the\s+)?(?:my|your|this|that|in|on|at|to|into|onto)\s/i.test(trimmed) ? trimmed.replace(/^the\s+/i, '') : undefined;
