@@ -430,3 +430,26 @@ describe('a control named by its kind, then what it says (session 14)', () => {
     expect(decide('Tap the button labelled Back', form)).toMatch(/^fail/);
   });
 });
+
+describe("a value written the screen's way (session 14)", () => {
+  const permit = xml(
+    title('Day permit'),
+    text('Fishing date', 400, 'date_label', 48),
+    { cls: 'android.widget.TextView', b: [600, 400, 1040, 450], text: 'Sat 12 Apr 2025', id: 'date_value' },
+    text('Practice night: Thursdays 7:30 pm', 600, 'practice'),
+    text('7-day average: 128/82 mmHg', 700, 'average'),
+  );
+  it('reads dates written short, a weekday of every week, "at" before a time and a unit after the value', () => {
+    expect(decide('Make sure the fishing date is Saturday 12 April 2025', permit)).toBe('assert app:id/date_value=Sat 12 Apr 2025');
+    expect(decide('Check practice night is Thursday at 7:30 pm', permit)).toBe('assert app:id/practice=Practice night: Thursdays 7:30 pm');
+    expect(decide('Check the 7-day average is 128/82', permit)).toBe('assert app:id/average=7-day average: 128/82 mmHg');
+  });
+  it('never another day, time or number, nor a value with more after it than a unit', () => {
+    expect(decide('Make sure the fishing date is Sunday 12 April 2025', permit)).toMatch(/^fail/);
+    expect(decide('Make sure the fishing date is Saturday 12 April 2026', permit)).toMatch(/^fail/);
+    expect(decide('Make sure the fishing date is Saturday 12', permit)).toMatch(/^fail/);
+    expect(decide('Check practice night is Friday at 7:30 pm', permit)).toMatch(/^fail/);
+    expect(decide('Check practice night is Thursday at 7:30 am', permit)).toMatch(/^fail/);
+    expect(decide('Check the 7-day average is 128/85', permit)).toMatch(/^fail/);
+  });
+});

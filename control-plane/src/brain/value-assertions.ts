@@ -13,7 +13,7 @@ import { findFields } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
-import { GENERIC_OBJECTS } from './lexicon.js';
+import { GENERIC_OBJECTS, spelledOut } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
 import { ratingClaim } from './rating-claims.js';
@@ -181,8 +181,10 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
   const beside = elements
     .filter((el) => el.visible && el !== label0 && (el.text || el.contentDesc) && isValueOf(label0, el, elements))
     .sort((a, b) => gap(a.bounds, label0.bounds) - gap(b.bounds, label0.bounds))[0];
+  if (beside && sameValue(beside.text || beside.contentDesc, value))
+    return passOn(beside, elements, `${describe(beside)} is the value next to ${describe(label0)}, "${value}" written its way`);
   const actual = beside ? ` it shows ${describe(beside)}` : ' no value is shown beside it';
-  const rephrased = reworded() ?? nameByFirstWords(label, value, elements);
+  const rephrased = reworded() ?? nameByFirstWords(label, value, elements) ?? labelBeforeColon(label, value, elements);
   if (rephrased) return rephrased;
   return fail(`${quoteOf(label)} is not "${value}":${actual}`);
 }
@@ -258,10 +260,34 @@ function labelBeforeColon(label: TargetPhrase, value: string, elements: readonly
     const m = /^([^:]+):\s+(.+)$/.exec((el.text || el.contentDesc).trim());
     if (!m || el.clickable) return false;
     const own = comparableTokens(m[1]!);
-    return sameLemma(own[0] ?? '', subject[0]!) && subject.slice(1).every((w) => own.includes(w)) && sameText(m[2]!, wanted);
+    return (
+      sameLemma(own[0] ?? '', subject[0]!) &&
+      subject.slice(1).every((w) => own.includes(w)) &&
+      (sameText(m[2]!, wanted) || sameValue(m[2]!, wanted))
+    );
   });
   if (hits.length !== 1) return null;
   return passOn(hits[0]!, elements, `${describe(hits[0]!)} gives ${quoteOf(label)} as "${value}"`);
+}
+
+/** Units a value may be shown with after its last number: "128/82" is "128/82 mmHg". */
+const VALUE_UNIT = /^(?:mmhg|mmol|l|kg|g|km|m|cm|mm|ml|kcal|bpm|mph|kph|min|mins|minutes|h|hrs|hours|gb|mb|°c|°f|%)$/;
+
+/**
+ * A value as the screen writes it in another form: "Saturday 12 April 2025" as "Sat 12 Apr 2025", "Thursday at
+ * 7:30 pm" as "Thursdays 7:30 pm" (said of every week), "128/82" as "128/82 mmHg". The same words and numbers in the
+ * same order, spelled out, with articles and "at" aside; after the value's last number, only a unit may follow.
+ */
+function sameValue(shown: string, value: string): boolean {
+  const words = (text: string) =>
+    spelledOut(comparableTokens(text))
+      .filter((w) => !/^(?:a|an|the|at)$/.test(w))
+      .map((w) => (/^(?:mon|tues|wednes|thurs|fri|satur|sun)days$/.test(w) ? w.slice(0, -1) : w));
+  const wanted = words(value);
+  const own = words(shown);
+  if (wanted.length === 0 || own.length < wanted.length || !wanted.every((w, i) => w === own[i])) return false;
+  const rest = own.slice(wanted.length);
+  return rest.length === 0 || (/\d/.test(wanted[wanted.length - 1]!) && rest.every((w) => VALUE_UNIT.test(w)));
 }
 
 /** A sentence the grammar left whole ("honey so far this year is 23.5 kg"), read as a label and its value after a colon. */
