@@ -443,6 +443,10 @@ describe("a value written the screen's way (session 14)", () => {
     expect(decide('Make sure the fishing date is Saturday 12 April 2025', permit)).toBe('assert app:id/date_value=Sat 12 Apr 2025');
     expect(decide('Check practice night is Thursday at 7:30 pm', permit)).toBe('assert app:id/practice=Practice night: Thursdays 7:30 pm');
     expect(decide('Check the 7-day average is 128/82', permit)).toBe('assert app:id/average=7-day average: 128/82 mmHg');
+    const baby = xml(title('Today'), text('Emma · 4 months', 300, 'baby'));
+    expect(decide('Check Emma is 4 months old', baby)).toBe('assert app:id/baby=Emma · 4 months');
+    expect(decide('Check Emma is 5 months old', baby)).toMatch(/^fail/);
+    expect(decide('Check Emma is 4 years old', baby)).toMatch(/^fail/);
   });
   it('never another day, time or number, nor a value with more after it than a unit', () => {
     expect(decide('Make sure the fishing date is Sunday 12 April 2025', permit)).toMatch(/^fail/);

@@ -122,6 +122,8 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
     value,
     ...(bareValue ? [bareValue] : []),
     ...(/\bout\s+of\b/i.test(value) ? [value.replace(/\bout\s+of\b/gi, 'of')] : []),
+    // "4 months old" is an age, shown as "4 months".
+    ...(AGE.test(value) ? [value.replace(AGE, '$1')] : []),
   ];
   // "total €50" is the label and the value in one text: never "€50" alone where the label has a text of its own
   // (the Subtotal's "€50.00" beside a Total of €53.50).
@@ -269,6 +271,9 @@ function labelBeforeColon(label: TargetPhrase, value: string, elements: readonly
   if (hits.length !== 1) return null;
   return passOn(hits[0]!, elements, `${describe(hits[0]!)} gives ${quoteOf(label)} as "${value}"`);
 }
+
+/** An age said with "old": "4 months old", "2 years old". */
+const AGE = /^(\d+\s+(?:days?|weeks?|months?|years?))\s+old$/i;
 
 /** Units a value may be shown with after its last number: "128/82" is "128/82 mmHg". */
 const VALUE_UNIT = /^(?:mmhg|mmol|l|kg|g|km|m|cm|mm|ml|kcal|bpm|mph|kph|min|mins|minutes|h|hrs|hours|gb|mb|°c|°f|%)$/;
