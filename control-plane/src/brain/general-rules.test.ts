@@ -457,3 +457,21 @@ describe("a value written the screen's way (session 14)", () => {
     expect(decide('Check the 7-day average is 128/85', permit)).toMatch(/^fail/);
   });
 });
+
+describe("a row's verb with where its object goes (session 14)", () => {
+  const recipe = (y: number, name: string, id: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [0, y, 1080, y + 200],
+    id: 'recipe_row',
+    kids: [text(name, y + 20, 'recipe_name'), button('Add', y + 100, id)],
+  });
+  const box = xml(title('This week'), list(recipe(300, 'Fish Pie', 'add_0'), recipe(580, 'Bean Chilli', 'add_1')));
+  it('taps the Add of the row named, "to my box" being where it goes', () => {
+    expect(decide('Add the Fish Pie recipe to my box', box)).toBe('tap app:id/add_0');
+    expect(decide('Add the Bean Chilli to the basket', box)).toBe('tap app:id/add_1');
+  });
+  it('never a row not named, nor words that are no destination', () => {
+    expect(decide('Add the Fish Curry recipe to my box', box)).toMatch(/^fail/);
+    expect(decide('Add the Fish Pie recipe to my neighbour', box)).toMatch(/^fail/);
+  });
+});

@@ -13,7 +13,7 @@ import { normalizeText } from './fuzzy.js';
 import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
 import { sameLemma } from './lemmas.js';
-import { canonicalWord, controlWords, GENERIC_OBJECTS, spelledOut } from './lexicon.js';
+import { canonicalWord, controlWords, DESTINATION, GENERIC_OBJECTS, spelledOut } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
 import { controlForRow, controlSaidOfRow, labelForRow, rowsOfScreen, verbOfNamedRow } from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
@@ -646,8 +646,6 @@ function addOffered(said: string, elements: readonly ScreenElement[]): Decision 
 
 const ACTION_VERB = /^(?:play|watch|view|start|listen\s+to|read|run|launch|use|activate|trigger)\s+(.+)$/i;
 const ARTICLE = /^(?:the|a|an|my|this|your|our)$/;
-/** Where an action puts its object: "Add a Margherita to the basket" is the button "Add Margherita". */
-const DESTINATION = /\s+(?:to|into|in)\s+(?:the\s+|my\s+)?(?:basket|cart|bag|order|list|playlist|favou?rites|library|wishlist)$/i;
 /** A word after a control's name saying what kind of thing it is: "the Good Night scene". */
 const KIND_NOUN = /\s+(?:scene|button|option|tab|item|mode|setting|settings|card|link|shortcut)$/i;
 const withoutArticles = (text: string) =>

@@ -369,6 +369,13 @@ export function controlWords(tokens: readonly string[]): string[] {
   return words;
 }
 
+/**
+ * Where an action puts its object or takes it from: "Add a Margherita to the basket" is the button "Add Margherita",
+ * "Remove the salmon from my box" the row's Remove.
+ */
+export const DESTINATION =
+  /\s+(?:to|into|in|from|off)\s+(?:the\s+|my\s+|our\s+)?(?:basket|cart|bag|box|order|list|playlist|favou?rites|library|wishlist|trolley)$/i;
+
 /** What a tester may call the thing a screen acts on: "Pause the video", "Stop the timer", "Attach a photo". */
 export const GENERIC_OBJECTS =
   /^(?:video|song|track|music|audio|episode|podcast|playback|movie|film|show|recording|stream|timer|stopwatch|workout|navigation|download|upload|call|photo|picture|image|file|document|attachment|app|message|email|reply|comment|post|form|request|it|this)$/i;

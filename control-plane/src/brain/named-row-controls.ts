@@ -20,7 +20,7 @@ import { listItems } from './element-matching.js';
 import { descendants, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
-import { spelledOut } from './lexicon.js';
+import { DESTINATION, spelledOut } from './lexicon.js';
 import { locatable } from './locators.js';
 import { namesByHead } from './row-claims.js';
 import { modalFilter, rowOf } from './screen-structure.js';
@@ -45,7 +45,7 @@ export function rowsOfScreen(elements: readonly ScreenElement[]): ScreenElement[
 export function verbOfNamedRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   // "Mark The Whitsun Weddings as missing": what it is marked as is the control's own word ("Mark Missing", not "Mark Found").
   const marked = /^(.+?)\s+as\s+(\p{L}+(?:\s+\p{L}+)?)$/iu.exec(said.trim().replace(/[.!]$/, ''));
-  const m = /^(\p{L}+)\s+(.+)$/u.exec((marked?.[1] ?? said).trim().replace(/[.!]$/, ''));
+  const m = /^(\p{L}+)\s+(.+)$/u.exec((marked?.[1] ?? said).trim().replace(/[.!]$/, '').replace(DESTINATION, ''));
   if (!m || modalFilter(elements)) return null;
   const [, verb, object] = m as unknown as [string, string, string];
   const as = marked ? comparableTokens(marked[2]!) : [];
