@@ -475,3 +475,32 @@ describe("a row's verb with where its object goes (session 14)", () => {
     expect(decide('Add the Fish Pie recipe to my neighbour', box)).toMatch(/^fail/);
   });
 });
+
+describe('a row named in lower case by the end of its title (session 14)', () => {
+  const dish = (y: number, name: string, id: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [0, y, 1080, y + 200],
+    id: 'dish_row',
+    kids: [text(name, y + 20, 'dish_name'), button('Remove', y + 100, id)],
+  });
+  const box = xml(
+    title('Your box'),
+    list(dish(300, 'Miso Glazed Salmon', 'remove_0'), dish(580, 'Smoky Bean Chilli, 2 servings', 'remove_1')),
+  );
+  it('taps the verb of the one row whose title ends with the words', () => {
+    expect(decide('Remove the salmon from my box', box)).toBe('tap app:id/remove_0');
+    expect(decide('Remove the bean chilli', box)).toBe('tap app:id/remove_1');
+  });
+  it('never words no title ends with, nor words another text has too', () => {
+    expect(decide('Remove the trout from my box', box)).toMatch(/^fail/);
+    expect(decide('Remove the glazed', box)).toMatch(/^fail/);
+    const two = xml(title('Your box'), list(dish(300, 'Miso Glazed Salmon', 'remove_0'), dish(580, 'Salmon Fishcakes', 'remove_1')));
+    expect(decide('Remove the salmon from my box', two)).toMatch(/^fail/);
+    const banner = xml(
+      title('Your box'),
+      text('Salmon is back this week', 250, 'banner'),
+      list(dish(300, 'Miso Glazed Salmon', 'remove_0')),
+    );
+    expect(decide('Remove the salmon from my box', banner)).toMatch(/^fail/);
+  });
+});

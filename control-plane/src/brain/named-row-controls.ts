@@ -73,8 +73,28 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const others = words
     .filter((w, i) => !isName(w) && !(UNIT.test(w) && i > 0 && /^\d/.test(words[i - 1]!)))
     .flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
-  if (names.length === 0 || others.length > 2) return null;
   const rows = rowsOfScreen(elements);
+  const row = names.length === 0 ? rowByTitleEnd(others, rows, elements) : others.length > 2 ? null : rowByNames(names, rows, elements);
+  if (!row) return null;
+  const controls = descendants(row, elements).filter((el) => {
+    const label = comparableTokens(labelOf(el));
+    const first = label[0];
+    const asSaid = as.every((w) => label.slice(1).some((t) => sameLemma(t, w)));
+    return isControl(el) && first !== undefined && sameLemma(first, verb.toLowerCase()) && asSaid;
+  });
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
+  return tapOn(
+    control,
+    elements,
+    `${describe(control)} is the ${verb.toLowerCase()} of the one row showing ${names.length > 0 ? names.map((n) => n.join(' ')).join(' and ') : others.join(' ')}`,
+    0.8,
+  );
+}
+
+/** The one row showing every name (see the file comment), none of them shown elsewhere when it is one name alone. */
+function rowByNames(names: readonly string[][], rows: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement | null {
   const inside = (row: ScreenElement) => withInside(row, elements);
   // A name is a text of the row or a part of one ("Hive 2" of "Hive 2 · Carniolan"), or the first words of one when it
   // has two or more ("Chapel Allerton" of "Chapel Allerton Gardens"); a weekday the first word of a date ("Fri 5 Dec").
@@ -98,21 +118,29 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   // names together ("the 10:30 Harbour Cruise", a cruise at 14:00 too) do, as only this row shows them all.
   const mine = new Set(inside(row));
   if (names.length === 1 && locatable(elements).some((el) => !mine.has(el) && shows(el, names[0]!))) return null;
-  const controls = descendants(row, elements).filter((el) => {
-    const label = comparableTokens(labelOf(el));
-    const first = label[0];
-    const asSaid = as.every((w) => label.slice(1).some((t) => sameLemma(t, w)));
-    return isControl(el) && first !== undefined && sameLemma(first, verb.toLowerCase()) && asSaid;
-  });
-  if (controls.length !== 1) return null;
-  const control = controls[0]!;
-  if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
-  return tapOn(
-    control,
-    elements,
-    `${describe(control)} is the ${verb.toLowerCase()} of the one row showing ${names.map((n) => n.join(' ')).join(' and ')}`,
-    0.8,
+  return row;
+}
+
+/**
+ * "Remove the salmon from my box" beside a row "Miso Glazed Salmon": a name in lower case is the last words of
+ * one row's title (before a comma or an aside: "Honey-roast gammon joint, 2 kg" for "the gammon joint"), and no
+ * other text of the screen has any of its words. One or two words, what the thing is ending it.
+ */
+function rowByTitleEnd(words: readonly string[], rows: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement | null {
+  if (words.length === 0 || words.length > 2) return null;
+  const ends = (el: ScreenElement) => {
+    const own = comparableTokens(labelOf(el).split(/\s*[,(·–—]\s*/)[0] ?? '');
+    const tail = own.slice(own.length - words.length);
+    return own.length >= words.length && words.every((w, i) => sameLemma(tail[i]!, w));
+  };
+  const hits = rows.filter((r) => withInside(r, elements).some(ends));
+  const found = hits.filter((r) => !hits.some((o) => o !== r && descendants(r, elements).includes(o)));
+  if (found.length !== 1) return null;
+  const mine = new Set(withInside(found[0]!, elements));
+  const elsewhere = locatable(elements).some(
+    (el) => !mine.has(el) && comparableTokens(labelOf(el)).some((t) => words.some((w) => sameLemma(t, w))),
   );
+  return elsewhere ? null : found[0]!;
 }
 
 /**
