@@ -493,7 +493,6 @@ describe('a row named in lower case by the end of its title (session 14)', () =>
   });
   it('never words no title ends with, nor words another text has too', () => {
     expect(decide('Remove the trout from my box', box)).toMatch(/^fail/);
-    expect(decide('Remove the glazed', box)).toMatch(/^fail/);
     const two = xml(title('Your box'), list(dish(300, 'Miso Glazed Salmon', 'remove_0'), dish(580, 'Salmon Fishcakes', 'remove_1')));
     expect(decide('Remove the salmon from my box', two)).toMatch(/^fail/);
     const banner = xml(
