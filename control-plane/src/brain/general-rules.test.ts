@@ -498,7 +498,7 @@ describe('a row named in lower case by the end of its title (session 14)', () =>
     const banner = xml(
       title('Your box'),
       text('Salmon is back this week', 250, 'banner'),
-      list(dish(300, 'Miso Glazed Salmon', 'remove_0')),
+      list(dish(300, 'Miso Glazed Salmon', 'remove_0'), dish(580, 'Bean Chilli', 'remove_1')),
     );
     expect(decide('Remove the salmon from my box', banner)).toMatch(/^fail/);
   });
