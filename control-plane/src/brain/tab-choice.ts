@@ -47,7 +47,7 @@ export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): 
     ];
     if (named.length !== 1) continue;
     const tab = named[0]!;
-    if (noun !== null && !shownElsewhere(noun, tab, elements)) continue;
+    if (noun !== null && !shownElsewhere(noun, tab, elements) && !listedThings(noun, elements)) continue;
     // Two words, each a choice's name ("the league table" beside a League tab and a Table segment), may name either;
     // unless the noun's choice is the one chosen, the section the screen is ("the Term 2 grades" on the Grades tab), or
     // a possessive says whose ("tomorrow's tides" beside a Tides tab is Tomorrow).
@@ -112,6 +112,16 @@ function shownElsewhere(noun: string, tab: ScreenElement, elements: readonly Scr
       tapTargetOf(el, elements) !== tab &&
       wanted.every((w) => comparableTokens(textOf(el)).some((t) => sameLemma(t, w))),
   );
+}
+
+/**
+ * "items", "programmes", "requests": one plural word for what the list shows, said by no text of the screen (a word
+ * shown there names that thing instead): "Show sold items" is the Sold choice.
+ */
+function listedThings(noun: string, elements: readonly ScreenElement[]): boolean {
+  const wanted = comparableTokens(noun);
+  if (wanted.length !== 1 || !/\p{L}{3,}s$/u.test(wanted[0]!)) return false;
+  return !elements.some((el) => el.visible && comparableTokens(textOf(el)).some((t) => sameLemma(t, wanted[0]!)));
 }
 
 /** A tab's label less the count after it: "Closed (5)" is the Closed tab. */
