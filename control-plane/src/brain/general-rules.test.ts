@@ -503,3 +503,23 @@ describe('a row named in lower case by the end of its title (session 14)', () =>
     expect(decide('Remove the salmon from my box', banner)).toMatch(/^fail/);
   });
 });
+
+describe("a label that is the instruction's first words, the rest shown nowhere (session 14)", () => {
+  const grades = xml(
+    title('Grades'),
+    text('Maths · A', 400, 'maths'),
+    button('Download report', 700, 'download', true, 80),
+    button('Remind me', 900, 'remind', true, 80),
+    button('Extend by 30 min', 1100, 'extend', true, 80),
+  );
+  it('taps "Download report" for "Download the report card"', () => {
+    expect(decide('Download the report card', grades)).toBe('tap app:id/download');
+  });
+  it("never for words between the label's, when or how, a name or a number", () => {
+    expect(decide('Remind me later', grades)).toMatch(/^fail/);
+    expect(decide('Extend my booking by 30 min', grades)).toMatch(/^fail/);
+    expect(decide('Download the Term 2 report', grades)).toMatch(/^fail/);
+    expect(decide('Download the report for Nina', grades)).toMatch(/^fail/);
+    expect(decide('Download the report 2', grades)).toMatch(/^fail/);
+  });
+});

@@ -797,19 +797,49 @@ function controlOfRow(said: string, elements: readonly ScreenElement[]): Decisio
 function controlInWords(said: string, elements: readonly ScreenElement[]): Decision | null {
   const words = comparableTokens(said);
   const title = new Set(titleElements(elements).flatMap((t) => comparableTokens(labelOf(t))));
+  const names = capitalisedWords(said.replace(/^\S+\s*/, ''));
   const hits = controlsOf(elements).filter((el) => {
     if (!el.enabled) return false;
     const label = comparableTokens(labelOf(el));
     if (label.length < 2) return false;
     let at = 0;
     const extra: string[] = [];
+    // Words between the label's own ("Extend my booking by 30 min" over "Extend by 30 min") say something the label does not.
+    let inside = false;
     for (const w of words) {
       if (at < label.length && w === label[at]) at += 1;
-      else extra.push(w);
+      else {
+        extra.push(w);
+        if (at < label.length && !/^(?:the|a|an|my)$/.test(w)) inside = true;
+      }
     }
-    return at === label.length && extra.length > 0 && extra.every((w) => title.has(w) || /^(?:the|a|an|my)$/.test(w));
+    if (at !== label.length || extra.length === 0) return false;
+    const told = extra.filter((w) => !/^(?:the|a|an|my|of|for|first)$/.test(w));
+    // "Download the report card" beside "Download report": the label is the instruction's first words, and the words
+    // after them are shown nowhere (they describe what the screen is about, as screenSubject reads it); never a name,
+    // a number, when or how ("Remind me later" is not "Remind me"), a row's control (its row is named by what it
+    // shows) or for a verb that loses something.
+    const unseen =
+      label[0] === words[0] &&
+      !inside &&
+      rowOf(el, elements) === null &&
+      !DESTRUCTIVE.test(said) &&
+      told.length <= 2 &&
+      told.every(
+        (w) => !/\d/.test(w) && !WHEN_OR_HOW.test(w) && ![...names].some((n) => w.startsWith(n)) && !shownBesides(el, w, elements),
+      );
+    return extra.every((w) => title.has(w) || /^(?:the|a|an|my)$/.test(w)) || unseen;
   });
   return hits.length === 1 ? tapOn(hits[0]!, elements, `${describe(hits[0]!)} is named by the instruction's words`, 0.85) : null;
+}
+
+/** Words that say when or how an action is done, which a control's label without them does not do. */
+const WHEN_OR_HOW =
+  /^(?:later|now|again|soon|never|always|instead|too|also|not|only|all|back|off|on|up|down|out|in|today|tomorrow|tonight|yesterday|once|twice)$/;
+
+/** Some text of the screen other than `control` has the word (in some form). */
+function shownBesides(control: ScreenElement, word: string, elements: readonly ScreenElement[]): boolean {
+  return locatable(elements).some((el) => el !== control && comparableTokens(labelOf(el)).some((t) => sameLemma(t, word)));
 }
 
 /** "Turn on the 22:30 alarm" on the Alarm screen: the switch of the row whose text is exactly "22:30". */
