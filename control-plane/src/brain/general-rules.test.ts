@@ -371,6 +371,7 @@ describe("a verb's one control acts on what the screen is about (session 14)", (
     expect(decide('Unlock the trunk lid', car)).toMatch(/^fail/);
     expect(decide('Delete the account', car)).toMatch(/^fail/);
     expect(decide('Unlock it without the app', car)).toMatch(/^fail/);
+    expect(decide('Unlock the car later', car)).toMatch(/^fail/);
   });
 });
 

@@ -706,10 +706,32 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
       ? objectWords.length > 0 && objectWords.every((w) => title.has(w))
       : (objectWords.length === 1 && GENERIC_OBJECTS.test(objectWords[0]!)) ||
         (objectWords.length > 0 && objectWords.every((w) => shown.has(w))) ||
-        (!DESTRUCTIVE.test(verb!) && screenSubject(object!, objectWords, shown));
+        (!DESTRUCTIVE.test(verb!) && screenSubject(objectWords, capitalisedWords(object!), (w) => shown.has(w)));
   if (!known || objectElsewhere(byVerb[0]!, objectWords, elements)) return null;
   if (!byVerb[0]!.enabled) return fail(`${describe(byVerb[0]!)} is disabled`);
   return one(byVerb, "is the instruction's verb");
+}
+
+/**
+ * Words that make an object more than a thing named ("the popup without saving", "it and the rest"), and words
+ * that say when or how, which a control without them does not do ("Remind me later" is not "Remind me").
+ */
+const NOT_A_THING =
+  /^(?:without|with|and|or|but|for|to|from|in|on|by|of|at|if|when|before|after|then|it|them|me|us|all|every|everything|later|now|again|soon|never|always|instead|too|also|not|only|back|off|up|down|out|today|tomorrow|tonight|yesterday|once|twice)$/;
+
+/**
+ * "Unlock the car" beside the one button "Unlock" on a car's screen: an object the screen shows
+ * nowhere, in plain words, is what the whole screen is about, and the one control that is the
+ * verb acts on it. Never a name (`names`: a word written with a capital must be shown), a number,
+ * when or how, an object that is partly shown, which names some other thing; the callers add: never
+ * for a verb that loses something ("Delete the account" never taps a photo's one Delete).
+ */
+function screenSubject(objectWords: readonly string[], names: ReadonlySet<string>, shown: (word: string) => boolean): boolean {
+  return (
+    objectWords.length > 0 &&
+    objectWords.length <= 3 &&
+    !objectWords.some((w) => /\d/.test(w) || NOT_A_THING.test(w) || [...names].some((n) => w.startsWith(n)) || shown(w))
+  );
 }
 
 /**
@@ -719,27 +741,6 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
  * strimmer's row, nor "Return the star atlas" the Return of an alert about a telescope (the
  * thirty-seventh batch).
  */
-/** Words that make an object more than a thing named ("the popup without saving", "it and the rest"). */
-const NOT_A_THING = /^(?:without|with|and|or|but|for|to|from|in|on|by|of|at|if|when|before|after|then|it|them|me|us|all|every|everything)$/;
-
-/**
- * "Unlock the car" beside the one button "Unlock" on a car's screen: an object the screen shows
- * nowhere, in plain words, is what the whole screen is about, and the one control that is the
- * verb acts on it. Never a name (a word written with a capital must be shown), never an object
- * that is partly shown, which names some other thing, and never for a verb that loses something
- * ("Delete the account" never taps a photo's one Delete): that object must be shown.
- */
-function screenSubject(object: string, objectWords: readonly string[], shown: ReadonlySet<string>): boolean {
-  return (
-    objectWords.length > 0 &&
-    objectWords.length <= 3 &&
-    capitalisedWords(object).size === 0 &&
-    !/\d/.test(object) &&
-    !objectWords.some((w) => NOT_A_THING.test(w)) &&
-    objectWords.every((w) => !shown.has(w))
-  );
-}
-
 function objectElsewhere(control: ScreenElement, objectWords: readonly string[], elements: readonly ScreenElement[]): boolean {
   const naming = (words: readonly string[]) =>
     locatable(elements).filter((el) => {
@@ -816,8 +817,7 @@ function controlInWords(said: string, elements: readonly ScreenElement[]): Decis
     if (at !== label.length || extra.length === 0) return false;
     const told = extra.filter((w) => !/^(?:the|a|an|my|of|for|first)$/.test(w));
     // "Download the report card" beside "Download report": the label is the instruction's first words, and the words
-    // after them are shown nowhere (they describe what the screen is about, as screenSubject reads it); never a name,
-    // a number, when or how ("Remind me later" is not "Remind me"), a row's control (its row is named by what it
+    // after them say what the screen is about (screenSubject); never a row's control (its row is named by what it
     // shows) or for a verb that loses something.
     const unseen =
       label[0] === words[0] &&
@@ -825,17 +825,11 @@ function controlInWords(said: string, elements: readonly ScreenElement[]): Decis
       rowOf(el, elements) === null &&
       !DESTRUCTIVE.test(said) &&
       told.length <= 2 &&
-      told.every(
-        (w) => !/\d/.test(w) && !WHEN_OR_HOW.test(w) && ![...names].some((n) => w.startsWith(n)) && !shownBesides(el, w, elements),
-      );
+      (told.length === 0 || screenSubject(told, names, (w) => shownBesides(el, w, elements)));
     return extra.every((w) => title.has(w) || /^(?:the|a|an|my)$/.test(w)) || unseen;
   });
   return hits.length === 1 ? tapOn(hits[0]!, elements, `${describe(hits[0]!)} is named by the instruction's words`, 0.85) : null;
 }
-
-/** Words that say when or how an action is done, which a control's label without them does not do. */
-const WHEN_OR_HOW =
-  /^(?:later|now|again|soon|never|always|instead|too|also|not|only|all|back|off|on|up|down|out|in|today|tomorrow|tonight|yesterday|once|twice)$/;
 
 /** Some text of the screen other than `control` has the word (in some form). */
 function shownBesides(control: ScreenElement, word: string, elements: readonly ScreenElement[]): boolean {
