@@ -17,6 +17,7 @@ import { identifierMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import type { ElementState } from './instruction-grammar.js';
 import { lemmaAsVerb, sameLemma, sameStem } from './lemmas.js';
+import { STATE_SYNONYMS } from './lexicon.js';
 import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.js';
 import { mentionedIn } from './mentioned-words.js';
 import { resolveMissing } from './missing-claims.js';
@@ -604,6 +605,14 @@ const STATE_NAMES: Readonly<Record<ElementState, string>> = {
   unselected: 'not selected',
 };
 
+/** The text is the phrase's words, then a word for chosen ("selected", "chosen", "picked": lexicon.ts STATE_SYNONYMS). */
+function saysChosen(text: string, phrase: string): boolean {
+  const own = comparableTokens(text);
+  const wanted = comparableTokens(phrase);
+  const last = own.at(-1) ?? '';
+  return own.length === wanted.length + 1 && wanted.every((w, i) => own[i] === w) && STATE_SYNONYMS[last] === 'selected';
+}
+
 /** "Dark mode is on", "Notifications are enabled" (a switch), "the Login button is disabled", "Orders tab is selected". */
 export function resolveState(phrase: TargetPhrase, state: ElementState, elements: readonly ScreenElement[]): Decision {
   const wantsSwitch = state === 'on' || state === 'off';
@@ -724,6 +733,9 @@ export function resolveState(phrase: TargetPhrase, state: ElementState, elements
   // "3 of 4 meals are not chosen" of a text that no one can choose: its never being selected says nothing.
   const choosable = owner.checkable || owner.checked || owner.selected || (owner.clickable && isChoice(owner, elements));
   if (!want && !choosable) return fail(`${describe(owner)} is no choice: that it is not selected says nothing`);
+  // "3 of 4 meals are chosen" over a text "3 of 4 meals chosen": no choice, but the text says it in words.
+  if (want && !choosable && saysChosen(textOf(owner), phrase.text))
+    return pass(shownLocator(owner, elements), `${describe(owner)} says ${quoteOf(phrase)} ${textOf(owner).trim().split(/\s+/).at(-1)}`);
   const byCheck = (owner.checkable || owner.checked) && !owner.selected;
   const chosen = byCheck ? owner.checked : owner.selected;
   if (chosen !== want) return fail(`${describe(owner)} is ${chosen ? 'selected' : 'not selected'}, expected ${STATE_NAMES[state]}`);

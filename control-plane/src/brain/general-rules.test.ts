@@ -524,3 +524,15 @@ describe("a label that is the instruction's first words, the rest shown nowhere 
     expect(decide('Download the report 2', grades)).toMatch(/^fail/);
   });
 });
+
+describe('a state said in words by a text no one can choose (session 14)', () => {
+  const seats = xml(title('Seats'), text('2 of 3 seats chosen', 400, 'count'));
+  it('passes "2 of 3 seats are chosen" on the text "2 of 3 seats chosen"', () => {
+    expect(decide('Check 2 of 3 seats are chosen', seats)).toBe('assert app:id/count=2 of 3 seats chosen');
+  });
+  it('never other numbers, the state denied, or a text without the word', () => {
+    expect(decide('Check 3 of 3 seats are chosen', seats)).toMatch(/^fail/);
+    expect(decide('Check 2 of 3 seats are not chosen', seats)).toMatch(/^fail/);
+    expect(decide('Check 2 of 3 seats are chosen', xml(title('Seats'), text('2 of 3 seats', 400, 'count')))).toMatch(/^fail/);
+  });
+});
