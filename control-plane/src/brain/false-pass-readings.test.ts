@@ -530,3 +530,27 @@ describe('what is still to do is not done (session 14)', () => {
     expect(decide('19 players are in the quiz', kitty)).toBe('fail');
   });
 });
+
+describe('the chosen tab names what the screen is (session 14)', () => {
+  const item = (label: string, x: number, selected: boolean): N => ({
+    cls: 'com.google.android.material.bottomnavigation.BottomNavigationItemView',
+    b: [x, 2200, x + 360, 2330],
+    click: true,
+    selected,
+    kids: [text(label, 2260, 'nav_label', x + 40)],
+  });
+  const screen = (chosen: string) =>
+    android(title('Market Square'), text('Updated 08:42', 400, 'updated'), {
+      cls: 'com.google.android.material.bottomnavigation.BottomNavigationView',
+      b: [0, 2200, 1080, 2330],
+      id: 'nav',
+      kids: [item('Departures', 0, chosen === 'Departures'), item('Arrivals', 360, chosen === 'Arrivals')],
+    });
+  it("leaves the chosen tab's word unsaid, as the title's (paraphrase.ts chosenTabs)", () => {
+    expect(decide('Check the departures were updated at 08:42', screen('Departures'))).toBe('assert app:id/updated=Updated 08:42');
+    expect(decide('Check the departures were updated at 08:24', screen('Departures'))).toBe('fail');
+  });
+  it('never a tab the screen shows but has not chosen', () => {
+    expect(decide('Check the departures were updated at 08:42', screen('Arrivals'))).toBe('fail');
+  });
+});

@@ -23,7 +23,7 @@
 
 import { capitalisedWords, monthMay, numbersInOrder, oppositesAgree, userHasClaim } from './claim-words.js';
 import { tapTargetOf } from './element-matching.js';
-import { ancestors, describe, isButtonType, isEditable, isListContainer } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { isInflectedVerb } from './lemmas.js';
 import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
@@ -543,6 +543,15 @@ function inOrder(claim: readonly string[], shown: readonly string[]): boolean {
   return first < 0 || second < 0 || first < second;
 }
 
+/** The texts of the chosen tabs of a tab bar or bottom navigation: a text selected, or inside a selected tab. */
+function chosenTabs(elements: readonly ScreenElement[]): ScreenElement[] {
+  return elements.filter((el) => {
+    if (!el.visible || textOf(el) === '') return false;
+    const up = ancestors(el, elements);
+    return up.some(isTabContainer) && (el.selected || up.some((a) => a.selected && a.clickable));
+  });
+}
+
 /**
  * Each number of the claim goes with the word beside it as the row has them: "Washer 23 has 2 minutes left" is
  * not said by a row of "Washer 2" and "23 min left", nor "Spin 3 has 45 spots left" by "Spin 45" and "3 spots left".
@@ -733,7 +742,9 @@ export function findParaphrase(
   inside: (el: ScreenElement) => boolean = () => true,
 ): Paraphrased | null {
   const titles = titleElements(elements);
-  const context = new Set(titles.flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))));
+  // What the screen is: its title, and the chosen tab of its tab bar ("Departures" lit in the bottom navigation).
+  const named = [...titles, ...chosenTabs(elements)];
+  const context = new Set(named.flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))));
   const onScreen = new Set(
     elements.filter((el) => el.visible && textOf(el) !== '').flatMap((el) => contentWords(tokensOf(withoutPossessives(textOf(el))))),
   );
