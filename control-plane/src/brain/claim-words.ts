@@ -18,13 +18,15 @@ const LIGHT = new Set(
     'called named set shown showing displayed listed say says said ' +
     // "the flight number is TP 662": the kind of value is said by the value itself.
     'number ' +
-    // Verbs of having: "the membership includes sauna access" is said by a tag "Sauna access".
-    'include includes included including contain contains contained containing offer offers offered come comes'
+    // Verbs of having: "the membership includes sauna access" is said by a tag "Sauna access", "the cellar holds 15
+    // bottles" by "15 bottles" ("held" says a state: "the parcel is held at the depot").
+    'include includes included including contain contains contained containing offer offers offered come comes ' +
+    'hold holds holding'
   ).split(' '),
 );
 
 /** Verbs that only link a subject to what is said of it, in any form: "the flight goes from Lisbon to Amsterdam". */
-const LIGHT_VERBS = new Set(['be', 'have', 'get', 'go', 'come', 'include', 'contain', 'offer']);
+const LIGHT_VERBS = new Set(['be', 'have', 'get', 'go', 'come', 'include', 'contain', 'offer', 'hold']);
 
 export const NEGATIONS = new Set(
   'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),

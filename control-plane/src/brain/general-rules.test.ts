@@ -536,3 +536,12 @@ describe('a state said in words by a text no one can choose (session 14)', () =>
     expect(decide('Check 2 of 3 seats are chosen', xml(title('Seats'), text('2 of 3 seats', 400, 'count')))).toMatch(/^fail/);
   });
 });
+
+describe('"holds" is a verb of having (session 14)', () => {
+  const cellar = xml(title('Cellar'), text('15 bottles · 2 ready to drink', 300, 'summary'));
+  it('passes "the cellar holds 15 bottles" on "15 bottles"; never another number, nor "held", a state', () => {
+    expect(decide('Check the cellar holds 15 bottles', cellar)).toBe('assert app:id/summary=15 bottles · 2 ready to drink');
+    expect(decide('Check the cellar holds 16 bottles', cellar)).toMatch(/^fail/);
+    expect(decide('Check 15 bottles are held in the cellar', cellar)).toMatch(/^fail/);
+  });
+});
