@@ -554,3 +554,16 @@ describe('the chosen tab names what the screen is (session 14)', () => {
     expect(decide('Check the departures were updated at 08:42', screen('Arrivals'))).toBe('fail');
   });
 });
+
+describe("a row's count is not the whole's (session 14)", () => {
+  // One wine's row says "2 bottles"; the summary outside the rows says the cellar's 15 (paraphrase.ts rowCountForWhole).
+  const cellar = android(
+    title('Cellar'),
+    text('15 bottles · 2 ready to drink', 250, 'summary'),
+    list(row(300, 'Rioja Reserva 2018', '2 bottles'), row(500, 'Malbec 2021', '6 bottles')),
+  );
+  it('fails "the cellar has 2 bottles" on one row\'s "2 bottles"; passes the summary\'s 15', () => {
+    expect(decide('Check the cellar has 2 bottles', cellar)).toBe('fail');
+    expect(decide('Check the cellar has 15 bottles', cellar)).toBe('assert app:id/summary=15 bottles · 2 ready to drink');
+  });
+});

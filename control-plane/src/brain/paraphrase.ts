@@ -33,6 +33,7 @@ import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { isChoice } from './tab-choice.js';
 import { untickedTodo, userDid } from './ticked-rows.js';
 import { comparableTokens, SENTENCE_BREAK, textSegments } from './verdict-text.js';
+import { rowCountForWhole } from './whole-counts.js';
 
 /** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
 const tokensOf = (text: string) => canonicalTokens(comparableTokens(signsAsWords(text)));
@@ -767,6 +768,7 @@ export function findParaphrase(
   const single = pool
     .filter((el) => !labels.has(el))
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
+    .filter((el) => !rowCountForWhole(content.tokens, (w) => content.context.has(w), el, elements))
     // An image's label only describes a picture, an alert's its title: the text that says the same is the evidence.
     .sort(
       (a, b) =>
