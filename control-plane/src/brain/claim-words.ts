@@ -203,7 +203,8 @@ export const IMPLIED: Readonly<Record<UnitKind, readonly string[]>> = {
   money: ['price', 'cost', 'fee', 'pay', 'charge', 'spend'],
 };
 
-const IS_NUMBER = /^\p{N}/u;
+/** A token that is a number (or starts as one: "14.00", "3rd"). */
+export const IS_NUMBER = /^\p{N}/u;
 const CURRENCY = /^[€$£¥₹]$/;
 
 /** "Sam's van" is read "Sam van"; "you'll" is "you will"; then the lexicon's tokens. */

@@ -15,7 +15,7 @@ import type { Intent } from './instruction-grammar.js';
 import { sameLemma } from './lemmas.js';
 import { canonicalWord, controlWords, DESTINATION, GENERIC_OBJECTS, spelledOut } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { controlForRow, controlSaidOfRow, labelForRow, rowsOfScreen, verbOfNamedRow } from './named-row-controls.js';
+import { controlForRow, controlSaidOfRow, innermostRows, labelForRow, rowsOfScreen, verbOfNamedRow } from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
 import {
   answerCookies,
@@ -201,9 +201,10 @@ function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
     );
   const rows = rowsOfScreen(elements);
   const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
-  const found = rows.filter((r) => runs.every((name) => inside(r).some((el) => showsName(el, name))));
-  // A row inside another row (a card in a list item) is the one meant.
-  const hits = found.filter((r) => !found.some((o) => o !== r && descendants(r, elements).includes(o)));
+  const hits = innermostRows(
+    rows.filter((r) => runs.every((name) => inside(r).some((el) => showsName(el, name)))),
+    elements,
+  );
   if (hits.length !== 1 || !hits[0]!.enabled) return null;
   const row = hits[0]!;
   // A name the screen shows outside the row too ("Blue Hours", the album's title and its track) says no one row.

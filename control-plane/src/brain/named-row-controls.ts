@@ -36,6 +36,11 @@ const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/
 const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
 
+/** Of rows that each show what was asked, the ones not holding another of them: a card in a list item is the one meant. */
+export function innermostRows(rows: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement[] {
+  return rows.filter((r) => !rows.some((o) => o !== r && descendants(r, elements).includes(o)));
+}
+
 /** A list's rows, and the rows of cards laid out without a list (a clickable card, a cell: screen-structure.ts rowOf). */
 export function rowsOfScreen(elements: readonly ScreenElement[]): ScreenElement[] {
   const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
@@ -110,8 +115,7 @@ function rowByNames(names: readonly string[][], rows: readonly ScreenElement[], 
       );
     });
   const showing = rows.filter((r) => names.every((n) => inside(r).some((el) => shows(el, n))));
-  // A row inside another row (a card in a list item) is the one meant.
-  const hits = showing.filter((r) => !showing.some((o) => o !== r && descendants(r, elements).includes(o)));
+  const hits = innermostRows(showing, elements);
   if (hits.length !== 1) return null;
   const row = hits[0]!;
   // One name shown outside the row too ("Blue Hours", an album's title and its track) names no one row; several
@@ -134,7 +138,7 @@ function rowByTitleEnd(words: readonly string[], rows: readonly ScreenElement[],
     return own.length >= words.length && words.every((w, i) => sameLemma(tail[i]!, w));
   };
   const hits = rows.filter((r) => withInside(r, elements).some(ends));
-  const found = hits.filter((r) => !hits.some((o) => o !== r && descendants(r, elements).includes(o)));
+  const found = innermostRows(hits, elements);
   if (found.length !== 1) return null;
   const mine = new Set(withInside(found[0]!, elements));
   const elsewhere = locatable(elements).some(
@@ -265,7 +269,7 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   // before a number ("batch #14"); never less than one word.
   const naming = (words: readonly string[]) => {
     const showing = rows.filter((r) => showsAll(r, words));
-    return showing.filter((r) => !showing.some((o) => o !== r && descendants(r, elements).includes(o)));
+    return innermostRows(showing, elements);
   };
   // A word saying what a row is, that no row shows: "Hive 4" is never read as some row's "Hive", nor "the free tea" as
   // the row of "Free coffee".

@@ -21,7 +21,7 @@
  * says the photos will be deleted, and never that this can be undone).
  */
 
-import { capitalisedWords, monthMay, numbersInOrder, oppositesAgree, userHasClaim } from './claim-words.js';
+import { capitalisedWords, IS_NUMBER, monthMay, numbersInOrder, oppositesAgree, userHasClaim } from './claim-words.js';
 import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
@@ -201,7 +201,6 @@ const NEGATIONS = new Set([
   'unable',
   'nor',
 ]);
-const IS_NUMBER = /^\p{N}/u;
 
 /**
  * A verb's -ed / -ing ending off: "added" = "add", "updating" = "update", "shipped" = "ship"

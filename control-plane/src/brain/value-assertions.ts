@@ -74,13 +74,13 @@ export function resolveLabelValue(label: TargetPhrase, value: string, said: stri
  * is a name, written with a capital; one shown only on a tab not chosen, or not at all, is not said.
  */
 function ownedValue(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision | null {
-  const owned = /^(\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)['’]s\s+(\p{Ll}.*)$/u.exec(label.text.trim());
-  if (!owned || /^(?:I|My|Our|Your|The)$/.test(owned[1]!)) return null;
-  const [, owner, rest] = owned as unknown as [string, string, string];
+  const owned = /^((\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)*)['’]s)\s+(\p{Ll}.*)$/u.exec(label.text.trim());
+  if (!owned || /^(?:I|My|Our|Your|The)$/.test(owned[2]!)) return null;
+  const [, possessive, owner, rest] = owned as unknown as [string, string, string, string];
   const about = screenAbout(owner, elements);
   if (!about) return null;
   // What the label says then is the rest, and so is the sentence: "the balance is £8.40".
-  const decided = labelValue({ text: rest }, value, said.replace(`${owner}${label.text.trim()[owner.length]}s `, 'the '), elements);
+  const decided = labelValue({ text: rest }, value, said.replace(`${possessive} `, 'the '), elements);
   if (decided.action.type !== 'assert') return decided;
   return { ...decided, reasoning: `${decided.reasoning}; the screen is ${owner}'s (${describe(about)})` };
 }

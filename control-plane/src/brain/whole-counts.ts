@@ -5,13 +5,11 @@
  * both readers of checks in other words (paraphrase.ts, claim-evidence.ts).
  */
 import { textOf } from './claim-pieces.js';
-import { contentWords, tokensOf } from './claim-words.js';
+import { contentWords, IS_NUMBER, tokensOf } from './claim-words.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { locatable } from './locators.js';
 import { rowOf } from './screen-structure.js';
-
-const IS_NUMBER = /^\p{N}/u;
 
 /** The first word after the number at `at`: what it counts. */
 const countedAt = (tokens: readonly string[], at: number) => tokens.slice(at + 1).find((t) => /^\p{L}/u.test(t));
