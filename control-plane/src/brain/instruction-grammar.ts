@@ -367,12 +367,16 @@ export function parseInstruction(instruction: string): Intent {
   // "I forgot this one, tap Again": what the tester says of themselves before the action is no condition on it
   // ("If the banner is shown, tap Close" keeps its condition: it never starts with "I").
   const aside = new RegExp(`^(?:i|i'm|i've|we)\\s[^,;]*[,;]\\s*((?:${TAP_VERBS})\\s.+)$`, 'i').exec(s);
-  if (aside && !/\b(?:if|when|unless|once|until|after|before)\b/i.test(s.slice(0, s.length - aside[1]!.length)))
-    return parseInstruction(aside[1]!);
+  if (aside && !isCondition(s.slice(0, s.length - aside[1]!.length).replace(/[,;]\s*$/, ''))) return parseInstruction(aside[1]!);
   // "Stop the site notice emails": what a switch sends is stopped by turning it off.
   const stop =
     /^(?:stop|pause)\s+((?:the\s+|my\s+)?.*\b(?:emails?|notifications?|reminders?|alerts?|texts?|messages|updates|newsletters?))$/i.exec(s);
   if (stop) return parseInstruction(`turn off ${stop[1]}`);
+  // "Send Daniel a reminder" is "Remind Daniel"; "find someone to replace Priya" is "replace Priya".
+  const reminder = /^send\s+(\S.*?)\s+an?\s+reminder$/i.exec(s);
+  if (reminder) return parseInstruction(`remind ${reminder[1]!}`);
+  const someone = /^(?:find|get|ask)\s+(?:someone|somebody)\s+to\s+(.+)$/i.exec(s);
+  if (someone) return parseInstruction(someone[1]!);
   // "Rename the speaker to "Study"": the new name typed into the one name field there is (a dialog's while it is up).
   const rename = /^rename\s+.+?\s+(?:to|as)\s+(.+)$/i.exec(s);
   if (rename) return { kind: 'type', text: rename[1]!.trim().replace(/^["“'‘](.*)["”'’]$/, '$1'), field: null };
@@ -403,15 +407,15 @@ export function parseInstruction(instruction: string): Intent {
   }
   // "Sam was rude, tick the box to report him too": the tester's reason, then the action, whose pronoun stands for
   // the one the reason named ("I don't need the interior vacuum, switch it off"). A condition ("If …,") is kept.
-  const told = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
-  if (told && !/\b(?:if|when|unless|once|until|after|before|then)\b/i.test(told[1]!)) {
+  const told = REASON_THEN_ACTION.exec(s);
+  if (told && !isCondition(told[1]!)) {
     // "Remove the Japanese maple, it's too big for the patio": the action first, then why.
     // Not when what follows gives a value ("Apply the promo code, it's SPRING10"): that is part of the action.
-    if (AFTERWARD_REASON.test(told[2]!) && !/\d|\b\p{Lu}{2,}|["“]/u.test(told[2]!)) {
+    if (AFTERWARD_REASON.test(told[3]!) && !/\d|\b\p{Lu}{2,}|["“]/u.test(told[3]!)) {
       const first = parseInstruction(told[1]!);
       return first.kind === 'unknown' ? notUnderstood(instruction, first.said ?? told[1]!) : first;
     }
-    const action = withReferent(told[2]!, told[1]!);
+    const action = withReferent(told[3]!, told[1]!);
     const intent = action ? parseInstruction(action) : null;
     if (intent && intent.kind !== 'unknown') return intent;
     // An action no rule reads is still the action, not the reason: the screen's controls are asked about it alone
@@ -421,21 +425,25 @@ export function parseInstruction(instruction: string): Intent {
   return notUnderstood(instruction, s);
 }
 
+/** A reason, a comma, then what to do: "The brakes are fine after all, so remove the brake adjustment" (the "so" no part of it). */
+const REASON_THEN_ACTION = /^([^,;]+)[,;]\s*(?:(?:and\s+)?(so)\s+)?(.+)$/i;
+
 /** "The golf bag arrived damaged, report it": the action after a statement, when one is read there (a tap, a toggle, typing). */
 function actionAfterReason(s: string): Intent | null {
-  const told = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
-  if (!told || /\b(?:if|when|unless|once|until|after|before|then)\b/i.test(told[1]!) || AFTERWARD_REASON.test(told[2]!)) return null;
-  const action = withReferent(told[2]!, told[1]!);
+  const told = REASON_THEN_ACTION.exec(s);
+  if (!told || isCondition(told[1]!) || AFTERWARD_REASON.test(told[3]!)) return null;
+  const action = withReferent(told[3]!, told[1]!);
   const intent = action ? parseInstruction(action) : null;
   if (intent && ['tap', 'type', 'toggle'].includes(intent.kind)) return intent;
-  // An action no rule reads, said of what the statement named ("…, report it"): the controls are asked about it.
-  const ofIt = /^\p{Ll}+\s+(?:it|them|him|her)\b/u.test(told[2]!) && !/^(?:is|are|was|were|has|have|had)\s/i.test(told[2]!);
-  return intent?.kind === 'unknown' && ofIt ? intent : null;
+  // An action no rule reads, said of what the statement named ("…, report it") or after "so" ("…, so remove the
+  // brake adjustment"): the controls are asked about it.
+  const ofIt = told[2] !== undefined || /^\p{Ll}+\s+(?:it|them|him|her)\b/u.test(told[3]!);
+  return intent?.kind === 'unknown' && ofIt && !/^(?:is|are|was|were|has|have|had)\s/i.test(told[3]!) ? intent : null;
 }
 
 /** A reason given after the action: "…, it's too big", "…, because …", "…, they're broken". */
 const AFTERWARD_REASON =
-  /^(?:it['’]s|it\s+is|it\s+was|they['’]re|they\s+are|because|since|as\s+it|as\s+they|i['’]ll|i\s+will|we['’]ll|we\s+will|i\s+don['’]t|we\s+don['’]t)\b/i;
+  /^(?:it['’]s|it\s+is|it\s+was|it\s+has|it\s+had|it\s+contains|they['’]re|they\s+are|they\s+have|because|since|as\s+it|as\s+they|i['’]ll|i\s+will|we['’]ll|we\s+will|i\s+don['’]t|we\s+don['’]t|i['’]ve|we['’]ve|(?:she|he)\s+(?:still\s+)?\p{Ll}+s)\b/iu;
 
 /** No rule reads it: `said` is what the screen's controls are asked about (intent-resolver.ts), the reason names the instruction. */
 function notUnderstood(instruction: string, said: string): Intent {
@@ -448,9 +456,21 @@ function notUnderstood(instruction: string, said: string): Intent {
 }
 
 /**
+ * A condition on the action ("If the banner is shown, …", "Once the form loads, …"), which is no
+ * reason to act at once. "After the trial", a time named by a thing at the clause's end, is none
+ * ("I don't want the paper after the trial, cancel it"), nor is "after all".
+ */
+const isCondition = (clause: string) =>
+  /\b(?:if|when|unless|then)\b/i.test(clause) ||
+  /\b(?:once|until|after|before)\b(?!\s+all\b)(?!\s+(?:the|a|an|my|our|this|next|last)\s+\p{L}+\s*$)/iu.test(clause);
+
+const WEEKDAY = /\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+
+/**
  * The action with its pronoun put back as what the reason named: "him", "her", "them" a name the reason
- * writes with a capital ("Sam"); "it", "that", "this" the last thing it names after an article or
- * possessive ("the interior vacuum", "our dog"). Null when the pronoun has nothing to stand for.
+ * writes with a capital ("Sam"); "it", "that", "this" (and "them" when the reason names no one) the thing
+ * it names ("the interior vacuum", "our dog"); "that shift" the one on the day the reason names. Null when
+ * the pronoun has nothing to stand for.
  */
 function withReferent(action: string, reason: string): string | null {
   const person = /\b(him|her|them)\b/i.exec(action);
@@ -460,18 +480,46 @@ function withReferent(action: string, reason: string): string | null {
   if (person) {
     const names = reason
       .match(/\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu)
-      ?.filter((n) => !/^(?:I|I'm|I've|We|We're|We've|My|Our|The|Just)$/.test(n));
-    if (names?.length !== 1) return null;
-    return putAt(action, person, names[0]!);
+      ?.filter((n) => !/^(?:I|I'm|I've|I'd|We|We're|We've|We'd|My|Our|The|Just)$/.test(n));
+    if (names?.length === 1) return putAt(action, person, names[0]!);
+    // "We've got plenty of pigs in blankets already, remove them": things, when the reason names no one.
+    const things = !names?.length && /^them$/i.test(person[1]!) ? thingNamed(reason) : null;
+    return things ? putAt(action, person, things) : null;
   }
-  // "The golf bag arrived damaged, report it": a statement's subject, before its verb.
+  // "I can't make Sunday any more, leave that shift": the shift on that day.
+  const demonstrative = /\b(?:that|this)\s+(\p{Ll}{3,})$/u.exec(action);
+  const day = WEEKDAY.exec(reason);
+  if (demonstrative && day && (reason.match(new RegExp(WEEKDAY.source, 'g'))?.length ?? 0) === 1) {
+    return `${action.slice(0, demonstrative.index)}the ${demonstrative[1]!} on ${day[0]}`;
+  }
+  const named = thingNamed(reason);
+  return named ? putAt(action, thing!, named) : null;
+}
+
+/**
+ * What follows a thing and is no part of its name: "already", "any more", when or where it is in the tester's
+ * world ("after the trial", "behind the counter", "for the party"). Not "in" or "on": "the yeast in the saison"
+ * says which yeast, and "pigs in blankets" is a name.
+ */
+const AFTER_A_THING =
+  /(?:\s+(?:after|before|behind|for|under|near)\s+(?:the|a|an|my|our|his|her|their|this|that)\b.*|\s+(?:already|now|any\s*more|again|too|today|after\s+all|as\s+well))$/iu;
+
+/**
+ * The thing a reason names: a statement's subject before its verb ("The golf bag arrived damaged"), else the
+ * first thing after an article, possessive or amount, without what follows it ("I found the Larkin behind the
+ * counter": the Larkin; "We've got plenty of pigs in blankets already"), else a name's thing ("Wednesday's walk
+ * isn't needed", "I can't make Sunday's eight").
+ */
+function thingNamed(reason: string): string | null {
   const subject = /^(?:the|our|my|your)\s+(\p{L}+(?:\s+\p{L}+){0,3}?)\s+(?:is|are|was|were|has|have|had|\p{Ll}{3,}ed)\b/iu.exec(reason);
-  if (subject) return putAt(action, thing!, `the ${subject[1]!}`);
-  const np = /\b(?:the|our|my|a|an|your|his|her|their)\s+([\p{L}\s-]+?)\s*$/iu.exec(reason);
-  if (np) return putAt(action, thing!, `the ${np[1]!.trim()}`);
-  // "Wednesday's walk isn't needed any more, cancel it": the reason's subject, a name's thing.
-  const owned = /^(\p{Lu}[\p{L}-]*['’]s\s+\p{Ll}[\p{L}-]*)\s/u.exec(reason);
-  return owned ? putAt(action, thing!, owned[1]!) : null;
+  if (subject) return `the ${subject[1]!}`;
+  const np =
+    /\b(?:the|our(?:\s+own)?|my(?:\s+own)?|a|an|your|his|her|their|plenty\s+of|lots\s+of|loads\s+of|too\s+many|enough)\s+([\p{L}\s-]+?)\s*$/iu.exec(
+      reason,
+    );
+  if (np) return `the ${np[1]!.trim().replace(AFTER_A_THING, '')}`;
+  const owned = /^(\p{Lu}[\p{L}-]*['’]s\s+\p{Ll}[\p{L}-]*)\s/u.exec(reason) ?? /\b(\p{Lu}[\p{L}-]*['’]s\s+\p{Ll}[\p{L}-]*)$/u.exec(reason);
+  return owned ? owned[1]! : null;
 }
 
 /** The text with the word `found` found replaced: at its place, not the first such letters ("it" of "switch"). */

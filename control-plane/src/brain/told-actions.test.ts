@@ -74,3 +74,48 @@ describe('the action, then why, starting "I\'ll" or "I don\'t"', () => {
     expect(parseInstruction("Apply the promo code, it's SPRING10").kind).not.toBe('tap');
   });
 });
+
+describe('the reason before the action, read as a tester writes it (session 15)', () => {
+  it('puts back the thing, the things or the day the reason names, and taps nothing when it is not on the screen', () => {
+    // "after the trial" is when, not a condition; the paper is what is cancelled.
+    expect(decideOn("I don't want the paper after the trial, cancel it", 'ios-subscriptions-tracker')).toBe('tap cancel_4');
+    expect(decideOn("I don't want the magazine after the trial, cancel it", 'ios-subscriptions-tracker')).toBe('fail');
+    expect(parseInstruction('After the trial ends, cancel it').kind).toBe('unknown');
+    // "that meal" is the one on the day the reason names; another day, or two, is no meal of the screen's.
+    expect(decideOn('Amara is off sick on Monday, cancel that meal', 'android-school-lunch')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[8]/LinearLayout[0]/Button[3]',
+    );
+    expect(decideOn('Amara is off sick on Sunday, cancel that meal', 'android-school-lunch')).toBe('fail');
+    expect(decideOn('Amara is off on Monday and Tuesday, cancel that meal', 'android-school-lunch')).toBe('fail');
+    // "them" of things when the reason names no one; "Sunday's eight" at the reason's end.
+    expect(decideOn("We've got plenty of pigs in blankets already, remove them", 'android-farm-shop-preorder')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[6]/Button[3]',
+    );
+    expect(decideOn("We've got plenty of sausage rolls already, remove them", 'android-farm-shop-preorder')).toBe('fail');
+    expect(decideOn("I can't make Sunday's eight, leave it", 'ios-rowing-club-outings')).toBe('tap leave_2');
+    expect(decideOn("I can't make Monday's eight, leave it", 'ios-rowing-club-outings')).toBe('fail');
+    // "in the saison" says which yeast: it is kept, so the stout's row (no such button) is never the saison's.
+    expect(decideOn('I just pitched the yeast in the stout, mark it', 'android-brew-batch-log')).toBe('fail');
+  });
+
+  it('reads "so" before the action, "send him a reminder" and "find someone to replace her"', () => {
+    expect(decideOn('The brakes are fine after all, so remove the brake adjustment', 'android-bicycle-repair')).toBe(
+      'tap com.spokeshop.app:id/remove_button',
+    );
+    expect(decideOn('The brakes are fine after all, so remove the chain adjustment', 'android-bicycle-repair')).toBe('fail');
+    expect(decideOn("Marcus still hasn't answered, send him a reminder", 'android-sailing-crew-list')).toBe(
+      'tap com.harbourclub.crew:id/remind_button',
+    );
+    // Tom has confirmed: his row has Remove, and no reminder is his.
+    expect(decideOn("Tom still hasn't answered, send him a reminder", 'android-sailing-crew-list')).toBe('fail');
+    expect(decideOn("Priya can't make it, find someone to replace her", 'android-sailing-crew-list')).toBe(
+      'tap com.harbourclub.crew:id/replace_button',
+    );
+    expect(decideOn("Tom can't make it, find someone to replace him", 'android-sailing-crew-list')).toBe('fail');
+  });
+
+  it('reads "it has …" and "she still needs …" after the action as why', () => {
+    expect(decideOn('Remove the seeded rye, it has sesame in it', 'ios-allergy-bakery-order')).toBe('tap remove_1');
+    expect(parseInstruction('Remove the seeded rye, it has sesame in it').kind).not.toBe('assert');
+  });
+});
