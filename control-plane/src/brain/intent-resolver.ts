@@ -28,6 +28,7 @@ import {
   keepInDialog,
 } from './prompt-answers.js';
 import { rowClaim } from './row-claims.js';
+import { rowStepper, stepperButton } from './row-steppers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { showTab, tabNamedBy } from './tab-choice.js';
@@ -578,34 +579,27 @@ function closeWithout(said: string, elements: readonly ScreenElement[]): Decisio
 }
 
 /**
- * "Add another adult", "add one more copy of Beach sunset", "remove a copy of Beach sunset": one
- * more or one fewer of something counted, by its stepper's control ("Add adult", "Increase Adult",
- * a row's increase button), as if said "add adult" or "increase adult".
+ * "Add another adult", "add one more copy of Beach sunset", "remove a copy of Beach sunset", "take one
+ * angler off": one more or one fewer of something counted, by its stepper's control ("Add adult",
+ * "Increase Adult", a stepper's own buttons, the increase beside its name: row-steppers.ts), as if
+ * said "add adult" or "increase adult".
  */
 function stepCount(said: string, elements: readonly ScreenElement[]): Decision | null {
-  const more = /^add\s+(?:another|one\s+more|an\s+extra|a\s+second)\s+(.+)$/i.exec(said.trim());
-  const fewer = /^remove\s+(?:a|an|one)\s+(.+)$/i.exec(said.trim());
-  const what = (more ?? fewer)?.[1];
+  const plain = said.trim().replace(/[.!]$/, '');
+  const more = /^add\s+(?:another|one\s+more|an\s+extra|a\s+second)\s+(.+)$/i.exec(plain);
+  const removed = /^remove\s+(?:a|an|one|the)\s+(.+)$/i.exec(plain);
+  // "Take one carrot cake slice off": one fewer, never the row's Remove, which drops them all.
+  const takenOff = /^take\s+(?:a|an|one)\s+(.+?)\s+off$/i.exec(plain) ?? /^take\s+off\s+(?:a|an|one)\s+(.+)$/i.exec(plain);
+  const what = (more ?? removed ?? takenOff)?.[1];
   if (!what) return null;
-  return more
-    ? (controlNamed(`add ${what}`, elements) ?? controlNamed(`increase ${what}`, elements) ?? stepperButton(what, 'increment', elements))
-    : (controlNamed(`remove ${what}`, elements) ??
-        controlNamed(`decrease ${what}`, elements) ??
-        stepperButton(what, 'decrement', elements));
-}
-
-/** An iOS stepper labelled with what is counted ("Adults" for "another adult"): its own Increment or Decrement button. */
-function stepperButton(what: string, which: 'increment' | 'decrement', elements: readonly ScreenElement[]): Decision | null {
-  const wanted = comparableTokens(what);
-  const steppers = locatable(elements).filter((el) => {
-    const label = comparableTokens(el.text || el.contentDesc);
-    return shortType(el.type) === 'Stepper' && label.length === wanted.length && label.every((t, i) => sameLemma(t, wanted[i]!));
-  });
-  if (steppers.length !== 1) return null;
-  const button = descendants(steppers[0]!, elements).find((el) => normalizeText(el.text || el.contentDesc) === which);
-  if (!button) return null;
-  if (!button.enabled) return fail(`${describe(button)} of ${describe(steppers[0]!)} is disabled`);
-  return tapOn(button, elements, `${describe(button)} of ${describe(steppers[0]!)}: one ${which === 'increment' ? 'more' : 'fewer'}`, 0.85);
+  // "another adult ticket" beside "Increase Adult": the word for what one of them is may be left out.
+  const unitless = what.replace(/\s+(?:tickets?|places?|seats?)$/i, '');
+  const named = (verb: string) =>
+    controlNamed(`${verb} ${what}`, elements) ?? (unitless !== what ? controlNamed(`${verb} ${unitless}`, elements) : null);
+  if (more)
+    return named('add') ?? named('increase') ?? stepperButton(what, 'increment', elements) ?? rowStepper(what, 'increment', elements);
+  const fewer = () => named('decrease') ?? stepperButton(what, 'decrement', elements) ?? rowStepper(what, 'decrement', elements);
+  return removed ? (named('remove') ?? fewer()) : (fewer() ?? named('remove'));
 }
 
 /** Verbs of one action with a provider: signing in, signing up, paying. "Continue" is each of them ("Continue with Apple"). */
