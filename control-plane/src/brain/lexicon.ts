@@ -373,6 +373,9 @@ export function controlWords(tokens: readonly string[]): string[] {
  * Where an action puts its object or takes it from: "Add a Margherita to the basket" is the button "Add Margherita",
  * "Remove the salmon from my box" the row's Remove.
  */
+/** A day of the week, said in full (lower case or not): "Friday". */
+export const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+
 export const DESTINATION =
   /\s+(?:to|into|in|from|off)\s+(?:the\s+|my\s+|our\s+)?(?:basket|cart|bag|box|order|list|playlist|favou?rites|library|wishlist|trolley)$/i;
 

@@ -15,12 +15,13 @@
  * - Nothing is read behind a modal dialog.
  */
 import { type Decision, fail } from './actions.js';
+import { clockTime, inPeriod, periodWord } from './day-periods.js';
 import { tapOn } from './decisions.js';
 import { listItems } from './element-matching.js';
 import { descendants, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
-import { DESTINATION, spelledOut } from './lexicon.js';
+import { DESTINATION, spelledOut, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { namesByHead } from './row-claims.js';
 import { modalFilter, rowOf } from './screen-structure.js';
@@ -32,8 +33,9 @@ const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
 const withInside = (row: ScreenElement, elements: readonly ScreenElement[]) => [row, ...descendants(row, elements)];
 const isControl = (el: ScreenElement) => el.clickable || isButtonType(el);
 const UNIT = /^(?:ft|m|km|mi|kg|g|cm|mm|min|mins|h|hr|hrs|l|ml|oz|lb|lbs|gb|mb|tb|berths?|seats?|nights?|people)$/i;
-const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
+const isTime = (t: string) => /^\d{1,2}:\d{2}$/.test(t);
+const sameTime = (a: string, b: string) => a.replace(/^0(?=\d:)/, '') === b.replace(/^0(?=\d:)/, '');
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
 
 /** Of rows that each show what was asked, the ones not holding another of them: a card in a list item is the one meant. */
@@ -50,12 +52,20 @@ export function rowsOfScreen(elements: readonly ScreenElement[]): ScreenElement[
 export function verbOfNamedRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   // "Mark The Whitsun Weddings as missing": what it is marked as is the control's own word ("Mark Missing", not "Mark Found").
   const marked = /^(.+?)\s+as\s+(\p{L}+(?:\s+\p{L}+)?)$/iu.exec(said.trim().replace(/[.!]$/, ''));
-  const m = /^(\p{L}+)\s+(.+)$/u.exec((marked?.[1] ?? said).trim().replace(/[.!]$/, '').replace(DESTINATION, ''));
+  // "Sign me up for Saturday morning": the row's "Sign up".
+  const plain = (marked?.[1] ?? said)
+    .trim()
+    .replace(/[.!]$/, '')
+    .replace(DESTINATION, '')
+    .replace(/^sign\s+(?:me|us)\s+up\b/i, 'sign up');
+  const m = /^(\p{L}+)\s+(.+)$/u.exec(plain);
   if (!m || modalFilter(elements)) return null;
   const [, verb, object] = m as unknown as [string, string, string];
   const as = marked ? comparableTokens(marked[2]!) : [];
+  // "the 8 pm quiet session" is the row of "20:00 – 21:00": a time as the screen writes it.
   const words = object
     .replace(/['’]s\b/g, '')
+    .replace(/\b(\d{1,2}(?:[:.]\d{2})?)\s*(am|pm)\b/gi, (whole, amount: string, meridiem: string) => clockTime(amount, meridiem) ?? whole)
     .split(/\s+/)
     .filter(Boolean);
   const isName = (w: string) => /^[\p{Lu}\d]/u.test(w);
@@ -71,16 +81,30 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     const tokens = spelledOut(comparableTokens(w));
     // A time or number before a name is a name of its own ("the 10:30 Harbour Cruise": "10:30", "Harbour Cruise"); one
     // after a word is part of it ("Hive 2"), and so is a month after its day ("Tuesday 18 Nov").
-    const after = i > 0 && isName(words[i - 1]!) && !(/\d/.test(words[i - 1]!) && !/\d/.test(w) && !MONTH.test(tokens[0] ?? ''));
+    // A time after a weekday is a name of its own too: "the Saturday 07:30 outing" is "Sat 29 Nov · 07:30".
+    const time = /^\d{1,2}:\d{2}$/.test(w) && WEEKDAY.test(words[i - 1] ?? '');
+    const after = i > 0 && !time && isName(words[i - 1]!) && !(/\d/.test(words[i - 1]!) && !/\d/.test(w) && !MONTH.test(tokens[0] ?? ''));
     if (after && names.length > 0) names[names.length - 1]!.push(...tokens);
     else names.push(tokens);
   });
-  const others = words
+  const spoken = words
     .filter((w, i) => !isName(w) && !(UNIT.test(w) && i > 0 && /^\d/.test(words[i - 1]!)))
     .flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
-  const rows = rowsOfScreen(elements);
-  const row = names.length === 0 ? rowByTitleEnd(others, rows, elements) : others.length > 2 ? null : rowByNames(names, rows, elements);
+  // "Saturday morning", "the afternoon harbour cruise": only the rows of that part of the day (day-periods.ts).
+  const period = periodWord(spoken);
+  const others = spoken.filter((w) => w !== period);
+  const allRows = rowsOfScreen(elements);
+  const rows = period ? allRows.filter((r) => inPeriod(r, period, elements)) : allRows;
+  const aside = new Set(allRows.filter((r) => !rows.includes(r)).flatMap((r) => withInside(r, elements)));
+  const row =
+    names.length === 0 ? rowByTitleEnd(others, rows, elements, aside) : others.length > 2 ? null : rowByNames(names, rows, elements, aside);
   if (!row) return null;
+  // A time alone names a row weakly: a word only one other row shows names that one ("the 07:00 quiet session" is
+  // not the 07:00 sunrise session). A name ("WO-1043", "Tuesday") is no weak one: "job" may be a heading's word.
+  const has = (r: ScreenElement, w: string) =>
+    withInside(r, elements).some((el) => comparableTokens(labelOf(el)).some((t) => sameLemma(t, w)));
+  const timesOnly = names.every((n) => n.length === 1 && isTime(n[0]!));
+  if (timesOnly && others.some((w) => !has(row, w) && allRows.filter((r) => has(r, w)).length === 1)) return null;
   const controls = descendants(row, elements).filter((el) => {
     const label = comparableTokens(labelOf(el));
     const first = label[0];
@@ -99,19 +123,30 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
 }
 
 /** The one row showing every name (see the file comment), none of them shown elsewhere when it is one name alone. */
-function rowByNames(names: readonly string[][], rows: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement | null {
+function rowByNames(
+  names: readonly string[][],
+  rows: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+  aside: ReadonlySet<ScreenElement>,
+): ScreenElement | null {
   const inside = (row: ScreenElement) => withInside(row, elements);
   // A name is a text of the row or a part of one ("Hive 2" of "Hive 2 · Carniolan"), or the first words of one when it
   // has two or more ("Chapel Allerton" of "Chapel Allerton Gardens"); a weekday the first word of a date ("Fri 5 Dec").
   // Never one word of a longer text: "the Klara book" is not "Klara and the Sun".
+  // A time is when a row starts, never when it ends: "21:00" is not the session of "20:00 – 21:00".
+  const endsRange = (el: ScreenElement, time: string) =>
+    [...labelOf(el).matchAll(/(\d{1,2}:\d{2})\s*[–—-]\s*(\d{1,2}:\d{2})/g)].some((range) => sameTime(range[2]!, time));
   const shows = (el: ScreenElement, name: readonly string[]) =>
+    !(name.length === 1 && isTime(name[0]!) && endsRange(el, name[0]!)) &&
     textSegments(labelOf(el)).some((seg) => {
       const own = spelledOut(comparableTokens(seg));
       const starts = name.every((t, i) => own[i] === t);
       return (
         (starts && own.length === name.length) ||
         (starts && name.length > 1) ||
-        (starts && WEEKDAY.test(name[0]!) && own.slice(1).some((t) => /\d/.test(t)))
+        (starts && WEEKDAY.test(name[0]!) && own.slice(1).some((t) => /\d/.test(t))) ||
+        // "7:30" of "07:30".
+        (name.length === 1 && own.length === 1 && isTime(name[0]!) && isTime(own[0]!) && sameTime(own[0]!, name[0]!))
       );
     });
   const showing = rows.filter((r) => names.every((n) => inside(r).some((el) => shows(el, n))));
@@ -121,7 +156,7 @@ function rowByNames(names: readonly string[][], rows: readonly ScreenElement[], 
   // One name shown outside the row too ("Blue Hours", an album's title and its track) names no one row; several
   // names together ("the 10:30 Harbour Cruise", a cruise at 14:00 too) do, as only this row shows them all.
   const mine = new Set(inside(row));
-  if (names.length === 1 && locatable(elements).some((el) => !mine.has(el) && shows(el, names[0]!))) return null;
+  if (names.length === 1 && locatable(elements).some((el) => !mine.has(el) && !aside.has(el) && shows(el, names[0]!))) return null;
   return row;
 }
 
@@ -130,7 +165,12 @@ function rowByNames(names: readonly string[][], rows: readonly ScreenElement[], 
  * one row's title (before a comma or an aside: "Honey-roast gammon joint, 2 kg" for "the gammon joint"), and no
  * other text of the screen has any of its words. One or two words, what the thing is ending it.
  */
-function rowByTitleEnd(words: readonly string[], rows: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement | null {
+function rowByTitleEnd(
+  words: readonly string[],
+  rows: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+  aside: ReadonlySet<ScreenElement>,
+): ScreenElement | null {
   if (words.length === 0 || words.length > 2) return null;
   const ends = (el: ScreenElement) => {
     const own = comparableTokens(labelOf(el).split(/\s*[,(·–—]\s*/)[0] ?? '');
@@ -142,7 +182,7 @@ function rowByTitleEnd(words: readonly string[], rows: readonly ScreenElement[],
   if (found.length !== 1) return null;
   const mine = new Set(withInside(found[0]!, elements));
   const elsewhere = locatable(elements).some(
-    (el) => !mine.has(el) && comparableTokens(labelOf(el)).some((t) => words.some((w) => sameLemma(t, w))),
+    (el) => !mine.has(el) && !aside.has(el) && comparableTokens(labelOf(el)).some((t) => words.some((w) => sameLemma(t, w))),
   );
   return elsewhere ? null : found[0]!;
 }

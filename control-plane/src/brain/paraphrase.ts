@@ -26,7 +26,7 @@ import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { isInflectedVerb } from './lemmas.js';
-import { canonicalTokens, canonicalWord, signsAsWords } from './lexicon.js';
+import { canonicalTokens, canonicalWord, signsAsWords, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
@@ -513,7 +513,6 @@ const givenName = (words: readonly string[], i: number, claim: ReadonlySet<strin
 };
 const HONORIFIC = /^(?:dr|doctor|mr|mister|mrs|misters|ms|mx|prof|professor)$/;
 
-const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
 const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 /**
  * "Due Thu 4 Dec" says the book is due on 4 December: the weekday of a date the claim gives (its day

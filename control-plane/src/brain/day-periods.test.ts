@@ -1,0 +1,51 @@
+/**
+ * A part of the day, a time said "8 pm" and a weekday before a time name a row (day-periods.ts,
+ * named-row-controls.ts, intent-resolver.ts `rowByNames`). Traps: a period no such row is in, a time
+ * that ends a range, a time with another row's words, a weekday whose row is another's.
+ */
+import { describe, expect, it } from 'vitest';
+import { clockTime } from './day-periods.js';
+import { decideOn } from './testing/corpus-decisions.js';
+
+describe('a part of the day names the row whose time is in it', () => {
+  it('takes the row of that period among rows of the same name or day', () => {
+    expect(decideOn('book the afternoon harbour cruise', 'ios-boat-trips')).toBe('tap book_2');
+    expect(decideOn('book the morning harbour cruise', 'ios-boat-trips')).toBe('tap book_0');
+    expect(decideOn('sign me up for Saturday morning', 'ios-orchard-harvest-rota')).toBe('tap signUp_1');
+    expect(decideOn('Pick the Friday morning slot', 'android-boiler-service')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[6]/Button[2]',
+    );
+  });
+
+  it('taps nothing when no such row is in that period', () => {
+    // The harbour cruises leave at 10:30 and 14:00; the evening's trip is the sunset sail.
+    expect(decideOn('book the evening harbour cruise', 'ios-boat-trips')).toBe('fail');
+    expect(decideOn('Pick the Friday afternoon slot', 'android-boiler-service')).toBe('fail');
+    // The Saturday afternoon shift is full: it offers "Join waitlist", no "Sign up".
+    expect(decideOn('sign me up for Saturday afternoon', 'ios-orchard-harvest-rota')).toBe('fail');
+    expect(decideOn('sign me up for Saturday evening', 'ios-orchard-harvest-rota')).toBe('fail');
+  });
+});
+
+describe('a time names the row it starts', () => {
+  it('reads "8 pm" on a 24-hour screen, and a weekday and a time as two names', () => {
+    expect(clockTime('8', 'pm')).toBe('20:00');
+    expect(clockTime('12', 'am')).toBe('0:00');
+    expect(clockTime('7:30', 'am')).toBe('7:30');
+    expect(clockTime('13', 'pm')).toBeNull();
+    expect(decideOn('Book the 8 pm quiet session', 'ios-harbour-sauna')).toBe('tap bookButton_3');
+    expect(decideOn('Join the Saturday 07:30 outing', 'ios-rowing-club-outings')).toBe('tap join_0');
+    expect(decideOn('Open the Sunday reading', 'ios-blood-pressure')).toBe('tap reading_3');
+  });
+
+  it('never takes the end of a range, nor a row whose words are another row’s', () => {
+    // 21:00 ends the quiet session; 08:00 ends the sunrise session.
+    expect(decideOn('Book the 9 pm quiet session', 'ios-harbour-sauna')).toBe('fail');
+    expect(decideOn('Book the 21:00 quiet session', 'ios-harbour-sauna')).toBe('fail');
+    expect(decideOn('Book the 8 am quiet session', 'ios-harbour-sauna')).toBe('fail');
+    // 07:00 starts the sunrise session, not the quiet one.
+    expect(decideOn('Book the 7 am quiet session', 'ios-harbour-sauna')).toBe('fail');
+    expect(decideOn('Join the Sunday 07:30 outing', 'ios-rowing-club-outings')).toBe('fail');
+    expect(decideOn('Open the Friday reading', 'ios-blood-pressure')).toBe('fail');
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * A part of the day naming a row: "the afternoon harbour cruise" of two Harbour Cruise rows at 10:30
+ * and 14:00, "sign me up for Saturday morning" of two Saturday shifts at 9:00 and 13:00. A row is in
+ * the period when it says the period's word ("8:00 – 12:00 · Morning") or its first time falls in
+ * the period's hours; a row showing no time is in none.
+ */
+import { descendants } from './element-roles.js';
+import type { ScreenElement } from './hierarchy.js';
+import { sameLemma } from './lemmas.js';
+import { comparableTokens } from './verdict-text.js';
+
+/** Hours of each period, [from, to) in minutes after midnight; night runs past midnight. */
+const PERIODS: Readonly<Record<string, readonly [number, number]>> = {
+  morning: [5 * 60, 12 * 60],
+  afternoon: [12 * 60, 18 * 60],
+  evening: [17 * 60, 24 * 60],
+  night: [20 * 60, 29 * 60],
+  tonight: [17 * 60, 29 * 60],
+};
+
+/** The one word of `words` (lower case) that names a part of the day, or null. */
+export function periodWord(words: readonly string[]): string | null {
+  const found = words.filter((w) => w in PERIODS);
+  return found.length === 1 ? found[0]! : null;
+}
+
+/** Minutes after midnight of the first time a text shows ("9:00–12:00", "Sat 29 Nov · 07:30", "8 pm"), or null. Never a price ("£14.00"). */
+function firstTime(text: string): number | null {
+  const clock = /\b(\d{1,2}):(\d{2})\s*(am|pm)?\b/i.exec(text) ?? /\b(\d{1,2})()\s*(am|pm)\b/i.exec(text);
+  if (!clock) return null;
+  let hour = Number(clock[1]);
+  const meridiem = clock[3]?.toLowerCase();
+  if (meridiem === 'pm' && hour < 12) hour += 12;
+  if (meridiem === 'am' && hour === 12) hour = 0;
+  const minutes = Number(clock[2] || 0);
+  return hour < 24 && minutes < 60 ? hour * 60 + minutes : null;
+}
+
+/** Whether the row is in the part of the day: it says so, or its first time falls in its hours. */
+export function inPeriod(row: ScreenElement, period: string, elements: readonly ScreenElement[]): boolean {
+  const texts = [row, ...descendants(row, elements)].map((el) => el.text || el.contentDesc).filter(Boolean);
+  if (texts.some((t) => comparableTokens(t).some((w) => sameLemma(w, period)))) return true;
+  const time = texts.map(firstTime).find((t) => t !== null);
+  if (time === undefined || time === null) return false;
+  const [from, to] = PERIODS[period]!;
+  return (time >= from && time < to) || (time + 24 * 60 >= from && time + 24 * 60 < to);
+}
+
+/** "8 pm" as the screen writes a time on a 24-hour clock ("20:00"); "8 am" as "8:00". Null for anything else. */
+export function clockTime(amount: string, meridiem: string): string | null {
+  const m = /^(\d{1,2})(?:[:.](\d{2}))?$/.exec(amount);
+  if (!m || !/^(?:am|pm)$/i.test(meridiem) || Number(m[1]) > 12) return null;
+  const hour = (Number(m[1]) % 12) + (/^pm$/i.test(meridiem) ? 12 : 0);
+  return `${hour}:${m[2] ?? '00'}`;
+}
