@@ -78,3 +78,28 @@ describe('"the X screen for Y": what the screen is for must be on it', () => {
     expect(decideOn('The repairs screen for 20 Oak Lane is shown', 'android-tenant-repairs')).toBe('fail');
   });
 });
+
+describe('a screen named by a kind of record, its app written as one word, its chosen tab (session 15)', () => {
+  it('passes on the title or chosen tab, with "log", "history", "status" as kinds of screen', () => {
+    expect(check("Today's log for Emma is shown", 'ios-baby-tracker')).toMatch(/^assert /);
+    expect(check('My donation history is shown', 'ios-blood-donation')).toMatch(/^assert /);
+    expect(check('The lift status screen is shown', 'ios-ski-lifts')).toMatch(/^assert /);
+    // "BinDay" is "Bin Day": the bin collection days, under "Collections".
+    expect(check('The bin collection days for 14 Larch Avenue are shown', 'ios-bin-collection')).toMatch(/^assert /);
+    expect(check('The blood pressure log is shown', 'ios-blood-pressure')).toMatch(/^assert /);
+    expect(check('Departures from Market Square are shown', 'android-bus-departures')).toMatch(/^assert /);
+  });
+
+  it('fails another whose, day, tab or thing', () => {
+    expect(check("Today's log for Noah is shown", 'ios-baby-tracker')).toBe('fail');
+    expect(check("Yesterday's log for Emma is shown", 'ios-baby-tracker')).toBe('fail');
+    expect(check('My donation settings are shown', 'ios-blood-donation')).toBe('fail');
+    expect(check('My appointment history is shown', 'ios-blood-donation')).toBe('fail');
+    // "Slopes" is the tab not chosen.
+    expect(check('The slope status screen is shown', 'ios-ski-lifts')).toBe('fail');
+    expect(check('The bin collection days for 16 Larch Avenue are shown', 'ios-bin-collection')).toBe('fail');
+    expect(check('The heart rate log is shown', 'ios-blood-pressure')).toBe('fail');
+    expect(check('Arrivals from Market Square are shown', 'android-bus-departures')).toBe('fail');
+    expect(check('Departures from Hill Street are shown', 'android-bus-departures')).toBe('fail');
+  });
+});

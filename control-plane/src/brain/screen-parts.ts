@@ -29,7 +29,12 @@ import { comparableTokens, sameText, startsWithName, textSegments } from './verd
  * Nouns for a kind of screen, beside the title's words: "the vaccination record" on "Vaccinations". Not "settings" or
  * "options": "the kitchen timers settings" names the app's Settings screen, not its Timers.
  */
-const KIND = /^(?:details|overview|summary|info|information|record|records|schedule|timetable|list|screen|page|view|tab)$/;
+const KIND = /^(?:details|overview|summary|info|information|record|records|schedule|timetable|list|screen|page|view|tab|status|form)$/;
+/**
+ * Nouns for a record of past entries: a kind of screen only where the screen says it keeps one ("Timeline",
+ * "History", the app "PulseLog"). "The timer history screen" is not the running timers.
+ */
+const RECORD = /^(?:log|history|diary|journal|timeline)$/;
 const WHEN =
   /^(?:today|tonight|tomorrow|yesterday|(?:this|next|last)\s+(?:week|weekend|month)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
 const DETERMINER = /^(?:the|a|an|my|your|our|their|his|her)$/;
@@ -113,15 +118,23 @@ export function screenByParts(name: string, elements: readonly ScreenElement[]):
   // title that said when or whose, a heading ("2 of 5 habits done"). All of them in one text: words picked from two
   // ("Surf" of the app's name, "times" of "Tide times") say nothing. A word of a heading beside the title's ("the
   // locker pickup screen" over "Pickup" and "Locker 0417") names another screen.
-  const appName = elements.filter((el) => el.visible && shortType(el.type) === 'Application').map(textOf);
+  // An app's name written as one word ("BinDay", "PulseLog") says its words apart.
+  const appName = elements
+    .filter((el) => el.visible && shortType(el.type) === 'Application')
+    .map((el) => textOf(el).replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
+  const keepsRecord = [...elements.filter((el) => el.visible).map(textOf), ...appName].some((t) =>
+    comparableTokens(t).some((w) => RECORD.test(w)),
+  );
   const saidIn = (texts: string[], words: string[]) => {
-    const wanted = words.filter((w) => !KIND.test(w));
+    const wanted = words.filter((w) => !KIND.test(w) && !(keepsRecord && RECORD.test(w)));
     const tokens = texts.map((t) => comparableTokens(t));
     return wanted.length === 0 || tokens.some((text) => wanted.every((w) => text.some((t) => sameLemma(t, w))));
   };
 
-  for (const title of titles.filter((t) => !used.has(t))) {
-    const own = comparableTokens(textOf(title));
+  // The title, or the chosen tab under it ("Lifts" beside "Slopes" under "Lifts & Slopes"), less whose it is ("My Donations").
+  const chosenTabs = elements.filter((el) => el.visible && el.selected && textOf(el) !== '' && !titles.includes(el));
+  for (const title of [...titles, ...chosenTabs].filter((t) => !used.has(t))) {
+    const own = comparableTokens(textOf(title)).filter((w) => !DETERMINER.test(w));
     if (own.length === 0) continue;
     const left = [...head];
     if (!own.every((t) => spliceLemma(left, t))) continue;
