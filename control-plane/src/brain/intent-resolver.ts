@@ -28,6 +28,7 @@ import {
   dismiss,
   keepInDialog,
 } from './prompt-answers.js';
+import { notRepliedYet } from './reply-states.js';
 import { rowClaim } from './row-claims.js';
 import { rowStepper, stepperButton } from './row-steppers.js';
 import { rowNamedByPrefix } from './row-titles.js';
@@ -463,7 +464,10 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       // "the N3 leaves at 08:58": a sentence about one row of a list, said by that row (row-claims.ts).
       const sentence = intent.visible && intent.target.sentence ? (intent.target.whole ?? intent.target.text) : null;
       return (
-        (decided.action.type === 'fail' && sentence && (rowClaim(sentence, elements) ?? labelValueSentence(sentence, elements))) || decided
+        (decided.action.type === 'fail' &&
+          sentence &&
+          (rowClaim(sentence, elements) ?? labelValueSentence(sentence, elements) ?? notRepliedYet(sentence, elements))) ||
+        decided
       );
     }
     case 'assertState':
