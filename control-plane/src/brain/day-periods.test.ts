@@ -4,7 +4,7 @@
  * that ends a range, a time with another row's words, a weekday whose row is another's.
  */
 import { describe, expect, it } from 'vitest';
-import { clockTime } from './day-periods.js';
+import { clockTime, clockTimes } from './day-periods.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('a part of the day names the row whose time is in it', () => {
@@ -47,5 +47,26 @@ describe('a time names the row it starts', () => {
     expect(decideOn('Book the 7 am quiet session', 'ios-harbour-sauna')).toBe('fail');
     expect(decideOn('Join the Sunday 07:30 outing', 'ios-rowing-club-outings')).toBe('fail');
     expect(decideOn('Open the Friday reading', 'ios-blood-pressure')).toBe('fail');
+  });
+});
+
+describe('a check with times as testers say them, asked again as the screen writes them', () => {
+  it('writes spoken times and spans on a 24-hour clock, and leaves counts and scores alone', () => {
+    expect(clockTimes('open until 6pm today')).toBe('open until 18:00 today');
+    expect(clockTimes('runs 10 till 1 on Saturday')).toBe('runs 10:00 – 13:00 on Saturday');
+    expect(clockTimes('from 10 till 2')).toBe('from 10:00 – 14:00');
+    expect(clockTimes('1 to 3pm')).toBe('13:00 – 15:00');
+    expect(clockTimes('10 to 2pm')).toBe('10:00 – 14:00');
+    expect(clockTimes('6pm to 9')).toBe('18:00 – 21:00');
+    expect(clockTimes('Friday 12 to Monday 15 June')).toBe('Friday 12 June – Monday 15 June');
+    expect(clockTimes('the score is 2 to 1')).toBe('the score is 2 to 1');
+    expect(clockTimes('3 to 5 items')).toBe('3 to 5 items');
+  });
+
+  it('passes at 7pm over 19:00, and fails another hour', () => {
+    const tapas = 'Verify Tapas & Talk is at The Cornubia on Thursday 4 December at';
+    expect(decideOn(`${tapas} 7pm`, 'ios-language-exchange')).toMatch(/^assert /);
+    expect(decideOn(`${tapas} 8pm`, 'ios-language-exchange')).toBe('fail');
+    expect(decideOn(`${tapas} 7am`, 'ios-language-exchange')).toBe('fail');
   });
 });

@@ -53,3 +53,35 @@ export function clockTime(amount: string, meridiem: string): string | null {
   const hour = (Number(m[1]) % 12) + (/^pm$/i.test(meridiem) ? 12 : 0);
   return `${hour}:${m[2] ?? '00'}`;
 }
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const DAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+
+/**
+ * Times and spans as testers say them, written as a screen does: "10 till 2" and "10am to 2pm" are
+ * "10:00 – 14:00", "until 6pm" is "until 18:00", "Friday 12 to Monday 15 June" is "Friday 12 June –
+ * Monday 15 June". A bare "2 to 4" is left alone (a count, a score); so is a day before a month.
+ */
+export function clockTimes(text: string): string {
+  const range = new RegExp(
+    `\\b(from\\s+)?(\\d{1,2})(?::(\\d{2}))?(?:\\s*(am|pm))?\\s*(to|till|until|–|-)\\s*(\\d{1,2})(?::(\\d{2}))?(?:\\s*(am|pm))?\\b(?!\\s*(?:${MONTHS}|st|nd|rd|th|%|[.,]\\d))`,
+    'gi',
+  );
+  let out = text.replace(range, (whole, from, h1, m1, mer1, word, h2, m2, mer2) => {
+    if (!mer1 && !mer2 && !from && !/^(?:till|until)$/i.test(word)) return whole;
+    const start = Number(h1);
+    const end = Number(h2);
+    if (start > 23 || end > 23 || (m1 && Number(m1) > 59) || (m2 && Number(m2) > 59)) return whole;
+    // "1 to 3pm" starts in the afternoon; "10 to 2pm" in the morning; "10 till 2" and "6pm to 9" end past noon.
+    const startClock = mer1 ? hour24(start, mer1) : /^pm$/i.test(mer2 ?? '') && start + 12 <= hour24(end, mer2) ? start + 12 : start;
+    const endClock = mer2 ? hour24(end, mer2) : end < startClock ? end + 12 : end;
+    return `${from ?? ''}${startClock}:${m1 ?? '00'} – ${endClock}:${m2 ?? '00'}`;
+  });
+  out = out.replace(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/gi, (whole, h, m, mer) =>
+    Number(h) > 12 ? whole : `${hour24(Number(h), mer)}:${m ?? '00'}`,
+  );
+  const days = new RegExp(`\\b(${DAY}\\s+)?(\\d{1,2})\\s+(?:to|till|until|–|-)\\s+(${DAY}\\s+)?(\\d{1,2})\\s+(${MONTHS})\\b`, 'gi');
+  return out.replace(days, (_, d1 = '', n1, d2 = '', n2, month) => `${d1}${n1} ${month} – ${d2}${n2} ${month}`);
+}
+
+const hour24 = (hour: number, meridiem: string) => (hour % 12) + (/^pm$/i.test(meridiem) ? 12 : 0);
