@@ -134,3 +134,13 @@ describe("a row's control, named by the verb", () => {
     );
   });
 });
+
+describe('a verb of the same action as the row’s control (session 15)', () => {
+  it('books by the row’s Reserve, and nothing on a full room or one without it', () => {
+    expect(decideOn('Book the loft dormitory', 'ios-mountain-hut-reservation')).toBe('tap reserve_2');
+    expect(decideOn('Book bunk room A', 'ios-mountain-hut-reservation')).toBe('tap reserve_0');
+    // Bunk room B is full (Join waiting list); the winter room opens in November.
+    expect(decideOn('Book bunk room B', 'ios-mountain-hut-reservation')).toBe('fail');
+    expect(decideOn('Book the winter room', 'ios-mountain-hut-reservation')).toBe('fail');
+  });
+});

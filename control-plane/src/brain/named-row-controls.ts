@@ -9,8 +9,8 @@
  *   row, a part of one or its first words (never one word of a longer text), and shown by
  *   nothing outside it. At most two lower-case words besides,
  *   for what the row is ("walk", "plot"), articles and prepositions aside.
- * - The control: exactly one control of that row whose label starts with the verb (by
- *   dictionary form). A row without one is no answer: "Cancel Monday's walk" on a row that only
+ * - The control: exactly one control of that row whose label starts with the verb (by dictionary
+ *   form, or a verb of the same action, verb-controls.ts: "Book" for "Reserve"). A row without one is no answer: "Cancel Monday's walk" on a row that only
  *   offers "Rate Walk" taps nothing.
  * - Nothing is read behind a modal dialog.
  */
@@ -109,7 +109,7 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     const label = comparableTokens(labelOf(el));
     const first = label[0];
     const asSaid = as.every((w) => label.slice(1).some((t) => sameLemma(t, w)));
-    return isControl(el) && first !== undefined && sameLemma(first, verb.toLowerCase()) && asSaid;
+    return isControl(el) && first !== undefined && sameAction(first, verb.toLowerCase()) && asSaid;
   });
   if (controls.length !== 1) return null;
   const control = controls[0]!;

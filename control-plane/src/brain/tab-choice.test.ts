@@ -65,3 +65,10 @@ describe('a tab whose label carries a count ("Closed (5)")', () => {
     expect(decideOn('Show the archived requests', 'android-tenant-repairs')).toBe('fail');
   });
 });
+
+describe('a choice named with what it is ("the Flowers category")', () => {
+  it('taps the one chip of that name, and nothing for a name no choice has', () => {
+    expect(decideOn('Switch to the Flowers category', 'android-seed-library')).toBe('tap org.seedshare.library:id/chip_flowers');
+    expect(decideOn('Switch to the Trees category', 'android-seed-library')).toBe('fail');
+  });
+});

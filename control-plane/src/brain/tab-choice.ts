@@ -23,6 +23,8 @@ import { comparableTokens, sameText } from './verdict-text.js';
 const SHOW = /^(?:(?:show|view|see|display)(?:\s+me)?(?:\s+only)?|filter\s+(?:to|by|on)|show\s+only)\s+(.+)$/i;
 const DETERMINER = /^(?:the|my|our|your)\s+/i;
 const TAB_TYPE = /tab|chip|segment|radiobutton/i;
+/** A word for what a choice is, said after its name: "the Flowers category", "the Week view". */
+const CHOICE_KIND = /^(?:category|filter|tab|view|section|option|mode)$/i;
 
 /** For an instruction "Show …" that nothing else understood. */
 export function showTab(said: string, elements: readonly ScreenElement[]): Decision | null {
@@ -47,7 +49,7 @@ export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): 
     ];
     if (named.length !== 1) continue;
     const tab = named[0]!;
-    if (noun !== null && !shownElsewhere(noun, tab, elements) && !listedThings(noun, elements)) continue;
+    if (noun !== null && !CHOICE_KIND.test(noun) && !shownElsewhere(noun, tab, elements) && !listedThings(noun, elements)) continue;
     // Two words, each a choice's name ("the league table" beside a League tab and a Table segment), may name either;
     // unless the noun's choice is the one chosen, the section the screen is ("the Term 2 grades" on the Grades tab), or
     // a possessive says whose ("tomorrow's tides" beside a Tides tab is Tomorrow).

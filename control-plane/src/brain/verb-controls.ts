@@ -44,6 +44,7 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['edit', 'change', 'modify'],
   ['stop', 'end'],
   ['start', 'begin'],
+  ['book', 'reserve'],
   // "Turn the temperature up" (read as "increase the temperature") for "Raise target temperature", "More servings".
   ['increase', 'raise', 'more'],
   ['decrease', 'lower', 'reduce', 'fewer', 'less', 'drop', 'cut'],
