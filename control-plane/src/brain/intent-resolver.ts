@@ -5,7 +5,7 @@
  */
 import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
-import { capitalisedWords } from './claim-words.js';
+import { capitalisedWords, NEGATIONS } from './claim-words.js';
 import { inPeriod, periodWord } from './day-periods.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findByLabels, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
@@ -545,11 +545,26 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
             keepInDialog(said, elements) ??
             showTab(said, elements) ??
             stepCount(said, elements) ??
-            closeWithout(said, elements))) ||
+            closeWithout(said, elements) ??
+            toggleByItsVerb(said, elements))) ||
         fail(intent.reason)
       );
     }
   }
+}
+
+/**
+ * "Allow substitutions", "Keep the app data", "Hire towels", "Delete the chat history too": the verb and
+ * what it acts on are words of one switch's or checkbox's label ("Allow substitutions if something runs
+ * out", "Keep 120 MB of app data.", "Towel hire (+£3.00)", "Also delete chat history"): it is turned on.
+ * The verb must be the label's; two words at least; one such toggle only (toggle-words.ts).
+ */
+function toggleByItsVerb(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const words = comparableTokens(said).filter((w) => !/^(?:the|a|an|my|our|too|also|please)$/.test(w));
+  if (words.length < 2 || words.some((w) => NEGATIONS.has(w))) return null;
+  const toggle = toggleByWords(said, elements);
+  if (!toggle || !comparableTokens(labelOf(toggle)).some((t) => sameLemma(t, words[0]!))) return null;
+  return resolveToggle({ text: labelOf(toggle) }, 'on', elements);
 }
 
 /**

@@ -42,3 +42,21 @@ describe('a toggle named by the words of its label', () => {
     expect(decide('Turn on the Orchard zone', 'ios-garden-watering')).toBe('fail');
   });
 });
+
+describe('a switch or checkbox turned on by its own verb and words (session 15)', () => {
+  it('turns on the one toggle whose label has the verb and what it acts on', () => {
+    expect(decideOn('Allow substitutions', 'android-farm-shop-preorder')).toBe('tap uk.co.hollowfarm.shop:id/substitutions_switch');
+    expect(decideOn('Keep the app data', 'android-uninstall-app-dialog')).toBe('tap com.google.android.packageinstaller:id/checkbox');
+    expect(decideOn('Hire towels', 'ios-harbour-sauna')).toBe('tap towelSwitch');
+    expect(decideOn('Delete the chat history too', 'dev9-android-leave-group-dialog')).toBe('tap com.chatter.app:id/delete_history');
+  });
+
+  it('turns on nothing for another thing, another verb, or a negation', () => {
+    expect(decideOn('Hire bikes', 'ios-harbour-sauna')).toBe('fail');
+    // "Book" is no word of "Towel hire (+£3.00)".
+    expect(decideOn('Book towels', 'ios-harbour-sauna')).toBe('fail');
+    expect(decideOn('Keep the photos', 'android-uninstall-app-dialog')).toBe('fail');
+    expect(decideOn("Don't keep the app data", 'android-uninstall-app-dialog')).toBe('fail');
+    expect(decideOn('Delete the photos too', 'dev9-android-leave-group-dialog')).toBe('fail');
+  });
+});
