@@ -364,6 +364,9 @@ export function parseInstruction(instruction: string): Intent {
   const cleaned = clean(instruction);
   const s = /["“”]/.test(cleaned) ? cleaned : cleaned.replace(/\b(\p{Lu}[\p{L}-]*)['’]s\s+(tab|segment|chip)\b/gu, 'the $1 $2');
   if (!s) return { kind: 'unknown', reason: 'The instruction is empty' };
+  // "Day is the chosen permit type", "Verify Sat 7 Feb is the chosen date": what is chosen, by its name.
+  const chosen = /^(.+?\s(?:is|are))\s+the\s+(?:chosen|selected|picked|highlighted)\s+\p{L}+(?:\s+\p{L}+)?$/iu.exec(s);
+  if (chosen && !/["“”]/.test(s)) return parseInstruction(`${chosen[1]} selected`);
   // "I forgot this one, tap Again": what the tester says of themselves before the action is no condition on it
   // ("If the banner is shown, tap Close" keeps its condition: it never starts with "I").
   const aside = new RegExp(`^(?:i|i'm|i've|we)\\s[^,;]*[,;]\\s*((?:${TAP_VERBS})\\s.+)$`, 'i').exec(s);

@@ -119,3 +119,12 @@ describe('the reason before the action, read as a tester writes it (session 15)'
     expect(parseInstruction('Remove the seeded rye, it has sesame in it').kind).not.toBe('assert');
   });
 });
+
+describe('"X is the chosen date": what is chosen, by its name (session 15)', () => {
+  it('passes on the chosen one and fails another', () => {
+    expect(decideOn('Day is the chosen permit type', 'android-fishing-permit')).toBe('assert com.riverpass.app:id/day_radio');
+    expect(decideOn('Week is the chosen permit type', 'android-fishing-permit')).toBe('fail');
+    expect(decideOn('Verify Sat 7 Feb is the chosen date', 'android-falconry-experience')).toBe('assert Sat 7 Feb');
+    expect(decideOn('Verify Sun 8 Feb is the chosen date', 'android-falconry-experience')).toBe('fail');
+  });
+});
