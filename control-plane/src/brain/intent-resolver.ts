@@ -28,6 +28,7 @@ import {
   dismiss,
   keepInDialog,
 } from './prompt-answers.js';
+import { rankClaim } from './rank-claims.js';
 import { notRepliedYet } from './reply-states.js';
 import { rowClaim } from './row-claims.js';
 import { rowStepper, stepperButton } from './row-steppers.js';
@@ -466,7 +467,10 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return (
         (decided.action.type === 'fail' &&
           sentence &&
-          (rowClaim(sentence, elements) ?? labelValueSentence(sentence, elements) ?? notRepliedYet(sentence, elements))) ||
+          (rowClaim(sentence, elements) ??
+            labelValueSentence(sentence, elements) ??
+            notRepliedYet(sentence, elements) ??
+            rankClaim(sentence, elements))) ||
         decided
       );
     }
