@@ -31,6 +31,7 @@ import {
 import { rankClaim } from './rank-claims.js';
 import { notRepliedYet } from './reply-states.js';
 import { rowClaim } from './row-claims.js';
+import { rowQuantityClaim } from './row-quantities.js';
 import { rowStepper, stepperButton } from './row-steppers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
@@ -470,7 +471,8 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
           (rowClaim(sentence, elements) ??
             labelValueSentence(sentence, elements) ??
             notRepliedYet(sentence, elements) ??
-            rankClaim(sentence, elements))) ||
+            rankClaim(sentence, elements) ??
+            rowQuantityClaim(sentence, elements))) ||
         decided
       );
     }
@@ -478,7 +480,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return resolveState(intent.target, intent.state, elements);
     case 'assertValue': {
       const decided = resolveLabelValue(intent.label, intent.value, intent.said, elements);
-      return (decided.action.type === 'fail' && rowClaim(intent.said, elements)) || decided;
+      return (decided.action.type === 'fail' && (rowClaim(intent.said, elements) ?? rowQuantityClaim(intent.said, elements))) || decided;
     }
     case 'assertField':
       return resolveFieldValue(intent.field, intent.value, elements);
