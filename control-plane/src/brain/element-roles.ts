@@ -16,6 +16,9 @@ export function isToggle(el: ScreenElement): boolean {
   return el.checkable || /Switch|CheckBox|ToggleButton|RadioButton|CompoundButton/i.test(shortType(el.type));
 }
 
+/** Something to tap: clickable, or a button by its type (iOS buttons are rarely marked clickable). */
+export const isControl = (el: ScreenElement) => el.clickable || isButtonType(el);
+
 export function isButtonType(el: ScreenElement): boolean {
   return /Button/i.test(shortType(el.type)) && !isToggle(el);
 }

@@ -18,7 +18,7 @@ import { type Decision, fail } from './actions.js';
 import { clockTime, inPeriod, periodWord } from './day-periods.js';
 import { tapOn } from './decisions.js';
 import { listItems } from './element-matching.js';
-import { descendants, describe, isButtonType } from './element-roles.js';
+import { descendants, describe, isControl } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { DESTINATION, spelledOut, WEEKDAY } from './lexicon.js';
@@ -31,7 +31,6 @@ import { comparableTokens, textSegments } from './verdict-text.js';
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
 /** A row and everything in it. */
 const withInside = (row: ScreenElement, elements: readonly ScreenElement[]) => [row, ...descendants(row, elements)];
-const isControl = (el: ScreenElement) => el.clickable || isButtonType(el);
 const UNIT = /^(?:ft|m|km|mi|kg|g|cm|mm|min|mins|h|hr|hrs|l|ml|oz|lb|lbs|gb|mb|tb|berths?|seats?|nights?|people)$/i;
 const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 const isTime = (t: string) => /^\d{1,2}:\d{2}$/.test(t);

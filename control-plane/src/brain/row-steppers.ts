@@ -13,7 +13,7 @@
  */
 import { type Decision, fail } from './actions.js';
 import { tapOn } from './decisions.js';
-import { children, descendants, describe, isButtonType } from './element-roles.js';
+import { children, descendants, describe, isControl } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
@@ -24,7 +24,6 @@ import { comparableTokens } from './verdict-text.js';
 export type StepWay = 'increment' | 'decrement';
 
 const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
-const isControl = (el: ScreenElement) => el.clickable || isButtonType(el);
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'of']);
 /** Words for what one of a count is, which its label need not say: "another adult ticket" beside "Adult". */
 const UNIT_WORDS = /^(?:tickets?|places?|seats?|persons?|people|spaces?|spots?)$/;
