@@ -24,6 +24,22 @@ export function periodWord(words: readonly string[]): string | null {
   return found.length === 1 ? found[0]! : null;
 }
 
+/**
+ * The rows a reader may take when `words` (lower case) name a part of the day, `words` without that word, and
+ * what the other rows hold (a name shown only there is not "shown elsewhere"). Without such a word: every row.
+ */
+export function rowsOfPeriod(
+  words: readonly string[],
+  rows: readonly ScreenElement[],
+  elements: readonly ScreenElement[],
+): { others: string[]; rows: ScreenElement[]; aside: Set<ScreenElement> } {
+  const period = periodWord(words);
+  if (!period) return { others: [...words], rows: [...rows], aside: new Set() };
+  const kept = rows.filter((r) => inPeriod(r, period, elements));
+  const aside = new Set(rows.filter((r) => !kept.includes(r)).flatMap((r) => [r, ...descendants(r, elements)]));
+  return { others: words.filter((w) => w !== period), rows: kept, aside };
+}
+
 /** Minutes after midnight of the first time a text shows ("9:00–12:00", "Sat 29 Nov · 07:30", "8 pm"), or null. Never a price ("£14.00"). */
 function firstTime(text: string): number | null {
   const clock = /\b(\d{1,2}):(\d{2})\s*(am|pm)?\b/i.exec(text) ?? /\b(\d{1,2})()\s*(am|pm)\b/i.exec(text);

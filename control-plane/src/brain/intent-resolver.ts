@@ -6,7 +6,7 @@
 import { type Decision, fail } from './actions.js';
 import { findShown, resolveAssert, resolveState } from './assertions.js';
 import { capitalisedWords, NEGATIONS } from './claim-words.js';
-import { inPeriod, periodWord } from './day-periods.js';
+import { rowsOfPeriod } from './day-periods.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findByLabels, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
 import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
@@ -194,11 +194,14 @@ function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
   said.forEach((w, i) => {
     if (isName(w)) runs.push(i > 0 && isName(said[i - 1]!) ? `${runs.pop()} ${w}` : w);
   });
-  const spokenOthers = said.filter((w) => !isName(w)).flatMap((w) => comparableTokens(w));
+  if (runs.length === 0) return null;
   // "the Friday morning slot": a part of the day says which of the rows, by the time each shows (day-periods.ts).
-  const period = periodWord(spokenOthers);
-  const others = spokenOthers.filter((w) => w !== period);
-  if (runs.length === 0 || others.length > 2) return null;
+  const { others, rows, aside } = rowsOfPeriod(
+    said.filter((w) => !isName(w)).flatMap((w) => comparableTokens(w)),
+    rowsOfScreen(elements),
+    elements,
+  );
+  if (others.length > 2) return null;
   // Each name is a whole text of the row or a part of one ("Arsenal", "WO-1041"), or the first words of one, two or more
   // ("Château Musar" of "Château Musar 2015"): never one word of a longer text ("Weekly" of "Weekly report"). A date
   // is the same written short: "Tuesday 18 Nov" is "Tue 18 Nov", "Sunday" the "Sun" of "Sun, 08:05".
@@ -212,10 +215,6 @@ function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
       (seg) => sameText(seg, name) || startsWithName(seg, name) || spelled(seg) === spelled(name) || weekdayOf(seg, name),
     );
   const inside = (row: ScreenElement) => [row, ...descendants(row, elements)];
-  const allRows = rowsOfScreen(elements);
-  const rows = period ? allRows.filter((r) => inPeriod(r, period, elements)) : allRows;
-  // What rows of another part of the day show does not make a name shown elsewhere.
-  const otherPeriods = new Set(allRows.filter((r) => !rows.includes(r)).flatMap(inside));
   const hits = innermostRows(
     rows.filter((r) => runs.every((name) => inside(r).some((el) => showsName(el, name)))),
     elements,
@@ -224,7 +223,7 @@ function rowByNames(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
   const row = hits[0]!;
   // A name the screen shows outside the row too ("Blue Hours", the album's title and its track) says no one row.
   const mine = new Set(inside(row));
-  if (locatable(elements).some((el) => !mine.has(el) && !otherPeriods.has(el) && runs.some((name) => showsName(el, name)))) return null;
+  if (locatable(elements).some((el) => !mine.has(el) && !aside.has(el) && runs.some((name) => showsName(el, name)))) return null;
   const tokensOf = (r: ScreenElement) => new Set(inside(r).flatMap((el) => comparableTokens(el.text || el.contentDesc)));
   const own = tokensOf(row);
   if (others.some((o) => !own.has(o) && rows.some((r) => r !== row && tokensOf(r).has(o)))) return null;

@@ -15,7 +15,7 @@
  * - Nothing is read behind a modal dialog.
  */
 import { type Decision, fail } from './actions.js';
-import { clockTime, inPeriod, periodWord } from './day-periods.js';
+import { clockTime, rowsOfPeriod } from './day-periods.js';
 import { tapOn } from './decisions.js';
 import { listItems } from './element-matching.js';
 import { descendants, describe, isControl } from './element-roles.js';
@@ -90,11 +90,8 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     .filter((w, i) => !isName(w) && !(UNIT.test(w) && i > 0 && /^\d/.test(words[i - 1]!)))
     .flatMap((w) => comparableTokens(w).filter((t) => !FILLERS.has(t)));
   // "Saturday morning", "the afternoon harbour cruise": only the rows of that part of the day (day-periods.ts).
-  const period = periodWord(spoken);
-  const others = spoken.filter((w) => w !== period);
   const allRows = rowsOfScreen(elements);
-  const rows = period ? allRows.filter((r) => inPeriod(r, period, elements)) : allRows;
-  const aside = new Set(allRows.filter((r) => !rows.includes(r)).flatMap((r) => withInside(r, elements)));
+  const { others, rows, aside } = rowsOfPeriod(spoken, allRows, elements);
   const row =
     names.length === 0 ? rowByTitleEnd(others, rows, elements, aside) : others.length > 2 ? null : rowByNames(names, rows, elements, aside);
   if (!row) return null;
