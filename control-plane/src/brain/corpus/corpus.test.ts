@@ -25,6 +25,7 @@ import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fortyFourthBatch } from './forty-fourth-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
+import { fortySixthBatch } from './forty-sixth-batch-cases.js';
 import { fortyThirdBatch } from './forty-third-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
 import { fourthBatch } from './fourth-batch-cases.js';
@@ -121,6 +122,7 @@ const corpus: CorpusCase[] = [
   ...fortyThirdBatch,
   ...fortyFourthBatch,
   ...fortyFifthBatch,
+  ...fortySixthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -253,6 +255,7 @@ describe('offline model corpus', () => {
       ['forty-third batch (blind, session 12)', fortyThirdBatch],
       ['forty-fourth batch (blind, session 12)', fortyFourthBatch],
       ['forty-fifth batch (blind, session 12)', fortyFifthBatch],
+      ['forty-sixth batch (blind, session 15)', fortySixthBatch],
     ] as const)
       score(
         label,
