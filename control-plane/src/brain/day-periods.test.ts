@@ -4,7 +4,7 @@
  * that ends a range, a time with another row's words, a weekday whose row is another's.
  */
 import { describe, expect, it } from 'vitest';
-import { clockTime, clockTimes } from './day-periods.js';
+import { clockTime, clockTimes, spokenTimes } from './day-periods.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('a part of the day names the row whose time is in it', () => {
@@ -68,5 +68,27 @@ describe('a check with times as testers say them, asked again as the screen writ
     expect(decideOn(`${tapas} 7pm`, 'ios-language-exchange')).toMatch(/^assert /);
     expect(decideOn(`${tapas} 8pm`, 'ios-language-exchange')).toBe('fail');
     expect(decideOn(`${tapas} 7am`, 'ios-language-exchange')).toBe('fail');
+  });
+});
+
+describe('a time said in words, as a clock writes it (session 16)', () => {
+  it("reads o'clock, half, quarter past and quarter to; never an amount", () => {
+    expect(spokenTimes("Book the 10 o'clock slot")).toBe('Book the 10:00 slot');
+    expect(spokenTimes("Can't make half ten any more")).toBe("Can't make 10:30 any more");
+    expect(spokenTimes('half past two')).toBe('2:30');
+    expect(spokenTimes('quarter past 12')).toBe('12:15');
+    expect(spokenTimes('quarter to one')).toBe('12:45');
+    expect(spokenTimes('quarter to eleven')).toBe('10:45');
+    expect(spokenTimes('half an hour')).toBe('half an hour');
+    expect(spokenTimes('wait half ten minutes')).toBe('wait half ten minutes');
+    expect(spokenTimes('half 13')).toBe('half 13');
+  });
+
+  it('names the row of that time: its control, or none when it has no such control', () => {
+    expect(decideOn('Cancel the half ten slot', 'ios-recycling-centre-slots')).toBe('tap cancelSlotButton');
+    expect(decideOn("Book the 11 o'clock slot", 'ios-recycling-centre-slots')).toMatch(/^tap .*Cell\[4\]/);
+    // 10:30 is booked (no Book), 9:00 is full.
+    expect(decideOn('Book the half ten slot', 'ios-recycling-centre-slots')).toBe('fail');
+    expect(decideOn("Book the 9 o'clock slot", 'ios-recycling-centre-slots')).toBe('fail');
   });
 });

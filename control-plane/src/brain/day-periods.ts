@@ -101,3 +101,39 @@ export function clockTimes(text: string): string {
 }
 
 const hour24 = (hour: number, meridiem: string) => (hour % 12) + (/^pm$/i.test(meridiem) ? 12 : 0);
+
+const HOUR_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const HOUR = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
+/** What a spoken time may not be followed by: then it is an amount ("half ten minutes" is none). */
+const NOT_A_TIME =
+  '(?!\\s*(?:[:.]\\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|years?|times?|pounds?|euros?|dollars?|kg|km|miles?|of\\b|a\\b|an\\b))';
+const hourOf = (word: string) => HOUR_WORDS[word.toLowerCase()] ?? Number(word);
+
+/**
+ * Times said in words written as a clock does: "10 o'clock" is "10:00", "half ten" and "half past
+ * ten" (British) "10:30", "quarter past 2" "2:15", "quarter to eleven" "10:45". An hour past 12 is
+ * left as said; so is "half" before an amount ("half an hour"). "Noon" stays: a screen may say it.
+ */
+export function spokenTimes(text: string): string {
+  const at = (h: number, m: number) => (h >= 1 && h <= 12 ? `${h}:${String(m).padStart(2, '0')}` : null);
+  return text
+    .replace(new RegExp(`\\b${HOUR}\\s+o['’]?clock\\b`, 'gi'), (whole, h) => at(hourOf(h), 0) ?? whole)
+    .replace(new RegExp(`\\bhalf\\s+(?:past\\s+)?${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) => at(hourOf(h), 30) ?? whole)
+    .replace(new RegExp(`\\bquarter\\s+past\\s+${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) => at(hourOf(h), 15) ?? whole)
+    .replace(new RegExp(`\\bquarter\\s+to\\s+${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) =>
+      hourOf(h) >= 1 && hourOf(h) <= 12 ? `${((hourOf(h) + 10) % 12) + 1}:45` : whole,
+    );
+}

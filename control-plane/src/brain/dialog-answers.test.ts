@@ -52,3 +52,22 @@ describe('declining what the dialog asks', () => {
     expect(decide('Back out of the dialog with Cancel', 'android-reset-network-dialog')).toBe('tap android:id/button2');
   });
 });
+
+describe('a dialog answered by doing what it asks (session 16)', () => {
+  it('"Yes, leave Crime Time", "Go ahead and remove the loft alarm": the button of the dialog that does it', () => {
+    // The row behind the dialog has its own Leave; the dialog's is the one that can be reached.
+    expect(decide('Yes, leave Crime Time', 'android-leave-book-club-dialog')).toBe('tap android:id/button1');
+    expect(decide('Go ahead and remove the loft alarm', 'ios-remove-smoke-alarm-alert')).toBe('tap Remove');
+    expect(decide('Yes, remove Tom', 'ios-remove-family-member-alert')).toBe('tap Remove');
+    // No button says the verb: the dialog's yes, as it asks it ("Do you want to uninstall this app?").
+    expect(decide('Go ahead, uninstall it', 'android-uninstall-app-dialog')).toBe('tap android:id/button1');
+  });
+
+  it('does nothing for another thing than the dialog names, or a verb no button does and it does not ask', () => {
+    expect(decide('Yes, leave Thursday Readers', 'android-leave-book-club-dialog')).toBe('fail');
+    expect(decide('Remove the kitchen alarm', 'ios-remove-smoke-alarm-alert')).toBe('fail');
+    expect(decide('Go ahead and test the loft alarm', 'ios-remove-smoke-alarm-alert')).toBe('fail');
+    expect(decide('OK, remove Anna', 'ios-remove-family-member-alert')).toBe('fail');
+    expect(decide('Yes, download the app', 'android-uninstall-app-dialog')).toBe('fail');
+  });
+});

@@ -8,6 +8,8 @@
  */
 import { assertionBody, type ElementState, questionBody, screenBody, stateBody, valueBody } from './assertion-grammar.js';
 import { MAX_WAIT_SECONDS, type SwipeDirection, type VerticalDirection } from './commands.js';
+import { spokenTimes } from './day-periods.js';
+import { SPOKEN_DATE } from './spoken-dates.js';
 import { findQuoted, parseTargetPhrase, type TargetPhrase, unquote } from './target-phrase.js';
 
 export type { ElementState } from './assertion-grammar.js';
@@ -78,15 +80,19 @@ function clean(text: string): string {
     .trim()
     .replace(/[.!]+$/, '')
     .trim();
+  // "the 10 o'clock slot", "half ten": a time as the screen writes it; never inside quoted text to type or find.
+  if (!/["“”]/.test(s)) s = spokenTimes(s);
   for (;;) {
     const next = s
       .replace(/^(?:(?:then|and|now|next|finally|please)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i, '')
+      // A dialog answered in words: "Yes, leave Crime Time", "Go ahead and remove the loft alarm".
+      .replace(/^(?:(?:yes|yeah|ok|okay|sure)\s*,\s*|go\s+ahead\s*(?:,|and)\s*)(?=\p{L})/iu, '')
       // Gherkin's first person: "When I tap Save" is "tap Save".
       .replace(
         /^(?:when\s+|given\s+)?(?:i|we)\s+(?=(?:tap|click|press|hit|enter|type|select|choose|open|scroll|swipe|go|navigate|fill|wait|launch|dismiss|close)\b)/i,
         '',
       )
-      .replace(/,?\s+please$/i, '');
+      .replace(/,?\s+(?:please|as\s+well)$/i, '');
     if (next === s) return s;
     s = next;
   }
@@ -350,7 +356,7 @@ const STATEMENT =
  * nor is one whose "subject" holds a clause or an object ("Notify me when the hellebore is back").
  */
 const NAMED_STATEMENT =
-  /^(\p{Lu}[\p{L}\d'’-]*(?:\s+[\p{L}\d'’-]+){0,4}?)\s+(?:is|are|was|were|has|have|had|will|(?:is|are|was|were|has|have|won)n['’]t|needs|costs|lasts|takes|starts|ends|opens|closes|leaves|departs|arrives|runs)\s/u;
+  /^(\p{Lu}[\p{L}\d'’-]*(?:\s+[\p{L}\d'’-]+){0,4}?)\s+(?:is|are|was|were|has|have|had|will|(?:is|are|was|were|has|have|won)n['’]t|needs|costs|charges|lasts|takes|starts|ends|opens|closes|leaves|departs|arrives|runs)\s/u;
 const NOT_IN_A_NAME = /\b(?:me|us|when|if|until|once|after|before|the|a|an|to|and|or|it)\b/i;
 const isNamedStatement = (s: string) => {
   const subject = NAMED_STATEMENT.exec(s)?.[1];
@@ -378,6 +384,9 @@ export function parseInstruction(instruction: string): Intent {
   // "Send Daniel a reminder" is "Remind Daniel"; "find someone to replace Priya" is "replace Priya".
   const reminder = /^send\s+(\S.*?)\s+an?\s+reminder$/i.exec(s);
   if (reminder) return parseInstruction(`remind ${reminder[1]!}`);
+  // "Ask to be notified", "request to be called back": the control that does it for me ("Notify me", "Call me back").
+  const forMe = /^(?:ask|request|sign\s+up|opt\s+in)\s+to\s+be\s+(notified|reminded|told|alerted|emailed|texted|called)\b(.*)$/i.exec(s);
+  if (forMe) return parseInstruction(`${BE_DONE_TO_ME[forMe[1]!.toLowerCase()]!} me${forMe[2]!}`);
   const someone = /^(?:find|get|ask)\s+(?:someone|somebody)\s+to\s+(.+)$/i.exec(s);
   if (someone) return parseInstruction(someone[1]!);
   // "Rename the speaker to "Study"": the new name typed into the one name field there is (a dialog's while it is up).
@@ -427,6 +436,17 @@ export function parseInstruction(instruction: string): Intent {
   }
   return notUnderstood(instruction, s);
 }
+
+/** The verb of what is done to me: "notified" is what "Notify me" does. */
+const BE_DONE_TO_ME: Readonly<Record<string, string>> = {
+  notified: 'notify',
+  reminded: 'remind',
+  told: 'tell',
+  alerted: 'alert',
+  emailed: 'email',
+  texted: 'text',
+  called: 'call',
+};
 
 /** A reason, a comma, then what to do: "The brakes are fine after all, so remove the brake adjustment" (the "so" no part of it). */
 const REASON_THEN_ACTION = /^([^,;]+)[,;]\s*(?:(?:and\s+)?(so)\s+)?(.+)$/i;
@@ -489,6 +509,10 @@ function withReferent(action: string, reason: string): string | null {
     const things = !names?.length && /^them$/i.test(person[1]!) ? thingNamed(reason) : null;
     return things ? putAt(action, person, things) : null;
   }
+  // "Tuesday 17th works better for us, pick that date": the date the reason says (spoken-dates.ts).
+  const aDate = /\b(?:that|this|the)\s+(?:date|day)$/i.exec(action);
+  const said = SPOKEN_DATE.exec(reason);
+  if (aDate && said) return `${action.slice(0, aDate.index)}${said[0]}`;
   // "I can't make Sunday any more, leave that shift": the shift on that day.
   const demonstrative = /\b(?:that|this)\s+(\p{Ll}{3,})$/u.exec(action);
   const day = WEEKDAY.exec(reason);
@@ -551,6 +575,10 @@ function parseTyping(s: string): Intent | null {
     return { kind: 'type', text: unquote(m[2]!), field: parseTargetPhrase(m[1]!, 'field') };
   }
   if ((m = /^(?:fill(?:\s+in|\s+out)?|populate|complete|set)\s+(?:the\s+)?(.+?)\s+(?:with|to|as)\s+(.+)$/i.exec(s))) {
+    return { kind: 'type', text: unquote(m[2]!), field: parseTargetPhrase(m[1]!, 'field') };
+  }
+  // "Replace the registration with LD19 FHA": a value (a number, a name, quoted text), never "with a new one".
+  if ((m = /^replace\s+(?:the\s+|my\s+)?(.+?)\s+with\s+((?:["“'‘]|\d|\p{Lu}).*)$/iu.exec(s)) && !/^(?:a|an|the|it)\b/i.test(m[2]!)) {
     return { kind: 'type', text: unquote(m[2]!), field: parseTargetPhrase(m[1]!, 'field') };
   }
   if ((m = /^(?:use|enter|type)\s+(.+?)\s+as\s+(?:the\s+|my\s+)?(.+)$/i.exec(s))) {

@@ -16,7 +16,15 @@ import type { Intent } from './instruction-grammar.js';
 import { sameLemma } from './lemmas.js';
 import { canonicalWord, controlWords, DESTINATION, GENERIC_OBJECTS, spelledOut, WEEKDAY } from './lexicon.js';
 import { locatable, locate, locatorFor } from './locators.js';
-import { controlForRow, controlSaidOfRow, innermostRows, labelForRow, rowsOfScreen, verbOfNamedRow } from './named-row-controls.js';
+import {
+  controlForRow,
+  controlOfMyRow,
+  controlSaidOfRow,
+  innermostRows,
+  labelForRow,
+  rowsOfScreen,
+  verbOfNamedRow,
+} from './named-row-controls.js';
 import { toggleOffering } from './offered-toggles.js';
 import {
   answerCookies,
@@ -26,6 +34,7 @@ import {
   DESTRUCTIVE,
   declineAction,
   dismiss,
+  doInDialog,
   keepInDialog,
 } from './prompt-answers.js';
 import { rankClaim } from './rank-claims.js';
@@ -35,7 +44,7 @@ import { rowQuantityClaim } from './row-quantities.js';
 import { rowStepper, stepperButton } from './row-steppers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
-import { showTab, tabNamedBy } from './tab-choice.js';
+import { changeChoice, showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget, withoutKind } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { doneControlOfRow, toggleByWords } from './toggle-words.js';
@@ -545,7 +554,9 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       const said = intent.said?.replace(/^((?:save|keep|bookmark|store)\s.+?)\s+for\s+later$/i, '$1');
       return (
         (said &&
-          (controlNamed(said, elements) ??
+          (doInDialog(said, elements) ??
+            changeChoice(said, elements) ??
+            controlNamed(said, elements) ??
             providerButton(said, elements) ??
             keepInDialog(said, elements) ??
             showTab(said, elements) ??
@@ -594,6 +605,7 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
     controlForRow(said, elements) ??
     labelForRow(said, elements) ??
     controlSaidOfRow(said, elements) ??
+    controlOfMyRow(said, elements) ??
     controlInWords(said, elements) ??
     controlByAction(said, elements) ??
     controlByVerb(said, elements) ??
@@ -716,6 +728,8 @@ function controlByAction(said: string, elements: readonly ScreenElement[]): Deci
   const m = /^(\S+)\s+(?:(?:from|to|for|on|in|of|with)\s+)?(.+)$/i.exec(said);
   if (!m) return null;
   const [, verb, object] = m;
+  // "Change the collection date to Tue 17 March" says what it becomes: a lone "Change" (the address's) does not do that.
+  if (/^(?:change|set|switch|update|make)$/i.test(verb!) && /\sto\s/i.test(` ${object}`)) return null;
   // The control is the verb's whole label ("Disconnect"), else the one whose label starts with it ("Download PDF"
   // for "Download the invoice" on the invoice's screen).
   const whole = controls.filter((el) => sameText(labelOf(el), verb!));

@@ -144,3 +144,18 @@ describe('a verb of the same action as the row’s control (session 15)', () => 
     expect(decideOn('Book the winter room', 'ios-mountain-hut-reservation')).toBe('fail');
   });
 });
+
+describe('"my" slot: the row the screen marks as the user\'s (session 16)', () => {
+  it('taps the verb\'s control of the one row marked "Booked by you", "You\'re going", "Borrowed by you"', () => {
+    expect(decideOn('cancel my slot', 'ios-recycling-centre-slots')).toBe('tap cancelSlotButton');
+    expect(decideOn("Can't make half ten any more, cancel my slot", 'ios-recycling-centre-slots')).toBe('tap cancelSlotButton');
+    expect(decideOn('Cancel my place', 'ios-language-exchange')).toBe('tap cancelRsvp_1');
+  });
+
+  it('taps nothing when that row has no such control, or no row is marked', () => {
+    expect(decideOn('book my slot', 'ios-recycling-centre-slots')).toBe('fail');
+    expect(decideOn('Leave my session', 'ios-language-exchange')).toBe('fail');
+    expect(decideOn('Cancel my request', 'android-seed-library')).toBe('fail');
+    expect(decideOn('cancel my booking', 'ios-hair-salon-booking')).toBe('fail');
+  });
+});

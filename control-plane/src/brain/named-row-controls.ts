@@ -337,3 +337,28 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
   return tapOn(control, elements, `${describe(control)} is the control of the one row showing "${name}"`, 0.8);
 }
+
+/** What marks a row as the user's own: "Booked by you", "Your booking", "You're going". */
+const MINE = /\b(?:by\s+you|yours?|you['’](?:re|ve))\b/i;
+
+/**
+ * "Cancel my slot", "change my booking": the one row the screen marks as the user's (`MINE`, in a
+ * text of the row that is no control) and its one control the verb starts (or a verb of the same
+ * action, verb-controls.ts). What "my" names is the row's; the noun after it is a word for it.
+ * Nothing behind a modal dialog.
+ */
+export function controlOfMyRow(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(\p{L}+)\s+my\s+\p{Ll}+(?:\s+\p{Ll}+)?$/u.exec(said.trim().replace(/[.!]$/, ''));
+  if (!m || modalFilter(elements)) return null;
+  const marked = rowsOfScreen(elements).filter((r) => withInside(r, elements).some((el) => !isControl(el) && MINE.test(labelOf(el))));
+  const mine = innermostRows(marked, elements);
+  if (mine.length !== 1) return null;
+  const verb = m[1]!.toLowerCase();
+  const controls = descendants(mine[0]!, elements).filter(
+    (el) => isControl(el) && sameAction(comparableTokens(labelOf(el))[0] ?? '', verb),
+  );
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  if (!control.enabled) return fail(`${describe(control)} is disabled`);
+  return tapOn(control, elements, `${describe(control)} is the ${verb} of the row marked as yours`, 0.8);
+}

@@ -166,6 +166,8 @@ const SAYING = new Set([
 const PRICE_WORDS = new Set([
   'costs',
   'cost',
+  'charges',
+  'charge',
   'priced',
   'price',
   'sells',

@@ -184,10 +184,15 @@ export function confirmAction(noun: string, elements: readonly ScreenElement[], 
   );
   if (doing.length === 1) return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's button that does the ${noun}`, 0.85);
   // "Confirm the uninstall" on "Do you want to uninstall this app?" with Cancel / OK: the dialog asks it, its yes does it.
+  return doing.length === 0 ? yesWhenAsked(noun, inModal, elements) : null;
+}
+
+/** The dialog's yes (confirmDialog) when a question of it has a word of `word`'s family; null otherwise. */
+function yesWhenAsked(word: string, inModal: (el: ScreenElement) => boolean, elements: readonly ScreenElement[]): Decision | null {
   const asks = locatable(elements).some(
-    (el) => inModal(el) && !el.clickable && /\?\s*$/.test(textOf(el)) && comparableTokens(textOf(el)).some((w) => sameStem(w, noun)),
+    (el) => inModal(el) && !el.clickable && /\?\s*$/.test(textOf(el)) && comparableTokens(textOf(el)).some((w) => sameStem(w, word)),
   );
-  if (doing.length > 0 || !asks) return null;
+  if (!asks) return null;
   const yes = confirmDialog(elements);
   return yes.action.type === 'tap' ? yes : null;
 }
@@ -272,6 +277,34 @@ export function keepInDialog(said: string, elements: readonly ScreenElement[]): 
   );
   if (answers.length !== 1) return null;
   return tapOn(answers[0]!, elements, `${describe(answers[0]!)} answers ${describe(title)} without losing anything`, 0.85);
+}
+
+/**
+ * "Leave Crime Time" on "Leave Crime Time?", "remove the loft alarm" on "Remove Loft alarm?": with a
+ * modal dialog up, the verb is its one enabled button that starts with it (Porter stem, a plain
+ * dismiss button aside), else its yes when it asks the verb ("Do you want to uninstall this app?"), and
+ * every word of the object that names something is the dialog's. The same
+ * button of a row behind the dialog cannot be reached; "Remove the kitchen alarm" on the loft
+ * alarm's dialog does nothing (null).
+ */
+export function doInDialog(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(\p{L}+)\s+(.+)$/u.exec(said.trim());
+  const inModal = modalFilter(elements);
+  if (!m || !inModal || !saysAll(m[2]!, inModal, elements)) return null;
+  const verb = comparableTokens(m[1]!)[0];
+  const doing = locatable(elements).filter(
+    (el) =>
+      inModal(el) &&
+      (el.clickable || isButtonType(el)) &&
+      !isToggle(el) &&
+      el.enabled &&
+      !DISMISS_LABELS.some((l) => sameText(textOf(el), l)) &&
+      !!verb &&
+      sameStem(comparableTokens(textOf(el))[0] ?? '', verb),
+  );
+  if (doing.length === 1) return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's answer that does it`, 0.85);
+  // "Yes, uninstall it" on "Do you want to uninstall this app?" with Cancel / OK: the dialog asks it, its yes does it.
+  return doing.length === 0 && verb ? yesWhenAsked(verb, inModal, elements) : null;
 }
 
 /** The affirmative answers of a dialog, most usual first; Android's positive button is `android:id/button1`. */

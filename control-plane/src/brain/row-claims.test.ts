@@ -95,3 +95,11 @@ describe('a sentence about one row', () => {
     expect(check('Verify the guard costs £24', 'ios-beekeeping-supplies')).toBe('fail');
   });
 });
+
+describe('"charges" says what a row costs (session 16)', () => {
+  it("passes the rate the row shows, fails another row's or another rate", () => {
+    expect(decideOn('Check Priya charges £12 an hour', 'android-babysitter-booking')).toMatch(/^assert .*£12\.00\/hr/);
+    expect(decideOn('Check Tom W. charges £12 an hour', 'android-babysitter-booking')).toBe('fail');
+    expect(decideOn('Check Priya charges £10.50 an hour', 'android-babysitter-booking')).toBe('fail');
+  });
+});

@@ -32,10 +32,10 @@ import { comparableTokens, sameText, startsWithName, textSegments } from './verd
 
 /** The verb that ends the subject: a copula or modal, or a verb of when or how much. */
 const VERB =
-  /\s(?:is|are|was|were|has|have|had|should|will|would|can|must|leaves|leave|departs|depart|arrives|arrive|kicks|kick|starts|start|opens|open|closes|close|takes|take|costs|cost|runs|run|plays|play|ends|end|needs|need)\s/i;
+  /\s(?:is|are|was|were|has|have|had|should|will|would|can|must|leaves|leave|departs|depart|arrives|arrive|kicks|kick|starts|start|opens|open|closes|close|takes|take|costs|cost|charges|charge|runs|run|plays|play|ends|end|needs|need)\s/i;
 /** Words of the sentence that say how, not what: verbs of the kind above, prepositions, fillers. */
 const SAYING_NOTHING = new Set(
-  'is are was were be been being has have had should will would can must leaves leave departs depart arrives arrive kicks kick off starts start opens open closes close takes take costs cost runs run plays play ends end at on in for from to by until as of the a an it its flagged marked shown listed set scheduled due collected given'.split(
+  'is are was were be been being has have had should will would can must leaves leave departs depart arrives arrive kicks kick off starts start opens open closes close takes take costs cost charges charge runs run plays play ends end at on in for from to by until as of the a an it its flagged marked shown listed set scheduled due collected given'.split(
     ' ',
   ),
 );

@@ -72,3 +72,17 @@ describe('a choice named with what it is ("the Flowers category")', () => {
     expect(decideOn('Switch to the Trees category', 'android-seed-library')).toBe('fail');
   });
 });
+
+describe('"change the service to just a cut": the choice named (session 16)', () => {
+  it('taps the one segment or radio button of that name, or is done when it is chosen', () => {
+    expect(decideOn('Change the service to just a cut', 'ios-hair-salon-booking')).toBe('tap serviceCut');
+    expect(decideOn('Change the service to Cut & colour', 'ios-hair-salon-booking')).toBe('done');
+    // Never the address's "Change" beside it.
+    expect(decideOn('Change the collection date to Tue 17 March', 'android-bulky-waste-collection')).toBe('tap Tue 17 March');
+  });
+
+  it('taps nothing for a choice the screen does not offer', () => {
+    expect(decideOn('Change the service to a perm', 'ios-hair-salon-booking')).toBe('fail');
+    expect(decideOn('Change the address to 3 High St', 'android-bulky-waste-collection')).toBe('fail');
+  });
+});

@@ -128,3 +128,20 @@ function listedThings(noun: string, elements: readonly ScreenElement[]): boolean
 
 /** A tab's label less the count after it: "Closed (5)" is the Closed tab. */
 const withoutCount = (label: string) => label.replace(/\s*\(\d+\)$/, '');
+
+/**
+ * "Change the service to just a cut", "switch the view to Month", "set the vehicle to Van": what the
+ * choice is for, then the one tab, chip, segment or radio button named (whole; articles, "just" and
+ * "only" aside). Never a switch or checkbox, which is turned on or off, not chosen.
+ */
+export function changeChoice(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const m =
+    /^(?:change|switch|set|make)\s+(?:the\s+|my\s+|your\s+)?\p{L}+(?:\s+\p{L}+)?\s+to\s+(?:just\s+|only\s+)?(?:a\s+|an\s+|the\s+)?(.+)$/iu.exec(
+      said.trim().replace(/[.!]$/, ''),
+    );
+  const choice = m ? choiceNamed(m[1]!, elements) : null;
+  if (!choice || /Switch|CheckBox/i.test(choice.type) || (choice.platform === 'ios' && choice.checkable)) return null;
+  if (choice.selected || choice.checked)
+    return { action: { type: 'done' }, reasoning: `${describe(choice)} is already chosen`, confidence: 0.85 };
+  return tapOn(choice, elements, `${describe(choice)} is the choice named`, 0.85);
+}

@@ -14,8 +14,9 @@ import { type ScreenElement, shortType } from './hierarchy.js';
 import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
 import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf, titleElements } from './screen-structure.js';
+import { dateParts, sameDate } from './spoken-dates.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
-import { comparableTokens, sameText } from './verdict-text.js';
+import { comparableTokens, sameText, textSegments } from './verdict-text.js';
 
 export type Choice = { ok: true; match: Match; why: string } | { ok: false; decision: Decision };
 
@@ -88,6 +89,8 @@ export function chooseTarget(
   if (matches.length === 0 && !qualified) {
     const kinded = namedWithKind(phrase, elements, find);
     if (kinded) return notBehindDialog(single(kinded.matches, kinded.phrase, elements, what, options), elements, options);
+    const dated = namedAsDate(phrase, elements);
+    if (dated.length > 0) return notBehindDialog(single(dated, phrase, elements, what, options), elements, options);
   }
   return narrowed ?? { ok: false, decision: notFound(what, phrase, elements) };
 }
@@ -135,6 +138,25 @@ function namedWithKind(
   const exact = find(named).filter((hit) => hit.score >= 0.97 && sameText(hit.element.text || hit.element.contentDesc, name!));
   const matches = exact.filter((hit) => heading || idWords(hit.element.resourceId).some((w) => kinds.has(w)));
   return matches.length > 0 ? { matches, phrase: named } : null;
+}
+
+/**
+ * "Tuesday 17th", "the 17th": the controls whose label, or a part of it, is that date as the screen writes it
+ * ("Tue 17 March", spoken-dates.ts). A bare number is no date: a weekday, a month or "17th" must be said.
+ */
+function namedAsDate(phrase: TargetPhrase, elements: readonly ScreenElement[]): Match[] {
+  const said = phrase.ordinal === undefined ? dateParts(phrase.text) : null;
+  if (!said || (!said.weekday && !said.month && !/\d(?:st|nd|rd|th)\b/i.test(phrase.text))) return [];
+  return locatable(elements)
+    .filter((el) => tapTargetOf(el, elements).clickable || isButtonType(el))
+    .filter((el) => {
+      const label = el.text || el.contentDesc;
+      return [label, ...textSegments(label)].some((part) => {
+        const shown = dateParts(part);
+        return shown !== null && sameDate(said, shown);
+      });
+    })
+    .map((element) => ({ element, score: 0.85, via: 'text' as const }));
 }
 
 export type Narrowed = { ok: true; matches: Match[] } | { ok: false; decision: Decision };

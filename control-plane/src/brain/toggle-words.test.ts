@@ -60,3 +60,12 @@ describe('a switch or checkbox turned on by its own verb and words (session 15)'
     expect(decideOn('Delete the photos too', 'dev9-android-leave-group-dialog')).toBe('fail');
   });
 });
+
+describe('"as well" at the end says nothing of which (session 16)', () => {
+  it('ticks the box whose words follow "the box to"', () => {
+    expect(decideOn('Tick the box to delete my saved notes as well', 'android-leave-book-club-dialog')).toBe(
+      'tap com.pageturners.club:id/delete_notes_checkbox',
+    );
+    expect(decideOn('Tick the box to delete my saved photos as well', 'android-leave-book-club-dialog')).toBe('fail');
+  });
+});

@@ -128,3 +128,12 @@ describe('"X is the chosen date": what is chosen, by its name (session 15)', () 
     expect(decideOn('Verify Sun 8 Feb is the chosen date', 'android-falconry-experience')).toBe('fail');
   });
 });
+
+describe('"ask to be notified": the control that does it for me (session 16)', () => {
+  it('taps "Notify me", after a reason too; nothing for what no control does', () => {
+    expect(decideOn('Ros has nothing today, ask to be notified', 'ios-hair-salon-booking')).toBe('tap notifyButton');
+    expect(decideOn('Ask to be notified', 'ios-hair-salon-booking')).toBe('tap notifyButton');
+    expect(decideOn('Ask to be paid', 'ios-hair-salon-booking')).toBe('fail');
+    expect(decideOn('Ask to be reminded', 'ios-hair-salon-booking')).toBe('fail');
+  });
+});

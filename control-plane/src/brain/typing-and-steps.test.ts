@@ -38,3 +38,10 @@ describe('a field named by its id and what it holds (forty-second batch)', () =>
     expect(decideOn('Enter 9:00 in the pickup time', 'android-driving-lessons')).toBe('fail');
   });
 });
+
+describe('"replace the registration with LD19 FHA" (session 16)', () => {
+  it('types a value into the field named, never "a new one"', () => {
+    expect(decideOn('Replace the registration with LD19 FHA', 'ios-recycling-centre-slots')).toBe('type "LD19 FHA" into regField');
+    expect(decideOn('Replace the registration with a new one', 'ios-recycling-centre-slots')).toBe('fail');
+  });
+});

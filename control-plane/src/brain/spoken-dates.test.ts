@@ -1,0 +1,42 @@
+/**
+ * A date said as testers say it names the one control showing it as the screen writes it
+ * (spoken-dates.ts, target-choice.ts). Traps: another weekday for the day, a day no control has, a
+ * bare number, a date whose control is disabled.
+ */
+import { describe, expect, it } from 'vitest';
+import { dateParts, sameDate } from './spoken-dates.js';
+import { decideOn } from './testing/corpus-decisions.js';
+
+describe('the parts of a date', () => {
+  it('reads a weekday, a day with or without its suffix, and a month, abbreviated or not', () => {
+    expect(dateParts('Tuesday 17th')).toEqual({ day: 17, weekday: 'tuesday', month: null });
+    expect(dateParts('Tue 17 March')).toEqual({ day: 17, weekday: 'tuesday', month: 'march' });
+    expect(dateParts('the 3rd of Sept')).toEqual({ day: 3, weekday: null, month: 'september' });
+    expect(dateParts('17 spaces left')).toBeNull();
+    expect(dateParts('Tuesday')).toBeNull();
+  });
+
+  it('is the same date when the day is, and the weekday and month where both say one', () => {
+    const shown = dateParts('Tue 17 March')!;
+    expect(sameDate(dateParts('Tuesday 17th')!, shown)).toBe(true);
+    expect(sameDate(dateParts('the 17th')!, shown)).toBe(true);
+    expect(sameDate(dateParts('Wednesday 17th')!, shown)).toBe(false);
+    expect(sameDate(dateParts('17th April')!, shown)).toBe(false);
+  });
+});
+
+describe('a date said names the one control showing it', () => {
+  it('taps "Tue 17 March" for "Tuesday 17th" and "the 17th"', () => {
+    expect(decideOn('Select Tuesday 17th', 'android-bulky-waste-collection')).toBe('tap Tue 17 March');
+    expect(decideOn('Pick Tuesday the 17th', 'android-bulky-waste-collection')).toBe('tap Tue 17 March');
+    expect(decideOn('Select the 17th', 'android-bulky-waste-collection')).toBe('tap Tue 17 March');
+    expect(decideOn('Tuesday 17th works better for us, pick that date', 'android-bulky-waste-collection')).toBe('tap Tue 17 March');
+  });
+
+  it('taps nothing for another weekday, a bare number, or a date whose choice is disabled', () => {
+    expect(decideOn('Select Wednesday 17th', 'android-bulky-waste-collection')).toBe('fail');
+    expect(decideOn('Select 17', 'android-bulky-waste-collection')).toBe('fail');
+    // Tue 24 March is fully booked.
+    expect(decideOn('Select Tuesday 24th', 'android-bulky-waste-collection')).toBe('fail');
+  });
+});

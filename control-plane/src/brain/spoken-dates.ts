@@ -1,0 +1,51 @@
+/**
+ * A date as a tester says it, naming the one control that shows it as the screen writes it:
+ * "Tuesday 17th", "the 17th", "Tuesday the 17th of March" for "Tue 17 March" or "17 Mar". The
+ * day of the month must be the same; a weekday or month said must be the control's, when it
+ * shows one. Only a whole date (nothing else said), and one such control only.
+ */
+import { comparableTokens } from './verdict-text.js';
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const DAY_NAMES = WEEKDAYS.join('|');
+const MONTH_NAMES = MONTHS.join('|');
+
+/** "Tuesday 17th", "the 17th", "Tue the 17th of March", "17 March": a date said, within a sentence. */
+export const SPOKEN_DATE = new RegExp(
+  `\\b(?:(?:${DAY_NAMES})\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?|the\\s+\\d{1,2}(?:st|nd|rd|th)|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH_NAMES}))(?:\\s+(?:of\\s+)?(?:${MONTH_NAMES}))?\\b`,
+  'i',
+);
+
+export interface DateParts {
+  day: number;
+  weekday: string | null;
+  month: string | null;
+}
+
+/** The word as a weekday or month ("Tue", "Sept" read whole), or null. */
+const named = (word: string, names: readonly string[]) => names.find((n) => n === word || (word.length >= 3 && n.startsWith(word))) ?? null;
+
+/** The parts of a text that is a date and nothing else ("Tuesday 17th", "Tue 17 March", "the 17th"); null otherwise. */
+export function dateParts(text: string): DateParts | null {
+  const words = comparableTokens(text.replace(/\b(\d{1,2})(?:st|nd|rd|th)\b/gi, '$1')).filter((w) => w !== 'the' && w !== 'of');
+  let day: number | null = null;
+  let weekday: string | null = null;
+  let month: string | null = null;
+  for (const w of words) {
+    if (/^\d{1,2}$/.test(w) && day === null && Number(w) >= 1 && Number(w) <= 31) day = Number(w);
+    else if (!weekday && named(w, WEEKDAYS)) weekday = named(w, WEEKDAYS);
+    else if (!month && named(w, MONTHS)) month = named(w, MONTHS);
+    else return null;
+  }
+  return day === null ? null : { day, weekday, month };
+}
+
+/** Whether a control's date is the one said: the same day, and the weekday and month where both say one. */
+export function sameDate(said: DateParts, shown: DateParts): boolean {
+  return (
+    said.day === shown.day &&
+    (!said.weekday || !shown.weekday || said.weekday === shown.weekday) &&
+    (!said.month || !shown.month || said.month === shown.month)
+  );
+}
