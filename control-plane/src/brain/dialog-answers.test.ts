@@ -71,3 +71,18 @@ describe('a dialog answered by doing what it asks (session 16)', () => {
     expect(decide('Yes, download the app', 'android-uninstall-app-dialog')).toBe('fail');
   });
 });
+
+describe('"Yes, go ahead and cancel", "Yes delete it, I\'ve sold the PCX" (session 16)', () => {
+  it('does what is said through the dialog: a bare verb after "yes" or "go ahead" is not a dismissal', () => {
+    expect(decide('Yes, go ahead and cancel', 'ios-cancel-choir-tickets-alert')).toBe('tap Cancel Tickets');
+    expect(decide("Yes delete it, I've sold the PCX", 'android-delete-moped-mot-dialog')).toBe('tap android:id/button1');
+    expect(decide('Actually we still want to go, dismiss without cancelling', 'android-cancel-lighthouse-tour-dialog')).toBe(
+      'tap uk.coastaltours.app:id/button2',
+    );
+  });
+
+  it('does nothing for a verb the dialog neither does nor asks', () => {
+    expect(decide("Yes archive it, I've sold the PCX", 'android-delete-moped-mot-dialog')).toBe('fail');
+    expect(decide('dismiss without archiving', 'android-cancel-lighthouse-tour-dialog')).toBe('fail');
+  });
+});

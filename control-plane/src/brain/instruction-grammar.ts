@@ -85,8 +85,12 @@ function clean(text: string): string {
   for (;;) {
     const next = s
       .replace(/^(?:(?:then|and|now|next|finally|please)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i, '')
-      // A dialog answered in words: "Yes, leave Crime Time", "Go ahead and remove the loft alarm".
-      .replace(/^(?:(?:yes|yeah|ok|okay|sure)\s*,\s*|go\s+ahead\s*(?:,|and)\s*)(?=\p{L})/iu, '')
+      // A dialog answered in words: "Yes, leave Crime Time", "Go ahead and remove the loft alarm", "Yes delete it";
+      // "Yes, go ahead and cancel" does the cancelling ("cancel it"), where a bare "Cancel" would dismiss.
+      .replace(
+        /^(?:(?:yes|yeah|ok|okay|sure)\s*,\s*|yes\s+(?=\p{L}+\s+\p{L})|go\s+ahead\s*(?:,|and)\s*)(\p{L}+)?(?=(\s+\p{L})?)/iu,
+        (_, verb = '', more) => (verb && !more ? `${verb} it` : verb),
+      )
       // Gherkin's first person: "When I tap Save" is "tap Save".
       .replace(
         /^(?:when\s+|given\s+)?(?:i|we)\s+(?=(?:tap|click|press|hit|enter|type|select|choose|open|scroll|swipe|go|navigate|fill|wait|launch|dismiss|close)\b)/i,
@@ -394,7 +398,7 @@ export function parseInstruction(instruction: string): Intent {
   if (rename) return { kind: 'type', text: rename[1]!.trim().replace(/^["“'‘](.*)["”'’]$/, '$1'), field: null };
   // "Untick Tell the bidders, I'll message them myself": the action, then why; the reason is no part of its target.
   const reasonAfter = /^([^,;]+)[,;]\s*(.+)$/.exec(s);
-  if (reasonAfter && AFTERWARD_REASON.test(reasonAfter[2]!) && !/\d|\b\p{Lu}{2,}|["“]/u.test(reasonAfter[2]!)) {
+  if (reasonAfter && AFTERWARD_REASON.test(reasonAfter[2]!) && !givesAValue(reasonAfter[2]!)) {
     const first = parseInstruction(reasonAfter[1]!);
     if (first.kind !== 'unknown') return first;
   }
@@ -423,7 +427,7 @@ export function parseInstruction(instruction: string): Intent {
   if (told && !isCondition(told[1]!)) {
     // "Remove the Japanese maple, it's too big for the patio": the action first, then why.
     // Not when what follows gives a value ("Apply the promo code, it's SPRING10"): that is part of the action.
-    if (AFTERWARD_REASON.test(told[3]!) && !/\d|\b\p{Lu}{2,}|["“]/u.test(told[3]!)) {
+    if (AFTERWARD_REASON.test(told[3]!) && !givesAValue(told[3]!)) {
       const first = parseInstruction(told[1]!);
       return first.kind === 'unknown' ? notUnderstood(instruction, first.said ?? told[1]!) : first;
     }
@@ -467,6 +471,13 @@ function actionAfterReason(s: string): Intent | null {
 /** A reason given after the action: "…, it's too big", "…, because …", "…, they're broken". */
 const AFTERWARD_REASON =
   /^(?:it['’]s|it\s+is|it\s+was|it\s+has|it\s+had|it\s+contains|they['’]re|they\s+are|they\s+have|because|since|as\s+it|as\s+they|i['’]ll|i\s+will|we['’]ll|we\s+will|i\s+don['’]t|we\s+don['’]t|i['’]ve|we['’]ve|(?:she|he)\s+(?:still\s+)?\p{Ll}+s)\b/iu;
+
+/**
+ * What follows the action gives a value for it ("Apply the promo code, it's SPRING10"), not why: "it's" or "they're"
+ * and a number, a code in capitals or quoted text. "Yes delete it, I've sold the PCX" is a reason.
+ */
+const givesAValue = (clause: string) =>
+  /^(?:it['’]s|it\s+is|it\s+was|they['’]re|they\s+are)\b/i.test(clause) && /\d|\b\p{Lu}{2,}|["“]/u.test(clause);
 
 /** No rule reads it: `said` is what the screen's controls are asked about (intent-resolver.ts), the reason names the instruction. */
 function notUnderstood(instruction: string, said: string): Intent {

@@ -619,7 +619,7 @@ function controlNamed(said: string, elements: readonly ScreenElement[]): Decisio
  */
 function closeWithout(said: string, elements: readonly ScreenElement[]): Decision | null {
   const m =
-    /^(?:close|dismiss|leave|exit|answer)\s+(?:the\s+|this\s+)?(?:dialog|dialogue|alert|pop-?up|prompt|sheet)\s+without\s+(\p{L}+ing\b.*)$/iu.exec(
+    /^(?:close|dismiss|leave|exit|answer)(?:\s+(?:the\s+|this\s+|it\s*)?(?:dialog|dialogue|alert|pop-?up|prompt|sheet)?)?\s+without\s+(\p{L}+ing\b.*)$/iu.exec(
       said.trim(),
     );
   return m ? declineAction(m[1]!, elements) : null;

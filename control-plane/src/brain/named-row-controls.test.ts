@@ -159,3 +159,11 @@ describe('"my" slot: the row the screen marks as the user\'s (session 16)', () =
     expect(decideOn('cancel my booking', 'ios-hair-salon-booking')).toBe('fail');
   });
 });
+
+describe('a row named with a plural it shows and a word for what it is (session 16)', () => {
+  it('"the plum picking" is the row of "Plums · Victoria"; a full row or a fruit no row has is none', () => {
+    expect(decideOn('Sign up for the plum picking', 'ios-orchard-harvest-rota')).toBe('tap signUp_0');
+    expect(decideOn('Sign up for the pear picking', 'ios-orchard-harvest-rota')).toBe('fail');
+    expect(decideOn('Sign up for the cherry picking', 'ios-orchard-harvest-rota')).toBe('fail');
+  });
+});

@@ -256,7 +256,7 @@ export function controlSaidOfRow(said: string, elements: readonly ScreenElement[
 
 /** Nouns that say what a row is: "the 10:40 reading", "the damp patch request", "batch #14". */
 const ROW_KINDS =
-  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|one)s?$/;
+  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|one)s?$/;
 
 /** Verbs that only open what they name: "Open the leaflet" is the row's "Leaflet". */
 const OPENING = /^(?:open|view|see|read|show|check)$/i;
@@ -299,7 +299,8 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const wordsOf = (row: ScreenElement) => new Set(textsOf(row).flat());
   // The name's words together in one text of the row: "Hive 4" is not "Hive 3" beside "Varroa drop 4 a day".
   const showsAll = (row: ScreenElement, words: readonly string[]) =>
-    textsOf(row).some((own) => own.some((_, i) => words.every((w, j) => own[i + j] === w))) ||
+    // A plural shown for a singular said ("the plum picking" of "Plums · Victoria").
+    textsOf(row).some((own) => own.some((_, i) => words.every((w, j) => own[i + j] === w || sameLemma(own[i + j] ?? '', w)))) ||
     (words.length > 1 && withInside(row, elements).some((el) => namesByHead(labelOf(el), words)));
   // The whole name, else the name less the word saying what the row is: its last ("the 10:40 reading") or its first
   // before a number ("batch #14"); never less than one word.
