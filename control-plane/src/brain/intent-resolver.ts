@@ -378,6 +378,8 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
     });
     if (!choice.ok) return choice.decision;
     const best = choice.match;
+    if (best.score < 0.9 && onlyWhomFor(field.text, labelOf(best.element)))
+      return fail(`No field for ${quoteOf(field)}: ${describe(best.element)} is for it, not it`);
     return typeInto(best.element, [choice.why, matchWhy(best)].filter(Boolean).join(', '), choice.why ? best.score * 0.95 : best.score);
   }
   // "Enter promo code SPRING10": the field's own name, then what goes into it.
@@ -404,6 +406,19 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
   if (candidates.length === 0) return fail('No text field on the screen to type into');
   const list = candidates.map(describe).join(', ');
   return fail(`Several text fields and none has the focus (${list}): say which, e.g. "Enter … in the Email field"`);
+}
+
+/**
+ * "Set the stylist to Jade" beside the field "Notes for your stylist": the words said are only those after its
+ * "for", "to" or "about", so the field holds something else for them (notes), never them.
+ */
+function onlyWhomFor(said: string, label: string): boolean {
+  const m = /^(.+?)\s+(?:for|to|about)\s+(.+)$/i.exec(label.trim());
+  if (!m) return false;
+  const words = comparableTokens(said).filter((w) => !ARTICLE.test(w));
+  const head = new Set(comparableTokens(m[1]!));
+  const tail = new Set(comparableTokens(m[2]!));
+  return words.length > 0 && words.every((w) => tail.has(w) && !head.has(w));
 }
 
 /**

@@ -45,3 +45,11 @@ describe('"replace the registration with LD19 FHA" (session 16)', () => {
     expect(decideOn('Replace the registration with a new one', 'ios-recycling-centre-slots')).toBe('fail');
   });
 });
+
+describe('a field "for" someone is not that someone (session 16: a wrong field found by hand)', () => {
+  it('"Set the stylist to Jade" types nothing into "Notes for your stylist"; its notes are still named', () => {
+    expect(decideOn('Set the stylist to Jade', 'ios-hair-salon-booking')).toBe('fail');
+    expect(decideOn('Enter Jade in the notes field', 'ios-hair-salon-booking')).toBe('type "Jade" into notesField');
+    expect(decideOn('Enter Jade in the notes for your stylist', 'ios-hair-salon-booking')).toBe('type "Jade" into notesField');
+  });
+});
