@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decideOn } from './testing/corpus-decisions.js';
 import { comparableTokens, numbersAgree, sameText, showsText, textSegments } from './verdict-text.js';
 
 describe('sameText', () => {
@@ -59,5 +60,20 @@ describe('numbersAgree', () => {
     expect(numbersAgree('Red Mug', 'Red Mug $12.00')).toBe(true);
     expect(numbersAgree('Send €250', 'Send €250.00')).toBe(true);
     expect(numbersAgree('Send €250', 'Send €250.50')).toBe(false);
+  });
+});
+
+describe('a clause after "and" with a subject of its own stands on its own (session 16)', () => {
+  it('splits "won\'t be charged and her next clean moves…", never "Cats and dogs welcome"', () => {
+    expect(textSegments("Mrs Okafor won't be charged and her next clean moves to Thu 11 Dec.")).toContain(
+      'her next clean moves to Thu 11 Dec.',
+    );
+    expect(textSegments('Cats and dogs welcome')).toEqual(['Cats and dogs welcome']);
+  });
+
+  it("passes the clause without the other's negation, and nothing the text does not say", () => {
+    expect(decideOn('Make sure the next clean moves to 11 December', 'android-skip-window-clean-dialog')).toBe('assert android:id/message');
+    expect(decideOn('Check her next clean moves to Fri 12 Dec', 'android-skip-window-clean-dialog')).toBe('fail');
+    expect(decideOn('Check Mrs Okafor will be charged', 'android-skip-window-clean-dialog')).toBe('fail');
   });
 });

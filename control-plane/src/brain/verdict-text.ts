@@ -62,14 +62,20 @@ export function sameText(a: string, b: string): boolean {
 export const SENTENCE_BREAK = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr)\.)(?<=[.!?])\s+/;
 
 /**
+ * "and" before a clause with a subject of its own: "Mrs Okafor won't be charged and her next clean moves to Thu
+ * 11 Dec" says two things, the second with no negation of its own. "Cats and dogs welcome" is one.
+ */
+const CLAUSE_AND = /,?\s+and\s+(?=(?:her|his|your|their|its|it|they|you|we|she|he|i)\s)/i;
+
+/**
  * The parts of a text that stand on their own: the whole text, its sentences, its
- * lines, a label's value after ": ", an aside in parentheses. "Invalid password.
+ * lines, its clauses (CLAUSE_AND), a label's value after ": ", an aside in parentheses. "Invalid password.
  * Try again." shows "Invalid password"; "Welcome back" does not show "Welcome"
  * (a phrase is never matched as a fragment of one).
  */
 export function textSegments(text: string): string[] {
   // A part between separators stands whole too: "Skipper: Fiona Reid" of "Boat: Kestrel · Skipper: Fiona Reid".
-  const parts = text.split(new RegExp(`${SENTENCE_BREAK.source}|\\n+|\\s+[•|·–—]\\s+`)).map((p) => p.trim());
+  const parts = text.split(new RegExp(`${SENTENCE_BREAK.source}|\\n+|\\s+[•|·–—]\\s+|${CLAUSE_AND.source}`)).map((p) => p.trim());
   const pieces = parts.flatMap((p) => (/:\s|[()]/.test(p) ? [p, ...p.split(/:\s+|\s*[()]\s*/)] : [p]));
   return [text, ...new Set(pieces.map((p) => p.trim()).filter((p) => p && p !== text))];
 }
