@@ -103,3 +103,15 @@ describe('"charges" says what a row costs (session 16)', () => {
     expect(decideOn('Check Priya charges £10.50 an hour', 'android-babysitter-booking')).toBe('fail');
   });
 });
+
+describe('rows of a screen without a list: its layouts of one id (session 16)', () => {
+  it('reads "the strimmer" of the "tool_row" showing "Petrol strimmer", and no other row\'s words', () => {
+    expect(decideOn('Check the strimmer is due back on Saturday 5 Dec', 'android-allotment-plot')).toBe(
+      'assert On loan to you · due back Sat 5 Dec',
+    );
+    expect(decideOn('Check the rotavator is £5.00 a day', 'android-allotment-plot')).toBe('assert Available · £5.00 a day');
+    expect(decideOn('Check the wheelbarrow is due back on Saturday 5 Dec', 'android-allotment-plot')).toBe('fail');
+    expect(decideOn('Check the strimmer is due back on Sunday 6 Dec', 'android-allotment-plot')).toBe('fail');
+    expect(decideOn('Check the rotavator is £6.00 a day', 'android-allotment-plot')).toBe('fail');
+  });
+});

@@ -151,13 +151,17 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
 
 /**
  * The rows a sentence may be about. A list of one row that holds rows of its own (a scroll view whose one
- * layout holds the page, its "breakdown_row"s among it) is those rows: read as one, "Network charges are
+ * layout holds the page, its "breakdown_row"s among it) is those rows, as are a screen's layouts of one id
+ * when it has no list ("tool_row" three times): read as one, "Network charges are
  * €49.92" had passed on the Energy row's €49.92 (found by scripts/corpus-mutants.ts --mode values).
  */
 function claimRows(elements: readonly ScreenElement[]): ScreenElement[] {
   const rows = listItems(elements).filter((r) => r.visible);
-  if (rows.length !== 1) return rows;
-  const inside = descendants(rows[0]!, elements).filter((d) => d.visible && d.resourceId && descendants(d, elements).length > 0);
+  if (rows.length > 1) return rows;
+  // No list at all: rows laid out one under another, each a layout of the same id ("tool_row").
+  const inside = (rows.length === 1 ? descendants(rows[0]!, elements) : locatable(elements)).filter(
+    (d) => d.visible && d.resourceId && descendants(d, elements).length > 0,
+  );
   const repeated = inside.filter((d) => inside.some((o) => o !== d && o.resourceId === d.resourceId));
   // The outermost repeated ones: rows, not the parts of a row.
   const outermost = repeated.filter((d) => !repeated.some((o) => o !== d && descendants(o, elements).includes(d)));
