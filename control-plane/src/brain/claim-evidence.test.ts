@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findClaimEvidence } from './claim-evidence.js';
 import { parseHierarchy } from './hierarchy.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 const corpusScreen = (name: string, platform: 'android' | 'ios') => {
   const parsed = parseHierarchy(readFileSync(new URL(`./corpus/screens/${name}.xml`, import.meta.url), 'utf8'), platform);
@@ -251,5 +252,21 @@ describe('findClaimEvidence, what there is none of', () => {
     expect(idOf('no equipment is required', workout)).toBe('summary');
     expect(idOf('equipment is needed', workout)).toBeNull();
     expect(idOf('no weights are needed', workout)).toBeNull();
+  });
+});
+
+describe('"hasn\'t", "yet" and "each" in a check (session 16)', () => {
+  it('"hasn\'t" is a negation, "yet" after one says no more, "each" after an amount is "a"', () => {
+    expect(decideOn('Ensure the entry has not been submitted yet', 'android-piano-exam-entry')).toBe(
+      'assert org.keynote.exams:id/status_text',
+    );
+    expect(decideOn("Ensure the entry hasn't been submitted", 'android-piano-exam-entry')).toBe('assert org.keynote.exams:id/status_text');
+    expect(decideOn('Verify meals cost £2.60 each', 'android-school-lunch')).toBe('assert uk.schoolmeals.parent:id/week_header');
+  });
+
+  it('fails the opposite, another thing, another amount', () => {
+    expect(decideOn('Ensure the entry has been submitted', 'android-piano-exam-entry')).toBe('fail');
+    expect(decideOn("Ensure the entry hasn't been paid", 'android-piano-exam-entry')).toBe('fail');
+    expect(decideOn('Verify meals cost £2.80 each', 'android-school-lunch')).toBe('fail');
   });
 });

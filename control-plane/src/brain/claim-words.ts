@@ -12,7 +12,8 @@ import { comparableTokens } from './verdict-text.js';
 const LIGHT = new Set(
   (
     'the a an this that these those it its i me my mine we us our you your he him his she her they them their there here ' +
-    'to of for from at by with in on into onto as per and or so than then ' +
+    // "per" and "each" say what an amount is of, as "a" does ("£2.60 each" is "£2.60 a meal").
+    'to of for from at by with in on into onto as per each and or so than then ' +
     'is am are was were be been being has have had having do does did will would shall should can could may might must ' +
     'get gets got getting currently now still already just only about around approximately roughly nearly almost ' +
     'called named set shown showing displayed listed say says said ' +
@@ -21,7 +22,9 @@ const LIGHT = new Set(
     // Verbs of having: "the membership includes sauna access" is said by a tag "Sauna access", "the cellar holds 15
     // bottles" by "15 bottles" ("held" says a state: "the parcel is held at the depot").
     'include includes included including contain contains contained containing offer offers offered come comes ' +
-    'hold holds holding'
+    'hold holds holding ' +
+    // "not submitted yet" says no more than "Not submitted".
+    'yet'
   ).split(' '),
 );
 
@@ -29,7 +32,9 @@ const LIGHT = new Set(
 const LIGHT_VERBS = new Set(['be', 'have', 'get', 'go', 'come', 'include', 'contain', 'offer', 'hold']);
 
 export const NEGATIONS = new Set(
-  'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt nothing none without unable nor'.split(' '),
+  'not no never cannot cant dont doesnt didnt isnt wasnt wont arent werent couldnt shouldnt wouldnt hasnt havent hadnt mustnt neednt nothing none without unable nor'.split(
+    ' ',
+  ),
 );
 
 /**
