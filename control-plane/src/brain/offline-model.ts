@@ -17,6 +17,7 @@ import { clockTimes } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
+import { untilDates } from './spoken-dates.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
 export type { ScreenElement as Element } from './hierarchy.js';
@@ -70,9 +71,10 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   if (support !== true) return finalFail(support);
   const decided = resolveIntent(commandToIntent(command), screen);
   if (command.kind !== 'instruction' || decided.action.type !== 'fail') return decided;
-  // "open until 6pm", "from 10 till 2": a check with times as testers say them is asked again with them as a
-  // screen writes them ("18:00", "10:00 – 14:00", day-periods.ts); only its pass is taken, the first failure stays.
-  const clocked = clockTimes(command.text);
+  // "open until 6pm", "from 10 till 2", "paid up to 31 March": a check with times as testers say them is asked again
+  // with them as a screen writes them ("18:00", "10:00 – 14:00", "until 31 March": day-periods.ts, spoken-dates.ts);
+  // only its pass is taken, the first failure stays.
+  const clocked = untilDates(clockTimes(command.text));
   if (clocked === command.text) return decided;
   const intent = parseInstruction(clocked);
   if (!CHECKS.has(intent.kind)) return decided;

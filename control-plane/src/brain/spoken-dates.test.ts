@@ -4,7 +4,7 @@
  * bare number, a date whose control is disabled.
  */
 import { describe, expect, it } from 'vitest';
-import { dateParts, sameDate } from './spoken-dates.js';
+import { dateParts, sameDate, untilDates } from './spoken-dates.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('the parts of a date', () => {
@@ -38,5 +38,20 @@ describe('a date said names the one control showing it', () => {
     expect(decideOn('Select 17', 'android-bulky-waste-collection')).toBe('fail');
     // Tue 24 March is fully booked.
     expect(decideOn('Select Tuesday 24th', 'android-bulky-waste-collection')).toBe('fail');
+  });
+});
+
+describe('"up to" a date is "until" it, in a check asked again (session 16)', () => {
+  it('rewrites only before a date', () => {
+    expect(untilDates('the rent is paid up to 31 March 2027')).toBe('the rent is paid until 31 March 2027');
+    expect(untilDates('up to 5 people')).toBe('up to 5 people');
+  });
+
+  it('passes "paid up to" the date the screen says "paid until", and no other date', () => {
+    expect(decideOn('Make sure the rent is paid up to 31 March 2027', 'android-allotment-plot')).toBe(
+      'assert uk.gov.greenfield.allotments:id/rent_text',
+    );
+    expect(decideOn('Make sure the rent is paid up to 30 March 2027', 'android-allotment-plot')).toBe('fail');
+    expect(decideOn('Make sure the rent is paid up to 31 March 2026', 'android-allotment-plot')).toBe('fail');
   });
 });

@@ -49,3 +49,8 @@ export function sameDate(said: DateParts, shown: DateParts): boolean {
     (!said.month || !shown.month || said.month === shown.month)
   );
 }
+
+/** "paid up to 31 March 2027", "open till Friday 12th": before a date, "until" as a screen writes it. Nothing else. */
+export function untilDates(text: string): string {
+  return text.replace(new RegExp(`\\b(?:up\\s+to|up\\s+until|till|through)\\s+(?=${SPOKEN_DATE.source})`, 'gi'), 'until ');
+}
