@@ -17,7 +17,7 @@ import { clockTimes } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
-import { untilDates } from './spoken-dates.js';
+import { untilDates, withShownYear } from './spoken-dates.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
 export type { ScreenElement as Element } from './hierarchy.js';
@@ -74,7 +74,8 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   // "open until 6pm", "from 10 till 2", "paid up to 31 March": a check with times as testers say them is asked again
   // with them as a screen writes them ("18:00", "10:00 – 14:00", "until 31 March": day-periods.ts, spoken-dates.ts);
   // only its pass is taken, the first failure stays.
-  const clocked = untilDates(clockTimes(command.text));
+  const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
+  const clocked = withShownYear(untilDates(clockTimes(command.text)), shown);
   if (clocked === command.text) return decided;
   const intent = parseInstruction(clocked);
   if (!CHECKS.has(intent.kind)) return decided;

@@ -4,7 +4,7 @@
  * bare number, a date whose control is disabled.
  */
 import { describe, expect, it } from 'vitest';
-import { dateParts, sameDate, untilDates } from './spoken-dates.js';
+import { dateParts, sameDate, untilDates, withShownYear } from './spoken-dates.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('the parts of a date', () => {
@@ -53,5 +53,26 @@ describe('"up to" a date is "until" it, in a check asked again (session 16)', ()
     );
     expect(decideOn('Make sure the rent is paid up to 30 March 2027', 'android-allotment-plot')).toBe('fail');
     expect(decideOn('Make sure the rent is paid up to 31 March 2026', 'android-allotment-plot')).toBe('fail');
+  });
+});
+
+describe('a day and month said without a year take the year the screen writes beside them (session 16)', () => {
+  it('adds the one year shown for that day and month, and nothing else', () => {
+    expect(withShownYear('taken on 2 December', ['Taken 2 December 2025'])).toBe('taken on 2 December 2025');
+    expect(withShownYear('taken on 3 December', ['Taken 2 December 2025'])).toBe('taken on 3 December');
+    expect(withShownYear('taken on 2 Dec', ['2 Dec 2024', '2 December 2025'])).toBe('taken on 2 Dec');
+    expect(withShownYear('taken on 2 December 2024', ['Taken 2 December 2025'])).toBe('taken on 2 December 2024');
+  });
+
+  it('passes the date without its year, never another day or year', () => {
+    expect(decideOn('Verify the blood was taken on 2 December', 'android-lab-results')).toBe('assert com.medilink.patient:id/taken_date');
+    expect(decideOn('Verify the blood was taken on 3 December', 'android-lab-results')).toBe('fail');
+    expect(decideOn('Verify the blood was taken on 2 December 2024', 'android-lab-results')).toBe('fail');
+    expect(decideOn('Check the stay is 17 to 19 July, two nights', 'ios-mountain-hut-reservation')).toBe('assert datesLabel');
+    expect(decideOn('Check the stay is 18 to 19 July, two nights', 'ios-mountain-hut-reservation')).toBe('fail');
+    expect(decideOn('Make sure the hire is on Saturday 14 March from 10 till 2', 'android-church-hall-hire')).toBe(
+      'assert org.stmarks.hallhire:id/date_text',
+    );
+    expect(decideOn('Make sure the hire is on Sunday 15 March from 10 till 2', 'android-church-hall-hire')).toBe('fail');
   });
 });

@@ -54,3 +54,28 @@ export function sameDate(said: DateParts, shown: DateParts): boolean {
 export function untilDates(text: string): string {
   return text.replace(new RegExp(`\\b(?:up\\s+to|up\\s+until|till|through)\\s+(?=${SPOKEN_DATE.source})`, 'gi'), 'until ');
 }
+
+const DAY_MONTH = new RegExp(
+  `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_NAMES}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\b`,
+  'gi',
+);
+const monthOf = (word: string) => named(word.toLowerCase(), MONTHS);
+
+/**
+ * "taken on 2 December" over "Taken 2 December 2025": a day and month said without a year get the one year
+ * the screen writes beside that day and month, when it writes one; else the text stays as said.
+ */
+export function withShownYear(text: string, shown: readonly string[]): string {
+  const years = (day: number, month: string) => {
+    const found = new Set<string>();
+    for (const s of shown)
+      for (const m of s.matchAll(new RegExp(`${DAY_MONTH.source}\\.?,?\\s+(\\d{4})\\b`, 'gi')))
+        if (Number(m[1]) === day && monthOf(m[2]!) === month) found.add(m[3]!);
+    return [...found];
+  };
+  return text.replace(DAY_MONTH, (whole, day: string, month: string, at: number, all: string) => {
+    if (/^\s*,?\s*\d{4}\b/.test(all.slice(at + whole.length))) return whole;
+    const found = years(Number(day), monthOf(month) ?? '');
+    return found.length === 1 ? `${whole} ${found[0]}` : whole;
+  });
+}
