@@ -86,3 +86,11 @@ describe('"change the service to just a cut": the choice named (session 16)', ()
     expect(decideOn('Change the address to 3 High St', 'android-bulky-waste-collection')).toBe('fail');
   });
 });
+
+describe('"Show sailings on Saturday 13 December": the date chip (session 16)', () => {
+  it('taps the one chip showing that date as the screen writes it, and none for a date no chip shows', () => {
+    expect(decideOn('Show sailings on Saturday 13 December', 'android-ferry-timetable')).toBe('tap Sat 13 Dec');
+    expect(decideOn('Show sailings on Sunday 14 December', 'android-ferry-timetable')).toBe('fail');
+    expect(decideOn('Show sailings on Saturday 12 December', 'android-ferry-timetable')).toBe('fail');
+  });
+});

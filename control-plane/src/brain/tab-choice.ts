@@ -17,7 +17,8 @@ import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { canonicalTokens } from './lexicon.js';
 import { locatable } from './locators.js';
-import { comparableTokens, sameText } from './verdict-text.js';
+import { type DateParts, dateParts, sameDate } from './spoken-dates.js';
+import { comparableTokens, sameText, textSegments } from './verdict-text.js';
 
 /** "Show …", "View …", "See …", "Display …", "Filter to …" (an imperative nothing else understood). */
 const SHOW = /^(?:(?:show|view|see|display)(?:\s+me)?(?:\s+only)?|filter\s+(?:to|by|on)|show\s+only)\s+(.+)$/i;
@@ -29,8 +30,32 @@ const CHOICE_KIND = /^(?:category|filter|tab|view|section|option|mode)$/i;
 /** For an instruction "Show …" that nothing else understood. */
 export function showTab(said: string, elements: readonly ScreenElement[]): Decision | null {
   const m = SHOW.exec(said.trim());
-  return m ? tabNamedBy(m[1]!, elements) : null;
+  return m ? (tabNamedBy(m[1]!, elements) ?? tabOfDate(m[1]!, elements)) : null;
 }
+
+/**
+ * "Show sailings on Saturday 13 December": the one chip or tab showing that date as the screen writes it ("Sat 13
+ * Dec", spoken-dates.ts), when what is shown ("sailings") is a word of the screen outside it.
+ */
+function tabOfDate(phrase: string, elements: readonly ScreenElement[]): Decision | null {
+  const m = /^(?:the\s+)?(.+?)\s+(?:on|for|from)\s+(.+)$/i.exec(phrase.trim());
+  const said = m ? dateParts(m[2]!) : null;
+  if (!said) return null;
+  const dated = [
+    ...new Set(
+      choiceControls(elements)
+        .filter((c) => c.labels.some((l) => textSegments(l).some((part) => sameDateShown(said, part))))
+        .map((c) => c.control),
+    ),
+  ];
+  if (dated.length !== 1 || !(shownElsewhere(m![1]!, dated[0]!, elements) || listedThings(m![1]!, elements))) return null;
+  return tapOn(dated[0]!, elements, `${describe(dated[0]!)} is the date whose ${m![1]} are shown`, 0.85);
+}
+
+const sameDateShown = (said: DateParts, text: string) => {
+  const shown = dateParts(text);
+  return shown !== null && sameDate(said, shown);
+};
 
 /** The one choice control this phrase names by the part that picks it (see above); null when none or several. */
 export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): Decision | null {
