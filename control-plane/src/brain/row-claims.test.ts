@@ -115,3 +115,11 @@ describe('rows of a screen without a list: its layouts of one id (session 16)', 
     expect(decideOn('Check the rotavator is £6.00 a day', 'android-allotment-plot')).toBe('fail');
   });
 });
+
+describe('"the paper\'s free trial": the row by its owner, what it has said by the row (session 16)', () => {
+  it('passes what that row says, never another date or another row', () => {
+    expect(decideOn("Make sure the paper's free trial ends on 30 Nov", 'ios-subscriptions-tracker')).toBe('assert subDetail_4');
+    expect(decideOn("Make sure the paper's free trial ends on 2 Dec", 'ios-subscriptions-tracker')).toBe('fail');
+    expect(decideOn("Make sure the paper's price rises to £11.00 in Jan", 'ios-subscriptions-tracker')).toBe('fail');
+  });
+});

@@ -53,12 +53,16 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   if (NEGATION.test(said) || COMPARISON.test(said.replace(/\b(?:latest|last)\b/gi, '')) || modalFilter(elements)) return null;
   const verb = VERB.exec(` ${said} `);
   if (!verb || verb.index === 0) return null;
-  const subject = said.slice(0, verb.index).trim();
+  // "the paper's free trial ends on 30 Nov": the row is the paper's; what it has ("free trial") is said by the row.
+  const owned = /^((?:the\s+|my\s+|our\s+)?\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*)?)['’]s\s+(\p{Ll}.*)$/u.exec(
+    said.slice(0, verb.index).trim(),
+  );
+  const subject = owned ? owned[1]! : said.slice(0, verb.index).trim();
   // A count as the subject ("two of two Metformin doses", "2 doses") is a claim about a number: not this reader's.
   if (COUNT.test(subject.replace(/^(?:the|my|our|your)\s+/i, ''))) return null;
   // "needs attention": what is needed is said with the verb ("Needs attention"), never without it.
   const needs = /^needs?$/i.test(verb[0].trim());
-  const predicate = `${needs ? verb[0].trim() : ''} ${said.slice(verb.index + verb[0].length - 1).trim()}`.trim();
+  const predicate = `${owned ? owned[2]! : ''} ${needs ? verb[0].trim() : ''} ${said.slice(verb.index + verb[0].length - 1).trim()}`.trim();
   const rows = claimRows(elements);
   if (rows.length === 0) return null;
   // What a row says: its texts, not its controls ("Add to my schedule" offers, it does not say).
