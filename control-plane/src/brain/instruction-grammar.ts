@@ -269,8 +269,13 @@ const seeing: Rule = (s) => {
 const assertion: Rule = (s) => {
   const m = new RegExp(`^${ASSERT_VERBS}(?:\\s+(?:that|if|whether))?\\s+(.+)$`, 'i').exec(s);
   if (m) {
+    // "Check the order will be packed in a separate box" is a sentence, not a box to tick: it has a verb of its own.
+    const sentence = /\s(?:will\s+(?:not\s+)?be|won['’]t\s+be|['’]ll\s+be|is|are|was|were|has\s+been|have\s+been)\s/i.test(s);
     const checksABox =
-      /^(?:check|tick)\s/i.test(s) && !/^check\s+(?:that|if|whether)\b/i.test(s) && /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s);
+      /^(?:check|tick)\s/i.test(s) &&
+      !/^check\s+(?:that|if|whether)\b/i.test(s) &&
+      /\b(?:check\s*box|box|switch|toggle|option)$/i.test(s) &&
+      !(sentence && /^check\s/i.test(s));
     if (!checksABox) {
       // "… is shown" at the end makes it a visibility check even when the text says "X is Y".
       const special = stateBody(m[1]!) ?? screenBody(m[1]!);

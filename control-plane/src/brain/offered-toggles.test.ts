@@ -135,3 +135,19 @@ describe('what a toggle states or promises, said in other tenses (fortieth batch
     expect(decideOn('The bidders will not be told', 'android-withdraw-swap-listing-dialog')).toBe('fail');
   });
 });
+
+describe('"I\'ll be notified when I\'m next", "Check the order will be packed in a … box" (session 16)', () => {
+  it('reads "\'ll" as "will", and a sentence ending in "box" as a check, not a box to tick', () => {
+    expect(decideOn("Make sure I'll be notified when I'm next", 'ios-repair-cafe')).toBe('assert notifyNextSwitch');
+    expect(decideOn('Check the order will be packed in a separate allergen-safe box', 'ios-allergy-bakery-order')).toBe(
+      'assert safeBoxSwitch',
+    );
+  });
+
+  it('fails another promise, one whose switch is off, and the opposite', () => {
+    expect(decideOn("Make sure I'll be emailed when I'm next", 'ios-repair-cafe')).toBe('fail');
+    expect(decideOn('Check the order will be packed in a plain box', 'ios-allergy-bakery-order')).toBe('fail');
+    expect(decideOn("Check I'll be texted when it is ready", 'ios-allergy-bakery-order')).toBe('fail');
+    expect(decideOn("Check the order won't be packed in a separate allergen-safe box", 'ios-allergy-bakery-order')).toBe('fail');
+  });
+});

@@ -86,7 +86,8 @@ export function toggleStating(claim: string, elements: readonly ScreenElement[])
 }
 
 export function togglePromising(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
-  const m = new RegExp(`^(.+?)\\s+will\\s+(not\\s+)?be\\s+(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim());
+  // "I'll be notified when I'm next" beside "Notify me when I'm next": "'ll" is "will".
+  const m = new RegExp(`^(.+?)(?:\\s+will|['’]ll)\\s+(not\\s+)?be\\s+(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim());
   if (!m) return null;
   const participle = m[3]!.toLowerCase();
   const said = contentWords(tokensOf(`${m[1]} ${m[4]}`));
