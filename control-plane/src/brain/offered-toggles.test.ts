@@ -151,3 +151,16 @@ describe('"I\'ll be notified when I\'m next", "Check the order will be packed in
     expect(decideOn("Check the order won't be packed in a separate allergen-safe box", 'ios-allergy-bakery-order')).toBe('fail');
   });
 });
+
+describe('"Let the lock keeper know" tells the lock keeper (session 16)', () => {
+  it('passes "will be told" or "informed" by the ticked box, never another person or another verb', () => {
+    expect(decideOn('Make sure the lock keeper will be told', 'android-end-mooring-dialog')).toBe(
+      'assert uk.co.towpath.moorings:id/lock_keeper_checkbox',
+    );
+    expect(decideOn('Make sure the lock keeper will be informed', 'android-end-mooring-dialog')).toBe(
+      'assert uk.co.towpath.moorings:id/lock_keeper_checkbox',
+    );
+    expect(decideOn('Make sure the harbour master will be told', 'android-end-mooring-dialog')).toBe('fail');
+    expect(decideOn('Make sure the lock keeper will be paid', 'android-end-mooring-dialog')).toBe('fail');
+  });
+});

@@ -94,8 +94,12 @@ export function togglePromising(claim: string, elements: readonly ScreenElement[
   const topic = topicWords(elements);
   const hits = new Set<ScreenElement>();
   for (const el of locatable(elements)) {
-    const label = tokensOf((el.text || el.contentDesc).replace(/\s*\([^()]*\)\s*$/, ''));
-    if (label.length < 2 || !sameLemma(lemmaAsVerb(participle), lemmaAsVerb(label[0]!))) continue;
+    const written = tokensOf((el.text || el.contentDesc).replace(/\s*\([^()]*\)\s*$/, ''));
+    // "Let the lock keeper know" tells the lock keeper: "the lock keeper will be told" (or informed, notified).
+    const letKnow = written[0] === 'let' && written.includes('know');
+    const label = letKnow ? ['tell', ...written.slice(1).filter((w) => w !== 'know')] : written;
+    const verb = letKnow && /^(?:informed|notified)$/.test(participle) ? 'tell' : lemmaAsVerb(participle);
+    if (label.length < 2 || !sameLemma(verb, lemmaAsVerb(label[0]!))) continue;
     const rest = contentWords(label.slice(1));
     const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
     if (!rest.every((w) => has(said, w)) || !said.every((w) => has(rest, w) || has(topic, w))) continue;
