@@ -22,7 +22,7 @@ import { type Locator, locatable, locatorFor, uniqueLocator } from './locators.j
 import { mentionedIn } from './mentioned-words.js';
 import { resolveMissing } from './missing-claims.js';
 import { resolveModalSentence, scopedToModal } from './modal-subject.js';
-import { toggleOffering, togglePromising, toggleStating } from './offered-toggles.js';
+import { toggleOffering, togglePromising, toggleRestating, toggleStating } from './offered-toggles.js';
 import { findParaphrase, titleIsSubject } from './paraphrase.js';
 import { dialogWords } from './prompt-answers.js';
 import { screenByParts } from './screen-parts.js';
@@ -422,9 +422,12 @@ function byRowControl(phrase: TargetPhrase, elements: readonly ScreenElement[]):
 function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
   const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
-  const promised = togglePromising(claim, elements) ?? toggleStating(claim, elements);
-  if (!promised) return null;
-  const { toggle, negated } = promised;
+  const promised = togglePromising(claim, elements) ?? toggleStating(claim, elements) ?? toggleRestating(claim, elements);
+  return promised ? bySwitchPromise(promised.toggle, promised.negated, elements) : null;
+}
+
+/** A switch's promise decided by its state: on for what it says, off for "not". */
+export function bySwitchPromise(toggle: ScreenElement, negated: boolean, elements: readonly ScreenElement[]): Decision {
   const on = !negated;
   if (toggle.checked !== on) return fail(`${describe(toggle)} is ${toggle.checked ? 'on' : 'off'}, expected ${on ? 'on' : 'off'}`);
   return pass(

@@ -4,7 +4,7 @@
  * satisfied; everything else answers the single action that carries it out.
  */
 import { type Decision, fail } from './actions.js';
-import { findShown, resolveAssert, resolveState } from './assertions.js';
+import { bySwitchPromise, findShown, resolveAssert, resolveState } from './assertions.js';
 import { capitalisedWords, NEGATIONS } from './claim-words.js';
 import { rowsOfPeriod } from './day-periods.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
@@ -25,7 +25,7 @@ import {
   rowsOfScreen,
   verbOfNamedRow,
 } from './named-row-controls.js';
-import { toggleOffering } from './offered-toggles.js';
+import { toggleOffering, toggleRestating } from './offered-toggles.js';
 import {
   answerCookies,
   answerPermission,
@@ -577,11 +577,24 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
             showTab(said, elements) ??
             stepCount(said, elements) ??
             closeWithout(said, elements) ??
+            statedBySwitch(said, elements) ??
             toggleByItsVerb(said, elements))) ||
         fail(intent.reason)
       );
     }
   }
+}
+
+/**
+ * "Phone calls stream to the hearing aids" beside a switch "Stream phone calls to hearing aids": a statement in a
+ * switch's words (offered-toggles.ts `toggleRestating`) is a check of it, decided by its state; never a tap. Said
+ * with the label's first word first, it is the imperative ("Stream phone calls…"), which toggleByItsVerb reads.
+ */
+function statedBySwitch(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const stated = toggleRestating(said, elements);
+  const first = stated ? comparableTokens(labelOf(stated.toggle))[0] : undefined;
+  if (!stated || !first || sameLemma(comparableTokens(said)[0] ?? '', first)) return null;
+  return bySwitchPromise(stated.toggle, stated.negated, elements);
 }
 
 /**

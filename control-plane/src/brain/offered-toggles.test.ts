@@ -164,3 +164,14 @@ describe('"Let the lock keeper know" tells the lock keeper (session 16)', () => 
     expect(decideOn('Make sure the lock keeper will be paid', 'android-end-mooring-dialog')).toBe('fail');
   });
 });
+
+describe("a statement in a switch's words is a check of its state, never a tap (session 16)", () => {
+  it('passes an on switch, fails an off one, fails "don\'t" of an on one, and words of no switch', () => {
+    expect(decideOn('Phone calls stream to the hearing aids', 'android-hearing-aid-settings')).toBe(
+      'assert com.clearsound.hearing:id/call_streaming_switch',
+    );
+    expect(decideOn('A text reminder comes the day before', 'ios-hair-salon-booking')).toBe('fail');
+    expect(decideOn("Check phone calls don't stream to the hearing aids", 'android-hearing-aid-settings')).toBe('fail');
+    expect(decideOn('Music streams to the hearing aids', 'android-hearing-aid-settings')).toBe('fail');
+  });
+});

@@ -7,7 +7,7 @@
  * only offers the extra, the control's state says whether it is taken (assertions.ts).
  */
 import { topicWords } from './claim-pieces.js';
-import { contentWords, tokensOf } from './claim-words.js';
+import { contentWords, NEGATIONS, tokensOf } from './claim-words.js';
 import { toggleOf } from './element-matching.js';
 import type { ScreenElement } from './hierarchy.js';
 import { lemmaAsVerb, sameLemma } from './lemmas.js';
@@ -107,4 +107,24 @@ export function togglePromising(claim: string, elements: readonly ScreenElement[
     if (toggle) hits.add(toggle);
   }
   return hits.size === 1 ? { toggle: [...hits][0]!, negated: !!m[2] } : null;
+}
+
+/**
+ * "Phone calls stream to the hearing aids" beside a switch "Stream phone calls to hearing aids": a
+ * statement in the words of one switch's or checkbox's label, in any order (by dictionary form, three
+ * content words at least, none more nor fewer); its state decides, `negated` for "don't".
+ */
+export function toggleRestating(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
+  const tokens = tokensOf(claim);
+  const said = contentWords(tokens);
+  if (said.length < 3) return null;
+  const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x) || sameLemma(lemmaAsVerb(w), lemmaAsVerb(x)));
+  const hits = new Set<ScreenElement>();
+  for (const el of locatable(elements)) {
+    const toggle = toggleOf(el, elements);
+    if (!toggle || (toggle !== el && toggle.text)) continue;
+    const label = contentWords(tokensOf(el.text || el.contentDesc));
+    if (label.length === said.length && label.every((w) => has(said, w)) && said.every((w) => has(label, w))) hits.add(toggle);
+  }
+  return hits.size === 1 ? { toggle: [...hits][0]!, negated: tokens.some((t) => NEGATIONS.has(t)) } : null;
 }
