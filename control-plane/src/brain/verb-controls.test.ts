@@ -121,3 +121,11 @@ describe('a row chosen by the verb its rows offer (forty-fourth and forty-fifth 
     expect(decideOn('Choose Falconer for a day', 'android-falconry-experience')).toBe('fail');
   });
 });
+
+describe('"create" is the "set" of a control (session 16)', () => {
+  it('"Create a price alert" taps "Set price alert"; nothing for what no control sets', () => {
+    expect(decideOn('Create a price alert', 'android-fuel-prices')).toBe('tap com.pumpwise.app:id/price_alert_button');
+    expect(decideOn('Create a fuel alert', 'android-fuel-prices')).toBe('fail');
+    expect(decideOn('Create a price report', 'android-fuel-prices')).toBe('fail');
+  });
+});

@@ -45,6 +45,7 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['stop', 'end'],
   ['start', 'begin'],
   ['book', 'reserve'],
+  ['create', 'set'],
   // "Turn the temperature up" (read as "increase the temperature") for "Raise target temperature", "More servings".
   ['increase', 'raise', 'more'],
   ['decrease', 'lower', 'reduce', 'fewer', 'less', 'drop', 'cut'],
