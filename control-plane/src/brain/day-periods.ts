@@ -7,6 +7,7 @@
 import { descendants } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
+import { canonicalWord } from './lexicon.js';
 import { comparableTokens } from './verdict-text.js';
 
 /** Hours of each period, [from, to) in minutes after midnight; night runs past midnight. */
@@ -102,25 +103,12 @@ export function clockTimes(text: string): string {
 
 const hour24 = (hour: number, meridiem: string) => (hour % 12) + (/^pm$/i.test(meridiem) ? 12 : 0);
 
-const HOUR_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
 const HOUR = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
 /** What a spoken time may not be followed by: then it is an amount ("half ten minutes" is none). */
 const NOT_A_TIME =
   '(?!\\s*(?:[:.]\\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|years?|times?|pounds?|euros?|dollars?|kg|km|miles?|of\\b|a\\b|an\\b))';
-const hourOf = (word: string) => HOUR_WORDS[word.toLowerCase()] ?? Number(word);
+/** An hour said in digits or words ("ten" is 10, lexicon.ts). */
+const hourOf = (word: string) => Number(canonicalWord(word.toLowerCase()));
 
 /**
  * Times said in words written as a clock does: "10 o'clock" is "10:00", "half ten" and "half past
