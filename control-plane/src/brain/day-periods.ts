@@ -8,6 +8,7 @@ import { descendants } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { canonicalWord } from './lexicon.js';
+import { DAY_NAMES, MONTH_NAMES } from './spoken-dates.js';
 import { comparableTokens } from './verdict-text.js';
 
 /** Hours of each period, [from, to) in minutes after midnight; night runs past midnight. */
@@ -71,8 +72,8 @@ export function clockTime(amount: string, meridiem: string): string | null {
   return `${hour}:${m[2] ?? '00'}`;
 }
 
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
-const DAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+const MONTHS = MONTH_NAMES;
+const DAY = `(?:${DAY_NAMES})`;
 
 /**
  * Times and spans as testers say them, written as a screen does: "10 till 2" and "10am to 2pm" are

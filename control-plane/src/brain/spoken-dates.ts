@@ -8,8 +8,9 @@ import { comparableTokens } from './verdict-text.js';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const DAY_NAMES = WEEKDAYS.join('|');
-const MONTH_NAMES = MONTHS.join('|');
+/** The weekdays and months as alternatives of a regular expression. */
+export const DAY_NAMES = WEEKDAYS.join('|');
+export const MONTH_NAMES = MONTHS.join('|');
 
 /** "Tuesday 17th", "the 17th", "Tue the 17th of March", "17 March": a date said, within a sentence. */
 export const SPOKEN_DATE = new RegExp(
