@@ -25,6 +25,7 @@ import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fortyFourthBatch } from './forty-fourth-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
+import { fortySeventhBatch } from './forty-seventh-batch-cases.js';
 import { fortySixthBatch } from './forty-sixth-batch-cases.js';
 import { fortyThirdBatch } from './forty-third-batch-cases.js';
 import { fourteenthBatch } from './fourteenth-batch-cases.js';
@@ -123,6 +124,7 @@ const corpus: CorpusCase[] = [
   ...fortyFourthBatch,
   ...fortyFifthBatch,
   ...fortySixthBatch,
+  ...fortySeventhBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -256,6 +258,7 @@ describe('offline model corpus', () => {
       ['forty-fourth batch (blind, session 12)', fortyFourthBatch],
       ['forty-fifth batch (blind, session 12)', fortyFifthBatch],
       ['forty-sixth batch (blind, session 15)', fortySixthBatch],
+      ['forty-seventh batch (blind, session 16)', fortySeventhBatch],
     ] as const)
       score(
         label,
