@@ -8,7 +8,18 @@ import { bySwitchPromise, findShown, resolveAssert, resolveState } from './asser
 import { capitalisedWords, NEGATIONS } from './claim-words.js';
 import { rowsOfPeriod } from './day-periods.js';
 import { confidence, matchWhy, notFound, position, quoteOf, tapOn } from './decisions.js';
-import { fields, findByLabels, findFields, findMatches, findToggle, listItems, nth, tapTargetOf } from './element-matching.js';
+import {
+  fields,
+  findByLabels,
+  findFields,
+  findMatches,
+  findToggle,
+  listItems,
+  type Match,
+  nth,
+  tapTargetOf,
+  toggleOf,
+} from './element-matching.js';
 import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
 import { normalizeText } from './fuzzy.js';
 import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
@@ -443,12 +454,33 @@ function resolveToggle(phrase: TargetPhrase, desired: 'on' | 'off' | null, eleme
     const toggle = toggleByWords(phrase.variants?.[0] ?? phrase.text, elements);
     return toggle && { toggle, match: { element: toggle, score: 0.85, via: 'text' } };
   };
+  // "the reminder for Ashby Green": the switch in that row, never the first "Remind me" of the list.
+  const qualified = phrase.near !== undefined || phrase.container !== undefined;
+  if (qualified) {
+    const toggles = (p: TargetPhrase) => findMatches(elements, { ...p, role: 'toggle' }).filter((m) => toggleOf(m.element, elements));
+    const choice = chooseTarget(elements, phrase, toggles, 'switch or checkbox');
+    if (choice.ok) return setToggle({ toggle: toggleOf(choice.match.element, elements)!, match: choice.match }, desired, elements);
+    // "the pitch raise for every visit" beside "Add a pitch raise to every visit": the words after "for" are the label's own.
+    const anchor = phrase.near ? comparableTokens(phrase.near.anchor.text) : [];
+    const plain = findToggle(elements, phrase) ?? byWords();
+    const own = plain ? comparableTokens(labelOf(plain.match.element) || labelOf(plain.toggle)) : [];
+    if (!plain || anchor.length === 0 || !anchor.every((w) => own.includes(w))) return choice.decision;
+    return setToggle(plain, desired, elements);
+  }
   const found = findToggle(elements, phrase) ?? kindToggle(phrase, elements) ?? byWords();
   // "Mark feeding the cat as done" on a row with a "Mark done" button and no box.
   const done = !found && desired === 'on' ? doneControlOfRow(phrase.variants?.[0] ?? phrase.text, elements) : null;
   if (done) return tapOn(done, elements, `${describe(done)} marks the row done`, 0.85);
   if (!found) return notFound('switch or checkbox', phrase, elements);
-  const { toggle, match } = found;
+  return setToggle(found, desired, elements);
+}
+
+/** The toggle set as desired: done when it already is, else a tap (through its label's row when it is not clickable). */
+function setToggle(
+  { toggle, match }: { toggle: ScreenElement; match: Match },
+  desired: 'on' | 'off' | null,
+  elements: readonly ScreenElement[],
+): Decision {
   const state = toggle.checked ? 'on' : 'off';
   if (desired === state) {
     return { action: { type: 'done' }, reasoning: `${describe(toggle)} is already ${state}`, confidence: confidence(match.score) };

@@ -123,3 +123,15 @@ describe('"the paper\'s free trial": the row by its owner, what it has said by t
     expect(decideOn("Make sure the paper's price rises to £11.00 in Jan", 'ios-subscriptions-tracker')).toBe('fail');
   });
 });
+
+describe('"Awaiting confirmation" is not confirmed (session 16: a false pass of the forty-seventh batch)', () => {
+  it('says the awaited word only of a sentence that awaits it too; the rest of the text still counts', () => {
+    expect(decideOn('Check the Steinway visit is confirmed', 'android-piano-tuner-visits')).toBe('fail');
+    expect(decideOn('Check the Steinway visit is awaiting confirmation', 'android-piano-tuner-visits')).toBe(
+      'assert Awaiting confirmation',
+    );
+    expect(decideOn('Check the Yamaha visit is confirmed', 'android-piano-tuner-visits')).toMatch(/^assert /);
+    expect(decideOn('The damp patch is inspected', 'android-tenant-repairs')).toBe('fail');
+    expect(decideOn('The damp patch is marked urgent', 'android-tenant-repairs')).toBe('assert Urgent · awaiting inspection');
+  });
+});

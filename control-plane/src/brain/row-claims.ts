@@ -40,6 +40,8 @@ const SAYING_NOTHING = new Set(
   ),
 );
 const NEGATION = /\b(?:not|no|never|none|nobody|nothing|without)\b|n['’]t\b/i;
+/** Words saying what follows is still to come: "Awaiting confirmation", "Pending approval", "yet to reply". */
+const STILL_TO_COME = /\b(?:awaiting|pending|waiting\s+(?:for|on)|yet\s+to)\b/i;
 const COMPARISON =
   /\b(?:most|least|more|less|fewer|cheapest|dearest|earliest|latest|first|last\s+one|only|than|highest|lowest|longest|shortest|both|all|every|each|any)\b|\w+est\b/i;
 const DETERMINERS = /^(?:the|a|an|my|our|your|this|that)$/i;
@@ -121,10 +123,16 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
   // All of it said by one text of the row, which denies nothing ("Not Connected" never says "connected").
   // The fillers set aside above still say a state: "in stock" is never said by "Out of stock" (claim-words.ts).
   const saidTokens = canonicalTokens(comparableTokens(said));
+  // "Urgent · awaiting confirmation" says it is not confirmed yet: the word after "awaiting" is said only by a sentence
+  // that says it is awaited too (it stays "urgent" either way).
+  const awaits = STILL_TO_COME.test(said);
   const says = (el: ScreenElement) => {
     const own = canonicalTokens(comparableTokens(textOf(el)));
     if (!oppositesAgree(saidTokens, own) || !numbersInOrder(saidTokens, own)) return false;
-    return wanted.every((w) => own.some((t) => t === w || (/^\p{L}/u.test(w) && (sameLemma(t, w) || sameRoot(t, w)))));
+    const awaited = awaits ? -1 : own.findIndex((t, i) => STILL_TO_COME.test(own.slice(Math.max(0, i - 2), i).join(' ')));
+    return wanted.every((w) =>
+      own.some((t, i) => i !== awaited && (t === w || (/^\p{L}/u.test(w) && (sameLemma(t, w) || sameRoot(t, w))))),
+    );
   };
   // The row keeps the sentence's numbers in its order, read top to bottom and left to right: "the 08:15 ferry arrives at
   // 07:30" is not said by a row leaving at 07:30 and arriving at 08:15 (scripts/corpus-mutants.ts --mode swap).

@@ -69,3 +69,20 @@ describe('"as well" at the end says nothing of which (session 16)', () => {
     expect(decideOn('Tick the box to delete my saved photos as well', 'android-leave-book-club-dialog')).toBe('fail');
   });
 });
+
+describe('a switch named with its row: "the reminder for Ashby Green" (session 16: the first row\'s had been taken)', () => {
+  it('sets the switch of that row, never the first "Remind me" of the list', () => {
+    expect(decideOn('Turn on the reminder for Ashby Green', 'ios-mobile-library-stops')).toBe('tap reminderSwitch_1');
+    expect(decideOn('Turn on the reminder for Brook End', 'ios-mobile-library-stops')).toBe('tap reminderSwitch_3');
+    expect(decideOn('Turn on the reminder for Little Harwood', 'ios-mobile-library-stops')).toBe('done');
+    // Words after "for" that are the switch's own label still name it.
+    expect(decideOn('Turn on the pitch raise for every visit', 'android-piano-tuner-visits')).toBe(
+      'tap uk.co.tunedup.app:id/pitch_raise_switch',
+    );
+  });
+
+  it('does nothing for a row no stop has, or a row without a switch', () => {
+    expect(decideOn('Turn on the reminder for Quillon Green', 'ios-mobile-library-stops')).toBe('fail');
+    expect(decideOn('Turn on the reminder for Kelsey Primary School', 'ios-mobile-library-stops')).toBe('fail');
+  });
+});
