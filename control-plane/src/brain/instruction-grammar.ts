@@ -393,6 +393,9 @@ export function parseInstruction(instruction: string): Intent {
   // "Send Daniel a reminder" is "Remind Daniel"; "find someone to replace Priya" is "replace Priya".
   const reminder = /^send\s+(\S.*?)\s+an?\s+reminder$/i.exec(s);
   if (reminder) return parseInstruction(`remind ${reminder[1]!}`);
+  // "Put us on the waitlist for parent and toddler": joining it.
+  const putOn = /^(?:put|add|get)\s+(?:me|us)\s+on\s+(?:to\s+)?(?:the\s+)?(wait\s*list|waiting\s+list)\b(.*)$/i.exec(s);
+  if (putOn) return parseInstruction(`join the ${putOn[1]!}${putOn[2]!}`);
   // "Ask to be notified", "request to be called back": the control that does it for me ("Notify me", "Call me back").
   const forMe = /^(?:ask|request|sign\s+up|opt\s+in)\s+to\s+be\s+(notified|reminded|told|alerted|emailed|texted|called)\b(.*)$/i.exec(s);
   if (forMe) return parseInstruction(`${BE_DONE_TO_ME[forMe[1]!.toLowerCase()]!} me${forMe[2]!}`);
@@ -554,7 +557,9 @@ const AFTER_A_THING =
  * isn't needed", "I can't make Sunday's eight").
  */
 function thingNamed(reason: string): string | null {
-  const subject = /^(?:the|our|my|your)\s+(\p{L}+(?:\s+\p{L}+){0,3}?)\s+(?:is|are|was|were|has|have|had|\p{Ll}{3,}ed)\b/iu.exec(reason);
+  const subject = /^(?:the|our|my|your)\s+([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)\s+(?:is|are|was|were|has|have|had|\p{Ll}{3,}ed)\b/iu.exec(
+    reason,
+  );
   if (subject) return `the ${subject[1]!}`;
   const np =
     /\b(?:the|our(?:\s+own)?|my(?:\s+own)?|a|an|your|his|her|their|plenty\s+of|lots\s+of|loads\s+of|too\s+many|enough)\s+([\p{L}\s-]+?)\s*$/iu.exec(

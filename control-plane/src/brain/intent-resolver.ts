@@ -383,10 +383,16 @@ function resolveType(text: string, field: TargetPhrase | null, screen: Screen): 
       field.near !== undefined ||
       field.container !== undefined);
   if (field && named) {
-    const choice = chooseTarget(elements, field, (p) => findFields(elements, p), 'text field', {
-      preferTappable: false,
-      ordinalOverAll: true,
-    });
+    const chosen = (phrase: TargetPhrase) =>
+      chooseTarget(elements, phrase, (p) => findFields(elements, p), 'text field', { preferTappable: false, ordinalOverAll: true });
+    let choice = chosen(field);
+    // "the driver instructions" for a field "Instructions for the driver": the two nouns the other way round.
+    const compound = /^(?:the\s+)?(\p{L}+)\s+(\p{L}+)$/u.exec(field.text.trim());
+    if (!choice.ok && compound && !field.near && !field.container) {
+      const [, owner, thing] = compound;
+      const turned = chosen({ text: `${thing} for the ${owner}`, variants: [`${thing} for the ${owner}`, `${thing} for ${owner}`] });
+      if (turned.ok) choice = turned;
+    }
     if (!choice.ok) return choice.decision;
     const best = choice.match;
     if (best.score < 0.9 && onlyWhomFor(field.text, labelOf(best.element)))

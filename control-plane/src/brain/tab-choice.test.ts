@@ -94,3 +94,10 @@ describe('"Show sailings on Saturday 13 December": the date chip (session 16)', 
     expect(decideOn('Show sailings on Saturday 12 December', 'android-ferry-timetable')).toBe('fail');
   });
 });
+
+describe('"Show my loans" for a segment "My loans" (session 16)', () => {
+  it('taps it, and nothing for a segment the screen does not have', () => {
+    expect(decideOn('Show my loans', 'ios-mobile-library-stops')).toBe('tap segLoans');
+    expect(decideOn('Show my fines', 'ios-mobile-library-stops')).toBe('fail');
+  });
+});

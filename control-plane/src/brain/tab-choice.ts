@@ -61,6 +61,8 @@ const sameDateShown = (said: DateParts, text: string) => {
 export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): Decision | null {
   const np = phrase.trim().replace(DETERMINER, '');
   const readings: Array<{ name: string; noun: string | null }> = [];
+  // "Show my loans" for a segment "My loans": the determiner is part of its name.
+  if (/^(?:my|our|your)\s/i.test(phrase.trim())) readings.push({ name: phrase.trim(), noun: null });
   const possessive = /^(.+?)['’]s\s+(.+)$/.exec(np);
   if (possessive) readings.push({ name: possessive[1]!, noun: possessive[2]! });
   readings.push({ name: np, noun: null });

@@ -137,3 +137,18 @@ describe('"ask to be notified": the control that does it for me (session 16)', (
     expect(decideOn('Ask to be reminded', 'ios-hair-salon-booking')).toBe('fail');
   });
 });
+
+describe("the forty-seventh batch's actions said in other words (session 16)", () => {
+  it('"The home-made rice was rejected, so remove it", "put us on the waitlist for parent and toddler"', () => {
+    expect(decideOn('The home-made rice was rejected, so remove it', 'android-community-fridge-log')).toBe(
+      'tap org.elmroadfridge.log:id/remove_button',
+    );
+    expect(decideOn('put us on the waitlist for parent and toddler', 'ios-ice-rink-sessions')).toBe('tap waitlistButton');
+  });
+
+  it('does nothing for a row without that control', () => {
+    // The bread has Mark taken and Edit, no Remove; the disco has Manage, no waitlist.
+    expect(decideOn('The sliced bread was rejected, so remove it', 'android-community-fridge-log')).toBe('fail');
+    expect(decideOn('put us on the waitlist for the disco', 'ios-ice-rink-sessions')).toBe('fail');
+  });
+});

@@ -53,3 +53,12 @@ describe('a field "for" someone is not that someone (session 16: a wrong field f
     expect(decideOn('Enter Jade in the notes for your stylist', 'ios-hair-salon-booking')).toBe('type "Jade" into notesField');
   });
 });
+
+describe('"the driver instructions" for a field "Instructions for the driver" (session 16)', () => {
+  it('types into it; nothing into a field for someone else', () => {
+    expect(decideOn("Type 'Leave with the concierge' in the driver instructions", 'ios-dry-cleaning-order')).toBe(
+      'type "Leave with the concierge" into driverNotes',
+    );
+    expect(decideOn("Type 'Leave with the concierge' in the cleaner instructions", 'ios-dry-cleaning-order')).toBe('fail');
+  });
+});
