@@ -92,3 +92,12 @@ describe('a time said in words, as a clock writes it (session 16)', () => {
     expect(decideOn("Book the 9 o'clock slot", 'ios-recycling-centre-slots')).toBe('fail');
   });
 });
+
+describe('"between 6 and 8 pm" (session 16)', () => {
+  it('is a span with a part of the day said; never two times, nor an amount', () => {
+    expect(clockTimes('between 6 and 8 pm')).toBe('18:00 – 20:00');
+    expect(clockTimes('between 9am and 5pm')).toBe('9:00 – 17:00');
+    expect(clockTimes('between 2 and 4 items')).toBe('between 2 and 4 items');
+    expect(clockTimes('6 and 8 pm')).toBe('6 and 20:00');
+  });
+});

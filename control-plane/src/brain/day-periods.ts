@@ -82,18 +82,22 @@ const DAY = `(?:${DAY_NAMES})`;
  */
 export function clockTimes(text: string): string {
   const range = new RegExp(
-    `\\b(from\\s+)?(\\d{1,2})(?::(\\d{2}))?(?:\\s*(am|pm))?\\s*(to|till|until|–|-)\\s*(\\d{1,2})(?::(\\d{2}))?(?:\\s*(am|pm))?\\b(?!\\s*(?:${MONTHS}|st|nd|rd|th|%|[.,]\\d))`,
+    `\\b(from\\s+|between\\s+)?(\\d{1,2})(?::(\\d{2}))?(?:\\s*(am|pm))?\\s*(to|till|until|and|–|-)\\s*(\\d{1,2})(?::(\\d{2}))?(?:\\s*(am|pm))?\\b(?!\\s*(?:${MONTHS}|st|nd|rd|th|%|[.,]\\d))`,
     'gi',
   );
   let out = text.replace(range, (whole, from, h1, m1, mer1, word, h2, m2, mer2) => {
     if (!mer1 && !mer2 && !from && !/^(?:till|until)$/i.test(word)) return whole;
+    // "between 6 and 8 pm": "between" goes with "and" (never "6 and 8 pm", two times), and says a span only with a part
+    // of the day ("between 2 and 4 items" is none).
+    const between = /^between/i.test(from ?? '');
+    if (between !== /^and$/i.test(word) || (between && !mer1 && !mer2)) return whole;
     const start = Number(h1);
     const end = Number(h2);
     if (start > 23 || end > 23 || (m1 && Number(m1) > 59) || (m2 && Number(m2) > 59)) return whole;
     // "1 to 3pm" starts in the afternoon; "10 to 2pm" in the morning; "10 till 2" and "6pm to 9" end past noon.
     const startClock = mer1 ? hour24(start, mer1) : /^pm$/i.test(mer2 ?? '') && start + 12 <= hour24(end, mer2) ? start + 12 : start;
     const endClock = mer2 ? hour24(end, mer2) : end < startClock ? end + 12 : end;
-    return `${from ?? ''}${startClock}:${m1 ?? '00'} – ${endClock}:${m2 ?? '00'}`;
+    return `${/^from/i.test(from ?? '') ? from : ''}${startClock}:${m1 ?? '00'} – ${endClock}:${m2 ?? '00'}`;
   });
   out = out.replace(/\b(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b/gi, (whole, h, m, mer) =>
     Number(h) > 12 ? whole : `${hour24(Number(h), mer)}:${m ?? '00'}`,

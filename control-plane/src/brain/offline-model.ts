@@ -17,7 +17,7 @@ import { clockTimes } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
-import { untilDates, withShownYear } from './spoken-dates.js';
+import { untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
 export type { ScreenElement as Element } from './hierarchy.js';
@@ -75,7 +75,7 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   // with them as a screen writes them ("18:00", "10:00 – 14:00", "until 31 March": day-periods.ts, spoken-dates.ts);
   // only its pass is taken, the first failure stays.
   const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
-  const clocked = withShownYear(untilDates(clockTimes(command.text)), shown);
+  const clocked = withShownMonth(withShownYear(untilDates(clockTimes(command.text)), shown), shown);
   if (clocked === command.text) return decided;
   const intent = parseInstruction(clocked);
   if (!CHECKS.has(intent.kind)) return decided;

@@ -4,7 +4,7 @@
  * bare number, a date whose control is disabled.
  */
 import { describe, expect, it } from 'vitest';
-import { dateParts, sameDate, untilDates, withShownYear } from './spoken-dates.js';
+import { dateParts, sameDate, untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('the parts of a date', () => {
@@ -74,5 +74,19 @@ describe('a day and month said without a year take the year the screen writes be
       'assert org.stmarks.hallhire:id/date_text',
     );
     expect(decideOn('Make sure the hire is on Sunday 15 March from 10 till 2', 'android-church-hall-hire')).toBe('fail');
+  });
+});
+
+describe('a weekday and day said without a month take the month the screen writes with them (session 16)', () => {
+  it('adds the one month shown for that weekday and day', () => {
+    expect(withShownMonth('Wednesday the 4th', ['Collection: Wed 4 Jun, 18:00 – 20:00'])).toBe('Wednesday 4 june');
+    expect(withShownMonth('Thursday the 4th', ['Collection: Wed 4 Jun, 18:00 – 20:00'])).toBe('Thursday the 4th');
+    expect(withShownMonth('Wednesday 4 June', ['Wed 4 Jun'])).toBe('Wednesday 4 June');
+  });
+
+  it('passes the collection said so, never another weekday or time', () => {
+    expect(decideOn('Collection is Wednesday the 4th between 6 and 8 pm', 'ios-dry-cleaning-order')).toBe('assert collectionLabel');
+    expect(decideOn('Collection is Wednesday the 4th between 7 and 9 pm', 'ios-dry-cleaning-order')).toBe('fail');
+    expect(decideOn('Collection is Thursday the 4th between 6 and 8 pm', 'ios-dry-cleaning-order')).toBe('fail');
   });
 });

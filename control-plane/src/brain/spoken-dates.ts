@@ -80,3 +80,24 @@ export function withShownYear(text: string, shown: readonly string[]): string {
     return found.length === 1 ? `${whole} ${found[0]}` : whole;
   });
 }
+
+const WEEKDAY_DAY = new RegExp(
+  `\\b(${DAY_NAMES})\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\b(?!\\s+(?:of\\s+)?(?:${MONTH_NAMES}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\b)`,
+  'gi',
+);
+
+/**
+ * "Wednesday the 4th" over "Wed 4 Jun": a weekday and a day said without a month get the one month the screen
+ * writes with that weekday and day ("Wednesday 4 June"); else the text stays as said.
+ */
+export function withShownMonth(text: string, shown: readonly string[]): string {
+  return text.replace(WEEKDAY_DAY, (whole, weekday: string, day: string) => {
+    const months = new Set<string>();
+    for (const s of shown)
+      for (const m of s.matchAll(/\b(\p{L}{3,9})\.?,?\s+(\d{1,2})(?:st|nd|rd|th)?\s+(\p{L}{3,9})\b/giu)) {
+        const parts = dateParts(m[0]);
+        if (parts?.weekday === weekday.toLowerCase() && parts.day === Number(day) && parts.month) months.add(parts.month);
+      }
+    return months.size === 1 ? `${weekday} ${day} ${[...months][0]}` : whole;
+  });
+}
