@@ -101,3 +101,13 @@ describe('"between 6 and 8 pm" (session 16)', () => {
     expect(clockTimes('6 and 8 pm')).toBe('6 and 20:00');
   });
 });
+
+describe('a time said without "pm" on a screen of 24-hour times (session 16)', () => {
+  it('is the afternoon\'s when only that is shown: "the half four general skate" is the 16:30 one', () => {
+    expect(decideOn('Book the half four general skate', 'ios-ice-rink-sessions')).toMatch(/^tap .*Cell\[2\]/);
+    expect(decideOn('Book the 4:30 general skate', 'ios-ice-rink-sessions')).toMatch(/^tap .*Cell\[2\]/);
+    // 19:30 is the disco, which has Manage, not Book; "half seven" names no general skate.
+    expect(decideOn('Book the 7:30 disco', 'ios-ice-rink-sessions')).toBe('fail');
+    expect(decideOn('Book the half seven general skate', 'ios-ice-rink-sessions')).toBe('fail');
+  });
+});
