@@ -111,3 +111,22 @@ describe('a time said without "pm" on a screen of 24-hour times (session 16)', (
     expect(decideOn('Book the half seven general skate', 'ios-ice-rink-sessions')).toBe('fail');
   });
 });
+
+describe('the afternoon read only where nothing says the morning (session 16: the opposites mutants found "at 8am" passing over 20:00)', () => {
+  it('keeps a time said with "am" in the morning, for a row and for a check', () => {
+    expect(decideOn('Book the 4:30am general skate', 'ios-ice-rink-sessions')).toBe('fail');
+    expect(decideOn('Book the 4:30 am general skate', 'ios-ice-rink-sessions')).toBe('fail');
+    expect(decideOn('Verify Tapas & Talk is at The Cornubia on Thursday 4 December at 7am', 'ios-language-exchange')).toBe('fail');
+    expect(decideOn('Collection is Wednesday the 4th between 6 and 8 am', 'ios-dry-cleaning-order')).toBe('fail');
+  });
+
+  it("reads a check's spoken times as the screen writes them, the afternoon's where only that is shown", () => {
+    expect(decideOn('Check Ashby Green is on Tuesday 3 June from 2 till quarter to 3', 'ios-mobile-library-stops')).toBe(
+      'assert stopTime_1',
+    );
+    expect(decideOn('Check Little Harwood is on Monday 2 June from half nine till quarter past ten', 'ios-mobile-library-stops')).toBe(
+      'assert stopTime_0',
+    );
+    expect(decideOn('Check Ashby Green is on Tuesday 3 June from 3 till quarter to 4', 'ios-mobile-library-stops')).toBe('fail');
+  });
+});

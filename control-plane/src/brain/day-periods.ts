@@ -8,6 +8,7 @@ import { descendants } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { canonicalWord } from './lexicon.js';
+import { locatable } from './locators.js';
 import { DAY_NAMES, MONTH_NAMES } from './spoken-dates.js';
 import { comparableTokens } from './verdict-text.js';
 
@@ -129,4 +130,20 @@ export function spokenTimes(text: string): string {
     .replace(new RegExp(`\\bquarter\\s+to\\s+${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) =>
       hourOf(h) >= 1 && hourOf(h) <= 12 ? `${((hourOf(h) + 10) % 12) + 1}:45` : whole,
     );
+}
+
+/**
+ * "the 4:30 general skate", "half four" (4:30) on a screen of 24-hour times: the afternoon's 16:30 when the screen
+ * shows that and no 4:30 or 04:30, as people say times without "pm".
+ */
+export function afternoonAsShown(text: string, elements: readonly ScreenElement[], said = text): string {
+  const shown = locatable(elements).map((el) => el.text || el.contentDesc);
+  const shows = (time: string) => shown.some((l) => new RegExp(`(?<![\\d:])0?${time}(?![\\d])`).test(l));
+  // A time said with "am" or "pm", or in words that say "am" or "morning" at all (`said`, before "8am" became "8:00"),
+  // is as said.
+  if (/(?:\d|\b)(?:am|a\.m\.)(?!\w)|\bmorning\b/i.test(said)) return text;
+  return text.replace(/\b(\d{1,2}):(\d{2})\b(?!\s*(?:am|pm|a\.m\.|p\.m\.))/gi, (whole, h: string, m: string) => {
+    const later = `${Number(h) + 12}:${m}`;
+    return Number(h) >= 1 && Number(h) <= 11 && !shows(`${Number(h)}:${m}`) && shows(later) ? later : whole;
+  });
 }

@@ -15,7 +15,7 @@
  * - Nothing is read behind a modal dialog.
  */
 import { type Decision, fail } from './actions.js';
-import { clockTime, rowsOfPeriod } from './day-periods.js';
+import { afternoonAsShown, clockTime, rowsOfPeriod } from './day-periods.js';
 import { tapOn } from './decisions.js';
 import { listItems } from './element-matching.js';
 import { descendants, describe, isControl } from './element-roles.js';
@@ -62,15 +62,9 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const [, verb, object] = m as unknown as [string, string, string];
   const as = marked ? comparableTokens(marked[2]!) : [];
   // "the 8 pm quiet session" is the row of "20:00 – 21:00": a time as the screen writes it.
-  const words = afternoonAsShown(
-    object
-      .replace(/['’]s\b/g, '')
-      .replace(
-        /\b(\d{1,2}(?:[:.]\d{2})?)\s*(am|pm)\b/gi,
-        (whole, amount: string, meridiem: string) => clockTime(amount, meridiem) ?? whole,
-      ),
-    elements,
-  )
+  // "the 4:30 general skate" is 16:30 where only that is shown (day-periods.ts); said with "am" or "pm", as said.
+  const words = afternoonAsShown(object.replace(/['’]s\b/g, ''), elements)
+    .replace(/\b(\d{1,2}(?:[:.]\d{2})?)\s*(am|pm)\b/gi, (whole, amount: string, meridiem: string) => clockTime(amount, meridiem) ?? whole)
     .split(/\s+/)
     .filter(Boolean);
   const isName = (w: string) => /^[\p{Lu}\d]/u.test(w);
@@ -122,19 +116,6 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     `${describe(control)} is the ${verb.toLowerCase()} of the one row showing ${names.length > 0 ? names.map((n) => n.join(' ')).join(' and ') : others.join(' ')}`,
     0.8,
   );
-}
-
-/**
- * "the 4:30 general skate", "half four" (4:30) on a screen of 24-hour times: the afternoon's 16:30 when the screen
- * shows that and no 4:30 or 04:30, as people say times without "pm".
- */
-function afternoonAsShown(text: string, elements: readonly ScreenElement[]): string {
-  const shown = locatable(elements).map(labelOf);
-  const shows = (time: string) => shown.some((l) => new RegExp(`(?<![\\d:])0?${time}(?![\\d])`).test(l));
-  return text.replace(/\b(\d{1,2}):(\d{2})\b/g, (whole, h: string, m: string) => {
-    const later = `${Number(h) + 12}:${m}`;
-    return Number(h) >= 1 && Number(h) <= 11 && !shows(`${Number(h)}:${m}`) && shows(later) ? later : whole;
-  });
 }
 
 /** The one row showing every name (see the file comment), none of them shown elsewhere when it is one name alone. */

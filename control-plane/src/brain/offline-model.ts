@@ -13,7 +13,7 @@
  */
 import { type AutomationModel, type Decision, fail, finalFail, type ModelInput } from './actions.js';
 import { type Command, parseCommandSyntax, platformSupport } from './commands.js';
-import { clockTimes } from './day-periods.js';
+import { afternoonAsShown, clockTimes, spokenTimes } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
@@ -74,13 +74,24 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   // "open until 6pm", "from 10 till 2", "paid up to 31 March": a check with times as testers say them is asked again
   // with them as a screen writes them ("18:00", "10:00 – 14:00", "until 31 March": day-periods.ts, spoken-dates.ts);
   // only its pass is taken, the first failure stays.
-  const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
-  const clocked = withShownMonth(withShownYear(untilDates(clockTimes(command.text)), shown), shown);
+  const clocked = asTheScreenWrites(command.text, screen);
   if (clocked === command.text) return decided;
   const intent = parseInstruction(clocked);
   if (!CHECKS.has(intent.kind)) return decided;
   const again = resolveIntent(intent, screen);
   return again.action.type === 'assert' ? again : decided;
+}
+
+/**
+ * Times and dates of a check as a screen writes them: "half nine till quarter past ten" is "9:30 – 10:15" (and
+ * "14:00" for "2:00" where only that is shown), "up to 31 March" is "until 31 March", "2 December" takes the
+ * year shown beside it, "Wednesday the 4th" the month.
+ */
+function asTheScreenWrites(text: string, screen: Screen): string {
+  const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
+  const clocked = untilDates(clockTimes(spokenTimes(text)));
+  const dated = withShownMonth(withShownYear(clocked, shown), shown);
+  return afternoonAsShown(dated, screen.elements, text);
 }
 
 const CHECKS = new Set<Intent['kind']>(['assert', 'assertValue', 'assertState', 'assertField']);
