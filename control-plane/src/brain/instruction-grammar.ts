@@ -75,6 +75,13 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 const URL = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+\.\S+)$/i;
 
+/**
+ * A dialog answered in words, then what to do: "Yes, leave Crime Time", "Go ahead and remove the loft alarm", "Yes
+ * delete it". A verb alone after it does the thing asked ("Yes, go ahead and cancel" is "cancel it"), where a bare
+ * "Cancel" would dismiss.
+ */
+const DIALOG_ANSWER = /^(?:(?:yes|yeah|ok|okay|sure)\s*,\s*|yes\s+(?=\p{L}+\s+\p{L})|go\s+ahead\s*(?:,|and)\s*)(\p{L}.*)$/iu;
+
 function clean(text: string): string {
   let s = text
     .trim()
@@ -85,12 +92,7 @@ function clean(text: string): string {
   for (;;) {
     const next = s
       .replace(/^(?:(?:then|and|now|next|finally|please)\s*,?\s+|expected(?:\s+result)?\s*:\s*)/i, '')
-      // A dialog answered in words: "Yes, leave Crime Time", "Go ahead and remove the loft alarm", "Yes delete it";
-      // "Yes, go ahead and cancel" does the cancelling ("cancel it"), where a bare "Cancel" would dismiss.
-      .replace(
-        /^(?:(?:yes|yeah|ok|okay|sure)\s*,\s*|yes\s+(?=\p{L}+\s+\p{L})|go\s+ahead\s*(?:,|and)\s*)(\p{L}+)?(?=(\s+\p{L})?)/iu,
-        (_, verb = '', more) => (verb && !more ? `${verb} it` : verb),
-      )
+      .replace(DIALOG_ANSWER, (_, rest: string) => (/^\p{L}+$/u.test(rest) ? `${rest} it` : rest))
       // Gherkin's first person: "When I tap Save" is "tap Save".
       .replace(
         /^(?:when\s+|given\s+)?(?:i|we)\s+(?=(?:tap|click|press|hit|enter|type|select|choose|open|scroll|swipe|go|navigate|fill|wait|launch|dismiss|close)\b)/i,
