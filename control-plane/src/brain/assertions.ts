@@ -9,7 +9,7 @@
 import { type Decision, fail } from './actions.js';
 import { findClaimEvidence } from './claim-evidence.js';
 import { textOf, topicWords } from './claim-pieces.js';
-import { contentWords, hasWord, NEGATIONS, tokensOf } from './claim-words.js';
+import { contentWords, hasWord, NEGATIONS, oppositesAgree, tokensOf } from './claim-words.js';
 import { confidence, notFound, quoteOf } from './decisions.js';
 import { findMatches, type Match, tapTargetOf, toggleOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isTabContainer, isToggle } from './element-roles.js';
@@ -113,6 +113,18 @@ export function resolveAssert(said: TargetPhrase, visible: boolean, elements: re
   if (menu) return resolveActionMenu(menu[1] ?? menu[2], visible, elements);
   const confirming = phrase.literal || !visible ? null : CONFIRMATION_TO.exec((phrase.whole ?? phrase.variants?.[0] ?? phrase.text).trim());
   if (confirming) return resolveConfirmationTo(confirming[1]!, elements);
+  const decided = resolveShownText(phrase, visible, elements);
+  // "the alert asks whether to unsubscribe from …": when no text says it, a dialog asking to do it does, every word said.
+  const asks =
+    decided.action.type !== 'fail' || phrase.literal || !visible
+      ? null
+      : DIALOG_ASKS.exec((phrase.whole ?? phrase.variants?.[0] ?? phrase.text).trim());
+  const asked = asks ? resolveConfirmationTo(asks[1]!, elements, true) : null;
+  return asked && asked.action.type !== 'fail' ? asked : decided;
+}
+
+/** A text to be shown (or not), or said in other words. */
+function resolveShownText(phrase: TargetPhrase, visible: boolean, elements: readonly ScreenElement[]): Decision {
   const dialog = phrase.literal ? null : DIALOG_SHOWN.exec((phrase.variants?.[0] ?? phrase.text).trim());
   if (dialog) {
     const shown = dialog[1] ? !visible : visible;
@@ -187,6 +199,11 @@ const DIALOG_SHOWN =
 const CONFIRMATION_TO =
   /^(?:(?:a|an|the)\s+)?(?:confirmation|prompt)(?:\s+(?:dialog|dialogue|alert|pop-?up))?\s+(?:to|asking(?:\s+me)?\s+to|asking\s+whether\s+to|for\s+me\s+to)\s+(.+)$/i;
 const NOT_NAMING = /^(?:the|a|an|my|this|that|your|all|in|on|with|from|to|of|for|me)$/;
+/** "the alert asks whether to unsubscribe from The Weekly Byte", "the dialog asks if I want to uninstall BudgetBee". */
+const DIALOG_ASKS =
+  /^(?:(?:the|this)\s+)?(?:dialog|dialogue|alert|pop-?up|prompt|modal)\s+(?:asks|is\s+asking)\s+(?:me\s+|us\s+)?(?:(?:whether|if)\s+(?:(?:i|we)\s+(?:really\s+)?(?:want|would\s+like)\s+to|(?:i|we)\s+should|to)|to)\s+(.+)$/i;
+/** A question's polite opening, before the verb it asks about: "Do you want to uninstall this app?". */
+const ASKING_OPENING = /^(?:(?:do|would)\s+you\s+(?:really\s+)?(?:want|like)\s+to|are\s+you\s+sure\s+(?:you\s+want\s+to\s+)?)\s*/i;
 
 /**
  * "A confirmation to resign the game is shown": a dialog is up asking (its title ends with "?")
@@ -195,21 +212,33 @@ const NOT_NAMING = /^(?:the|a|an|my|this|that|your|all|in|on|with|from|to|of|for
  * Crew”?" for "the group"). Never a dialog asking to do something else, or about another thing:
  * "a confirmation to unmatch Quillon" is not "Unmatch Sam?".
  */
-function resolveConfirmationTo(action: string, elements: readonly ScreenElement[]): Decision {
+function resolveConfirmationTo(action: string, elements: readonly ScreenElement[], everyWord = false): Decision {
   const inModal = modalFilter(elements);
   if (!inModal) return fail('No dialog is showing');
-  const title = titleElements(elements).find(inModal);
-  const asked = title ? title.text || title.contentDesc : '';
-  if (!title || !/\?\s*$/.test(asked)) return fail('The dialog showing asks nothing');
+  // The question is the dialog's title, or its first text that asks ("BudgetBee" over "Do you want to uninstall this app?").
+  const asking = (el: ScreenElement) => /\?\s*$/.test(el.text || el.contentDesc);
+  const titled = titleElements(elements).find(inModal);
+  const title = titled && asking(titled) ? titled : locatable(elements).find((el) => inModal(el) && asking(el));
+  if (!title) return fail('The dialog showing asks nothing');
+  const asked = (title.text || title.contentDesc).replace(ASKING_OPENING, '');
   const [verb = '', ...rest] = comparableTokens(action).filter((w) => !NOT_NAMING.test(w));
   const [titleVerb = '', ...titleRest] = comparableTokens(asked);
   if (!sameStem(titleVerb, verb)) return fail(`${describe(title)} does not ask to ${action}`);
+  // "turn on backup" is not "Turn off backup?" (the particle is no naming word), nor "cancel the 12:30 ride" "Cancel your
+  // 09:15 ride?": a number of the action is the question's own (found by scripts/corpus-mutants.ts).
+  const actionTokens = comparableTokens(action);
+  const askedTokens = comparableTokens(asked);
+  if (!oppositesAgree(actionTokens, askedTokens) || actionTokens.some((t) => /^\d/.test(t) && !askedTokens.includes(t)))
+    return fail(`${describe(title)} does not ask to ${action}`);
   const said = dialogWords(inModal, elements);
   const saidOf = rest.filter((w) => said.some((d) => d === w || sameStem(d, w)));
   // A thing the check names by a name of its own ("unmatch Sam") is said in the dialog, never another's name.
   const ownName = /(?:^|\s)\p{Lu}/u.test(action.replace(/^\S+/, ''));
   const named = rest.length === 1 && !ownName && /[“"'‘]|\s\p{Lu}|\d/u.test(asked.slice(titleVerb.length)) && titleRest.length > 0;
   if (rest.length > 0 && saidOf.length === 0 && !named) return fail(`${describe(title)} asks about something other than ${action}`);
+  // A name is said whole: "The Daily Byte" is not "“The Weekly Byte”" for sharing "Byte"; so is all the action when
+  // asked for (`everyWord`): "delete 3 photos" is not "Delete 5 photos?", "sign out of this device only" not "… all devices?".
+  if ((ownName || everyWord) && saidOf.length < rest.length) return fail(`${describe(title)} asks about something other than ${action}`);
   return pass(shownLocator(title, elements), `${describe(title)} asks to ${action}`);
 }
 

@@ -253,6 +253,30 @@ describe('"a confirmation to <do something> is shown"', () => {
   });
 });
 
+describe('"the dialog asks whether to <do something>"', () => {
+  it('is the dialog asking it, every word of the action said there, when no text says it as written', () => {
+    const uninstall = dialog('BudgetBee', 'Do you want to uninstall this app?', button('Cancel', 1500, 'b2'), button('OK', 1600, 'b1'));
+    expect(decide('Check the dialog asks to uninstall BudgetBee', toolbar('Apps'), uninstall)).toBe('assert android:id/message');
+    expect(decide('The dialog asks whether I want to uninstall this app', toolbar('Apps'), uninstall)).toBe('assert android:id/message');
+    const byte = dialog('Unsubscribe from “The Weekly Byte”?', 'You will stop getting new issues.', button('Unsubscribe', 1600, 'b1'));
+    expect(decide('Check the alert asks whether to unsubscribe from The Weekly Byte', toolbar('Inkwell'), byte)).toBe(
+      'assert android:id/alertTitle',
+    );
+    // Traps: another name that shares a word; another app; another verb; the other particle; another number; no dialog.
+    expect(decide('Check the alert asks whether to unsubscribe from The Daily Byte', toolbar('Inkwell'), byte)).toBe('fail');
+    expect(decide('A confirmation to unsubscribe from The Daily Byte is shown', toolbar('Inkwell'), byte)).toBe('fail');
+    expect(decide('Check the dialog asks to uninstall Spotify', toolbar('Apps'), uninstall)).toBe('fail');
+    expect(decide('Check the dialog asks to delete BudgetBee', toolbar('Apps'), uninstall)).toBe('fail');
+    const backup = dialog('Turn off backup?', 'Your photos will no longer be saved.', button('Turn off', 1600, 'b1'));
+    expect(decide('Check the dialog asks whether to turn on backup', toolbar('Backup'), backup)).toBe('fail');
+    const ride = dialog('Cancel your 09:15 ride?', 'Also cancel the 12:30 return journey', button('Cancel ride', 1600, 'b1'));
+    expect(decide('Check the dialog asks to cancel the 12:30 ride', toolbar('Rides'), ride)).toBe('fail');
+    expect(decide('Check the dialog asks to uninstall BudgetBee', toolbar('Apps'), text('Do you want to uninstall this app?', 400))).toBe(
+      'fail',
+    );
+  });
+});
+
 describe('"a dialog is shown"', () => {
   it('is the dialog up, of the kind named, never a text saying "dialog"', () => {
     expect(decide('A confirmation dialog is shown', ...appointments, cancelDialog)).toBe('assert android:id/alertTitle');

@@ -294,9 +294,19 @@ function maskedAsWords(text: string): string {
   return text.replace(/\b(?:that\s+)?(?:ends|ending|end)(?:\s+(?:in|with))?\s+(?=\d{4}\b(?![.,]?\d)(?!\s*\p{L}))/giu, '');
 }
 
+/**
+ * A cause said in other words: "diverted due to roadworks", "owing to roadworks" are "because of roadworks" (the
+ * form a claim's readers already pass over: "closed because of wind" over "Closed · wind").
+ */
+const causesAsWords = (text: string) =>
+  text.replace(
+    /\b(?:due|owing)\s+to\b(?!\s+(?:arrive|depart|leave|start|begin|open|close|finish|end|be|expire|renew|return)\b)|\bon\s+account\s+of\b/gi,
+    'because of',
+  );
+
 /** A sign before a percentage said as a word: "+1.24%" is "up 1.24%", "−0.38%" "down 0.38%" (comparableTokens drops signs). */
 export function signsAsWords(text: string): string {
-  return ratesAsWords(maskedAsWords(text))
+  return ratesAsWords(maskedAsWords(causesAsWords(text)))
     .replace(/(^|[\s(])\+\s?(?=\d[\d.,]*\s?%)/g, '$1up ')
     .replace(/(^|[\s(])[−–-]\s?(?=\d[\d.,]*\s?%)/g, '$1down ');
 }

@@ -300,3 +300,24 @@ describe("the text a row's claim points at (forty-second batch)", () => {
     expect(decideOn('The mock test is still awaiting payment', 'android-driving-lessons')).toBe('assert Awaiting payment');
   });
 });
+
+describe('a kind of measure named for its number, a cause in other words (session 17)', () => {
+  const fridge = screen(node('Fridge 4.2 °C · checked at 08:10 by Sam', 'fridge_temp', '[0,100][1080,180]'));
+  it('reads "the fridge temperature" for a number in degrees, and "because of" for "due to"', () => {
+    expect(said('the fridge temperature was checked at 8:10 by Sam', fridge)).toMatch(/^Fridge 4.2/);
+    expect(said('the fridge temperature is 4.2 °C', fridge)).toMatch(/^Fridge 4.2/);
+    const disruption = 'assert com.citytransit.live:id/disruption_text';
+    expect(decideOn('Check line 12 is diverted because of roadworks on Hill Street', 'android-bus-departures')).toBe(disruption);
+    expect(decideOn('Check line 12 is diverted owing to roadworks on Hill Street', 'android-bus-departures')).toBe(disruption);
+  });
+  it('never names a kind no number of the text is in, nor passes another time, person or place', () => {
+    expect(said('the fridge weight was checked at 8:10 by Sam', fridge)).toBeNull();
+    expect(said('the fridge temperature was checked at 8:20 by Sam', fridge)).toBeNull();
+    expect(said('the fridge temperature was checked at 8:10 by Tom', fridge)).toBeNull();
+    const unitless = screen(node('Fridge checked at 08:10 by Sam', 'fridge_temp', '[0,100][1080,180]'));
+    expect(said('the fridge temperature was checked at 8:10 by Sam', unitless)).toBeNull();
+    expect(decideOn('Check line 12 is diverted because of roadworks on Mill Street', 'android-bus-departures')).toBe('fail');
+    expect(decideOn('Check line 12 is not diverted because of roadworks on Hill Street', 'android-bus-departures')).toBe('fail');
+    expect(decideOn('Check line 7 is diverted because of roadworks on Hill Street', 'android-bus-departures')).toBe('fail');
+  });
+});

@@ -643,6 +643,38 @@ function countedNouns(claim: readonly string[], shown: readonly string[]): Set<s
   return nouns;
 }
 
+/**
+ * What a unit measures, as a claim names it: "the fridge temperature was checked at 8:10" over "Fridge 4.2 °C ·
+ * checked at 08:10", "the parcel's weight" over "2.4 kg". The kind is said by a number shown in one of its units
+ * (the degree sign is no word: "4.2 °C" reads "4.2 c"); never by the unit alone.
+ */
+const MEASURES: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/^temperatur(?:e|es)$/, /^(?:c|f|degrees?)$/],
+  [/^weights?$/, /^(?:kilograms|grams|g|lbs?|oz|ounces)$/],
+  [/^distances?$/, /^(?:kilometres|miles|metres)$/],
+  [/^volumes?$/, /^(?:ml|litres?|l)$/],
+];
+
+/**
+ * The claim's words that name a kind of measure the text shows a number of (above), and the text's words that
+ * number and unit are: the claim said them by naming their kind.
+ */
+function measuredKinds(claim: readonly string[], shown: readonly string[]): { kinds: Set<string>; amounts: Set<string> } {
+  const kinds = new Set<string>();
+  const amounts = new Set<string>();
+  for (const w of claim) {
+    for (const [kind, unit] of MEASURES) {
+      if (!kind.test(w)) continue;
+      shown.forEach((u, k) => {
+        if (k === 0 || !IS_NUMBER.test(shown[k - 1]!) || !unit.test(u)) return;
+        kinds.add(stem(w));
+        amounts.add(shown[k - 1]!).add(u);
+      });
+    }
+  }
+  return { kinds, amounts };
+}
+
 function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const tokens = tokensOf(withoutPossessives(shown));
   if (!negationsAgree(claim.tokens, tokens) || !oppositesAgree(claim.tokens, tokens)) return false;
@@ -652,9 +684,13 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const claimVerbs = new Set([...verbForms(claim.tokens), ...passives(claim.tokens)]);
   // A word of the screen's title may be left out by the text, but the text must still say something of the claim.
   const counted = countedNouns(claim.tokens, tokens);
+  const measured = measuredKinds(claim.tokens, tokens);
   const missing = claim.words.filter((w, i) => !hasWord(have, verbs, claimVerbs, w) && !placeWord(claim.words, i, have));
   if (!inOrder(claim.tokens, tokens) || !numbersInOrder(claim.tokens, tokens)) return false;
-  if (!missing.every((w) => claim.context.has(w) || counted.has(w) || claim.unnamed.has(w)) || missing.length === claim.words.length)
+  if (
+    !missing.every((w) => claim.context.has(w) || counted.has(w) || measured.kinds.has(w) || claim.unnamed.has(w)) ||
+    missing.length === claim.words.length
+  )
     return false;
   const claimWords = new Set(claim.words);
   if (missing.some((w) => claim.unnamed.has(w) && !claim.context.has(w))) {
@@ -670,7 +706,8 @@ function sentenceSays(shown: string, claim: Claim, part: boolean): boolean {
   const othersSubject = ownSubject(tokens).some((w) => !hasWord(claimWords, claimVerbs, verbs, w));
   if (FIRST_PERSON.test(claim.tokens[0] ?? '') && !addressed && othersSubject) return false;
   const owners = ownersIn(shown);
-  const inClaim = (w: string, i: number) => owners.has(w) || hasWord(claimWords, claimVerbs, verbs, w) || asides(words, i, claimWords);
+  const inClaim = (w: string, i: number) =>
+    owners.has(w) || measured.amounts.has(w) || hasWord(claimWords, claimVerbs, verbs, w) || asides(words, i, claimWords);
   return part || claim.reported || words.every((w, i) => inClaim(w, i));
 }
 
