@@ -21,6 +21,7 @@ import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
+import { fortyEighthBatch } from './forty-eighth-batch-cases.js';
 import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fortyFourthBatch } from './forty-fourth-batch-cases.js';
@@ -125,6 +126,7 @@ const corpus: CorpusCase[] = [
   ...fortyFifthBatch,
   ...fortySixthBatch,
   ...fortySeventhBatch,
+  ...fortyEighthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -259,6 +261,7 @@ describe('offline model corpus', () => {
       ['forty-fifth batch (blind, session 12)', fortyFifthBatch],
       ['forty-sixth batch (blind, session 15)', fortySixthBatch],
       ['forty-seventh batch (blind, session 16)', fortySeventhBatch],
+      ['forty-eighth batch (blind, session 17)', fortyEighthBatch],
     ] as const)
       score(
         label,
