@@ -321,3 +321,14 @@ describe('a kind of measure named for its number, a cause in other words (sessio
     expect(decideOn('Check line 7 is diverted because of roadworks on Hill Street', 'android-bus-departures')).toBe('fail');
   });
 });
+
+describe('a subject the screen names nowhere, over a list of named rows (forty-eighth batch)', () => {
+  it("is never said by one row's text, unless the row's title names it in another number", () => {
+    // The false pass of the batch, scored blind: "4 places left" is the raspberries' row.
+    expect(decideOn('Check the strawberry slot has 4 places left', 'ios-pick-your-own-slots')).toBe('fail');
+    expect(decideOn('Check the blueberry slot has 4 places left', 'ios-pick-your-own-slots')).toBe('fail');
+    // "Kelvedon Wonder pea" is "the peas": its row's text still says it.
+    expect(decideOn('The peas are due back on 30 September', 'android-seed-library')).toMatch(/^assert /);
+    expect(decideOn('The peas are due back on 30 October', 'android-seed-library')).toBe('fail');
+  });
+});

@@ -25,7 +25,7 @@ import { capitalisedWords, IS_NUMBER, monthMay, numbersInOrder, oppositesAgree, 
 import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
-import { isInflectedVerb } from './lemmas.js';
+import { isInflectedVerb, sameLemma } from './lemmas.js';
 import { canonicalTokens, canonicalWord, signsAsWords, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
@@ -802,10 +802,25 @@ export function findParaphrase(
   // A container labelled with the text of one of its own elements (an iOS alert named by its title).
   const echoed = (el: ScreenElement) =>
     pool.some((inner) => inner !== el && textOf(inner) === textOf(el) && ancestors(inner, elements).includes(el));
+  const rowNames = new Map(rowTitles(elements).map(({ row, title }) => [row, title]));
+  const kindOf = (row: ScreenElement) => row.resourceId.replace(/\d+/g, '');
+  // A row of a list of its kind (crop_0, crop_1 …) titled by a name the claim's unnamed subject is not ("Kelvedon Wonder pea"
+  // is "the peas").
+  const ofTitledRow = (el: ScreenElement) => {
+    const row = rowOf(el, elements);
+    const title = row && rowNames.get(row);
+    if (!row || !title || title === el || kindOf(row) === '') return false;
+    if (![...rowNames.keys()].some((other) => other !== row && kindOf(other) === kindOf(row))) return false;
+    const titleWords = tokensOf(textOf(title));
+    return ![...content.unnamed].every((w) => titleWords.some((t) => sameLemma(stem(t), w) || stem(t) === w));
+  };
   const single = pool
     .filter((el) => !labels.has(el))
     .filter((el) => !(statement && (el.clickable || isButtonType(el))) && says(textOf(el), content, false))
     .filter((el) => !rowCountForWhole(content.tokens, (w) => content.context.has(w), el, elements))
+    // A subject the screen names nowhere ("the blueberry slot") is never said by a text of a row named otherwise: "4 places
+    // left" under "Raspberries" is the raspberries'.
+    .filter((el) => content.unnamed.size === 0 || !ofTitledRow(el))
     // An image's label only describes a picture, an alert's its title: the text that says the same is the evidence.
     .sort(
       (a, b) =>

@@ -129,3 +129,11 @@ describe('"create" is the "set" of a control (session 16)', () => {
     expect(decideOn('Create a price report', 'android-fuel-prices')).toBe('fail');
   });
 });
+
+describe('a word before the noun a control ends on (session 17)', () => {
+  it('says which kind when written in lower case, never when it is a name the screen does not show', () => {
+    expect(decideOn('Cancel the Stratocaster setup', 'ios-cancel-guitar-setup-alert')).toBe('tap Cancel setup');
+    // Found by scripts/corpus-mutants.ts --mode absent on the forty-eighth batch: "Quillon" is no kind of setup.
+    expect(decideOn('Cancel the Quillon setup', 'ios-cancel-guitar-setup-alert')).toBe('fail');
+  });
+});

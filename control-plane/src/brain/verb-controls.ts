@@ -20,6 +20,7 @@
  */
 import { type Decision, fail } from './actions.js';
 import { topicWords } from './claim-pieces.js';
+import { capitalisedWords } from './claim-words.js';
 import { tapOn } from './decisions.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
@@ -106,6 +107,7 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
       .filter((el) => el === row || ancestors(el, elements).includes(row))
       .flatMap((el) => comparableTokens(labelOf(el)));
   const controls = locatable(elements).filter((el) => el.clickable || isButtonType(el));
+  const names = capitalisedWords(said.replace(/^\S+/, ''));
   const fits = controls.filter((el) => {
     const name = nameOf(el);
     const written = labelOf(el) ? comparableTokens(labelOf(el))[0] : name[0];
@@ -142,8 +144,15 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
     // only there, never after it ("the account photo" is a photo, not the account).
     const head = others.at(-1);
     const last = rest.at(-1);
+    // A name written with a capital is no kind: "Cancel the Quillon setup" names a setup the screen does not show.
     const modifier = (w: string) =>
-      head !== undefined && last !== undefined && has([last], head) && rest.at(-2) === w && /^\p{L}+$/u.test(w) && !name.includes(w);
+      head !== undefined &&
+      last !== undefined &&
+      has([last], head) &&
+      rest.at(-2) === w &&
+      /^\p{L}+$/u.test(w) &&
+      !name.includes(w) &&
+      !names.has(w);
     return beyond.every(
       (w) =>
         THE_THING.test(w) ||
