@@ -167,3 +167,15 @@ describe('a row named with a plural it shows and a word for what it is (session 
     expect(decideOn('Sign up for the cherry picking', 'ios-orchard-harvest-rota')).toBe('fail');
   });
 });
+
+describe('a row named by its time and a word for what it is (forty-eighth batch)', () => {
+  it('takes the one row at that time, a kind word another row shows naming none', () => {
+    const prisonBreak = 'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[5]/LinearLayout[3]/Button[5]';
+    expect(decideOn('Book the 19:45 slot', 'android-escape-room-booking')).toBe(prisonBreak);
+    expect(decideOn('Book the quarter to eight slot', 'android-escape-room-booking')).toBe(prisonBreak);
+    // Traps: the 16:00 room is fully booked (no Book); no room at 12:00; a word only another row shows still names that one.
+    expect(decideOn('Book the 16:00 slot', 'android-escape-room-booking')).toBe('fail');
+    expect(decideOn('Book the 12:00 slot', 'android-escape-room-booking')).toBe('fail');
+    expect(decideOn('Book the 19:45 medium slot', 'android-escape-room-booking')).toBe('fail');
+  });
+});

@@ -100,7 +100,8 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const has = (r: ScreenElement, w: string) =>
     withInside(r, elements).some((el) => comparableTokens(labelOf(el)).some((t) => sameLemma(t, w)));
   const timesOnly = names.every((n) => n.length === 1 && isTime(n[0]!));
-  if (timesOnly && others.some((w) => !has(row, w) && allRows.filter((r) => has(r, w)).length === 1)) return null;
+  // A word saying what a row is ("slot", "session": ROW_KINDS) names none: "the 19:45 slot" beside "Only 1 slot left today".
+  if (timesOnly && others.some((w) => !ROW_KINDS.test(w) && !has(row, w) && allRows.filter((r) => has(r, w)).length === 1)) return null;
   const controls = descendants(row, elements).filter((el) => {
     const label = comparableTokens(labelOf(el));
     const first = label[0];
