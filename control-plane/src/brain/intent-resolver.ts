@@ -44,7 +44,7 @@ import { rowQuantityClaim } from './row-quantities.js';
 import { rowStepper, stepperButton } from './row-steppers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
-import { changeChoice, showTab, tabNamedBy } from './tab-choice.js';
+import { changeChoice, choiceOfWeekday, showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveToggle, statedBySwitch, toggleByItsVerb } from './toggle-resolution.js';
@@ -84,6 +84,10 @@ function resolveTap(phrase: TargetPhrase, elements: readonly ScreenElement[], ve
       controlOnRow(phrase, elements) ??
       // "Switch to Ava's chores": the tab named by whose they are.
       (verb && /^(?:switch|go)\s+to$/i.test(verb) && !phrase.literal ? tabNamedBy(phrase.text, elements) : null) ??
+      // "Pick Sunday instead": the one choice dated on that day.
+      (verb && /^(?:pick|choose|select|switch\s+to|go\s+for)$/i.test(verb) && !phrase.literal
+        ? choiceOfWeekday(phrase.text, elements)
+        : null) ??
       choice.decision
     );
   const best = choice.match;

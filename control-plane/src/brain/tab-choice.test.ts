@@ -101,3 +101,13 @@ describe('"Show my loans" for a segment "My loans" (session 16)', () => {
     expect(decideOn('Show my fines', 'ios-mobile-library-stops')).toBe('fail');
   });
 });
+
+describe('"Pick Sunday instead" (forty-eighth batch)', () => {
+  it('taps the one choice dated on that weekday, and nothing for a day no choice shows', () => {
+    expect(decideOn('Pick Sunday instead', 'ios-pick-your-own-slots')).toBe('tap daySun');
+    expect(decideOn('Select Saturday', 'ios-pick-your-own-slots')).toBe('tap daySat');
+    expect(decideOn('Choose Monday instead', 'ios-pick-your-own-slots')).toBe('fail');
+    // A weekday with more than the day is no choice of it: the rows' Book stays untouched.
+    expect(decideOn('Pick Sunday strawberries', 'ios-pick-your-own-slots')).toBe('fail');
+  });
+});

@@ -52,6 +52,27 @@ function tabOfDate(phrase: string, elements: readonly ScreenElement[]): Decision
   return tapOn(dated[0]!, elements, `${describe(dated[0]!)} is the date whose ${m![1]} are shown`, 0.85);
 }
 
+/**
+ * "Pick Sunday instead": the one chip, tab or segment whose date falls on that weekday ("Sun 22 Jun"), when the
+ * instruction names nothing but the day. Never a weekday no choice shows, nor one two choices show (two weeks).
+ */
+export function choiceOfWeekday(phrase: string, elements: readonly ScreenElement[]): Decision | null {
+  const words = comparableTokens(phrase.replace(/\s+(?:instead|then|please)$/i, '')).filter((w) => w !== 'the');
+  const weekday = words.length === 1 ? dayNamed(words[0]!) : null;
+  if (!weekday) return null;
+  const onDay = [
+    ...new Set(
+      choiceControls(elements)
+        .filter((c) => c.labels.some((l) => textSegments(l).some((part) => dateParts(part)?.weekday === weekday)))
+        .map((c) => c.control),
+    ),
+  ];
+  if (onDay.length !== 1) return null;
+  return tapOn(onDay[0]!, elements, `${describe(onDay[0]!)} is the one choice on a ${weekday}`, 0.85);
+}
+
+const dayNamed = (word: string) => dateParts(`1 ${word}`)?.weekday ?? null;
+
 const sameDateShown = (said: DateParts, text: string) => {
   const shown = dateParts(text);
   return shown !== null && sameDate(said, shown);
