@@ -179,3 +179,16 @@ describe('a row named by its time and a word for what it is (forty-eighth batch)
     expect(decideOn('Book the 19:45 medium slot', 'android-escape-room-booking')).toBe('fail');
   });
 });
+
+describe('"the waiting list for the witch room", "the one in the vocal booth" (forty-eighth batch)', () => {
+  it("is the named row's control, a word for what the row is or the waitlist said in full", () => {
+    const waitlist = 'tap uk.co.lockedin.app:id/waitlist_button';
+    expect(decideOn('Put us on the waiting list for the witch room', 'android-escape-room-booking')).toBe(waitlist);
+    expect(decideOn('Join the waitlist for the witch room', 'android-escape-room-booking')).toBe(waitlist);
+    const vocalBooth = 'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[3]/LinearLayout[2]/Button[5]';
+    expect(decideOn('Cancel the one in the vocal booth', 'android-recording-studio-sessions')).toBe(vocalBooth);
+    // Traps: a row with no waitlist; a room no row shows.
+    expect(decideOn('Join the waiting list for Prison Break', 'android-escape-room-booking')).toBe('fail');
+    expect(decideOn('Cancel the one in the drum room', 'android-recording-studio-sessions')).toBe('fail');
+  });
+});

@@ -257,7 +257,7 @@ export function controlSaidOfRow(said: string, elements: readonly ScreenElement[
 
 /** Nouns that say what a row is: "the 10:40 reading", "the damp patch request", "batch #14". */
 const ROW_KINDS =
-  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|one)s?$/;
+  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|game|room|one)s?$/;
 
 /** Verbs that only open what they name: "Open the leaflet" is the row's "Leaflet". */
 const OPENING = /^(?:open|view|see|read|show|check)$/i;
@@ -291,8 +291,13 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
     string | undefined,
     string,
   ];
-  const acted = spelledOut(comparableTokens(thing)).filter((t) => !FILLERS.has(t) && !PRONOUNS.has(t));
-  const named = spelledOut(comparableTokens(name.replace(/['’]s\b/g, ''))).filter((t) => !FILLERS.has(t));
+  // "the waiting list" is the control's "Waitlist".
+  const acted = spelledOut(comparableTokens(thing.replace(/\bwaiting[\s-]+list\b/gi, 'waitlist'))).filter(
+    (t) => !FILLERS.has(t) && !PRONOUNS.has(t),
+  );
+  // "the one in the vocal booth": the row is named by what follows.
+  const ofOne = name.replace(/^one\s+(?:in|at|with|on|from|by)\s+/i, '');
+  const named = spelledOut(comparableTokens(ofOne.replace(/['’]s\b/g, ''))).filter((t) => !FILLERS.has(t));
   if (named.length === 0 || named.length > 5) return null;
   const held = locatable(elements).flatMap((el) => rowOf(el, elements) ?? []);
   const rows = [...new Set([...listItems(elements), ...held])].filter((r) => r.visible);
