@@ -235,3 +235,13 @@ describe('parseTargetPhrase', () => {
     expect(findQuoted('Say “hello”')).toEqual({ quoted: 'hello', before: 'Say', after: '' });
   });
 });
+
+describe('typing "as our team name" (forty-eighth batch)', () => {
+  it('takes the field after "as" and a determiner, the value whole even with " in " in it', () => {
+    const typed = parseInstruction('Enter Clueless in Leeds as our team name');
+    expect(typed).toMatchObject({ kind: 'type', text: 'Clueless in Leeds', field: { text: 'team name' } });
+    expect(parseInstruction('Enter Clueless as your team name')).toMatchObject({ kind: 'type', text: 'Clueless' });
+    // Without a determiner after "as" the field is still the one after "in".
+    expect(parseInstruction('Enter 2 in the quantity field as well')).toMatchObject({ kind: 'type', text: '2' });
+  });
+});
