@@ -192,3 +192,17 @@ describe('"the waiting list for the witch room", "the one in the vocal booth" (f
     expect(decideOn('Cancel the one in the drum room', 'android-recording-studio-sessions')).toBe('fail');
   });
 });
+
+describe('"the video for the first exercise" (forty-eighth batch)', () => {
+  it("is the control of the row at that place, named by a word every row's id says", () => {
+    expect(decideOn('Watch the video for the first exercise', 'ios-physio-exercises')).toBe(
+      'tap /Application[0]/Window[0]/Other[0]/Table[4]/Cell[0]/Button[4]',
+    );
+    expect(decideOn('Watch the video for the second exercise', 'ios-physio-exercises')).toBe(
+      'tap /Application[0]/Window[0]/Other[0]/Table[4]/Cell[1]/Button[4]',
+    );
+    // Traps: the last row has no video; a word no row's id or kind says picks some rows, not a place.
+    expect(decideOn('Watch the video for the last exercise', 'ios-physio-exercises')).toBe('fail');
+    expect(decideOn('Watch the video for the first stretch', 'ios-physio-exercises')).toBe('fail');
+  });
+});

@@ -259,6 +259,17 @@ export function controlSaidOfRow(said: string, elements: readonly ScreenElement[
 const ROW_KINDS =
   /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|game|room|one)s?$/;
 
+/** Places in a list, the last one last (its index is read as the list's end). */
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'last'];
+/**
+ * A word for what every row of the list is: a kind word (ROW_KINDS), or one each row's id says ("exercise" of
+ * exercise_0, exercise_1 …). Never a word that picks some rows ("the first draft" where only some are drafts).
+ */
+const kindOfEvery = (word: string, rows: readonly ScreenElement[]) =>
+  ROW_KINDS.test(word) ||
+  (rows.length > 1 &&
+    rows.every((r) => comparableTokens(r.resourceId.replace(/^.*:id\//, '').replace(/[_\d]+/g, ' ')).some((w) => sameLemma(w, word))));
+
 /** Verbs that only open what they name: "Open the leaflet" is the row's "Leaflet". */
 const OPENING = /^(?:open|view|see|read|show|check)$/i;
 const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
@@ -323,6 +334,13 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
   const startsText = (row: ScreenElement, words: readonly string[]) => textsOf(row).some((own) => words.every((w, j) => own[j] === w));
   if (hits.length === 0 && named.length > 1 && kindWord(named[0]!) && /\d/.test(named[1]!))
     hits = naming(named.slice(1)).filter((r) => startsText(r, named.slice(1)));
+  // "the first exercise", "the last one": the row at that place among the list's rows, a word for what it is after it.
+  const place = ORDINALS.indexOf(named[0]!);
+  const listed = innermostRows(listItems(elements), elements).filter((r) => r.visible);
+  if (hits.length === 0 && place >= 0 && (named.length === 1 || (named.length === 2 && kindOfEvery(named[1]!, listed)))) {
+    const at = place === ORDINALS.length - 1 ? listed.at(-1) : listed[place];
+    hits = at ? [at] : [];
+  }
   if (hits.length !== 1) return null;
   const row = hits[0]!;
   // A name in what is acted on is the row's too: "Remind Tom about the race" is not Marcus's "Remind".
