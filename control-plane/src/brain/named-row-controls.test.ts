@@ -206,3 +206,12 @@ describe('"the video for the first exercise" (forty-eighth batch)', () => {
     expect(decideOn('Watch the video for the first stretch', 'ios-physio-exercises')).toBe('fail');
   });
 });
+
+describe('"Ask why the step-ups are paused" (forty-eighth batch)', () => {
+  it("taps the row's control whose label asks, the question's subject naming the row", () => {
+    expect(decideOn('Ask why the step-ups are paused', 'ios-physio-exercises')).toBe('tap askWhy');
+    // A subject another row is (which has no "Ask why"), or no row is.
+    expect(decideOn('Ask why the wall squats are paused', 'ios-physio-exercises')).toBe('fail');
+    expect(decideOn('Ask why the lunges are paused', 'ios-physio-exercises')).toBe('fail');
+  });
+});

@@ -205,9 +205,11 @@ export function labelForRow(said: string, elements: readonly ScreenElement[]): D
   const inRow = locatable(elements).filter((control) => {
     const label = comparableTokens(labelOf(control));
     const named = isControl(control) && label.length >= 2 && label.every((t, i) => tokens[i] === t);
-    if (!named || !/^(?:when|if|once|for|about)$/.test(tokens[label.length] ?? '')) return false;
+    // "Ask why the step-ups are paused": a label ending on a question word goes on with the question itself.
+    const asking = /^(?:why|how|what|where|who)$/.test(label.at(-1) ?? '');
+    if (!named || (!asking && !/^(?:when|if|once|for|about)$/.test(tokens[label.length] ?? ''))) return false;
     // What follows "when", each control against its own label's length.
-    const rest = tokens.slice(label.length + 1).filter((t) => !FILLERS.has(t) && !RESTING.has(t));
+    const rest = tokens.slice(label.length + (asking ? 0 : 1)).filter((t) => !FILLERS.has(t) && !RESTING.has(t));
     const row = rowOf(control, elements);
     if (!row) return false;
     const words = new Set(
@@ -217,6 +219,11 @@ export function labelForRow(said: string, elements: readonly ScreenElement[]): D
     );
     // Every name of the rest is the row's ("the N4 to Airport" is not the N3's row, though both go to Airport).
     const names = rest.filter((t) => /\d/.test(t) || capitalised.has(t));
+    // The question's subject is the row, every word of it: "why the wall squats are paused" is not the step-ups' row.
+    const after = tokens.slice(label.length);
+    const verbAt = after.findIndex((t) => /^(?:is|are|was|were|has|have|had)$/.test(t));
+    const subject = after.slice(0, verbAt < 0 ? after.length : verbAt).filter((t) => !FILLERS.has(t));
+    if (asking && (subject.length === 0 || !subject.every((t) => words.has(t)))) return false;
     return rest.some((t) => words.has(t)) && names.every((t) => words.has(t));
   });
   if (inRow.length !== 1) return null;
