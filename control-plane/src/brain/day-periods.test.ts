@@ -130,3 +130,14 @@ describe('the afternoon read only where nothing says the morning (session 16: th
     expect(decideOn('Check Ashby Green is on Tuesday 3 June from 3 till quarter to 4', 'ios-mobile-library-stops')).toBe('fail');
   });
 });
+
+describe('a span of hours in words (forty-eighth batch)', () => {
+  it('reads "from ten till two" as "from 10 till 2", never a count', () => {
+    expect(spokenTimes('runs from ten till two')).toBe('runs from 10 till 2');
+    expect(spokenTimes('between six and eight')).toBe('between 6 and 8');
+    expect(spokenTimes('from two to three people')).toBe('from two to three people');
+    expect(spokenTimes('from two to three minutes')).toBe('from two to three minutes');
+    expect(decideOn('The Saturday session runs from ten till two', 'android-recording-studio-sessions')).toMatch(/^assert /);
+    expect(decideOn('The Saturday session runs from ten till three', 'android-recording-studio-sessions')).toBe('fail');
+  });
+});

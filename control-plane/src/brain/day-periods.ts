@@ -123,14 +123,26 @@ const hourOf = (word: string) => Number(canonicalWord(word.toLowerCase()));
  */
 export function spokenTimes(text: string): string {
   const at = (h: number, m: number) => (h >= 1 && h <= 12 ? `${h}:${String(m).padStart(2, '0')}` : null);
-  return text
-    .replace(new RegExp(`\\b${HOUR}\\s+o['’]?clock\\b`, 'gi'), (whole, h) => at(hourOf(h), 0) ?? whole)
-    .replace(new RegExp(`\\bhalf\\s+(?:past\\s+)?${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) => at(hourOf(h), 30) ?? whole)
-    .replace(new RegExp(`\\bquarter\\s+past\\s+${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) => at(hourOf(h), 15) ?? whole)
-    .replace(new RegExp(`\\bquarter\\s+to\\s+${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) =>
-      hourOf(h) >= 1 && hourOf(h) <= 12 ? `${((hourOf(h) + 10) % 12) + 1}:45` : whole,
-    );
+  return (
+    text
+      .replace(new RegExp(`\\b${HOUR}\\s+o['’]?clock\\b`, 'gi'), (whole, h) => at(hourOf(h), 0) ?? whole)
+      .replace(new RegExp(`\\bhalf\\s+(?:past\\s+)?${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) => at(hourOf(h), 30) ?? whole)
+      .replace(new RegExp(`\\bquarter\\s+past\\s+${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) => at(hourOf(h), 15) ?? whole)
+      .replace(new RegExp(`\\bquarter\\s+to\\s+${HOUR}\\b${NOT_A_TIME}`, 'gi'), (whole, h) =>
+        hourOf(h) >= 1 && hourOf(h) <= 12 ? `${((hourOf(h) + 10) % 12) + 1}:45` : whole,
+      )
+      // "from ten till two": hours in words at both ends of a span, as "from 10 till 2" is read.
+      .replace(
+        new RegExp(`\\b(from|between)\\s+${WORD_HOUR}\\s+(till|until|to|and)\\s+${WORD_HOUR}\\b${SPAN_END}`, 'gi'),
+        (_, from, a, to, b) => `${from} ${hourOf(a)} ${to} ${hourOf(b)}`,
+      )
+  );
 }
+
+/** An hour said in a word: a bare digit may be a count, so only words are read here. */
+const WORD_HOUR = '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
+/** What may follow a span of hours: the end, or words of when ("from two to three people" is a count). */
+const SPAN_END = '(?=\\s*(?:$|[,.;:!?)]|(?:am|pm|on|at|in\\s+the|today|tomorrow|tonight|every|each|daily)\\b))';
 
 /**
  * "the 4:30 general skate", "half four" (4:30) on a screen of 24-hour times: the afternoon's 16:30 when the screen
