@@ -392,3 +392,7 @@ export const DESTINATION =
 /** What a tester may call the thing a screen acts on: "Pause the video", "Stop the timer", "Attach a photo". */
 export const GENERIC_OBJECTS =
   /^(?:video|song|track|music|audio|episode|podcast|playback|movie|film|show|recording|stream|timer|stopwatch|workout|navigation|download|upload|call|photo|picture|image|file|document|attachment|app|message|email|reply|comment|post|form|request|it|this)$/i;
+
+/** Nouns that say what a row is: "the 10:40 reading", "the damp patch request", "batch #14". */
+export const ROW_KINDS =
+  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|game|room|one)s?$/;

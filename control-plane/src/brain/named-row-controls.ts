@@ -21,7 +21,7 @@ import { listItems } from './element-matching.js';
 import { descendants, describe, isControl } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
-import { DESTINATION, spelledOut, WEEKDAY } from './lexicon.js';
+import { DESTINATION, ROW_KINDS, spelledOut, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { namesByHead } from './row-claims.js';
 import { modalFilter, rowOf } from './screen-structure.js';
@@ -261,10 +261,6 @@ export function controlSaidOfRow(said: string, elements: readonly ScreenElement[
   if (!control.enabled) return fail(`${describe(control)} is disabled`);
   return tapOn(control, elements, `${describe(control)}, said of the row the instruction names`, 0.8);
 }
-
-/** Nouns that say what a row is: "the 10:40 reading", "the damp patch request", "batch #14". */
-const ROW_KINDS =
-  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|game|room|one)s?$/;
 
 /** Places in a list, the last one last (its index is read as the list's end). */
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'last'];

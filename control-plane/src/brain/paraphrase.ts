@@ -25,7 +25,7 @@ import { capitalisedWords, IS_NUMBER, monthMay, numbersInOrder, oppositesAgree, 
 import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
-import { isInflectedVerb, sameLemma } from './lemmas.js';
+import { isInflectedVerb, sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens, canonicalWord, signsAsWords, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
@@ -804,15 +804,17 @@ export function findParaphrase(
     pool.some((inner) => inner !== el && textOf(inner) === textOf(el) && ancestors(inner, elements).includes(el));
   const rowNames = new Map(rowTitles(elements).map(({ row, title }) => [row, title]));
   const kindOf = (row: ScreenElement) => row.resourceId.replace(/\d+/g, '');
-  // A row of a list of its kind (crop_0, crop_1 …) titled by a name the claim's unnamed subject is not ("Kelvedon Wonder pea"
-  // is "the peas").
+  // A row of a list of its kind (crop_0, crop_1 …) titled by a name no word of the claim's unnamed subject is ("Kelvedon
+  // Wonder pea" is "the peas", "Meditate" "the meditation goal").
   const ofTitledRow = (el: ScreenElement) => {
     const row = rowOf(el, elements);
     const title = row && rowNames.get(row);
     if (!row || !title || title === el || kindOf(row) === '') return false;
     if (![...rowNames.keys()].some((other) => other !== row && kindOf(other) === kindOf(row))) return false;
     const titleWords = tokensOf(textOf(title));
-    return ![...content.unnamed].every((w) => titleWords.some((t) => sameLemma(stem(t), w) || stem(t) === w));
+    return ![...content.unnamed].some((w) =>
+      titleWords.some((t) => sameLemma(stem(t), w) || stem(t) === w || (w.length >= 5 && sameStem(t, w))),
+    );
   };
   const single = pool
     .filter((el) => !labels.has(el))

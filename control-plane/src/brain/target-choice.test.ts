@@ -92,3 +92,14 @@ describe('a thing named by the first words of one text ("the leaflet for the cet
     expect(decideOn('Open the leaflet for the aspirin', 'android-pharmacy-collect')).toBe('fail');
   });
 });
+
+describe('a control "for the half past one room" (forty-eighth batch)', () => {
+  it('is the one beside the one text showing that time as the screen writes it', () => {
+    const submarine = 'tap /FrameLayout[0]/LinearLayout[0]/RecyclerView[5]/LinearLayout[1]/Button[6]';
+    expect(decideOn('Open the details for the half past one room', 'android-escape-room-booking')).toBe(submarine);
+    expect(decideOn('Open the details for the 13:30 room', 'android-escape-room-booking')).toBe(submarine);
+    // Traps: the 11:00 room has no Details; no room at 12:00.
+    expect(decideOn("Open the details for the 11 o'clock room", 'android-escape-room-booking')).toBe('fail');
+    expect(decideOn('Open the details for the 12:00 room', 'android-escape-room-booking')).toBe('fail');
+  });
+});

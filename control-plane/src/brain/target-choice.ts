@@ -7,10 +7,12 @@
  * model never picks one of them at random.
  */
 import { type Decision, fail } from './actions.js';
+import { afternoonAsShown } from './day-periods.js';
 import { inReadingOrder, notFound, position, quoteOf } from './decisions.js';
 import { findMatches, type Match, tapTargetOf } from './element-matching.js';
 import { ancestors, descendants, describe, isButtonType, isEditable, isTabContainer, isToggle, visibleLabel } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
+import { ROW_KINDS } from './lexicon.js';
 import { locatable } from './locators.js';
 import type { ContainerKind } from './qualifier-words.js';
 import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf, titleElements } from './screen-structure.js';
@@ -159,6 +161,15 @@ function namedAsDate(phrase: TargetPhrase, elements: readonly ScreenElement[]): 
     .map((element) => ({ element, score: 0.85, via: 'text' as const }));
 }
 
+function timedAnchor(anchor: string, elements: readonly ScreenElement[]): ScreenElement[] {
+  const m = /^(?:the\s+)?(\d{1,2}:\d{2})\s+(\p{L}+)$/u.exec(anchor.trim());
+  if (!m || !ROW_KINDS.test(m[2]!.toLowerCase())) return [];
+  const time = afternoonAsShown(m[1]!, elements);
+  const at = new RegExp(`(?<![\\d:])0?${time.replace(/^0/, '')}(?![\\d])`);
+  const showing = locatable(elements).filter((el) => at.test(el.text || el.contentDesc));
+  return showing.length === 1 ? showing : [];
+}
+
 export type Narrowed = { ok: true; matches: Match[] } | { ok: false; decision: Decision };
 
 /** Keeps the matches the phrase's qualifiers allow: inside the named region, placed so to the anchor. */
@@ -223,6 +234,9 @@ function nearAnchor(
   // "the leaflet for the cetirizine" beside "Cetirizine 10 mg · 30 tablets": a thing named by the first words of the
   // one text that starts with them.
   if (anchors.length === 0) anchors = namedByFirstWords(near.anchor.text, elements);
+  // "the Details for the half past one room": a time and a word for what the row is (lexicon.ts ROW_KINDS), the time as
+  // the screen writes it (day-periods.ts): the one text showing that time.
+  if (anchors.length === 0) anchors = timedAnchor(near.anchor.text, elements);
   if (anchors.length === 0) {
     const missing = notFound('anchor', near.anchor, elements);
     const reason = missing.action.type === 'fail' ? missing.action.reason : '';
