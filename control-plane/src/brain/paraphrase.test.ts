@@ -332,3 +332,11 @@ describe('a subject the screen names nowhere, over a list of named rows (forty-e
     expect(decideOn('The peas are due back on 30 October', 'android-seed-library')).toBe('fail');
   });
 });
+
+describe('the checked filter chip is what a list shows (session 17)', () => {
+  it('may be named by a claim about a row, never a chip not checked or another price', () => {
+    expect(decideOn('Verify E10 costs €1.689 at Shell Riverside', 'android-fuel-prices')).toBe('assert €1.689');
+    expect(decideOn('Verify Diesel costs €1.689 at Shell Riverside', 'android-fuel-prices')).toBe('fail');
+    expect(decideOn('Verify E10 costs €1.649 at Shell Riverside', 'android-fuel-prices')).toBe('fail');
+  });
+});

@@ -548,6 +548,9 @@ function inOrder(claim: readonly string[], shown: readonly string[]): boolean {
 function chosenTabs(elements: readonly ScreenElement[]): ScreenElement[] {
   return elements.filter((el) => {
     if (!el.visible || textOf(el) === '') return false;
+    // A checked filter chip ("Petrol E10" over a list of stations' prices) says what the list shows, as a tab does; never
+    // a checked radio button, an option with its own price.
+    if (el.checked && /\bChip$/.test(el.type)) return true;
     const up = ancestors(el, elements);
     return up.some(isTabContainer) && (el.selected || up.some((a) => a.selected && a.clickable));
   });
