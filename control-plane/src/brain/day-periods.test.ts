@@ -141,3 +141,13 @@ describe('a span of hours in words (forty-eighth batch)', () => {
     expect(decideOn('The Saturday session runs from ten till three', 'android-recording-studio-sessions')).toBe('fail');
   });
 });
+
+describe('a row named by the part of the day its time is in (session 17)', () => {
+  it('is read as that row when one row of the period shows the name, never another row or value', () => {
+    expect(decideOn('Check the evening high tide is 5.1 m', 'ios-tide-times')).toBe('assert tideTime_2');
+    expect(decideOn('Check the morning high tide is 4.9 m', 'ios-tide-times')).toBe('assert tideTime_0');
+    // Traps: the morning's high is 4.9 m; no low tide in the evening.
+    expect(decideOn('Check the morning high tide is 5.1 m', 'ios-tide-times')).toBe('fail');
+    expect(decideOn('Check the evening low tide is 1.1 m', 'ios-tide-times')).toBe('fail');
+  });
+});

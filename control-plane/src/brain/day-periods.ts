@@ -159,3 +159,31 @@ export function afternoonAsShown(text: string, elements: readonly ScreenElement[
     return Number(h) >= 1 && Number(h) <= 11 && !shows(`${Number(h)}:${m}`) && shows(later) ? later : whole;
   });
 }
+
+/**
+ * "the evening high tide is 5.1 m" over High rows at 05:42 and 18:07: a part of the day naming one row, written as
+ * that row's time ("the 18:07 high tide …"), when exactly one row in that period shows every other word of the name
+ * (by dictionary form). Else the text as it was.
+ */
+export function periodAsRowTime(text: string, rows: readonly ScreenElement[], elements: readonly ScreenElement[]): string {
+  const m =
+    /\b(?:the|this|tonight['’]s|today['’]s)\s+(morning|afternoon|evening|night)(?:['’]s)?\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)(?=\s+(?:is|are|was|were|has|had|will|shows?|says?)\b)/iu.exec(
+      text,
+    );
+  if (!m) return text;
+  const period = m[1]!.toLowerCase();
+  const words = comparableTokens(m[2]!);
+  const textsOf = (row: ScreenElement) => [row, ...descendants(row, elements)].map((el) => el.text || el.contentDesc).filter(Boolean);
+  const says = (texts: readonly string[], w: string) => texts.some((t) => comparableTokens(t).some((o) => sameLemma(o, w)));
+  // Each word of the name on the screen ("tide" of a heading "Tide times"), one at least in the row ("High").
+  const shown = locatable(elements).map((el) => el.text || el.contentDesc);
+  if (!words.every((w) => says(shown, w))) return text;
+  const named = rows.filter((r) => inPeriod(r, period, elements) && words.some((w) => says(textsOf(r), w)));
+  const time =
+    named.length === 1
+      ? textsOf(named[0]!)
+          .map((t) => /\b\d{1,2}:\d{2}\b/.exec(t)?.[0])
+          .find(Boolean)
+      : undefined;
+  return time ? `${text.slice(0, m.index)}the ${time} ${m[2]!}${text.slice(m.index + m[0].length)}` : text;
+}

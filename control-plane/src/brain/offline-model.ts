@@ -13,10 +13,11 @@
  */
 import { type AutomationModel, type Decision, fail, finalFail, type ModelInput } from './actions.js';
 import { type Command, parseCommandSyntax, platformSupport } from './commands.js';
-import { afternoonAsShown, clockTimes, spokenTimes } from './day-periods.js';
+import { afternoonAsShown, clockTimes, periodAsRowTime, spokenTimes } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
+import { rowsOfScreen } from './named-row-controls.js';
 import { untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
@@ -91,7 +92,7 @@ function asTheScreenWrites(text: string, screen: Screen): string {
   const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
   const clocked = untilDates(clockTimes(spokenTimes(text)));
   const dated = withShownMonth(withShownYear(clocked, shown), shown);
-  return afternoonAsShown(dated, screen.elements, text);
+  return periodAsRowTime(afternoonAsShown(dated, screen.elements, text), rowsOfScreen(screen.elements), screen.elements);
 }
 
 const CHECKS = new Set<Intent['kind']>(['assert', 'assertValue', 'assertState', 'assertField']);
