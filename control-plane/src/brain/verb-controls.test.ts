@@ -137,3 +137,13 @@ describe('a word before the noun a control ends on (session 17)', () => {
     expect(decideOn('Cancel the Quillon setup', 'ios-cancel-guitar-setup-alert')).toBe('fail');
   });
 });
+
+describe('a word for what the row is after its name (session 17)', () => {
+  it('is the row\'s control: "Edit the Andromeda entry", never a row without it', () => {
+    expect(decideOn('Edit the Andromeda entry', 'ios-astronomy-observing-log')).toBe('tap edit_1');
+    expect(decideOn("Add a note to yesterday's high reading", 'ios-blood-pressure')).toBe('tap addNote_1');
+    // Traps: no Venus row; the Orion row has no Share.
+    expect(decideOn('Edit the Venus entry', 'ios-astronomy-observing-log')).toBe('fail');
+    expect(decideOn('Share the Orion entry', 'ios-astronomy-observing-log')).toBe('fail');
+  });
+});

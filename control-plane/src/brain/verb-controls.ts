@@ -25,7 +25,7 @@ import { tapOn } from './decisions.js';
 import { ancestors, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameStem } from './lemmas.js';
-import { canonicalTokens } from './lexicon.js';
+import { canonicalTokens, ROW_KINDS } from './lexicon.js';
 import { locatable } from './locators.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { idWords } from './target-choice.js';
@@ -156,6 +156,8 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
     return beyond.every(
       (w) =>
         THE_THING.test(w) ||
+        // A word for what the row is (lexicon.ts ROW_KINDS): "Edit the Andromeda entry" is the Edit of Andromeda's row.
+        (row !== null && ROW_KINDS.test(w) && beyond.some((o) => o !== w && has(known, o))) ||
         (others.length > 0 && KIND_OF_CONTROL.test(w)) ||
         has(known, w) ||
         (!row && title.some((t) => sameStem(w, t))) ||
