@@ -581,7 +581,9 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
 function controlNamed(said: string, elements: readonly ScreenElement[]): Decision | null {
   // "Turn the volume up" beside "Volume up": the thing and the way are the control's name.
   const turned = /^turn\s+(?:the\s+|my\s+)?(.+?)\s+(up|down)$/i.exec(said.trim());
-  const names = [said, ...(turned ? [`${turned[1]} ${turned[2]}`] : [])];
+  // "I'll post it back instead" beside "Post It Back Instead": the speaker's intention in the control's own words.
+  const intended = /^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let['’]s)\s+(.+)$/i.exec(said.trim());
+  const names = [said, ...(turned ? [`${turned[1]} ${turned[2]}`] : []), ...(intended ? [intended[1]!] : [])];
   const controls = locatable(elements).filter(
     (el) =>
       (el.clickable || isButtonType(el)) &&

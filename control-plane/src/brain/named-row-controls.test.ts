@@ -215,3 +215,22 @@ describe('"Ask why the step-ups are paused" (forty-eighth batch)', () => {
     expect(decideOn('Ask why the lunges are paused', 'ios-physio-exercises')).toBe('fail');
   });
 });
+
+describe('a row by its weekday in lower case, "sign me up", "go on the waitlist" (session 17)', () => {
+  it('takes the row the day and the other words name, and its control that joins', () => {
+    const thursday = 'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[7]/Button[4]';
+    expect(decideOn("cancel thursday's parallel parking", 'android-driving-lessons')).toBe(thursday);
+    // Two Saturday rows: the other words say which.
+    expect(decideOn("cancel saturday's mock test", 'android-driving-lessons')).toBe(
+      'tap /FrameLayout[0]/LinearLayout[0]/LinearLayout[8]/Button[4]',
+    );
+    expect(decideOn('sign me up for the erg session', 'ios-rowing-club-outings')).toBe('tap join_3');
+    expect(decideOn('Go on the waitlist for the double scull', 'ios-rowing-club-outings')).toBe('tap waitlist_1');
+    // Traps: the completed Saturday lesson has no Cancel; "Saturday" alone is two rows; the full scull has no Join;
+    // the erg session has no waitlist.
+    expect(decideOn("cancel saturday's dual carriageways", 'android-driving-lessons')).toBe('fail');
+    expect(decideOn("cancel saturday's lesson", 'android-driving-lessons')).toBe('fail');
+    expect(decideOn('sign me up for the double scull', 'ios-rowing-club-outings')).toBe('fail');
+    expect(decideOn('Go on the waitlist for the erg session', 'ios-rowing-club-outings')).toBe('fail');
+  });
+});

@@ -67,7 +67,8 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
     .replace(/\b(\d{1,2}(?:[:.]\d{2})?)\s*(am|pm)\b/gi, (whole, amount: string, meridiem: string) => clockTime(amount, meridiem) ?? whole)
     .split(/\s+/)
     .filter(Boolean);
-  const isName = (w: string) => /^[\p{Lu}\d]/u.test(w);
+  // A weekday is a name however written: "cancel thursday's parallel parking".
+  const isName = (w: string) => /^[\p{Lu}\d]/u.test(w) || WEEKDAY.test(w.toLowerCase());
   // The names as written together ("Woodhouse Ridge", "Hive 2"), each as tokens in the screen's spelling.
   const names: string[][] = [];
   words.forEach((w, i) => {
@@ -93,7 +94,11 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const allRows = rowsOfScreen(elements);
   const { others, rows, aside } = rowsOfPeriod(spoken, allRows, elements);
   const row =
-    names.length === 0 ? rowByTitleEnd(others, rows, elements, aside) : others.length > 2 ? null : rowByNames(names, rows, elements, aside);
+    names.length === 0
+      ? rowByTitleEnd(others, rows, elements, aside)
+      : others.length > 2
+        ? null
+        : rowByNames(names, rows, elements, aside, others);
   if (!row) return null;
   // A time alone names a row weakly: a word only one other row shows names that one ("the 07:00 quiet session" is
   // not the 07:00 sunrise session). A name ("WO-1043", "Tuesday") is no weak one: "job" may be a heading's word.
@@ -125,6 +130,7 @@ function rowByNames(
   rows: readonly ScreenElement[],
   elements: readonly ScreenElement[],
   aside: ReadonlySet<ScreenElement>,
+  others: readonly string[] = [],
 ): ScreenElement | null {
   const inside = (row: ScreenElement) => withInside(row, elements);
   // A name is a text of the row or a part of one ("Hive 2" of "Hive 2 · Carniolan"), or the first words of one when it
@@ -146,14 +152,21 @@ function rowByNames(
         (name.length === 1 && own.length === 1 && isTime(name[0]!) && isTime(own[0]!) && sameTime(own[0]!, name[0]!))
       );
     });
+  // The other words said, each shown by the row: "thursday's parallel parking", "saturday's mock test" of two Saturdays.
+  const saysOthers = (row: ScreenElement) =>
+    others.length > 0 && others.every((w) => inside(row).some((el) => comparableTokens(labelOf(el)).some((t) => sameLemma(t, w))));
   const showing = rows.filter((r) => names.every((n) => inside(r).some((el) => shows(el, n))));
-  const hits = innermostRows(showing, elements);
+  let hits = innermostRows(showing, elements);
+  if (hits.length > 1) hits = hits.filter(saysOthers);
   if (hits.length !== 1) return null;
   const row = hits[0]!;
   // One name shown outside the row too ("Blue Hours", an album's title and its track) names no one row; several
-  // names together ("the 10:30 Harbour Cruise", a cruise at 14:00 too) do, as only this row shows them all.
+  // names together ("the 10:30 Harbour Cruise", a cruise at 14:00 too) do, as only this row shows them all; so do the
+  // other words said, the row's too (beside a test on "Thu 9 Jul").
   const mine = new Set(inside(row));
-  if (names.length === 1 && locatable(elements).some((el) => !mine.has(el) && !aside.has(el) && shows(el, names[0]!))) return null;
+  const saidOfRow = saysOthers(row);
+  if (names.length === 1 && !saidOfRow && locatable(elements).some((el) => !mine.has(el) && !aside.has(el) && shows(el, names[0]!)))
+    return null;
   return row;
 }
 
@@ -293,6 +306,17 @@ const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
  *   only, and one such control in it.
  */
 export function controlForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const decided = controlForRowAsSaid(said, elements);
+  if (decided) return decided;
+  // "sign me up for the erg session" is the row's "Join"; "go on the waitlist for the double scull" its "Waitlist".
+  const joining = said
+    .trim()
+    .replace(/^sign\s+(?:me|us)\s+up\s+(?=(?:for|to)\s)/i, 'join ')
+    .replace(/^(?:(?:go|get)\s+on|join|put\s+(?:me|us)\s+on|add\s+(?:me|us)\s+to)\s+the\s+wait(?:ing\s+)?list\s+(?=for\s)/i, 'waitlist ');
+  return joining === said.trim() ? null : controlForRowAsSaid(joining, elements);
+}
+
+function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): Decision | null {
   const plain = said.trim().replace(/[.!]$/, '');
   // "Report the golf bag", "mark the saison": the verb alone, the row by what it shows, any control of it the verb starts.
   const bare = /^(\p{L}+)\s+(?:the|my|our|this)\s+(\p{Ll}[\p{L}\s-]*)$/u.exec(plain);

@@ -147,3 +147,10 @@ describe('a word for what the row is after its name (session 17)', () => {
     expect(decideOn('Share the Orion entry', 'ios-astronomy-observing-log')).toBe('fail');
   });
 });
+
+describe('"I\'ll post it back instead" (session 17)', () => {
+  it("taps the control whose label is the speaker's intention, nothing for another", () => {
+    expect(decideOn("I'll post it back instead", 'ios-return-costume-alert')).toBe('tap Post It Back Instead');
+    expect(decideOn("I'll drop it off instead", 'ios-return-costume-alert')).toBe('fail');
+  });
+});
