@@ -395,4 +395,4 @@ export const GENERIC_OBJECTS =
 
 /** Nouns that say what a row is: "the 10:40 reading", "the damp patch request", "batch #14". */
 export const ROW_KINDS =
-  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|game|room|one)s?$/;
+  /^(?:reading|request|entry|item|row|order|booking|batch|listing|product|appointment|session|record|claim|ticket|slot|class|lesson|visit|job|task|shift|picking|event|course|tour|outing|trip|game|room|stop|one)s?$/;

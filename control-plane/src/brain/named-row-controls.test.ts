@@ -234,3 +234,14 @@ describe('a row by its weekday in lower case, "sign me up", "go on the waitlist"
     expect(decideOn('Go on the waitlist for the erg session', 'ios-rowing-club-outings')).toBe('fail');
   });
 });
+
+describe('"Get directions to the bus shelter stop" (session 17)', () => {
+  it("opens the row's Directions, the row named by its words and a word for what it is", () => {
+    const brookEnd = 'tap /Application[0]/Window[0]/Other[0]/Table[4]/Cell[3]/Button[4]';
+    expect(decideOn('Get directions to the bus shelter stop', 'ios-mobile-library-stops')).toBe(brookEnd);
+    expect(decideOn('Get directions to Brook End', 'ios-mobile-library-stops')).toBe(brookEnd);
+    // The school visit has no Directions; no stop is at the station.
+    expect(decideOn('Get directions to the Kelsey stop', 'ios-mobile-library-stops')).toBe('fail');
+    expect(decideOn('Get directions to the station stop', 'ios-mobile-library-stops')).toBe('fail');
+  });
+});

@@ -287,7 +287,7 @@ const kindOfEvery = (word: string, rows: readonly ScreenElement[]) =>
     rows.every((r) => comparableTokens(r.resourceId.replace(/^.*:id\//, '').replace(/[_\d]+/g, ' ')).some((w) => sameLemma(w, word))));
 
 /** Verbs that only open what they name: "Open the leaflet" is the row's "Leaflet". */
-const OPENING = /^(?:open|view|see|read|show|check)$/i;
+const OPENING = /^(?:open|view|see|read|show|check|get)$/i;
 const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
 
 /**
