@@ -154,3 +154,10 @@ describe('"I\'ll post it back instead" (session 17)', () => {
     expect(decideOn("I'll drop it off instead", 'ios-return-costume-alert')).toBe('fail');
   });
 });
+
+describe('a control named by its verb, the thing beside it on its line (session 17)', () => {
+  it('"Top up my credit" beside "Credit €6.40", never a thing shown elsewhere', () => {
+    expect(decideOn('Top up my credit', 'android-laundry-booking')).toBe('tap com.homely.laundry:id/top_up_button');
+    expect(decideOn('Top up the washer', 'android-laundry-booking')).toBe('fail');
+  });
+});

@@ -27,7 +27,7 @@ import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens, ROW_KINDS } from './lexicon.js';
 import { locatable } from './locators.js';
-import { modalFilter, rowOf, titleElements } from './screen-structure.js';
+import { modalFilter, rowOf, sameLine, titleElements } from './screen-structure.js';
 import { idWords } from './target-choice.js';
 import { comparableTokens } from './verdict-text.js';
 
@@ -153,9 +153,15 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
       /^\p{L}+$/u.test(w) &&
       !name.includes(w) &&
       !names.has(w);
+    // The few texts beside it on its line, in its own group ("Credit  €6.40  [Top up]"): "Top up my credit".
+    const siblings = locatable(elements).filter(
+      (o) => o !== el && o.parentIndex === el.parentIndex && labelOf(o) !== '' && sameLine(o.bounds, el.bounds),
+    );
+    const besides = !row && siblings.length <= 3 ? siblings.flatMap((o) => tokensOf(labelOf(o))) : [];
     return beyond.every(
       (w) =>
         THE_THING.test(w) ||
+        has(besides, w) ||
         // A word for what the row is (lexicon.ts ROW_KINDS): "Edit the Andromeda entry" is the Edit of Andromeda's row.
         (row !== null && ROW_KINDS.test(w) && beyond.some((o) => o !== w && has(known, o))) ||
         (others.length > 0 && KIND_OF_CONTROL.test(w)) ||
