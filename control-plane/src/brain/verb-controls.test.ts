@@ -161,3 +161,13 @@ describe('a control named by its verb, the thing beside it on its line (session 
     expect(decideOn('Top up the washer', 'android-laundry-booking')).toBe('fail');
   });
 });
+
+describe('"Record a new vaccination" (session 17)', () => {
+  it('is the screen\'s Add of it where no control records; never "log in", nor a thing it does not add', () => {
+    expect(decideOn('Record a new vaccination', 'android-vaccination-record')).toBe('tap com.healthpass.records:id/add_button');
+    expect(decideOn('Record a new allergy', 'android-vaccination-record')).toBe('fail');
+    expect(decideOn('Log in', 'android-vaccination-record')).toBe('fail');
+    // A control of its own ("Log reading") is the one.
+    expect(decideOn('Log a reading', 'android-glucose-diary')).toBe('tap com.sugarlog.diary:id/log_button');
+  });
+});

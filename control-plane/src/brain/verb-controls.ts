@@ -51,6 +51,17 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['increase', 'raise', 'more'],
   ['decrease', 'lower', 'reduce', 'fewer', 'less', 'drop', 'cut'],
 ];
+/**
+ * "Record a new vaccination", "Log a reading": making an entry, which the screen's control calls adding ("Add
+ * vaccination"), where no control of its own starts with the verb. Only before an article: "Log in" adds nothing.
+ */
+function recordAsAdd(said: string, elements: readonly ScreenElement[]): string {
+  const m = /^(record|log)\s+(?=(?:a|an)\s)/i.exec(said.trim());
+  if (!m) return said;
+  const own = locatable(elements).some((el) => comparableTokens(labelOf(el))[0] === m[1]!.toLowerCase());
+  return own ? said : said.trim().replace(/^\S+/, 'add');
+}
+
 /** "Turn the temperature up", "turn down the volume": a verb of increasing or decreasing. */
 const TURN_UP_DOWN = /^turn\s+(?:(up|down)\s+(.+)|(.+?)\s+(up|down))$/i;
 const readTurn = (said: string) => {
@@ -91,7 +102,7 @@ const CLOSING = /^(?:cancel|close|dismiss|not now|no thanks|maybe later|later)$/
 
 export function controlByVerb(written: string, elements: readonly ScreenElement[]): Decision | null {
   const modal = modalFilter(elements);
-  const said = readTurn(modal ? written.replace(IN_MODAL, '') : written);
+  const said = recordAsAdd(readTurn(modal ? written.replace(IN_MODAL, '') : written), elements);
   const words = readAmounts(tokensOf(said));
   if (words.length < 2) return null;
   // The verb as written: the lexicon reads "end" as "finish", which names no Stop button.
