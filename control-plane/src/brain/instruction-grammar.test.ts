@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { findQuoted, parseTargetPhrase, type TargetPhrase } from './target-phrase.js';
+import { decideOn } from './testing/corpus-decisions.js';
 
 const tap = (target: TargetPhrase): Intent => ({ kind: 'tap', target });
 /** A tap whose verb may be a control's own first word ("Open" of "Open compartment"). */
@@ -243,5 +244,13 @@ describe('typing "as our team name" (forty-eighth batch)', () => {
     expect(parseInstruction('Enter Clueless as your team name')).toMatchObject({ kind: 'type', text: 'Clueless' });
     // Without a determiner after "as" the field is still the one after "in".
     expect(parseInstruction('Enter 2 in the quantity field as well')).toMatchObject({ kind: 'type', text: '2' });
+  });
+});
+
+describe('"It says …" (session 17)', () => {
+  it('reports what the screen says, as "the screen says …" does; another amount fails', () => {
+    expect(decideOn('It says the £20 deposit goes back to your card', 'ios-cancel-guitar-setup-alert')).toMatch(/^assert /);
+    expect(decideOn('It says the £30 deposit goes back to your card', 'ios-cancel-guitar-setup-alert')).toBe('fail');
+    expect(parseInstruction('It says Saved').kind).not.toBe('unknown');
   });
 });

@@ -98,7 +98,9 @@ function clean(text: string): string {
         /^(?:when\s+|given\s+)?(?:i|we)\s+(?=(?:tap|click|press|hit|enter|type|select|choose|open|scroll|swipe|go|navigate|fill|wait|launch|dismiss|close)\b)/i,
         '',
       )
-      .replace(/,?\s+(?:please|as\s+well)$/i, '');
+      .replace(/,?\s+(?:please|as\s+well)$/i, '')
+      // "It says the £20 deposit will be refunded": "it" is the screen (or the dialog up), whose words are reported.
+      .replace(/^it\s+(?=(?:says|reads|mentions|tells\s+me|warns(?:\s+me)?)\s)/i, 'the screen ');
     if (next === s) return s;
     s = next;
   }
