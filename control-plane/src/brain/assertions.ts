@@ -450,8 +450,21 @@ function byRowControl(phrase: TargetPhrase, elements: readonly ScreenElement[]):
 /** "the recipient will be saved as a template" beside a checkbox "Save recipient as a template": its state decides (offered-toggles.ts). */
 function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
-  const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
+  return saidBySwitch(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
+}
+
+function saidBySwitch(claim: string, elements: readonly ScreenElement[]): Decision | null {
   const promised = togglePromising(claim, elements) ?? toggleStating(claim, elements) ?? toggleRestating(claim, elements);
+  return promised ? bySwitchPromise(promised.toggle, promised.negated, elements) : null;
+}
+
+/**
+ * A sentence read as a label and its value that is the passive of one switch's imperative label ("bookings are shared
+ * with the band" beside "Share bookings with the band", intent-resolver.ts); only that reading: a label that states
+ * ("Pets allowed" on a listing's chip) is read by the label's own readers.
+ */
+export function promisedBySwitchSentence(claim: string, elements: readonly ScreenElement[]): Decision | null {
+  const promised = togglePromising(claim, elements);
   return promised ? bySwitchPromise(promised.toggle, promised.negated, elements) : null;
 }
 

@@ -4,7 +4,7 @@
  * satisfied; everything else answers the single action that carries it out.
  */
 import { type Decision, fail } from './actions.js';
-import { findShown, resolveAssert, resolveState } from './assertions.js';
+import { findShown, promisedBySwitchSentence, resolveAssert, resolveState } from './assertions.js';
 import { capitalisedWords } from './claim-words.js';
 import { rowsOfPeriod } from './day-periods.js';
 import { confidence, matchWhy, position, quoteOf, tapOn } from './decisions.js';
@@ -491,7 +491,13 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return resolveState(intent.target, intent.state, elements);
     case 'assertValue': {
       const decided = resolveLabelValue(intent.label, intent.value, intent.said, elements);
-      return (decided.action.type === 'fail' && (rowClaim(intent.said, elements) ?? rowQuantityClaim(intent.said, elements))) || decided;
+      return (
+        (decided.action.type === 'fail' &&
+          (rowClaim(intent.said, elements) ??
+            rowQuantityClaim(intent.said, elements) ??
+            promisedBySwitchSentence(intent.said, elements))) ||
+        decided
+      );
     }
     case 'assertField':
       return resolveFieldValue(intent.field, intent.value, elements);

@@ -175,3 +175,17 @@ describe("a statement in a switch's words is a check of its state, never a tap (
     expect(decideOn('Music streams to the hearing aids', 'android-hearing-aid-settings')).toBe('fail');
   });
 });
+
+describe("the present passive of a switch's imperative label (forty-eighth batch)", () => {
+  it('"bookings are shared with the band" is the switch "Share bookings with the band" on', () => {
+    expect(decideOn('Verify bookings are shared with the band', 'android-recording-studio-sessions')).toBe(
+      'assert com.bandroom.studio:id/share_switch',
+    );
+    // Its state decides; another recipient is no label of it; a stating chip is not read this way (found by the
+    // negate mutants: "pets are not allowed" over an unchecked "Pets allowed" chip).
+    expect(decideOn('Verify bookings are not shared with the band', 'android-recording-studio-sessions')).toBe('fail');
+    expect(decideOn('Verify sessions are recorded to multitrack', 'android-recording-studio-sessions')).toBe('fail');
+    expect(decideOn('Verify bookings are shared with the studio', 'android-recording-studio-sessions')).toBe('fail');
+    expect(decideOn('Check that pets are not allowed', 'android-flat-listing')).toBe('fail');
+  });
+});

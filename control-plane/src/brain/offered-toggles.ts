@@ -87,7 +87,10 @@ export function toggleStating(claim: string, elements: readonly ScreenElement[])
 
 export function togglePromising(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
   // "I'll be notified when I'm next" beside "Notify me when I'm next": "'ll" is "will".
-  const m = new RegExp(`^(.+?)(?:\\s+will|['’]ll)\\s+(not\\s+)?be\\s+(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim());
+  // "bookings are shared with the band" beside "Share bookings with the band": the present passive says it as well.
+  const m =
+    new RegExp(`^(.+?)(?:\\s+will|['’]ll)\\s+(not\\s+)?be\\s+(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim()) ??
+    new RegExp(`^(.+?)\\s+(?:are|is|get|gets)\\s+(not\\s+)?(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim());
   if (!m) return null;
   const participle = m[3]!.toLowerCase();
   const said = contentWords(tokensOf(`${m[1]} ${m[4]}`));
