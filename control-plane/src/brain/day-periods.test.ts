@@ -4,7 +4,7 @@
  * that ends a range, a time with another row's words, a weekday whose row is another's.
  */
 import { describe, expect, it } from 'vitest';
-import { clockTime, clockTimes, spokenTimes } from './day-periods.js';
+import { clockTime, clockTimes, spokenTimes, timesOfPeriod } from './day-periods.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('a part of the day names the row whose time is in it', () => {
@@ -149,5 +149,17 @@ describe('a row named by the part of the day its time is in (session 17)', () =>
     // Traps: the morning's high is 4.9 m; no low tide in the evening.
     expect(decideOn('Check the morning high tide is 5.1 m', 'ios-tide-times')).toBe('fail');
     expect(decideOn('Check the evening low tide is 1.1 m', 'ios-tide-times')).toBe('fail');
+  });
+});
+
+describe('a time and the part of the day it is in (forty-eighth batch)', () => {
+  it('reads "8:12 this morning" as 8:12 am, "6 this evening" as 6 pm, and nothing for a period alone', () => {
+    expect(timesOfPeriod('done at 8:12 this morning')).toBe('done at 8:12am');
+    expect(timesOfPeriod('starts at 9 in the morning')).toBe('starts at 9am');
+    expect(timesOfPeriod('at 6 this evening')).toBe('at 6pm');
+    expect(timesOfPeriod('done this morning')).toBe('done this morning');
+    expect(timesOfPeriod('at 14 this afternoon')).toBe('at 14 this afternoon');
+    expect(decideOn('Check the leg raises were done at 8:12 this morning', 'ios-physio-exercises')).toBe('assert exStatus_0');
+    expect(decideOn('Check the leg raises were done at 8:12 this evening', 'ios-physio-exercises')).toBe('fail');
   });
 });

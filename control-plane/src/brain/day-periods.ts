@@ -187,3 +187,18 @@ export function periodAsRowTime(text: string, rows: readonly ScreenElement[], el
       : undefined;
   return time ? `${text.slice(0, m.index)}the ${time} ${m[2]!}${text.slice(m.index + m[0].length)}` : text;
 }
+
+/**
+ * "8:12 this morning", "9 in the morning", "6 this evening": a time and the part of the day it is in, as "am" or "pm"
+ * (which clockTimes then writes as the screen does). Nothing else is read: "this morning" alone names no time.
+ */
+export function timesOfPeriod(text: string): string {
+  return text.replace(
+    /\b(\d{1,2})(:\d{2})?\s+(?:this|in\s+the)\s+(morning|afternoon|evening)\b/gi,
+    (whole, h: string, m: string | undefined, period: string) => {
+      const hour = Number(h);
+      if (hour < 1 || hour > 12) return whole;
+      return `${h}${m ?? ''}${/^morning$/i.test(period) ? 'am' : 'pm'}`;
+    },
+  );
+}

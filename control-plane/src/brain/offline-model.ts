@@ -13,7 +13,7 @@
  */
 import { type AutomationModel, type Decision, fail, finalFail, type ModelInput } from './actions.js';
 import { type Command, parseCommandSyntax, platformSupport } from './commands.js';
-import { afternoonAsShown, clockTimes, periodAsRowTime, spokenTimes } from './day-periods.js';
+import { afternoonAsShown, clockTimes, periodAsRowTime, spokenTimes, timesOfPeriod } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
@@ -90,7 +90,7 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
  */
 function asTheScreenWrites(text: string, screen: Screen): string {
   const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
-  const clocked = untilDates(clockTimes(spokenTimes(text)));
+  const clocked = untilDates(clockTimes(timesOfPeriod(spokenTimes(text))));
   const dated = withShownMonth(withShownYear(clocked, shown), shown);
   return periodAsRowTime(afternoonAsShown(dated, screen.elements, text), rowsOfScreen(screen.elements), screen.elements);
 }
