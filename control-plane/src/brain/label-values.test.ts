@@ -53,3 +53,15 @@ describe('"May" in a date is the month (forty-fifth batch)', () => {
     expect(decideOn('Verify the MOT is due on 3 Apr 2026', 'android-delete-moped-mot-dialog')).toBe('assert android:id/message');
   });
 });
+
+describe('a label before a colon, its value given in part (forty-eighth batch)', () => {
+  it('"the next appointment is Tuesday at 15:45" over "Next appointment: Tue 24 Jun, 15:45 with Jo Mensah"', () => {
+    const next = 'assert nextAppointment';
+    expect(decideOn('Check the next appointment is Tuesday at 15:45', 'ios-physio-exercises')).toBe(next);
+    expect(decideOn('Check the next appointment is Tuesday at quarter to four', 'ios-physio-exercises')).toBe(next);
+    // Another day or time; one word is too little to be read as the start of a longer value.
+    expect(decideOn('Check the next appointment is Wednesday at 15:45', 'ios-physio-exercises')).toBe('fail');
+    expect(decideOn('Check the next appointment is Tuesday at 16:45', 'ios-physio-exercises')).toBe('fail');
+    expect(decideOn('Check the next appointment is Tuesday', 'ios-physio-exercises')).toBe('fail');
+  });
+});

@@ -265,7 +265,7 @@ function labelBeforeColon(label: TargetPhrase, value: string, elements: readonly
     return (
       sameLemma(own[0] ?? '', subject[0]!) &&
       subject.slice(1).every((w) => own.includes(w)) &&
-      (sameText(m[2]!, wanted) || sameValue(m[2]!, wanted))
+      (sameText(m[2]!, wanted) || sameValue(m[2]!, wanted) || leadsValue(m[2]!, wanted))
     );
   });
   if (hits.length !== 1) return null;
@@ -294,6 +294,28 @@ function sameValue(shown: string, value: string): boolean {
   const rest = own.slice(wanted.length);
   return rest.length === 0 || (/\d/.test(wanted[wanted.length - 1]!) && rest.every((w) => VALUE_UNIT.test(w)));
 }
+
+/**
+ * "the next appointment is Tuesday at 15:45" over "Next appointment: Tue 24 Jun, 15:45 with Jo Mensah": the value's
+ * words in order from the shown value's first, passing over only the date's day and month between them, and after
+ * them only words without a number ("with Jo Mensah"; never "£5" of "£5 of £10", nor "3" of "3 – 1").
+ */
+function leadsValue(shown: string, value: string): boolean {
+  const words = (text: string) => spelledOut(comparableTokens(text)).filter((w) => !/^(?:a|an|the|at|on)$/.test(w));
+  const wanted = words(value);
+  const own = words(shown);
+  if (wanted.length < 2 || own[0] !== wanted[0]) return false;
+  let at = 0;
+  for (const w of wanted) {
+    const next = own.indexOf(w, at);
+    if (next < 0 || own.slice(at, next).some((skipped) => !DATE_PART.test(skipped))) return false;
+    at = next + 1;
+  }
+  return own.slice(at).every((w) => !/\d/.test(w));
+}
+
+/** A date's day of the month or its month: what "Tuesday" leaves out of "Tue 24 Jun". */
+const DATE_PART = /^(?:[1-9]|[12]\d|3[01]|january|february|march|april|may|june|july|august|september|october|november|december)$/;
 
 /** A sentence the grammar left whole ("honey so far this year is 23.5 kg"), read as a label and its value after a colon. */
 export function labelValueSentence(sentence: string, elements: readonly ScreenElement[]): Decision | null {
