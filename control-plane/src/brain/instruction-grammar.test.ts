@@ -254,3 +254,14 @@ describe('"It says …" (session 17)', () => {
     expect(parseInstruction('It says Saved').kind).not.toBe('unknown');
   });
 });
+
+describe('"The raspberry slot looks good, book it" (forty-eighth batch)', () => {
+  it('reads "it" as the thing the reason says looks, seems or sounds so', () => {
+    expect(decideOn('The raspberry slot looks good, book it', 'ios-pick-your-own-slots')).toBe(
+      'tap /Application[0]/Window[0]/Other[0]/Table[3]/Cell[1]/Button[4]',
+    );
+    // No blueberry row; the gooseberries are full (no Book).
+    expect(decideOn('The blueberry slot looks good, book it', 'ios-pick-your-own-slots')).toBe('fail');
+    expect(decideOn('The gooseberry slot looks good, book it', 'ios-pick-your-own-slots')).toBe('fail');
+  });
+});

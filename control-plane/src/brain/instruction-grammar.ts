@@ -561,9 +561,10 @@ const AFTER_A_THING =
  * isn't needed", "I can't make Sunday's eight").
  */
 function thingNamed(reason: string): string | null {
-  const subject = /^(?:the|our|my|your)\s+([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)\s+(?:is|are|was|were|has|have|had|\p{Ll}{3,}ed)\b/iu.exec(
-    reason,
-  );
+  const subject =
+    /^(?:the|our|my|your)\s+([\p{L}-]+(?:\s+[\p{L}-]+){0,3}?)\s+(?:is|are|was|were|has|have|had|looks|seems|sounds|\p{Ll}{3,}ed)\b/iu.exec(
+      reason,
+    );
   if (subject) return `the ${subject[1]!}`;
   const np =
     /\b(?:the|our(?:\s+own)?|my(?:\s+own)?|a|an|your|his|her|their|plenty\s+of|lots\s+of|loads\s+of|too\s+many|enough)\s+([\p{L}\s-]+?)\s*$/iu.exec(
