@@ -450,10 +450,7 @@ function byRowControl(phrase: TargetPhrase, elements: readonly ScreenElement[]):
 /** "the recipient will be saved as a template" beside a checkbox "Save recipient as a template": its state decides (offered-toggles.ts). */
 function promisedBySwitch(phrase: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
   if (phrase.literal) return null;
-  return saidBySwitch(phrase.whole ?? phrase.variants?.[0] ?? phrase.text, elements);
-}
-
-function saidBySwitch(claim: string, elements: readonly ScreenElement[]): Decision | null {
+  const claim = phrase.whole ?? phrase.variants?.[0] ?? phrase.text;
   const promised = togglePromising(claim, elements) ?? toggleStating(claim, elements) ?? toggleRestating(claim, elements);
   return promised ? bySwitchPromise(promised.toggle, promised.negated, elements) : null;
 }

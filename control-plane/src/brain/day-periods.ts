@@ -162,8 +162,8 @@ export function afternoonAsShown(text: string, elements: readonly ScreenElement[
 
 /**
  * "the evening high tide is 5.1 m" over High rows at 05:42 and 18:07: a part of the day naming one row, written as
- * that row's time ("the 18:07 high tide …"), when exactly one row in that period shows every other word of the name
- * (by dictionary form). Else the text as it was.
+ * that row's time ("the 18:07 high tide …"), when every other word of the name is on the screen and exactly one row
+ * in that period shows one of them (by dictionary form). Else the text as it was.
  */
 export function periodAsRowTime(text: string, rows: readonly ScreenElement[], elements: readonly ScreenElement[]): string {
   const m =

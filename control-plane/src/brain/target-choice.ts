@@ -161,6 +161,7 @@ function namedAsDate(phrase: TargetPhrase, elements: readonly ScreenElement[]): 
     .map((element) => ({ element, score: 0.85, via: 'text' as const }));
 }
 
+/** "the 13:30 room": the one text showing that time (13:30 for a 1:30 said where only that is shown), before a row's kind. */
 function timedAnchor(anchor: string, elements: readonly ScreenElement[]): ScreenElement[] {
   const m = /^(?:the\s+)?(\d{1,2}:\d{2})\s+(\p{L}+)$/u.exec(anchor.trim());
   if (!m || !ROW_KINDS.test(m[2]!.toLowerCase())) return [];
