@@ -46,6 +46,7 @@ import { isVerbForm, lemmaAsVerb, sameLemma } from './lemmas.js';
 import { locatable } from './locators.js';
 import { rowOf } from './screen-structure.js';
 import { untickedTodo, userDid } from './ticked-rows.js';
+import { measuredHead } from './verdict-text.js';
 import { rowCountForWhole } from './whole-counts.js';
 
 /** Verbs of needing: after "no X is", said by "No X". */
@@ -300,12 +301,21 @@ export function findClaimEvidence(
     // failed" is not a list's one "Failed" row).
     const aboutScreen = (p: Piece) =>
       claimed.unnamed.every((w) => hasWord(contentWords(p.tokens), w)) || p.elements.every((el) => rowOf(el, elements) === null);
+    // "Fridge 4.2 °C · checked at 08:10 by Sam" speaks of the fridge in every part: never of a subject named nowhere.
+    const ofItsHead = (p: Piece) =>
+      claimed.unnamed.length > 0 &&
+      p.elements.some((el) => {
+        const head = measuredHead(textOf(el));
+        return head !== null && !hasWord(claimed.words, head);
+      });
     // With the claim about the dialog that is up (assertions.ts dialogScope), only its own texts are evidence.
     // A to-do or habit row says what is to be done: that the user did it is said only by its ticked checkbox (ticked-rows.ts).
     const undone = (p: Piece) => didIt && p.elements.some((el) => untickedTodo(rowOf(el, elements), elements));
     // A row's count of what the claim counts of the screen's subject is the row's (whole-counts.ts).
     const rowCount = (p: Piece) => p.elements.some((el) => rowCountForWhole(tokens, (w) => claimed.given.includes(w), el, elements));
-    const hits = pieces.filter((p) => p.elements.every(inside) && holds(claimed, p) && aboutScreen(p) && !undone(p) && !rowCount(p));
+    const hits = pieces.filter(
+      (p) => p.elements.every(inside) && holds(claimed, p) && aboutScreen(p) && !ofItsHead(p) && !undone(p) && !rowCount(p),
+    );
     const shown = [...new Set(hits.map((p) => shownElement(claimed, p)))];
     if (shown.length > 1) return null;
     if (shown.length === 1 && namesOtherRows(claimed, shown[0]!, elements)) return null;

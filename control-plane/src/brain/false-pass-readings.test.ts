@@ -567,3 +567,29 @@ describe("a row's count is not the whole's (session 14)", () => {
     expect(decide('Check the cellar has 15 bottles', cellar)).toBe('assert app:id/summary=15 bottles · 2 ready to drink');
   });
 });
+
+describe('a text that opens on a thing and its measure speaks of that thing in every part (session 18)', () => {
+  // The greenhouse log: the line about the heater goes on in lower case after its reading; the gate line's parts are
+  // fields of their own (paraphrase.ts says, claim-evidence.ts ofItsHead, verdict-text.ts measuredHead).
+  const log = android(
+    title('Greenhouse'),
+    text('Heater 18.5 °C · serviced on 3 May by Ravi', 300, 'heater_line'),
+    text('Gate 14 · Departs 11:05', 400, 'times_line'),
+  );
+  it("fails a claim about a subject the screen names nowhere over the heater's line", () => {
+    expect(decide('Check the boiler was serviced on 3 May by Ravi', log)).toBe('fail');
+    expect(decide('Check the pump was serviced on 3 May by Ravi', log)).toBe('fail');
+  });
+  it('passes it of the heater itself, or of no subject at all', () => {
+    expect(decide('Check the heater was serviced on 3 May by Ravi', log)).toBe(
+      'assert app:id/heater_line=Heater 18.5 °C · serviced on 3 May by Ravi',
+    );
+    expect(decide('Check it was serviced on 3 May by Ravi', log)).toBe(
+      'assert app:id/heater_line=Heater 18.5 °C · serviced on 3 May by Ravi',
+    );
+  });
+  it('reads a part that is a field of its own as before', () => {
+    expect(decide('Check the flight departs at 11:05', log)).toBe('assert app:id/times_line=Gate 14 · Departs 11:05');
+    expect(decide('Check the flight departs at 11:50', log)).toBe('fail');
+  });
+});

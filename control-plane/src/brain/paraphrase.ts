@@ -32,7 +32,7 @@ import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
 import { isChoice } from './tab-choice.js';
 import { untickedTodo, userDid } from './ticked-rows.js';
-import { comparableTokens, SENTENCE_BREAK, textSegments } from './verdict-text.js';
+import { comparableTokens, measuredHead, SENTENCE_BREAK, textSegments } from './verdict-text.js';
 import { rowCountForWhole } from './whole-counts.js';
 
 /** Words, numbers and signs, each read as the lexicon reads it ("departs" as "leaves", "€250.00" as "€250"). */
@@ -401,6 +401,10 @@ const hasWord = (have: ReadonlySet<string>, verbs: ReadonlySet<string>, otherVer
  * or across the texts of a row, the claim's words need only all be there.
  */
 function says(shown: string, claim: Claim, part: boolean): boolean {
+  // "Fridge 4.2 °C · checked at 08:10 by Sam" speaks of the fridge in every part: a subject the screen names nowhere ("the
+  // oven was checked at 8:10") is another thing's.
+  const head = measuredHead(shown);
+  if (head && claim.unnamed.size > 0 && !claim.words.includes(stem(head))) return false;
   // Sentence by sentence, never the whole: "… from all your devices. This cannot be undone." does not say
   // the photos will not be deleted. A sentence's own parts stand alone too: "2 guests · 3 nights", "Total: $5".
   const sentences = shown

@@ -80,6 +80,20 @@ export function textSegments(text: string): string[] {
   return [text, ...new Set(pieces.map((p) => p.trim()).filter((p) => p && p !== text))];
 }
 
+const DAY_OR_MONTH =
+  /^(?:mon|tues?|wed|thu|thurs|fri|sat|sun|today|tomorrow|yesterday|jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|june|july|august|september|october|november|december)$/;
+
+/**
+ * The thing a text opens on with its measure when the next part goes on about it in lower case: "fridge" of "Fridge
+ * 4.2 °C · checked at 08:10 by Sam". Never a field of its own ("Boarding 10:35 · Departs 11:05"), a verb's form
+ * ("Published 2021 · 284 pages") or a day.
+ */
+export function measuredHead(text: string): string | null {
+  const opening = /^(\p{Lu}\p{Ll}+) [$€£¥₹₩₽¢]?\p{N}[^·•|]*\s[·•|]\s\p{Ll}/u.exec(text);
+  const head = opening?.[1]!.toLowerCase();
+  return head && !/(?:ed|ing)$/.test(head) && !DAY_OR_MONTH.test(head) ? head : null;
+}
+
 /**
  * `text` starts with the words of `name` and goes on ("Hollins Park Golf Club" with "Hollins Park"),
  * whole words; a name of two words or more, one word being too little to name anything by.
