@@ -7,6 +7,8 @@ describe('normalizeText', () => {
     ['Don’t Allow', 'dont allow'],
     ["Don't allow", 'dont allow'],
     ['Terms & Conditions', 'terms and conditions'],
+    ['Service + gas safety certificate', 'service plus gas safety certificate'],
+    ['Through 6 · +3', 'through 6 3'],
     ['Café crème', 'cafe creme'],
     ['Forgot password?', 'forgot password'],
     ['Wi‑Fi', 'wi fi'],

@@ -7,7 +7,7 @@
  * MIN_MATCH_SCORE is no match: tapping the wrong button is worse than failing
  * with "no element matching …".
  */
-import { canonicalNumber, spelledOut } from './lexicon.js';
+import { canonicalNumber, joinersAsWords, spelledOut } from './lexicon.js';
 import { numbersAgree } from './verdict-text.js';
 
 export const MIN_MATCH_SCORE = 0.6;
@@ -35,17 +35,17 @@ const TYPO_MIN_LENGTH = 4;
 
 /**
  * Lower case, accents and punctuation removed, apostrophes dropped inside words
- * ("Don’t" → "dont"), "&" read as "and", whitespace collapsed; an amount read as one
+ * ("Don’t" → "dont"), "&" read as "and" and "+" between words as "plus", whitespace collapsed; an amount read as one
  * ("€250.00" → "250", "1,299" → "1299").
  */
 export function normalizeText(text: string): string {
-  return text
+  const plain = text
     .replace(/\d[\d,]*\.\d+|\d{1,3}(?:,\d{3})+/g, canonicalNumber)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/(\w)['’‘`](\w)/g, '$1$2')
-    .replace(/&/g, ' and ')
+    .replace(/(\w)['’‘`](\w)/g, '$1$2');
+  return joinersAsWords(plain)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

@@ -304,6 +304,9 @@ const causesAsWords = (text: string) =>
     'because of',
   );
 
+/** "&" is "and", and a "+" between words is "plus" ("Service + gas safety certificate"); a "+" before a number is its sign. */
+export const joinersAsWords = (text: string) => text.replace(/&/g, ' and ').replace(/(\p{L})\s+\+\s+(?=\p{L})/gu, '$1 plus ');
+
 /** A sign before a percentage said as a word: "+1.24%" is "up 1.24%", "−0.38%" "down 0.38%" (comparableTokens drops signs). */
 export function signsAsWords(text: string): string {
   return ratesAsWords(maskedAsWords(causesAsWords(text)))

@@ -8,6 +8,7 @@ describe('sameText', () => {
     ['Forgot password', 'Forgot password?'],
     ["Don't allow", 'Don’t Allow'],
     ['Help and Support', 'Help & Support'],
+    ['Service plus certificate', 'Service + certificate'],
     ['Log in', 'Login'],
     ['Café', 'cafe'],
     ['Total: $48.50', 'total $48.50'],
@@ -26,6 +27,7 @@ describe('sameText', () => {
     ['Mar 3, 2024', 'Mar 3, 2023'],
     ['Red Mug', 'Red Mugs'],
     ['+', '−'],
+    ['Score plus 3', 'Score +3'],
   ])('%j is not %j', (a, b) => expect(sameText(a, b)).toBe(false));
 
   it('keeps numbers whole, with their separators', () => {

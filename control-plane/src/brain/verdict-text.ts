@@ -6,7 +6,7 @@
  * "3.3.0" never equals "3.2.1" and "$12.00" never equals "€12.00" or "$12.50"; an amount is
  * compared as one (lexicon.ts `canonicalNumber`): "$12.00" is "$12", "1,299" is "1299".
  */
-import { canonicalNumber } from './lexicon.js';
+import { canonicalNumber, joinersAsWords } from './lexicon.js';
 
 /** A number with its inner separators ("1,299.00", "3.3.0", "12/05/2024", "9:41"), an optional percent sign. */
 const NUMBER = String.raw`\p{N}+(?:[.,:/-]\p{N}+)*%?`;
@@ -14,18 +14,15 @@ const CURRENCY = '[$€£¥₹₩₽¢]';
 const TOKEN = new RegExp(`${CURRENCY}|${NUMBER}|\\p{L}+`, 'gu');
 const IS_NUMBER = new RegExp(`^${NUMBER}$`, 'u');
 
-/** Case, accents, apostrophes inside words ("Don’t" = "Dont") and "&" = "and" are normalised away. */
+/** Case, accents, apostrophes inside words ("Don’t" = "Dont") and "&" or "+" between words (lexicon.ts joinersAsWords) are normalised away. */
 function prepare(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/(\p{L})['’‘`](\p{L})/gu, '$1$2')
-      .replace(/&/g, ' and ')
-      // "72 percent" is "72%".
-      .replace(/(\p{N})\s*(?:per\s*cent|percent)\b/gu, '$1%')
-  );
+  const plain = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/(\p{L})['’‘`](\p{L})/gu, '$1$2');
+  // "72 percent" is "72%".
+  return joinersAsWords(plain).replace(/(\p{N})\s*(?:per\s*cent|percent)\b/gu, '$1%');
 }
 
 /** Words, numbers and currency signs, in order; everything else is a separator. */
