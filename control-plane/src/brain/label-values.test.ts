@@ -5,6 +5,8 @@
  * another thing measured, a word the label does not have.
  */
 import { describe, expect, it } from 'vitest';
+import { androidScreen, text, title } from './android-test-screens.js';
+import { decideOffline } from './offline-model.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('a label and its value after a colon', () => {
@@ -63,5 +65,34 @@ describe('a label before a colon, its value given in part (forty-eighth batch)',
     expect(decideOn('Check the next appointment is Wednesday at 15:45', 'ios-physio-exercises')).toBe('fail');
     expect(decideOn('Check the next appointment is Tuesday at 16:45', 'ios-physio-exercises')).toBe('fail');
     expect(decideOn('Check the next appointment is Tuesday', 'ios-physio-exercises')).toBe('fail');
+  });
+});
+
+describe('a time named with a word for what its row is (value-assertions.ts withoutKind, session 18)', () => {
+  // Sailing times as buttons, each with its state after a comma.
+  const sailing = (t: string, y: number, id: string) => ({
+    cls: 'android.widget.Button',
+    b: [48, y, 500, y + 90] as [number, number, number, number],
+    text: t,
+    id,
+    click: true,
+  });
+  const screen = androidScreen(
+    title('Ferry to Brodick'),
+    text('Sailing', 250, 'sailing_label'),
+    sailing('07:00, 12 cars left', 320, 'sailing_0700'),
+    sailing('09:45, Full', 430, 'sailing_0945'),
+  );
+  const decide = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+    return action.type === 'assert' ? `assert ${action.target?.value}` : action.type;
+  };
+  it('reads "the 09:45 slot" as the 09:45 button', () => {
+    expect(decide('Check the 09:45 slot is full')).toBe('assert app:id/sailing_0945');
+    expect(decide('Check the 09:45 time slot is full')).toBe('assert app:id/sailing_0945');
+  });
+  it('never passes another time or another state', () => {
+    expect(decide('Check the 07:00 slot is full')).toBe('fail');
+    expect(decide('Check the 09:45 slot is available')).toBe('fail');
   });
 });

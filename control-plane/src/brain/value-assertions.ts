@@ -13,7 +13,7 @@ import { findFields } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
-import { GENERIC_OBJECTS, spelledOut } from './lexicon.js';
+import { GENERIC_OBJECTS, ROW_KINDS, spelledOut } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
 import { ratingClaim } from './rating-claims.js';
@@ -161,6 +161,7 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
       nameByFirstWords(label, value, elements) ??
       labelBeforeColon(label, value, elements) ??
       identifiedSubject(label, valueTexts, elements) ??
+      withoutKind(label, value, said, elements) ??
       notFound('label', label, elements)
     );
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
@@ -189,6 +190,17 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
   const rephrased = reworded() ?? nameByFirstWords(label, value, elements) ?? labelBeforeColon(label, value, elements);
   if (rephrased) return rephrased;
   return fail(`${quoteOf(label)} is not "${value}":${actual}`);
+}
+
+/**
+ * "the 16:00 slot is sold out" over "16:00, Sold out": a time or number named with a word for what its row is
+ * (lexicon.ts ROW_KINDS, "time slot") is the time or number alone, when the screen shows no label with the word.
+ */
+function withoutKind(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision | null {
+  const kind = /^(.*\d.*?)\s+(?:time\s+)?(\p{L}+)$/u.exec(label.text.trim());
+  if (!kind || !ROW_KINDS.test(kind[2]!.toLowerCase())) return null;
+  const decided = labelValue({ text: kind[1]! }, value, said.replace(label.text.trim(), kind[1]!), elements);
+  return decided.action.type === 'assert' ? decided : null;
 }
 
 /**
