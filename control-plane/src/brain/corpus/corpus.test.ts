@@ -25,6 +25,7 @@ import { fortyEighthBatch } from './forty-eighth-batch-cases.js';
 import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
 import { fortyFirstBatch } from './forty-first-batch-cases.js';
 import { fortyFourthBatch } from './forty-fourth-batch-cases.js';
+import { fortyNinthBatch } from './forty-ninth-batch-cases.js';
 import { fortySecondBatch } from './forty-second-batch-cases.js';
 import { fortySeventhBatch } from './forty-seventh-batch-cases.js';
 import { fortySixthBatch } from './forty-sixth-batch-cases.js';
@@ -127,6 +128,7 @@ const corpus: CorpusCase[] = [
   ...fortySixthBatch,
   ...fortySeventhBatch,
   ...fortyEighthBatch,
+  ...fortyNinthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -262,6 +264,7 @@ describe('offline model corpus', () => {
       ['forty-sixth batch (blind, session 15)', fortySixthBatch],
       ['forty-seventh batch (blind, session 16)', fortySeventhBatch],
       ['forty-eighth batch (blind, session 17)', fortyEighthBatch],
+      ['forty-ninth batch (blind, session 18)', fortyNinthBatch],
     ] as const)
       score(
         label,
