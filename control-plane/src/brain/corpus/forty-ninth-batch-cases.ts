@@ -67,7 +67,8 @@
  * for the Thai class, Remove or Edit for the coat), buttons behind the dialog and the alert, a
  * claim the dialog's or alert's text contradicts, a "… is not shown" of text that is shown. Five
  * are "… is not shown" (absent).
- * Blind score before any fix: (to be filled in when scored).
+ * Blind score before any fix: 64 of 80 (80.0 %), 0 false passes, none on a wrong element (scored once on main at
+ * fb6c055, after the session-18 readings of ae43b01, none of them made on this batch).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
