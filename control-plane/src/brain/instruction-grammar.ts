@@ -370,7 +370,8 @@ const STATEMENT =
  */
 const NAMED_STATEMENT =
   /^(\p{Lu}[\p{L}\d'’-]*(?:\s+[\p{L}\d'’-]+){0,4}?)\s+(?:is|are|was|were|has|have|had|will|(?:is|are|was|were|has|have|won)n['’]t|needs|costs|charges|lasts|takes|starts|ends|opens|closes|leaves|departs|arrives|runs)\s/u;
-const NOT_IN_A_NAME = /\b(?:me|us|when|if|until|once|after|before|the|a|an|to|and|or|it)\b/i;
+// "Message whoever has desk 2C" is an action on someone: no name holds "whoever".
+const NOT_IN_A_NAME = /\b(?:me|us|when|if|until|once|after|before|the|a|an|to|and|or|it|who|whoever|whom|whose|anyone|someone|everyone)\b/i;
 const isNamedStatement = (s: string) => {
   const subject = NAMED_STATEMENT.exec(s)?.[1];
   return subject !== undefined && !NOT_IN_A_NAME.test(subject) && !/[,;]/.test(s);
@@ -403,6 +404,10 @@ export function parseInstruction(instruction: string): Intent {
   // "Ask to be notified", "request to be called back": the control that does it for me ("Notify me", "Call me back").
   const forMe = /^(?:ask|request|sign\s+up|opt\s+in)\s+to\s+be\s+(notified|reminded|told|alerted|emailed|texted|called)\b(.*)$/i.exec(s);
   if (forMe) return parseInstruction(`${BE_DONE_TO_ME[forMe[1]!.toLowerCase()]!} me${forMe[2]!}`);
+  // "Message whoever has the quiet-zone desk": the action on the row of what they have.
+  const whoever =
+    /^(\p{L}+)\s+(?:whoever|the\s+(?:person|member|one)\s+who)\s+(?:has|had|booked|took|holds|is\s+(?:on|at|in))\s+(.+)$/iu.exec(s);
+  if (whoever) return parseInstruction(`${whoever[1]} ${whoever[2]}`);
   const someone = /^(?:find|get|ask)\s+(?:someone|somebody)\s+to\s+(.+)$/i.exec(s);
   if (someone) return parseInstruction(someone[1]!);
   // "Rename the speaker to "Study"": the new name typed into the one name field there is (a dialog's while it is up).

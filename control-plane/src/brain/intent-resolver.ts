@@ -49,7 +49,7 @@ import { chooseTarget } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
 import { resolveToggle, statedBySwitch, toggleByItsVerb } from './toggle-resolution.js';
 import { labelValueSentence, resolveFieldValue, resolveLabelValue } from './value-assertions.js';
-import { controlByVerb } from './verb-controls.js';
+import { controlByVerb, sameAction } from './verb-controls.js';
 import { comparableTokens, sameText, showsText, startsWithName, textSegments } from './verdict-text.js';
 
 export interface Screen {
@@ -816,12 +816,29 @@ function controlOfRow(said: string, elements: readonly ScreenElement[]): Decisio
   const m = forRow ? ([forRow[0], forRow[1], forRow[2]] as const) : /^(\S+)\s+(?:the\s+|my\s+|this\s+)?(.+)$/i.exec(said);
   if (!m) return null;
   const [, verb, object] = m;
+  // "Message desk 2C" beside the row's "Message Sam": the verb, then whom it is done to, by name.
+  const toWhom = (label: string) => {
+    const [first, ...rest] = label.split(/\s+/);
+    return rest.length > 0 && rest.length <= 2 && rest.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w)) && sameText(first!, verb!);
+  };
+  // "Grab desk 2A" beside the row's "Book": a verb of the same action (verb-controls.ts sameAction).
+  const sameVerb = (label: string) =>
+    /^\p{L}+$/u.test(label) && /^\p{L}+$/u.test(verb!) && sameAction(label.toLowerCase(), verb!.toLowerCase());
   const named = controlsOf(elements).filter(
-    (el) => sameText(labelOf(el), verb!) || withoutArticles(labelOf(el)) === withoutArticles(verb!),
+    (el) =>
+      sameText(labelOf(el), verb!) ||
+      withoutArticles(labelOf(el)) === withoutArticles(verb!) ||
+      toWhom(labelOf(el)) ||
+      sameVerb(labelOf(el)),
   );
   // "renew the Klara and the Sun book": the row's text, then a lower-case noun for what it is.
   const kindless = /^(.+?)\s+\p{Ll}+$/u.exec(object!)?.[1];
-  const shows = (t: ScreenElement) => sameText(labelOf(t), object!) || (kindless !== undefined && sameText(labelOf(t), kindless));
+  // "the quiet-zone desk" of a row saying "Quiet zone · no calls": one part of a text names the row too (never one end
+  // of a range: "10:30" of "10:00 – 10:30").
+  const shows = (t: ScreenElement) =>
+    [labelOf(t), ...labelOf(t).split(/\s+[·•|]\s+/)].some(
+      (part) => sameText(part, object!) || (kindless !== undefined && sameText(part, kindless)),
+    );
   const inRow = named.filter((el) => {
     const row = rowOf(el, elements);
     return row !== null && locatable(elements).some((t) => t !== el && ancestors(t, elements).includes(row) && shows(t));

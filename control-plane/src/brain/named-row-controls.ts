@@ -375,7 +375,7 @@ function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): 
   if (!actedNames.every((w) => wordsOf(row).has(w))) return null;
   const fits = (label: readonly string[]) => {
     if (label.length === 0) return false;
-    if (!m) return sameLemma(label[0]!, verb.toLowerCase());
+    if (!m) return sameAction(label[0]!, verb.toLowerCase());
     // The verb or one of the same action ("drop the price" for "Reduce price", verb-controls.ts).
     const rest = sameAction(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
     // An amount on the control ("Pay £70.00") says how much, not what is acted on.

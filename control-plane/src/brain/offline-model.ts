@@ -12,6 +12,7 @@
  * load asynchronously.
  */
 import { type AutomationModel, type Decision, fail, finalFail, type ModelInput } from './actions.js';
+import { actionAndWhen, whenHolds } from './chosen-when.js';
 import { type Command, parseCommandSyntax, platformSupport } from './commands.js';
 import { afternoonAsShown, clockTimes, periodAsRowTime, spokenTimes, timesOfPeriod } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
@@ -24,6 +25,8 @@ export type { Action, AutomationModel, Decision, ModelInput, Point } from './act
 export type { ScreenElement as Element } from './hierarchy.js';
 export type { Locator } from './locators.js';
 export { locate } from './locators.js';
+
+import { locate } from './locators.js';
 
 /** Deterministic commands name their text exactly: no typo tolerance (`literal`). */
 export function commandToIntent(command: Command): Intent {
@@ -72,6 +75,8 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   if (support !== true) return finalFail(support);
   const decided = resolveIntent(commandToIntent(command), screen);
   if (command.kind !== 'instruction' || decided.action.type !== 'fail') return decided;
+  const forWhen = chosenWhen(command.text, screen);
+  if (forWhen) return forWhen;
   // "open until 6pm", "from 10 till 2", "paid up to 31 March": a check with times as testers say them is asked again
   // with them as a screen writes them ("18:00", "10:00 – 14:00", "until 31 March": day-periods.ts, spoken-dates.ts);
   // only its pass is taken, the first failure stays.
@@ -81,6 +86,16 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   if (!CHECKS.has(intent.kind)) return decided;
   const again = resolveIntent(intent, screen);
   return again.action.type === 'assert' ? again : decided;
+}
+
+/** "Book desk 2A for Tuesday": the action alone, taken when the screen holds it for that day (chosen-when.ts). */
+function chosenWhen(text: string, screen: Screen): Decision | null {
+  const split = actionAndWhen(text);
+  if (!split) return null;
+  const decided = resolveIntent(parseInstruction(split.action), screen);
+  if (decided.action.type !== 'tap' || !decided.action.target) return null;
+  const control = locate(screen.elements, decided.action.target);
+  return control && whenHolds(split.when, control, screen.elements) ? decided : null;
 }
 
 /**

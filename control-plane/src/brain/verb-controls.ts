@@ -45,7 +45,8 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['edit', 'change', 'modify'],
   ['stop', 'end'],
   ['start', 'begin'],
-  ['book', 'reserve'],
+  // "Grab the standing desk": taking a place is booking it.
+  ['book', 'reserve', 'grab'],
   ['create', 'set'],
   // "Turn the temperature up" (read as "increase the temperature") for "Raise target temperature", "More servings".
   ['increase', 'raise', 'more'],

@@ -1,0 +1,105 @@
+/**
+ * The forty-ninth batch's readings of actions on list rows (session 18), on a screen worded apart from the corpus's:
+ * when the action is for (chosen-when.ts), whom a control acts on ("Message Sam"), "whoever has …", a verb of the same
+ * action ("grab" for "Book"). Each with its traps: a day not chosen, a part of the day no control or choice says, an end
+ * of a range, a row without the control.
+ */
+import { describe, expect, it } from 'vitest';
+import { androidScreen, type N, text, title } from './android-test-screens.js';
+import { decideOffline } from './offline-model.js';
+
+const button = (label: string, y: number, id: string, x = 800): N => ({
+  cls: 'android.widget.Button',
+  b: [x, y, x + 240, y + 90],
+  text: label,
+  id,
+  click: true,
+});
+const chip = (label: string, x: number, id: string, chosen: boolean): N => ({
+  cls: 'com.google.android.material.chip.Chip',
+  b: [x, 260, x + 300, 340],
+  text: label,
+  id,
+  click: true,
+  checked: chosen,
+});
+const row = (y: number, id: string, kids: N[]): N => ({ cls: 'android.widget.LinearLayout', b: [0, y, 1080, y + 220], id, kids });
+
+// A rehearsal-room booking: Thursday chosen; room 1 bookable, room 2 only in the evening, room 3 taken by Priya.
+const rooms = androidScreen(
+  title('Book a room'),
+  {
+    cls: 'com.google.android.material.chip.ChipGroup',
+    b: [0, 250, 1080, 350],
+    id: 'days',
+    kids: [chip('Wed 12 Mar', 0, 'chip_wed', false), chip('Thu 13 Mar', 320, 'chip_thu', true)],
+  },
+  {
+    cls: 'androidx.recyclerview.widget.RecyclerView',
+    b: [0, 400, 1080, 1200],
+    id: 'room_list',
+    kids: [
+      row(400, 'room_row', [
+        text('Room 1', 410, 'room_name'),
+        text('Drum kit · 18:00 – 20:00', 470, 'room_info'),
+        button('Book', 430, 'book_button'),
+      ]),
+      row(620, 'room_row', [
+        text('Room 2', 630, 'room_name'),
+        text('Piano room · 20:00 – 22:00', 690, 'room_info'),
+        button('Book evening', 650, 'book_button'),
+      ]),
+      row(840, 'room_row', [
+        text('Room 3', 850, 'room_name'),
+        text('Vocal booth · taken', 910, 'room_info'),
+        button('Message Priya', 870, 'message_button'),
+      ]),
+    ],
+  },
+);
+
+/** "tap <id>#<nth of that id>", or the action's type. */
+const decide = (instruction: string) => {
+  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: rooms });
+  if (action.type !== 'tap' || !action.point) return action.type;
+  const ys = [475, 695, 915];
+  const i = ys.findIndex((y) => Math.abs(action.point!.y - y) < 60);
+  return `tap row ${i + 1}`;
+};
+
+describe('when the action is for: the day the screen has chosen, or the part of the day the control says', () => {
+  it('books room 1 for Thursday, the chosen chip', () => {
+    expect(decide('Book room 1 for Thursday')).toBe('tap row 1');
+    expect(decide('Book room 1 on Thursday')).toBe('tap row 1');
+  });
+  it('books room 2 for the evening, which its own control says', () => {
+    expect(decide('Book the piano room for the evening')).toBe('tap row 2');
+  });
+  it('never reads away a day shown but not chosen, nor a part of the day nothing says', () => {
+    expect(decide('Book room 1 for Wednesday')).toBe('fail');
+    expect(decide('Book room 1 for the morning')).toBe('fail');
+  });
+});
+
+describe('whom a control acts on, and "whoever has …"', () => {
+  it('messages the one who has the vocal booth by the row\'s "Message Priya"', () => {
+    expect(decide('Message room 3')).toBe('tap row 3');
+    expect(decide('Message whoever has the vocal booth')).toBe('tap row 3');
+    expect(decide('Message the person who booked room 3')).toBe('tap row 3');
+  });
+  it('never a row without such a control, and "whoever" is never a name stated of', () => {
+    expect(decide('Message room 1')).toBe('fail');
+    expect(decide('Message whoever has room 1')).toBe('fail');
+  });
+});
+
+describe('a verb of the same action: "grab" is booking', () => {
+  it('grabs a room by its Book', () => {
+    expect(decide('Grab room 1')).toBe('tap row 1');
+    expect(decide('Grab the piano room')).toBe('tap row 2');
+  });
+  it('never a row with no Book, and a range is named by its start, not its end', () => {
+    expect(decide('Grab room 3')).toBe('fail');
+    expect(decide('Book the 20:00 room')).toBe('tap row 2');
+  });
+});
