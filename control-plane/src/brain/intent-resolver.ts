@@ -38,6 +38,7 @@ import {
   keepInDialog,
 } from './prompt-answers.js';
 import { rankClaim } from './rank-claims.js';
+import { refundClaim } from './refund-claims.js';
 import { notRepliedYet } from './reply-states.js';
 import { rowClaim } from './row-claims.js';
 import { rowQuantityClaim } from './row-quantities.js';
@@ -484,6 +485,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
             notRepliedYet(sentence, elements) ??
             rankClaim(sentence, elements) ??
             rowQuantityClaim(sentence, elements))) ||
+        (decided.action.type === 'fail' && intent.visible && refundClaim(intent.target.text, elements)) ||
         decided
       );
     }

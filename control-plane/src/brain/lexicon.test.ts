@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { textMatchScore } from './fuzzy.js';
 import { parseHierarchy } from './hierarchy.js';
 import { parseInstruction } from './instruction-grammar.js';
-import { canonicalNumber, canonicalWord, spelledOut } from './lexicon.js';
+import { canonicalNumber, canonicalWord, poundsAsMoney, spelledOut } from './lexicon.js';
 import { findParaphrase } from './paraphrase.js';
 
 const node = (text: string, id: string, y: number) =>
@@ -76,5 +76,16 @@ describe('lexicon', () => {
     expect(parseInstruction('Check that the Pay button is unavailable')).toMatchObject({ kind: 'assertState', state: 'disabled' });
     expect(parseInstruction('Check that the Pay button is not clickable')).toMatchObject({ kind: 'assertState', state: 'disabled' });
     expect(parseInstruction('Check that the Gold plan is highlighted')).toMatchObject({ kind: 'assertState', state: 'selected' });
+  });
+});
+
+describe('poundsAsMoney: pounds said as money where the screen prices in them (session 18)', () => {
+  it('writes "six pounds" and "12 quid" as the screen does, "£6", "£12"', () => {
+    expect(poundsAsMoney('the locker is six pounds a day', ['Locker · £6 per day'])).toBe('the locker is £6 a day');
+    expect(poundsAsMoney('parking is 12 quid', ['£12.00'])).toBe('parking is £12');
+  });
+  it('leaves pounds of weight, and a screen with no price in pounds, as they are', () => {
+    expect(poundsAsMoney('the bag weighs six pounds', ['Bag 6 lb', '£20'])).toBe('the bag weighs six pounds');
+    expect(poundsAsMoney('the locker is six pounds', ['Locker · €6'])).toBe('the locker is six pounds');
   });
 });

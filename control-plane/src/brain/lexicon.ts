@@ -210,6 +210,17 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
   twelve: '12',
 };
 
+const AMOUNT_OF_POUNDS = new RegExp(`\\b(\\d+(?:\\.\\d{2})?|${Object.keys(NUMBER_WORDS).join('|')})\\s+(?:pounds?|quid)\\b`, 'gi');
+
+/**
+ * "six pounds an hour" where the screen prices in pounds ("£6 per hour") and weighs nothing in them: "£6 an hour". A
+ * screen that shows "12 lb" leaves pounds as they are said.
+ */
+export function poundsAsMoney(text: string, shown: readonly string[]): string {
+  if (!shown.some((t) => t.includes('£')) || shown.some((t) => /\d\s*(?:lbs?|pounds?)\b/i.test(t))) return text;
+  return text.replace(AMOUNT_OF_POUNDS, (_, amount: string) => `£${NUMBER_WORDS[amount.toLowerCase()] ?? amount}`);
+}
+
 /** One word (lower case, as comparableTokens gives it) as all its synonyms are read. */
 export function canonicalWord(word: string): string {
   if (/^\d/.test(word)) return canonicalNumber(word);

@@ -18,6 +18,7 @@ import { afternoonAsShown, clockTimes, periodAsRowTime, spokenTimes, timesOfPeri
 import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
+import { poundsAsMoney } from './lexicon.js';
 import { rowsOfScreen } from './named-row-controls.js';
 import { untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 
@@ -105,7 +106,7 @@ function chosenWhen(text: string, screen: Screen): Decision | null {
  */
 function asTheScreenWrites(text: string, screen: Screen): string {
   const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
-  const clocked = untilDates(clockTimes(timesOfPeriod(spokenTimes(text))));
+  const clocked = untilDates(clockTimes(timesOfPeriod(spokenTimes(poundsAsMoney(text, shown)))));
   const dated = withShownMonth(withShownYear(clocked, shown), shown);
   return periodAsRowTime(afternoonAsShown(dated, screen.elements, text), rowsOfScreen(screen.elements), screen.elements);
 }

@@ -103,3 +103,27 @@ describe('a verb of the same action: "grab" is booking', () => {
     expect(decide('Book the 20:00 room')).toBe('tap row 2');
   });
 });
+
+describe("the title's word for what the rows are, after a row's name", () => {
+  // "Studios near you": "the Drum kit studio" is the drum kit's row, whose control adds it to the basket.
+  const studios = androidScreen(title('Studios near you'), {
+    cls: 'androidx.recyclerview.widget.RecyclerView',
+    b: [0, 400, 1080, 1200],
+    id: 'studio_list',
+    kids: [
+      row(400, 'studio_row', [text('Drum kit · £12 an hour', 410, 'studio_info'), button('Add to basket', 430, 'add_button')]),
+      row(620, 'studio_row', [text('Piano · £15 an hour', 630, 'studio_info'), button('Add to basket', 650, 'add_button')]),
+    ],
+  });
+  const act = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: studios });
+    return action.type === 'tap' && action.point ? `tap ${action.point.y < 600 ? 'drum kit' : 'piano'}` : action.type;
+  };
+  it('adds "the Piano studio" by the piano row\'s control', () => {
+    expect(act('Add the Piano studio to my basket')).toBe('tap piano');
+    expect(act('Add the Drum kit studios to the basket')).toBe('tap drum kit');
+  });
+  it('never a name no row shows', () => {
+    expect(act('Add the Guitar studio to my basket')).toBe('fail');
+  });
+});

@@ -170,12 +170,18 @@ export function controlByVerb(written: string, elements: readonly ScreenElement[
       (o) => o !== el && o.parentIndex === el.parentIndex && labelOf(o) !== '' && sameLine(o.bounds, el.bounds),
     );
     const besides = !row && siblings.length <= 3 ? siblings.flatMap((o) => tokensOf(labelOf(o))) : [];
+    // The title's word right after a word of the row ("the Michelin tyres"), never a place after a preposition ("from my box").
+    const titleKind = (w: string) => {
+      const i = rest.indexOf(w);
+      return i > 0 && title.some((t) => sameStem(w, t)) && has(known, rest[i - 1]!);
+    };
     return beyond.every(
       (w) =>
         THE_THING.test(w) ||
         has(besides, w) ||
-        // A word for what the row is (lexicon.ts ROW_KINDS): "Edit the Andromeda entry" is the Edit of Andromeda's row.
-        (row !== null && ROW_KINDS.test(w) && beyond.some((o) => o !== w && has(known, o))) ||
+        // A word for what the row is (lexicon.ts ROW_KINDS), or what the screen's title says its rows are: "Edit the
+        // Andromeda entry" is the Edit of Andromeda's row, "Add the Michelin tyres" on "Tyres for FD19 XKB" the Michelin's.
+        (row !== null && (ROW_KINDS.test(w) || titleKind(w)) && beyond.some((o) => o !== w && has(known, o))) ||
         (others.length > 0 && KIND_OF_CONTROL.test(w)) ||
         has(known, w) ||
         (!row && title.some((t) => sameStem(w, t))) ||
