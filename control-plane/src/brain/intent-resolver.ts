@@ -10,6 +10,7 @@ import { rowsOfPeriod } from './day-periods.js';
 import { confidence, matchWhy, position, quoteOf, tapOn } from './decisions.js';
 import { fields, findByLabels, findFields, findMatches, listItems, nth, tapTargetOf } from './element-matching.js';
 import { ancestors, center, descendants, describe, isButtonType, isKeyboard } from './element-roles.js';
+import { chosenFilter } from './filter-claims.js';
 import { normalizeText } from './fuzzy.js';
 import { type Platform, type ScreenElement, shortType } from './hierarchy.js';
 import type { Intent } from './instruction-grammar.js';
@@ -484,7 +485,8 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
             labelValueSentence(sentence, elements) ??
             notRepliedYet(sentence, elements) ??
             rankClaim(sentence, elements) ??
-            rowQuantityClaim(sentence, elements))) ||
+            rowQuantityClaim(sentence, elements) ??
+            chosenFilter(sentence, elements))) ||
         (decided.action.type === 'fail' && intent.visible && refundClaim(intent.target.text, elements)) ||
         decided
       );
@@ -497,7 +499,8 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
         (decided.action.type === 'fail' &&
           (rowClaim(intent.said, elements) ??
             rowQuantityClaim(intent.said, elements) ??
-            promisedBySwitchSentence(intent.said, elements))) ||
+            promisedBySwitchSentence(intent.said, elements) ??
+            chosenFilter(intent.said, elements))) ||
         decided
       );
     }

@@ -127,3 +127,23 @@ describe("the title's word for what the rows are, after a row's name", () => {
     expect(act('Add the Guitar studio to my basket')).toBe('fail');
   });
 });
+
+describe('a check that the screen is filtered on a choice (filter-claims.ts)', () => {
+  // Thursday's chip is chosen, Wednesday's is not; "rooms" is what the title says the rows are.
+  const check = (instruction: string) => {
+    const { action } = decideOffline({
+      instruction,
+      platform: 'android',
+      hierarchyXml: rooms.replace('text="Book a room"', 'text="Rooms this week"'),
+    });
+    return action.type === 'assert' ? `assert ${action.target?.value}` : action.type;
+  };
+  it('passes the chosen chip the rest names', () => {
+    expect(check("Assert we're filtering on Thu 13 Mar rooms")).toBe('assert app:id/chip_thu');
+    expect(check('Check the list is showing only Thu 13 Mar')).toBe('assert app:id/chip_thu');
+  });
+  it('fails a choice shown but not chosen, and one no choice names', () => {
+    expect(check("Assert we're filtering on Wed 12 Mar rooms")).toBe('fail');
+    expect(check("Assert we're filtering on Fri 14 Mar rooms")).toBe('fail');
+  });
+});

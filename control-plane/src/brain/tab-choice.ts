@@ -80,6 +80,12 @@ const sameDateShown = (said: DateParts, text: string) => {
 
 /** The one choice control this phrase names by the part that picks it (see above); null when none or several. */
 export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): Decision | null {
+  const choice = choiceShowing(phrase, elements);
+  return choice ? tapOn(choice.tab, elements, choice.why, 0.85) : null;
+}
+
+/** The one tab, chip or segment a phrase names (see tabNamedBy), and why. */
+export function choiceShowing(phrase: string, elements: readonly ScreenElement[]): { tab: ScreenElement; why: string } | null {
   const np = phrase.trim().replace(DETERMINER, '');
   const readings: Array<{ name: string; noun: string | null }> = [];
   // "Show my loans" for a segment "My loans": the determiner is part of its name.
@@ -104,7 +110,7 @@ export function tabNamedBy(phrase: string, elements: readonly ScreenElement[]): 
     const other = (c: Choice) => c.control !== tab && !c.control.selected && !c.control.checked && c.labels.some((l) => sameText(l, noun!));
     if (noun !== null && !possessive && choices.some(other)) continue;
     const why = noun ? `${describe(tab)} is the choice that shows ${noun}` : `${describe(tab)} is the choice named`;
-    return tapOn(tab, elements, why, 0.85);
+    return { tab, why };
   }
   return null;
 }
