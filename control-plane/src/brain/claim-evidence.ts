@@ -43,6 +43,7 @@ import {
 import { ancestors, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { isVerbForm, lemmaAsVerb, sameLemma } from './lemmas.js';
+import { canonicalWord, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf } from './screen-structure.js';
 import { untickedTodo, userDid } from './ticked-rows.js';
@@ -173,6 +174,24 @@ function deniedOf(tokens: readonly string[]): string | undefined {
   return tokens.slice(at + 1).find((t) => /^\p{N}/u.test(t) || contentWords([t]).length > 0);
 }
 
+const MONTH =
+  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)$/;
+
+/**
+ * The month of a date the claim names by its weekday only: "Jun" of "Fitting Sat 21 Jun, 11:15" for "the fitting is on
+ * Saturday at 11:15". The weekday must be the claim's; its day's number is no quantity the claim gives.
+ */
+function monthsOfWeekdays(claim: Claim, tokens: readonly string[]): string[] {
+  return tokens.filter(
+    (t, i) =>
+      MONTH.test(t) &&
+      i >= 2 &&
+      /^\d{1,2}$/.test(tokens[i - 1]!) &&
+      WEEKDAY.test(canonicalWord(tokens[i - 2]!)) &&
+      hasWord(claim.words, tokens[i - 2]!),
+  );
+}
+
 /** Does the piece say all the claim says, and no more (see the file comment)? */
 function holds(claim: Claim, p: Piece): boolean {
   if (p.negated !== claim.negated || scheduledOnly(claim, p) || !oppositesAgree(claim.tokens, p.tokens)) return false;
@@ -206,7 +225,7 @@ function holds(claim: Claim, p: Piece): boolean {
   // and "Your profile was updated" on the Profile screen is not "the password was updated".
   // The verb set aside before a number may be the evidence's own word: "I drank 6 of 8 glasses of water" over the row
   // "Drink water | 6 of 8 glasses".
-  const allowed = [...claim.words, ...implied, ...claim.setAside];
+  const allowed = [...claim.words, ...implied, ...claim.setAside, ...monthsOfWeekdays(claim, p.tokens)];
   if (!words.every((w) => hasWord(allowed, w))) return false;
   // Its own words, or a number with the words its unit implies ("the distance is 5.2 km"), never a bare number
   // beside the topic's words ("it is 23° in Lisbon" over any "23°"); or a measure with its unit beside only a

@@ -593,3 +593,24 @@ describe('a text that opens on a thing and its measure speaks of that thing in e
     expect(decide('Check the flight departs at 11:50', log)).toBe('fail');
   });
 });
+
+describe('a date named by its weekday, and what a total comes to (session 18)', () => {
+  // claim-evidence.ts monthsOfWeekdays; lexicon.ts totalsAsWords.
+  const order = android(
+    title('Order 1182'),
+    text('3 items · total £74.20', 250, 'summary'),
+    text('Pick-up Thu 19 Jun, 16:30', 330, 'pickup'),
+    text('Deposit £20.00', 410, 'deposit'),
+  );
+  it('passes the weekday and time of a date shown with its day and month', () => {
+    expect(decide('Check the pick-up is on Thursday at 16:30', order)).toBe('assert app:id/pickup=Pick-up Thu 19 Jun, 16:30');
+  });
+  it('never another weekday or time', () => {
+    expect(decide('Check the pick-up is on Friday at 16:30', order)).toBe('fail');
+    expect(decide('Check the pick-up is on Thursday at 17:30', order)).toBe('fail');
+  });
+  it('reads "comes to £74.20 altogether" as the total, never another amount', () => {
+    expect(decide('Make sure the order comes to £74.20 altogether', order)).toBe('assert app:id/summary=3 items · total £74.20');
+    expect(decide('Make sure the order comes to £20 altogether', order)).toBe('fail');
+  });
+});

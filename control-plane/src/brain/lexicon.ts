@@ -318,9 +318,19 @@ const causesAsWords = (text: string) =>
 /** "&" is "and", and a "+" between words is "plus" ("Service + gas safety certificate"); a "+" before a number is its sign. */
 export const joinersAsWords = (text: string) => text.replace(/&/g, ' and ').replace(/(\p{L})\s+\+\s+(?=\p{L})/gu, '$1 plus ');
 
+/**
+ * What a thing comes to is what it costs, "altogether" what it costs in total: "the order comes to £160.50 altogether",
+ * "adds up to £42", "the client dinner came to €128.50".
+ */
+const totalsAsWords = (text: string) =>
+  text.replace(
+    /\b(?:comes?|came|adds?\s+up|added\s+up)\s+to\s+([£$€]\s?\d[\d,.]*)(\s+(?:altogether|in\s+all|in\s+total))?/gi,
+    (_, amount: string, whole?: string) => `costs ${amount}${whole ? ' in total' : ''}`,
+  );
+
 /** A sign before a percentage said as a word: "+1.24%" is "up 1.24%", "−0.38%" "down 0.38%" (comparableTokens drops signs). */
 export function signsAsWords(text: string): string {
-  return ratesAsWords(maskedAsWords(causesAsWords(text)))
+  return ratesAsWords(maskedAsWords(causesAsWords(totalsAsWords(text))))
     .replace(/(^|[\s(])\+\s?(?=\d[\d.,]*\s?%)/g, '$1up ')
     .replace(/(^|[\s(])[−–-]\s?(?=\d[\d.,]*\s?%)/g, '$1down ');
 }
