@@ -309,3 +309,15 @@ describe('sentences', () => {
     expect(decideOn('Check the fee still charged is £28.00', 'android-cancel-music-lesson-dialog')).toBe('assert android:id/message');
   });
 });
+
+describe('"the alert is asking about cancelling …" asks whether to cancel it (instruction-grammar.ts, session 18)', () => {
+  it('passes the action the alert asks about, by its gerund', () => {
+    expect(decideOn('Check the alert is asking about cancelling the Stratocaster setup', 'ios-cancel-guitar-setup-alert')).toBe(
+      'assert Cancel the Stratocaster setup?',
+    );
+  });
+  it('never another action, nor another thing', () => {
+    expect(decideOn('Check the alert is asking about keeping the Stratocaster setup', 'ios-cancel-guitar-setup-alert')).toBe('fail');
+    expect(decideOn('Check the alert is asking about cancelling the Martin repair', 'ios-cancel-guitar-setup-alert')).toBe('fail');
+  });
+});

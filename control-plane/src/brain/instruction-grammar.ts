@@ -9,6 +9,7 @@
 import { assertionBody, type ElementState, questionBody, screenBody, stateBody, valueBody } from './assertion-grammar.js';
 import { MAX_WAIT_SECONDS, type SwipeDirection, type VerticalDirection } from './commands.js';
 import { spokenTimes } from './day-periods.js';
+import { lemmaAsVerb } from './lemmas.js';
 import { SPOKEN_DATE } from './spoken-dates.js';
 import { findQuoted, parseTargetPhrase, type TargetPhrase, unquote } from './target-phrase.js';
 
@@ -404,6 +405,12 @@ export function parseInstruction(instruction: string): Intent {
   // "Ask to be notified", "request to be called back": the control that does it for me ("Notify me", "Call me back").
   const forMe = /^(?:ask|request|sign\s+up|opt\s+in)\s+to\s+be\s+(notified|reminded|told|alerted|emailed|texted|called)\b(.*)$/i.exec(s);
   if (forMe) return parseInstruction(`${BE_DONE_TO_ME[forMe[1]!.toLowerCase()]!} me${forMe[2]!}`);
+  // "the alert is asking about cancelling the lesson": it asks whether to cancel the lesson.
+  const askingAbout = /^(.*?\b(?:dialog|dialogue|alert|pop-?up|prompt|modal))\s+(?:is\s+asking|asks)\s+about\s+(\p{L}+ing)\b(.*)$/iu.exec(
+    s,
+  );
+  if (askingAbout)
+    return parseInstruction(`${askingAbout[1]} asks whether to ${lemmaAsVerb(askingAbout[2]!.toLowerCase())}${askingAbout[3]}`);
   // "Message whoever has the quiet-zone desk": the action on the row of what they have.
   const whoever =
     /^(\p{L}+)\s+(?:whoever|the\s+(?:person|member|one)\s+who)\s+(?:has|had|booked|took|holds|is\s+(?:on|at|in))\s+(.+)$/iu.exec(s);

@@ -313,7 +313,12 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
     .trim()
     .replace(/^sign\s+(?:me|us)\s+up\s+(?=(?:for|to)\s)/i, 'join ')
     .replace(/^(?:(?:go|get)\s+on|join|put\s+(?:me|us)\s+on|add\s+(?:me|us)\s+to)\s+the\s+wait(?:ing\s+)?list\s+(?=for\s)/i, 'waitlist ');
-  return joining === said.trim() ? null : controlForRowAsSaid(joining, elements);
+  if (joining !== said.trim()) return controlForRowAsSaid(joining, elements);
+  // "Favourite the window seat desk", "add the Piano room to my favourites": the row's "Add Desk 2A to favourites".
+  const favourite =
+    /^(?:favou?rite|star|heart)\s+(.+)$/i.exec(said.trim()) ??
+    /^(?:add|save)\s+(.+?)\s+to\s+(?:my\s+|the\s+)?favou?rites$/i.exec(said.trim());
+  return favourite ? controlForRowAsSaid(`add to favourites for ${favourite[1]}`, elements) : null;
 }
 
 function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): Decision | null {
@@ -357,6 +362,9 @@ function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): 
   const kindWord = (w: string) => ROW_KINDS.test(w) && !rows.some((r) => wordsOf(r).has(w));
   let hits = naming(named);
   if (hits.length === 0 && named.length > 1 && kindWord(named.at(-1)!)) hits = naming(named.slice(0, -1));
+  // "the window seat desk": a row showing "Window seat" whose other text says what it is ("Desk 2A").
+  if (hits.length === 0 && named.length > 1 && /^\p{L}+$/u.test(named.at(-1)!))
+    hits = naming(named.slice(0, -1)).filter((r) => wordsOf(r).has(named.at(-1)!));
   // "batch #14" of "#14 Citra Pale Ale": the number starts a text of the row, as a reference does (never "19 L" of "OG 1.019 · 19 L").
   const startsText = (row: ScreenElement, words: readonly string[]) => textsOf(row).some((own) => words.every((w, j) => own[j] === w));
   if (hits.length === 0 && named.length > 1 && kindWord(named[0]!) && /\d/.test(named[1]!))
@@ -373,13 +381,22 @@ function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): 
   // A name in what is acted on is the row's too: "Remind Tom about the race" is not Marcus's "Remind".
   const actedNames = (thing.match(/\b\p{Lu}[\p{L}'’-]*/gu) ?? []).flatMap((w) => spelledOut(comparableTokens(w)));
   if (!actedNames.every((w) => wordsOf(row).has(w))) return null;
+  // The row's name: a short text of it that is no control ("Desk 2A").
+  const names = withInside(row, elements)
+    .filter((el) => !isControl(el))
+    .map((el) => spelledOut(comparableTokens(labelOf(el))))
+    .filter((own) => own.length > 0 && own.length <= 3);
+  const ownName = (t: string) => names.some((own) => own.includes(t));
   const fits = (label: readonly string[]) => {
     if (label.length === 0) return false;
     if (!m) return sameAction(label[0]!, verb.toLowerCase());
     // The verb or one of the same action ("drop the price" for "Reduce price", verb-controls.ts).
     const rest = sameAction(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
-    // An amount on the control ("Pay £70.00") says how much, not what is acted on.
-    return rest?.every((t) => /\d/.test(t) || t === '£' || t === '$' || t === '€' || acted.some((a) => sameLemma(a, t))) ?? false;
+    // An amount on the control ("Pay £70.00") says how much, not what is acted on; the row's own name may be said
+    // again ("Add Desk 2A to favourites").
+    return (
+      rest?.every((t) => /\d/.test(t) || t === '£' || t === '$' || t === '€' || acted.some((a) => sameLemma(a, t)) || ownName(t)) ?? false
+    );
   };
   const controls = descendants(row, elements).filter(
     (el) => isControl(el) && fits(spelledOut(comparableTokens(labelOf(el))).filter((t) => !FILLERS.has(t))),

@@ -147,3 +147,38 @@ describe('a check that the screen is filtered on a choice (filter-claims.ts)', (
     expect(check("Assert we're filtering on Fri 14 Mar rooms")).toBe('fail');
   });
 });
+
+describe('"Favourite the …": the row\'s "Add … to favourites" (named-row-controls.ts controlForRow)', () => {
+  const heart = (y: number, name: string): N => ({
+    cls: 'android.widget.ImageButton',
+    b: [960, y, 1060, y + 90],
+    desc: `Add ${name} to favourites`,
+    id: 'favourite_button',
+    click: true,
+  });
+  const lockers = androidScreen(title('Lockers'), {
+    cls: 'androidx.recyclerview.widget.RecyclerView',
+    b: [0, 400, 1080, 1200],
+    id: 'locker_list',
+    kids: [
+      row(400, 'locker_row', [
+        text('Locker 12', 410, 'locker_name'),
+        text('Large · by the showers', 470, 'locker_info'),
+        heart(430, 'Locker 12'),
+      ]),
+      row(620, 'locker_row', [text('Locker 14', 630, 'locker_name'), text('Small · by the door', 690, 'locker_info')]),
+    ],
+  });
+  const act = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: lockers });
+    return action.type === 'tap' && action.target ? `tap ${action.target.value}` : action.type;
+  };
+  it('favourites the row named by what it shows, its kind said after it', () => {
+    expect(act('Favourite the large locker')).toBe('tap app:id/favourite_button');
+    expect(act('Add the large locker to my favourites')).toBe('tap app:id/favourite_button');
+  });
+  it('never a row without the control, nor a kind the row does not show', () => {
+    expect(act('Favourite the small locker')).toBe('fail');
+    expect(act('Favourite the large cupboard')).toBe('fail');
+  });
+});
