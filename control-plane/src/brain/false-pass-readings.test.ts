@@ -614,3 +614,28 @@ describe('a date named by its weekday, and what a total comes to (session 18)', 
     expect(decide('Make sure the order comes to £20 altogether', order)).toBe('fail');
   });
 });
+
+describe('a row named by the end of its title and a word for what it is, or as what it has (row-claims.ts, session 18)', () => {
+  const item = (y: number, name: string, status: string, id: string): N => ({
+    cls: 'android.widget.LinearLayout',
+    b: [0, y, 1080, y + 200],
+    id: 'item_row',
+    kids: [text(name, y + 10, `${id}_name`), text(status, y + 80, `${id}_status`)],
+  });
+  const repairs = android(
+    title('Repairs'),
+    list(
+      item(300, 'Leather work boots', 'Resole Mon 16 Jun, 10:00', 'boots'),
+      item(520, 'Canvas tote bag', 'Zip fitting Wed 18 Jun, 15:30', 'bag'),
+    ),
+  );
+  it('passes "the boots job" and "the boots resole" of the row of "Leather work boots"', () => {
+    expect(decide('Check the boots job is on Monday at 10:00', repairs)).toMatch(/^assert app:id\/boots_status/);
+    expect(decide('Check the boots resole is on Monday at 10:00', repairs)).toMatch(/^assert app:id\/boots_status/);
+  });
+  it("never another row's time, nor a row no title ends with", () => {
+    expect(decide('Check the boots resole is on Wednesday at 15:30', repairs)).toBe('fail');
+    expect(decide('Check the bag resole is on Monday at 10:00', repairs)).toBe('fail');
+    expect(decide('Check the belt job is on Monday at 10:00', repairs)).toBe('fail');
+  });
+});

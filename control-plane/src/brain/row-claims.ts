@@ -24,7 +24,7 @@ import { listItems } from './element-matching.js';
 import { descendants, describe, isButtonType } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma, sameRoot } from './lemmas.js';
-import { canonicalTokens, spelledOut } from './lexicon.js';
+import { canonicalTokens, ROW_KINDS, spelledOut } from './lexicon.js';
 import { locatable, locatorFor, uniqueLocator } from './locators.js';
 import { rowTitles } from './row-titles.js';
 import { modalFilter } from './screen-structure.js';
@@ -91,25 +91,30 @@ export function rowClaim(sentence: string, elements: readonly ScreenElement[]): 
     const outside = locatable(elements).filter((el) => !mine.has(el));
     if (subjectNames.some((n) => outside.some((el) => textSegments(textOf(el)).some((seg) => sameText(seg, n))))) return null;
   } else {
-    const title = subject
-      .split(/\s+/)
-      .filter((w) => !DETERMINERS.test(w))
-      .join(' ');
-    // The row's title, or part of it: "cholesterol" over "Cholesterol (total)", "the tikka masala" over "Chicken Tikka Masala".
-    const wantedTitle = comparableTokens(title);
-    const titled = (el: ScreenElement) =>
-      textSegments(textOf(el)).some((seg) => sameText(seg, title) || (wantedTitle.length > 1 && namesByHead(seg, wantedTitle))) ||
-      (wantedTitle.length > 1 && hasWords(textOf(el), title));
-    let hits = rows.filter((r) => inside(r).some(titled));
-    // One word naming the thing a row's title is ("the stout" of "#15 Oatmeal Stout", "the smoker" of "Bee smoker
-    // with heat guard"): the title's last word before what it comes with; one row only.
-    if (hits.length === 0 && wantedTitle.length === 1) {
+    const words = subject.split(/\s+/).filter((w) => !DETERMINERS.test(w));
+    const titledRows = (title: string) => {
+      // The row's title, or part of it: "cholesterol" over "Cholesterol (total)", "the tikka masala" over "Chicken Tikka Masala".
+      const wantedTitle = comparableTokens(title);
+      const titled = (el: ScreenElement) =>
+        textSegments(textOf(el)).some((seg) => sameText(seg, title) || (wantedTitle.length > 1 && namesByHead(seg, wantedTitle))) ||
+        (wantedTitle.length > 1 && hasWords(textOf(el), title));
+      const hits = rows.filter((r) => inside(r).some(titled));
+      if (hits.length > 0 || wantedTitle.length !== 1) return hits;
+      // One word naming the thing a row's title is ("the stout" of "#15 Oatmeal Stout", "the smoker" of "Bee smoker
+      // with heat guard"): the title's last word before what it comes with; one row only.
       const titles = new Map(rowTitles(elements).map(({ row: r, title: t }) => [r, t]));
-      hits = rows.filter((r) => {
+      return rows.filter((r) => {
         const t = titles.get(r);
         return t !== undefined && inside(r).includes(t) && headOf(textOf(t)) === wantedTitle[0];
       });
-    }
+    };
+    let hits = titledRows(words.join(' '));
+    // A word for what the row is after its name (lexicon.ts ROW_KINDS): "the pasta class" is the row of "Fresh pasta".
+    if (hits.length === 0 && words.length > 1 && ROW_KINDS.test(words.at(-1)!.toLowerCase()))
+      hits = titledRows(words.slice(0, -1).join(' '));
+    // "the dress fitting" is the dress's fitting: the row of the dress, which says the fitting.
+    const compound = /^((?:the\s+|my\s+|our\s+)?\p{Ll}+)\s+(\p{Ll}+)$/u.exec(subject);
+    if (hits.length === 0 && compound && !owned) return rowClaim(`${compound[1]}'s ${compound[2]}${said.slice(subject.length)}`, elements);
     if (hits.length !== 1) return null;
     row = hits[0]!;
   }
