@@ -36,4 +36,11 @@ describe('money said to come back', () => {
     expect(decide('Check the £5 fee will be refunded', permit)).toBe('fail');
     expect(decide("Make sure I'll get £20 back", partial)).toBe('fail');
   });
+  it('passes where and when it goes only when the part says it all', () => {
+    expect(decide('Check the £15 will go back to the card ending 1234', partial)).toBe('assert app:id/message');
+    expect(decide('Check the money goes back to the card ending 1234', partial)).toBe('assert app:id/message');
+    expect(decide('Check the £15 will go back to the card ending 9999', partial)).toBe('fail');
+    expect(decide('Check the money goes back to a Mastercard', partial)).toBe('fail');
+    expect(decide('Check the deposit goes back to the card ending 1234', partial)).toBe('fail');
+  });
 });
