@@ -72,7 +72,9 @@ const NOT_A_LABEL = /^(?:screen|page|app|dialog|alert|pop-?up|message|banner|toa
 /** "the Email field contains ann@example.com", "Red Mug is shown in the Name field", "the total is $48.50". */
 export function valueBody(body: string, afterVerb: boolean): Intent | null {
   let m = FIELD_HOLDS.exec(body);
-  if (m && !NOT_A_VALUE.test(m[2]!.trim())) {
+  // "the box is delivered on Thursday": a box with no name is the thing the screen is about, not a field.
+  const unnamedBox = m !== null && /^(?:the|a|an|my|your|our|this|that)\s+\S+$/i.test(m[1]!.trim());
+  if (m && !unnamedBox && !NOT_A_VALUE.test(m[2]!.trim())) {
     const value = /^(?:empty|blank|cleared)$/i.test(m[2]!.trim()) ? '' : unquote(m[2]!);
     return { kind: 'assertField', field: parseTargetPhrase(m[1]!, 'field'), value };
   }
@@ -94,7 +96,9 @@ export function valueBody(body: string, afterVerb: boolean): Intent | null {
       label.split(/\s+/).length <= 4 &&
       value.split(/\s+/).length <= 6
     ) {
-      return { kind: 'assertValue', label: parseTargetPhrase(label), value: unquote(value), said: body };
+      const named = parseTargetPhrase(label);
+      // A label that is only a kind of control ("the box") names nothing: the sentence is read as said.
+      if (named.text !== '' || named.variants?.length) return { kind: 'assertValue', label: named, value: unquote(value), said: body };
     }
   }
   return null;

@@ -265,3 +265,17 @@ describe('"The raspberry slot looks good, book it" (forty-eighth batch)', () => 
     expect(decideOn('The gooseberry slot looks good, book it', 'ios-pick-your-own-slots')).toBe('fail');
   });
 });
+
+describe('"the box" with no name is no field (session 18)', () => {
+  it('reads "the box is delivered on Thursday" as a sentence, "the email box contains …" as a field', () => {
+    expect(parseInstruction('Verify the box is delivered on Thursday 11 December')).toMatchObject({
+      kind: 'assert',
+      target: { text: 'box is delivered on Thursday 11 December', sentence: true },
+    });
+    expect(parseInstruction('Check the email box contains ann@example.com')).toMatchObject({
+      kind: 'assertField',
+      field: { text: 'email' },
+      value: 'ann@example.com',
+    });
+  });
+});
