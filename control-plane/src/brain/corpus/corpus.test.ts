@@ -20,6 +20,7 @@ import { fifteenthBatch } from './fifteenth-batch-cases.js';
 import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
+import { fiftiethBatch } from './fiftieth-batch-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyEighthBatch } from './forty-eighth-batch-cases.js';
 import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
@@ -129,6 +130,7 @@ const corpus: CorpusCase[] = [
   ...fortySeventhBatch,
   ...fortyEighthBatch,
   ...fortyNinthBatch,
+  ...fiftiethBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -265,6 +267,7 @@ describe('offline model corpus', () => {
       ['forty-seventh batch (blind, session 16)', fortySeventhBatch],
       ['forty-eighth batch (blind, session 17)', fortyEighthBatch],
       ['forty-ninth batch (blind, session 18)', fortyNinthBatch],
+      ['fiftieth batch (blind, session 18)', fiftiethBatch],
     ] as const)
       score(
         label,
