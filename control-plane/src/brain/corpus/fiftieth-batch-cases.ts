@@ -70,7 +70,8 @@
  * (absent, 2 per platform), 3 must fail. The passing cases are phrased as testers write: times in words, weekdays,
  * rows named by what they hold, paraphrases of the dialog's question, requests ("Let me know
  * when…", "Put me on…"), amounts in words.
- * Blind score before any fix: (to be filled in when scored).
+ * Blind score before any fix: 56 of 80 (70.0 %), 0 false passes, none on a wrong element (scored once on main at
+ * 9043ee7, after every session-18 reading up to 29c38bb, none of them made on this batch).
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
