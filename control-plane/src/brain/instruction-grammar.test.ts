@@ -279,3 +279,16 @@ describe('"the box" with no name is no field (session 18)', () => {
     });
   });
 });
+
+describe('"Put Gareth Hughes down as the lead paddler" (fiftieth batch)', () => {
+  it('types the name into the field after "as"', () => {
+    expect(parseInstruction('Put Gareth Hughes down as the lead paddler')).toEqual({
+      kind: 'type',
+      text: 'Gareth Hughes',
+      field: { text: 'lead paddler', role: 'field' },
+    });
+  });
+  it('never types "me" for a tester putting themselves down', () => {
+    expect(parseInstruction('Put me down as the contact')).not.toMatchObject({ kind: 'type', text: 'me' });
+  });
+});

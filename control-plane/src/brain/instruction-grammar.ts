@@ -600,8 +600,9 @@ function parseTyping(s: string): Intent | null {
     if (into) return { kind: 'type', text: quoted.quoted, field: parseTargetPhrase(into[1]!, 'field') };
     if (!quoted.after) return { kind: 'type', text: quoted.quoted, field: null };
   }
-  // "Enter Clueless in Leeds as our team name": the field after "as" and a determiner; the value may hold " in ".
-  if ((m = /^(?:use|enter|type)\s+(.+?)\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}\s-]{1,40})$/iu.exec(s))) {
+  // "Enter Clueless in Leeds as our team name", "Put Gareth Hughes down as the lead paddler": the field after "as" and a
+  // determiner; the value may hold " in ".
+  if ((m = /^(?:use|enter|type|put)\s+(?!(?:me|us)\s)(.+?)(?:\s+down)?\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}\s-]{1,40})$/iu.exec(s))) {
     return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
   }
   if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)\\s+(?:in|into|inside|to|on)\\s+(?:the\\s+)?(.+?)$`, 'i').exec(s))) {
