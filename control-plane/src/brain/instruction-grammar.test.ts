@@ -292,3 +292,12 @@ describe('"Put Gareth Hughes down as the lead paddler" (fiftieth batch)', () => 
     expect(parseInstruction('Put me down as the contact')).not.toMatchObject({ kind: 'type', text: 'me' });
   });
 });
+
+describe('"Actually, keep it" (fiftieth batch)', () => {
+  it("asks the controls about the action, a word of changing one's mind set aside", () => {
+    expect(parseInstruction('Actually, keep it')).toMatchObject({ kind: 'unknown', said: 'keep it' });
+  });
+  it('still reads a reason that names what "it" is', () => {
+    expect(parseInstruction("I don't need the interior vacuum, switch it off")).toMatchObject({ kind: 'toggle', desired: 'off' });
+  });
+});

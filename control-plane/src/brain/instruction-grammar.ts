@@ -455,7 +455,9 @@ export function parseInstruction(instruction: string): Intent {
       const first = parseInstruction(told[1]!);
       return first.kind === 'unknown' ? notUnderstood(instruction, first.said ?? told[1]!) : first;
     }
-    const action = withReferent(told[3]!, told[1]!);
+    // "Actually, keep it": a word of changing one's mind names nothing; the action stands as written.
+    const musing = /^(?:actually|ok(?:ay)?|right|hmm+|oh|wait|sorry|on\s+second\s+thoughts?|changed\s+my\s+mind)$/i.test(told[1]!.trim());
+    const action = musing ? told[3]! : withReferent(told[3]!, told[1]!);
     const intent = action ? parseInstruction(action) : null;
     if (intent && intent.kind !== 'unknown') return intent;
     // An action no rule reads is still the action, not the reason: the screen's controls are asked about it alone

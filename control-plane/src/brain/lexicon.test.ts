@@ -83,6 +83,8 @@ describe('poundsAsMoney: pounds said as money where the screen prices in them (s
   it('writes "six pounds" and "12 quid" as the screen does, "£6", "£12"', () => {
     expect(poundsAsMoney('the locker is six pounds a day', ['Locker · £6 per day'])).toBe('the locker is £6 a day');
     expect(poundsAsMoney('parking is 12 quid', ['£12.00'])).toBe('parking is £12');
+    expect(poundsAsMoney('the total is eighty-four pounds', ['Total £84.00'])).toBe('the total is £84');
+    expect(poundsAsMoney('a night is twenty eight pounds', ['£28 per night'])).toBe('a night is £28');
   });
   it('leaves pounds of weight, and a screen with no price in pounds, as they are', () => {
     expect(poundsAsMoney('the bag weighs six pounds', ['Bag 6 lb', '£20'])).toBe('the bag weighs six pounds');

@@ -210,7 +210,23 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = {
   twelve: '12',
 };
 
-const AMOUNT_OF_POUNDS = new RegExp(`\\b(\\d+(?:\\.\\d{2})?|${Object.keys(NUMBER_WORDS).join('|')})\\s+(?:pounds?|quid)\\b`, 'gi');
+const TENS: Readonly<Record<string, number>> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const SPOKEN_AMOUNT = `(?:${Object.keys(TENS).join('|')})(?:[-\\s](?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')}))?|${Object.keys(NUMBER_WORDS).join('|')}`;
+/** "six" is 6, "twenty-eight" 28, "eighty four" 84. */
+function spokenNumber(words: string): string {
+  const [tens, units] = words.toLowerCase().split(/[-\s]/);
+  return TENS[tens!] !== undefined ? String(TENS[tens!]! + Number(units ? NUMBER_WORDS[units] : 0)) : NUMBER_WORDS[tens!]!;
+}
+const AMOUNT_OF_POUNDS = new RegExp(`\\b(\\d+(?:\\.\\d{2})?|${SPOKEN_AMOUNT})\\s+(?:pounds?|quid)\\b`, 'gi');
 
 /**
  * "six pounds an hour" where the screen prices in pounds ("£6 per hour") and weighs nothing in them: "£6 an hour". A
@@ -218,7 +234,7 @@ const AMOUNT_OF_POUNDS = new RegExp(`\\b(\\d+(?:\\.\\d{2})?|${Object.keys(NUMBER
  */
 export function poundsAsMoney(text: string, shown: readonly string[]): string {
   if (!shown.some((t) => t.includes('£')) || shown.some((t) => /\d\s*(?:lbs?|pounds?)\b/i.test(t))) return text;
-  return text.replace(AMOUNT_OF_POUNDS, (_, amount: string) => `£${NUMBER_WORDS[amount.toLowerCase()] ?? amount}`);
+  return text.replace(AMOUNT_OF_POUNDS, (_, amount: string) => `£${/^\d/.test(amount) ? amount : spokenNumber(amount)}`);
 }
 
 /** One word (lower case, as comparableTokens gives it) as all its synonyms are read. */
