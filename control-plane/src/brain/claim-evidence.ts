@@ -43,7 +43,7 @@ import {
 import { ancestors, describe } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { isVerbForm, lemmaAsVerb, sameLemma } from './lemmas.js';
-import { canonicalWord, WEEKDAY } from './lexicon.js';
+import { canonicalWord, MONTH, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowOf } from './screen-structure.js';
 import { untickedTodo, userDid } from './ticked-rows.js';
@@ -174,9 +174,6 @@ function deniedOf(tokens: readonly string[]): string | undefined {
   return tokens.slice(at + 1).find((t) => /^\p{N}/u.test(t) || contentWords([t]).length > 0);
 }
 
-const MONTH =
-  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)$/;
-
 /**
  * The month of a date the claim names by its weekday only: "Jun" of "Fitting Sat 21 Jun, 11:15" for "the fitting is on
  * Saturday at 11:15". The weekday must be the claim's; its day's number is no quantity the claim gives.
@@ -184,7 +181,7 @@ const MONTH =
 function monthsOfWeekdays(claim: Claim, tokens: readonly string[]): string[] {
   return tokens.filter(
     (t, i) =>
-      MONTH.test(t) &&
+      MONTH.test(canonicalWord(t)) &&
       i >= 2 &&
       /^\d{1,2}$/.test(tokens[i - 1]!) &&
       WEEKDAY.test(canonicalWord(tokens[i - 2]!)) &&

@@ -425,6 +425,7 @@ export function controlWords(tokens: readonly string[]): string[] {
  */
 /** A day of the week, said in full (lower case or not): "Friday". */
 export const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+export const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 
 export const DESTINATION =
   /\s+(?:to|into|in|from|off)\s+(?:the\s+|my\s+|our\s+)?(?:basket|cart|bag|box|order|list|playlist|favou?rites|library|wishlist|trolley)$/i;

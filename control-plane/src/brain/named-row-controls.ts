@@ -21,7 +21,7 @@ import { listItems } from './element-matching.js';
 import { descendants, describe, isControl } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
-import { DESTINATION, ROW_KINDS, spelledOut, WEEKDAY } from './lexicon.js';
+import { DESTINATION, MONTH, ROW_KINDS, spelledOut, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { namesByHead } from './row-claims.js';
 import { modalFilter, rowOf } from './screen-structure.js';
@@ -32,7 +32,6 @@ const labelOf = (el: ScreenElement) => el.text || el.contentDesc;
 /** A row and everything in it. */
 const withInside = (row: ScreenElement, elements: readonly ScreenElement[]) => [row, ...descendants(row, elements)];
 const UNIT = /^(?:ft|m|km|mi|kg|g|cm|mm|min|mins|h|hr|hrs|l|ml|oz|lb|lbs|gb|mb|tb|berths?|seats?|nights?|people)$/i;
-const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 const isTime = (t: string) => /^\d{1,2}:\d{2}$/.test(t);
 const sameTime = (a: string, b: string) => a.replace(/^0(?=\d:)/, '') === b.replace(/^0(?=\d:)/, '');
 const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);

@@ -19,6 +19,7 @@ import { parseHierarchy } from './hierarchy.js';
 import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
 import { poundsAsMoney } from './lexicon.js';
+import { locate } from './locators.js';
 import { rowsOfScreen } from './named-row-controls.js';
 import { untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 
@@ -26,8 +27,6 @@ export type { Action, AutomationModel, Decision, ModelInput, Point } from './act
 export type { ScreenElement as Element } from './hierarchy.js';
 export type { Locator } from './locators.js';
 export { locate } from './locators.js';
-
-import { locate } from './locators.js';
 
 /** Deterministic commands name their text exactly: no typo tolerance (`literal`). */
 export function commandToIntent(command: Command): Intent {

@@ -26,7 +26,7 @@ import { tapTargetOf } from './element-matching.js';
 import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { isInflectedVerb, sameLemma, sameStem } from './lemmas.js';
-import { canonicalTokens, canonicalWord, signsAsWords, WEEKDAY } from './lexicon.js';
+import { canonicalTokens, canonicalWord, MONTH, signsAsWords, WEEKDAY } from './lexicon.js';
 import { locatable } from './locators.js';
 import { rowTitles, uniquePrefix } from './row-titles.js';
 import { rowOf, sameLine, titleElements } from './screen-structure.js';
@@ -519,7 +519,6 @@ const givenName = (words: readonly string[], i: number, claim: ReadonlySet<strin
 };
 const HONORIFIC = /^(?:dr|doctor|mr|mister|mrs|misters|ms|mx|prof|professor)$/;
 
-const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 /**
  * "Due Thu 4 Dec" says the book is due on 4 December: the weekday of a date the claim gives (its day
  * and month right after it) only says which day that is. Never when the claim names a weekday itself.

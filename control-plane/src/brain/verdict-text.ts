@@ -6,7 +6,7 @@
  * "3.3.0" never equals "3.2.1" and "$12.00" never equals "€12.00" or "$12.50"; an amount is
  * compared as one (lexicon.ts `canonicalNumber`): "$12.00" is "$12", "1,299" is "1299".
  */
-import { canonicalNumber, joinersAsWords } from './lexicon.js';
+import { canonicalNumber, canonicalWord, joinersAsWords, MONTH, WEEKDAY } from './lexicon.js';
 
 /** A number with its inner separators ("1,299.00", "3.3.0", "12/05/2024", "9:41"), an optional percent sign. */
 const NUMBER = String.raw`\p{N}+(?:[.,:/-]\p{N}+)*%?`;
@@ -77,9 +77,6 @@ export function textSegments(text: string): string[] {
   return [text, ...new Set(pieces.map((p) => p.trim()).filter((p) => p && p !== text))];
 }
 
-const DAY_OR_MONTH =
-  /^(?:mon|tues?|wed|thu|thurs|fri|sat|sun|today|tomorrow|yesterday|jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|june|july|august|september|october|november|december)$/;
-
 /**
  * The thing a text opens on with its measure when the next part goes on about it in lower case: "fridge" of "Fridge
  * 4.2 °C · checked at 08:10 by Sam". Never a field of its own ("Boarding 10:35 · Departs 11:05"), a verb's form
@@ -87,8 +84,9 @@ const DAY_OR_MONTH =
  */
 export function measuredHead(text: string): string | null {
   const opening = /^(\p{Lu}\p{Ll}+) [$€£¥₹₩₽¢]?\p{N}[^·•|]*\s[·•|]\s\p{Ll}/u.exec(text);
-  const head = opening?.[1]!.toLowerCase();
-  return head && !/(?:ed|ing)$/.test(head) && !DAY_OR_MONTH.test(head) ? head : null;
+  const head = opening ? opening[1]!.toLowerCase() : null;
+  const day = (w: string) => WEEKDAY.test(canonicalWord(w)) || MONTH.test(canonicalWord(w)) || /^(?:today|tomorrow|yesterday)$/.test(w);
+  return head && !/(?:ed|ing)$/.test(head) && !day(head) ? head : null;
 }
 
 /**
