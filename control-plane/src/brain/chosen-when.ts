@@ -5,9 +5,9 @@
  * segment) or the control's own label says it. A day the screen shows but has not chosen is never read away: the
  * tester must choose it first, and the step fails as before.
  */
-import { ancestors } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { WEEKDAY } from './lexicon.js';
+import { isChosen } from './screen-parts.js';
 import { comparableTokens } from './verdict-text.js';
 
 const PERIOD = /^(?:morning|afternoon|evening|night|today|tomorrow|weekend)$/i;
@@ -25,11 +25,8 @@ function names(text: string, when: string): boolean {
   return words.includes(when) || (WEEKDAY.test(when) && words.includes(when.slice(0, 3)));
 }
 
-const chosen = (el: ScreenElement, elements: readonly ScreenElement[]) =>
-  el.selected || el.checked || ancestors(el, elements).some((a) => a.clickable && (a.selected || a.checked));
-
 /** Does the screen hold the action for that day: a chosen choice names it, or the control's own label does? */
 export function whenHolds(when: string, control: ScreenElement, elements: readonly ScreenElement[]): boolean {
   if (names(control.text || control.contentDesc, when)) return true;
-  return elements.some((el) => el.visible && el !== control && names(el.text || el.contentDesc, when) && chosen(el, elements));
+  return elements.some((el) => el.visible && el !== control && names(el.text || el.contentDesc, when) && isChosen(el, elements));
 }

@@ -169,14 +169,13 @@ function headingsOf(elements: readonly ScreenElement[]): ScreenElement[] {
   );
 }
 
+/** Is it chosen: selected or checked, itself or the control it is the label of? */
+export const isChosen = (el: ScreenElement, elements: readonly ScreenElement[]) =>
+  el.selected || el.checked || ancestors(el, elements).some((a) => a.clickable && (a.selected || a.checked));
+
 /** The chosen tab, chip or segment whose text is `name` ("Today", "Amara"). */
 function chosenNamed(name: string, elements: readonly ScreenElement[]): ScreenElement | undefined {
-  return elements.find(
-    (el) =>
-      el.visible &&
-      sameText(textOf(el), name) &&
-      (el.selected || el.checked || ancestors(el, elements).some((a) => a.clickable && (a.selected || a.checked))),
-  );
+  return elements.find((el) => el.visible && sameText(textOf(el), name) && isChosen(el, elements));
 }
 
 /**

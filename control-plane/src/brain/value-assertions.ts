@@ -161,7 +161,7 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
       nameByFirstWords(label, value, elements) ??
       labelBeforeColon(label, value, elements) ??
       identifiedSubject(label, valueTexts, elements) ??
-      withoutKind(label, value, said, elements) ??
+      numberWithoutRowKind(label, value, said, elements) ??
       notFound('label', label, elements)
     );
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
@@ -196,7 +196,7 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
  * "the 16:00 slot is sold out" over "16:00, Sold out": a time or number named with a word for what its row is
  * (lexicon.ts ROW_KINDS, "time slot") is the time or number alone, when the screen shows no label with the word.
  */
-function withoutKind(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision | null {
+function numberWithoutRowKind(label: TargetPhrase, value: string, said: string, elements: readonly ScreenElement[]): Decision | null {
   const kind = /^(.*\d.*?)\s+(?:time\s+)?(\p{L}+)$/u.exec(label.text.trim());
   if (!kind || !ROW_KINDS.test(kind[2]!.toLowerCase())) return null;
   const decided = labelValue({ text: kind[1]! }, value, said.replace(label.text.trim(), kind[1]!), elements);
