@@ -78,6 +78,9 @@ async function finish(agent: FakeAgent, offer: JobOffer, seconds = 1): Promise<v
   await agent.next('job.result.ack');
 }
 
+/** REPLICA_LEASE_SECONDS of the server above: what the claim loop passes as the tunnels' lease. */
+const LEASE = 300;
+
 const noOffer = (agent: FakeAgent) => expect(agent.next('job.offer', 400)).rejects.toThrow(/no job.offer/);
 
 describe('parallel limits', () => {
@@ -178,7 +181,7 @@ describe('parallel limits', () => {
     await socketlessAgent(agentId, 12);
     await seedRun(server.db, org, { count: 12 });
     // On PostgreSQL each claim is its own transaction on its own pooled connection, all at once.
-    const claims = await Promise.all(Array.from({ length: 12 }, () => claimAttempt(server.db, [agentId])));
+    const claims = await Promise.all(Array.from({ length: 12 }, () => claimAttempt(server.db, [agentId], LEASE)));
     expect(claims.filter((c) => c !== null)).toHaveLength(2);
     expect(await activeCount(org.id)).toBe(2);
     await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = $1`, [agentId]);
@@ -204,7 +207,7 @@ describe.skipIf(backend !== 'postgres')('a claim beside a cancel (two connection
       ]);
     });
     await runLocked;
-    claim = claimAttempt(server.db, [agentId]);
+    claim = claimAttempt(server.db, [agentId], LEASE);
     // Before the turns had tables of their own, one of the two ended in "deadlock detected".
     const [claimed] = await Promise.all([claim, cancel]);
     expect(claimed).not.toBeNull();
@@ -322,7 +325,7 @@ describe('a batch of claims (one transaction for many free devices)', () => {
     const a2 = await seedRun(server.db, a, { count: 10 });
     await seedRun(server.db, b, { count: 10 });
     await seedRun(server.db, c, { count: 10 });
-    const batch = await claimAttempts(server.db, [agentId], 9);
+    const batch = await claimAttempts(server.db, [agentId], 9, LEASE);
     expect(batch).toHaveLength(9);
     expect(new Set(batch.map((x) => x.device.id)).size).toBe(9); // one test per device
     // Round-robin: the first three claims are of three organisations, and each gets three.
@@ -345,10 +348,10 @@ describe('a batch of claims (one transaction for many free devices)', () => {
     ];
     const last = await seedRun(server.db, org, { count: 2 });
     // Four devices take the three one-test runs and the last run's first test, in that order.
-    const first = await claimAttempts(server.db, ['front-runs-busy'], 4);
+    const first = await claimAttempts(server.db, ['front-runs-busy'], 4, LEASE);
     expect(first.map((x) => x.attempt.runId)).toEqual([...started.map((r) => r.runId), last.runId]);
     // The three runs under way rank before the last one (as many under way, served earlier) but have nothing pending.
-    const next = await claimAttempts(server.db, ['front-runs-free'], 1);
+    const next = await claimAttempts(server.db, ['front-runs-free'], 1, LEASE);
     expect(next.map((x) => x.attempt.runId)).toEqual([last.runId]);
     await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = ANY($1::text[])`, [
       ['front-runs-busy', 'front-runs-free'],
@@ -363,7 +366,7 @@ describe('a batch of claims (one transaction for many free devices)', () => {
     await socketlessAgent(agentId, 6);
     await seedRun(server.db, capped, { count: 10 });
     await seedRun(server.db, other, { count: 10 });
-    const batch = await claimAttempts(server.db, [agentId], 6);
+    const batch = await claimAttempts(server.db, [agentId], 6, LEASE);
     const byOrg = await orgOf(batch.map((x) => x.attempt.id));
     expect([byOrg.get(capped.id)?.length, byOrg.get(other.id)?.length]).toEqual([2, 4]);
     expect(await activeCount(capped.id)).toBe(2);
@@ -387,10 +390,10 @@ describe.skipIf(backend !== 'postgres')('two batches of a capped organisation at
     await server.db.transaction(async (tx) => {
       await lockOrganisations(tx, [org.id]);
       await tx.query('SELECT 1 FROM run_claim_turns WHERE run_id = $1 FOR UPDATE', [first.runId]);
-      claims.push(claimAttempts(server.db, ['batch-race-a'], 2));
+      claims.push(claimAttempts(server.db, ['batch-race-a'], 2, LEASE));
       await pause();
       await seedRun(server.db, org, { count: 1 });
-      claims.push(claimAttempts(server.db, ['batch-race-b'], 2));
+      claims.push(claimAttempts(server.db, ['batch-race-b'], 2, LEASE));
       await pause();
     });
     const claimed = (await Promise.all(claims)).flat();
@@ -413,9 +416,9 @@ describe.skipIf(backend !== 'postgres')('two batches at once, of one organisatio
     // commits before both have locked their tests.
     await server.db.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM run_claim_turns WHERE run_id = $1 FOR UPDATE', [run.runId]);
-      claims.push(claimAttempts(server.db, ['front-race-a'], 2));
+      claims.push(claimAttempts(server.db, ['front-race-a'], 2, LEASE));
       await pause();
-      claims.push(claimAttempts(server.db, ['front-race-b'], 2));
+      claims.push(claimAttempts(server.db, ['front-race-b'], 2, LEASE));
       await pause();
     });
     const [a, b] = await Promise.all(claims);
@@ -431,10 +434,10 @@ describe.skipIf(backend !== 'postgres')('two batches at once, of one organisatio
     let held: Awaited<ReturnType<typeof claimAttemptsOutcome>> | null = null;
     await server.db.transaction(async (tx) => {
       await tx.query(`SELECT id FROM attempts WHERE run_id = $1 AND status = 'pending' FOR UPDATE`, [run.runId]);
-      held = await claimAttemptsOutcome(server.db, ['contended-agent'], 1);
+      held = await claimAttemptsOutcome(server.db, ['contended-agent'], 1, LEASE);
     });
     expect(held).toEqual({ claims: [], contended: true });
-    const free = await claimAttemptsOutcome(server.db, ['contended-agent'], 1);
+    const free = await claimAttemptsOutcome(server.db, ['contended-agent'], 1, LEASE);
     expect([free.claims.length, free.contended]).toEqual([1, false]);
     await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = 'contended-agent'`);
   });
@@ -485,5 +488,35 @@ describe('longest first', () => {
     const fresh = await newTest('Never ran');
     await execute([quick, middle, fresh, long]);
     expect(await runThrough(4)).toEqual([fresh, long, middle, quick]);
+  });
+});
+
+describe('runs through a tunnel', () => {
+  it('passes over a run whose tunnel is connected nowhere, in the claim itself, and takes it once the tunnel connects', async () => {
+    // A run created after the claim pass's check of tunnels and before its claim: the claim must
+    // not offer it (the relay would refuse the tunnel, and the verdict would say "blocked").
+    const org = await seedOrg(server.db);
+    await socketlessAgent('tunnel-claim-agent', 1);
+    const run = await seedRun(server.db, org, { count: 1 });
+    await server.db.query(`UPDATE runs SET tunnel_name = 'office' WHERE id = $1`, [run.runId]);
+    expect(await claimAttempts(server.db, ['tunnel-claim-agent'], 1, LEASE)).toEqual([]);
+
+    // Another organisation's tunnel of the same name is not this run's tunnel.
+    const other = await seedOrg(server.db);
+    const replicaId = (await server.db.query<{ id: string }>('SELECT id FROM replicas ORDER BY seen_at DESC LIMIT 1'))[0]!.id;
+    const connect = (orgId: string) =>
+      server.db.query(`INSERT INTO tunnels (org_id, name, replica_id, connection_id, key_id) VALUES ($1, 'office', $2, $3, 'key')`, [
+        orgId,
+        replicaId,
+        `conn-${orgId}`,
+      ]);
+    await connect(other.id);
+    expect(await claimAttempts(server.db, ['tunnel-claim-agent'], 1, LEASE)).toEqual([]);
+
+    await connect(org.id);
+    const claimed = await claimAttempts(server.db, ['tunnel-claim-agent'], 1, LEASE);
+    expect(claimed.map((c) => c.attempt.id)).toEqual(run.ids);
+    await server.db.query(`DELETE FROM tunnels WHERE name = 'office' AND org_id = ANY($1::text[])`, [[org.id, other.id]]);
+    await server.db.query(`UPDATE devices SET state = 'offline' WHERE agent_id = 'tunnel-claim-agent'`);
   });
 });

@@ -59,12 +59,15 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
   async function pass(): Promise<void> {
     do {
       again = false;
-      // Tunnels connected to any live replica count (the tunnels table).
-      await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
       let contendedLooks = 0;
       while (!stopped) {
         const seen = wakes;
-        const { claims: batch, contended } = await claimAttemptsOutcome(ctx.db, connectedAgentIds(), CLAIM_BATCH);
+        const { claims: batch, contended } = await claimAttemptsOutcome(
+          ctx.db,
+          connectedAgentIds(),
+          CLAIM_BATCH,
+          ctx.config.replicaLeaseSeconds,
+        );
         coveredWakes = seen;
         if (batch.length > 0) void track(offerBatch(batch)).catch((e: unknown) => console.error('offering a claimed batch failed:', e));
         if (batch.length === CLAIM_BATCH) continue;
@@ -75,6 +78,11 @@ export function createClaimLoop(ctx: AgentContext, connectedAgentIds: () => stri
         contendedLooks += 1;
         await new Promise((resolve) => setTimeout(resolve, CONTENDED_RETRY_MS));
       }
+      // The claims passed over runs whose tunnel is connected on no live replica (the tunnels
+      // table); their tests fail now, saying what to do. Checked after the claims, not before: a
+      // run committed before the last claim's look is seen here, and one committed later woke
+      // another round.
+      await failAttemptsWithoutTunnel(ctx.db, ctx.config.replicaLeaseSeconds);
     } while (again && wakes > coveredWakes && !stopped);
   }
 

@@ -23,6 +23,7 @@
 import { PLATFORMS, type Platform } from '@devicelab/shared';
 import type { Db, Sql } from '../../db/index.js';
 import { lockOrganisations } from '../../queries/organisations.js';
+import { runTunnelConnected } from '../../queries/tunnels.js';
 import { type AttemptWork, workColumns } from '../attempts.js';
 
 /** Device `d` can run a test of `c` (a run or an attempt: both have platform, physical, org_id). */
@@ -137,31 +138,43 @@ export interface ClaimOutcome {
   contended: boolean;
 }
 
-/** Up to `limit` claims in one transaction, in fair order (see above); [] when nothing fits. */
-export async function claimAttempts(db: Db, agentIds: readonly string[], limit: number): Promise<Claimed[]> {
-  return (await claimAttemptsOutcome(db, agentIds, limit)).claims;
+/**
+ * Up to `limit` claims in one transaction, in fair order (see above); [] when nothing fits.
+ * `tunnelLeaseSeconds` (REPLICA_LEASE_SECONDS): a tunnel of a replica silent this long counts as
+ * gone. A run whose tunnel is connected nowhere is passed over: the claim loop fails its tests
+ * with a message saying what to do (transitions/fail-without-tunnel.ts); an offer would only
+ * have been refused by the relay.
+ */
+export async function claimAttempts(db: Db, agentIds: readonly string[], limit: number, tunnelLeaseSeconds: number): Promise<Claimed[]> {
+  return (await claimAttemptsOutcome(db, agentIds, limit, tunnelLeaseSeconds)).claims;
 }
 
 /** As claimAttempts, saying whether claims in flight elsewhere left an idle device without a test. */
-export async function claimAttemptsOutcome(db: Db, agentIds: readonly string[], limit: number): Promise<ClaimOutcome> {
+export async function claimAttemptsOutcome(
+  db: Db,
+  agentIds: readonly string[],
+  limit: number,
+  tunnelLeaseSeconds: number,
+): Promise<ClaimOutcome> {
   if (agentIds.length === 0 || limit < 1) return { claims: [], contended: false };
   // A batch cut back to nothing by a cap means claims of that organisation committed meanwhile:
   // the next try counts them and passes the organisation over, so this ends.
   for (;;) {
-    const { claims, cut, contended } = await db.transaction((tx) => claimBatch(tx, agentIds, limit));
+    const { claims, cut, contended } = await db.transaction((tx) => claimBatch(tx, agentIds, limit, tunnelLeaseSeconds));
     if (claims.length > 0 || !cut) return { claims, contended };
   }
 }
 
 /** One claim (tests of the claim's guarantees use it). */
-export async function claimAttempt(db: Db, agentIds: readonly string[]): Promise<Claimed | null> {
-  return (await claimAttempts(db, agentIds, 1))[0] ?? null;
+export async function claimAttempt(db: Db, agentIds: readonly string[], tunnelLeaseSeconds: number): Promise<Claimed | null> {
+  return (await claimAttempts(db, agentIds, 1, tunnelLeaseSeconds))[0] ?? null;
 }
 
 async function claimBatch(
   tx: Sql,
   agentIds: readonly string[],
   limit: number,
+  tunnelLeaseSeconds: number,
 ): Promise<{ claims: Claimed[]; cut: boolean; contended: boolean }> {
   // The agents' idle devices that some running run could use, least recently used first, locked
   // for this transaction (another replica's agents hold other devices; SKIP LOCKED all the same).
@@ -176,7 +189,7 @@ async function claimBatch(
     [agentIds, limit],
   );
   if (idle.length === 0) return { claims: [], cut: false, contended: false };
-  const runs = await waitingRuns(tx, idle);
+  const runs = await waitingRuns(tx, idle, tunnelLeaseSeconds);
   if (runs.length === 0) return { claims: [], cut: false, contended: false };
   // Per run twice the devices, and three times the devices in all: a batch of another replica
   // locks the top of a run's queue at the same moment, and this one then takes the next ones.
@@ -226,11 +239,13 @@ const LOCK_ROUNDS = 4;
 
 /**
  * The running runs with a pending test, of the kinds the idle devices are, that one of them may
- * serve, below their organisation's cap, with their counts and turns. The idle devices go in as
+ * serve, below their organisation's cap, without a tunnel or with theirs connected, with their
+ * counts and turns. The tunnel is checked here, in the claim's own read: checked only before a
+ * claim pass, a run created in between was offered and then refused by the relay. The idle devices go in as
  * their distinct (platform, kind, organisation): a handful of values, not a look in the devices
  * table per run. Which of them have a test pending is asked apart (runsWithPending).
  */
-async function waitingRuns(tx: Sql, idle: IdleDevice[]): Promise<WaitingRun[]> {
+async function waitingRuns(tx: Sql, idle: IdleDevice[], tunnelLeaseSeconds: number): Promise<WaitingRun[]> {
   const kinds = KINDS.filter((k) => idle.some((d) => d.platform === k.platform && (d.kind === 'physical') === k.physical));
   const sorts = [...new Map(idle.map((d) => [`${d.platform} ${d.kind} ${d.orgId}`, d])).values()];
   const runs = await tx.query<WaitingRun>(
@@ -247,8 +262,9 @@ async function waitingRuns(tx: Sql, idle: IdleDevice[]): Promise<WaitingRun[]> {
        LEFT JOIN run_load rl ON rl.run_id = r.id
       WHERE r.status = 'running' AND (${kindFilter(kinds)})
         AND (o.max_parallel_tests IS NULL OR COALESCE(ol.total, 0) < o.max_parallel_tests)
+        AND (r.tunnel_name IS NULL OR ${runTunnelConnected('$4')})
         AND EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[], $3::text[]) AS d (platform, kind, org_id) WHERE ${fits('d', 'r')})`,
-    [sorts.map((d) => d.platform), sorts.map((d) => d.kind), sorts.map((d) => d.orgId)],
+    [sorts.map((d) => d.platform), sorts.map((d) => d.kind), sorts.map((d) => d.orgId), tunnelLeaseSeconds],
   );
   const pending = await runsWithPending(
     tx,
