@@ -20,7 +20,8 @@ import { type Intent, parseInstruction } from './instruction-grammar.js';
 import { resolveIntent, type Screen } from './intent-resolver.js';
 import { poundsAsMoney } from './lexicon.js';
 import { locate } from './locators.js';
-import { rowsOfScreen } from './named-row-controls.js';
+import { controlForRow, rowsOfScreen } from './named-row-controls.js';
+import { ownedAsFor } from './possessive-targets.js';
 import { untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
@@ -77,6 +78,10 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   if (command.kind !== 'instruction' || decided.action.type !== 'fail') return decided;
   const forWhen = chosenWhen(command.text, screen);
   if (forWhen) return forWhen;
+  const owned = ownedAsFor(command.text);
+  // One row only: "Cancel Jess's walk" where two rows show Jess is no answer (named-row-controls.ts).
+  const ofOwner = owned ? controlForRow(owned, screen.elements) : null;
+  if (ofOwner?.action.type === 'tap') return ofOwner;
   // "open until 6pm", "from 10 till 2", "paid up to 31 March": a check with times as testers say them is asked again
   // with them as a screen writes them ("18:00", "10:00 – 14:00", "until 31 March": day-periods.ts, spoken-dates.ts);
   // only its pass is taken, the first failure stays.
