@@ -21,6 +21,7 @@ import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fiftiethBatch } from './fiftieth-batch-cases.js';
+import { fiftyFirstBatch } from './fifty-first-batch-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyEighthBatch } from './forty-eighth-batch-cases.js';
 import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
@@ -131,6 +132,7 @@ const corpus: CorpusCase[] = [
   ...fortyEighthBatch,
   ...fortyNinthBatch,
   ...fiftiethBatch,
+  ...fiftyFirstBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -268,6 +270,7 @@ describe('offline model corpus', () => {
       ['forty-eighth batch (blind, session 17)', fortyEighthBatch],
       ['forty-ninth batch (blind, session 18)', fortyNinthBatch],
       ['fiftieth batch (blind, session 18)', fiftiethBatch],
+      ['fifty-first batch (blind, session 19)', fiftyFirstBatch],
     ] as const)
       score(
         label,
