@@ -76,7 +76,7 @@
  * their place ("the last dive of the week", "the first appointment of the day"), statements
  * instead of commands, requests ("Ping me if…", "Alert me if…"), amounts in words, and dialog
  * buttons whose label also appears on the rows behind (Withdraw, Cancel flight).
- * Blind score before any fix: (to be filled in on main)
+ * Blind score before any fix (scored once on main, on 9a34219 with the batch added): 41 of 80 (51.2 %), 0 false passes, 0 on a wrong element.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
