@@ -163,3 +163,14 @@ describe('a time and the part of the day it is in (forty-eighth batch)', () => {
     expect(decideOn('Check the leg raises were done at 8:12 this evening', 'ios-physio-exercises')).toBe('fail');
   });
 });
+
+describe('an action on a thing named by its time said without "pm", as the screen writes it (session 19)', () => {
+  it('picks the 18:15 lane for "quarter past six" and the 19:30 pair for "half seven"', () => {
+    expect(decideOn('Pick the quarter past six lane', 'ios-bowling-lanes')).toBe('tap select_1');
+    expect(decideOn('Select the half seven lane', 'ios-bowling-lanes')).toBe('tap select_2');
+  });
+  it('taps nothing at a time no lane starts, nor in the morning said', () => {
+    expect(decideOn('Pick the quarter past seven lane', 'ios-bowling-lanes')).toBe('fail');
+    expect(decideOn('Pick the 6:15am lane', 'ios-bowling-lanes')).toBe('fail');
+  });
+});

@@ -98,3 +98,15 @@ describe('a time named with a word for what its row is (value-assertions.ts with
     expect(decide('Check the 09:45 slot is available')).toBe('fail');
   });
 });
+
+describe('a value beside its label, as the screen speaks to the user, and only the chosen one of a group (session 19)', () => {
+  it('reads "my certification level" as the label "Your certification level", whose chosen chip is Advanced', () => {
+    expect(decideOn('Verify my certification level is set to Advanced', 'android-dive-centre-trips')).toBe('assert Advanced');
+    expect(decideOn('Check the certification level is Advanced', 'android-dive-centre-trips')).toBe('assert Advanced');
+  });
+  it('fails a chip shown beside the label but not chosen, and another label', () => {
+    expect(decideOn('Verify your certification level is set to Open Water', 'android-dive-centre-trips')).toBe('fail');
+    expect(decideOn('Check the certification level is Rescue Diver', 'android-dive-centre-trips')).toBe('fail');
+    expect(decideOn('Verify my certification number is Advanced', 'android-dive-centre-trips')).toBe('fail');
+  });
+});

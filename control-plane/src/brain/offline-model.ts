@@ -84,13 +84,15 @@ export function decideOnScreen(command: Command, screen: Screen): Decision {
   if (ofOwner?.action.type === 'tap') return ofOwner;
   // "open until 6pm", "from 10 till 2", "paid up to 31 March": a check with times as testers say them is asked again
   // with them as a screen writes them ("18:00", "10:00 – 14:00", "until 31 March": day-periods.ts, spoken-dates.ts);
-  // only its pass is taken, the first failure stays.
+  // only its pass (an action's tap) is taken, the first failure stays.
   const clocked = asTheScreenWrites(command.text, screen);
   if (clocked === command.text) return decided;
   const intent = parseInstruction(clocked);
-  if (!CHECKS.has(intent.kind)) return decided;
+  // "Pick the quarter past six lane" over "18:15 · Lane 9": an action on a thing named by its time, so too.
+  const acting = intent.kind === 'tap' || intent.kind === 'toggle';
+  if (!CHECKS.has(intent.kind) && !acting) return decided;
   const again = resolveIntent(intent, screen);
-  return again.action.type === 'assert' ? again : decided;
+  return again.action.type === (acting ? 'tap' : 'assert') ? again : decided;
 }
 
 /** "Book desk 2A for Tuesday": the action alone, taken when the screen holds it for that day (chosen-when.ts). */

@@ -10,14 +10,14 @@ import { type Decision, fail } from './actions.js';
 import { evidenceOf, findShown, offeredState, paraphraseOf, resolveAssert, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
-import { ancestors, describe, isButtonType, isEditable } from './element-roles.js';
+import { ancestors, children, describe, isButtonType, isEditable } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
 import { sameLemma } from './lemmas.js';
 import { GENERIC_OBJECTS, ROW_KINDS, spelledOut } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
 import { ratingClaim } from './rating-claims.js';
-import { screenAbout } from './screen-parts.js';
+import { isChosen, screenAbout } from './screen-parts.js';
 import { gap, lies, modalFilter, nothingBetween, rowOf, titleElements } from './screen-structure.js';
 import { chooseTarget, idWords, narrow } from './target-choice.js';
 import type { TargetPhrase } from './target-phrase.js';
@@ -149,6 +149,9 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
     return passOn(together.element, elements, `${describe(together.element)} shows ${quoteOf(label)} as "${value}"`);
   let labels = findShown(elements, label).map((m) => m.element);
   if (labels.length === 0 && kindless) labels = findShown(elements, { text: kindless }).map((m) => m.element);
+  // "my certification level", "the certification level" beside a label "Your certification level": the screen speaks to the user.
+  if (labels.length === 0 && !label.literal)
+    labels = findShown(elements, { text: `your ${label.text.replace(/^(?:my|your|the)\s+/i, '')}` }).map((m) => m.element);
   // "The French Press is priced at $32.00": the name and its price in one row, in other words.
   const reworded = () => paraphraseOf({ text: said }, elements) ?? evidenceOf({ text: said }, elements);
   // "the event is in Room 4B": a place or a time before the value ("in", "at", "on") is how it is said, not shown.
@@ -166,7 +169,7 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
     );
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
   for (const l of labels) {
-    const v = values.find((candidate) => candidate !== l && isValueOf(l, candidate, elements));
+    const v = values.find((candidate) => candidate !== l && isValueOf(l, candidate, elements) && !otherChosen(candidate, elements));
     if (v) return passOn(v, elements, `${describe(v)} is the value next to ${describe(l)}`);
   }
   // The label is the screen's title ("the event is in Room 4B" on the "Event" screen): the whole screen is its value.
@@ -182,7 +185,9 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
   }
   const label0 = labels[0]!;
   const beside = elements
-    .filter((el) => el.visible && el !== label0 && (el.text || el.contentDesc) && isValueOf(label0, el, elements))
+    .filter(
+      (el) => el.visible && el !== label0 && (el.text || el.contentDesc) && isValueOf(label0, el, elements) && !otherChosen(el, elements),
+    )
     .sort((a, b) => gap(a.bounds, label0.bounds) - gap(b.bounds, label0.bounds))[0];
   if (beside && sameValue(beside.text || beside.contentDesc, value))
     return passOn(beside, elements, `${describe(beside)} is the value next to ${describe(label0)}, "${value}" written its way`);
@@ -255,6 +260,16 @@ function identifiedSubject(label: TargetPhrase, values: readonly string[], eleme
   const shown = texts.filter((el) => el !== heading && values.some((v) => sameText(el.text || el.contentDesc, v)));
   if (shown.length !== 1) return null;
   return passOn(shown[0]!, elements, `${describe(shown[0]!)} is on the screen of ${describe(heading)}`);
+}
+
+/**
+ * A choice of a group where another of its kind is chosen ("Open Water" beside the chosen "Advanced"
+ * chip): shown beside the label, but not its value.
+ */
+function otherChosen(el: ScreenElement, elements: readonly ScreenElement[]): boolean {
+  const parent = ancestors(el, elements)[0];
+  if (!parent || isChosen(el, elements)) return false;
+  return children(parent, elements).some((o) => o !== el && o.type === el.type && isChosen(o, elements));
 }
 
 /** Words a tester adds to a label that say nothing of which value it is: "honey so far this year". */
