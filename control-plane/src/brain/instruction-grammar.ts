@@ -604,10 +604,24 @@ function parseTyping(s: string): Intent | null {
   }
   // "Enter Clueless in Leeds as our team name", "Put Gareth Hughes down as the lead paddler": the field after "as" and a
   // determiner; the value may hold " in ".
-  if ((m = /^(?:use|enter|type|put)\s+(?!(?:me|us)\s)(.+?)(?:\s+down)?\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}\s-]{1,40})$/iu.exec(s))) {
+  if (
+    (m =
+      /^(?:use|enter|type|put|key\s+in|fill\s+in|input|write)\s+(?!(?:me|us)\s)(.+?)(?:\s+down)?\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}\s-]{1,40})$/iu.exec(
+        s,
+      ))
+  ) {
     return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
   }
   if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)\\s+(?:in|into|inside|to|on)\\s+(?:the\\s+)?(.+?)$`, 'i').exec(s))) {
+    return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
+  }
+  // "Enter AB12 CDE for the vehicle reg": a value (no article before it), then the field it is for.
+  if (
+    (m =
+      /^(?:enter|type|put|key\s+in|fill\s+in|input|write)\s+(?!(?:the|a|an|my|our|your|me|us|it|them)\s)(.+?)\s+for\s+(?:the|my|our|your)\s+(\p{L}[\p{L}\s-]{1,40})$/iu.exec(
+        s,
+      ))
+  ) {
     return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
   }
   // "Change the pickup address to 3 Station Road": a field named by what it holds (a picker's "Change the sort to Price" is not).

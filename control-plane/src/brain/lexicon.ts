@@ -93,6 +93,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   oct: 'october',
   nov: 'november',
   dec: 'december',
+  reg: 'registration',
   min: 'minutes',
   mins: 'minutes',
   minute: 'minutes',

@@ -5,6 +5,7 @@
  * count the screen has no control for.
  */
 import { describe, expect, it } from 'vitest';
+import { parseInstruction } from './instruction-grammar.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 const decide = decideOn;
@@ -60,5 +61,23 @@ describe('"the driver instructions" for a field "Instructions for the driver" (s
       'type "Leave with the concierge" into driverNotes',
     );
     expect(decideOn("Type 'Leave with the concierge' in the cleaner instructions", 'ios-dry-cleaning-order')).toBe('fail');
+  });
+});
+
+describe('a value, then the field it is for or is entered as (session 19)', () => {
+  it('"Enter AB12 CDE for the vehicle reg", "Key in … as my NHS number", "Fill in … as the certification number"', () => {
+    expect(decideOn('Enter AB12 CDE for the vehicle reg', 'android-car-boot-sale-pitches')).toBe(
+      'type "AB12 CDE" into uk.co.ashdownbootfair.app:id/reg_field',
+    );
+    expect(decideOn('Key in 485 777 3456 as my NHS number', 'ios-opticians-eye-test')).toBe('type "485 777 3456" into nhsNumberField');
+    expect(decideOn('Fill in PADI-4471902 as the certification number', 'android-dive-centre-trips')).toBe(
+      'type "PADI-4471902" into uk.co.porthkerrisdivers.app:id/cert_field',
+    );
+  });
+  it('never a field no label names, nor "for" after a value that is a thing named ("the code for the door")', () => {
+    expect(decideOn('Key in 485 777 3456 as my passport number', 'ios-opticians-eye-test')).toBe('fail');
+    expect(decideOn('Enter AB12 CDE for the trailer reg', 'android-car-boot-sale-pitches')).toBe('fail');
+    expect(parseInstruction('Enter the code for the door')).toMatchObject({ kind: 'type', text: 'the code for the door' });
+    expect(parseInstruction('Fill in the name as Bob')).toMatchObject({ kind: 'type', text: 'Bob', field: { text: 'name' } });
   });
 });
