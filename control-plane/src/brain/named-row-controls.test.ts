@@ -245,3 +245,13 @@ describe('"Get directions to the bus shelter stop" (session 17)', () => {
     expect(decideOn('Get directions to the station stop', 'ios-mobile-library-stops')).toBe('fail');
   });
 });
+
+describe('a statement is no action on a row (session 19: a check read as a tap)', () => {
+  it('"Nitrox should already be ticked for the wreck" taps nothing: its first word is no verb', () => {
+    expect(decideOn('Nitrox should already be ticked for the wreck', 'android-dive-centre-trips')).not.toMatch(/^tap/);
+    expect(decideOn('Site info is shown for the wreck', 'android-dive-centre-trips')).not.toMatch(/^tap/);
+  });
+  it('an action on the row is still read', () => {
+    expect(decideOn('Book the Manacles reef', 'android-dive-centre-trips')).toMatch(/^tap /);
+  });
+});

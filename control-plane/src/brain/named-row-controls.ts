@@ -285,6 +285,9 @@ const kindOfEvery = (word: string, rows: readonly ScreenElement[]) =>
   (rows.length > 1 &&
     rows.every((r) => comparableTokens(r.resourceId.replace(/^.*:id\//, '').replace(/[_\d]+/g, ' ')).some((w) => sameLemma(w, word))));
 
+/** Words of a statement or a wish about a state, never inside an action's object. */
+const STATING_WORDS = /\b(?:should|must|is|are|be|been|was|were|will|would|has|have|had|can|could)\b/i;
+
 /** Verbs that only open what they name: "Open the leaflet" is the row's "Leaflet". */
 const OPENING = /^(?:open|view|see|read|show|check|get)$/i;
 const PRONOUNS = new Set(['them', 'it', 'him', 'her', 'me', 'us']);
@@ -333,6 +336,8 @@ function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): 
     string | undefined,
     string,
   ];
+  // "Nitrox should already be ticked for the wreck" states, it asks for nothing: its first word is no verb.
+  if (STATING_WORDS.test(thing)) return null;
   // "the waiting list" is the control's "Waitlist".
   const acted = spelledOut(comparableTokens(thing.replace(/\bwaiting[\s-]+list\b/gi, 'waitlist'))).filter(
     (t) => !FILLERS.has(t) && !PRONOUNS.has(t),
