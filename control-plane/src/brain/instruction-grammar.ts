@@ -615,6 +615,15 @@ function parseTyping(s: string): Intent | null {
   if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)\\s+(?:in|into|inside|to|on)\\s+(?:the\\s+)?(.+?)$`, 'i').exec(s))) {
     return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
   }
+  // "Enter the teacher's reference TR-40917": the field named first, then a code (a number, or letters with one).
+  if (
+    (m =
+      /^(?:enter|type|input|key\s+in|put\s+in)\s+(?:the|my|our|your)\s+((?:\p{L}[\p{L}'’-]*\s+){0,3}\p{L}[\p{L}'’-]*)\s+((?=[\p{Lu}\d-]*\d)[\p{Lu}\d][\p{Lu}\d-]{2,}|\d[\d\s-]*\d)$/iu.exec(
+        s,
+      ))
+  ) {
+    return { kind: 'type', text: m[2]!, field: parseTargetPhrase(m[1]!, 'field') };
+  }
   // "Enter AB12 CDE for the vehicle reg": a value (no article before it), then the field it is for.
   if (
     (m =

@@ -81,3 +81,17 @@ describe('a value, then the field it is for or is entered as (session 19)', () =
     expect(parseInstruction('Fill in the name as Bob')).toMatchObject({ kind: 'type', text: 'Bob', field: { text: 'name' } });
   });
 });
+
+describe('the field named first, then a code (session 19)', () => {
+  it('"Enter the teacher\'s reference TR-40917" types the code into the teacher\'s reference number', () => {
+    expect(decideOn("Enter the teacher's reference TR-40917", 'android-piano-exam-entry')).toBe(
+      'type "TR-40917" into org.keynote.exams:id/teacher_field',
+    );
+    expect(parseInstruction('Enter my phone number 07700 900123')).toMatchObject({ text: '07700 900123', field: { text: 'phone number' } });
+  });
+  it('never a field no label names, nor a value of words or an amount', () => {
+    expect(decideOn('Enter the candidate number 12345', 'android-piano-exam-entry')).toBe('fail');
+    expect(parseInstruction('type the word hello')).toMatchObject({ text: 'the word hello', field: null });
+    expect(parseInstruction('Enter the amount £40')).toMatchObject({ text: 'the amount £40', field: null });
+  });
+});
