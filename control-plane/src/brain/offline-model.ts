@@ -22,7 +22,7 @@ import { poundsAsMoney } from './lexicon.js';
 import { locate } from './locators.js';
 import { controlForRow, rowsOfScreen } from './named-row-controls.js';
 import { ownedAsFor } from './possessive-targets.js';
-import { untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
+import { dayOrdinals, untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 
 export type { Action, AutomationModel, Decision, ModelInput, Point } from './actions.js';
 export type { ScreenElement as Element } from './hierarchy.js';
@@ -112,7 +112,7 @@ function chosenWhen(text: string, screen: Screen): Decision | null {
  */
 function asTheScreenWrites(text: string, screen: Screen): string {
   const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
-  const clocked = untilDates(clockTimes(timesOfPeriod(spokenTimes(poundsAsMoney(text, shown)))));
+  const clocked = untilDates(clockTimes(timesOfPeriod(spokenTimes(poundsAsMoney(dayOrdinals(text), shown)))));
   const dated = withShownMonth(withShownYear(clocked, shown), shown);
   return periodAsRowTime(afternoonAsShown(dated, screen.elements, text), rowsOfScreen(screen.elements), screen.elements);
 }

@@ -4,7 +4,7 @@
  * bare number, a date whose control is disabled.
  */
 import { describe, expect, it } from 'vitest';
-import { dateParts, sameDate, untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
+import { dateParts, dayOrdinals, sameDate, untilDates, withShownMonth, withShownYear } from './spoken-dates.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 describe('the parts of a date', () => {
@@ -88,5 +88,18 @@ describe('a weekday and day said without a month take the month the screen write
     expect(decideOn('Collection is Wednesday the 4th between 6 and 8 pm', 'ios-dry-cleaning-order')).toBe('assert collectionLabel');
     expect(decideOn('Collection is Wednesday the 4th between 7 and 9 pm', 'ios-dry-cleaning-order')).toBe('fail');
     expect(decideOn('Collection is Thursday the 4th between 6 and 8 pm', 'ios-dry-cleaning-order')).toBe('fail');
+  });
+});
+
+describe('a day of the month said in words (session 19)', () => {
+  it('writes "the twenty-first" as "the 21st", and a tap on a date takes it', () => {
+    expect(dayOrdinals('Pick the twenty-first')).toBe('Pick the 21st');
+    expect(dayOrdinals('on the thirty-first of May')).toBe('on the 31st of May');
+    expect(dayOrdinals('the twenty second and the thirteenth')).toBe('the 22nd and the 13th');
+    expect(decideOn('Pick the twenty-first', 'android-car-boot-sale-pitches')).toBe('tap Sun 21 Sep');
+  });
+  it('leaves a place in a list as it is, and taps no day the screen does not show', () => {
+    expect(dayOrdinals('the first item, the third one')).toBe('the first item, the third one');
+    expect(decideOn('Pick the twenty-eighth', 'android-car-boot-sale-pitches')).toBe('fail');
   });
 });

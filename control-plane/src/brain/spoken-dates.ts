@@ -56,6 +56,44 @@ export function untilDates(text: string): string {
   return text.replace(new RegExp(`\\b(?:up\\s+to|up\\s+until|till|through)\\s+(?=${SPOKEN_DATE.source})`, 'gi'), 'until ');
 }
 
+/** Days of the month said in words past the twelfth: lower ones ("the first", "the third") are as often a place in a list. */
+const DAY_WORDS: Readonly<Record<string, number>> = {
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const UNIT_DAYS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+};
+const DAY_WORD = new RegExp(
+  `\\bthe\\s+(${Object.keys(DAY_WORDS).join('|')}|twenty[-\\s](?:${Object.keys(UNIT_DAYS).join('|')})|thirty[-\\s]first)\\b`,
+  'gi',
+);
+const suffix = (n: number) => (n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th');
+
+/** "the twenty-first" as "the 21st", as dates are written ("Sunday the 21st", "Sun 21 Sep"). */
+export function dayOrdinals(text: string): string {
+  return text.replace(DAY_WORD, (_, said: string) => {
+    const [tens, unit] = said.toLowerCase().split(/[-\s]/);
+    const n = unit ? (tens === 'thirty' ? 30 : 20) + UNIT_DAYS[unit]! : DAY_WORDS[tens!]!;
+    return `the ${n}${suffix(n)}`;
+  });
+}
+
 const DAY_MONTH = new RegExp(
   `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_NAMES}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\b`,
   'gi',
