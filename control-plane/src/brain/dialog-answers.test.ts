@@ -86,3 +86,19 @@ describe('"Yes, go ahead and cancel", "Yes delete it, I\'ve sold the PCX" (sessi
     expect(decide('dismiss without archiving', 'android-cancel-lighthouse-tour-dialog')).toBe('fail');
   });
 });
+
+describe('an answer, a change of mind or what not to do, before the action (session 19)', () => {
+  it('"No, keep it", "Changed my mind, I\'ll keep my place", "Don\'t cancel, keep it" keep', () => {
+    expect(decide('No, keep it', 'ios-cancel-balloon-flight-alert')).toBe('tap Keep my flight');
+    expect(decide("No, don't cancel, keep it", 'ios-cancel-balloon-flight-alert')).toBe('tap Keep my flight');
+    expect(decide("Changed my mind, I'll keep my place", 'android-withdraw-race-entry-dialog')).toBe('tap android:id/button2');
+  });
+  it('"Don\'t cancel, rebook it" does the action after the comma, not the answer that keeps', () => {
+    expect(decide("Don't cancel, rebook it", 'ios-cancel-balloon-flight-alert')).toBe('tap Rebook for free');
+  });
+  it('"Don\'t cancel" on a dialog of three answers is its one that keeps; never a dialog asking something else', () => {
+    expect(decide("Don't cancel", 'ios-cancel-balloon-flight-alert')).toBe('tap Keep my flight');
+    expect(decide("Don't cancel", 'android-withdraw-race-entry-dialog')).toBe('fail');
+    expect(decide("Don't rebook", 'ios-cancel-balloon-flight-alert')).toBe('fail');
+  });
+});

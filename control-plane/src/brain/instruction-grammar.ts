@@ -259,7 +259,8 @@ const confirmingAction: Rule = (s) => {
 
 /** "Don't sign out", "do not archive Website Relaunch": on a dialog asking to do it, its answer that does not. */
 const declining: Rule = (s) => {
-  const m = /^(?:don'?t|do\s+not)\s+(\p{L}.*)$/iu.exec(s);
+  // "Don't cancel, keep it": what follows the comma says what to do (a reason, then an action, below).
+  const m = /^(?:don'?t|do\s+not)\s+(\p{L}[^,;]*)$/iu.exec(s);
   return m ? { kind: 'decline', action: m[1]! } : null;
 };
 
@@ -449,14 +450,16 @@ export function parseInstruction(instruction: string): Intent {
   // the one the reason named ("I don't need the interior vacuum, switch it off"). A condition ("If …,") is kept.
   const told = REASON_THEN_ACTION.exec(s);
   if (told && !isCondition(told[1]!)) {
+    // "Actually, keep it", "Changed my mind, I'll keep my place", "No, keep it": a word of changing one's mind or an
+    // answer names nothing; the action stands as written.
+    // "Don't cancel, keep it": what not to do, then what to do, of the same thing.
+    const musing = MUSING.test(told[1]!.trim()) || /^(?:don['’]?t|do\s+not)\s+\p{L}+$/iu.test(told[1]!.trim());
     // "Remove the Japanese maple, it's too big for the patio": the action first, then why.
     // Not when what follows gives a value ("Apply the promo code, it's SPRING10"): that is part of the action.
-    if (AFTERWARD_REASON.test(told[3]!) && !givesAValue(told[3]!)) {
+    if (!musing && AFTERWARD_REASON.test(told[3]!) && !givesAValue(told[3]!)) {
       const first = parseInstruction(told[1]!);
       return first.kind === 'unknown' ? notUnderstood(instruction, first.said ?? told[1]!) : first;
     }
-    // "Actually, keep it": a word of changing one's mind names nothing; the action stands as written.
-    const musing = /^(?:actually|ok(?:ay)?|right|hmm+|oh|wait|sorry|on\s+second\s+thoughts?|changed\s+my\s+mind)$/i.test(told[1]!.trim());
     const action = musing ? told[3]! : withReferent(told[3]!, told[1]!);
     const intent = action ? parseInstruction(action) : null;
     if (intent && intent.kind !== 'unknown') return intent;
@@ -466,6 +469,10 @@ export function parseInstruction(instruction: string): Intent {
   }
   return notUnderstood(instruction, s);
 }
+
+/** Words before a comma that name nothing: changing one's mind, or an answer ("No, keep it"). */
+const MUSING =
+  /^(?:actually|ok(?:ay)?|right|hmm+|oh|wait|sorry|no|yes|yeah|nope|on\s+second\s+thoughts?|(?:i(?:['’]ve|\s+have)\s+)?changed\s+my\s+mind)$/i;
 
 /** The verb of what is done to me: "notified" is what "Notify me" does. */
 const BE_DONE_TO_ME: Readonly<Record<string, string>> = {

@@ -236,6 +236,15 @@ export function declineAction(action: string, elements: readonly ScreenElement[]
     (el) => inModal(el) && (el.clickable || isButtonType(el)) && !isToggle(el) && el.enabled && textOf(el) !== '',
   );
   const doing = buttons.filter((b) => comparableTokens(textOf(b)).some((w) => sameStem(w, verb)));
+  // "Don't cancel" on "Cancel your flight?" (Rebook for free, Cancel flight, Keep my flight): the one answer that keeps.
+  const keeping = buttons.filter((b) => /^keep\b/i.test(textOf(b)));
+  if (DESTRUCTIVE.test(verb) && doing.length === 1 && keeping.length === 1)
+    return tapOn(
+      keeping[0]!,
+      elements,
+      `${describe(keeping[0]!)} answers ${describe(title)} without doing it (${describe(doing[0]!)} does)`,
+      0.8,
+    );
   if (buttons.length !== 2 || doing.length !== 1) return null;
   const other = buttons.find((b) => b !== doing[0])!;
   return tapOn(other, elements, `${describe(other)} answers ${describe(title)} without doing it (${describe(doing[0]!)} does)`, 0.8);
