@@ -255,3 +255,17 @@ describe('a statement is no action on a row (session 19: a check read as a tap)'
     expect(decideOn('Book the Manacles reef', 'android-dive-centre-trips')).toMatch(/^tap /);
   });
 });
+
+describe('asking to be told about one row (session 19)', () => {
+  it('"Ping me if …", "Alert me if …" by the row\'s "Notify me" or "Get alerts"', () => {
+    expect(decideOn('Ping me if a trailer pitch comes free', 'android-car-boot-sale-pitches')).toBe(
+      'tap uk.co.ashdownbootfair.app:id/notify_button',
+    );
+    expect(decideOn('Alert me if cosmic bowling frees up', 'ios-bowling-lanes')).toBe('tap alerts_3');
+  });
+  it("never a row another row's word names: a van pitch is not the trailer's (it was tapped)", () => {
+    expect(decideOn('Notify me when a van pitch comes free', 'android-car-boot-sale-pitches')).toBe('fail');
+    expect(decideOn('Ping me if a car pitch comes free', 'android-car-boot-sale-pitches')).toBe('fail');
+    expect(decideOn('Alert me if lane 9 frees up', 'ios-bowling-lanes')).toBe('fail');
+  });
+});

@@ -204,8 +204,8 @@ function rowByTitleEnd(
  */
 export function labelForRow(said: string, elements: readonly ScreenElement[]): Decision | null {
   if (modalFilter(elements)) return null;
-  // "Tell me when …", "Let me know when …", "Alert me when …" ask what "Notify me" does.
-  const tokens = comparableTokens(said.replace(/^(?:tell|alert|email|text)\s+me|^let\s+me\s+know/i, 'notify me'));
+  // "Tell me when …", "Let me know when …", "Alert me when …", "Ping me if …" ask what "Notify me" does.
+  const tokens = comparableTokens(said.replace(/^(?:tell|alert|email|text|ping|message)\s+me|^let\s+me\s+know/i, 'notify me'));
   const capitalised = new Set(
     comparableTokens(
       said
@@ -214,8 +214,10 @@ export function labelForRow(said: string, elements: readonly ScreenElement[]): D
         .join(' '),
     ),
   );
+  const shown = new Set(locatable(elements).flatMap((el) => spelledOut(comparableTokens(labelOf(el)))));
   const inRow = locatable(elements).filter((control) => {
-    const label = comparableTokens(labelOf(control));
+    // A control that says it alerts ("Get alerts", "Alert me") is one that notifies.
+    const label = NOTIFYING.test(labelOf(control).trim()) ? ['notify', 'me'] : comparableTokens(labelOf(control));
     const named = isControl(control) && label.length >= 2 && label.every((t, i) => tokens[i] === t);
     // "Ask why the step-ups are paused": a label ending on a question word goes on with the question itself.
     const asking = /^(?:why|how|what|where|who)$/.test(label.at(-1) ?? '');
@@ -236,13 +238,21 @@ export function labelForRow(said: string, elements: readonly ScreenElement[]): D
     const verbAt = after.findIndex((t) => /^(?:is|are|was|were|has|have|had)$/.test(t));
     const subject = after.slice(0, verbAt < 0 ? after.length : verbAt).filter((t) => !FILLERS.has(t));
     if (asking && (subject.length === 0 || !subject.every((t) => words.has(t)))) return false;
-    return rest.some((t) => words.has(t)) && names.every((t) => words.has(t));
+    // A word of the rest the screen shows, but not in this row, is another row's: "a van pitch" is not the trailer's.
+    const elsewhere = rest.some((t) => !words.has(t) && shown.has(t) && !LINKING.has(t));
+    return rest.some((t) => words.has(t)) && names.every((t) => words.has(t)) && !elsewhere;
   });
   if (inRow.length !== 1) return null;
   const control = inRow[0]!;
   if (!control.enabled) return fail(`${describe(control)} is disabled`);
   return tapOn(control, elements, `${describe(control)} is the one of the row the rest of the instruction names`, 0.8);
 }
+
+/** Small words that name nothing ("the N3 to Airport" beside "Add to favourites"). */
+const LINKING = new Set(['to', 'from', 'and', 'or', 'by', 'up', 'out', 'off', 'me', 'it', 'one']);
+
+/** Labels of a control that asks to be told: "Get alerts", "Alert me", "Get notified". */
+const NOTIFYING = /^(?:get\s+(?:an?\s+)?(?:alerts?|notified|notifications?)|alert\s+me|notify\s+me)$/i;
 
 /** Words of "… when X is back / is available / is coming" that say when, not which. */
 const RESTING = new Set(['is', 'are', 'back', 'available', 'coming', 'in', 'stock', 'ready', 'free', 'due', 'arrives', 'here']);
