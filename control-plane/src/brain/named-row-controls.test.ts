@@ -269,3 +269,19 @@ describe('asking to be told about one row (session 19)', () => {
     expect(decideOn('Alert me if lane 9 frees up', 'ios-bowling-lanes')).toBe('fail');
   });
 });
+
+describe('a row named by its time, or by a day and its name apart (session 19)', () => {
+  it('"Book the 11:40 with Tom" by the 11:40 row\'s Book; "Thursday\'s drift dive" by its day and its name', () => {
+    expect(decideOn('Book the 11:40 with Tom', 'ios-opticians-eye-test')).toBe('tap book_1');
+    expect(decideOn('Book the 11:40', 'ios-opticians-eye-test')).toBe('tap book_1');
+    expect(decideOn("Add me to the waiting list for Thursday's drift dive", 'android-dive-centre-trips')).toBe(
+      'tap uk.co.porthkerrisdivers.app:id/waitlist_button',
+    );
+  });
+  it('never a row of another name, a time whose row has no such control, or a day the row does not show', () => {
+    expect(decideOn('Book the 11:40 with Priya', 'ios-opticians-eye-test')).toBe('fail');
+    expect(decideOn('Book the 14:00', 'ios-opticians-eye-test')).toBe('fail');
+    expect(decideOn("Add me to the waiting list for Friday's drift dive", 'android-dive-centre-trips')).toBe('fail');
+    expect(decideOn("Book Thursday's wreck dive", 'android-dive-centre-trips')).toBe('fail');
+  });
+});

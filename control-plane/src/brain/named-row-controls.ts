@@ -336,7 +336,8 @@ export function controlForRow(said: string, elements: readonly ScreenElement[]):
 function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): Decision | null {
   const plain = said.trim().replace(/[.!]$/, '');
   // "Report the golf bag", "mark the saison": the verb alone, the row by what it shows, any control of it the verb starts.
-  const bare = /^(\p{L}+)\s+(?:the|my|our|this)\s+(\p{Ll}[\p{L}\s-]*)$/u.exec(plain);
+  // "Book the 11:40 with Tom": a time names the row as well as words do.
+  const bare = /^(\p{L}+)\s+(?:the|my|our|this)\s+((?:\p{Ll}|\d{1,2}[:.]\d{2}\b)[\p{L}\d\s:.-]*)$/u.exec(plain);
   // After "to" a row is named by an article, a number or a name: "Remind Tom to reply" is no row called "reply".
   const m = /^(\p{L}+)\s+(?:(.+?)\s+)?(?:for|on|about|of|to(?=\s+(?:the|my|our|this|a|an)\s|\s+[\p{Lu}\d]))\s+(.+)$/u.exec(plain);
   if ((!m && !bare) || modalFilter(elements)) return null;
@@ -367,14 +368,20 @@ function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): 
     (words.length > 1 && withInside(row, elements).some((el) => namesByHead(labelOf(el), words)));
   // The whole name, else the name less the word saying what the row is: its last ("the 10:40 reading") or its first
   // before a number ("batch #14"); never less than one word.
+  // A time names the row it starts ("11:40 with Tom Hughes"), never one it ends ("20:00 – 21:00").
+  const startsWithTime = (r: ScreenElement, words: readonly string[]) =>
+    !/^\d{1,2}[:.]\d{2}$/.test(words[0] ?? '') || textsOf(r).some((own) => own[0] === words[0]);
   const naming = (words: readonly string[]) => {
-    const showing = rows.filter((r) => showsAll(r, words));
+    const showing = rows.filter((r) => showsAll(r, words) && startsWithTime(r, words));
     return innermostRows(showing, elements);
   };
   // A word saying what a row is, that no row shows: "Hive 4" is never read as some row's "Hive", nor "the free tea" as
   // the row of "Free coffee".
   const kindWord = (w: string) => ROW_KINDS.test(w) && !rows.some((r) => wordsOf(r).has(w));
   let hits = naming(named);
+  // "Thursday's drift dive": a day said before the name, shown by the row apart ("Thu 21 Aug", "Helford drift dive").
+  if (hits.length === 0 && named.length > 1 && WEEKDAY.test(named[0]!))
+    hits = naming(named.slice(1)).filter((r) => wordsOf(r).has(named[0]!));
   if (hits.length === 0 && named.length > 1 && kindWord(named.at(-1)!)) hits = naming(named.slice(0, -1));
   // "the window seat desk": a row showing "Window seat" whose other text says what it is ("Desk 2A").
   if (hits.length === 0 && named.length > 1 && /^\p{L}+$/u.test(named.at(-1)!))
@@ -404,6 +411,8 @@ function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): 
   const fits = (label: readonly string[]) => {
     if (label.length === 0) return false;
     if (!m) return sameAction(label[0]!, verb.toLowerCase());
+    // "Waitlist the drift dive" is its "Join waitlist".
+    if (label.length === 2 && label[0] === 'join' && label[1] === verb.toLowerCase()) return true;
     // The verb or one of the same action ("drop the price" for "Reduce price", verb-controls.ts).
     const rest = sameAction(label[0]!, verb.toLowerCase()) ? label.slice(1) : OPENING.test(verb) ? label : null;
     // An amount on the control ("Pay £70.00") says how much, not what is acted on; the row's own name may be said
