@@ -387,3 +387,11 @@ export const hasLemma = (words: readonly string[], w: string) => words.some((x) 
 /** The same word, or one of its family by Porter stem ("required" under "Requirements"). */
 export const hasKin = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x) || (w.length >= 5 && sameStem(w, x)));
 export const hasWord = (words: readonly string[], w: string) => words.some((x) => sameWord(w, x));
+
+/** A closing "on the booking", "in my basket": what the whole screen is, naming no part of it. */
+const SCOPE = /\s+(?:on|in|for|with)\s+(?:the|my|our|this)\s+(?:booking|order|basket|cart|reservation|trip|visit)\s*$/i;
+
+/** "there are two divers on the booking" as "there are two divers": the claim without its scope. */
+export function withoutScope(text: string): string {
+  return text.replace(SCOPE, '');
+}

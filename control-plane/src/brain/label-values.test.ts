@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { androidScreen, text, title } from './android-test-screens.js';
+import { withoutScope } from './claim-words.js';
 import { decideOffline } from './offline-model.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
@@ -108,5 +109,18 @@ describe('a value beside its label, as the screen speaks to the user, and only t
     expect(decideOn('Verify your certification level is set to Open Water', 'android-dive-centre-trips')).toBe('fail');
     expect(decideOn('Check the certification level is Rescue Diver', 'android-dive-centre-trips')).toBe('fail');
     expect(decideOn('Verify my certification number is Advanced', 'android-dive-centre-trips')).toBe('fail');
+  });
+});
+
+describe('a claim without its closing scope, "on the booking" (session 19)', () => {
+  it('passes "there are two divers on the booking" by the count beside Divers', () => {
+    expect(withoutScope('there are two divers on the booking')).toBe('there are two divers');
+    expect(decideOn('Check there are two divers on the booking', 'android-dive-centre-trips')).toBe(
+      'assert uk.co.porthkerrisdivers.app:id/diver_count',
+    );
+  });
+  it('fails another count, and keeps a scope that names a part ("on the wreck dive")', () => {
+    expect(decideOn('Check there are three divers on the booking', 'android-dive-centre-trips')).toBe('fail');
+    expect(withoutScope('there are two divers on the wreck dive')).toBe('there are two divers on the wreck dive');
   });
 });

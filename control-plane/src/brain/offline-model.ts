@@ -13,6 +13,7 @@
  */
 import { type AutomationModel, type Decision, fail, finalFail, type ModelInput } from './actions.js';
 import { actionAndWhen, whenHolds } from './chosen-when.js';
+import { withoutScope } from './claim-words.js';
 import { type Command, parseCommandSyntax, platformSupport } from './commands.js';
 import { afternoonAsShown, clockTimes, periodAsRowTime, spokenTimes, timesOfPeriod } from './day-periods.js';
 import { parseHierarchy } from './hierarchy.js';
@@ -108,11 +109,11 @@ function chosenWhen(text: string, screen: Screen): Decision | null {
 /**
  * Times and dates of a check as a screen writes them: "half nine till quarter past ten" is "9:30 – 10:15" (and
  * "14:00" for "2:00" where only that is shown), "up to 31 March" is "until 31 March", "2 December" takes the
- * year shown beside it, "Wednesday the 4th" the month.
+ * year shown beside it, "Wednesday the 4th" the month; a closing "on the booking" is left out (claim-words.ts).
  */
 function asTheScreenWrites(text: string, screen: Screen): string {
   const shown = screen.elements.filter((el) => el.visible).map((el) => el.text || el.contentDesc);
-  const clocked = untilDates(clockTimes(timesOfPeriod(spokenTimes(poundsAsMoney(dayOrdinals(text), shown)))));
+  const clocked = untilDates(clockTimes(timesOfPeriod(spokenTimes(poundsAsMoney(dayOrdinals(withoutScope(text)), shown)))));
   const dated = withShownMonth(withShownYear(clocked, shown), shown);
   return periodAsRowTime(afternoonAsShown(dated, screen.elements, text), rowsOfScreen(screen.elements), screen.elements);
 }
