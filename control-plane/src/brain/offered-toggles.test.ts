@@ -189,3 +189,16 @@ describe("the present passive of a switch's imperative label (forty-eighth batch
     expect(decideOn('Check that pets are not allowed', 'android-flat-listing')).toBe('fail');
   });
 });
+
+describe('getting a text is being texted (session 19)', () => {
+  it('"I get a text if the sale is rained off" by the switch "Text me if it\'s rained off", on', () => {
+    expect(decideOn('Make sure I get a text if the sale is rained off', 'android-car-boot-sale-pitches')).toBe(
+      'assert uk.co.ashdownbootfair.app:id/rain_switch',
+    );
+  });
+  it('fails "I don\'t get a text" of that switch on, another way of telling, and another event', () => {
+    expect(decideOn("Make sure I don't get a text if the sale is rained off", 'android-car-boot-sale-pitches')).toBe('fail');
+    expect(decideOn('Check I get an email if the sale is rained off', 'android-car-boot-sale-pitches')).toBe('fail');
+    expect(decideOn('Check I get a text if the sale is cancelled', 'android-car-boot-sale-pitches')).toBe('fail');
+  });
+});

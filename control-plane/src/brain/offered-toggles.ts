@@ -85,15 +85,42 @@ export function toggleStating(claim: string, elements: readonly ScreenElement[])
   return hits.size === 1 ? { toggle: [...hits][0]!, negated: !!m[2] } : null;
 }
 
+/** What one gets, as what is then done to one: a text is being texted. */
+const BEING: Readonly<Record<string, string>> = {
+  text: 'texted',
+  email: 'emailed',
+  call: 'called',
+  reminder: 'reminded',
+  notification: 'notified',
+  alert: 'alerted',
+  message: 'messaged',
+};
+const GETTING = new RegExp(
+  `^(i|we)\\s+(?:will\\s+|['’]ll\\s+)?(not\\s+|don['’]t\\s+)?get\\s+(?:a|an)\\s+(${Object.keys(BEING).join('|')})\\b`,
+  'i',
+);
+
+/**
+ * "I'll be notified when I'm next" beside a switch "Notify me when I'm next": a promise in the passive
+ * of one toggle's imperative label (by dictionary form, the rest of the label's words said, the rest of
+ * the claim's the label's or the screen's topic). Its state decides, `negated` for "not".
+ */
 export function togglePromising(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
+  // "I get a text if it's rained off" beside "Text me if it's rained off": getting a text is being texted.
+  const said = claim
+    .trim()
+    .replace(
+      GETTING,
+      (_, who: string, not: string | undefined, noun: string) => `${who} will ${not ? 'not ' : ''}be ${BEING[noun.toLowerCase()]}`,
+    );
   // "I'll be notified when I'm next" beside "Notify me when I'm next": "'ll" is "will".
   // "bookings are shared with the band" beside "Share bookings with the band": the present passive says it as well.
   const m =
-    new RegExp(`^(.+?)(?:\\s+will|['’]ll)\\s+(not\\s+)?be\\s+(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim()) ??
-    new RegExp(`^(.+?)\\s+(?:are|is|get|gets)\\s+(not\\s+)?(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(claim.trim());
+    new RegExp(`^(.+?)(?:\\s+will|['’]ll)\\s+(not\\s+)?be\\s+(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(said) ??
+    new RegExp(`^(.+?)\\s+(?:are|is|get|gets)\\s+(not\\s+)?(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(said);
   if (!m) return null;
   const participle = m[3]!.toLowerCase();
-  const said = contentWords(tokensOf(`${m[1]} ${m[4]}`));
+  const saidWords = contentWords(tokensOf(`${m[1]} ${m[4]}`));
   const topic = topicWords(elements);
   const hits = new Set<ScreenElement>();
   for (const el of locatable(elements)) {
@@ -102,10 +129,11 @@ export function togglePromising(claim: string, elements: readonly ScreenElement[
     const letKnow = written[0] === 'let' && written.includes('know');
     const label = letKnow ? ['tell', ...written.slice(1).filter((w) => w !== 'know')] : written;
     const verb = letKnow && /^(?:informed|notified)$/.test(participle) ? 'tell' : lemmaAsVerb(participle);
-    if (label.length < 2 || !sameLemma(verb, lemmaAsVerb(label[0]!))) continue;
+    // A regular verb the dictionary does not know as one ("texted" of "Text me …") is its form with "-ed".
+    if (label.length < 2 || !(sameLemma(verb, lemmaAsVerb(label[0]!)) || participle === `${label[0]}ed`)) continue;
     const rest = contentWords(label.slice(1));
     const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
-    if (!rest.every((w) => has(said, w)) || !said.every((w) => has(rest, w) || has(topic, w))) continue;
+    if (!rest.every((w) => has(saidWords, w)) || !saidWords.every((w) => has(rest, w) || has(topic, w))) continue;
     const toggle = toggleOf(el, elements);
     if (toggle) hits.add(toggle);
   }
