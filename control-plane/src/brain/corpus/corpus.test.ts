@@ -22,6 +22,7 @@ import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fiftiethBatch } from './fiftieth-batch-cases.js';
 import { fiftyFirstBatch } from './fifty-first-batch-cases.js';
+import { fiftySecondBatch } from './fifty-second-batch-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyEighthBatch } from './forty-eighth-batch-cases.js';
 import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
@@ -133,6 +134,7 @@ const corpus: CorpusCase[] = [
   ...fortyNinthBatch,
   ...fiftiethBatch,
   ...fiftyFirstBatch,
+  ...fiftySecondBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -271,6 +273,7 @@ describe('offline model corpus', () => {
       ['forty-ninth batch (blind, session 18)', fortyNinthBatch],
       ['fiftieth batch (blind, session 18)', fiftiethBatch],
       ['fifty-first batch (blind, session 19)', fiftyFirstBatch],
+      ['fifty-second batch (blind, session 19)', fiftySecondBatch],
     ] as const)
       score(
         label,
