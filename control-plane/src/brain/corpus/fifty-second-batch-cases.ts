@@ -87,7 +87,7 @@
  * endurance race"), a reason before or after the action, requests ("Let me know if…", "Tell me
  * when…"), answers to a dialog ("On second thoughts I'll stay", "Go ahead and cancel it"), and
  * dialog buttons whose label also appears on the rows behind (Leave team, Cancel booking).
- * Blind score before any fix: (to be filled in on main)
+ * Blind score before any fix (scored once on main, on 78cb5f3 with the batch added): 49 of 80 (61.3 %), 0 false passes, 0 on a wrong element.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
