@@ -217,10 +217,33 @@ export function findFields(elements: readonly ScreenElement[], phrase: TargetPhr
     if (nearest) viaLabel.push({ ...labelMatch, element: nearest.field, score: labelMatch.score * 0.97, via: 'label' });
   }
   if (direct.length === 0 && viaLabel.length === 0) viaLabel.push(...byIdAndKind(candidates, phrase));
+  if (direct.length === 0 && viaLabel.length === 0) viaLabel.push(...byWordsInOrder(candidates, phrase));
   const all = [...direct, ...viaLabel].map((m) => ({ ...m, score: m.score + (wantsPassword && m.element.password ? 0.02 : 0) }));
   all.sort((a, b) => b.score - a.score || a.element.index - b.element.index);
   const seen = new Set<number>();
   return all.filter((m) => (seen.has(m.element.index) ? false : (seen.add(m.element.index), true)));
+}
+
+/**
+ * "my Archery GB number" for a field "Archery GB membership number": every word said (two at least, articles
+ * aside), in order, with the field's other words between them. One such field only.
+ */
+function byWordsInOrder(candidates: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
+  const said = normalizeText(phrase.text)
+    .split(/\s+/)
+    .filter((w) => w && !/^(?:the|a|an|my|your|our)$/.test(w));
+  if (said.length < 2) return [];
+  const inOrder = (label: string) => {
+    const own = normalizeText(label).split(/\s+/);
+    let at = 0;
+    for (const w of said) {
+      at = own.indexOf(w, at) + 1;
+      if (at === 0) return false;
+    }
+    return own[0] === said[0];
+  };
+  const hits = candidates.filter((el) => [el.text, el.hint, el.contentDesc].some((l) => l && inOrder(l)));
+  return hits.length === 1 ? [{ element: hits[0]!, score: 0.75, via: 'label' }] : [];
 }
 
 /** What a field holds, said after its name: "the pickup address" of a field `pickup_field`. */

@@ -609,11 +609,11 @@ function parseTyping(s: string): Intent | null {
     if (into) return { kind: 'type', text: quoted.quoted, field: parseTargetPhrase(into[1]!, 'field') };
     if (!quoted.after) return { kind: 'type', text: quoted.quoted, field: null };
   }
-  // "Enter Clueless in Leeds as our team name", "Put Gareth Hughes down as the lead paddler": the field after "as" and a
-  // determiner; the value may hold " in ".
+  // "Enter Clueless in Leeds as our team name", "Put Gareth Hughes down as the lead paddler", "Put … in as the booker's
+  // email": the field after "as" and a determiner; the value may hold " in ".
   if (
     (m =
-      /^(?:use|enter|type|put|key\s+in|fill\s+in|input|write)\s+(?!(?:me|us)\s)(.+?)(?:\s+down)?\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}\s-]{1,40})$/iu.exec(
+      /^(?:use|enter|type|put|key\s+in|fill\s+in|input|write)\s+(?!(?:me|us)\s)(.+?)(?:\s+down|\s+in)?\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}'’\s-]{1,40})$/iu.exec(
         s,
       ))
   ) {

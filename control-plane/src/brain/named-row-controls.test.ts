@@ -285,3 +285,12 @@ describe('a row named by its time, or by a day and its name apart (session 19)',
     expect(decideOn("Book Thursday's wreck dive", 'android-dive-centre-trips')).toBe('fail');
   });
 });
+
+describe('a row name with the small words of a hyphenated name (session 19)', () => {
+  it('"the have-a-go taster" is the row "Sat 11 Oct · 14:00 · Have-a-go taster"', () => {
+    expect(decideOn('Put me on the waiting list for the have-a-go taster', 'ios-archery-range-bookings')).toBe('tap waitlist_2');
+  });
+  it('never a row without that control', () => {
+    expect(decideOn('Put me on the waiting list for the club shoot', 'ios-archery-range-bookings')).toBe('fail');
+  });
+});

@@ -363,8 +363,11 @@ function controlForRowAsSaid(said: string, elements: readonly ScreenElement[]): 
   const wordsOf = (row: ScreenElement) => new Set(textsOf(row).flat());
   // The name's words together in one text of the row: "Hive 4" is not "Hive 3" beside "Varroa drop 4 a day".
   const showsAll = (row: ScreenElement, words: readonly string[]) =>
-    // A plural shown for a singular said ("the plum picking" of "Plums · Victoria").
-    textsOf(row).some((own) => own.some((_, i) => words.every((w, j) => own[i + j] === w || sameLemma(own[i + j] ?? '', w)))) ||
+    // A plural shown for a singular said ("the plum picking" of "Plums · Victoria"); the small words the name leaves out
+    // are left out of the row's texts too ("have-a-go taster").
+    textsOf(row)
+      .map((own) => own.filter((t) => !FILLERS.has(t)))
+      .some((own) => own.some((_, i) => words.every((w, j) => own[i + j] === w || sameLemma(own[i + j] ?? '', w)))) ||
     (words.length > 1 && withInside(row, elements).some((el) => namesByHead(labelOf(el), words)));
   // The whole name, else the name less the word saying what the row is: its last ("the 10:40 reading") or its first
   // before a number ("batch #14"); never less than one word.

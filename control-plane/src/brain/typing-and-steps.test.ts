@@ -95,3 +95,16 @@ describe('the field named first, then a code (session 19)', () => {
     expect(parseInstruction('Enter the amount £40')).toMatchObject({ text: 'the amount £40', field: null });
   });
 });
+
+describe('a field by its words in order, and "put … in as the …" (the fifty-second batch, session 19)', () => {
+  it('"my Archery GB number" is the field "Archery GB membership number"; "in as the booker\'s email" its field', () => {
+    expect(decideOn('Enter 1048832 for my Archery GB number', 'ios-archery-range-bookings')).toBe('type "1048832" into membershipField');
+    expect(decideOn("Put kim.hart@example.com in as the booker's email", 'ios-trampoline-park-sessions')).toBe(
+      'type "kim.hart@example.com" into emailField',
+    );
+  });
+  it('never words out of order, nor a name that does not start the label', () => {
+    expect(decideOn('Enter 1048832 for my GB number', 'ios-archery-range-bookings')).toBe('fail');
+    expect(decideOn('Enter 1048832 for my number Archery', 'ios-archery-range-bookings')).toBe('fail');
+  });
+});
