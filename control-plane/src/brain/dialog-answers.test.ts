@@ -102,3 +102,14 @@ describe('an answer, a change of mind or what not to do, before the action (sess
     expect(decide("Don't rebook", 'ios-cancel-balloon-flight-alert')).toBe('fail');
   });
 });
+
+describe('"I\'ll stay", "I\'d rather keep …", a change of mind without its comma (the fifty-second batch, session 19)', () => {
+  it('stays in the team, keeps the seats', () => {
+    expect(decide("On second thoughts I'll stay", 'android-leave-five-a-side-team-dialog')).toBe('tap android:id/button2');
+    expect(decide("No, I'd rather keep the seats", 'ios-cancel-cheese-tasting-alert')).toBe('tap Keep my seats');
+  });
+  it('"I\'ll stay" answers no dialog asking to cancel; "keep me on the subs list" is no "Stay in team"', () => {
+    expect(decide("I'll stay", 'ios-cancel-cheese-tasting-alert')).toBe('fail');
+    expect(decide('Keep me on the subs list', 'android-leave-five-a-side-team-dialog')).not.toBe('tap android:id/button2');
+  });
+});

@@ -393,6 +393,9 @@ export function parseInstruction(instruction: string): Intent {
   // ("If the banner is shown, tap Close" keeps its condition: it never starts with "I").
   const aside = new RegExp(`^(?:i|i'm|i've|we)\\s[^,;]*[,;]\\s*((?:${TAP_VERBS})\\s.+)$`, 'i').exec(s);
   if (aside && !isCondition(s.slice(0, s.length - aside[1]!.length).replace(/[,;]\s*$/, ''))) return parseInstruction(aside[1]!);
+  // "On second thoughts I'll stay": a change of mind without its comma names nothing, as with one (below).
+  const rethought = /^(?:on\s+second\s+thoughts?|having\s+thought\s+about\s+it)\s+(?=\p{L})(?![^,]*,)(.+)$/iu.exec(s);
+  if (rethought) return parseInstruction(rethought[1]!);
   // "Stop the site notice emails": what a switch sends is stopped by turning it off.
   const stop =
     /^(?:stop|pause)\s+((?:the\s+|my\s+)?.*\b(?:emails?|notifications?|reminders?|alerts?|texts?|messages|updates|newsletters?))$/i.exec(s);

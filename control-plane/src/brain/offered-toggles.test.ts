@@ -202,3 +202,13 @@ describe('getting a text is being texted (session 19)', () => {
     expect(decideOn('Check I get a text if the sale is cancelled', 'android-car-boot-sale-pitches')).toBe('fail');
   });
 });
+
+describe('"helmets are being hired" (the fifty-second batch, session 19)', () => {
+  it('is the switch "Helmet hire (£3 per driver)" on; "not being hired" fails', () => {
+    expect(decideOn('Make sure helmets are being hired', 'android-go-karting-sessions')).toBe(
+      'assert uk.co.thunderbowlkarting.app:id/helmet_switch',
+    );
+    expect(decideOn('Make sure helmets are not being hired', 'android-go-karting-sessions')).toBe('fail');
+    expect(decideOn('Make sure videos are being hired', 'android-go-karting-sessions')).toBe('fail');
+  });
+});

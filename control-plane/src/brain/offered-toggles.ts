@@ -65,9 +65,11 @@ const IRREGULAR = 'told|sent|kept|paid|made|given|shown|taken|done|set|put|left|
  * decides, `negated` for "have not been".
  */
 export function toggleStating(claim: string, elements: readonly ScreenElement[]): { toggle: ScreenElement; negated: boolean } | null {
-  const m = new RegExp(`^(.+?)\\s+(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(not\\s+)?(\\p{L}+ed|${IRREGULAR})\\b(.*)$`, 'iu').exec(
-    claim.trim(),
-  );
+  // "helmets are being hired" beside a switch "Helmet hire (£3 per driver)": "being" says it as well.
+  const m = new RegExp(
+    `^(.+?)\\s+(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(not\\s+)?(?:being\\s+)?(\\p{L}+ed|${IRREGULAR})\\b(.*)$`,
+    'iu',
+  ).exec(claim.trim());
   if (!m) return null;
   const subject = contentWords(tokensOf(m[1]!));
   const rest = contentWords(tokensOf(m[4]!));

@@ -263,26 +263,30 @@ export const DESTRUCTIVE =
 
 /**
  * "Keep the photos" on a dialog asking "Delete 3 photos?", "stay in the group" on "Leave group?": the
- * dialog's one answer that loses nothing (its Cancel, or a button saying Keep), when the words after
- * "keep" (prepositions aside) are the dialog's.
+ * dialog's one answer that loses nothing (its Cancel, or a button saying Keep or Stay), when the words after
+ * "keep" (prepositions aside) are the dialog's; "I'll stay", "I'd rather keep …" as well.
  * Null with no such dialog up, or no one such button.
  */
 export function keepInDialog(said: string, elements: readonly ScreenElement[]): Decision | null {
-  // "Keep the photos", "keep sharing my location with Anna", "stay in the group".
-  const m = /^(?:keep|stay\s+(?:in|with|on))\s+(.+)$/i.exec(said.trim());
+  // "Keep the photos", "keep sharing my location with Anna", "stay in the group", "I'll stay", "I'd rather keep the seats".
+  const wish = said.trim().replace(/^(?:i|we)(?:['’]ll|\s+will|['’]d\s+rather|\s+would\s+rather)\s+/i, '');
+  const m = /^(?:keep|stay(?:\s+(?:in|with|on|put))?)(?:\s+(.+))?$/i.exec(wish);
   const inModal = modalFilter(elements);
   if (!m || !inModal) return null;
   const title = titleElements(elements).find(inModal);
   if (!title || !DESTRUCTIVE.test(textOf(title))) return null;
+  // "I'll stay" alone answers a dialog asking to leave, not one asking to cancel or delete.
+  const staying = /^stay/i.test(wish);
+  if (!m[1] && staying && !/^(?:leave|withdraw|quit|exit|unsubscribe)\b/i.test(textOf(title))) return null;
   const shown = dialogWords(inModal, elements);
-  const object = comparableTokens(m[1]!).filter((w) => !/^(?:the|a|an|my|this|these|it|them|all|in|on|with|from|to|of|for)$/.test(w));
+  const object = comparableTokens(m[1] ?? '').filter((w) => !/^(?:the|a|an|my|this|these|it|them|all|in|on|with|from|to|of|for)$/.test(w));
   if (!object.every((w) => shown.some((d) => sameStem(d, w) || d === w))) return null;
   const answers = locatable(elements).filter(
     (el) =>
       inModal(el) &&
       (el.clickable || isButtonType(el)) &&
       !isToggle(el) &&
-      (DISMISS_LABELS.some((l) => sameText(textOf(el), l)) || /^keep\b/i.test(textOf(el))),
+      (DISMISS_LABELS.some((l) => sameText(textOf(el), l)) || new RegExp(`^${staying ? 'stay' : 'keep'}\\b`, 'i').test(textOf(el))),
   );
   if (answers.length !== 1) return null;
   return tapOn(answers[0]!, elements, `${describe(answers[0]!)} answers ${describe(title)} without losing anything`, 0.85);

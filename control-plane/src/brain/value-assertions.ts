@@ -7,7 +7,7 @@
  * does not pass again.
  */
 import { type Decision, fail } from './actions.js';
-import { evidenceOf, findShown, offeredState, paraphraseOf, resolveAssert, shownLocator } from './assertions.js';
+import { bySwitchPromise, evidenceOf, findShown, offeredState, paraphraseOf, resolveAssert, shownLocator } from './assertions.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
 import { ancestors, children, describe, isButtonType, isEditable } from './element-roles.js';
@@ -16,6 +16,7 @@ import { sameLemma } from './lemmas.js';
 import { GENERIC_OBJECTS, ROW_KINDS, spelledOut } from './lexicon.js';
 import { locatable } from './locators.js';
 import { resolveModalValue } from './modal-subject.js';
+import { toggleStating } from './offered-toggles.js';
 import { ratingClaim } from './rating-claims.js';
 import { isChosen, screenAbout } from './screen-parts.js';
 import { gap, lies, modalFilter, nothingBetween, rowOf, titleElements } from './screen-structure.js';
@@ -165,6 +166,7 @@ function labelValue(label: TargetPhrase, value: string, said: string, elements: 
       labelBeforeColon(label, value, elements) ??
       identifiedSubject(label, valueTexts, elements) ??
       numberWithoutRowKind(label, value, said, elements) ??
+      statedBySwitch(said, elements) ??
       notFound('label', label, elements)
     );
   const values = findShown(elements, { text: value, variants: bare ? [bare] : [] }).map((m) => m.element);
@@ -270,6 +272,16 @@ function otherChosen(el: ScreenElement, elements: readonly ScreenElement[]): boo
   const parent = ancestors(el, elements)[0];
   if (!parent || isChosen(el, elements)) return false;
   return children(parent, elements).some((o) => o !== el && o.type === el.type && isChosen(o, elements));
+}
+
+/**
+ * "helmets are being hired" beside a switch "Helmet hire (£3 per driver)": its state decides (offered-toggles.ts). A
+ * switch or a checkbox only: a chip that states ("Pets allowed" on a listing) is read by the label's own readers.
+ */
+function statedBySwitch(said: string, elements: readonly ScreenElement[]): Decision | null {
+  const stated = toggleStating(said, elements);
+  if (!stated || !/Switch|CheckBox/i.test(stated.toggle.type)) return null;
+  return bySwitchPromise(stated.toggle, stated.negated, elements);
 }
 
 /** Words a tester adds to a label that say nothing of which value it is: "honey so far this year". */
