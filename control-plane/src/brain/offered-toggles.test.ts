@@ -200,6 +200,8 @@ describe('getting a text is being texted (session 19)', () => {
     expect(decideOn("Make sure I don't get a text if the sale is rained off", 'android-car-boot-sale-pitches')).toBe('fail');
     expect(decideOn('Check I get an email if the sale is rained off', 'android-car-boot-sale-pitches')).toBe('fail');
     expect(decideOn('Check I get a text if the sale is cancelled', 'android-car-boot-sale-pitches')).toBe('fail');
+    // A negation in what the text is for (a negate mutant that kept its pass).
+    expect(decideOn('Make sure I get a text if the sale is not rained off', 'android-car-boot-sale-pitches')).toBe('fail');
   });
 });
 

@@ -136,6 +136,8 @@ export function togglePromising(claim: string, elements: readonly ScreenElement[
     const rest = contentWords(label.slice(1));
     const has = (words: readonly string[], w: string) => words.some((x) => sameLemma(w, x));
     if (!rest.every((w) => has(saidWords, w)) || !saidWords.every((w) => has(rest, w) || has(topic, w))) continue;
+    // "… if the sale is not rained off" is not "Text me if it's rained off".
+    if (tokensOf(m[4]!).some((w) => NEGATIONS.has(w)) !== label.some((w) => NEGATIONS.has(w))) continue;
     const toggle = toggleOf(el, elements);
     if (toggle) hits.add(toggle);
   }
