@@ -393,6 +393,12 @@ export function parseInstruction(instruction: string): Intent {
   // ("If the banner is shown, tap Close" keeps its condition: it never starts with "I").
   const aside = new RegExp(`^(?:i|i'm|i've|we)\\s[^,;]*[,;]\\s*((?:${TAP_VERBS})\\s.+)$`, 'i').exec(s);
   if (aside && !isCondition(s.slice(0, s.length - aside[1]!.length).replace(/[,;]\s*$/, ''))) return parseInstruction(aside[1]!);
+  // "Let me know if the deposit is £200", "tell me whether lane 9 has bumpers": asking to be told is a check.
+  const askTold = /^(?:let\s+me\s+know|tell\s+me|find\s+out|see)\s+(?:if|whether)\s+(.+)$/i.exec(s);
+  if (askTold) {
+    const check = assertion(`check that ${askTold[1]!}`);
+    if (check) return check;
+  }
   // "On second thoughts I'll stay": a change of mind without its comma names nothing, as with one (below).
   const rethought = /^(?:on\s+second\s+thoughts?|having\s+thought\s+about\s+it)\s+(?=\p{L})(?![^,]*,)(.+)$/iu.exec(s);
   if (rethought) return parseInstruction(rethought[1]!);

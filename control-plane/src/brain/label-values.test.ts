@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { androidScreen, text, title } from './android-test-screens.js';
 import { withoutScope } from './claim-words.js';
+import { poundsAsMoney } from './lexicon.js';
 import { decideOffline } from './offline-model.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
@@ -122,5 +123,18 @@ describe('a claim without its closing scope, "on the booking" (session 19)', () 
   it('fails another count, and keeps a scope that names a part ("on the wreck dive")', () => {
     expect(decideOn('Check there are three divers on the booking', 'android-dive-centre-trips')).toBe('fail');
     expect(withoutScope('there are two divers on the wreck dive')).toBe('there are two divers on the wreck dive');
+  });
+});
+
+describe('asking to be told is a check, and hundreds of pounds in words (the fifty-second batch, session 19)', () => {
+  it('"Let me know if the deposit is two hundred pounds" over "… deposit £200.00 today"', () => {
+    expect(decideOn('Let me know if the deposit is two hundred pounds', 'android-house-removals-quote')).toBe(
+      'assert uk.co.swiftmovesremovals.app:id/quote_total',
+    );
+    expect(poundsAsMoney('two hundred and fifty pounds, three hundred and six quid', ['£1'])).toBe('£250, £306');
+  });
+  it('fails another amount, and is never an action', () => {
+    expect(decideOn('Let me know if the deposit is three hundred pounds', 'android-house-removals-quote')).toBe('fail');
+    expect(decideOn('Let me know if the deposit is two hundred and fifty pounds', 'android-house-removals-quote')).toBe('fail');
   });
 });

@@ -221,9 +221,12 @@ const TENS: Readonly<Record<string, number>> = {
   eighty: 80,
   ninety: 90,
 };
-const SPOKEN_AMOUNT = `(?:${Object.keys(TENS).join('|')})(?:[-\\s](?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')}))?|${Object.keys(NUMBER_WORDS).join('|')}`;
-/** "six" is 6, "twenty-eight" 28, "eighty four" 84. */
+const BELOW_HUNDRED = `(?:${Object.keys(TENS).join('|')})(?:[-\\s](?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')}))?|${Object.keys(NUMBER_WORDS).join('|')}`;
+const SPOKEN_AMOUNT = `(?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')})\\s+hundred(?:\\s+(?:and\\s+)?(?:${BELOW_HUNDRED}))?|${BELOW_HUNDRED}`;
+/** "six" is 6, "twenty-eight" 28, "eighty four" 84, "two hundred and fifty" 250. */
 function spokenNumber(words: string): string {
+  const hundreds = /^(\p{L}+)\s+hundred(?:\s+(?:and\s+)?(.+))?$/iu.exec(words.trim());
+  if (hundreds) return String(Number(NUMBER_WORDS[hundreds[1]!.toLowerCase()]) * 100 + Number(hundreds[2] ? spokenNumber(hundreds[2]) : 0));
   const [tens, units] = words.toLowerCase().split(/[-\s]/);
   return TENS[tens!] !== undefined ? String(TENS[tens!]! + Number(units ? NUMBER_WORDS[units] : 0)) : NUMBER_WORDS[tens!]!;
 }
