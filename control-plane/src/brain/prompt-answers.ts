@@ -286,7 +286,7 @@ export function keepInDialog(said: string, elements: readonly ScreenElement[]): 
       inModal(el) &&
       (el.clickable || isButtonType(el)) &&
       !isToggle(el) &&
-      (DISMISS_LABELS.some((l) => sameText(textOf(el), l)) || new RegExp(`^${staying ? 'stay' : 'keep'}\\b`, 'i').test(textOf(el))),
+      (DISMISS_LABELS.some((l) => sameText(textOf(el), l)) || (staying ? /^stay\b/i : /^keep\b/i).test(textOf(el))),
   );
   if (answers.length !== 1) return null;
   return tapOn(answers[0]!, elements, `${describe(answers[0]!)} answers ${describe(title)} without losing anything`, 0.85);

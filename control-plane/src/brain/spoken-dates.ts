@@ -4,6 +4,7 @@
  * day of the month must be the same; a weekday or month said must be the control's, when it
  * shows one. Only a whole date (nothing else said), and one such control only.
  */
+import { ordinalValue } from './target-phrase.js';
 import { comparableTokens } from './verdict-text.js';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -68,28 +69,17 @@ const DAY_WORDS: Readonly<Record<string, number>> = {
   twentieth: 20,
   thirtieth: 30,
 };
-const UNIT_DAYS: Readonly<Record<string, number>> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-};
-const DAY_WORD = new RegExp(
-  `\\bthe\\s+(${Object.keys(DAY_WORDS).join('|')}|twenty[-\\s](?:${Object.keys(UNIT_DAYS).join('|')})|thirty[-\\s]first)\\b`,
-  'gi',
-);
+// "twenty-first" … "thirty-first": a ten and a place of one to nine (target-phrase.ts ordinalValue).
+const DAY_WORD = new RegExp(`\\bthe\\s+(${Object.keys(DAY_WORDS).join('|')}|(?:twenty|thirty)[-\\s]\\p{L}+)\\b`, 'giu');
 const suffix = (n: number) => (n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th');
 
 /** "the twenty-first" as "the 21st", as dates are written ("Sunday the 21st", "Sun 21 Sep"). */
 export function dayOrdinals(text: string): string {
-  return text.replace(DAY_WORD, (_, said: string) => {
+  return text.replace(DAY_WORD, (whole, said: string) => {
     const [tens, unit] = said.toLowerCase().split(/[-\s]/);
-    const n = unit ? (tens === 'thirty' ? 30 : 20) + UNIT_DAYS[unit]! : DAY_WORDS[tens!]!;
+    const place = unit ? ordinalValue(unit) : undefined;
+    if (unit && (place === undefined || place < 1 || place > (tens === 'thirty' ? 1 : 9))) return whole;
+    const n = unit ? (tens === 'thirty' ? 30 : 20) + place! : DAY_WORDS[tens!]!;
     return `the ${n}${suffix(n)}`;
   });
 }
