@@ -669,6 +669,8 @@ function parseTyping(s: string): Intent | null {
     return { kind: 'type', text: unquote(m[1]!), field: parseTargetPhrase(m[2]!, 'field') };
   }
   if ((m = /^search\s+for\s+(.+)$/i.exec(s))) return { kind: 'type', text: unquote(m[1]!), field: { text: 'Search', role: 'search' } };
+  // "Put the van under cover" puts a thing somewhere: no text to type (a value to put is quoted, or named with its field).
+  if (/^put\s+(?:the|a|an|my|our|your|it|them|this|that)\s/i.test(s)) return null;
   if ((m = new RegExp(`^${TYPE_VERBS}\\s+(.+)$`, 'i').exec(s))) return { kind: 'type', text: unquote(m[1]!), field: null };
   return null;
 }

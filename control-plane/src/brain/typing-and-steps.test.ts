@@ -108,3 +108,11 @@ describe('a field by its words in order, and "put … in as the …" (the fifty-
     expect(decideOn('Enter 1048832 for my number Archery', 'ios-archery-range-bookings')).toBe('fail');
   });
 });
+
+describe('"put" a thing somewhere is no typing (session 19: "Put the van under cover" typed into the only field)', () => {
+  it('types nothing for an article-led object without a field; a name or a quoted value is still typed', () => {
+    expect(decideOn('Put the van under cover', 'android-car-boot-sale-pitches')).not.toMatch(/^type/);
+    expect(parseInstruction('Put John Smith')).toMatchObject({ kind: 'type', text: 'John Smith' });
+    expect(parseInstruction('Put the milk in the fridge')).toMatchObject({ kind: 'type', field: { text: 'fridge' } });
+  });
+});
