@@ -46,3 +46,15 @@ export const title = (t: string): N => ({
   id: 'toolbar',
   kids: [text(t, 100, 'toolbar_title', 189)],
 });
+
+/** A button at height `y`, on the right of its row unless `x` says where. */
+export const button = (label: string, y: number, id: string, x = 800): N => ({
+  cls: 'android.widget.Button',
+  b: [x, y, x + 240, y + 90],
+  text: label,
+  id,
+  click: true,
+});
+
+/** A list row from height `y`, the full width, holding `kids`. */
+export const row = (y: number, id: string, kids: N[]): N => ({ cls: 'android.widget.LinearLayout', b: [0, y, 1080, y + 220], id, kids });

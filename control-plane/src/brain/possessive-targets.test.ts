@@ -4,18 +4,9 @@
  * without that control, a text showing the words whole, a check's verb.
  */
 import { describe, expect, it } from 'vitest';
-import { androidScreen, type N, text, title } from './android-test-screens.js';
+import { androidScreen, button, row, text, title } from './android-test-screens.js';
 import { decideOffline } from './offline-model.js';
 import { ownedAsFor } from './possessive-targets.js';
-
-const button = (label: string, y: number, id: string): N => ({
-  cls: 'android.widget.Button',
-  b: [800, y, 1040, y + 90],
-  text: label,
-  id,
-  click: true,
-});
-const row = (y: number, kids: N[]): N => ({ cls: 'android.widget.LinearLayout', b: [0, y, 1080, y + 220], id: 'pet_row', kids });
 
 // Three dogs: Bramble and Pickle each with their own Medication log, Otto with none; a card showing "Otto's photos".
 const kennels = androidScreen(title('Your stay'), {
@@ -23,10 +14,10 @@ const kennels = androidScreen(title('Your stay'), {
   b: [0, 400, 1400, 1200],
   id: 'pet_list',
   kids: [
-    row(400, [text('Bramble', 410, 'pet_name'), button('Medication log', 430, 'meds_button')]),
-    row(620, [text('Pickle', 630, 'pet_name'), button('Medication log', 650, 'meds_button')]),
-    row(840, [text('Otto', 850, 'pet_name'), button('Remove', 870, 'remove_button')]),
-    row(1060, [{ ...button("Otto's photos", 1070, 'photos_button'), b: [40, 1070, 600, 1160] }]),
+    row(400, 'pet_row', [text('Bramble', 410, 'pet_name'), button('Medication log', 430, 'meds_button')]),
+    row(620, 'pet_row', [text('Pickle', 630, 'pet_name'), button('Medication log', 650, 'meds_button')]),
+    row(840, 'pet_row', [text('Otto', 850, 'pet_name'), button('Remove', 870, 'remove_button')]),
+    row(1060, 'pet_row', [{ ...button("Otto's photos", 1070, 'photos_button'), b: [40, 1070, 600, 1160] }]),
   ],
 });
 

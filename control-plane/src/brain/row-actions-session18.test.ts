@@ -5,16 +5,9 @@
  * of a range, a row without the control.
  */
 import { describe, expect, it } from 'vitest';
-import { androidScreen, type N, text, title } from './android-test-screens.js';
+import { androidScreen, button, type N, row, text, title } from './android-test-screens.js';
 import { decideOffline } from './offline-model.js';
 
-const button = (label: string, y: number, id: string, x = 800): N => ({
-  cls: 'android.widget.Button',
-  b: [x, y, x + 240, y + 90],
-  text: label,
-  id,
-  click: true,
-});
 const chip = (label: string, x: number, id: string, chosen: boolean): N => ({
   cls: 'com.google.android.material.chip.Chip',
   b: [x, 260, x + 300, 340],
@@ -23,7 +16,6 @@ const chip = (label: string, x: number, id: string, chosen: boolean): N => ({
   click: true,
   checked: chosen,
 });
-const row = (y: number, id: string, kids: N[]): N => ({ cls: 'android.widget.LinearLayout', b: [0, y, 1080, y + 220], id, kids });
 
 // A rehearsal-room booking: Thursday chosen; room 1 bookable, room 2 only in the evening, room 3 taken by Priya.
 const rooms = androidScreen(
