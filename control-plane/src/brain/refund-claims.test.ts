@@ -43,4 +43,10 @@ describe('money said to come back', () => {
     expect(decide('Check the money goes back to a Mastercard', partial)).toBe('fail');
     expect(decide('Check the deposit goes back to the card ending 1234', partial)).toBe('fail');
   });
+  it('passes half of an amount only when the half goes back and the whole is said beside it', () => {
+    expect(decide('Check half of the £30 comes back to me', partial)).toBe('assert app:id/message');
+    expect(decide("Verify I'd get half of the £30 back", partial)).toBe('assert app:id/message');
+    expect(decide('Check half of the £50 comes back to me', partial)).toBe('fail');
+    expect(decide('Check we get half of the £50 back', permit)).toBe('fail');
+  });
 });

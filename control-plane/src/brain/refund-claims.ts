@@ -12,6 +12,8 @@
  *   ("The £40.00 permit can't be refunded").
  * - Where or when it goes, when the claim says it ("within 5 working days", "to the Visa ending 4417"): every word
  *   and number of it in that part ("to a Mastercard" is not "to the Visa").
+ * - Half of an amount ("half of the £70 comes back", "I'd get half of the £378 back"): the half is what goes back, and
+ *   the whole is said in the same part too ("£35.00 of the £70.00 goes back"), so half of another sum never passes.
  * - While a dialog is up, only its texts are read.
  */
 import type { Decision } from './actions.js';
@@ -30,7 +32,7 @@ const REST = String.raw`((?:\s+(?:within|in|to|into|onto|on|by)\s.+)?)`;
 const BACK = String.raw`(?:will\s+be|is|gets|should\s+be)\s+(?:refunded|paid\s+back|given\s+back|returned)|(?:will\s+come|comes|will\s+go|goes|should\s+come|should\s+go)\s+back`;
 const AMOUNT_CLAIMS = [
   new RegExp(
-    `^(?:i|we)(?:['’]ll|\\s+will|\\s+should|\\s+are\\s+going\\s+to)?\\s+get\\s+(?:a\\s+refund\\s+of\\s+)?${AMOUNT}(?:\\s+back)?${REST}$`,
+    `^(?:i|we)(?:['’]ll|['’]d|\\s+will|\\s+would|\\s+should|\\s+are\\s+going\\s+to)?\\s+get\\s+(?:a\\s+refund\\s+of\\s+)?${AMOUNT}(?:\\s+back)?${REST}$`,
     'i',
   ),
   new RegExp(`^(?:i|we)\\s+(?:will\\s+be|am|are|get)\\s+refunded\\s+${AMOUNT}${REST}$`, 'i'),
@@ -43,7 +45,10 @@ const PLAIN_CLAIM = new RegExp(
 );
 const NEGATION = /\b(?:not|no|never|can['’]?t|cannot|won['’]?t|isn['’]?t|aren['’]?t|non-refundable|nonrefundable)\b/i;
 const GOES_BACK = /\b(?:back|refund|refunds|refunded|refunding|returned)\b/i;
-const FILLER = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'to', 'into', 'onto', 'on', 'in', 'by']);
+// "to me", "to us": the user is where refunds go, whatever card the text names.
+const FILLER = new Set(['the', 'a', 'an', 'my', 'our', 'your', 'to', 'into', 'onto', 'on', 'in', 'by', 'me', 'us']);
+/** "half of the £70": the half stands for the amount, the whole must be said beside it. */
+const HALF_OF = new RegExp(`\\bhalf\\s+(?:of\\s+)?(?:the\\s+|my\\s+|our\\s+)?${AMOUNT}`, 'i');
 
 /** "£27.50" and "£27.50" alike, "£195" and "£195.00" alike: the currency and the amount in pence. */
 function amountOf(sign: string, digits: string): string {
@@ -51,7 +56,10 @@ function amountOf(sign: string, digits: string): string {
 }
 
 export function refundClaim(sentence: string, elements: readonly ScreenElement[]): Decision | null {
-  const said = sentence.trim().replace(/[.!]$/, '');
+  const told = sentence.trim().replace(/[.!]$/, '');
+  const half = HALF_OF.exec(told);
+  const whole = half ? amountOf(half[1]!, half[2]!) : null;
+  const said = half ? told.replace(HALF_OF, `${half[1]}${(Number(half[2]!.replace(/,/g, '')) / 2).toFixed(2)}`) : told;
   const m = AMOUNT_CLAIMS.map((claim) => claim.exec(said)).find(Boolean);
   const plain = m ? null : PLAIN_CLAIM.exec(said);
   if (!m && !(plain && plain[2]!.trim() !== '')) return null;
@@ -69,6 +77,8 @@ export function refundClaim(sentence: string, elements: readonly ScreenElement[]
     if (wanted === null) return GOES_BACK.test(part) && (named === null || own.includes(named));
     const at = first.exec(part);
     if (!at || amountOf(at[1]!, at[2]!) !== wanted) return false;
+    const amounts = [...part.matchAll(new RegExp(AMOUNT, 'g'))].map((a) => amountOf(a[1]!, a[2]!));
+    if (whole !== null && !amounts.includes(whole)) return false;
     return GOES_BACK.test(part.slice(at.index + at[0].length));
   };
   const hits = locatable(elements).filter(
