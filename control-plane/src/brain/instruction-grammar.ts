@@ -412,6 +412,13 @@ export function parseInstruction(instruction: string): Intent {
   // "Put us on the waitlist for parent and toddler": joining it.
   const putOn = /^(?:put|add|get)\s+(?:me|us)\s+on\s+(?:to\s+)?(?:the\s+)?(wait\s*list|waiting\s+list)\b(.*)$/i.exec(s);
   if (putOn) return parseInstruction(`join the ${putOn[1]!}${putOn[2]!}`);
+  // "Take Otto off this stay", "take the bench off the list": removing it; "pull me out of Sunday's shoot": withdrawing.
+  const takeOff = /^take\s+(?:off\s+(.+)|(.+?)\s+off(?:\s+(?:the|this|that|my|our)\s+\p{L}+)?)$/iu.exec(s);
+  // Not "take one carrot cake slice off": a count taken off lowers a quantity (row-steppers.ts), never removes the row.
+  const taken = takeOff?.[1] ?? takeOff?.[2];
+  if (taken && !/^(?:me|us|one|an?|two|three|\d+)\b/i.test(taken)) return parseInstruction(`remove ${taken}`);
+  const pullOut = /^(?:pull|take|get)\s+(?:me|us)\s+out\s+of\s+(.+)$/i.exec(s);
+  if (pullOut) return parseInstruction(`withdraw from ${pullOut[1]}`);
   // "Ask to be notified", "request to be called back": the control that does it for me ("Notify me", "Call me back").
   const forMe = /^(?:ask|request|sign\s+up|opt\s+in)\s+to\s+be\s+(notified|reminded|told|alerted|emailed|texted|called)\b(.*)$/i.exec(s);
   if (forMe) return parseInstruction(`${BE_DONE_TO_ME[forMe[1]!.toLowerCase()]!} me${forMe[2]!}`);

@@ -432,7 +432,7 @@ export const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|su
 export const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/;
 
 export const DESTINATION =
-  /\s+(?:to|into|in|from|off)\s+(?:the\s+|my\s+|our\s+)?(?:basket|cart|bag|box|order|list|playlist|favou?rites|library|wishlist|trolley)$/i;
+  /\s+(?:to|into|in|from|off)\s+(?:the\s+|my\s+|our\s+)?(?:basket|cart|bag|box|order|list|playlist|favou?rites|library|wishlist|trolley|inventory|stay|booking|quote)$/i;
 
 /** What a tester may call the thing a screen acts on: "Pause the video", "Stop the timer", "Attach a photo". */
 export const GENERIC_OBJECTS =

@@ -34,7 +34,8 @@ const withInside = (row: ScreenElement, elements: readonly ScreenElement[]) => [
 const UNIT = /^(?:ft|m|km|mi|kg|g|cm|mm|min|mins|h|hr|hrs|l|ml|oz|lb|lbs|gb|mb|tb|berths?|seats?|nights?|people)$/i;
 const isTime = (t: string) => /^\d{1,2}:\d{2}$/.test(t);
 const sameTime = (a: string, b: string) => a.replace(/^0(?=\d:)/, '') === b.replace(/^0(?=\d:)/, '');
-const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with']);
+// "Withdraw from Sunday's club shoot": the row is named after the preposition, as after "for".
+const FILLERS = new Set(['the', 'a', 'an', 'my', 'our', 'this', 'that', 'for', 'on', 'of', 'in', 'at', 'with', 'from']);
 
 /** Of rows that each show what was asked, the ones not holding another of them: a card in a list item is the one meant. */
 export function innermostRows(rows: readonly ScreenElement[], elements: readonly ScreenElement[]): ScreenElement[] {
