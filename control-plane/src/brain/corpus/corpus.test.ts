@@ -23,6 +23,7 @@ import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fiftiethBatch } from './fiftieth-batch-cases.js';
 import { fiftyFirstBatch } from './fifty-first-batch-cases.js';
 import { fiftySecondBatch } from './fifty-second-batch-cases.js';
+import { fiftyThirdBatch } from './fifty-third-batch-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyEighthBatch } from './forty-eighth-batch-cases.js';
 import { fortyFifthBatch } from './forty-fifth-batch-cases.js';
@@ -135,6 +136,7 @@ const corpus: CorpusCase[] = [
   ...fiftiethBatch,
   ...fiftyFirstBatch,
   ...fiftySecondBatch,
+  ...fiftyThirdBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -274,6 +276,7 @@ describe('offline model corpus', () => {
       ['fiftieth batch (blind, session 18)', fiftiethBatch],
       ['fifty-first batch (blind, session 19)', fiftyFirstBatch],
       ['fifty-second batch (blind, session 19)', fiftySecondBatch],
+      ['fifty-third batch (blind, session 20)', fiftyThirdBatch],
     ] as const)
       score(
         label,
