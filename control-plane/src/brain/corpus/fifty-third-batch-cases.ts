@@ -96,7 +96,9 @@
  * a dialog ("Yes, go ahead and cancel the cake", "Never mind, we'll keep it", "Hang on, I still
  * want to run it"), and dialog buttons whose label also appears on the rows behind (Cancel order,
  * Give up place).
- * Blind score before any fix: (to be filled in when scored once on main).
+ * Blind score before any fix (scored once on main, on ab5ba7b with the batch added): 43 of 80 (53.8 %), 2 false passes
+ * ("Check Pepper is on daily medication" beside her switch, off; "Make sure the refund goes back to my card" where it goes
+ * to the club account), 0 on a wrong element.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
