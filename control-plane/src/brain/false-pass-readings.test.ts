@@ -639,3 +639,54 @@ describe('a row named by the end of its title and a word for what it is, or as w
     expect(decide('Check the belt job is on Monday at 10:00', repairs)).toBe('fail');
   });
 });
+
+describe("an option that is off, and money going where the words did not all say (session 20's fifty-third batch)", () => {
+  const toggle = (label: string, y: number, id: string, on: boolean): N => ({
+    cls: 'android.widget.Switch',
+    b: [48, y, 1040, y + 70],
+    text: label,
+    id,
+    click: true,
+    checked: on,
+  });
+  const pets = android(
+    title('Boarding'),
+    list(
+      {
+        cls: 'android.widget.LinearLayout',
+        b: [0, 300, 1080, 500],
+        id: 'pet_row',
+        kids: [text('Rolo · rabbit', 310, 'rolo_name'), toggle('Hay top-ups (+£1 a day)', 380, 'hay_rolo', false)],
+      },
+      {
+        cls: 'android.widget.LinearLayout',
+        b: [0, 520, 1080, 720],
+        id: 'pet_row',
+        kids: [text('Fudge · rabbit', 530, 'fudge_name'), toggle('Hay top-ups (+£1 a day)', 600, 'hay_fudge', true)],
+      },
+      {
+        cls: 'android.widget.LinearLayout',
+        b: [0, 740, 1080, 940],
+        id: 'alarm_row',
+        kids: [text('06:45', 750, 'alarm_time'), text('Feeding', 800, 'alarm_name'), toggle('Feeding, 06:45', 820, 'alarm_feeding', false)],
+      },
+    ),
+  );
+  it('never passes what an off switch only offers, and passes it of the row whose switch is on', () => {
+    expect(decide('Check Rolo is on hay top-ups', pets)).toBe('fail');
+    expect(decide('Check Fudge is on hay top-ups', pets)).toMatch(/^assert app:id\/hay_fudge/);
+  });
+  it('still reads what other texts of the row say beside an off switch', () => {
+    expect(decide('Check the feeding alarm is at 06:45', pets)).toMatch(/^assert app:id\/alarm_time/);
+  });
+  const withdraw = android(title('Race entries'), {
+    cls: 'android.widget.TextView',
+    b: [60, 900, 1020, 1200],
+    text: 'Your place goes back to the ballot, and £40.00 of your £50.00 entry goes back to your club account.',
+    id: 'message',
+  });
+  it('keeps every word of where the money goes, however the words are read', () => {
+    expect(decide('Make sure the refund goes back to my card', withdraw)).toBe('fail');
+    expect(decide('Make sure the refund goes back to my club account', withdraw)).toBe('assert app:id/message');
+  });
+});

@@ -461,6 +461,12 @@ function resolveBack(screen: Screen): Decision {
   return tapOn(back, screen.elements, 'the navigation bar back button (iOS has no system back)', 0.9);
 }
 
+/** Money said to come back, true of every reading of the words: "goes back to my card" read as "… to my" keeps its card. */
+function refundOfEveryReading(target: TargetPhrase, elements: readonly ScreenElement[]): Decision | null {
+  const decided = refundClaim(target.text, elements);
+  return decided && (target.variants ?? []).every((v) => refundClaim(v, elements)) ? decided : null;
+}
+
 function simple(action: Decision['action'], reasoning: string): Decision {
   return { action, reasoning, confidence: 1 };
 }
@@ -487,7 +493,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
             rankClaim(sentence, elements) ??
             rowQuantityClaim(sentence, elements) ??
             chosenFilter(sentence, elements))) ||
-        (decided.action.type === 'fail' && intent.visible && refundClaim(intent.target.text, elements)) ||
+        (decided.action.type === 'fail' && intent.visible && refundOfEveryReading(intent.target, elements)) ||
         decided
       );
     }

@@ -23,7 +23,7 @@
 
 import { capitalisedWords, IS_NUMBER, monthMay, numbersInOrder, oppositesAgree, userHasClaim } from './claim-words.js';
 import { tapTargetOf } from './element-matching.js';
-import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer } from './element-roles.js';
+import { ancestors, describe, isButtonType, isEditable, isListContainer, isTabContainer, isToggle } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
 import { isInflectedVerb, sameLemma, sameStem } from './lemmas.js';
 import { canonicalTokens, canonicalWord, MONTH, signsAsWords, WEEKDAY } from './lexicon.js';
@@ -949,8 +949,17 @@ export function findParaphrase(
     const uncovered = content.words.filter(
       (w, i) => !covered.has(w) && !content.context.has(w) && !content.unnamed.has(w) && !placeWord(content.words, i, covered),
     );
+    // A switch or box that is off offers what its label says; it never says it is so ("Pepper is on daily medication"
+    // beside Pepper's "Daily medication" switch, off). Its words still name what other texts say ("Bedtime, 22:30" over
+    // "Bedtime" and "22:30": the alarm is at 22:30, on or off).
+    const isOff = (el: ScreenElement) => isToggle(tapTargetOf(el, elements)) && !tapTargetOf(el, elements).checked;
+    const claimWords = new Set(content.words);
+    const wordsOf = (el: ScreenElement) => contentWords(tokensOf(textOf(el))).filter((w) => claimWords.has(w));
+    const saidElsewhere = new Set(said.filter((el) => !isOff(el)).flatMap(wordsOf));
+    const offered = said.some((el) => isOff(el) && wordsOf(el).some((w) => !saidElsewhere.has(w)));
     return (
       parts >= 2 &&
+      !offered &&
       (uncovered.length === 0 || (uncovered.length === 1 && namesKind(uncovered[0]!, claim, covered))) &&
       numbersKeepTheirWords(content.tokens, textsOf(row).map(textOf))
     );
