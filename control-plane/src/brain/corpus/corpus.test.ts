@@ -22,6 +22,7 @@ import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fiftiethBatch } from './fiftieth-batch-cases.js';
 import { fiftyFirstBatch } from './fifty-first-batch-cases.js';
+import { fiftyFourthBatch } from './fifty-fourth-batch-cases.js';
 import { fiftySecondBatch } from './fifty-second-batch-cases.js';
 import { fiftyThirdBatch } from './fifty-third-batch-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
@@ -137,6 +138,7 @@ const corpus: CorpusCase[] = [
   ...fiftyFirstBatch,
   ...fiftySecondBatch,
   ...fiftyThirdBatch,
+  ...fiftyFourthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -277,6 +279,7 @@ describe('offline model corpus', () => {
       ['fifty-first batch (blind, session 19)', fiftyFirstBatch],
       ['fifty-second batch (blind, session 19)', fiftySecondBatch],
       ['fifty-third batch (blind, session 20)', fiftyThirdBatch],
+      ['fifty-fourth batch (blind, session 20)', fiftyFourthBatch],
     ] as const)
       score(
         label,
