@@ -99,7 +99,9 @@
  * to a dialog ("Yes, go ahead and pause them", "Never mind, I'll stay"), typing phrased in several
  * ways ("Put 48210 in as the mileage", "My membership number is LG-20417", "pop it in"), and dialog
  * buttons whose label also appears on the rows behind (Pause deliveries, Leave club).
- * Blind score before any fix: (to be filled in when scored once on main).
+ * Blind score before any fix (scored once on main, on 4df014f with the batch added): 46 of 80 (57.5 %), 0 false passes, 1 on a
+ * wrong element ("Since we're away on the Saturday too, pause the oat drink as well" tapped the dialog's "Pause deliveries").
+ * Scored after the fifty-third batch's two false passes were closed (1639771), which the helper writing this batch never saw.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
