@@ -5,6 +5,8 @@
  * Traps: another person or thing than the dialog's, another action, no dialog up.
  */
 import { describe, expect, it } from 'vitest';
+import { androidScreen, text, title } from './android-test-screens.js';
+import { decideOffline } from './offline-model.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 const decide = decideOn;
@@ -111,5 +113,43 @@ describe('"I\'ll stay", "I\'d rather keep …", a change of mind without its com
   it('"I\'ll stay" answers no dialog asking to cancel; "keep me on the subs list" is no "Stay in team"', () => {
     expect(decide("I'll stay", 'ios-cancel-cheese-tasting-alert')).toBe('fail');
     expect(decide('Keep me on the subs list', 'android-leave-five-a-side-team-dialog')).not.toBe('tap android:id/button2');
+  });
+});
+
+describe("a box in the dialog that says the instruction's words (session 20, the fifty-fourth batch)", () => {
+  const screen = androidScreen(title('Deliveries'), text('Sourdough loaf · Fridays', 400, 'order_row'), {
+    cls: 'android.widget.FrameLayout',
+    b: [60, 700, 1020, 1700],
+    id: 'parentPanel',
+    kids: [
+      { cls: 'android.widget.TextView', b: [100, 740, 980, 820], text: 'Pause your deliveries?', id: 'alertTitle' },
+      {
+        cls: 'android.widget.TextView',
+        b: [100, 840, 980, 1000],
+        text: 'Nothing is delivered from Monday until you resume.',
+        id: 'message',
+      },
+      {
+        cls: 'android.widget.CheckBox',
+        b: [100, 1020, 980, 1100],
+        text: 'Pause the bread as well (Fridays)',
+        id: 'bread_check',
+        checked: false,
+        click: true,
+      },
+      { cls: 'android.widget.Button', b: [100, 1500, 500, 1600], text: 'Keep delivering', id: 'button2', click: true },
+      { cls: 'android.widget.Button', b: [540, 1500, 980, 1600], text: 'Pause deliveries', id: 'button1', click: true },
+    ],
+  });
+  const tapped = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+    return action.type === 'tap' ? `tap ${action.target?.value}` : action.type;
+  };
+  it('ticks the box its words start, not the dialog button of the same verb', () => {
+    expect(tapped('Pause the bread as well')).toBe('tap app:id/bread_check');
+    expect(tapped("We're away on Friday too, so pause the bread as well")).toBe('tap app:id/bread_check');
+  });
+  it("still answers the dialog with its button when the words are the dialog's own", () => {
+    expect(tapped('Pause my deliveries')).toBe('tap app:id/button1');
   });
 });

@@ -301,3 +301,15 @@ describe('"Actually, keep it" (fiftieth batch)', () => {
     expect(parseInstruction("I don't need the interior vacuum, switch it off")).toMatchObject({ kind: 'toggle', desired: 'off' });
   });
 });
+
+describe('requests and second thoughts (session 20)', () => {
+  it('reads "Could you …?" as the action asked for', () => {
+    expect(parseInstruction('Could you tap Save?')).toMatchObject({ kind: 'tap', target: { text: 'Save' } });
+    expect(parseInstruction('Can we please check that Paid is shown')).toMatchObject({ kind: 'assert', visible: true });
+    expect(parseInstruction('Could you tap Save?')).not.toMatchObject({ kind: 'unknown' });
+  });
+  it('sets "never mind" and "hang on" aside as words of changing one\'s mind', () => {
+    expect(parseInstruction('Never mind, keep it')).toMatchObject({ kind: 'unknown', said: 'keep it' });
+    expect(parseInstruction('Hang on, keep it')).toMatchObject({ kind: 'unknown', said: 'keep it' });
+  });
+});

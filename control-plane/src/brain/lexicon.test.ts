@@ -85,6 +85,7 @@ describe('poundsAsMoney: pounds said as money where the screen prices in them (s
     expect(poundsAsMoney('parking is 12 quid', ['£12.00'])).toBe('parking is £12');
     expect(poundsAsMoney('the total is eighty-four pounds', ['Total £84.00'])).toBe('the total is £84');
     expect(poundsAsMoney('a night is twenty eight pounds', ['£28 per night'])).toBe('a night is £28');
+    expect(poundsAsMoney('the deposit is a hundred and forty pounds', ['£140.00 deposit'])).toBe('the deposit is £140');
   });
   it('leaves pounds of weight, and a screen with no price in pounds, as they are', () => {
     expect(poundsAsMoney('the bag weighs six pounds', ['Bag 6 lb', '£20'])).toBe('the bag weighs six pounds');

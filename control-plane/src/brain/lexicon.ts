@@ -222,11 +222,13 @@ const TENS: Readonly<Record<string, number>> = {
   ninety: 90,
 };
 const BELOW_HUNDRED = `(?:${Object.keys(TENS).join('|')})(?:[-\\s](?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')}))?|${Object.keys(NUMBER_WORDS).join('|')}`;
-const SPOKEN_AMOUNT = `(?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')})\\s+hundred(?:\\s+(?:and\\s+)?(?:${BELOW_HUNDRED}))?|${BELOW_HUNDRED}`;
-/** "six" is 6, "twenty-eight" 28, "eighty four" 84, "two hundred and fifty" 250. */
+// "a hundred and forty pounds" is one hundred and forty.
+const SPOKEN_AMOUNT = `(?:a|${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')})\\s+hundred(?:\\s+(?:and\\s+)?(?:${BELOW_HUNDRED}))?|${BELOW_HUNDRED}`;
+/** "six" is 6, "twenty-eight" 28, "eighty four" 84, "two hundred and fifty" 250, "a hundred and forty" 140. */
 function spokenNumber(words: string): string {
   const hundreds = /^(\p{L}+)\s+hundred(?:\s+(?:and\s+)?(.+))?$/iu.exec(words.trim());
-  if (hundreds) return String(Number(NUMBER_WORDS[hundreds[1]!.toLowerCase()]) * 100 + Number(hundreds[2] ? spokenNumber(hundreds[2]) : 0));
+  const times = hundreds && /^a$/i.test(hundreds[1]!) ? '1' : NUMBER_WORDS[(hundreds?.[1] ?? '').toLowerCase()];
+  if (hundreds) return String(Number(times) * 100 + Number(hundreds[2] ? spokenNumber(hundreds[2]) : 0));
   const [tens, units] = words.toLowerCase().split(/[-\s]/);
   return TENS[tens!] !== undefined ? String(TENS[tens!]! + Number(units ? NUMBER_WORDS[units] : 0)) : NUMBER_WORDS[tens!]!;
 }

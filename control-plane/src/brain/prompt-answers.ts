@@ -315,6 +315,13 @@ export function doInDialog(said: string, elements: readonly ScreenElement[]): De
       !!verb &&
       sameStem(comparableTokens(textOf(el))[0] ?? '', verb),
   );
+  // "Pause the oat drink as well" beside the box "Pause the oat drink as well (Saturdays)": the box's own words, not
+  // the dialog's "Pause deliveries".
+  const words = comparableTokens(said);
+  const boxSaysIt = locatable(elements).some(
+    (el) => inModal(el) && isToggle(el) && words.every((w, i) => comparableTokens(textOf(el))[i] === w),
+  );
+  if (boxSaysIt) return null;
   if (doing.length === 1) return tapOn(doing[0]!, elements, `${describe(doing[0]!)} is the dialog's answer that does it`, 0.85);
   // "Yes, uninstall it" on "Do you want to uninstall this app?" with Cancel / OK: the dialog asks it, its yes does it.
   return doing.length === 0 && verb ? yesWhenAsked(verb, inModal, elements) : null;

@@ -84,7 +84,7 @@ describe('rows and geometry', () => {
 });
 
 describe('titleElements', () => {
-  const ios = (alertName: string, texts: string[]) => {
+  const ios = (alertName: string, texts: string[], labelled = true) => {
     const statics = texts
       .map(
         (t, i) =>
@@ -92,7 +92,7 @@ describe('titleElements', () => {
       )
       .join('');
     const parsed = parseHierarchy(
-      `<XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Maps" label="Maps" enabled="true" visible="true" x="0" y="0" width="390" height="844"><XCUIElementTypeAlert type="XCUIElementTypeAlert" name="${alertName}" label="${alertName}" enabled="true" visible="true" x="60" y="300" width="270" height="220">${statics}</XCUIElementTypeAlert></XCUIElementTypeApplication>`,
+      `<XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Maps" label="Maps" enabled="true" visible="true" x="0" y="0" width="390" height="844"><XCUIElementTypeAlert type="XCUIElementTypeAlert" name="${alertName}"${labelled ? ` label="${alertName}"` : ''} enabled="true" visible="true" x="60" y="300" width="270" height="220">${statics}</XCUIElementTypeAlert></XCUIElementTypeApplication>`,
       'ios',
     );
     if (!parsed.ok) throw new Error(parsed.error);
@@ -103,5 +103,10 @@ describe('titleElements', () => {
       'Update available',
     ]);
     expect(titleElements(ios('Update available', ['Version 5.2 adds offline maps.']))).toEqual([]);
+  });
+  it('takes the title of an alert that has a name and no label (session 20, the fifty-fourth batch)', () => {
+    const texts = ['Leave the choir?', 'Your part goes to the reserve list.'];
+    expect(titleElements(ios('Leave the choir?', texts, false)).map((e) => e.text)).toEqual(['Leave the choir?']);
+    expect(titleElements(ios('Leave the choir?', texts.slice(1), false))).toEqual([]);
   });
 });

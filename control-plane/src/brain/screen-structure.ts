@@ -192,10 +192,12 @@ export function titleElements(elements: readonly ScreenElement[]): ScreenElement
   if (bar.length > 0) return bar;
   const named = texts.filter((el) => /title|header|heading/i.test(idOf(el)) && rowOf(el, elements) === null);
   if (named.length === 1) return named;
-  // An iOS alert is named after its title, which it shows as its first text: "Update available".
+  // An iOS alert is named after its title, which it shows as its first text: "Update available". Its label, else its
+  // name (an alert's accessibility identifier is its title too).
+  const alertName = (el: ScreenElement) => el.contentDesc || el.resourceId;
   const alert = inModal
-    ? elements.find((el) => el.visible && el.platform === 'ios' && shortType(el.type) === 'Alert' && el.contentDesc)
+    ? elements.find((el) => el.visible && el.platform === 'ios' && shortType(el.type) === 'Alert' && alertName(el))
     : undefined;
-  const alertTitle = alert ? texts.filter((el) => el !== alert && (el.text || el.contentDesc) === alert.contentDesc) : [];
+  const alertTitle = alert ? texts.filter((el) => el !== alert && (el.text || el.contentDesc) === alertName(alert)) : [];
   return alertTitle.length === 1 ? alertTitle : [];
 }
