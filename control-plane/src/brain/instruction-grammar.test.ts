@@ -105,7 +105,7 @@ describe('parseInstruction', () => {
     ['Confirm the dialog', { kind: 'confirm' }],
     [
       'The version should be 3.2.1',
-      { kind: 'assertValue', label: { text: 'version' }, value: '3.2.1', said: 'The version should be 3.2.1' },
+      { kind: 'assertValue', label: { text: 'version' }, value: '3.2.1', said: 'The version should be 3.2.1', stated: true },
     ],
     ['Check that the total is $48.50', { kind: 'assertValue', label: { text: 'total' }, value: '$48.50', said: 'the total is $48.50' }],
     [

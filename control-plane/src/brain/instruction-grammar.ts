@@ -35,7 +35,8 @@ export type Intent =
   | { kind: 'assert'; target: TargetPhrase; visible: boolean }
   | { kind: 'assertState'; target: TargetPhrase; state: ElementState }
   /** `said`: the whole body, which may itself be a text on screen. */
-  | { kind: 'assertValue'; label: TargetPhrase; value: string; said: string }
+  /** `stated`: said as a statement, with no verb of checking ("My mobile is 07700 900418"): maybe details to enter. */
+  | { kind: 'assertValue'; label: TargetPhrase; value: string; said: string; stated?: true }
   | { kind: 'assertField'; field: TargetPhrase; value: string }
   | { kind: 'confirm' }
   /** "Confirm the cancellation": the control doing the action the noun names, else `check` (the words read as a check). */
@@ -447,7 +448,9 @@ export function parseInstruction(instruction: string): Intent {
   }
   for (const rule of RULES) {
     const intent = rule(s);
-    if (intent) return intent;
+    // "My certification number is CN-1", said without "check": a statement, maybe of details to enter.
+    const checking = new RegExp(`^${ASSERT_VERBS}\\b`, 'i').test(s);
+    if (intent) return intent.kind === 'assertValue' && !checking ? { ...intent, stated: true } : intent;
   }
   // A Gherkin outcome ("Then the parcel is out for delivery", "And the plan is Premium") or an expected
   // result ("Expected: …") states what must be true: when it is no action, it is a check.
@@ -462,7 +465,7 @@ export function parseInstruction(instruction: string): Intent {
     const intent = assertion(
       `check that ${s.replace(/^(i|we)\s+should\s+be\b/i, (_, who: string) => `${who} ${/^i$/i.test(who) ? 'am' : 'are'}`)}`,
     );
-    if (intent) return intent;
+    if (intent) return intent.kind === 'assertValue' ? { ...intent, stated: true } : intent;
   }
   // "Sam was rude, tick the box to report him too": the tester's reason, then the action, whose pronoun stands for
   // the one the reason named ("I don't need the interior vacuum, switch it off"). A condition ("If …,") is kept.

@@ -48,7 +48,7 @@ import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
 import { changeChoice, choiceOfWeekday, showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget } from './target-choice.js';
-import type { TargetPhrase } from './target-phrase.js';
+import { parseTargetPhrase, type TargetPhrase } from './target-phrase.js';
 import { resolveToggle, statedBySwitch, toggleByItsVerb } from './toggle-resolution.js';
 import { labelValueSentence, resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import { controlByVerb, sameAction } from './verb-controls.js';
@@ -359,6 +359,35 @@ function resolveTapId(id: string, elements: readonly ScreenElement[]): Decision 
   return tapOn(el, elements, 'by id', 1);
 }
 
+const TYPE_IT_IN = /,?\s*(?:(?:can\s+you|could\s+you|please)\s+)?(?:pop|put|type|enter|fill|stick|key)\s+it\s+in$/i;
+
+/**
+ * "My mobile is 07700 900418", "Our vet is Holme Valley Vets", "The venue's number is 01423 566120, pop it in": the
+ * tester gives their details, to go into the empty field they name. Only a value that looks entered (a number, an
+ * address, a name in capitals), only said of the tester's own ("my", "our") or asked to be put in, only into an
+ * empty field: a field already holding something is checked as said.
+ */
+function statedEntry(label: TargetPhrase, value: string, said: string, screen: Screen): Decision | null {
+  const asked = TYPE_IT_IN.test(value);
+  if (!asked && !/^(?:my|our)\s/i.test(said.trim())) return null;
+  const entry = value.replace(TYPE_IT_IN, '').trim();
+  // A value as entered: a number, a code or a name in capitals, an address; never "not 07700 900418".
+  if (!/^(?:[\d+(]|\p{Lu}|\S+@\S+$)/u.test(entry)) return null;
+  // "my mobile", "our vet", "the venue's number": the field is named by what it holds, whoever's it is.
+  const named = label.text.replace(/^(?:my|our|the)\s+/i, '').replace(/(\p{L})['’]s\b/gu, '$1');
+  const typed = resolveType(entry, parseTargetPhrase(named, 'field'), screen);
+  if (typed.action.type !== 'type' || !typed.action.target) return null;
+  const field = locate(screen.elements, typed.action.target);
+  // Empty: nothing, or its placeholder (an Android dump without hints shows it as the text; iOS as the value), which
+  // names what it is for: "Mobile number" holds no one's mobile.
+  const placeholder = (el: ScreenElement) =>
+    el.text === el.hint ||
+    (el.platform === 'ios' && el.text === el.contentDesc) ||
+    (!/\d/.test(el.text) && comparableTokens(named).every((w) => comparableTokens(el.text).some((t) => sameLemma(t, w))));
+  const empty = !!field && (field.text === '' || placeholder(field));
+  return empty ? typed : null;
+}
+
 function resolveType(text: string, field: TargetPhrase | null, screen: Screen): Decision {
   const { elements } = screen;
   const typeInto = (el: ScreenElement, why: string, score: number): Decision => ({
@@ -506,7 +535,8 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
           (rowClaim(intent.said, elements) ??
             rowQuantityClaim(intent.said, elements) ??
             promisedBySwitchSentence(intent.said, elements) ??
-            chosenFilter(intent.said, elements))) ||
+            chosenFilter(intent.said, elements) ??
+            (intent.stated ? statedEntry(intent.label, intent.value, intent.said, screen) : null))) ||
         decided
       );
     }
