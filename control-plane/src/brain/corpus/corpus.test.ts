@@ -21,6 +21,7 @@ import { fifthBatch } from './fifth-batch-cases.js';
 import { fifthRoundDevSet } from './fifth-round-dev-set-cases.js';
 import { fifthRoundSecondDevSet } from './fifth-round-second-dev-set-cases.js';
 import { fiftiethBatch } from './fiftieth-batch-cases.js';
+import { fiftyFifthBatch } from './fifty-fifth-batch-cases.js';
 import { fiftyFirstBatch } from './fifty-first-batch-cases.js';
 import { fiftyFourthBatch } from './fifty-fourth-batch-cases.js';
 import { fiftySecondBatch } from './fifty-second-batch-cases.js';
@@ -139,6 +140,7 @@ const corpus: CorpusCase[] = [
   ...fiftySecondBatch,
   ...fiftyThirdBatch,
   ...fiftyFourthBatch,
+  ...fiftyFifthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -280,6 +282,7 @@ describe('offline model corpus', () => {
       ['fifty-second batch (blind, session 19)', fiftySecondBatch],
       ['fifty-third batch (blind, session 20)', fiftyThirdBatch],
       ['fifty-fourth batch (blind, session 20)', fiftyFourthBatch],
+      ['fifty-fifth batch (blind, session 20)', fiftyFifthBatch],
     ] as const)
       score(
         label,
