@@ -104,7 +104,8 @@
  * keep it going"), typing phrased in several ways ("My licence number is …", "Under medical notes,
  * put …", "Our car reg is …"), and dialog buttons whose label also appears on the rows behind
  * (Cancel booking, Stop plan, Skip a week).
- * Blind score before any fix: (to be filled in when scored once on main).
+ * Blind score before any fix (scored once on main, on f0d0297 with the batch added): 48 of 80 (60.0 %), 0 false passes, 0 on a
+ * wrong element.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
