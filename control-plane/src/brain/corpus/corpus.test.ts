@@ -25,6 +25,7 @@ import { fiftyFifthBatch } from './fifty-fifth-batch-cases.js';
 import { fiftyFirstBatch } from './fifty-first-batch-cases.js';
 import { fiftyFourthBatch } from './fifty-fourth-batch-cases.js';
 import { fiftySecondBatch } from './fifty-second-batch-cases.js';
+import { fiftySixthBatch } from './fifty-sixth-batch-cases.js';
 import { fiftyThirdBatch } from './fifty-third-batch-cases.js';
 import { fortiethBatch } from './fortieth-batch-cases.js';
 import { fortyEighthBatch } from './forty-eighth-batch-cases.js';
@@ -141,6 +142,7 @@ const corpus: CorpusCase[] = [
   ...fiftyThirdBatch,
   ...fiftyFourthBatch,
   ...fiftyFifthBatch,
+  ...fiftySixthBatch,
   ...fifthRoundDevSet,
   ...fifthRoundSecondDevSet,
 ];
@@ -283,6 +285,7 @@ describe('offline model corpus', () => {
       ['fifty-third batch (blind, session 20)', fiftyThirdBatch],
       ['fifty-fourth batch (blind, session 20)', fiftyFourthBatch],
       ['fifty-fifth batch (blind, session 20)', fiftyFifthBatch],
+      ['fifty-sixth batch (blind, session 20)', fiftySixthBatch],
     ] as const)
       score(
         label,
