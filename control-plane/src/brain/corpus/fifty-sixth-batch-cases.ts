@@ -109,7 +109,11 @@
  * ("Fill in the medication with …", "The pick-up address is …", "Pop KM21 RVT in as …", "The kids
  * are called …"), and dialog buttons whose label also appears on the rows behind (Give up plot, End
  * carpool).
- * Blind score before any fix: (to be filled in when scored once on main).
+ * Blind score before any fix (scored once on main, on 195432b with the batch added): 49 of 80 (61.3 %), 0 false passes, 0 on a
+ * wrong element. Not quite blind: before writing, its helper ran `git log --oneline | head -5` and saw the subject of
+ * 4f3e51f, which names requests ("Could you …?") and "never mind" as readings just added; four cases use them, and two
+ * of those pass ("Could you open the kit list for the caving?", "Could you show me the sample gallery …"): 47 of 78
+ * (60.3 %) without them.
  */
 import { absent, type CorpusCase, fails, onPlatform, pass, type Row, tap, type } from './corpus-case.js';
 
