@@ -50,6 +50,7 @@ import { changeChoice, choiceOfWeekday, showTab, tabNamedBy } from './tab-choice
 import { chooseTarget } from './target-choice.js';
 import { parseTargetPhrase, type TargetPhrase } from './target-phrase.js';
 import { resolveToggle, statedBySwitch, toggleByItsVerb } from './toggle-resolution.js';
+import { totalClaim, wholeTotalClaim } from './total-claims.js';
 import { labelValueSentence, resolveFieldValue, resolveLabelValue } from './value-assertions.js';
 import { controlByVerb, sameAction } from './verb-controls.js';
 import { comparableTokens, sameText, showsText, startsWithName, textSegments } from './verdict-text.js';
@@ -510,9 +511,12 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
     case 'type':
       return resolveType(intent.text, intent.field, screen);
     case 'assert': {
-      const decided = resolveAssert(intent.target, intent.visible, elements);
       // "the N3 leaves at 08:58": a sentence about one row of a list, said by that row (row-claims.ts).
       const sentence = intent.visible && intent.target.sentence ? (intent.target.whole ?? intent.target.text) : null;
+      // "it all comes to £183": only the screen's total says it, never one row's price.
+      const ofTheWhole = sentence ? wholeTotalClaim(sentence, elements) : null;
+      if (ofTheWhole) return ofTheWhole;
+      const decided = resolveAssert(intent.target, intent.visible, elements);
       return (
         (decided.action.type === 'fail' &&
           sentence &&
@@ -523,6 +527,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
             rowQuantityClaim(sentence, elements) ??
             chosenFilter(sentence, elements))) ||
         (decided.action.type === 'fail' && intent.visible && refundOfEveryReading(intent.target, elements)) ||
+        (decided.action.type === 'fail' && sentence && totalClaim(sentence, elements)) ||
         decided
       );
     }

@@ -86,6 +86,9 @@ describe('poundsAsMoney: pounds said as money where the screen prices in them (s
     expect(poundsAsMoney('the total is eighty-four pounds', ['Total £84.00'])).toBe('the total is £84');
     expect(poundsAsMoney('a night is twenty eight pounds', ['£28 per night'])).toBe('a night is £28');
     expect(poundsAsMoney('the deposit is a hundred and forty pounds', ['£140.00 deposit'])).toBe('the deposit is £140');
+    expect(poundsAsMoney('the basket comes to ten pounds ninety-eight', ['£10.98'])).toBe('the basket comes to £10.98');
+    expect(poundsAsMoney("I'd get thirty-eight pounds fifty back", ['£38.50'])).toBe("I'd get £38.50 back");
+    expect(poundsAsMoney('twenty pounds each', ['£20'])).toBe('£20 each');
   });
   it('leaves pounds of weight, and a screen with no price in pounds, as they are', () => {
     expect(poundsAsMoney('the bag weighs six pounds', ['Bag 6 lb', '£20'])).toBe('the bag weighs six pounds');

@@ -221,7 +221,17 @@ const TENS: Readonly<Record<string, number>> = {
   eighty: 80,
   ninety: 90,
 };
-const BELOW_HUNDRED = `(?:${Object.keys(TENS).join('|')})(?:[-\\s](?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')}))?|${Object.keys(NUMBER_WORDS).join('|')}`;
+/** Only for amounts said in words ("a hundred and eighteen pounds"): the teens are no canonical words of their own. */
+const TEENS: Readonly<Record<string, string>> = {
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+};
+const BELOW_HUNDRED = `(?:${Object.keys(TENS).join('|')})(?:[-\\s](?:${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')}))?|${[...Object.keys(TEENS), ...Object.keys(NUMBER_WORDS)].join('|')}`;
 // "a hundred and forty pounds" is one hundred and forty.
 const SPOKEN_AMOUNT = `(?:a|${Object.keys(NUMBER_WORDS).slice(0, 9).join('|')})\\s+hundred(?:\\s+(?:and\\s+)?(?:${BELOW_HUNDRED}))?|${BELOW_HUNDRED}`;
 /** "six" is 6, "twenty-eight" 28, "eighty four" 84, "two hundred and fifty" 250, "a hundred and forty" 140. */
@@ -230,9 +240,15 @@ function spokenNumber(words: string): string {
   const times = hundreds && /^a$/i.test(hundreds[1]!) ? '1' : NUMBER_WORDS[(hundreds?.[1] ?? '').toLowerCase()];
   if (hundreds) return String(Number(times) * 100 + Number(hundreds[2] ? spokenNumber(hundreds[2]) : 0));
   const [tens, units] = words.toLowerCase().split(/[-\s]/);
-  return TENS[tens!] !== undefined ? String(TENS[tens!]! + Number(units ? NUMBER_WORDS[units] : 0)) : NUMBER_WORDS[tens!]!;
+  return TENS[tens!] !== undefined
+    ? String(TENS[tens!]! + Number(units ? NUMBER_WORDS[units] : 0))
+    : (TEENS[tens!] ?? NUMBER_WORDS[tens!]!);
 }
-const AMOUNT_OF_POUNDS = new RegExp(`\\b(\\d+(?:\\.\\d{2})?|${SPOKEN_AMOUNT})\\s+(?:pounds?|quid)\\b`, 'gi');
+// "ten pounds ninety-eight", "thirty-eight pounds fifty": the pence said after the pounds.
+const AMOUNT_OF_POUNDS = new RegExp(
+  `\\b(\\d+(?:\\.\\d{2})?|${SPOKEN_AMOUNT})\\s+(?:pounds?|quid)\\b(?:\\s+(${BELOW_HUNDRED})\\b(?![-\\s]+(?:pounds?|quid|pence|p)\\b))?`,
+  'gi',
+);
 
 /**
  * "six pounds an hour" where the screen prices in pounds ("£6 per hour") and weighs nothing in them: "£6 an hour". A
@@ -240,7 +256,10 @@ const AMOUNT_OF_POUNDS = new RegExp(`\\b(\\d+(?:\\.\\d{2})?|${SPOKEN_AMOUNT})\\s
  */
 export function poundsAsMoney(text: string, shown: readonly string[]): string {
   if (!shown.some((t) => t.includes('£')) || shown.some((t) => /\d\s*(?:lbs?|pounds?)\b/i.test(t))) return text;
-  return text.replace(AMOUNT_OF_POUNDS, (_, amount: string) => `£${/^\d/.test(amount) ? amount : spokenNumber(amount)}`);
+  return text.replace(AMOUNT_OF_POUNDS, (_, amount: string, pence?: string) => {
+    const pounds = /^\d/.test(amount) ? amount : spokenNumber(amount);
+    return pence ? `£${pounds}.${spokenNumber(pence).padStart(2, '0')}` : `£${pounds}`;
+  });
 }
 
 /** One word (lower case, as comparableTokens gives it) as all its synonyms are read. */
