@@ -313,3 +313,25 @@ describe('requests and second thoughts (session 20)', () => {
     expect(parseInstruction('Hang on, keep it')).toMatchObject({ kind: 'unknown', said: 'keep it' });
   });
 });
+
+describe('fields named first, values popped in, things taken out, extras for someone (session 20)', () => {
+  it('types into the field named before the verb', () => {
+    expect(parseInstruction('Under dietary needs, put "No nuts, please"')).toMatchObject({
+      kind: 'type',
+      text: 'No nuts, please',
+      field: { text: 'dietary needs' },
+    });
+    expect(parseInstruction('In the gate code put: 4471#')).toMatchObject({ kind: 'type', text: '4471#', field: { text: 'gate code' } });
+  });
+  it('types what is popped in as a field', () => {
+    expect(parseInstruction('Pop LD19 FHA in as the registration')).toMatchObject({
+      kind: 'type',
+      text: 'LD19 FHA',
+      field: { text: 'registration' },
+    });
+  });
+  it('reads taking a thing out of the basket as removing it, and an extra for someone as the extra', () => {
+    expect(parseInstruction('Take the hammock out of the basket')).toMatchObject({ kind: 'unknown', said: 'remove the hammock' });
+    expect(parseInstruction('Add another towel for my sister')).toMatchObject({ kind: 'unknown', said: 'Add another towel' });
+  });
+});

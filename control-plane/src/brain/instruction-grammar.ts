@@ -53,7 +53,7 @@ export type Intent =
   | { kind: 'unknown'; reason: string; said?: string };
 
 const TAP_VERBS =
-  '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+to|connect\\s+to|long[-\\s]press)';
+  '(?:tap|click|press|hit|touch|select|choose|pick|open|go\\s+to|navigate\\s+to|switch\\s+(?:over\\s+)?to|connect\\s+to|long[-\\s]press)';
 const TYPE_VERBS = '(?:enter|type|input|write|put|insert|key\\s+in|fill\\s+in)';
 const ASSERT_VERBS = '(?:check|verify|ensure|assert|confirm|make\\s+sure|validate|expect|see|i\\s+see|i\\s+should\\s+see)';
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
@@ -415,8 +415,15 @@ export function parseInstruction(instruction: string): Intent {
   // "Put us on the waitlist for parent and toddler": joining it.
   const putOn = /^(?:put|add|get)\s+(?:me|us)\s+on\s+(?:to\s+)?(?:the\s+)?(wait\s*list|waiting\s+list)\b(.*)$/i.exec(s);
   if (putOn) return parseInstruction(`join the ${putOn[1]!}${putOn[2]!}`);
-  // "Take Otto off this stay", "take the bench off the list": removing it; "pull me out of Sunday's shoot": withdrawing.
-  const takeOff = /^take\s+(?:off\s+(.+)|(.+?)\s+off(?:\s+(?:the|this|that|my|our)\s+\p{L}+)?)$/iu.exec(s);
+  // "Add another bedding pack for my brother": whom it is for is no part of what is added.
+  const forSomeone = /^((?:add|get|book)\s+(?:another|one\s+more|an\s+extra)\s+.+?)\s+for\s+(?:my|our|his|her|their)\s+\p{L}+$/iu.exec(s);
+  if (forSomeone) return parseInstruction(forSomeone[1]!);
+  // "Under medical notes, put "Mild asthma"", "In the access notes put: Third floor, no lift": the field, then the text.
+  const underField = /^(?:under|in|into)\s+(?:the\s+)?([\p{L}'’\s-]{2,40}?)\s*[,:]?\s+(?:put|enter|type|write)\s*:?\s+(.+)$/iu.exec(s);
+  if (underField) return { kind: 'type', text: unquote(underField[2]!), field: parseTargetPhrase(underField[1]!, 'field') };
+  // "Take Otto off this stay", "take the bench off the list", "take the tent out of the basket": removing it; "pull me
+  // out of Sunday's shoot": withdrawing.
+  const takeOff = /^take\s+(?:off\s+(.+)|(.+?)\s+(?:off|out\s+of)(?:\s+(?:the|this|that|my|our)\s+\p{L}+)?)$/iu.exec(s);
   // Not "take one carrot cake slice off": a count taken off lowers a quantity (row-steppers.ts), never removes the row.
   const taken = takeOff?.[1] ?? takeOff?.[2];
   if (taken && !/^(?:me|us|one|an?|two|three|\d+)\b/i.test(taken)) return parseInstruction(`remove ${taken}`);
@@ -634,7 +641,7 @@ function parseTyping(s: string): Intent | null {
   // email": the field after "as" and a determiner; the value may hold " in ".
   if (
     (m =
-      /^(?:use|enter|type|put|key\s+in|fill\s+in|input|write)\s+(?!(?:me|us)\s)(.+?)(?:\s+down|\s+in)?\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}'’\s-]{1,40})$/iu.exec(
+      /^(?:use|enter|type|put|pop|stick|key\s+in|fill\s+in|input|write)\s+(?!(?:me|us)\s)(.+?)(?:\s+down|\s+in)?\s+as\s+(?:the|my|our|your)\s+(\p{L}[\p{L}'’\s-]{1,40})$/iu.exec(
         s,
       ))
   ) {
