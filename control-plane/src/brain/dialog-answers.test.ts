@@ -152,4 +152,11 @@ describe("a box in the dialog that says the instruction's words (session 20, the
   it("still answers the dialog with its button when the words are the dialog's own", () => {
     expect(tapped('Pause my deliveries')).toBe('tap app:id/button1');
   });
+  it('keeps what goes on, and reads the answer through the words around it (session 20)', () => {
+    expect(tapped('Never mind, keep the deliveries coming')).toBe('tap app:id/button2');
+    expect(tapped('No, keep it going')).toBe('tap app:id/button2');
+    expect(tapped("Yes, I'm sure, pause them")).toBe('tap app:id/button1');
+    expect(tapped("Let's just pause the deliveries")).toBe('tap app:id/button1');
+    expect(tapped('Never mind, keep the newspapers coming')).toBe('fail');
+  });
 });

@@ -101,6 +101,9 @@ function clean(text: string): string {
         '',
       )
       .replace(/,?\s+(?:please|as\s+well)$/i, '')
+      // "Let's just skip a week instead": what to do, without the words around it.
+      .replace(/^(?:let['’]s|let\s+us)\s+(?:just\s+)?(?=\p{L})/iu, '')
+      .replace(/^just\s+(?=\p{L})/iu, '')
       // "Could you add the window locks to the quote?": a request is the action asked for.
       .replace(/^(?:could|can|would|will)\s+(?:you|we)\s+(?:please\s+)?(?=\p{L})(.*?)\s*\?*$/iu, '$1')
       // "It says the £20 deposit will be refunded": "it" is the screen (or the dialog up), whose words are reported.
@@ -500,7 +503,7 @@ export function parseInstruction(instruction: string): Intent {
 
 /** Words before a comma that name nothing: changing one's mind, or an answer ("No, keep it"). */
 const MUSING =
-  /^(?:actually|ok(?:ay)?|right|hmm+|oh|wait|sorry|no|yes|yeah|nope|never\s+mind|hang\s+on|hold\s+on|on\s+second\s+thoughts?|(?:i(?:['’]ve|\s+have)\s+)?changed\s+my\s+mind)$/i;
+  /^(?:actually|ok(?:ay)?|right|hmm+|oh|wait|sorry|no|yes|yeah|nope|never\s+mind|hang\s+on|hold\s+on|i['’]m\s+sure|definitely|absolutely|on\s+second\s+thoughts?|(?:i(?:['’]ve|\s+have)\s+)?changed\s+my\s+mind)$/i;
 
 /** The verb of what is done to me: "notified" is what "Notify me" does. */
 const BE_DONE_TO_ME: Readonly<Record<string, string>> = {

@@ -259,7 +259,7 @@ export function dialogWords(inModal: (el: ScreenElement) => boolean, elements: r
 
 /** Verbs that lose something: a dialog asking them has "Keep …" as its answer that loses nothing. */
 export const DESTRUCTIVE =
-  /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe|stop|end|release|withdraw|forget|unpair|uninstall|deactivate|disconnect|skip|archive)\b/i;
+  /^(?:delete|remove|discard|clear|erase|reset|cancel|leave|unsubscribe|stop|end|release|withdraw|forget|unpair|uninstall|deactivate|disconnect|skip|archive|pause|suspend|give\s+up)\b/i;
 
 /**
  * "Keep the photos" on a dialog asking "Delete 3 photos?", "stay in the group" on "Leave group?": the
@@ -270,7 +270,8 @@ export const DESTRUCTIVE =
 export function keepInDialog(said: string, elements: readonly ScreenElement[]): Decision | null {
   // "Keep the photos", "keep sharing my location with Anna", "stay in the group", "I'll stay", "I'd rather keep the seats".
   const wish = said.trim().replace(/^(?:i|we)(?:['’]ll|\s+will|['’]d\s+rather|\s+would\s+rather)\s+/i, '');
-  const m = /^(?:keep|stay(?:\s+(?:in|with|on|put))?)(?:\s+(.+))?$/i.exec(wish);
+  // "Keep the milk coming", "keep it going": what goes on is what is kept.
+  const m = /^(?:keep|stay(?:\s+(?:in|with|on|put))?)(?:\s+(.+?))?(?:\s+(?:going|coming|running|on))?$/i.exec(wish);
   const inModal = modalFilter(elements);
   if (!m || !inModal) return null;
   const title = titleElements(elements).find(inModal);
