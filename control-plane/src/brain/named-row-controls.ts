@@ -61,6 +61,34 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   if (!m || modalFilter(elements)) return null;
   const [, verb, object] = m as unknown as [string, string, string];
   const as = marked ? comparableTokens(marked[2]!) : [];
+  const named = rowNamedBy(object, elements);
+  if (!named) return null;
+  const { row, names, others } = named;
+  const controls = descendants(row, elements).filter((el) => {
+    const label = comparableTokens(labelOf(el));
+    const first = label[0];
+    const asSaid = as.every((w) => label.slice(1).some((t) => sameLemma(t, w)));
+    return isControl(el) && first !== undefined && sameAction(first, verb.toLowerCase()) && asSaid;
+  });
+  if (controls.length !== 1) return null;
+  const control = controls[0]!;
+  if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
+  return tapOn(
+    control,
+    elements,
+    `${describe(control)} is the ${verb.toLowerCase()} of the one row showing ${names.length > 0 ? names.map((n) => n.join(' ')).join(' and ') : others.join(' ')}`,
+    0.8,
+  );
+}
+
+/**
+ * The one list row the words name ("Friday's walk", "the 10:30 Harbour Cruise", "the Monday lesson"), by its names
+ * (words in capitals, digits, weekdays) and at most two other words, as the file comment says; null for none or several.
+ */
+export function rowNamedBy(
+  object: string,
+  elements: readonly ScreenElement[],
+): { row: ScreenElement; names: string[][]; others: string[] } | null {
   // "the 8 pm quiet session" is the row of "20:00 – 21:00": a time as the screen writes it.
   // "the 4:30 general skate" is 16:30 where only that is shown (day-periods.ts); said with "am" or "pm", as said.
   const words = afternoonAsShown(object.replace(/['’]s\b/g, ''), elements)
@@ -107,21 +135,7 @@ export function verbOfNamedRow(said: string, elements: readonly ScreenElement[])
   const timesOnly = names.every((n) => n.length === 1 && isTime(n[0]!));
   // A word saying what a row is ("slot", "session": ROW_KINDS) names none: "the 19:45 slot" beside "Only 1 slot left today".
   if (timesOnly && others.some((w) => !ROW_KINDS.test(w) && !has(row, w) && allRows.filter((r) => has(r, w)).length === 1)) return null;
-  const controls = descendants(row, elements).filter((el) => {
-    const label = comparableTokens(labelOf(el));
-    const first = label[0];
-    const asSaid = as.every((w) => label.slice(1).some((t) => sameLemma(t, w)));
-    return isControl(el) && first !== undefined && sameAction(first, verb.toLowerCase()) && asSaid;
-  });
-  if (controls.length !== 1) return null;
-  const control = controls[0]!;
-  if (!control.enabled) return fail(`${describe(control)} in ${describe(row)} is disabled`);
-  return tapOn(
-    control,
-    elements,
-    `${describe(control)} is the ${verb.toLowerCase()} of the one row showing ${names.length > 0 ? names.map((n) => n.join(' ')).join(' and ') : others.join(' ')}`,
-    0.8,
-  );
+  return { row, names, others };
 }
 
 /** The one row showing every name (see the file comment), none of them shown elsewhere when it is one name alone. */
@@ -142,7 +156,10 @@ function rowByNames(
   const shows = (el: ScreenElement, name: readonly string[]) =>
     !(name.length === 1 && isTime(name[0]!) && endsRange(el, name[0]!)) &&
     textSegments(labelOf(el)).some((seg) => {
-      const own = spelledOut(comparableTokens(seg));
+      // "Stage 4 · Mondays 16:30": a weekly row is on each Monday, so "the Monday lesson" names it.
+      const own = spelledOut(comparableTokens(seg)).map((t) =>
+        t.replace(/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s$/, '$1'),
+      );
       const starts = name.every((t, i) => own[i] === t);
       return (
         (starts && own.length === name.length) ||

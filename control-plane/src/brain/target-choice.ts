@@ -12,8 +12,10 @@ import { inReadingOrder, notFound, position, quoteOf } from './decisions.js';
 import { findMatches, type Match, tapTargetOf } from './element-matching.js';
 import { ancestors, descendants, describe, isButtonType, isEditable, isTabContainer, isToggle, visibleLabel } from './element-roles.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
+import { sameLemma } from './lemmas.js';
 import { ROW_KINDS } from './lexicon.js';
 import { locatable } from './locators.js';
+import { rowNamedBy } from './named-row-controls.js';
 import type { ContainerKind } from './qualifier-words.js';
 import { gap, lies, modalFilter, nothingBetween, regionFilter, rowOf, titleElements } from './screen-structure.js';
 import { dateParts, sameDate } from './spoken-dates.js';
@@ -238,6 +240,16 @@ function nearAnchor(
   // "the Details for the half past one room": a time and a word for what the row is (lexicon.ts ROW_KINDS), the time as
   // the screen writes it (day-periods.ts): the one text showing that time.
   if (anchors.length === 0) anchors = timedAnchor(near.anchor.text, elements);
+  // "the details for the Monday lesson" beside "Stage 4 · Mondays 16:30 – 17:00": a list row named by its names and what
+  // it is (named-row-controls.ts), placed by its first text.
+  // Its other words say what it is ("lesson") or are its own: "the Saturday jumping" is no row of a Saturday hack.
+  if (anchors.length === 0 && near.relation === 'row') {
+    const named = rowNamedBy(near.anchor.text, elements);
+    const inside = named ? descendants(named.row, elements) : [];
+    const says = (w: string) => inside.some((el) => comparableTokens(el.text || el.contentDesc).some((t) => sameLemma(t, w)));
+    const first = inside.find((el) => el.text || el.contentDesc);
+    if (named && first && named.others.every((w) => ROW_KINDS.test(w) || says(w))) anchors = [first];
+  }
   if (anchors.length === 0) {
     const missing = notFound('anchor', near.anchor, elements);
     const reason = missing.action.type === 'fail' ? missing.action.reason : '';
