@@ -214,3 +214,21 @@ describe('"helmets are being hired" (the fifty-second batch, session 19)', () =>
     expect(decideOn('Make sure videos are being hired', 'android-go-karting-sessions')).toBe('fail');
   });
 });
+
+describe('an extra offered per person, named in the plural (session 20)', () => {
+  const screen = androidXml(
+    text('Your bay', 200),
+    extra('Add a hot chocolate each (£3.00)', 300, 'cocoa_switch', true),
+    extra('Add a club hire per player', 450, 'clubs_switch', false),
+  );
+  const decide = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
+    return action.type === 'assert' ? `assert ${action.target?.value}` : action.type;
+  };
+  it('offers the extra without "each" or "per player", and names it by its plural too', () => {
+    expect(offeredName('Add a hot drink each (£2.50)')).toBe('hot drink');
+    expect(decide('Make sure hot chocolates are included')).toBe('assert app:id/cocoa_switch');
+    expect(decide('Check club hires are included')).toBe('fail');
+    expect(decide('Make sure chocolates are included')).toBe('fail');
+  });
+});

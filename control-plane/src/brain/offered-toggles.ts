@@ -29,9 +29,17 @@ export function offeredName(label: string): string {
       .replace(/^\s*(?:add|include)\s+/i, '')
       // "Email me updates" offers email updates: the user it is for goes without saying.
       .replace(/\s+(?:me|us)(?=\s)/i, '')
+      // "Add a hot drink each": how many it is for goes without saying too.
+      .replace(/\s+(?:each|per\s+(?:person|head|day|night|player|driver|guest)|for\s+(?:everyone|each\s+of\s+us))$/i, '')
       .trim(),
   );
 }
+
+/** "hot drinks" names "hot drink": its last word by dictionary form, the others as written. */
+const sameName = (a: string, b: string) => {
+  const [x, y] = [a.split(' '), b.split(' ')];
+  return x.length === y.length && x.every((w, i) => w === y[i] || (i === x.length - 1 && sameLemma(w, y[i]!)));
+};
 
 /** The one switch or checkbox whose label offers `name` (articles aside); null when none or several do. */
 export function toggleOffering(name: string, elements: readonly ScreenElement[]): ScreenElement | null {
@@ -40,7 +48,7 @@ export function toggleOffering(name: string, elements: readonly ScreenElement[])
   const hits = new Set<ScreenElement>();
   for (const el of locatable(elements)) {
     const label = el.text || el.contentDesc;
-    if (!label || offeredName(label) !== wanted) continue;
+    if (!label || !sameName(offeredName(label), wanted)) continue;
     const toggle = toggleOf(el, elements);
     if (toggle) hits.add(toggle);
   }
