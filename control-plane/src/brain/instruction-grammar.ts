@@ -528,7 +528,9 @@ function actionAfterReason(s: string): Intent | null {
   if (intent && ['tap', 'type', 'toggle'].includes(intent.kind)) return intent;
   // An action no rule reads, said of what the statement named ("…, report it") or after "so" ("…, so remove the
   // brake adjustment"): the controls are asked about it.
-  const ofIt = told[2] !== undefined || /^\p{Ll}+\s+(?:it|them|him|her)\b/u.test(told[3]!);
+  // So is one that adds or asks for a count ("My mate is coming along, add a third player").
+  const ofIt =
+    told[2] !== undefined || /^\p{Ll}+\s+(?:it|them|him|her)\b/u.test(told[3]!) || /^(?:add|make\s+it|that['’]s)\s/i.test(told[3]!);
   return intent?.kind === 'unknown' && ofIt && !/^(?:is|are|was|were|has|have|had)\s/i.test(told[3]!) ? intent : null;
 }
 
@@ -575,6 +577,8 @@ function withReferent(action: string, reason: string): string | null {
   const thing = /\b(it|that|this)\b/i.exec(action);
   // "Changed my mind, keep it": the reason names nothing; "it" is what the screen asks about.
   if ((!person && !thing) || /\b(?:changed\s+my\s+mind|never\s+mind|on\s+second\s+thoughts?)\b/i.test(reason)) return action;
+  // "…, so make it three tyres", "…, so that's six people": a count asked for (stepper-targets.ts); "it" names nothing.
+  if (/^(?:make\s+(?:it|that)|that['’]s)\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.test(action)) return action;
   if (person) {
     const names = reason
       .match(/\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu)

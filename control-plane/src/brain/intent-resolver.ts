@@ -46,6 +46,7 @@ import { rowQuantityClaim } from './row-quantities.js';
 import { rowStepper, stepperButton } from './row-steppers.js';
 import { rowNamedByPrefix } from './row-titles.js';
 import { modalFilter, rowOf, titleElements } from './screen-structure.js';
+import { countWanted, stepToCount } from './stepper-targets.js';
 import { changeChoice, choiceOfWeekday, showTab, tabNamedBy } from './tab-choice.js';
 import { chooseTarget } from './target-choice.js';
 import { parseTargetPhrase, type TargetPhrase } from './target-phrase.js';
@@ -508,8 +509,17 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       return resolveTap(intent.target, elements, intent.verb);
     case 'tapId':
       return resolveTapId(intent.id, elements);
-    case 'type':
-      return resolveType(intent.text, intent.field, screen);
+    case 'type': {
+      const typed = resolveType(intent.text, intent.field, screen);
+      // "Set riders to 3" where no field is for riders: the count of their stepper (stepper-targets.ts).
+      const counted =
+        typed.action.type === 'fail' &&
+        intent.field?.text &&
+        /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)$/i.test(intent.text)
+          ? stepCount(`set ${intent.field.text} to ${intent.text}`, elements)
+          : null;
+      return counted ?? typed;
+    }
     case 'assert': {
       // "the N3 leaves at 08:58": a sentence about one row of a list, said by that row (row-claims.ts).
       const sentence = intent.visible && intent.target.sentence ? (intent.target.whole ?? intent.target.text) : null;
@@ -676,6 +686,13 @@ function closeWithout(said: string, elements: readonly ScreenElement[]): Decisio
  * said "add adult" or "increase adult".
  */
 function stepCount(said: string, elements: readonly ScreenElement[]): Decision | null {
+  // "Make it three players", "add a third player": the stepper's one more or one fewer, by the count it shows now.
+  const wanted = countWanted(said);
+  if (wanted) {
+    const more = stepCount(`add another ${wanted.what}`, elements);
+    const fewer = stepCount(`take one ${wanted.what} off`, elements);
+    return stepToCount(wanted.count, more, fewer, elements);
+  }
   const plain = said.trim().replace(/[.!]$/, '');
   const more = /^add\s+(?:another|one\s+more|an\s+extra|a\s+second)\s+(.+)$/i.exec(plain);
   const removed = /^remove\s+(?:a|an|one|the)\s+(.+)$/i.exec(plain);
