@@ -11,6 +11,7 @@ import { MAX_WAIT_SECONDS, type SwipeDirection, type VerticalDirection } from '.
 import { spokenTimes } from './day-periods.js';
 import { lemmaAsVerb } from './lemmas.js';
 import { SPOKEN_DATE } from './spoken-dates.js';
+import { countWanted } from './stepper-targets.js';
 import { findQuoted, parseTargetPhrase, type TargetPhrase, unquote } from './target-phrase.js';
 
 export type { ElementState } from './assertion-grammar.js';
@@ -578,7 +579,7 @@ function withReferent(action: string, reason: string): string | null {
   // "Changed my mind, keep it": the reason names nothing; "it" is what the screen asks about.
   if ((!person && !thing) || /\b(?:changed\s+my\s+mind|never\s+mind|on\s+second\s+thoughts?)\b/i.test(reason)) return action;
   // "…, so make it three tyres", "…, so that's six people": a count asked for (stepper-targets.ts); "it" names nothing.
-  if (/^(?:make\s+(?:it|that)|that['’]s)\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b/i.test(action)) return action;
+  if (countWanted(action)) return action;
   if (person) {
     const names = reason
       .match(/\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu)

@@ -513,11 +513,7 @@ export function resolveIntent(intent: Intent, screen: Screen): Decision {
       const typed = resolveType(intent.text, intent.field, screen);
       // "Set riders to 3" where no field is for riders: the count of their stepper (stepper-targets.ts).
       const counted =
-        typed.action.type === 'fail' &&
-        intent.field?.text &&
-        /^(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)$/i.test(intent.text)
-          ? stepCount(`set ${intent.field.text} to ${intent.text}`, elements)
-          : null;
+        typed.action.type === 'fail' && intent.field?.text ? stepCount(`set ${intent.field.text} to ${intent.text}`, elements) : null;
       return counted ?? typed;
     }
     case 'assert': {

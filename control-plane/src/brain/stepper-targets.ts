@@ -12,26 +12,13 @@
 import { type Decision, fail } from './actions.js';
 import { children, descendants, isControl } from './element-roles.js';
 import type { ScreenElement } from './hierarchy.js';
+import { canonicalWord } from './lexicon.js';
 import { locate } from './locators.js';
 import { rowOf } from './screen-structure.js';
+import { ordinalValue } from './target-phrase.js';
 
-const COUNTS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-};
+/** "three" is 3 (lexicon.ts), "third" 3 (target-phrase.ts). */
+const countOf = (word: string) => ordinalValue(word) ?? Number(canonicalWord(word.toLowerCase()));
 const NUMBER = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)`;
 const FORMS: readonly RegExp[] = [
   new RegExp(String.raw`^make\s+(?:it|that|them)\s+${NUMBER}\s+(.+)$`, 'i'),
@@ -45,10 +32,10 @@ export function countWanted(said: string): { what: string; count: number } | nul
   const plain = said.trim().replace(/[.!]$/, '');
   for (const form of FORMS) {
     const m = form.exec(plain);
-    if (m) return { what: m[2]!, count: Number(COUNTS[m[1]!.toLowerCase()] ?? m[1]) };
+    if (m) return { what: m[2]!, count: countOf(m[1]!) };
   }
   const set = SET_TO.exec(plain);
-  return set ? { what: set[1]!, count: Number(COUNTS[set[2]!.toLowerCase()] ?? set[2]) } : null;
+  return set ? { what: set[1]!, count: countOf(set[2]!) } : null;
 }
 
 /** The count a stepper button stands beside: the one text of digits alone in its row, else among its siblings. */
