@@ -77,7 +77,10 @@ export class VirtualIosDevice {
   readonly faults: { installFails: boolean };
   /** A handset's trust, developer mode and lock state; tests change them to play an operator's problems. */
   readonly handset: { paired: boolean; developerMode: boolean; locked: boolean };
+  /** The last launch of each app. */
   readonly launches = new Map<string, LaunchRecord>();
+  /** Every launch, in order: which test's launch had which parameters, whatever order the tries ran in. */
+  readonly launchHistory: Array<{ bundleId: string } & LaunchRecord> = [];
   booted = true;
 
   private readonly installed = new Map<string, AppBundleInfo>();
@@ -180,6 +183,7 @@ export class VirtualIosDevice {
     });
     this.running.set(bundleId, instance);
     this.launches.set(bundleId, { arguments: [...args], environment: { ...env } });
+    this.launchHistory.push({ bundleId, arguments: [...args], environment: { ...env } });
     this.foreground = instance;
   }
 
