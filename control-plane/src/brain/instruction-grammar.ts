@@ -457,10 +457,10 @@ export function parseInstruction(instruction: string): Intent {
     const first = parseInstruction(reasonAfter[1]!);
     if (first.kind !== 'unknown') return first;
   }
+  // "My certification number is CN-1", said without "check": a statement, maybe of details to enter.
+  const checking = new RegExp(`^${ASSERT_VERBS}\\b`, 'i').test(s);
   for (const rule of RULES) {
     const intent = rule(s);
-    // "My certification number is CN-1", said without "check": a statement, maybe of details to enter.
-    const checking = new RegExp(`^${ASSERT_VERBS}\\b`, 'i').test(s);
     if (intent) return intent.kind === 'assertValue' && !checking ? { ...intent, stated: true } : intent;
   }
   // A Gherkin outcome ("Then the parcel is out for delivery", "And the plan is Premium") or an expected
