@@ -154,7 +154,8 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     expect(lines.filter((l) => /signing team/.test(l))).toHaveLength(1);
     expect(agent.virtualIos!.xcodebuildRuns).toHaveLength(0);
     expect(existsSync(join(work, 'derived-none'))).toBe(false);
-  }, 60_000);
+    // More than deviceWhen's own 60 s, so a slow start says what it waited for (CI under load once hit a 60 s test limit here).
+  }, 120_000);
 
   it('a prebuilt WDA needs no team: it runs as given, never built', async () => {
     const prebuilt = join(work, 'prebuilt');
