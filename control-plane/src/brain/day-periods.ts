@@ -149,7 +149,8 @@ const SPAN_END = '(?=\\s*(?:$|[,.;:!?)]|(?:am|pm|on|at|in\\s+the|today|tomorrow|
  * shows that and no 4:30 or 04:30, as people say times without "pm".
  */
 export function afternoonAsShown(text: string, elements: readonly ScreenElement[], said = text): string {
-  const shown = locatable(elements).map((el) => el.text || el.contentDesc);
+  // Shown times in 24-hour form too: "7:30 pm" shows 19:30, not 7:30.
+  const shown = locatable(elements).map((el) => clockTimes(el.text || el.contentDesc));
   const shows = (time: string) => shown.some((l) => new RegExp(`(?<![\\d:])0?${time}(?![\\d])`).test(l));
   // A time said with "am" or "pm", or in words that say "am" or "morning" at all (`said`, before "8am" became "8:00"),
   // is as said.

@@ -690,3 +690,24 @@ describe("an option that is off, and money going where the words did not all say
     expect(decide('Make sure the refund goes back to my club account', withdraw)).toBe('assert app:id/message');
   });
 });
+
+describe('the half of the day of a time a label leads into (left open in session 20, closed in 21)', () => {
+  const club = android(
+    title('Choir'),
+    text('Rehearsal: Tuesdays 6:45 pm', 400, 'rehearsal_time'),
+    text('Warm-up: Sundays 8:15 am', 500, 'warmup_time'),
+  );
+  it('never passes a morning time over the evening one shown, however the morning is said', () => {
+    expect(decide('Check rehearsal is Tuesdays at 6:45 am', club)).toBe('fail');
+    expect(decide('Check that rehearsal is Tuesdays 6:45 in the morning', club)).toBe('fail');
+    expect(decide('Check warm-up is Sundays at 8:15 pm', club)).toBe('fail');
+  });
+  it('passes the time as shown, with its half of the day or without it', () => {
+    expect(decide('Check rehearsal is Tuesdays at 6:45 pm', club)).toBe('assert app:id/rehearsal_time=Rehearsal: Tuesdays 6:45 pm');
+    expect(decide('Check rehearsal is Tuesdays 6:45 in the evening', club)).toBe(
+      'assert app:id/rehearsal_time=Rehearsal: Tuesdays 6:45 pm',
+    );
+    expect(decide('Check rehearsal is Tuesdays at 6:45', club)).toBe('assert app:id/rehearsal_time=Rehearsal: Tuesdays 6:45 pm');
+    expect(decide('Check warm-up is Sundays at 8:15 am', club)).toBe('assert app:id/warmup_time=Warm-up: Sundays 8:15 am');
+  });
+});

@@ -8,6 +8,7 @@
  */
 import { type Decision, fail } from './actions.js';
 import { bySwitchPromise, evidenceOf, findShown, offeredState, paraphraseOf, resolveAssert, shownLocator } from './assertions.js';
+import { clockTimes } from './day-periods.js';
 import { notFound, quoteOf } from './decisions.js';
 import { findFields } from './element-matching.js';
 import { ancestors, children, describe, isButtonType, isEditable } from './element-roles.js';
@@ -342,7 +343,8 @@ function sameValue(shown: string, value: string): boolean {
 function leadsValue(shown: string, value: string): boolean {
   const words = (text: string) => spelledOut(comparableTokens(text)).filter((w) => !/^(?:a|an|the|at|on)$/.test(w));
   const wanted = words(value);
-  const own = words(shown);
+  // Times as the claim has them (offline-model.ts asTheScreenWrites): "7:30 pm" shown is 19:30, which "7:30 am" is not.
+  const own = words(clockTimes(shown));
   if (wanted.length < 2 || own[0] !== wanted[0]) return false;
   let at = 0;
   for (const w of wanted) {
