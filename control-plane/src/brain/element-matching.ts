@@ -18,6 +18,7 @@ import {
 } from './element-roles.js';
 import { identifierMatchScore, type MatchOptions, MIN_MATCH_SCORE, normalizeText, textMatchScore } from './fuzzy.js';
 import { type ScreenElement, shortType } from './hierarchy.js';
+import { canonicalWord } from './lexicon.js';
 import { locatable } from './locators.js';
 import type { Role, TargetPhrase } from './target-phrase.js';
 
@@ -225,16 +226,18 @@ export function findFields(elements: readonly ScreenElement[], phrase: TargetPhr
 }
 
 /**
- * "my Archery GB number" for a field "Archery GB membership number": every word said (two at least, articles
+ * "my Archery GB number" for a field "Archery GB membership number", "the car reg" for "Car registration": every word said (two at least, articles
  * aside), in order, with the field's other words between them. One such field only.
  */
 function byWordsInOrder(candidates: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
+  // Abbreviations read whole on both sides (lexicon.ts): "the car reg" for "Car registration (for the parking permit)".
   const said = normalizeText(phrase.text)
     .split(/\s+/)
-    .filter((w) => w && !/^(?:the|a|an|my|your|our)$/.test(w));
+    .filter((w) => w && !/^(?:the|a|an|my|your|our)$/.test(w))
+    .map(canonicalWord);
   if (said.length < 2) return [];
   const inOrder = (label: string) => {
-    const own = normalizeText(label).split(/\s+/);
+    const own = normalizeText(label).split(/\s+/).map(canonicalWord);
     let at = 0;
     for (const w of said) {
       at = own.indexOf(w, at) + 1;

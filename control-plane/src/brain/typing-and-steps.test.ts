@@ -5,7 +5,9 @@
  * count the screen has no control for.
  */
 import { describe, expect, it } from 'vitest';
+import { androidScreen, type N, title } from './android-test-screens.js';
 import { parseInstruction } from './instruction-grammar.js';
+import { decideOffline } from './offline-model.js';
 import { decideOn } from './testing/corpus-decisions.js';
 
 const decide = decideOn;
@@ -114,5 +116,32 @@ describe('"put" a thing somewhere is no typing (session 19: "Put the van under c
     expect(decideOn('Put the van under cover', 'android-car-boot-sale-pitches')).not.toMatch(/^type/);
     expect(parseInstruction('Put John Smith')).toMatchObject({ kind: 'type', text: 'John Smith' });
     expect(parseInstruction('Put the milk in the fridge')).toMatchObject({ kind: 'type', field: { text: 'fridge' } });
+  });
+});
+
+describe('a field by its words in order, abbreviated (the fifty-fifth batch, session 21)', () => {
+  const field = (desc: string, y: number, id: string): N => ({
+    cls: 'android.widget.EditText',
+    b: [48, y, 1032, y + 120],
+    desc,
+    id,
+    click: true,
+  });
+  const permit = androidScreen(
+    title('Parking permit'),
+    field('Vehicle registration (for the permit)', 400, 'plate_input'),
+    field('Driver name', 600, 'driver_input'),
+  );
+  const typed = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: permit });
+    return action.type === 'type' ? `type "${action.text}" into ${action.target?.value}` : action.type;
+  };
+  it('"the vehicle reg" is the field "Vehicle registration (for the permit)", asked or stated', () => {
+    expect(typed('Enter KX19 LMN as the vehicle reg')).toBe('type "KX19 LMN" into app:id/plate_input');
+    expect(typed('My vehicle reg is KX19 LMN')).toBe('type "KX19 LMN" into app:id/plate_input');
+  });
+  it('never another word, nor the words out of order', () => {
+    expect(typed('Enter KX19 LMN as the van reg')).toBe('fail');
+    expect(typed('Enter KX19 LMN as the reg vehicle')).toBe('fail');
   });
 });
