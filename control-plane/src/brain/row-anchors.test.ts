@@ -33,3 +33,42 @@ describe('a control for a row named by its day', () => {
     expect(tapped('Open the notes for the Saturday jumping')).toBe('fail');
   });
 });
+
+describe('a control for a row named by some of its name, in order (the fifty-fifth batch, session 21)', () => {
+  const boats = androidScreen(title('Day boats'), {
+    cls: 'androidx.recyclerview.widget.RecyclerView',
+    b: [0, 300, 1080, 1300],
+    id: 'boats',
+    kids: [
+      row(300, 'boat_row', [
+        text('Kestrel · Orkney Day Angler 19', 310, 'kestrel_name'),
+        text('6 seats · outboard', 370),
+        button('Hire', 330, 'hire_kestrel'),
+      ]),
+      row(520, 'boat_row', [
+        text('Puffin · Orkney Coastliner 21', 530, 'puffin_name'),
+        text('8 seats · cabin', 590),
+        button('Hire', 550, 'hire_puffin'),
+      ]),
+      row(740, 'boat_row', [
+        text('Heron · Wayfarer dinghy', 750, 'heron_name'),
+        text('4 seats · oars', 810),
+        button('Hire', 770, 'hire_heron'),
+      ]),
+    ],
+  });
+  const tapped = (instruction: string) => {
+    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: boats });
+    return action.type === 'tap' ? `tap ${action.target?.value}` : action.type;
+  };
+  it('taps the control of the one row whose name has the words, in order, others between', () => {
+    expect(tapped('Tap Hire for the Orkney Angler')).toBe('tap app:id/hire_kestrel');
+    expect(tapped('Tap Hire for the Coastliner')).toBe('tap app:id/hire_puffin');
+    expect(tapped('Tap Hire for the Wayfarer')).toBe('tap app:id/hire_heron');
+  });
+  it("never for words two rows' names have, words out of order, nor a row's other texts", () => {
+    expect(tapped('Tap Hire for the Orkney')).toBe('fail');
+    expect(tapped('Tap Hire for the Angler Orkney')).toBe('fail');
+    expect(tapped('Tap Hire for the cabin')).toBe('fail');
+  });
+});

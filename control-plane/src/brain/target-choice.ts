@@ -250,6 +250,8 @@ function nearAnchor(
     const first = inside.find((el) => el.text || el.contentDesc);
     if (named && first && named.others.every((w) => ROW_KINDS.test(w) || says(w))) anchors = [first];
   }
+  // "the details for the Ford Nugget" beside the row "Hector · Ford Transit Nugget": the row named by some of its name's words.
+  if (anchors.length === 0 && near.relation === 'row') anchors = rowNamedByWordsInOrder(near.anchor.text, elements);
   if (anchors.length === 0) {
     const missing = notFound('anchor', near.anchor, elements);
     const reason = missing.action.type === 'fail' ? missing.action.reason : '';
@@ -285,6 +287,24 @@ function namedByFirstWords(name: string, elements: readonly ScreenElement[]): Sc
     if (el.clickable || isButtonType(el)) return false;
     const own = comparableTokens(el.text || el.contentDesc);
     return own.length > wanted.length && wanted.every((w, i) => own[i] === w);
+  });
+  return hits.length === 1 ? hits : [];
+}
+
+/**
+ * The one list row whose name (its first text) has every word of `name`, in order, others between or around them:
+ * "Ford Nugget" of "Hector · Ford Transit Nugget", "the Mercedes" of "Pippin · Mercedes Marco Polo". None when two
+ * rows' names have them ("the VW" over two VWs), and never a row's other texts ("4 berth · rear kitchen").
+ */
+function rowNamedByWordsInOrder(name: string, elements: readonly ScreenElement[]): ScreenElement[] {
+  const wanted = comparableTokens(name).filter((w) => !/^(?:the|a|an|my|our|your)$/.test(w));
+  if (wanted.length === 0) return [];
+  const hits = locatable(elements).filter((el) => {
+    const row = rowOf(el, elements);
+    if (!row || el.clickable || isButtonType(el) || descendants(row, elements).find((d) => d.text || d.contentDesc) !== el) return false;
+    const own = comparableTokens(el.text || el.contentDesc);
+    let at = 0;
+    return wanted.every((w) => (at = own.indexOf(w, at) + 1) > 0);
   });
   return hits.length === 1 ? hits : [];
 }
