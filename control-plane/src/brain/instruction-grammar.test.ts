@@ -335,3 +335,32 @@ describe('fields named first, values popped in, things taken out, extras for som
     expect(parseInstruction('Add another towel for my sister')).toMatchObject({ kind: 'unknown', said: 'Add another towel' });
   });
 });
+
+describe('wishes (session 21)', () => {
+  /** The reading, less the words of a failure's reason (which quote the instruction as written). */
+  const read = (instruction: string) => {
+    const { reason: _, ...reading } = parseInstruction(instruction) as { reason?: string };
+    return reading;
+  };
+  it('reads "I\'d like to …" as the action, and a thing wished for, or taken, as chosen', () => {
+    expect(read("I'd like to book the Mercedes")).toEqual(read('book the Mercedes'));
+    expect(read('We would like to open the menu')).toEqual(read('open the menu'));
+    expect(read("We'd like the warm cream backdrop instead")).toEqual(read('choose the warm cream backdrop'));
+    expect(read("We'll take the 10:30 slot")).toEqual(read('choose the 10:30 slot'));
+    expect(read("I'll have a towel")).toEqual(read('choose a towel'));
+  });
+  it('leaves a wish followed by its own action to that action, and "instead" only after a choice', () => {
+    expect(read("We'd like the garden room for the party, book it")).not.toEqual(read('choose the garden room for the party, book it'));
+    expect(parseInstruction('Tap Use instead')).toMatchObject({ kind: 'tap', target: { text: 'Use instead' } });
+  });
+});
+
+describe('a choice named with its group, an iOS button (session 21)', () => {
+  it('taps the button whose label is the name, under a heading of the kind said', () => {
+    expect(decideOn("We'd like the warm cream backdrop instead", 'ios-photo-studio-session')).toBe('tap backdrop_2');
+    expect(decideOn('Choose the warm cream backdrop', 'ios-photo-studio-session')).toBe('tap backdrop_2');
+  });
+  it('never for a kind the screen has no heading nor id for', () => {
+    expect(decideOn('Choose the warm cream lighting', 'ios-photo-studio-session')).toBe('fail');
+  });
+});

@@ -102,9 +102,19 @@ function clean(text: string): string {
         '',
       )
       .replace(/,?\s+(?:please|as\s+well)$/i, '')
+      // "We'd like the warm cream backdrop instead": the other choice is the choice.
+      .replace(/^(choose\s+(?:the|a|an)\s+.+?)\s+instead$/i, '$1')
       // "Let's just skip a week instead": what to do, without the words around it.
       .replace(/^(?:let['’]s|let\s+us)\s+(?:just\s+)?(?=\p{L})/iu, '')
       .replace(/^just\s+(?=\p{L})/iu, '')
+      // "I'd like to book the Mercedes", "We'd like the warm cream backdrop instead", "We'll take the 10:30 slot": a
+      // wish is the action, and a thing wished for is chosen.
+      .replace(/^(?:i|we)\s*(?:['’]d|\s+would)\s+like\s+to\s+(?=\p{L})/iu, '')
+      .replace(
+        // Not with a further action after a comma: "We'd like the garden room for the party, book it" books it.
+        /^(?:i|we)\s*(?:['’]d|\s+would)\s+like\s+(?=(?:the|a|an)\s[^,]*$)|^(?:i|we)\s*(?:['’]ll|\s+will)\s+(?:have|take|go\s+for)\s+(?=(?:the|a|an)\s[^,]*$)/iu,
+        'choose ',
+      )
       // "Could you add the window locks to the quote?": a request is the action asked for.
       .replace(/^(?:could|can|would|will)\s+(?:you|we)\s+(?:please\s+)?(?=\p{L})(.*?)\s*\?*$/iu, '$1')
       // "It says the £20 deposit will be refunded": "it" is the screen (or the dialog up), whose words are reported.

@@ -139,7 +139,9 @@ function namedWithKind(
     (el) => el.visible && !el.clickable && [...kinds].some((k) => (el.text || el.contentDesc).trim().toLowerCase() === k),
   );
   const named: TargetPhrase = { text: name!, ...(phrase.role ? { role: phrase.role } : {}) };
-  const exact = find(named).filter((hit) => hit.score >= 0.97 && sameText(hit.element.text || hit.element.contentDesc, name!));
+  // Shown exactly, the text the name itself; an iOS button's label scores 0.95 (a plain text no more, and is no choice).
+  const shownExactly = (hit: Match) => hit.score >= 0.97 || (hit.score >= 0.95 && isButtonType(hit.element));
+  const exact = find(named).filter((hit) => shownExactly(hit) && sameText(hit.element.text || hit.element.contentDesc, name!));
   const matches = exact.filter((hit) => heading || idWords(hit.element.resourceId).some((w) => kinds.has(w)));
   return matches.length > 0 ? { matches, phrase: named } : null;
 }
