@@ -38,15 +38,28 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Integration tests' limits (here, per test, and harness.ts's waits) allow a CI machine at half its usual speed:
+    // the suite fills both cores, and on a slow day processes it starts (agents, control planes) took over 15 s to
+    // take a test (e2e.test.ts), where a quiet machine takes 3. A limit only matters when something hangs.
     projects: [
       { extends: true, test: { name: 'unit', include: units, exclude: [...exclude, ...mocking] } },
       { extends: true, test: { name: 'unit-mocks', include: mocking, exclude, isolate: true } },
-      { extends: true, test: { name: 'pglite', include: integration, exclude, env: { TEST_DATABASE_URL: '' } } },
+      {
+        extends: true,
+        test: { name: 'pglite', include: integration, exclude, env: { TEST_DATABASE_URL: '' }, testTimeout: 120_000, hookTimeout: 120_000 },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: integration, exclude, env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } },
+              test: {
+                name: 'postgres',
+                include: integration,
+                exclude,
+                env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+              },
             },
           ]
         : []),

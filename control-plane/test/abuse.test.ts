@@ -95,7 +95,7 @@ beforeAll(async () => {
   await refusedUpgrade('/agent/connect', 'dl_agent_' + 'x'.repeat(40));
   await sleep(300);
   baseline = { fds: openFiles(), rssKb: rssKb() };
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   child?.kill('SIGKILL');

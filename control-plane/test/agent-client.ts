@@ -58,7 +58,7 @@ export async function connectFakeAgent(
     received,
     send: (message) => ws.send(JSON.stringify(message)),
     // A bound for a message that must come, not a timing: a loaded CI machine has taken over 5 s.
-    async next(type, timeoutMs = 15_000) {
+    async next(type, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.find((m): m is Extract<ServerMessage, { type: typeof type }> => m.type === type && !consumed.has(m));

@@ -20,7 +20,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function eventually(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+async function eventually(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -51,5 +51,5 @@ describe('agent reconnect after a control-plane restart', () => {
     expect(logs).toContainEqual(expect.stringMatching(new RegExp(`^control plane ${server.url} is healthy; reconnecting in 990 ms$`)));
     const rows = await server.db.query<{ state: string }>("SELECT state FROM devices WHERE serial = 'virtual-1'");
     expect(rows.map((r) => r.state)).toEqual(['online']);
-  }, 60_000);
+  }, 120_000);
 });

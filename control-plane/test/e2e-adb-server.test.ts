@@ -253,7 +253,7 @@ describe('a device that goes offline or unauthorized mid-test', () => {
       door.device.reconnect();
       await adb.adb(['disconnect', serial]);
       await adb.connect(serial);
-    }, 90_000); // the run is waited for 90 s, and connect() may ask adb again for up to 30 s
+    }, 180_000); // the run is waited for 90 s, and connect() may ask adb again for up to 30 s
   }
 });
 

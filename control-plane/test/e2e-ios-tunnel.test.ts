@@ -97,7 +97,7 @@ beforeAll(async () => {
     backoff: { baseMs: 20, maxMs: 100 },
   });
   await tunnel.connected;
-}, 60_000);
+}, 120_000);
 afterEach(async () => {
   await agents.stopAll();
 });

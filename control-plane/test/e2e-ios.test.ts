@@ -81,7 +81,7 @@ beforeAll(async () => {
     ...inputs('from-launch'),
     launchParams: [{ key: 'password', value: 'from-launch' }],
   });
-}, 60_000);
+}, 120_000);
 afterEach(async () => {
   await agents.stopAll();
 });
@@ -192,5 +192,5 @@ describe('iOS runs end to end on virtual simulators and iPhones', () => {
       }),
     ]);
     expect((await api('POST', `/runs/${runId}/cancel`, {})).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

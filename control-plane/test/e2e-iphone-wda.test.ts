@@ -91,7 +91,7 @@ beforeAll(async () => {
   expect(created.status).toBe(200);
   loginTest = created.body.testId;
   expect((await settledTest(api, loginTest)).platforms.ios.status).toBe('ready');
-}, 60_000);
+}, 120_000);
 afterEach(async () => {
   await agents.stopAll();
 });
@@ -155,7 +155,7 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     expect(agent.virtualIos!.xcodebuildRuns).toHaveLength(0);
     expect(existsSync(join(work, 'derived-none'))).toBe(false);
     // More than deviceWhen's own 60 s, so a slow start says what it waited for (CI under load once hit a 60 s test limit here).
-  }, 120_000);
+  }, 240_000);
 
   it('a prebuilt WDA needs no team: it runs as given, never built', async () => {
     const prebuilt = join(work, 'prebuilt');
@@ -172,7 +172,7 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     expect(rest).toEqual([]);
     expect(only).toEqual(expect.arrayContaining(['test-without-building', '-derivedDataPath', prebuilt]));
     expect(only).not.toContain('build-for-testing');
-  }, 90_000);
+  }, 180_000);
 
   it('a locked phone, and one with Developer Mode off, say so in GET /devices', async () => {
     const lines: string[] = [];
@@ -189,5 +189,5 @@ describe('iPhones without --wda: the agent runs WebDriverAgent itself', () => {
     // Unlocked, the phone comes online by itself.
     locked!.handset.locked = false;
     await deviceWhen(locked!.udid, (d) => d.state === 'online');
-  }, 90_000);
+  }, 180_000);
 });

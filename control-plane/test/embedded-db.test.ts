@@ -33,7 +33,7 @@ describe.skipIf(backend === 'postgres')('embedded database', () => {
     } finally {
       await db.close();
     }
-  }, 120_000); // an in-memory database runs initdb: 3-4 s on a quiet machine, 30 s seen under load
+  }, 240_000); // an in-memory database runs initdb: 3-4 s on a quiet machine, 30 s seen under load
 
   it('analyses our own tables (at start and every minute), not the system catalogs', async () => {
     const db = await openDatabase({});
@@ -52,7 +52,7 @@ describe.skipIf(backend === 'postgres')('embedded database', () => {
     } finally {
       await db.close();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('makes new data directories copies of one template, then keeps each its own data', async () => {
     expect(existsSync(templateDir)).toBe(false);
@@ -115,5 +115,5 @@ describe.skipIf(backend === 'postgres')('embedded database', () => {
     writeFileSync(join(foreign, 'notes.txt'), 'not a database');
     expect(await seedDataDir(foreign, templateDir)).toBe('left');
     expect(readdirSync(foreign)).toEqual(['notes.txt']);
-  }, 120_000);
+  }, 240_000);
 });

@@ -103,5 +103,5 @@ describe.skipIf(backend === 'postgres')('first start', () => {
     // It did start (a crash would print no banner either).
     expect(again.output().stdout, again.output().stderr).toContain('DeviceLab control plane on');
     expect(again.output().stdout).not.toContain('First start');
-  }, 120_000);
+  }, 240_000);
 });

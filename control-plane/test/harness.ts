@@ -223,7 +223,7 @@ export async function uploadBuild(
 }
 
 /** Polls `check` every 25 ms until it holds; throws after `timeoutMs`. */
-export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -235,7 +235,7 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 15_000): 
  * Polls GET /runs/{id} until the run is completed or cancelled; returns it. A request
  * that fails (a pooled connection to a control plane that just restarted) is asked again.
  */
-export async function runEnded(call: Client, runId: string, timeoutMs = 30_000): Promise<any> {
+export async function runEnded(call: Client, runId: string, timeoutMs = 90_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const run = (await call('GET', `/runs/${runId}`).catch(() => ({ body: { status: 'unreachable' } }))).body;
@@ -249,7 +249,7 @@ export async function runEnded(call: Client, runId: string, timeoutMs = 30_000):
  * Waits until the recordings and device logs that a run's verdicts announced have landed (or
  * are marked missing): lab agents upload them after the verdict (docs/api.md#recordings).
  */
-export async function artifactsLanded(db: Db, runId: string, timeoutMs = 15_000): Promise<void> {
+export async function artifactsLanded(db: Db, runId: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await db.query<{ n: number }>(
@@ -263,7 +263,7 @@ export async function artifactsLanded(db: Db, runId: string, timeoutMs = 15_000)
 }
 
 /** Polls GET /tests/{id} until no platform is `generating`; returns the test. */
-export async function settledTest(call: Client, testId: string, timeoutMs = 10_000): Promise<any> {
+export async function settledTest(call: Client, testId: string, timeoutMs = 30_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await call('GET', `/tests/${testId}`);

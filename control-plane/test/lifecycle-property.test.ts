@@ -56,7 +56,7 @@ beforeAll(async () => {
     await settledTest(otherApi, id);
     other.testIds.push(id);
   }
-}, 90_000);
+}, 180_000);
 afterAll(() => server.close());
 
 /** One fake lab agent with one emulator, and the jobs it holds as far as it knows. */

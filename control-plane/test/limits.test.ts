@@ -228,7 +228,7 @@ describe('slow clients', () => {
     for (let i = 0; i < 100 && (await readdir(join(server.dataDir, 'files', 'tmp'))).length > 0; i++)
       await new Promise((r) => setTimeout(r, 20));
     expect(await readdir(join(server.dataDir, 'files', 'tmp'))).toEqual([]);
-  }, 15_000);
+  }, 30_000);
 });
 
 describe('the settings', () => {

@@ -70,7 +70,7 @@ describe('a replica stopping', () => {
       await proc.exited;
       await db.drop();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('reads the drain delay from the environment', () => {
     expect(loadConfig({ DRAIN_DELAY_MS: '0' }).http.drainDelayMs).toBe(0);
@@ -105,7 +105,7 @@ describe('idle keep-alive connections', () => {
     } finally {
       agent.destroy();
     }
-  }, 20_000);
+  }, 40_000);
 
   it('reads the keep-alive timeout from the environment', () => {
     expect(loadConfig({}).http).toEqual({ keepAliveTimeoutMs: 75_000, drainDelayMs: 0 });

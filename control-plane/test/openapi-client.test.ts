@@ -65,7 +65,7 @@ describe('GET /openapi.json', () => {
       .map((p: any) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('names an operationId on every operation, unique, and a security requirement on each', () => {
     const ops = operations();
@@ -106,7 +106,7 @@ describe('GET /openapi.json', () => {
       }
     }
     expect(undeclared).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('a generated client', () => {
@@ -176,5 +176,5 @@ console.log(JSON.stringify({
       listed: true,
       missing: { status: 404, detail: expect.stringContaining('run') },
     });
-  }, 120_000);
+  }, 240_000);
 });

@@ -77,7 +77,7 @@ describe('lastSeenAt', () => {
       interval: 100,
     });
     expect((await device())!.state).toBe('online');
-  }, 60_000);
+  }, 120_000);
 });
 
 async function signedInCookie(): Promise<string> {
@@ -132,5 +132,5 @@ describe('the recording page', () => {
     expect(text).toContain('Screenshot of a step: select one');
     expect(text).toContain('failed at step 1, below');
     expect(text.match(/No element matching/g)).toHaveLength(1);
-  }, 90_000);
+  }, 180_000);
 });

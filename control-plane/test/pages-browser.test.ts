@@ -155,7 +155,7 @@ beforeAll(async () => {
       ],
     });
   }
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();

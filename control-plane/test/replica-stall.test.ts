@@ -49,5 +49,5 @@ describe('a replica declared dead during a stall', () => {
     await until(deviceStates, (s) => s.join() === 'online', 20_000);
     const [row] = await server.db.query<{ connected: boolean; replica: string }>('SELECT connected, replica_id AS replica FROM agents');
     expect(row).toEqual({ connected: true, replica: server.services.dispatcher.replicaId });
-  }, 60_000);
+  }, 120_000);
 });

@@ -41,9 +41,9 @@ describe.skipIf(backend !== 'postgres')('replicas on one PostgreSQL', () => {
   let buildId: string;
   const ids = { login: '', wrong: '', slow: '', slower: '', long: '' };
 
-  const finished = (api: Client, runId: string, timeoutMs = 40_000) => runEnded(api, runId, timeoutMs);
+  const finished = (api: Client, runId: string, timeoutMs = 80_000) => runEnded(api, runId, timeoutMs);
 
-  async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  async function until(check: () => Promise<boolean>, timeoutMs = 40_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error('timed out');

@@ -117,7 +117,7 @@ describe('a retention sweep', () => {
     await age(builds.usedLately, 60, 2);
     await age(builds.staleRunning, 40, 40);
     await age(builds.fresh, 1, null);
-  }, 120_000);
+  }, 240_000);
 
   it('deletes the blobs that are due, marks their records, and keeps everything else', async () => {
     const keys = Object.fromEntries(await Promise.all(Object.entries(builds).map(async ([name, id]) => [name, await keyOf(id)])));

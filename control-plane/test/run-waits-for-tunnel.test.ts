@@ -78,7 +78,7 @@ describe('devicelab run --tunnel-name', () => {
     expect(await finished, out()).toBe(0);
     expect(out()).toMatch(/tunnel "late-office" is connected \(after \d+s\)/);
     expect(await runsNaming('late-office')).toHaveLength(1);
-  }, 90_000);
+  }, 180_000);
 
   it('starts at once, without a waiting line, when the tunnel is already connected', async () => {
     const t = startTunnelClient({

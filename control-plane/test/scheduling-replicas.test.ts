@@ -45,7 +45,7 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
       await agent.next('welcome');
       agents.push(agent);
     }
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const a of agents) a.ws.terminate();
@@ -109,5 +109,5 @@ describe.skipIf(backend !== 'postgres')('the parallel cap across replicas', () =
     expect(
       (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM attempts WHERE run_id = $1 AND status = 'succeeded'`, [runId]))[0]!.n,
     ).toBe(TESTS);
-  }, 120_000);
+  }, 240_000);
 });

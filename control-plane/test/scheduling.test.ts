@@ -172,7 +172,7 @@ describe('parallel limits', () => {
       stderr: expect.stringMatching(/--max-parallel must be a whole number of 1 or more, or "none"/),
     });
     expect((await client(server.url, org.apiKey)('GET', '/me')).body.maxParallelTests).toBeNull();
-  }, 60_000);
+  }, 120_000);
 
   it('holds when many claims race on separate connections', async () => {
     const org = await seedOrg(server.db);

@@ -44,7 +44,7 @@ export async function seedRun(
 }
 
 /** Polls `what` until `ok` holds (every 25 ms); throws with the last value after `timeoutMs` (a bound for what must happen, not a timing). */
-export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await what();

@@ -76,7 +76,7 @@ describe('secrets are made once per database', () => {
     expect(third.output()).not.toMatch(/First start|dl_admin_|operator token/);
     expect(await operatorCall(port, 'quickstart-chosen-token')).toBe(200);
     await stop(third);
-  }, 120_000);
+  }, 240_000);
 
   it('a generated token is printed once and survives restarts', async () => {
     const db = await database();
@@ -92,7 +92,7 @@ describe('secrets are made once per database', () => {
     expect(second.output()).not.toMatch(/First start|dl_admin_/);
     expect(await operatorCall(port, token)).toBe(200);
     await stop(second);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('start --help', () => {
@@ -141,7 +141,7 @@ describe('loopback by default', () => {
     expect(listeningSockets(port).map((s) => s.address)).toEqual(['127.0.0.1']);
     expect(out).toMatch(/listening on 127\.0\.0\.1, this machine only; HOST=0\.0\.0\.0 exposes it to the network/);
     await stop(p);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('one process per embedded database', () => {

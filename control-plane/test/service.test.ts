@@ -81,7 +81,7 @@ describe('admin CLI', () => {
     expect(rotated).toEqual({ organisationId: org.organisationId, organisationKey: expect.stringMatching(/^dl_org_/) });
     expect((await client(server.url, org.organisationKey)('GET', '/tests')).status).toBe(401);
     expect((await client(server.url, audit.apiKey)('GET', '/tests')).status).toBe(401);
-  }, 60_000);
+  }, 120_000);
 
   it('issues agent tokens for an organisation or the shared pool', async () => {
     const org = await admin('create-org', '--name', 'Agents');
@@ -101,7 +101,7 @@ describe('admin CLI', () => {
     });
     const after = await fetch(`${server.url}/agent/builds/bld_nope`, { headers: { authorization: `Bearer ${own.agentToken}` } });
     expect(after.status).toBe(401);
-  }, 60_000);
+  }, 120_000);
 
   it('rotate-operator-token prints a new token once; the old one is refused at once, the new one works', async () => {
     const own = await startServer({ ADMIN_TOKEN: 'before-rotation' });
@@ -117,14 +117,14 @@ describe('admin CLI', () => {
     } finally {
       await own.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('fails with a message and exit code 1 on a refused call', async () => {
     const env = { ...process.env, DEVICELAB_URL: server.url, DEVICELAB_ADMIN_TOKEN: 'wrong' };
     const failure = await run(tsx, [cli, 'create-org', '--name', 'x'], { env }).catch((e) => e);
     expect(failure.code).toBe(1);
     expect(failure.stderr).toMatch(/401/);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('service endpoints', () => {

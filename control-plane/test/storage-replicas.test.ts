@@ -57,7 +57,7 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
   const hits: string[] = [];
   const dataDirs = { a: '', b: '' };
 
-  async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  async function until(check: () => Promise<boolean>, timeoutMs = 40_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error('timed out');
@@ -152,7 +152,7 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     const [agentRow] = await db.query<{ replica: string }>('SELECT replica_id AS replica FROM agents');
     const [replicaB] = await db.query<{ id: string }>('SELECT id FROM replicas WHERE url = $1', [b.url]);
     expect(agentRow!.replica).toBe(replicaB!.id); // the agent fetched the build from B
-  }, 90_000);
+  }, 180_000);
 
   it("the recording the agent uploaded through B plays on A's pages, with byte ranges", async () => {
     const [row] = await db.query<{ key: string }>('SELECT recording_key AS key FROM attempts WHERE run_id = $1', [runId]);
@@ -195,7 +195,7 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
       (await api('GET', '/tunnels')).body.tunnels.map((t: any) => ({ name: t.name, connectedAt: t.connectedAt, apiKeyId: t.apiKeyId }));
     expect(await listed(apiB)).toEqual(await listed(apiA));
     expect(await listed(apiA)).toEqual([{ name: 'office', connectedAt: expect.any(String), apiKeyId: org.apiKeyId }]);
-  }, 90_000);
+  }, 180_000);
 
   it('retention deletes from the bucket what is due, on one replica, and nothing else', async () => {
     const [row] = await db.query<{ id: string; key: string }>('SELECT id, recording_key AS key FROM attempts WHERE run_id = $1', [runId]);
@@ -220,7 +220,7 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     const refused = await apiA('POST', '/tests/execute', { organisationId: org.id, buildId: old, testIds: [testId] });
     expect(refused.status).toBe(410);
     expect(refused.body.detail).toMatch(new RegExp(`^build ${old} expired on .*: no run used it for 30 days \\(BUILD_RETENTION_DAYS\\)`));
-  }, 60_000);
+  }, 120_000);
 
   it('a replica whose bucket is missing stops at start with one line and exit code 1', async () => {
     const failed = await startReplica(databaseUrl, join(work, 'c'), s3.env('no-such-bucket')).then(
@@ -235,5 +235,5 @@ describe.skipIf(backend !== 'postgres')('replicas sharing only PostgreSQL and an
     expect(output).toEqual([
       'devicelab: cannot start: cannot use STORAGE_URL: s3://no-such-bucket: bucket "no-such-bucket" does not exist',
     ]);
-  }, 60_000);
+  }, 120_000);
 });

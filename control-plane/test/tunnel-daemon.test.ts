@@ -76,7 +76,7 @@ describe('devicelab tunnel --daemon', () => {
     const nothing = await devicelab(['tunnel', '--daemon', 'stop', '--tunnel-name', 'ci-office']);
     expect(nothing.code).toBe(1);
     expect(nothing.out).toMatch(/no tunnel "ci-office" is running/);
-  }, 60_000);
+  }, 120_000);
 
   it('exits 1 with the reason when the control plane refuses the tunnel', async () => {
     const refused = await devicelab(['tunnel', '--daemon', 'start', '--tunnel-name', 'ci-office', '--control-plane', server.url], {
@@ -85,7 +85,7 @@ describe('devicelab tunnel --daemon', () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/did not start: .*(key|401)/i);
     expect(existsSync(join(stateDir, 'ci-office.pid'))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('exits 1 and leaves nothing running when not connected in time', async () => {
     const late = await devicelab([
@@ -102,7 +102,7 @@ describe('devicelab tunnel --daemon', () => {
     expect(late.code).toBe(1);
     expect(late.out).toMatch(/was not connected within 2 s; stopped it/);
     expect(existsSync(join(stateDir, 'ci-office.pid'))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses what it cannot use with exit code 2', async () => {
     const noAction = await devicelab(['tunnel', '--tunnel-name', 'ci-office']);
@@ -110,5 +110,5 @@ describe('devicelab tunnel --daemon', () => {
     const badWait = await devicelab(['tunnel', '--daemon', 'start', '--tunnel-name', 'ci-office', '--wait-for-ready', 'soon']);
     expect(badWait.code).toBe(2);
     expect(badWait.out).toMatch(/--wait-for-ready must be a duration/);
-  }, 60_000);
+  }, 120_000);
 });

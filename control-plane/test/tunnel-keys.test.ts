@@ -87,7 +87,7 @@ describe('issuing tunnel keys', () => {
     const contradiction = await run(tsx, [cli, 'create-key', '--org', org.id, '--tunnel-only', '--kind', 'audit'], { env }).catch((e) => e);
     expect(contradiction.code).not.toBe(0);
     expect(contradiction.stderr).toContain('--tunnel-only contradicts --kind audit');
-  }, 60_000);
+  }, 120_000);
 
   it('admin create-key --kind tunnel issues one, and its help says what it is for', async () => {
     const run = promisify(execFile);
@@ -101,7 +101,7 @@ describe('issuing tunnel keys', () => {
     const help = (await run(tsx, [cli, 'create-key', '--help'], { env })).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('tunnel: may only connect tunnels (devicelab tunnel start)');
     expect(help).toContain('"standard", "audit", "tunnel"');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a tunnel key outside GET /tunnel/connect', () => {

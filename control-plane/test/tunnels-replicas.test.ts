@@ -31,7 +31,7 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
   const hits: string[] = [];
   const tunnels: TunnelClient[] = [];
 
-  async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  async function until(check: () => Promise<boolean>, timeoutMs = 40_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error('timed out');
@@ -201,5 +201,5 @@ describe.skipIf(backend !== 'postgres')('tunnels across replicas on one PostgreS
     // B's reaper deletes A once its lease has run out, and A's tunnel rows with it.
     await until(async () => (await holderOf('office')) === undefined, (LEASE_SECONDS + 15) * 1000);
     expect((await apiB('GET', '/tunnels')).body.tunnels).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

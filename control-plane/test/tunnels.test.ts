@@ -59,7 +59,7 @@ function relayRefusal(path: string, agentToken?: string): Promise<{ status: numb
   });
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');

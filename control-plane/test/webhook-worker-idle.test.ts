@@ -134,5 +134,5 @@ describe('the delivery worker with every slot busy and more deliveries due', () 
     await worker.stop();
     await new Promise<void>((resolve) => slow.close(() => resolve()));
     expect(new Set(received).size).toBe(3);
-  }, 15_000);
+  }, 30_000);
 });

@@ -64,7 +64,7 @@ afterAll(async () => {
 async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = null;
