@@ -226,8 +226,8 @@ export function findFields(elements: readonly ScreenElement[], phrase: TargetPhr
 }
 
 /**
- * "my Archery GB number" for a field "Archery GB membership number", "the car reg" for "Car registration": every word said (two at least, articles
- * aside), in order, with the field's other words between them. One such field only.
+ * "my Archery GB number" for a field "Archery GB membership number", "the car reg" for "Car registration": every
+ * word said (two at least, articles aside), in order, with the field's other words between them. One such field only.
  */
 function byWordsInOrder(candidates: readonly ScreenElement[], phrase: TargetPhrase): Match[] {
   // Abbreviations read whole on both sides (lexicon.ts): "the car reg" for "Car registration (for the parking permit)".
