@@ -144,7 +144,9 @@ export class WdaSupervisor {
 
   private begin(phone: Phone): void {
     phone.state = 'starting';
-    phone.reason = 'starting WebDriverAgent';
+    // A retry keeps the last failure's reason until it ends: an operator reading GET /devices sees why the phone is
+    // not ready ("the iPhone is locked"), not a "starting" that hides it for as long as each attempt runs.
+    phone.reason ??= 'starting WebDriverAgent';
     phone.starting = this.start(phone)
       .then((url) => {
         phone.state = 'up';
