@@ -299,6 +299,14 @@ describe('deliveries', () => {
     ]);
     // The retry waited the first backoff step at least.
     expect(Date.parse(delivery.attempts[1].at) - Date.parse(delivery.attempts[0].at)).toBeGreaterThanOrEqual(BASE_MS);
+    // Counted from the instant the log shows for the failed attempt, exactly (transitions/settle.ts).
+    const [wait] = await server.db.query<{ ms: number }>(
+      `SELECT (extract(epoch FROM d.next_attempt_at - a.at) * 1000)::float8 AS ms
+         FROM webhook_deliveries d JOIN webhook_attempts a USING (webhook_id, event_id)
+        WHERE d.webhook_id = $1 AND a.number = 1`,
+      [id],
+    );
+    expect(wait!.ms).toBe(BASE_MS);
   });
 
   it('gives up after WEBHOOK_MAX_ATTEMPTS, counting a timeout as a failed attempt', async () => {
