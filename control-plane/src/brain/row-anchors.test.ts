@@ -17,10 +17,12 @@ const week = androidScreen(title('Riding lessons'), {
     row(740, 'lesson_row', [text('Sat 14 Jun · 10:00 · hack', 750, 'sat_name'), button('Notes', 770, 'notes_sat')]),
   ],
 });
-const tapped = (instruction: string) => {
-  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: week });
+/** The decision in short on `screen`: "tap <id>", or the action's type. */
+const tappedOn = (screen: string) => (instruction: string) => {
+  const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: screen });
   return action.type === 'tap' ? `tap ${action.target?.value}` : action.type;
 };
+const tapped = tappedOn(week);
 
 describe('a control for a row named by its day', () => {
   it('taps the control of the row the day and its kind name, weekly rows in the plural too', () => {
@@ -57,10 +59,7 @@ describe('a control for a row named by some of its name, in order (the fifty-fif
       ]),
     ],
   });
-  const tapped = (instruction: string) => {
-    const { action } = decideOffline({ instruction, platform: 'android', hierarchyXml: boats });
-    return action.type === 'tap' ? `tap ${action.target?.value}` : action.type;
-  };
+  const tapped = tappedOn(boats);
   it('taps the control of the one row whose name has the words, in order, others between', () => {
     expect(tapped('Tap Hire for the Orkney Angler')).toBe('tap app:id/hire_kestrel');
     expect(tapped('Tap Hire for the Coastliner')).toBe('tap app:id/hire_puffin');
